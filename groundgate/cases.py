@@ -1,0 +1,182 @@
+"""Load and validate the frozen cases and the two response files (JSONL).
+
+Every record keeps its file and line so that errors, annotations and report links can point at it.
+Nothing is silently dropped: a record either loads or stops the run with an InputError.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
+
+from groundgate.errors import InputError, MissingResponses
+
+Rubric = Literal["query", "no-query"]
+UNCATEGORIZED = "uncategorized"
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    category: str
+    query: str | None
+    context: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Response:
+    id: str
+    response: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Cases with a baseline and a candidate response for each, in case-file order."""
+
+    cases: list[Case]
+    baseline: dict[str, Response]
+    candidate: dict[str, Response]
+    cases_path: str
+    baseline_path: str
+    candidate_path: str
+    warnings: list[str] = field(default_factory=list)
+
+
+class _CaseRecord(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: StrictStr
+    category: StrictStr | None = None
+    query: StrictStr | None = None
+    context: StrictStr | None = None
+
+
+class _ResponseRecord(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: StrictStr
+    response: StrictStr
+
+
+def normalize_category(category: str | None) -> str:
+    """Categories compare case-insensitively after trimming; a missing one is 'uncategorized'."""
+    text = (category or "").strip().casefold()
+    return text or UNCATEGORIZED
+
+
+def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (line number, object) for each non-blank line; UTF-8 only, a leading BOM tolerated."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(path, None, None, "file not found") from None
+    except OSError as exc:
+        raise InputError(path, None, None, f"cannot read: {exc.strerror or exc}") from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(path, number, None, f"not UTF-8 (byte {exc.start + 1})") from None
+        if not text.strip():
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(path, number, None, f"invalid JSON: {exc.msg} (column {exc.colno})") from None
+        except RecursionError:
+            raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
+        if not isinstance(obj, dict):
+            raise InputError(path, number, None, f"expected a JSON object, got {type(obj).__name__}")
+        yield number, obj
+
+
+def _validation_error(path: Path, line: int, exc: ValidationError) -> InputError:
+    first = exc.errors()[0]
+    field_name = ".".join(str(part) for part in first["loc"]) or None
+    message = "missing" if first["type"] == "missing" else first["msg"].lower()
+    return InputError(path, line, field_name, message)
+
+
+def load_cases(path: Path, rubric: Rubric) -> list[Case]:
+    cases: list[Case] = []
+    seen: dict[str, int] = {}
+    for line, obj in read_jsonl(path):
+        try:
+            record = _CaseRecord.model_validate(obj)
+        except ValidationError as exc:
+            raise _validation_error(path, line, exc) from None
+        if not record.id.strip():
+            raise InputError(path, line, "id", "empty")
+        if record.id in seen:
+            raise InputError(path, line, "id", f"duplicate id {record.id!r} (first on line {seen[record.id]})")
+        if record.context is None or not record.context.strip():
+            raise InputError(
+                path,
+                line,
+                "context",
+                "missing or empty: groundedness has nothing to check against; "
+                "cases without retrieved context need reference-answer checks instead",
+            )
+        if rubric == "query" and (record.query is None or not record.query.strip()):
+            raise InputError(
+                path, line, "query", "missing or blank, and the rubric mode is 'query' (use --rubric no-query)"
+            )
+        seen[record.id] = line
+        cases.append(Case(record.id, normalize_category(record.category), record.query, record.context, line))
+    return cases
+
+
+def load_responses(path: Path) -> dict[str, Response]:
+    responses: dict[str, Response] = {}
+    for line, obj in read_jsonl(path):
+        try:
+            record = _ResponseRecord.model_validate(obj)
+        except ValidationError as exc:
+            raise _validation_error(path, line, exc) from None
+        if record.id in responses:
+            first = responses[record.id].line
+            raise InputError(path, line, "id", f"duplicate id {record.id!r} (first on line {first})")
+        responses[record.id] = Response(record.id, record.response, line)
+    return responses
+
+
+def _ids(ids: list[str]) -> str:
+    shown = ", ".join(repr(i) for i in ids[:20])
+    return shown + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
+
+
+def load_inputs(cases_path: Path, baseline_path: Path, candidate_path: Path, rubric: Rubric) -> Inputs:
+    """Load all three files and check that every case has a response on both sides."""
+    cases = load_cases(cases_path, rubric)
+    if not cases:
+        raise InputError(cases_path, None, None, "no cases: the file holds no records")
+    baseline = load_responses(baseline_path)
+    candidate = load_responses(candidate_path)
+    case_ids = {case.id for case in cases}
+    missing = []
+    warnings = []
+    for path, responses in ((baseline_path, baseline), (candidate_path, candidate)):
+        absent = [case.id for case in cases if case.id not in responses]
+        if absent:
+            missing.append(f"{path}: field 'id': no response for {len(absent)} case(s): {_ids(absent)}")
+        extra = [rid for rid in responses if rid not in case_ids]
+        if extra:
+            warnings.append(f"{path}: {len(extra)} response(s) for ids that are not cases, not used: {_ids(extra)}")
+    if missing:
+        raise MissingResponses("; ".join(missing))
+    return Inputs(
+        cases=cases,
+        baseline=baseline,
+        candidate=candidate,
+        cases_path=str(cases_path),
+        baseline_path=str(baseline_path),
+        candidate_path=str(candidate_path),
+        warnings=warnings,
+    )

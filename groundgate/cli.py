@@ -1,0 +1,85 @@
+"""The ``groundgate`` command: the same comparison and report as the action, from a terminal.
+
+Flags default to environment variables where the issue names one; the API key is read only from
+AZURE_OPENAI_API_KEY, never from a flag, so it cannot land in shell history or process listings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from groundgate import __version__, app
+from groundgate.console import render_console
+from groundgate.errors import GroundgateError, one_line
+from groundgate.results import read_results
+from groundgate.settings import build_settings
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """One line, exit 2: a usage mistake is bad input like any other."""
+        self.exit(2, f"groundgate: error: {one_line(message)} (see '{self.prog} --help')\n")
+
+
+def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
+    parser = _Parser(prog="groundgate", description="Gate LLM changes on row-by-row groundedness flips.")
+    parser.add_argument("--version", action="version", version=f"groundgate {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    c = commands.add_parser("compare", help="judge baseline and candidate responses and gate on flips")
+    c.add_argument("--cases", required=True, type=Path, help="cases JSONL: id, category, query, context")
+    c.add_argument("--baseline", required=True, type=Path, help="baseline responses JSONL: id, response")
+    c.add_argument("--candidate", required=True, type=Path, help="candidate responses JSONL: id, response")
+    c.add_argument("--judge", choices=["azure", "figures"], default="azure", help="azure (LLM judge) or figures")
+    c.add_argument("--rubric", choices=["query", "no-query"], default="query", help="groundedness rubric mode")
+    c.add_argument("--blocking-categories", default=None, help="comma-separated (default policy,pricing,safety)")
+    c.add_argument("--azure-endpoint", default=environ.get("AZURE_OPENAI_ENDPOINT"), help="[AZURE_OPENAI_ENDPOINT]")
+    c.add_argument(
+        "--judge-deployment", default=environ.get("AZURE_OPENAI_DEPLOYMENT"), help="[AZURE_OPENAI_DEPLOYMENT]"
+    )
+    c.add_argument("--api-version", default=environ.get("AZURE_OPENAI_API_VERSION"), help="[AZURE_OPENAI_API_VERSION]")
+    c.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
+    c.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
+    c.add_argument("--results", type=Path, default=None, help="write the results JSON here")
+
+    r = commands.add_parser("report", help="print the report again from a results file, without judging")
+    r.add_argument("--results", type=Path, required=True)
+    return parser
+
+
+def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    values = {key: value for key, value in vars(args).items() if key != "command"}
+    settings = build_settings(values, lambda name: "--" + name.replace("_", "-"))
+    inputs = app.load(settings)
+    for warning in inputs.warnings:
+        print(f"groundgate: warning: {warning}", file=sys.stderr)
+    judge = app.build_judge(settings, api_key=environ.get("AZURE_OPENAI_API_KEY") or None)
+    results = app.run(settings, inputs, judge)
+    sys.stdout.write(render_console(results))
+    return results.exit_code
+
+
+def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
+    environ = os.environ if environ is None else environ
+    args = _parser(environ).parse_args(argv)
+    try:
+        if args.command == "compare":
+            return _compare(args, environ)
+        results = read_results(args.results)
+        sys.stdout.write(render_console(results))
+        return results.exit_code
+    except GroundgateError as exc:
+        print(f"groundgate: error: {one_line(str(exc))}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("groundgate: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

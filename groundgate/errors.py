@@ -1,0 +1,53 @@
+"""Typed failures, each turned into one user-facing line with its fix by ``describe``.
+
+Code below the entry points raises these; only the CLI and the action entry point catch them,
+so a bad input never surfaces as a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class GroundgateError(Exception):
+    """Base of every error that is the user's to fix, not a bug."""
+
+    exit_code = 2
+
+
+class UsageError(GroundgateError):
+    """A flag, input or setting has a bad value."""
+
+
+class InputError(GroundgateError):
+    """A record in an input file is malformed: names the file, the line and the field."""
+
+    def __init__(self, path: Path | str, line: int | None, field: str | None, message: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.field = field
+        self.message = message
+        where = self.path if line is None else f"{self.path}:{line}"
+        what = f" field '{field}':" if field else ""
+        super().__init__(f"{where}:{what} {message}")
+
+
+class MissingResponses(GroundgateError):
+    """Cases without a response on one side or both: every missing id is listed, per file."""
+
+
+class JudgeUnavailable(GroundgateError):
+    """The judge cannot be built or reached at all (not a per-row failure)."""
+
+    exit_code = 3
+
+
+class GitHubRefused(GroundgateError):
+    """GitHub refused a request the action needs; the gate's verdict still stands."""
+
+    exit_code = 3
+
+
+def one_line(text: str) -> str:
+    """Collapse a message to one line so it reads as one log line and one annotation."""
+    return " ".join(str(text).split())

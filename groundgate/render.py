@@ -1,0 +1,40 @@
+"""One Jinja environment for every rendered output, loading templates from package files."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def plain(text: object, limit: int = 160) -> str:
+    """User text for a terminal line: no control characters or escape sequences, one line, shortened."""
+    flat = " ".join(_CONTROL.sub(" ", "" if text is None else str(text)).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def score(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:g}"
+
+
+def signed(value: float | None) -> str:
+    return "-" if value is None else f"{value:+.2f}"
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("groundgate", "templates"),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,  # noqa: S701 - each output escapes for its own medium (markdown, terminal) by filters
+    )
+    env.filters.update(plain=plain, score=score, signed=signed)
+    return env

@@ -1,0 +1,132 @@
+"""The results model: the contract between the engine and everything that presents it.
+
+Written as JSON and read back by ``groundgate report`` (and later ``merge``), so it is versioned:
+a reader refuses a schema it does not know instead of misreading it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from groundgate.buckets import Bucket, Outcome
+from groundgate.errors import InputError
+
+SCHEMA_VERSION = 1
+GateVerdict = Literal["pass", "fail", "error"]
+EXIT_CODES: dict[str, int] = {"pass": 0, "fail": 1, "error": 3}
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Row(_Model):
+    id: str
+    category: str
+    line: int
+    blocking: bool
+    outcome: Outcome
+    before: Bucket | None
+    after: Bucket | None
+    before_score: float | None
+    after_score: float | None
+    rescore_score: float | None = None
+    before_reason: str | None = None
+    after_reason: str | None = None
+    rescore_reason: str | None = None
+    error: str | None = None
+    before_fluency: float | None = None
+    after_fluency: float | None = None
+    query: str | None = None
+    context: str = ""
+    baseline: str = ""
+    candidate: str = ""
+
+
+class Fluency(_Model):
+    consulted: bool
+    reason: str | None = None  # why it was not consulted
+    mean_delta: float | None = None  # candidate minus baseline, over `rows`
+    rows: int = 0  # tied rows with both fluency scores
+    skipped: int = 0  # tied rows where either fluency score was missing
+
+
+class JudgeMeta(_Model):
+    kind: str
+    rubric: Literal["query", "no-query"]
+    deployment: str | None = None
+    api_version: str | None = None
+    reasoning: bool = False
+    sdk_version: str | None = None
+    model: str | None = None  # as reported by the judge service; several are comma-joined
+    models: list[str] = Field(default_factory=list)
+
+
+class Calls(_Model):
+    groundedness: int = 0
+    rescore: int = 0
+    fluency: int = 0
+    total: int = 0
+    failed: int = 0
+    tokens: int = 0
+
+
+class InputPaths(_Model):
+    cases: str
+    baseline: str
+    candidate: str
+
+
+class Results(_Model):
+    schema_version: Literal[1] = 1
+    tool_version: str
+    verdict: GateVerdict
+    counts: dict[Outcome, int]
+    blocking_categories: list[str]
+    rows: list[Row]
+    fluency: Fluency
+    judge: JudgeMeta
+    calls: Calls
+    inputs: InputPaths
+    warnings: list[str] = Field(default_factory=list)
+    wall_seconds: float = 0.0
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES[self.verdict]
+
+    def rows_with(self, *outcomes: Outcome) -> list[Row]:
+        return [row for row in self.rows if row.outcome in outcomes]
+
+    def write(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(self.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        tmp.replace(path)
+
+
+def read_results(path: Path) -> Results:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(path, None, None, "file not found") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(path, None, None, f"not a results file: {exc}") from None
+    if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
+        found = data.get("schema_version") if isinstance(data, dict) else None
+        raise InputError(
+            path,
+            None,
+            "schema_version",
+            f"expected {SCHEMA_VERSION}, found {found!r}: not a results file of this version",
+        )
+    try:
+        return Results.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field_name = ".".join(str(part) for part in first["loc"])
+        raise InputError(path, None, field_name, first["msg"].lower()) from None

@@ -1,0 +1,61 @@
+"""One typed settings object for a comparison, built from CLI flags or from workflow inputs.
+
+Each bad value becomes one UsageError that names the flag or input the user actually wrote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from groundgate.cases import normalize_category
+from groundgate.errors import UsageError
+
+DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    cases: Path
+    baseline: Path
+    candidate: Path
+    judge: Literal["azure", "figures"] = "azure"
+    rubric: Literal["query", "no-query"] = "query"
+    blocking_categories: frozenset[str] = DEFAULT_BLOCKING
+    azure_endpoint: str | None = None
+    judge_deployment: str | None = None
+    api_version: str | None = None
+    reasoning_model: bool = False
+    max_concurrency: int = Field(default=8, ge=1, le=256)
+    results: Path | None = None
+    report: Path | None = None
+
+    @field_validator("blocking_categories", mode="before")
+    @classmethod
+    def _split(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.split(",")
+        if isinstance(value, list | tuple | set | frozenset):
+            names = {normalize_category(str(v)) for v in value if str(v).strip()}
+            if not names:
+                raise ValueError("name at least one category, comma-separated")
+            return frozenset(names)
+        return value
+
+
+def build_settings(values: Mapping[str, Any], spell: Callable[[str], str]) -> Settings:
+    """Validate; ``spell`` turns a field name into what the user typed (a flag or an input name)."""
+    present = {key: value for key, value in values.items() if value is not None and value != ""}
+    try:
+        return Settings.model_validate(present)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = str(first["loc"][0]) if first["loc"] else "settings"
+        got = present.get(name)
+        detail = first["msg"].removeprefix("Value error, ")
+        shown = f" (got {got!r})" if got is not None and first["type"] != "missing" else ""
+        raise UsageError(f"{spell(name)}: {detail}{shown}") from None

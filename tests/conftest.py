@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fakes.azure_openai import Decide, FakeAzureOpenAI
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+WriteJsonl = Callable[[str, list[dict[str, Any]]], Path]
+
+
+@pytest.fixture
+def write_jsonl(tmp_path: Path) -> WriteJsonl:
+    def write(name: str, rows: list[dict[str, Any]]) -> Path:
+        path = tmp_path / name
+        path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def fake_azure() -> Iterator[Callable[[Decide], FakeAzureOpenAI]]:
+    """Start fake Azure OpenAI servers on 127.0.0.1; each test states its judge's rubric."""
+    servers: list[FakeAzureOpenAI] = []
+
+    def start(decide: Decide) -> FakeAzureOpenAI:
+        server = FakeAzureOpenAI(decide).__enter__()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.__exit__(None, None, None)

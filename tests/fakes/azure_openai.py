@@ -1,0 +1,163 @@
+"""A local server that speaks the Azure OpenAI chat-completions wire format.
+
+The real azure-ai-evaluation evaluators are pointed at it, so tests exercise the SDK's own
+request building, parsing and retries. The judge's verdict is decided by ``decide``, a function
+of the parsed prompt, so a test states its rubric in one place.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+
+@dataclass
+class Prompt:
+    """What the judge was asked, pulled out of the SDK's prompt."""
+
+    deployment: str
+    kind: str  # "groundedness" or "fluency"
+    query: str | None
+    context: str | None
+    response: str
+    body: dict[str, Any]
+    headers: dict[str, str]
+
+
+@dataclass
+class Reply:
+    """What the fake sends back: a judge verdict, or a raw HTTP answer."""
+
+    score: Any = 5
+    reason: str = "fake reason"
+    status: str = "completed"
+    content: str | None = None  # raw message content, overrides the JSON verdict
+    http_status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+    model: str = "gpt-4o-2024-11-20"
+
+
+Decide = Callable[[Prompt], Reply]
+
+
+def _section(text: str, name: str, following: tuple[str, ...]) -> str | None:
+    stops = "|".join(following)
+    match = re.search(rf"^{name}:\s?(.*?)(?=^(?:{stops}):|\n\n\n# Tasks|\Z)", text, re.S | re.M)
+    return match.group(1).strip() if match else None
+
+
+def parse_prompt(deployment: str, body: dict[str, Any], headers: dict[str, str]) -> Prompt:
+    user = "\n".join(
+        m["content"] if isinstance(m["content"], str) else json.dumps(m["content"])
+        for m in body.get("messages", [])
+        if m.get("role") == "user"
+    )
+    system = "\n".join(
+        m["content"] for m in body.get("messages", []) if m.get("role") == "system" and isinstance(m["content"], str)
+    )
+    kind = "fluency" if "fluency" in (system + user).lower() and "CONTEXT:" not in user else "groundedness"
+    markers = ("CONTEXT", "QUERY", "RESPONSE")
+    return Prompt(
+        deployment=deployment,
+        kind=kind,
+        query=_section(user, "QUERY", markers),
+        context=_section(user, "CONTEXT", markers),
+        response=_section(user, "RESPONSE", markers) or "",
+        body=body,
+        headers=headers,
+    )
+
+
+class FakeAzureOpenAI:
+    """Start with ``with FakeAzureOpenAI(decide) as fake:``; ``fake.endpoint`` is the base URL."""
+
+    def __init__(self, decide: Decide | None = None) -> None:
+        self.decide: Decide = decide or (lambda prompt: Reply())
+        self.prompts: list[Prompt] = []
+        self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
+        self._lock = threading.Lock()
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+                pass
+
+            def do_POST(self) -> None:
+                url = urlparse(self.path)
+                length = int(self.headers.get("Content-Length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                match = re.fullmatch(r"/openai/deployments/([^/]+)/chat/completions", url.path)
+                if not match or "api-version" not in parse_qs(url.query):
+                    self._send(404, {"error": {"code": "NotFound", "message": url.path}})
+                    return
+                prompt = parse_prompt(match.group(1), body, headers)
+                with fake._lock:
+                    fake.raw.append((self.path, headers, body))
+                    fake.prompts.append(prompt)
+                reply = fake.decide(prompt)
+                if reply.http_status != 200:
+                    self._send(
+                        reply.http_status,
+                        {"error": {"code": str(reply.http_status), "message": reply.reason}},
+                        reply.headers,
+                    )
+                    return
+                content = reply.content
+                if content is None:
+                    verdict: dict[str, Any] = {"reason": reply.reason, "status": reply.status}
+                    if reply.score is not None:
+                        verdict["score"] = reply.score
+                    content = json.dumps(verdict)
+                self._send(
+                    200,
+                    {
+                        "id": "chatcmpl-fake",
+                        "object": "chat.completion",
+                        "created": 0,
+                        "model": reply.model,
+                        "choices": [
+                            {
+                                "index": 0,
+                                "finish_reason": "stop",
+                                "message": {"role": "assistant", "content": content},
+                            }
+                        ],
+                        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+                    },
+                    reply.headers,
+                )
+
+            def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                for key, value in (headers or {}).items():
+                    self.send_header(key, value)
+                self.end_headers()
+                self.wfile.write(data)
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def endpoint(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def __enter__(self) -> FakeAzureOpenAI:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()

@@ -1,0 +1,184 @@
+"""The comparison engine, with a scripted judge: which calls are made, and one outcome per case."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from groundgate import compare
+from groundgate.buckets import Bucket, Outcome, bucket_of
+from groundgate.cases import Case, Inputs, Response
+from groundgate.judges import JudgeRequest, Purpose
+from tests.scripted import Score, ScriptedJudge
+
+BLOCKING = frozenset({"policy"})
+
+
+def make_inputs(rows: list[tuple[str, str, str, str]]) -> Inputs:
+    """rows: (id, category, baseline response, candidate response)."""
+    cases = [Case(i, cat, "q?", "ctx", n) for n, (i, cat, _, _) in enumerate(rows, start=1)]
+    return Inputs(
+        cases=cases,
+        baseline={i: Response(i, b, n) for n, (i, _, b, _) in enumerate(rows, start=1)},
+        candidate={i: Response(i, c, n) for n, (i, _, _, c) in enumerate(rows, start=1)},
+        cases_path="cases.jsonl",
+        baseline_path="b.jsonl",
+        candidate_path="c.jsonl",
+    )
+
+
+def by_text(table: dict[str, Any]) -> ScriptedJudge:
+    """Responses are keys; a value is a score, None (no score), or a list consumed call by call."""
+
+    def score(request: JudgeRequest) -> Score:
+        if request.purpose is Purpose.FLUENCY:
+            return float(table.get("fluency:" + request.response, 4))
+        value = table[request.response]
+        if isinstance(value, list):
+            return value.pop(0)  # type: ignore[no-any-return]
+        return value  # type: ignore[no-any-return]
+
+    return ScriptedJudge(score)
+
+
+def test_confirmed_flip_in_blocking_category_fails() -> None:
+    judge = by_text({"good": 5, "bad": [2, 2]})
+    results = compare.run(make_inputs([("r1", "policy", "good", "bad")]), judge, BLOCKING)
+    row = results.rows[0]
+    assert (row.outcome, row.before, row.after, row.rescore_score) == (Outcome.REGRESSION, "grounded", "ungrounded", 2)
+    assert results.verdict == "fail"
+    assert results.exit_code == 1
+    assert judge.asked(Purpose.RESCORE) == [("r1", "bad")]
+    assert results.fluency.consulted is False
+    assert "blocked" in (results.fluency.reason or "")
+
+
+def test_flip_outside_blocking_categories_is_review_and_passes() -> None:
+    results = compare.run(make_inputs([("r1", "shipping", "good", "bad")]), by_text({"good": 5, "bad": 2}), BLOCKING)
+    assert results.rows[0].outcome is Outcome.REVIEW
+    assert results.verdict == "pass"
+
+
+def test_rescore_disagreeing_is_unstable() -> None:
+    results = compare.run(make_inputs([("r1", "policy", "good", "bad")]), by_text({"good": 4, "bad": [2, 4]}), BLOCKING)
+    assert results.rows[0].outcome is Outcome.UNSTABLE
+    assert results.rows[0].rescore_score == 4
+    assert results.verdict == "pass"
+
+
+def test_empty_response_is_a_non_answer_without_a_judge_call() -> None:
+    judge = by_text({"good": 5})
+    results = compare.run(make_inputs([("r1", "policy", "good", "  \n")]), judge, BLOCKING)
+    row = results.rows[0]
+    assert row.outcome is Outcome.NEW_NON_ANSWER
+    assert row.after is Bucket.NON_ANSWER
+    assert row.after_reason == "empty response"
+    assert judge.asked(Purpose.GROUNDEDNESS) == [("r1", "good")]
+
+
+def test_judge_failure_on_either_side_or_rescore_is_an_error_and_never_passes() -> None:
+    rows = [("a", "x", "none", "good"), ("b", "x", "good", "none"), ("c", "x", "good", "flaky")]
+    results = compare.run(make_inputs(rows), by_text({"good": 5, "none": None, "flaky": [2, None]}), BLOCKING)
+    assert [r.outcome for r in results.rows] == [Outcome.ERROR] * 3
+    assert [r.error.split(":")[0] for r in results.rows if r.error] == ["baseline", "candidate", "re-score"]
+    assert results.verdict == "error"
+    assert results.exit_code == 3
+
+
+def test_fail_wins_over_error() -> None:
+    rows = [("a", "policy", "good", "bad"), ("b", "x", "none", "good")]
+    results = compare.run(make_inputs(rows), by_text({"good": 5, "bad": 2, "none": None}), BLOCKING)
+    assert results.verdict == "fail"
+
+
+def test_fluency_only_on_ties_with_mean_delta_and_skips() -> None:
+    rows = [
+        ("t1", "x", "g1", "g1b"),
+        ("t2", "x", "g2", "g2b"),
+        ("t3", "x", "p3", "p3b"),
+        ("m", "x", "u", "g4"),
+    ]
+    table: dict[str, Any] = {"g1": 5, "g1b": 5, "g2": 5, "g2b": 5, "p3": 4, "p3b": 4, "u": 2, "g4": 5}
+    table.update({"fluency:g1": 3, "fluency:g1b": 5, "fluency:g2": 4, "fluency:g2b": 3})
+    judge = by_text(table)
+    original = judge._score
+
+    def with_gap(request: JudgeRequest) -> Score:
+        if request.purpose is Purpose.FLUENCY and request.response == "p3b":
+            return None
+        return original(request)
+
+    judge._score = with_gap
+    results = compare.run(make_inputs(rows), judge, BLOCKING)
+    assert {r.id for r in results.rows if r.outcome is Outcome.TIE} == {"t1", "t2", "t3"}
+    assert sorted(resp for _, resp in judge.asked(Purpose.FLUENCY)) == sorted(["g1", "g1b", "g2", "g2b", "p3", "p3b"])
+    assert results.fluency.consulted
+    assert results.fluency.rows == 2
+    assert results.fluency.skipped == 1
+    assert results.fluency.mean_delta == 0.5  # (+2 and -1) / 2
+
+
+def test_no_ties_means_no_fluency_calls() -> None:
+    judge = by_text({"n": 3})
+    results = compare.run(make_inputs([("a", "x", "n", "n")]), judge, BLOCKING)
+    assert results.rows[0].outcome is Outcome.UNCHANGED
+    assert judge.asked(Purpose.FLUENCY) == []
+    assert results.fluency.consulted is False
+
+
+buckets_scores = st.sampled_from([1.0, 2.0, 3.0, 4.0, 5.0, None])
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["policy", "shipping"]), buckets_scores, buckets_scores, buckets_scores),
+        min_size=1,
+        max_size=25,
+    ),
+    st.integers(min_value=1, max_value=4),
+)
+def test_outcomes_partition_cases_and_calls_are_exactly_the_needed_ones(
+    spec: list[tuple[str, Score, Score, Score]], concurrency: int
+) -> None:
+    rows = [(f"id{n}", cat, f"b{n}", f"c{n}") for n, (cat, *_) in enumerate(spec)]
+    scripted = {f"b{n}": b for n, (_, b, _, _) in enumerate(spec)}
+    after = {f"c{n}": c for n, (_, _, c, _) in enumerate(spec)}
+    rescore = {f"c{n}": r for n, (_, _, _, r) in enumerate(spec)}
+
+    def score(request: JudgeRequest) -> Score:
+        if request.purpose is Purpose.FLUENCY:
+            return 4.0
+        if request.purpose is Purpose.RESCORE:
+            return rescore[request.response]
+        return scripted.get(request.response, after.get(request.response))
+
+    judge = ScriptedJudge(score, max_concurrency=concurrency)
+    results = compare.run(make_inputs(rows), judge, BLOCKING)
+
+    assert [r.id for r in results.rows] == [r[0] for r in rows]  # one outcome per case, in order
+    assert sum(results.counts.values()) == len(rows)
+    newly = {
+        f"id{n}"
+        for n, (_, b, c, _) in enumerate(spec)
+        if b is not None
+        and c is not None
+        and bucket_of(c) is Bucket.UNGROUNDED
+        and bucket_of(b) is not Bucket.UNGROUNDED
+    }
+    assert {cid for cid, _ in judge.asked(Purpose.RESCORE)} == newly
+    ties = {r.id for r in results.rows if r.outcome is Outcome.TIE}
+    fluency_ids = {cid for cid, _ in judge.asked(Purpose.FLUENCY)}
+    if results.counts[Outcome.REGRESSION]:
+        assert fluency_ids == set()
+    else:
+        assert fluency_ids == ties
+    assert results.calls.total == len(judge.log)
+    errors = {
+        f"id{n}" for n, (_, b, c, r) in enumerate(spec) if b is None or c is None or (f"id{n}" in newly and r is None)
+    }
+    assert {r.id for r in results.rows if r.outcome is Outcome.ERROR} == errors
+    expected = "fail" if results.counts[Outcome.REGRESSION] else "error" if errors else "pass"
+    assert results.verdict == expected
