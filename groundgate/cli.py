@@ -66,7 +66,10 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     environ = os.environ if environ is None else environ
-    args = _parser(environ).parse_args(argv)
+    try:
+        args = _parser(environ).parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error already printed as one line
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         if args.command == "compare":
             return _compare(args, environ)

@@ -1,0 +1,163 @@
+"""The real azure-ai-evaluation evaluators against a local Azure OpenAI wire-format server."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from azure.core.credentials import AccessToken
+
+from groundgate import compare
+from groundgate.buckets import Outcome
+from groundgate.cases import Case
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
+from groundgate.judges.azure import AzureJudge
+from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.test_compare import make_inputs
+
+Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+CASE = Case("r1", "policy", "How long do I have?", "Returns within 30 days.", 1)
+
+
+def judge_for(fake: FakeAzureOpenAI, **options: Any) -> AzureJudge:
+    settings: dict[str, Any] = {
+        "deployment": "judge-4o",
+        "rubric": "query",
+        "api_key": "test-key",
+        "max_concurrency": 2,
+    }
+    settings.update(options)
+    return AzureJudge(endpoint=fake.endpoint, **settings)
+
+
+def one(judge: AzureJudge, response: str = "Within 30 days.", purpose: Purpose = Purpose.GROUNDEDNESS) -> Any:
+    return judge.score_all([JudgeRequest(CASE, response, purpose)])[0]
+
+
+def test_request_reaches_the_deployment_with_the_api_key(fake_azure: Start) -> None:
+    fake = fake_azure(lambda p: Reply(score=5, reason="all supported", model="gpt-4o-2024-11-20"))
+    judge = judge_for(fake, api_version="2024-10-21")
+    verdict = one(judge)
+    assert verdict == Verdict(5.0, "all supported", "gpt-4o-2024-11-20", 120)
+    path, headers, body = fake.raw[0]
+    assert path == "/openai/deployments/judge-4o/chat/completions?api-version=2024-10-21"
+    assert headers["api-key"] == "test-key"
+    assert "authorization" not in headers
+    assert body["temperature"] == 0
+    prompt = fake.prompts[0]
+    assert (prompt.kind, prompt.query, prompt.context, prompt.response) == (
+        "groundedness",
+        "How long do I have?",
+        "Returns within 30 days.",
+        "Within 30 days.",
+    )
+    assert judge.info.models == ["gpt-4o-2024-11-20"]
+    assert judge.calls.groundedness == 1
+
+
+def test_no_query_rubric_sends_no_query(fake_azure: Start) -> None:
+    fake = fake_azure(lambda p: Reply(score=4))
+    judge = judge_for(fake, rubric="no-query")
+    assert isinstance(one(judge), Verdict)
+    assert fake.prompts[0].query is None
+    assert "QUERY" not in str(fake.raw[0][2]["messages"])
+
+
+def test_reasoning_model_drops_temperature(fake_azure: Start) -> None:
+    fake = fake_azure(lambda p: Reply(score=5))
+    judge = judge_for(fake, reasoning=True)
+    one(judge)
+    one(judge, purpose=Purpose.FLUENCY)
+    for _, _, body in fake.raw:
+        assert "temperature" not in body
+        assert "max_completion_tokens" in body
+    assert judge.info.reasoning is True
+
+
+class StaticToken:
+    """A TokenCredential as azure-identity's would behave, without any sign-in."""
+
+    def __init__(self) -> None:
+        self.scopes: list[tuple[str, ...]] = []
+
+    def get_token(self, *scopes: str, **kwargs: Any) -> AccessToken:
+        self.scopes.append(scopes)
+        return AccessToken("static-token", int(time.time()) + 3600)
+
+
+def test_credential_sends_a_bearer_token(fake_azure: Start) -> None:
+    fake = fake_azure(lambda p: Reply(score=5))
+    credential = StaticToken()
+    judge = judge_for(fake, api_key=None, credential=credential)
+    assert isinstance(one(judge), Verdict)
+    headers = fake.raw[0][1]
+    assert headers["authorization"] == "Bearer static-token"
+    assert "api-key" not in headers
+    assert credential.scopes
+
+
+@pytest.mark.parametrize(
+    ("reply", "message"),
+    [
+        (Reply(content="this is not json"), "JSONDecodeError"),
+        (Reply(score=None), "judge gave no score (nan)"),
+        (Reply(score=None, status="skipped", reason="empty"), "judge status 'skipped'"),
+        (Reply(score=99), "judge score 99 is outside 1..5"),
+        (Reply(score=0), "judge score 0 is outside 1..5"),
+        (Reply(http_status=400, reason="content filter"), "content filter"),
+        (Reply(http_status=401, reason="bad key"), "bad key"),
+    ],
+)
+def test_unusable_verdicts_become_errors(fake_azure: Start, reply: Reply, message: str) -> None:
+    fake = fake_azure(lambda p: reply)
+    result = one(judge_for(fake))
+    assert isinstance(result, JudgeError)
+    assert message in result.message
+
+
+def test_429_with_retry_after_is_retried(fake_azure: Start) -> None:
+    answers = [Reply(http_status=429, headers={"Retry-After": "1"}, reason="slow down"), Reply(score=4)]
+    fake = fake_azure(lambda p: answers.pop(0) if len(answers) > 1 else answers[0])
+    result = one(judge_for(fake))
+    assert result == Verdict(4.0, "fake reason", "gpt-4o-2024-11-20", 120)
+    assert len(fake.raw) == 2
+
+
+def decide_by_text(prompt: Prompt) -> Reply:
+    """A judge whose rubric is written in the responses: 'HALLUCINATE' scores 2, 'ASK' scores 3."""
+    if prompt.kind == "fluency":
+        return Reply(score=5 if "polished" in prompt.response else 3)
+    if "HALLUCINATE" in prompt.response:
+        return Reply(score=2, reason="adds a 45 day window")
+    if "ASK" in prompt.response:
+        return Reply(score=3)
+    return Reply(score=5)
+
+
+def test_full_comparison_through_the_sdk(fake_azure: Start) -> None:
+    fake = fake_azure(decide_by_text)
+    rows = [
+        ("p1", "policy", "fine", "HALLUCINATE"),
+        ("s1", "shipping", "fine", "fine polished"),
+        ("a1", "account", "fine", "ASK"),
+    ]
+    judge = judge_for(fake, max_concurrency=4)
+    results = compare.run(make_inputs(rows), judge, frozenset({"policy"}))
+    assert [r.outcome for r in results.rows] == [Outcome.REGRESSION, Outcome.TIE, Outcome.NEW_NON_ANSWER]
+    assert results.rows[0].rescore_reason == "adds a 45 day window"
+    assert results.calls.groundedness == 6
+    assert results.calls.rescore == 1
+    assert results.calls.fluency == 0  # blocked: fluency gets no vote
+    assert results.judge.model == "gpt-4o-2024-11-20"
+    assert results.judge.deployment == "judge-4o"
+    assert results.judge.sdk_version
+
+
+def test_fluency_runs_on_ties_through_the_sdk(fake_azure: Start) -> None:
+    fake = fake_azure(decide_by_text)
+    results = compare.run(make_inputs([("s1", "shipping", "fine", "fine polished")]), judge_for(fake), frozenset())
+    assert results.fluency.consulted
+    assert results.fluency.mean_delta == 2.0
+    assert sorted(p.response for p in fake.prompts if p.kind == "fluency") == ["fine", "fine polished"]

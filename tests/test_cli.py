@@ -1,0 +1,118 @@
+"""The CLI end to end, as a user runs it: a subprocess, real files, documented exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from groundgate.buckets import Outcome
+from groundgate.results import Results
+from tests.conftest import EXAMPLES
+from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.test_azure_judge import decide_by_text
+
+ROW_KEYS = {
+    "id", "category", "outcome", "before", "after", "before_score", "after_score", "rescore_score",
+    "before_reason", "after_reason", "rescore_reason", "error",
+}  # fmt: skip
+
+
+def groundgate(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", *args],
+        capture_output=True,
+        text=True,
+        env={"PATH": os.environ.get("PATH", ""), **(env or {})},
+        timeout=120,
+        check=False,
+    )
+
+
+def example(candidate: str, results: Path) -> subprocess.CompletedProcess[str]:
+    return groundgate(
+        "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"),
+        "--baseline", str(EXAMPLES / "baseline.jsonl"), "--candidate", str(EXAMPLES / candidate),
+        "--results", str(results),
+    )  # fmt: skip
+
+
+def test_example_passes_with_review_rows(tmp_path: Path) -> None:
+    proc = example("candidate.jsonl", tmp_path / "r.json")
+    assert proc.returncode == 0, proc.stderr
+    assert "REVIEW [shipping] standard-shipping" in proc.stdout
+    assert "NON-ANSWER [account] change-email" in proc.stdout
+    assert "STILL UNGROUNDED student-discount" in proc.stdout
+    assert proc.stdout.rstrip().endswith("PASS: no confirmed regression in a blocking category")
+
+
+def test_example_regression_fails_with_exit_1_and_complete_results(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    proc = example("candidate-regression.jsonl", path)
+    assert proc.returncode == 1, proc.stderr
+    assert "REGRESSION [policy] refund-007: grounded -> ungrounded" in proc.stdout
+    data = json.loads(path.read_text())
+    assert data["verdict"] == "fail"
+    assert data["schema_version"] == 1
+    assert set(data["counts"]) == {o.value for o in Outcome}
+    assert sum(data["counts"].values()) == len(data["rows"]) == 10
+    for row in data["rows"]:
+        assert row.keys() >= ROW_KEYS
+    refund = next(r for r in data["rows"] if r["id"] == "refund-007")
+    assert (refund["outcome"], refund["before_score"], refund["after_score"], refund["rescore_score"]) == (
+        "regression",
+        5,
+        2,
+        2,
+    )
+    assert set(data["fluency"]) >= {"consulted", "mean_delta", "rows", "skipped"}
+    assert set(data["judge"]) >= {"kind", "deployment", "api_version", "rubric", "reasoning", "sdk_version", "model"}
+    Results.model_validate(data)  # the schema reads back
+
+
+def test_report_renders_again_from_results(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    first = example("candidate-regression.jsonl", path)
+    again = groundgate("report", "--results", str(path))
+    assert again.returncode == 1
+    assert again.stdout == first.stdout
+
+
+def test_report_refuses_foreign_json(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_text('{"schema_version": 99}')
+    proc = groundgate("report", "--results", str(path))
+    assert proc.returncode == 2
+    assert "r.json: field 'schema_version': expected 1, found 99" in proc.stderr
+
+
+def test_azure_judge_from_environment(
+    tmp_path: Path, fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+) -> None:
+    fake = fake_azure(decide_by_text)
+    rows = [("p1", "policy", "fine", "HALLUCINATE now"), ("s1", "shipping", "fine", "fine polished")]
+    (tmp_path / "cases.jsonl").write_text(
+        "".join(json.dumps({"id": i, "category": c, "query": "q?", "context": "ctx"}) + "\n" for i, c, _, _ in rows)
+    )
+    (tmp_path / "b.jsonl").write_text("".join(json.dumps({"id": i, "response": b}) + "\n" for i, _, b, _ in rows))
+    (tmp_path / "c.jsonl").write_text("".join(json.dumps({"id": i, "response": c}) + "\n" for i, _, _, c in rows))
+    env = {
+        "AZURE_OPENAI_ENDPOINT": fake.endpoint,
+        "AZURE_OPENAI_DEPLOYMENT": "judge-4o",
+        "AZURE_OPENAI_API_KEY": "secret-key-123",
+        "AZURE_OPENAI_API_VERSION": "2024-10-21",
+    }
+    proc = groundgate(
+        "compare", "--cases", str(tmp_path / "cases.jsonl"), "--baseline", str(tmp_path / "b.jsonl"),
+        "--candidate", str(tmp_path / "c.jsonl"), "--results", str(tmp_path / "r.json"), env=env,
+    )  # fmt: skip
+    assert proc.returncode == 1, proc.stderr
+    assert "secret-key-123" not in proc.stdout + proc.stderr
+    assert {h["api-key"] for _, h, _ in fake.raw} == {"secret-key-123"}
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["judge"]["deployment"] == "judge-4o"
+    assert data["judge"]["api_version"] == "2024-10-21"
+    assert data["calls"]["rescore"] == 1

@@ -1,0 +1,192 @@
+"""Bad input: one line on stderr naming file, line and field, exit code 2, no traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from groundgate.cases import UNCATEGORIZED, load_cases
+from groundgate.cli import main
+from tests.conftest import WriteJsonl
+
+GOOD_CASE = {"id": "a", "category": "policy", "query": "q?", "context": "ctx"}
+
+
+def run_cli(
+    capsys: pytest.CaptureFixture[str], cases: Path, baseline: Path, candidate: Path, *extra: str
+) -> tuple[int, str]:
+    argv = [
+        "compare",
+        "--judge",
+        "figures",
+        "--cases",
+        str(cases),
+        "--baseline",
+        str(baseline),
+        "--candidate",
+        str(candidate),
+        *extra,
+    ]
+    code = main(argv, environ={})
+    err = capsys.readouterr().err
+    return code, err
+
+
+@pytest.fixture
+def responses(write_jsonl: WriteJsonl) -> tuple[Path, Path]:
+    return write_jsonl("b.jsonl", [{"id": "a", "response": "x"}]), write_jsonl(
+        "c.jsonl", [{"id": "a", "response": "y"}]
+    )
+
+
+def write_raw(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+CASE_ERRORS: list[tuple[str, bytes, str]] = [
+    ("invalid json", b'{"id": "a", "context": "c", "query": "q"}\n{"id": \n', "cases.jsonl:2: invalid JSON"),
+    ("not an object", b"[1, 2]\n", "cases.jsonl:1: expected a JSON object"),
+    ("missing id", b'{"context": "c", "query": "q"}\n', "cases.jsonl:1: field 'id': missing"),
+    (
+        "non-string id",
+        b'{"id": 7, "context": "c", "query": "q"}\n',
+        "cases.jsonl:1: field 'id': input should be a valid string",
+    ),
+    (
+        "duplicate id",
+        b'{"id": "a", "context": "c", "query": "q"}\n\n{"id": "a", "context": "c", "query": "q"}\n',
+        "cases.jsonl:3: field 'id': duplicate id 'a' (first on line 1)",
+    ),
+    ("missing context", b'{"id": "a", "query": "q"}\n', "cases.jsonl:1: field 'context': missing or empty"),
+    ("empty context", b'{"id": "a", "query": "q", "context": "  "}\n', "reference-answer checks"),
+    ("blank query", b'{"id": "a", "query": " ", "context": "c"}\n', "cases.jsonl:1: field 'query': missing or blank"),
+    ("missing query", b'{"id": "a", "context": "c"}\n', "cases.jsonl:1: field 'query': missing or blank"),
+    ("latin-1", b'{"id": "a", "query": "q", "context": "caf\xe9"}\n', "cases.jsonl:1: not UTF-8"),
+    ("empty file", b"\n\n", "cases.jsonl: no cases"),
+]
+
+
+@pytest.mark.parametrize(("label", "data", "message"), CASE_ERRORS, ids=[c[0] for c in CASE_ERRORS])
+def test_bad_cases_exit_2_with_location(
+    label: str,
+    data: bytes,
+    message: str,
+    tmp_path: Path,
+    responses: tuple[Path, Path],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    cases = write_raw(tmp_path, "cases.jsonl", data)
+    code, err = run_cli(capsys, cases, *responses)
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1, err  # one line
+    assert "Traceback" not in err
+
+
+def test_missing_query_is_fine_in_no_query_mode(
+    tmp_path: Path, responses: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = write_raw(tmp_path, "cases.jsonl", b'{"id": "a", "context": "c"}\n')
+    code, _ = run_cli(capsys, cases, *responses, "--rubric", "no-query")
+    assert code == 0
+
+
+RESPONSE_ERRORS: list[tuple[str, list[dict[str, Any]], str]] = [
+    ("missing response", [{"id": "a"}], "c.jsonl:1: field 'response': missing"),
+    ("null response", [{"id": "a", "response": None}], "c.jsonl:1: field 'response': input should be a valid string"),
+    ("number response", [{"id": "a", "response": 3}], "c.jsonl:1: field 'response'"),
+    (
+        "duplicate",
+        [{"id": "a", "response": "x"}, {"id": "a", "response": "y"}],
+        "c.jsonl:2: field 'id': duplicate id 'a'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("label", "rows", "message"), RESPONSE_ERRORS, ids=[c[0] for c in RESPONSE_ERRORS])
+def test_bad_responses_exit_2(
+    label: str, rows: list[dict[str, Any]], message: str, write_jsonl: WriteJsonl, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = write_jsonl("cases.jsonl", [GOOD_CASE])
+    baseline = write_jsonl("b.jsonl", [{"id": "a", "response": "x"}])
+    code, err = run_cli(capsys, cases, baseline, write_jsonl("c.jsonl", rows))
+    assert code == 2
+    assert message in err
+
+
+def test_missing_responses_listed_per_file_in_one_error(
+    write_jsonl: WriteJsonl, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = write_jsonl("cases.jsonl", [{**GOOD_CASE, "id": i} for i in ("a", "b", "c")])
+    baseline = write_jsonl("b.jsonl", [{"id": "a", "response": "x"}])
+    candidate = write_jsonl("c.jsonl", [{"id": "a", "response": "x"}, {"id": "b", "response": "x"}])
+    code, err = run_cli(capsys, cases, baseline, candidate)
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "b.jsonl: field 'id': no response for 2 case(s): 'b', 'c'" in err
+    assert "c.jsonl: field 'id': no response for 1 case(s): 'c'" in err
+
+
+def test_unknown_response_ids_warn_and_are_not_used(
+    write_jsonl: WriteJsonl, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = write_jsonl("cases.jsonl", [GOOD_CASE])
+    baseline = write_jsonl("b.jsonl", [{"id": "a", "response": "x"}, {"id": "zzz", "response": "x"}])
+    candidate = write_jsonl("c.jsonl", [{"id": "a", "response": "x"}])
+    code, err = run_cli(capsys, cases, baseline, candidate, "--results", str(cases.parent / "r.json"))
+    assert code == 0
+    assert "b.jsonl: 1 response(s) for ids that are not cases, not used: 'zzz'" in err
+    results = json.loads((cases.parent / "r.json").read_text())
+    assert [row["id"] for row in results["rows"]] == ["a"]
+    assert results["warnings"]
+    assert "zzz" in results["warnings"][0]
+
+
+def test_bom_crlf_and_blank_lines_are_tolerated(tmp_path: Path) -> None:
+    data = b'\xef\xbb\xbf{"id": "a", "query": "q", "context": "c", "category": "  Policy "}\r\n\r\n{"id": "b", "query": "q", "context": "c"}\r\n'
+    cases = load_cases(write_raw(tmp_path, "cases.jsonl", data), "query")
+    assert [(c.id, c.category, c.line) for c in cases] == [("a", "policy", 1), ("b", UNCATEGORIZED, 3)]
+
+
+def test_missing_file_is_named(
+    tmp_path: Path, responses: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = run_cli(capsys, tmp_path / "nope.jsonl", *responses)
+    assert code == 2
+    assert "nope.jsonl: file not found" in err
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--max-concurrency", "0"], "--max-concurrency: Input should be greater than or equal to 1"),
+        (["--blocking-categories", " , "], "--blocking-categories: name at least one category"),
+        (["--rubric", "sometimes"], "argument --rubric: invalid choice"),
+    ],
+)
+def test_bad_flags_exit_2_one_line(
+    extra: list[str], message: str, tmp_path: Path, responses: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = write_raw(tmp_path, "cases.jsonl", b'{"id": "a", "query": "q", "context": "c"}\n')
+    code, err = run_cli(capsys, cases, *responses, *extra)
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_azure_judge_without_endpoint_is_a_usage_error(
+    tmp_path: Path, responses: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = write_raw(tmp_path, "cases.jsonl", b'{"id": "a", "query": "q", "context": "c"}\n')
+    code = main(
+        ["compare", "--cases", str(cases), "--baseline", str(responses[0]), "--candidate", str(responses[1])],
+        environ={"AZURE_OPENAI_API_KEY": "k"},
+    )
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "needs an endpoint: set --azure-endpoint or AZURE_OPENAI_ENDPOINT" in err
