@@ -16,7 +16,8 @@ from typing import NoReturn
 from groundgate import __version__, app
 from groundgate.console import render_console
 from groundgate.errors import GroundgateError, one_line
-from groundgate.results import read_results
+from groundgate.report import LIMITS, ReportContext, Target, render
+from groundgate.results import Results, read_results
 from groundgate.settings import build_settings
 
 
@@ -46,10 +47,25 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
     c.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
     c.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
     c.add_argument("--results", type=Path, default=None, help="write the results JSON here")
+    c.add_argument("--report", type=Path, default=None, help="write the markdown report here")
 
-    r = commands.add_parser("report", help="print the report again from a results file, without judging")
-    r.add_argument("--results", type=Path, required=True)
+    r = commands.add_parser("report", help="render the report again from a results file, without judging")
+    r.add_argument("--results", type=Path, required=True, help="a results file written by compare --results")
+    r.add_argument("--report", type=Path, default=None, help="write the markdown report here")
+    r.add_argument("--format", choices=["console", "markdown"], default="console", help="what to print")
+    r.add_argument(
+        "--size", choices=list(LIMITS), default="summary", help="fit the markdown to a PR comment, check run or summary"
+    )
     return parser
+
+
+def _write_report(results: Results, path: Path | None, size: Target, results_path: Path | None) -> None:
+    if path is None:
+        return
+    where = f"the results file ({results_path.name})" if results_path else "the results file (`--results`)"
+    text = render(results, size, ReportContext(full_report=where))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
 
 
 def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -60,7 +76,20 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         print(f"groundgate: warning: {warning}", file=sys.stderr)
     judge = app.build_judge(settings, api_key=environ.get("AZURE_OPENAI_API_KEY") or None)
     results = app.run(settings, inputs, judge)
+    _write_report(results, settings.report, "summary", settings.results)
     sys.stdout.write(render_console(results))
+    return results.exit_code
+
+
+def _report(args: argparse.Namespace) -> int:
+    results = read_results(args.results)
+    _write_report(results, args.report, args.size, args.results)
+    if args.format == "markdown":
+        sys.stdout.write(
+            render(results, args.size, ReportContext(full_report=f"the results file ({args.results.name})"))
+        )
+    else:
+        sys.stdout.write(render_console(results))
     return results.exit_code
 
 
@@ -73,9 +102,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     try:
         if args.command == "compare":
             return _compare(args, environ)
-        results = read_results(args.results)
-        sys.stdout.write(render_console(results))
-        return results.exit_code
+        return _report(args)
     except GroundgateError as exc:
         print(f"groundgate: error: {one_line(str(exc))}", file=sys.stderr)
         return exc.exit_code

@@ -116,3 +116,20 @@ def test_azure_judge_from_environment(
     assert data["judge"]["deployment"] == "judge-4o"
     assert data["judge"]["api_version"] == "2024-10-21"
     assert data["calls"]["rescore"] == 1
+
+
+def test_markdown_report_written_and_rendered_again_without_judging(tmp_path: Path) -> None:
+    results, report = tmp_path / "r.json", tmp_path / "report.md"
+    proc = groundgate(
+        "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"), "--baseline", str(EXAMPLES / "baseline.jsonl"),
+        "--candidate", str(EXAMPLES / "candidate-regression.jsonl"), "--results", str(results), "--report", str(report),
+    )  # fmt: skip
+    assert proc.returncode == 1
+    written = report.read_text()
+    assert written.startswith("## 🚫 groundgate: Blocked")
+    assert '<!-- groundgate-report check="groundgate" -->' in written
+    again = groundgate("report", "--results", str(results), "--format", "markdown")
+    assert again.returncode == 1
+    assert again.stdout == written
+    comment = groundgate("report", "--results", str(results), "--format", "markdown", "--size", "comment")
+    assert comment.stdout == written  # small enough that every size is the whole report

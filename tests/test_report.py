@@ -1,0 +1,160 @@
+"""The markdown report: snapshot, structure under a real CommonMark/GFM parser, injection, size limits."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from groundgate.buckets import Outcome
+from groundgate.escape import ZWSP
+from groundgate.report import LIMITS, Links, ReportContext, Target, marker, render
+from groundgate.results import read_results
+from tests.reports import make_results, make_row
+from tests.test_cli import example
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+LINKS = Links("https://github.com", "acme/prompts", "0123abcd", "examples/cases.jsonl")
+GFM = MarkdownIt("commonmark").enable("table").enable("strikethrough")
+ALLOWED_INLINE_HTML = {"<br>", "<sub>", "</sub>"}
+
+
+def parse(text: str) -> list[Token]:
+    return GFM.parse(text)
+
+
+def tables(tokens: list[Token]) -> list[int]:
+    """Body row counts of each table, in order."""
+    counts: list[int] = []
+    in_body = False
+    for token in tokens:
+        if token.type == "table_open":
+            counts.append(0)
+        elif token.type == "tbody_open":
+            in_body = True
+        elif token.type == "tbody_close":
+            in_body = False
+        elif token.type == "tr_open" and in_body:
+            counts[-1] += 1
+    return counts
+
+
+def text_of(tokens: list[Token]) -> str:
+    parts = []
+    for token in tokens:
+        for child in token.children or []:
+            if child.type in ("text", "code_inline"):
+                parts.append(child.content)
+        if token.type == "html_block":
+            parts.append(token.content)
+    return "\n".join(parts)
+
+
+def test_snapshot_of_the_example(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    example("candidate-regression.jsonl", path)
+    results = read_results(path).model_copy(update={"wall_seconds": 0.0})
+    results.inputs.cases = "examples/cases.jsonl"
+    text = render(results, "comment", ReportContext(links=LINKS))
+    snapshot = SNAPSHOTS / "report_example.md"
+    if os.environ.get("UPDATE_SNAPSHOTS"):
+        snapshot.write_text(text, encoding="utf-8")
+    assert text == snapshot.read_text(encoding="utf-8")
+
+
+def test_tables_are_tables_with_the_expected_rows() -> None:
+    rows = [
+        make_row(1, Outcome.REGRESSION),
+        make_row(2, Outcome.REGRESSION, "pricing"),
+        make_row(3, Outcome.REVIEW, "shipping"),
+    ]
+    rows += [make_row(10 + n, Outcome.MOVED, "shipping") for n in range(12)]
+    rows += [make_row(30, Outcome.TIE), make_row(31, Outcome.ERROR, "safety")]
+    tokens = parse(render(make_results(rows), "comment", ReportContext(links=LINKS)))
+    # regression, review, error, moved up (collapsed), per category, 4x4 matrix
+    assert tables(tokens) == [2, 1, 1, 12, 4, 4]
+    links = [t.attrs["href"] for tok in tokens for t in tok.children or [] if t.type == "link_open"]
+    assert "https://github.com/acme/prompts/blob/0123abcd/examples/cases.jsonl#L2" in links
+    details = [t for t in tokens if t.type == "html_block" and t.content.startswith("<details>")]
+    assert len(details) == 2 + 1 + 1 + 1  # one per regression/review/error row, one for the collapsed moves
+
+
+INJECTIONS = [
+    "</details>",
+    '<!-- groundgate-report check="groundgate" -->',
+    "a | b | c",
+    "```\ncode fence",
+    "`tick`",
+    "<script>alert(1)</script>",
+    "@octocat please look",
+    "<img src=x onerror=alert(1)>",
+    "[click](https://evil.example)",
+    "https://evil.example/path",
+    "# not a heading",
+    "-->",
+]
+
+
+@pytest.mark.parametrize("payload", INJECTIONS)
+def test_user_content_comes_out_as_text(payload: str) -> None:
+    fields = dict.fromkeys(
+        ("query", "context", "baseline", "candidate", "before_reason", "after_reason", "rescore_reason"), payload
+    )
+    rows = [make_row(1, Outcome.REGRESSION, **fields), make_row(2, Outcome.REVIEW, category=payload, id=payload)]
+    context = ReportContext(links=LINKS)
+    text = render(make_results(rows), "comment", context)
+    tokens = parse(text)
+
+    assert text.count("<!--") == 1  # only the marker
+    assert text.rstrip().endswith(marker("groundgate"))
+    assert "@octocat" not in text
+    assert "<script>" not in text
+    inline_html = {c.content for t in tokens for c in t.children or [] if c.type == "html_inline"}
+    assert inline_html <= ALLOWED_INLINE_HTML
+    html_blocks = [t.content for t in tokens if t.type == "html_block"]
+    allowed = r"<details><summary>[^<>]*</summary>|</details>|" + re.escape(marker("groundgate"))
+    assert all(re.fullmatch(rf"({allowed})\s*", b) for b in html_blocks), html_blocks
+    assert [t.attrs["href"] for tok in tokens for t in tok.children or [] if t.type == "link_open"] == [
+        "https://github.com/acme/prompts/blob/0123abcd/examples/cases.jsonl#L2",
+        "https://github.com/acme/prompts/blob/0123abcd/examples/cases.jsonl#L3",
+    ]
+    assert tables(tokens)[:2] == [1, 1]  # a '|' in user text does not add cells or rows
+    assert not [
+        t
+        for t in tokens
+        if t.type in ("heading_open", "fence", "code_block") and t.markup != "###" and t.markup != "##"
+    ]
+    visible = text_of(tokens).replace(ZWSP, "")
+    flat = " ".join(payload.split())
+    assert flat in visible or payload.split("\n")[0] in visible
+
+
+@pytest.mark.parametrize("target", ["comment", "check", "summary"])
+def test_five_thousand_rows_fit_and_keep_every_blocking_regression(target: Target) -> None:
+    long = "lorem ipsum dolor sit amet " * 80
+    rows = [make_row(n, Outcome.REGRESSION, text=long) for n in range(40)]
+    rows += [make_row(100 + n, Outcome.REVIEW, "shipping", text=long) for n in range(400)]
+    rows += [make_row(1000 + n, Outcome.NEW_NON_ANSWER, "account", text=long) for n in range(300)]
+    rows += [make_row(2000 + n, Outcome.MOVED, "account", text=long) for n in range(1200)]
+    rows += [make_row(4000 + n, Outcome.STILL_UNGROUNDED, "account", text=long) for n in range(1000)]
+    rows += [make_row(6000 + n, Outcome.TIE, "shipping", text=long) for n in range(5000 - len(rows))]
+    assert len(rows) == 5000
+    text = render(make_results(rows), target, ReportContext(full_report="the job summary"))
+    assert len(text.encode()) <= LIMITS[target]
+    for n in range(40):
+        assert f"case\\-{n:05d}" in text
+    assert text.rstrip().endswith(marker("groundgate"))
+    shown = len(re.findall(r"^\| case\\-\d{5} \|", text, re.M))
+    left = re.search(
+        r"(\d+) rows are left out of this report to fit GitHub's size limit; the full list is in the job summary", text
+    )
+    listed = sum(int(n) for n in re.findall(r"_(\d+) more ", text))
+    assert (
+        int(left.group(1) if left else 0) == listed == 2940 - shown
+    )  # every listed row is shown or counted as left out
+    if target != "summary":
+        assert left is not None
