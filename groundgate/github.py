@@ -1,0 +1,191 @@
+"""Publishing to GitHub with PyGithub: the PR comment, the check run and its annotations.
+
+The action only ever edits its own comment: one found by the report's hidden marker and
+authored by the token's own identity. Anything GitHub refuses is raised as GitHubRefused with the
+fix, so the caller can log it once and still let the gate's verdict decide the exit code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from github import Auth, Github, GithubException, GithubRetry
+from github.Repository import Repository
+
+from groundgate.buckets import Outcome
+from groundgate.errors import GitHubRefused
+from groundgate.render import plain
+from groundgate.results import Results
+
+ANNOTATIONS_PER_REQUEST = 50
+TITLE_LIMIT = 255
+MESSAGE_LIMIT = 60_000
+WORKFLOW_BOT = "github-actions[bot]"
+Conclusion = Literal["success", "neutral", "failure"]
+LEVELS: dict[Outcome, str] = {
+    Outcome.REGRESSION: "failure",
+    Outcome.REVIEW: "warning",
+    Outcome.UNSTABLE: "warning",
+    Outcome.ERROR: "warning",
+    Outcome.NEW_NON_ANSWER: "notice",
+}
+PERMISSION_FIX = (
+    "give the job 'permissions: pull-requests: write, checks: write'; pull requests from forks get a "
+    "read-only token, so post from a separate workflow_run workflow (see the README)"
+)
+
+
+def client(
+    token: str, base_url: str, *, timeout: int = 30, retries: int = 5, seconds_between_writes: float = 1.0
+) -> Github:
+    """A PyGithub client that retries 5xx and secondary rate limits (GET, POST and PATCH) within bounds."""
+    retry = GithubRetry(
+        total=retries,
+        backoff_factor=0.5,
+        secondary_rate_wait=60,
+        allowed_methods={"GET", "POST", "PATCH", "HEAD", "OPTIONS"},
+    )
+    return Github(
+        auth=Auth.Token(token),
+        base_url=base_url.rstrip("/"),
+        timeout=timeout,
+        retry=retry,
+        per_page=100,
+        seconds_between_writes=seconds_between_writes,
+        lazy=True,  # no request until a value is needed: the workflow token may not read the repository
+    )
+
+
+@dataclass(frozen=True)
+class Annotation:
+    path: str
+    line: int
+    level: str
+    title: str
+    message: str
+
+    def as_dict(self) -> dict[str, str | int]:
+        return {
+            "path": self.path,
+            "start_line": self.line,
+            "end_line": self.line,
+            "annotation_level": self.level,
+            "title": self.title,
+            "message": self.message,
+        }
+
+
+def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
+    """One annotation per row a reviewer must read, on its line of the cases file (plain text)."""
+    found = []
+    for row in results.rows:
+        level = LEVELS.get(row.outcome)
+        if level is None:
+            continue
+        label = row.outcome.value.replace("_", " ")
+        title = plain(f"groundgate {label}: {row.id} [{row.category}]", TITLE_LIMIT)
+        if row.outcome is Outcome.ERROR:
+            message = f"Could not judge: {row.error}"
+        else:
+            scores = f"{row.before_score} -> {row.after_score}" + (
+                f" (re-score {row.rescore_score})" if row.rescore_score is not None else ""
+            )
+            message = (
+                f"{row.before} -> {row.after}, scores {scores}. Judge: {row.rescore_reason or row.after_reason or ''}"
+            )
+        found.append(Annotation(cases_path, row.line, level, title, plain(message, MESSAGE_LIMIT)))
+    return found
+
+
+def conclusion_for(results: Results, exit_code: int) -> tuple[Conclusion, str]:
+    counts = results.counts
+    if exit_code != 0 or results.verdict != "pass":
+        if results.verdict == "error":
+            return "failure", f"Could not judge {counts[Outcome.ERROR]} row(s)"
+        if counts[Outcome.REGRESSION]:
+            return "failure", f"{counts[Outcome.REGRESSION]} blocking groundedness regression(s)"
+        return "failure", f"{counts[Outcome.REVIEW]} groundedness regression(s) (fail-on: any-regression)"
+    attention = counts[Outcome.REVIEW] + counts[Outcome.UNSTABLE] + counts[Outcome.NEW_NON_ANSWER]
+    if attention:
+        return "neutral", f"{attention} row(s) to review, none blocking"
+    return "success", "No row newly fell to ungrounded"
+
+
+def _refused(action: str, exc: GithubException) -> GitHubRefused:
+    message = exc.data.get("message") if isinstance(exc.data, dict) else None
+    text = f"GitHub refused to {action} (HTTP {exc.status}: {message or exc})"
+    if exc.status in (401, 403, 404):
+        text += f"; {PERMISSION_FIX}"
+    elif exc.status == 422:
+        text += "; the request was too large or invalid"
+    refused = GitHubRefused(text)
+    refused.status = exc.status  # type: ignore[attr-defined]
+    return refused
+
+
+class Publisher:
+    def __init__(self, github: Github, repository: str) -> None:
+        self._github = github
+        self._repo: Repository = github.get_repo(repository)
+        self._login: str | None = None
+
+    def own_login(self) -> str:
+        """The token's identity; the workflow token cannot read /user, and its comments are the bot's."""
+        if self._login is None:
+            try:
+                self._login = self._github.get_user().login
+            except GithubException as exc:
+                if exc.status not in (401, 403, 404):
+                    raise _refused("tell who the token belongs to", exc) from None
+                self._login = WORKFLOW_BOT
+        return self._login
+
+    def upsert_comment(self, number: int, body: str, marker: str) -> tuple[str, str]:
+        """Update this check's own comment in place, or create it; returns (created|updated, url)."""
+        issue = self._repo.get_issue(number)
+        try:
+            me = self.own_login()
+            for comment in issue.get_comments():
+                if comment.user is not None and comment.user.login == me and marker in (comment.body or ""):
+                    try:
+                        comment.edit(body)
+                        return "updated", comment.html_url
+                    except GithubException as exc:
+                        if exc.status != 404:  # deleted between listing and editing: create a new one
+                            raise
+            created = issue.create_comment(body)
+            return "created", created.html_url
+        except GithubException as exc:
+            raise _refused(f"write the comment on #{number}", exc) from None
+
+    def publish_check(
+        self,
+        *,
+        name: str,
+        head_sha: str,
+        conclusion: Conclusion,
+        title: str,
+        summary: str,
+        annotations: Sequence[Annotation],
+    ) -> int:
+        """Create a completed check run; annotations go 50 a request, the rest as updates."""
+        batches = [
+            [a.as_dict() for a in annotations[i : i + ANNOTATIONS_PER_REQUEST]]
+            for i in range(0, len(annotations), ANNOTATIONS_PER_REQUEST)
+        ] or [[]]
+        output: dict[str, object] = {"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batches[0]}
+        try:
+            run = self._repo.create_check_run(
+                name=name,
+                head_sha=head_sha,
+                status="completed",
+                conclusion=conclusion,
+                output=output,  # type: ignore[arg-type]
+            )
+            for batch in batches[1:]:
+                run.edit(output={"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batch})
+        except GithubException as exc:
+            raise _refused("create the check run", exc) from None
+        return run.id

@@ -1,0 +1,86 @@
+"""GitHub Actions workflow commands, step outputs and the job summary.
+
+Values are escaped the way the runner expects (`%`, CR, LF in data; also `:` and `,` in
+properties), multi-line outputs use a random heredoc delimiter, and secrets are masked before
+anything that could contain them is printed.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+
+def escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(value: str) -> str:
+    return escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+class Log:
+    """Where workflow commands go (stdout on a runner); one object so tests can capture it."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stdout
+
+    def _command(self, name: str, message: str, **properties: object) -> None:
+        props = ",".join(f"{k}={escape_property(str(v))}" for k, v in properties.items() if v is not None)
+        self.stream.write(f"::{name}{' ' + props if props else ''}::{escape_data(message)}\n")
+        self.stream.flush()
+
+    def mask(self, secret: str | None) -> None:
+        if secret:
+            for line in secret.splitlines():
+                if line.strip():
+                    self._command("add-mask", line)
+
+    def error(
+        self, message: str, *, title: str = "groundgate", file: str | None = None, line: int | None = None
+    ) -> None:
+        self._command("error", message, title=title, file=file, line=line)
+
+    def warning(
+        self, message: str, *, title: str = "groundgate", file: str | None = None, line: int | None = None
+    ) -> None:
+        self._command("warning", message, title=title, file=file, line=line)
+
+    def notice(self, message: str, *, title: str = "groundgate") -> None:
+        self._command("notice", message, title=title)
+
+    def info(self, message: str) -> None:
+        self.stream.write(message if message.endswith("\n") else message + "\n")
+        self.stream.flush()
+
+    @contextmanager
+    def group(self, title: str) -> Iterator[None]:
+        self.stream.write(f"::group::{escape_data(title)}\n")
+        try:
+            yield
+        finally:
+            self.stream.write("::endgroup::\n")
+            self.stream.flush()
+
+
+def set_outputs(path: Path | None, outputs: dict[str, str]) -> None:
+    """Append outputs to $GITHUB_OUTPUT; every value uses the heredoc form, so any text is safe."""
+    if path is None:
+        return
+    with path.open("a", encoding="utf-8") as handle:
+        for name, value in outputs.items():
+            delimiter = f"ghadelimiter_{secrets.token_hex(16)}"
+            while delimiter in value:  # pragma: no cover - 128 random bits
+                delimiter = f"ghadelimiter_{secrets.token_hex(16)}"
+            handle.write(f"{name}<<{delimiter}\n{value}\n{delimiter}\n")
+
+
+def append_summary(path: Path | None, markdown: str) -> None:
+    if path is None:
+        return
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(markdown if markdown.endswith("\n") else markdown + "\n")

@@ -1,0 +1,223 @@
+"""An in-memory GitHub REST server on 127.0.0.1 for the endpoints groundgate uses.
+
+Real PyGithub talks to it. It enforces the platform's limits (comment body, check-run output
+and annotation batch sizes) and can be told to fail the next matching requests, so tests see
+what the action does when GitHub refuses or stumbles.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+
+@dataclass
+class Fault:
+    method: str
+    path: str  # regex matched against the path
+    status: int
+    times: int = 1
+    message: str = "injected fault"
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Request:
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: Any
+
+
+class FakeGitHub:
+    def __init__(self, token: str = "ghs_test", me: str | None = None, bot: str = "github-actions[bot]") -> None:
+        self.token = token
+        self.me = me  # None: GET /user answers 403, as it does for the workflow token
+        self.bot = bot
+        self.comments: dict[int, dict[str, Any]] = {}
+        self.check_runs: dict[int, dict[str, Any]] = {}
+        self.requests: list[Request] = []
+        self.faults: list[Fault] = []
+        self._next_id = 1000
+        self._lock = threading.Lock()
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+                pass
+
+            def _handle(self) -> None:
+                url = urlparse(self.path)
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length) if length else b""
+                body = json.loads(raw) if raw else None
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                with fake._lock:
+                    fake.requests.append(Request(self.command, url.path, headers, body))
+                    status, payload, extra = fake._route(self.command, url.path, parse_qs(url.query), headers, body)
+                data = b"" if payload is None else json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                for key, value in extra.items():
+                    self.send_header(key, value)
+                self.end_headers()
+                self.wfile.write(data)
+
+            do_GET = do_POST = do_PATCH = do_DELETE = _handle  # noqa: N815
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def __enter__(self) -> FakeGitHub:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    # ---- state helpers for tests
+
+    def add_comment(self, issue: int, body: str, login: str) -> int:
+        with self._lock:
+            return int(self._new_comment("o/r", issue, body, login)["id"])
+
+    def comments_on(self, issue: int) -> list[dict[str, Any]]:
+        return [c for c in self.comments.values() if c["issue"] == issue]
+
+    def writes(self, method: str, pattern: str) -> list[Request]:
+        return [r for r in self.requests if r.method == method and re.fullmatch(pattern, r.path)]
+
+    # ---- routing
+
+    def _new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def _comment_json(self, comment: dict[str, Any]) -> dict[str, Any]:
+        repo, cid = comment["repo"], comment["id"]
+        return {
+            "id": cid,
+            "body": comment["body"],
+            "user": {"login": comment["login"], "type": "Bot" if comment["login"].endswith("[bot]") else "User"},
+            "url": f"{self.url}/repos/{repo}/issues/comments/{cid}",
+            "html_url": f"https://github.example/{repo}/pull/{comment['issue']}#issuecomment-{cid}",
+        }
+
+    def _new_comment(self, repo: str, issue: int, body: str, login: str) -> dict[str, Any]:
+        cid = self._new_id()
+        comment: dict[str, Any] = {"id": cid, "repo": repo, "issue": issue, "body": body, "login": login}
+        self.comments[cid] = comment
+        return comment
+
+    def _route(
+        self, method: str, path: str, query: dict[str, list[str]], headers: dict[str, str], body: Any
+    ) -> tuple[int, Any, dict[str, str]]:
+        for fault in self.faults:
+            if fault.times > 0 and fault.method == method and re.fullmatch(fault.path, path):
+                fault.times -= 1
+                return fault.status, {"message": fault.message}, fault.headers
+        if (
+            headers.get("authorization") != f"token {self.token}"
+            and headers.get("authorization") != f"Bearer {self.token}"
+        ):
+            return 401, {"message": "Bad credentials"}, {}
+        if method == "GET" and path == "/user":
+            if self.me is None:
+                return 403, {"message": "Resource not accessible by integration"}, {}
+            return 200, {"login": self.me, "id": 1, "type": "User"}, {}
+        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/(\d+)", path)
+        if m and method == "GET":
+            repo, number = m.group(1), int(m.group(2))
+            return 200, {"number": number, "url": f"{self.url}/repos/{repo}/issues/{number}", "pull_request": {}}, {}
+        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/(\d+)/comments", path)
+        if m and method == "GET":
+            repo, number = m.group(1), int(m.group(2))
+            items = [
+                self._comment_json(c) for c in self.comments.values() if c["issue"] == number and c["repo"] == repo
+            ]
+            per_page = int(query.get("per_page", ["30"])[0])
+            page = int(query.get("page", ["1"])[0])
+            chunk = items[(page - 1) * per_page : page * per_page]
+            links = {}
+            if page * per_page < len(items):
+                links["Link"] = f'<{self.url}{path}?per_page={per_page}&page={page + 1}>; rel="next"'
+            return 200, chunk, links
+        if m and method == "POST":
+            if len(body["body"]) > 65536:
+                return 422, {"message": "Validation Failed", "errors": [{"field": "body", "code": "too_long"}]}, {}
+            login = self.me or self.bot
+            return 201, self._comment_json(self._new_comment(m.group(1), int(m.group(2)), body["body"], login)), {}
+        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/comments/(\d+)", path)
+        if m and method == "PATCH":
+            comment = self.comments.get(int(m.group(2)))
+            if comment is None:
+                return 404, {"message": "Not Found"}, {}
+            if len(body["body"]) > 65536:
+                return 422, {"message": "Validation Failed"}, {}
+            comment["body"] = body["body"]
+            return 200, self._comment_json(comment), {}
+        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/check-runs", path)
+        if m and method == "POST":
+            problem = self._check_output(body.get("output"))
+            if problem:
+                return 422, {"message": problem}, {}
+            rid = self._new_id()
+            run: dict[str, Any] = {"id": rid, "repo": m.group(1), **body}
+            run["annotations"] = list((body.get("output") or {}).get("annotations", []))
+            self.check_runs[rid] = run
+            return (
+                201,
+                {
+                    "id": run["id"],
+                    "url": f"{self.url}/repos/{m.group(1)}/check-runs/{run['id']}",
+                    "name": body["name"],
+                    "head_sha": body["head_sha"],
+                    "conclusion": body.get("conclusion"),
+                },
+                {},
+            )
+        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/check-runs/(\d+)", path)
+        if m and method == "PATCH":
+            existing = self.check_runs.get(int(m.group(2)))
+            if existing is None:
+                return 404, {"message": "Not Found"}, {}
+            problem = self._check_output(body.get("output"))
+            if problem:
+                return 422, {"message": problem}, {}
+            existing["annotations"] += (body.get("output") or {}).get("annotations", [])
+            existing.update({k: v for k, v in body.items() if k != "output"})
+            new_output = {k: v for k, v in (body.get("output") or {}).items() if k != "annotations"}
+            existing["output"] = {**(existing.get("output") or {}), **new_output}
+            url = f"{self.url}/repos/{m.group(1)}/check-runs/{existing['id']}"
+            return 200, {"id": existing["id"], "url": url, "name": existing["name"]}, {}
+        return 404, {"message": f"Not Found: {method} {path}"}, {}
+
+    @staticmethod
+    def _check_output(output: dict[str, Any] | None) -> str | None:
+        if not output:
+            return None
+        if len(output.get("summary", "")) > 65535 or len(output.get("text", "") or "") > 65535:
+            return "output.summary or output.text is too long"
+        annotations = output.get("annotations", [])
+        if len(annotations) > 50:
+            return "at most 50 annotations per request"
+        for a in annotations:
+            if len(a.get("title", "")) > 255 or a.get("annotation_level") not in ("notice", "warning", "failure"):
+                return "bad annotation"
+            if not {"path", "start_line", "end_line", "message"} <= a.keys():
+                return "annotation is missing a required field"
+        return None

@@ -1,0 +1,293 @@
+"""The action end to end, as the runner runs it: entrypoint.py in a subprocess with INPUT_* and
+GITHUB_* variables, a workspace, a pull-request event, a fake GitHub and a fake Azure OpenAI."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from groundgate.report import marker
+from tests.conftest import EXAMPLES, ROOT
+from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.fakes.github import FakeGitHub, Fault
+from tests.test_azure_judge import decide_by_text
+
+HEAD_SHA = "f00dfacef00dfacef00dfacef00dfacef00dface"
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+    outputs: dict[str, str]
+    summary: str
+    workspace: Path
+
+
+def parse_outputs(text: str) -> dict[str, str]:
+    outputs = {}
+    for match in re.finditer(r"^([\w-]+)<<(\S+)\n(.*?)\n\2$", text, re.S | re.M):
+        outputs[match.group(1)] = match.group(3)
+    return outputs
+
+
+@pytest.fixture
+def gh() -> Iterator[FakeGitHub]:
+    with FakeGitHub() as server:
+        yield server
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    ws = tmp_path / "workspace"
+    (ws / "evals").mkdir(parents=True)
+    for name in ("cases.jsonl", "baseline.jsonl", "candidate.jsonl", "candidate-regression.jsonl"):
+        shutil.copy(EXAMPLES / name, ws / "evals" / name)
+    return ws
+
+
+def event(tmp_path: Path, *, fork: bool = False, name: str = "pull_request") -> Path:
+    head_repo = "someone/r" if fork else "o/r"
+    payload = {
+        "number": 7,
+        "pull_request": {
+            "number": 7,
+            "head": {"sha": HEAD_SHA, "repo": {"full_name": head_repo}},
+            "base": {"sha": "base", "repo": {"full_name": "o/r"}},
+        },
+    }
+    path = tmp_path / f"event-{name}.json"
+    path.write_text(json.dumps(payload))
+    return path
+
+
+def run_action(
+    workspace: Path,
+    gh: FakeGitHub | None,
+    inputs: dict[str, str],
+    *,
+    event_path: Path | None = None,
+    event_name: str = "pull_request",
+    python: str = sys.executable,
+    entrypoint: Path = ROOT / "entrypoint.py",
+    extra_env: dict[str, str] | None = None,
+) -> Run:
+    runner = workspace.parent / "runner"
+    runner.mkdir(exist_ok=True)
+    output, summary = runner / "output", runner / "summary.md"
+    output.write_text("")
+    summary.write_text("")
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "GITHUB_WORKSPACE": str(workspace),
+        "GITHUB_REPOSITORY": "o/r",
+        "GITHUB_EVENT_NAME": event_name,
+        "GITHUB_SHA": "mergecommitsha",
+        "GITHUB_RUN_ID": "42",
+        "GITHUB_SERVER_URL": "https://github.example",
+        "GITHUB_API_URL": gh.url if gh else "http://127.0.0.1:9",
+        "GITHUB_OUTPUT": str(output),
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "INPUT_GITHUB-TOKEN": gh.token if gh else "",
+        "INPUT_COMMENT": "true",
+        "INPUT_CHECK-RUN": "true",
+        "INPUT_CHECK-NAME": "groundgate",
+        "INPUT_FAIL-ON": "blocking",
+        "INPUT_BLOCKING-CATEGORIES": "policy,pricing,safety",
+        "INPUT_JUDGE": "figures",
+        "INPUT_RUBRIC": "query",
+        "INPUT_REASONING-MODEL": "false",
+        "INPUT_MAX-CONCURRENCY": "8",
+        "INPUT_AZURE-ENDPOINT": "",  # unset inputs arrive as empty strings
+        **({"GITHUB_EVENT_PATH": str(event_path)} if event_path else {}),
+        **{f"INPUT_{k.upper()}": v for k, v in inputs.items()},
+        **(extra_env or {}),
+    }
+    proc = subprocess.run(
+        [python, str(entrypoint)], cwd=workspace, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    return Run(
+        proc.returncode, proc.stdout, proc.stderr, parse_outputs(output.read_text()), summary.read_text(), workspace
+    )
+
+
+PATHS = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl"}
+
+
+def test_blocking_regression_fails_the_job_comments_and_annotates(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    run = run_action(
+        workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl"}, event_path=event(tmp_path)
+    )
+    assert run.code == 1, run.stdout + run.stderr
+    assert run.outputs == {
+        "verdict": "fail",
+        "blocking-regressions": "1",
+        "regressions": "2",
+        "new-non-answers": "1",
+        "unstable": "0",
+        "errors": "0",
+        "results-path": ".groundgate/results.json",
+        "report-path": ".groundgate/report.md",
+    }
+    assert run.summary.startswith("## 🚫 groundgate: Blocked")
+    assert "(https://github.example/o/r/blob/" + HEAD_SHA + "/evals/cases.jsonl#L1)" in run.summary
+    assert json.loads((workspace / ".groundgate/results.json").read_text())["verdict"] == "fail"
+    [comment] = gh.comments_on(7)
+    assert marker("groundgate") in comment["body"]
+    assert "[the job summary](https://github.example/o/r/actions/runs/42)" not in comment["body"]  # it all fit
+    [check] = gh.check_runs.values()
+    assert (check["name"], check["head_sha"], check["conclusion"]) == ("groundgate", HEAD_SHA, "failure")
+    assert check["output"]["title"] == "1 blocking groundedness regression(s)"
+    levels = {(a["path"], a["start_line"], a["annotation_level"]) for a in check["annotations"]}
+    assert levels == {
+        ("evals/cases.jsonl", 1, "failure"),
+        ("evals/cases.jsonl", 6, "warning"),
+        ("evals/cases.jsonl", 7, "notice"),
+    }
+    assert "::group::groundgate: judging 10 cases" in run.stdout
+    assert "REGRESSION [policy] refund-007" in run.stdout
+    assert "::add-mask::ghs_test" in run.stdout
+
+
+def test_clean_candidate_passes_and_a_rerun_updates_the_comment(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    first = run_action(
+        workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl"}, event_path=event(tmp_path)
+    )
+    assert first.code == 1
+    second = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
+    assert second.code == 0, second.stdout
+    assert second.outputs["verdict"] == "pass"
+    [comment] = gh.comments_on(7)
+    assert "Needs review" in comment["body"]
+    assert "comment updated" in second.stdout
+    conclusions = [c["conclusion"] for c in gh.check_runs.values()]
+    assert conclusions == ["failure", "neutral"]
+
+
+def test_403_on_comment_and_check_degrades_to_summary_with_the_gates_exit_code(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    gh.faults += [
+        Fault("POST", r"/repos/o/r/issues/7/comments", 403, times=99, message="Resource not accessible by integration"),
+        Fault("POST", r"/repos/o/r/check-runs", 403, times=99, message="Resource not accessible by integration"),
+    ]
+    run = run_action(
+        workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl"}, event_path=event(tmp_path)
+    )
+    assert run.code == 1
+    warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    assert len(warnings) == 2
+    assert all("HTTP 403" in w and "pull-requests: write" in w for w in warnings)
+    assert run.summary.startswith("## 🚫 groundgate: Blocked")
+
+
+def test_fork_pull_request_warns_once_and_writes_only_the_summary(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    run = run_action(
+        workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path, fork=True)
+    )
+    assert run.code == 0
+    [warning] = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    assert "comes from a fork" in warning
+    assert "workflow_run" in warning
+    assert gh.comments == {}
+    assert gh.check_runs == {}
+    assert gh.requests == []
+    assert run.summary
+
+
+def test_push_event_gets_a_check_run_but_no_comment(workspace: Path, gh: FakeGitHub) -> None:
+    run = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_name="push")
+    assert run.code == 0
+    assert gh.comments == {}
+    [check] = gh.check_runs.values()
+    assert check["head_sha"] == "mergecommitsha"
+
+
+def test_fail_on_any_regression_and_never(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    strict = run_action(
+        workspace,
+        gh,
+        {**PATHS, "candidate": "evals/candidate.jsonl", "fail-on": "any-regression"},
+        event_path=event(tmp_path),
+    )
+    assert strict.code == 1  # the shipping REVIEW row now fails the job
+    lenient = run_action(
+        workspace,
+        gh,
+        {**PATHS, "candidate": "evals/candidate-regression.jsonl", "fail-on": "never"},
+        event_path=event(tmp_path),
+    )
+    assert lenient.code == 0
+    assert lenient.outputs["verdict"] == "fail"
+
+
+@pytest.mark.parametrize(
+    ("inputs", "message"),
+    [
+        ({"cases": "../outside.jsonl"}, "input 'cases': '../outside.jsonl' is outside the workspace"),
+        ({"cases": "/etc/passwd"}, "input 'cases': '/etc/passwd' is outside the workspace"),
+        ({"fail-on": "sometimes"}, "input 'fail-on'"),
+        ({"max-concurrency": "many"}, "input 'max-concurrency'"),
+        ({"judge": "azure"}, "needs an endpoint"),
+    ],
+)
+def test_bad_inputs_are_one_error_line(workspace: Path, inputs: dict[str, str], message: str) -> None:
+    run = run_action(workspace, None, {**PATHS, "candidate": "evals/candidate.jsonl", **inputs})
+    assert run.code == 2
+    errors = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert len(errors) == 1
+    assert message in errors[0]
+    assert "Traceback" not in run.stderr
+
+
+def test_symlink_leaving_the_workspace_is_refused(workspace: Path, tmp_path: Path) -> None:
+    (tmp_path / "secret.jsonl").write_text("{}")
+    (workspace / "evals" / "link.jsonl").symlink_to(tmp_path / "secret.jsonl")
+    run = run_action(workspace, None, {**PATHS, "candidate": "evals/link.jsonl"})
+    assert run.code == 2
+    assert "input 'candidate': 'evals/link.jsonl' is outside the workspace" in run.stdout
+
+
+def test_bad_case_line_is_annotated_on_its_file(workspace: Path) -> None:
+    cases = workspace / "evals" / "cases.jsonl"
+    cases.write_text(cases.read_text() + '{"id": "broken", "query": "q"}\n')
+    run = run_action(workspace, None, {**PATHS, "candidate": "evals/candidate.jsonl"})
+    assert run.code == 2
+    [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert error.startswith("::error title=groundgate%3A bad input,file=evals/cases.jsonl,line=11::")
+    assert "evals/cases.jsonl:11: field 'context': missing or empty" in error
+
+
+def test_azure_judge_with_a_masked_key(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+) -> None:
+    fake = fake_azure(
+        lambda p: decide_by_text(p) if "45 days" not in p.response else Reply(score=2, reason="invents 45 days")
+    )
+    inputs = {
+        **PATHS, "candidate": "evals/candidate-regression.jsonl", "judge": "azure", "azure-endpoint": fake.endpoint,
+        "judge-deployment": "judge-4o", "azure-api-key": "sk-very-secret", "api-version": "2024-10-21",
+    }  # fmt: skip
+    run = run_action(workspace, gh, inputs, event_path=event(tmp_path))
+    assert run.code == 1, run.stdout + run.stderr
+    assert "::add-mask::sk-very-secret" in run.stdout
+    assert run.stdout.count("sk-very-secret") == 1  # only the mask command itself
+    assert "sk-very-secret" not in run.stderr
+    assert {h["api-key"] for _, h, _ in fake.raw} == {"sk-very-secret"}
+    assert "invents 45 days" in gh.comments_on(7)[0]["body"]

@@ -1,0 +1,135 @@
+"""Real PyGithub against the in-memory GitHub server: the comment, the check run, faults."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from groundgate.buckets import Outcome
+from groundgate.errors import GitHubRefused
+from groundgate.github import Annotation, Publisher, annotations_for, client, conclusion_for
+from groundgate.report import marker
+from tests.fakes.github import FakeGitHub, Fault
+from tests.reports import make_results, make_row
+
+MARK = marker("groundgate")
+
+
+@pytest.fixture
+def gh() -> Iterator[FakeGitHub]:
+    with FakeGitHub() as server:
+        yield server
+
+
+def publisher(gh: FakeGitHub, token: str = "ghs_test") -> Publisher:
+    return Publisher(client(token, gh.url, retries=3, seconds_between_writes=0), "o/r")
+
+
+def test_first_run_creates_then_reruns_update_the_same_comment(gh: FakeGitHub) -> None:
+    pub = publisher(gh)
+    how, _ = pub.upsert_comment(7, f"first\n{MARK}", MARK)
+    assert how == "created"
+    how, _ = publisher(gh).upsert_comment(7, f"second\n{MARK}", MARK)
+    assert how == "updated"
+    comments = gh.comments_on(7)
+    assert len(comments) == 1
+    assert comments[0]["body"].startswith("second")
+    assert comments[0]["login"] == "github-actions[bot]"
+
+
+def test_comments_by_others_holding_the_marker_are_left_alone(gh: FakeGitHub) -> None:
+    foreign = gh.add_comment(7, f"quoting the bot: {MARK}", "mallory")
+    other_check = gh.add_comment(7, f"other\n{marker('docs-gate')}", "github-actions[bot]")
+    how, _ = publisher(gh).upsert_comment(7, f"mine\n{MARK}", MARK)
+    assert how == "created"
+    assert gh.comments[foreign]["body"] == f"quoting the bot: {MARK}"
+    assert gh.comments[other_check]["body"].startswith("other")
+    assert len(gh.comments_on(7)) == 3
+
+
+def test_own_comment_found_beyond_the_first_page(gh: FakeGitHub) -> None:
+    for n in range(130):
+        gh.add_comment(7, f"chatter {n}", "someone")
+    mine = gh.add_comment(7, f"old\n{MARK}", "github-actions[bot]")
+    how, _ = publisher(gh).upsert_comment(7, f"new\n{MARK}", MARK)
+    assert how == "updated"
+    assert gh.comments[mine]["body"].startswith("new")
+
+
+def test_a_personal_token_finds_its_own_login(gh: FakeGitHub) -> None:
+    gh.me = "release-bot"
+    gh.add_comment(7, f"by the workflow bot\n{MARK}", "github-actions[bot]")
+    how, _ = publisher(gh).upsert_comment(7, f"mine\n{MARK}", MARK)
+    assert how == "created"  # the bot's comment is not this token's
+    assert [c["login"] for c in gh.comments_on(7)] == ["github-actions[bot]", "release-bot"]
+
+
+def test_comment_deleted_between_listing_and_editing_is_recreated(gh: FakeGitHub) -> None:
+    gh.add_comment(7, f"old\n{MARK}", "github-actions[bot]")
+    gh.faults.append(Fault("PATCH", r"/repos/o/r/issues/comments/\d+", 404))
+    how, _ = publisher(gh).upsert_comment(7, f"new\n{MARK}", MARK)
+    assert how == "created"
+
+
+def test_502_then_success_is_retried(gh: FakeGitHub) -> None:
+    gh.faults.append(Fault("POST", r"/repos/o/r/issues/7/comments", 502))
+    how, _ = publisher(gh).upsert_comment(7, f"body\n{MARK}", MARK)
+    assert how == "created"
+    assert len(gh.writes("POST", r"/repos/o/r/issues/7/comments")) == 2
+    assert len(gh.comments_on(7)) == 1
+
+
+def test_403_is_refused_with_the_fix(gh: FakeGitHub) -> None:
+    gh.faults.append(
+        Fault("POST", r"/repos/o/r/issues/7/comments", 403, times=10, message="Resource not accessible by integration")
+    )
+    with pytest.raises(GitHubRefused, match=r"HTTP 403.*pull-requests: write"):
+        publisher(gh).upsert_comment(7, f"body\n{MARK}", MARK)
+
+
+def test_too_long_body_is_refused_not_raised_raw(gh: FakeGitHub) -> None:
+    with pytest.raises(GitHubRefused, match="HTTP 422"):
+        publisher(gh).upsert_comment(7, "x" * 70_000, MARK)
+
+
+def test_120_annotations_arrive_50_per_request(gh: FakeGitHub) -> None:
+    annotations = [Annotation("evals/cases.jsonl", n, "warning", f"t{n}", f"m{n}") for n in range(1, 121)]
+    run_id = publisher(gh).publish_check(
+        name="groundgate", head_sha="abc123", conclusion="failure", title="t", summary="s", annotations=annotations
+    )
+    run = gh.check_runs[run_id]
+    assert [a["start_line"] for a in run["annotations"]] == list(range(1, 121))
+    sizes = [len((r.body["output"] or {}).get("annotations", [])) for r in gh.requests if "check-runs" in r.path]
+    assert sizes == [50, 50, 20]
+    assert (run["head_sha"], run["conclusion"], run["status"]) == ("abc123", "failure", "completed")
+
+
+def test_annotations_and_conclusions_from_results() -> None:
+    rows = [
+        make_row(1, Outcome.REGRESSION),
+        make_row(2, Outcome.REVIEW, "shipping"),
+        make_row(3, Outcome.UNSTABLE),
+        make_row(4, Outcome.NEW_NON_ANSWER),
+        make_row(5, Outcome.ERROR),
+        make_row(6, Outcome.TIE),
+        make_row(7, Outcome.MOVED, id="x" * 400),
+    ]
+    found = annotations_for(make_results(rows), "evals/cases.jsonl")
+    assert [(a.line, a.level) for a in found] == [
+        (2, "failure"),
+        (3, "warning"),
+        (4, "warning"),
+        (5, "notice"),
+        (6, "warning"),
+    ]
+    assert all(len(a.title) <= 255 for a in found)
+    long_title = annotations_for(make_results([make_row(1, Outcome.REVIEW, id="y" * 400)]), "c.jsonl")[0].title
+    assert len(long_title) == 255
+    assert conclusion_for(make_results(rows), 1)[0] == "failure"
+    assert conclusion_for(make_results([make_row(1, Outcome.REVIEW, "shipping")]), 0) == (
+        "neutral",
+        "1 row(s) to review, none blocking",
+    )
+    assert conclusion_for(make_results([make_row(1, Outcome.TIE)]), 0)[0] == "success"
+    assert conclusion_for(make_results([make_row(1, Outcome.ERROR)]), 3)[1] == "Could not judge 1 row(s)"
