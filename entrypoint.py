@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING
 
 from groundgate import action, app
@@ -23,8 +24,12 @@ if TYPE_CHECKING:
 OIDC_AUDIENCE = "api://AzureADTokenExchange"
 
 
-def azure_credential(settings: action.ActionSettings, environ: Mapping[str, str]) -> TokenCredential | None:
-    """Keyless sign-in: a federated credential from the workflow's OIDC token (needs id-token: write)."""
+def azure_credential(
+    settings: action.ActionSettings, environ: Mapping[str, str]
+) -> Callable[[], TokenCredential] | None:
+    """Keyless sign-in: a federated credential from the workflow's OIDC token (needs id-token: write).
+
+    A picklable factory rather than a credential, so judge worker processes can build their own."""
     if not (settings.azure_client_id and settings.azure_tenant_id):
         return None
     from azure.identity import ClientAssertionCredential
@@ -36,10 +41,11 @@ def azure_credential(settings: action.ActionSettings, environ: Mapping[str, str]
         raise GroundgateError(
             "azure-client-id and azure-tenant-id need the workflow's OIDC token: add 'permissions: id-token: write' to the job"
         )
-    return ClientAssertionCredential(
+    return partial(
+        ClientAssertionCredential,
         tenant_id=settings.azure_tenant_id,
         client_id=settings.azure_client_id,
-        func=lambda: github_oidc_token(url, token, OIDC_AUDIENCE),
+        func=partial(github_oidc_token, url, token, OIDC_AUDIENCE),
     )
 
 
@@ -52,10 +58,12 @@ def main(environ: Mapping[str, str]) -> int:
         log.mask(values.get("github-token"))
         settings, options, relative = action.parse_inputs(values, ctx.workspace)
         api_key = options.azure_api_key.get_secret_value() if options.azure_api_key else None
-        credential = None if api_key or settings.judge != "azure" else azure_credential(options, environ)
+        keyless = settings is not None and settings.judge == "azure" and not api_key
+        credential = azure_credential(options, environ) if keyless else None
 
         def judge() -> Judge:
-            return app.build_judge(settings, api_key=api_key, credential=credential)
+            assert settings is not None  # merging shard results judges nothing
+            return app.build_judge(settings, api_key=api_key, credential_factory=credential)
 
         token = options.github_token.get_secret_value() if options.github_token else None
         publisher = Publisher(client(token, ctx.api_url), ctx.repository) if token and ctx.repository else None

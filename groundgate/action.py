@@ -7,8 +7,9 @@ takes what it needs as arguments, so tests drive it with clients pointed at loca
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,18 +21,22 @@ from groundgate.console import render_console
 from groundgate.errors import GitHubRefused, InputError, UsageError, one_line
 from groundgate.github import Publisher, annotations_for, conclusion_for
 from groundgate.judges import Judge
+from groundgate.merge import merge
+from groundgate.progress import ProgressLine
 from groundgate.report import Links, ReportContext, marker, render
-from groundgate.results import Results
+from groundgate.results import Results, read_results
 from groundgate.settings import Settings, build_settings
 from groundgate.workflow import Log, append_summary, set_outputs
 
 # Every input of action.yml, in its order; a test keeps action.yml, this and the README in agreement.
 COMPARE_INPUTS = (
     "cases", "baseline", "candidate", "blocking-categories", "judge", "azure-endpoint", "judge-deployment",
-    "api-version", "reasoning-model", "rubric", "max-concurrency",
+    "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
 )  # fmt: skip
+FIELDS = {name: name.replace("-", "_") for name in COMPARE_INPUTS} | {"cache-path": "cache"}
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "github-token", "comment", "check-run", "check-name", "fail-on",
+    "merge-results",
 )  # fmt: skip
 INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
 OUTPUTS = (
@@ -44,7 +49,8 @@ FailOn = Literal["blocking", "any-regression", "never"]
 
 
 def input_name(field: str) -> str:
-    return "input '" + field.replace("_", "-") + "'"
+    names = {value: key for key, value in FIELDS.items()}
+    return f"input '{names.get(field, field.replace('_', '-'))}'"
 
 
 class ActionSettings(BaseModel):
@@ -58,6 +64,7 @@ class ActionSettings(BaseModel):
     check_run: bool = True
     check_name: str = "groundgate"
     fail_on: FailOn = "blocking"
+    merge_results: str | None = None  # glob(s) of shard results: merge and publish instead of judging
 
 
 def read_inputs(environ: Mapping[str, str]) -> dict[str, str]:
@@ -72,20 +79,9 @@ def read_inputs(environ: Mapping[str, str]) -> dict[str, str]:
     return values
 
 
-def parse_inputs(values: Mapping[str, str], workspace: Path) -> tuple[Settings, ActionSettings, dict[str, str]]:
-    """Typed settings, with the three data paths resolved inside the workspace.
-
-    Returns also the repository-relative paths (for annotations and links)."""
-    fields = {name.replace("-", "_"): values.get(name) for name in COMPARE_INPUTS}
-    relative = {}
-    for name in ("cases", "baseline", "candidate"):
-        if not values.get(name):
-            raise UsageError(f"input '{name}' is required: the path of the {name} JSONL file in the repository")
-        path = inside_workspace(workspace, values[name], name)
-        fields[name] = str(path)
-        relative[name] = path.relative_to(workspace.resolve()).as_posix()
-    fields["results"] = str(workspace / OUT_DIR / "results.json")
-    settings = build_settings(fields, input_name)
+def parse_inputs(values: Mapping[str, str], workspace: Path) -> tuple[Settings | None, ActionSettings, dict[str, str]]:
+    """Typed settings, with the three data paths resolved inside the workspace (no comparison
+    settings when the step merges shard results). Returns also the repository-relative paths."""
     try:
         action = ActionSettings.model_validate(
             {name.replace("-", "_"): values[name] for name in ACTION_ONLY_INPUTS if name in values}
@@ -93,7 +89,20 @@ def parse_inputs(values: Mapping[str, str], workspace: Path) -> tuple[Settings, 
     except ValidationError as exc:
         first = exc.errors()[0]
         raise UsageError(f"{input_name(str(first['loc'][0]))}: {first['msg']}") from None
-    return settings, action, relative
+    if action.merge_results:
+        return None, action, {}
+    fields: dict[str, str | None] = {FIELDS[name]: values.get(name) for name in COMPARE_INPUTS}
+    relative = {}
+    for name in ("cases", "baseline", "candidate"):
+        if not values.get(name):
+            raise UsageError(f"input '{name}' is required: the path of the {name} JSONL file in the repository")
+        path = inside_workspace(workspace, values[name], name)
+        fields[name] = str(path)
+        relative[name] = path.relative_to(workspace.resolve()).as_posix()
+    if values.get("cache-path"):
+        fields["cache"] = str(inside_workspace(workspace, values["cache-path"], "cache-path"))
+    fields["results"] = str(workspace / OUT_DIR / "results.json")
+    return build_settings(fields, input_name), action, relative
 
 
 def inside_workspace(workspace: Path, value: str, name: str) -> Path:
@@ -182,16 +191,7 @@ def outputs_for(results: Results, results_path: str, report_path: str) -> dict[s
     }
 
 
-def run(
-    settings: Settings,
-    action: ActionSettings,
-    relative: Mapping[str, str],
-    ctx: RunContext,
-    judge: Callable[[], Judge],
-    publisher: Publisher | None,
-    log: Log,
-) -> int:
-    """Judge, report and publish. GitHub refusing anything is a warning: the gate still decides."""
+def _judge(settings: Settings, relative: Mapping[str, str], judge: Callable[[], Judge], log: Log) -> Results:
     with log.group("groundgate: loading cases and responses"):
         try:
             inputs = app.load(settings)
@@ -200,9 +200,49 @@ def run(
             raise InputError(by_path.get(exc.path, exc.path), exc.line, exc.field, exc.message) from None
         for warning in inputs.warnings:
             log.warning(warning)
+        inputs = replace(
+            inputs,
+            cases_path=relative["cases"],
+            baseline_path=relative["baseline"],
+            candidate_path=relative["candidate"],
+        )
         log.info(f"{len(inputs.cases)} cases from {relative['cases']}")
     with log.group(f"groundgate: judging {len(inputs.cases)} cases"):
-        results = app.run(settings, inputs, judge())
+        return app.run(settings, inputs, judge(), progress=ProgressLine(log.stream), warn=log.warning)
+
+
+def _merge(patterns: str, workspace: Path, log: Log) -> Results:
+    root = workspace.resolve()
+    paths: list[Path] = []
+    for pattern in (p.strip() for p in re.split(r"[\n,]", patterns) if p.strip()):
+        if Path(pattern).is_absolute() or ".." in Path(pattern).parts:
+            raise UsageError(f"input 'merge-results': {pattern!r} is outside the workspace")
+        found = sorted(p for p in root.glob(pattern) if p.resolve().is_relative_to(root) and p.is_file())
+        if not found:
+            raise UsageError(f"input 'merge-results': no results file matches {pattern!r}")
+        paths += found
+    with log.group(f"groundgate: merging {len(paths)} shard results"):
+        results = merge([read_results(path) for path in dict.fromkeys(paths)])
+    results.write(root / OUT_DIR / "results.json")
+    return results
+
+
+def run(
+    settings: Settings | None,
+    action: ActionSettings,
+    relative: Mapping[str, str],
+    ctx: RunContext,
+    judge: Callable[[], Judge],
+    publisher: Publisher | None,
+    log: Log,
+) -> int:
+    """Judge (or merge shards), report and publish. GitHub refusing anything is a warning: the gate still decides."""
+    if settings is None:
+        assert action.merge_results
+        results = _merge(action.merge_results, ctx.workspace, log)
+        relative = {"cases": results.inputs.cases}
+    else:
+        results = _judge(settings, relative, judge, log)
     log.info(render_console(results))
 
     exit_code = gate_exit(results, action.fail_on)
@@ -220,6 +260,7 @@ def run(
 
     summary = render(results, "summary", full)
     report_path = ctx.workspace / OUT_DIR / "report.md"
+    report_path.parent.mkdir(parents=True, exist_ok=True)
     report_path.write_text(summary, encoding="utf-8")
     append_summary(ctx.summary_path, summary)
     set_outputs(ctx.output_path, outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md"))

@@ -6,11 +6,13 @@ environment, so tests drive it with clients pointed at local servers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from groundgate import compare
+from groundgate.cache import ScoreCache
 from groundgate.cases import Inputs, load_inputs
-from groundgate.judges import Judge
+from groundgate.judges import Judge, Progress
 from groundgate.results import Results
 from groundgate.settings import Settings
 
@@ -22,7 +24,9 @@ def load(settings: Settings) -> Inputs:
     return load_inputs(settings.cases, settings.baseline, settings.candidate, settings.rubric)
 
 
-def build_judge(settings: Settings, api_key: str | None, credential: TokenCredential | None = None) -> Judge:
+def build_judge(
+    settings: Settings, api_key: str | None, credential_factory: Callable[[], TokenCredential] | None = None
+) -> Judge:
     """The judge the settings name. Without a key or a credential the Azure judge signs in with
     ``DefaultAzureCredential`` (environment, workload identity, managed identity, Azure CLI)."""
     if settings.judge == "figures":
@@ -31,10 +35,10 @@ def build_judge(settings: Settings, api_key: str | None, credential: TokenCreden
         return FiguresJudge(settings.rubric)
     from groundgate.judges.azure import AzureJudge
 
-    if not api_key and credential is None and settings.azure_endpoint and settings.judge_deployment:
+    if not api_key and credential_factory is None and settings.azure_endpoint and settings.judge_deployment:
         from azure.identity import DefaultAzureCredential
 
-        credential = DefaultAzureCredential()
+        credential_factory = DefaultAzureCredential
     return AzureJudge(
         endpoint=settings.azure_endpoint,
         deployment=settings.judge_deployment,
@@ -42,13 +46,31 @@ def build_judge(settings: Settings, api_key: str | None, credential: TokenCreden
         api_version=settings.api_version,
         reasoning=settings.reasoning_model,
         api_key=api_key,
-        credential=credential,
+        credential_factory=credential_factory,
         max_concurrency=settings.max_concurrency,
+        max_rpm=settings.max_rpm,
     )
 
 
-def run(settings: Settings, inputs: Inputs, judge: Judge) -> Results:
-    results = compare.run(inputs, judge, settings.blocking_categories)
+def run(
+    settings: Settings,
+    inputs: Inputs,
+    judge: Judge,
+    progress: Progress | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> Results:
+    """Judge and compare; the score cache is saved even when the run is cut short."""
+    cache = ScoreCache(settings.cache) if settings.cache else None
+    if cache is not None and cache.problem and warn:
+        warn(cache.problem)
+    judge.cache = cache
+    judge.progress = progress
+    try:
+        results = compare.run(inputs, judge, settings.blocking_categories, settings.shard)
+    finally:
+        judge.close()
+        if cache is not None:
+            cache.save()
     if settings.results:
         results.write(settings.results)
     return results

@@ -6,9 +6,10 @@ Nothing is silently dropped: a record either loads or stops the run with an Inpu
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -47,6 +48,18 @@ class Inputs:
     baseline_path: str
     candidate_path: str
     warnings: list[str] = field(default_factory=list)
+    digests: dict[str, str] = field(default_factory=dict)  # sha256 of each file: which run this is
+
+
+def in_shard(case_id: str, index: int, count: int) -> bool:
+    """A stable 1/count slice by a hash of the id: the same case lands in the same shard everywhere."""
+    digest = hashlib.sha256(case_id.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % count == index - 1
+
+
+def shard(inputs: Inputs, index: int, count: int) -> Inputs:
+    cases = [case for case in inputs.cases if in_shard(case.id, index, count)]
+    return replace(inputs, cases=cases)
 
 
 class _CaseRecord(BaseModel):
@@ -147,6 +160,10 @@ def load_responses(path: Path) -> dict[str, Response]:
     return responses
 
 
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def _ids(ids: list[str]) -> str:
     shown = ", ".join(repr(i) for i in ids[:20])
     return shown + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
@@ -172,6 +189,10 @@ def load_inputs(cases_path: Path, baseline_path: Path, candidate_path: Path, rub
     if missing:
         raise MissingResponses("; ".join(missing))
     return Inputs(
+        digests={
+            name: _digest(path)
+            for name, path in (("cases", cases_path), ("baseline", baseline_path), ("candidate", candidate_path))
+        },
         cases=cases,
         baseline=baseline,
         candidate=candidate,

@@ -16,6 +16,8 @@ from typing import NoReturn
 from groundgate import __version__, app
 from groundgate.console import render_console
 from groundgate.errors import GroundgateError, one_line
+from groundgate.merge import merge
+from groundgate.progress import ProgressLine
 from groundgate.report import LIMITS, ReportContext, Target, render
 from groundgate.results import Results, read_results
 from groundgate.settings import build_settings
@@ -46,6 +48,9 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
     c.add_argument("--api-version", default=environ.get("AZURE_OPENAI_API_VERSION"), help="[AZURE_OPENAI_API_VERSION]")
     c.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
     c.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
+    c.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")
+    c.add_argument("--cache", type=Path, default=None, help="persistent score cache file (JSON)")
+    c.add_argument("--shard", default=None, metavar="K/N", help="judge only shard K of N (merge with groundgate merge)")
     c.add_argument("--results", type=Path, default=None, help="write the results JSON here")
     c.add_argument("--report", type=Path, default=None, help="write the markdown report here")
 
@@ -56,6 +61,11 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
     r.add_argument(
         "--size", choices=list(LIMITS), default="summary", help="fit the markdown to a PR comment, check run or summary"
     )
+
+    m = commands.add_parser("merge", help="combine the results of the shards of one run into one verdict")
+    m.add_argument("shards", nargs="+", type=Path, metavar="RESULTS", help="results files written by compare --shard")
+    m.add_argument("--results", type=Path, default=None, help="write the merged results JSON here")
+    m.add_argument("--report", type=Path, default=None, help="write the markdown report here")
     return parser
 
 
@@ -73,10 +83,23 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     settings = build_settings(values, lambda name: "--" + name.replace("_", "-"))
     inputs = app.load(settings)
     for warning in inputs.warnings:
-        print(f"groundgate: warning: {warning}", file=sys.stderr)
+        _warn(warning)
     judge = app.build_judge(settings, api_key=environ.get("AZURE_OPENAI_API_KEY") or None)
-    results = app.run(settings, inputs, judge)
+    results = app.run(settings, inputs, judge, progress=ProgressLine(sys.stderr), warn=_warn)
     _write_report(results, settings.report, "summary", settings.results)
+    sys.stdout.write(render_console(results))
+    return results.exit_code
+
+
+def _warn(message: str) -> None:
+    print(f"groundgate: warning: {one_line(message)}", file=sys.stderr)
+
+
+def _merge(args: argparse.Namespace) -> int:
+    results = merge([read_results(path) for path in args.shards])
+    if args.results:
+        results.write(args.results)
+    _write_report(results, args.report, "summary", args.results)
     sys.stdout.write(render_console(results))
     return results.exit_code
 
@@ -102,6 +125,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     try:
         if args.command == "compare":
             return _compare(args, environ)
+        if args.command == "merge":
+            return _merge(args)
         return _report(args)
     except GroundgateError as exc:
         print(f"groundgate: error: {one_line(str(exc))}", file=sys.stderr)

@@ -6,6 +6,8 @@ which judge call, asks the judge for exactly those, in batches, and assembles on
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -13,8 +15,9 @@ from dataclasses import dataclass
 from groundgate import __version__
 from groundgate.buckets import Bucket, Outcome, bucket_of, classify, needs_rescore
 from groundgate.cases import Case, Inputs
+from groundgate.cases import shard as shard_inputs
 from groundgate.judges import Judge, JudgeError, Judgement, JudgeRequest, Purpose, Verdict
-from groundgate.results import Calls, Fluency, GateVerdict, InputPaths, JudgeMeta, Results, Row
+from groundgate.results import Calls, Fluency, GateVerdict, InputPaths, JudgeMeta, Results, Row, Shard
 
 EMPTY_RESPONSE = "empty response"
 
@@ -52,7 +55,7 @@ def _judge_sides(judge: Judge, cases: list[Case], inputs: Inputs) -> dict[tuple[
             else:
                 keys.append((case.id, side))
                 requests.append(JudgeRequest(case, text, Purpose.GROUNDEDNESS))
-    for key, judgement in zip(keys, judge.score_all(requests), strict=True):
+    for key, judgement in zip(keys, judge.score_all(requests, "groundedness"), strict=True):
         sides[key] = Side.of(judgement)
     return sides
 
@@ -63,7 +66,7 @@ def _fluency(judge: Judge, ties: list[Row], inputs: Inputs, by_id: dict[str, Cas
         for row in ties
         for text in (inputs.baseline[row.id].response, inputs.candidate[row.id].response)
     ]
-    judgements = judge.score_all(requests)
+    judgements = judge.score_all(requests, "fluency")
     deltas: list[float] = []
     skipped = 0
     for index, row in enumerate(ties):
@@ -88,10 +91,21 @@ def verdict_of(counts: Counter[Outcome]) -> GateVerdict:
     return "pass"
 
 
-def run(inputs: Inputs, judge: Judge, blocking_categories: frozenset[str]) -> Results:
+def fingerprint(inputs: Inputs, judge: Judge, blocking_categories: frozenset[str]) -> str:
+    """What makes two results parts of one run: the same input files, judge and blocking categories."""
+    identity = {"inputs": inputs.digests, "judge": judge.identity(), "blocking": sorted(blocking_categories)}
+    return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
+
+
+def run(
+    inputs: Inputs, judge: Judge, blocking_categories: frozenset[str], shard: tuple[int, int] | None = None
+) -> Results:
     started = time.monotonic()
     cases = inputs.cases
     by_id = {case.id: case for case in cases}
+    if shard is not None:
+        inputs = shard_inputs(inputs, *shard)
+        cases = inputs.cases
     sides = _judge_sides(judge, cases, inputs)
 
     def newly_ungrounded(case: Case) -> bool:
@@ -101,7 +115,7 @@ def run(inputs: Inputs, judge: Judge, blocking_categories: frozenset[str]) -> Re
     flipped = [case for case in cases if newly_ungrounded(case)]
     # A fresh call on purpose: absorbs residual non-determinism, but it is the same judge.
     rescored = judge.score_all(
-        [JudgeRequest(case, inputs.candidate[case.id].response, Purpose.RESCORE) for case in flipped]
+        [JudgeRequest(case, inputs.candidate[case.id].response, Purpose.RESCORE) for case in flipped], "re-scores"
     )
     rescores = {case.id: Side.of(j) for case, j in zip(flipped, rescored, strict=True)}
 
@@ -144,10 +158,15 @@ def run(inputs: Inputs, judge: Judge, blocking_categories: frozenset[str]) -> Re
             total=calls.total,
             failed=calls.failed,
             tokens=calls.tokens,
+            cached=calls.cached,
+            deduplicated=calls.deduplicated,
+            throttled=calls.throttled,
         ),
         inputs=InputPaths(cases=inputs.cases_path, baseline=inputs.baseline_path, candidate=inputs.candidate_path),
         warnings=list(inputs.warnings),
         wall_seconds=round(time.monotonic() - started, 3),
+        shard=Shard(index=shard[0], count=shard[1]) if shard else None,
+        fingerprint=fingerprint(inputs, judge, blocking_categories),
     )
 
 

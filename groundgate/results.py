@@ -67,18 +67,28 @@ class JudgeMeta(_Model):
 
 
 class Calls(_Model):
+    """Judge calls sent (by purpose) and the ones that were not needed."""
+
     groundedness: int = 0
     rescore: int = 0
     fluency: int = 0
     total: int = 0
     failed: int = 0
-    tokens: int = 0
+    tokens: int = 0  # as reported by the judge
+    cached: int = 0  # answered from the persistent score cache
+    deduplicated: int = 0  # identical inputs judged once in this run
+    throttled: int = 0  # 429 answers the SDK retried
 
 
 class InputPaths(_Model):
     cases: str
     baseline: str
     candidate: str
+
+
+class Shard(_Model):
+    index: int
+    count: int
 
 
 class Results(_Model):
@@ -94,6 +104,8 @@ class Results(_Model):
     inputs: InputPaths
     warnings: list[str] = Field(default_factory=list)
     wall_seconds: float = 0.0
+    shard: Shard | None = None
+    fingerprint: str = ""  # the inputs and the judge: shards of one run share it
 
     @property
     def exit_code(self) -> int:

@@ -31,8 +31,23 @@ class Settings(BaseModel):
     api_version: str | None = None
     reasoning_model: bool = False
     max_concurrency: int = Field(default=8, ge=1, le=256)
+    max_rpm: float | None = Field(default=None, gt=0)
+    cache: Path | None = None
+    shard: tuple[int, int] | None = None
     results: Path | None = None
     report: Path | None = None
+
+    @field_validator("shard", mode="before")
+    @classmethod
+    def _shard(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            index, sep, count = value.partition("/")
+            if not sep or not index.strip().isdigit() or not count.strip().isdigit():
+                raise ValueError("write it as K/N, for example 2/4")
+            value = (int(index), int(count))
+        if isinstance(value, tuple | list) and len(value) == 2 and not 1 <= value[0] <= value[1]:
+            raise ValueError("K/N needs 1 <= K <= N")
+        return value
 
     @field_validator("blocking_categories", mode="before")
     @classmethod

@@ -147,7 +147,8 @@ def test_full_comparison_through_the_sdk(fake_azure: Start) -> None:
     results = compare.run(make_inputs(rows), judge, frozenset({"policy"}))
     assert [r.outcome for r in results.rows] == [Outcome.REGRESSION, Outcome.TIE, Outcome.NEW_NON_ANSWER]
     assert results.rows[0].rescore_reason == "adds a 45 day window"
-    assert results.calls.groundedness == 6
+    assert results.calls.groundedness == 4  # the three identical baseline answers are judged once
+    assert results.calls.deduplicated == 2
     assert results.calls.rescore == 1
     assert results.calls.fluency == 0  # blocked: fluency gets no vote
     assert results.judge.model == "gpt-4o-2024-11-20"

@@ -7,7 +7,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from groundgate.action import ACTION_ONLY_INPUTS, COMPARE_INPUTS, INPUTS, OUTPUTS, ActionSettings
+from groundgate.action import ACTION_ONLY_INPUTS, COMPARE_INPUTS, FIELDS, INPUTS, OUTPUTS, ActionSettings
 from groundgate.settings import Settings
 from tests.conftest import ROOT
 
@@ -27,15 +27,15 @@ def test_inputs_agree() -> None:
     assert declared == list(INPUTS)
     assert list(readme_table("Inputs")) == declared
     fields = set(Settings.model_fields) | set(ActionSettings.model_fields)
-    assert {name.replace("-", "_") for name in declared} <= fields
+    assert {FIELDS.get(name, name.replace("-", "_")) for name in declared} <= fields
     assert {name.replace("-", "_") for name in ACTION_ONLY_INPUTS} == set(ActionSettings.model_fields)
-    assert {name.replace("-", "_") for name in COMPARE_INPUTS} == set(Settings.model_fields) - {"results", "report"}
+    assert {FIELDS[name] for name in COMPARE_INPUTS} == set(Settings.model_fields) - {"results", "report"}
 
 
 def test_defaults_agree() -> None:
     inputs = action_yml()["inputs"]
     for name, spec in inputs.items():
-        field = name.replace("-", "_")
+        field = FIELDS.get(name, name.replace("-", "_"))
         model = ActionSettings if field in ActionSettings.model_fields else Settings
         default = model.model_fields[field].default
         if "default" not in spec or name == "github-token":

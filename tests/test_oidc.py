@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -60,10 +61,11 @@ def test_client_id_and_tenant_build_a_federated_credential(oidc_server: tuple[st
     settings = ActionSettings(
         azure_client_id="00000000-0000-0000-0000-000000000001", azure_tenant_id="00000000-0000-0000-0000-000000000002"
     )
-    credential = entrypoint.azure_credential(
+    factory = entrypoint.azure_credential(
         settings, {"ACTIONS_ID_TOKEN_REQUEST_URL": url, "ACTIONS_ID_TOKEN_REQUEST_TOKEN": "t"}
     )
-    assert isinstance(credential, ClientAssertionCredential)
+    assert factory is not None
+    assert isinstance(pickle.loads(pickle.dumps(factory))(), ClientAssertionCredential)  # worker processes rebuild it
     assert entrypoint.azure_credential(ActionSettings(), {}) is None
 
 

@@ -6,16 +6,20 @@ a Verdict (a usable 1..5 score) or a JudgeError (anything else, with the cause k
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from groundgate.cache import Entry, ScoreCache
 from groundgate.cases import Case, Rubric
+from groundgate.judges.limits import RateLimiter
 
 
 class Purpose(StrEnum):
@@ -64,17 +68,23 @@ class JudgeInfo:
 
 @dataclass
 class CallCounts:
-    """Judge calls actually sent, by purpose, and the tokens the judge reported."""
+    """Judge calls actually sent, by purpose; and the calls that were not needed."""
 
     groundedness: int = 0
     rescore: int = 0
     fluency: int = 0
     tokens: int = 0
     failed: int = 0
+    cached: int = 0  # answered from the persistent score cache
+    deduplicated: int = 0  # served by another call with identical inputs in this run
+    throttled: int = 0  # 429 answers the SDK retried
 
     @property
     def total(self) -> int:
         return self.groundedness + self.rescore + self.fluency
+
+
+Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
 
 def checked_verdict(score: Any, status: Any, reason: Any, model: str | None, tokens: int = 0) -> Judgement:
@@ -97,18 +107,44 @@ def checked_verdict(score: Any, status: Any, reason: Any, model: str | None, tok
 
 
 class Judge(ABC):
-    """Scores a batch; subclasses implement one call. Order of results matches the requests."""
+    """Scores a batch, order kept. Subclasses implement one call (``_score_one``); this base makes
+    sure no call is made that is not needed: identical inputs are judged once per run, a persistent
+    cache answers what an earlier run judged with the same judge model, and re-scores are always
+    fresh calls."""
 
     info: JudgeInfo
 
-    def __init__(self, max_concurrency: int = 1) -> None:
+    def __init__(self, max_concurrency: int = 1, max_rpm: float | None = None) -> None:
         self.max_concurrency = max(1, max_concurrency)
         self.calls = CallCounts()
+        self.cache: ScoreCache | None = None
+        self.progress: Progress | None = None
+        self.limiter = RateLimiter(max_rpm)
         self._lock = threading.Lock()
+        self._memo: dict[str, Verdict] = {}
+        self._model: str | None = None  # the judge model this run's fresh calls reported
+        self._model_known = False
 
     @abstractmethod
     def _score_one(self, request: JudgeRequest) -> Judgement:
         """One judge call; must not raise for per-row failures."""
+
+    def identity(self) -> dict[str, object]:
+        """Everything besides the inputs that can change a score; part of every cache key."""
+        return {"kind": self.info.kind, "rubric": self.info.rubric}
+
+    def request_key(self, request: JudgeRequest) -> str:
+        fluency = request.purpose is Purpose.FLUENCY
+        payload: dict[str, object] = {
+            "judge": self.identity(),
+            "evaluator": "fluency" if fluency else "groundedness",
+            "response": request.response,
+        }
+        if not fluency:
+            payload["context"] = request.case.context
+            if self.info.rubric == "query":
+                payload["query"] = request.case.query
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
     def _count(self, request: JudgeRequest, result: Judgement) -> None:
         with self._lock:
@@ -122,16 +158,91 @@ class Judge(ABC):
                 self.calls.tokens += result.tokens
                 if result.model and result.model not in self.info.models:
                     self.info.models.append(result.model)
+                if not self._model_known:
+                    self._model, self._model_known = result.model, True
             else:
                 self.calls.failed += 1
 
     def _scored(self, request: JudgeRequest) -> Judgement:
-        result = self._score_one(request)
-        self._count(request, result)
-        return result
+        self.limiter.wait()
+        return self._score_one(request)
 
-    def score_all(self, requests: Sequence[JudgeRequest]) -> list[Judgement]:
+    def _fresh(self, requests: Sequence[JudgeRequest], phase: str) -> list[Judgement]:
+        """Fresh calls, up to max_concurrency in flight; results in request order."""
+        results: list[Judgement | None] = [None] * len(requests)
+        done = 0
+
+        def finish(index: int, result: Judgement) -> None:
+            nonlocal done
+            self._count(requests[index], result)
+            results[index] = result
+            done += 1
+            if self.progress:
+                self.progress(phase, done, len(requests))
+
         if self.max_concurrency == 1 or len(requests) <= 1:
-            return [self._scored(request) for request in requests]
-        with ThreadPoolExecutor(max_workers=self.max_concurrency, thread_name_prefix="judge") as pool:
-            return list(pool.map(self._scored, requests))
+            for index, request in enumerate(requests):
+                finish(index, self._scored(request))
+        else:
+            with ThreadPoolExecutor(max_workers=self.max_concurrency, thread_name_prefix="judge") as pool:
+                futures = {pool.submit(self._scored, request): index for index, request in enumerate(requests)}
+                for future in as_completed(futures):
+                    finish(futures[future], future.result())
+        return [r for r in results if r is not None]
+
+    def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging") -> list[Judgement]:
+        keys = [None if r.purpose is Purpose.RESCORE else self.request_key(r) for r in requests]
+        answers: dict[str, Judgement] = {}
+        cached: dict[str, Verdict] = {}
+        fresh: list[tuple[int, str | None]] = []  # (index of the request, its key)
+        seen: set[str] = set()
+        for index, key in enumerate(keys):
+            if key is None:
+                fresh.append((index, None))
+            elif key in seen or key in self._memo:
+                self.calls.deduplicated += 1
+            else:
+                seen.add(key)
+                hit = self.cache.get(key) if self.cache else None
+                if hit is not None:
+                    cached[key] = Verdict(hit.score, hit.reason, hit.model, 0)
+                else:
+                    fresh.append((index, key))
+        if cached and not self._model_known:
+            # Cached scores count only if this run's judge reports the same model: learn it with one real call.
+            probe = next(i for i, k in enumerate(keys) if k in cached)
+            probe_key = keys[probe]
+            assert probe_key is not None
+            del cached[probe_key]
+            fresh.append((probe, probe_key))
+        results = self._fresh([requests[i] for i, _ in fresh], phase)
+        for (_, key), result in zip(fresh, results, strict=True):
+            if key is not None:
+                answers[key] = result
+                self._remember(key, result)
+        stale = [k for k, v in cached.items() if v.model != self._model]
+        if stale:
+            retry = [next(i for i, k in enumerate(keys) if k == key) for key in stale]
+            for key, result in zip(stale, self._fresh([requests[i] for i in retry], phase), strict=True):
+                answers[key] = result
+                self._remember(key, result)
+                del cached[key]
+        self.calls.cached += len(cached)
+        answers.update(cached)
+        out: list[Judgement] = []
+        fresh_by_index = {i: r for (i, _), r in zip(fresh, results, strict=True)}
+        for index, key in enumerate(keys):
+            if key is None:
+                out.append(fresh_by_index[index])
+            else:
+                out.append(answers.get(key) or self._memo[key])
+        return out
+
+    def close(self) -> None:  # noqa: B027 - most judges hold nothing
+        """Release what the judge holds (worker processes); scores are already returned."""
+
+    def _remember(self, key: str, result: Judgement) -> None:
+        if isinstance(result, Verdict):
+            self._memo[key] = result
+            if self.cache is not None:
+                self.cache.put(key, Entry(result.score, result.reason, result.model, result.tokens))
