@@ -29,9 +29,9 @@ class ProgressLine:
 
     def __call__(self, phase: str, done: int, total: int) -> None:
         now = self.clock()
-        if phase != self._phase:
+        if phase != self._phase or done == 0:
             self._phase, self._started, self._last = phase, now, now
-        if done < total and now - self._last < self.every:
+        if done == 0 or (done < total and now - self._last < self.every):
             return
         self._last = now
         elapsed = now - self._started

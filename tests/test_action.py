@@ -291,3 +291,28 @@ def test_azure_judge_with_a_masked_key(
     assert "sk-very-secret" not in run.stderr
     assert {h["api-key"] for _, h, _ in fake.raw} == {"sk-very-secret"}
     assert "invents 45 days" in gh.comments_on(7)[0]["body"]
+
+
+def test_matrix_shards_then_a_merge_step_publishes_one_verdict(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    (workspace / "shards").mkdir()
+    for k in (1, 2):
+        shard = run_action(
+            workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl", "shard": f"{k}/2", "comment": "false", "check-run": "false", "fail-on": "never"},
+            event_path=event(tmp_path),
+        )  # fmt: skip
+        assert shard.code == 0, shard.stdout
+        shutil.copy(workspace / ".groundgate/results.json", workspace / "shards" / f"results-{k}.json")
+    assert gh.comments == {}
+    merged = run_action(
+        workspace,
+        gh,
+        {"merge-results": "shards/*.json", "cases": "", "baseline": "", "candidate": ""},
+        event_path=event(tmp_path),
+    )
+    assert merged.code == 1, merged.stdout
+    assert merged.outputs["verdict"] == "fail"
+    assert merged.outputs["blocking-regressions"] == "1"
+    [comment] = gh.comments_on(7)
+    assert "Blocked" in comment["body"]
+    [check] = gh.check_runs.values()
+    assert {a["path"] for a in check["annotations"]} == {"evals/cases.jsonl"}

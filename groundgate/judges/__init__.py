@@ -124,6 +124,7 @@ class Judge(ABC):
         self._memo: dict[str, Verdict] = {}
         self._model: str | None = None  # the judge model this run's fresh calls reported
         self._model_known = False
+        self._threads: ThreadPoolExecutor | None = None
 
     @abstractmethod
     def _score_one(self, request: JudgeRequest) -> Judgement:
@@ -171,6 +172,8 @@ class Judge(ABC):
         """Fresh calls, up to max_concurrency in flight; results in request order."""
         results: list[Judgement | None] = [None] * len(requests)
         done = 0
+        if self.progress and requests:
+            self.progress(phase, 0, len(requests))
 
         def finish(index: int, result: Judgement) -> None:
             nonlocal done
@@ -184,62 +187,56 @@ class Judge(ABC):
             for index, request in enumerate(requests):
                 finish(index, self._scored(request))
         else:
-            with ThreadPoolExecutor(max_workers=self.max_concurrency, thread_name_prefix="judge") as pool:
-                futures = {pool.submit(self._scored, request): index for index, request in enumerate(requests)}
-                for future in as_completed(futures):
-                    finish(futures[future], future.result())
+            if self._threads is None:  # kept for the whole run: per-thread evaluators are built once
+                self._threads = ThreadPoolExecutor(max_workers=self.max_concurrency, thread_name_prefix="judge")
+            futures = {self._threads.submit(self._scored, request): index for index, request in enumerate(requests)}
+            for future in as_completed(futures):
+                finish(futures[future], future.result())
         return [r for r in results if r is not None]
 
     def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging") -> list[Judgement]:
         keys = [None if r.purpose is Purpose.RESCORE else self.request_key(r) for r in requests]
-        answers: dict[str, Judgement] = {}
+        first: dict[str, int] = {}  # key -> index of its first request
         cached: dict[str, Verdict] = {}
-        fresh: list[tuple[int, str | None]] = []  # (index of the request, its key)
-        seen: set[str] = set()
+        todo: list[int] = []  # re-scores and unique misses: fresh calls
         for index, key in enumerate(keys):
             if key is None:
-                fresh.append((index, None))
-            elif key in seen or key in self._memo:
+                todo.append(index)
+            elif key in first or key in self._memo:
                 self.calls.deduplicated += 1
             else:
-                seen.add(key)
+                first[key] = index
                 hit = self.cache.get(key) if self.cache else None
-                if hit is not None:
-                    cached[key] = Verdict(hit.score, hit.reason, hit.model, 0)
+                if hit is None:
+                    todo.append(index)
                 else:
-                    fresh.append((index, key))
+                    cached[key] = Verdict(hit.score, hit.reason, hit.model, 0)
+        fresh = dict(zip(todo, self._fresh([requests[i] for i in todo], phase), strict=True))
+        answers: dict[str, Judgement] = {}
+        for index, result in fresh.items():
+            if (key := keys[index]) is not None:
+                answers[key] = result
+                self._remember(key, result)
         if cached and not self._model_known:
-            # Cached scores count only if this run's judge reports the same model: learn it with one real call.
-            probe = next(i for i, k in enumerate(keys) if k in cached)
-            probe_key = keys[probe]
-            assert probe_key is not None
-            del cached[probe_key]
-            fresh.append((probe, probe_key))
-        results = self._fresh([requests[i] for i, _ in fresh], phase)
-        for (_, key), result in zip(fresh, results, strict=True):
-            if key is not None:
-                answers[key] = result
-                self._remember(key, result)
-        stale = [k for k, v in cached.items() if v.model != self._model]
-        if stale:
-            retry = [next(i for i, k in enumerate(keys) if k == key) for key in stale]
-            for key, result in zip(stale, self._fresh([requests[i] for i in retry], phase), strict=True):
-                answers[key] = result
-                self._remember(key, result)
-                del cached[key]
+            # Cached scores count only if this run's judge reports the same model: learn it from one real call.
+            probe = next(iter(cached))
+            del cached[probe]
+            answers[probe] = self._fresh([requests[first[probe]]], phase)[0]
+            self._remember(probe, answers[probe])
+        stale = [key for key, verdict in cached.items() if verdict.model != self._model]
+        for key, result in zip(stale, self._fresh([requests[first[k]] for k in stale], phase), strict=True):
+            answers[key] = result
+            self._remember(key, result)
+            del cached[key]
         self.calls.cached += len(cached)
         answers.update(cached)
-        out: list[Judgement] = []
-        fresh_by_index = {i: r for (i, _), r in zip(fresh, results, strict=True)}
-        for index, key in enumerate(keys):
-            if key is None:
-                out.append(fresh_by_index[index])
-            else:
-                out.append(answers.get(key) or self._memo[key])
-        return out
+        return [fresh[i] if key is None else answers.get(key) or self._memo[key] for i, key in enumerate(keys)]
 
-    def close(self) -> None:  # noqa: B027 - most judges hold nothing
-        """Release what the judge holds (worker processes); scores are already returned."""
+    def close(self) -> None:
+        """Release the worker threads (and processes); scores are already returned."""
+        if self._threads is not None:
+            self._threads.shutdown(cancel_futures=True)
+            self._threads = None
 
     def _remember(self, key: str, result: Judgement) -> None:
         if isinstance(result, Verdict):

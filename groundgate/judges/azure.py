@@ -6,9 +6,10 @@ its prompt flow on every call with a query, which is not safe to share between t
 object has one rubric mode, so the SDK's "once called with a query, always the query prompt"
 pitfall cannot mix the two modes.
 
-Each SDK call costs tens of milliseconds of CPU (a new HTTP client and TLS context per call), so
-under the GIL one process saturates at a few dozen calls a second. Large batches are therefore
-spread over worker processes, one per core, each with its own threads; the rate cap is shared.
+Each SDK call costs tens of milliseconds of CPU (a new HTTP client per call; the TLS context it
+would also build is shared, see ``tls``), so under the GIL one process saturates at a few dozen
+calls a second. Large batches are therefore spread over worker processes, one per core, each with
+its own threads; the rate cap is shared.
 """
 
 from __future__ import annotations
@@ -31,13 +32,15 @@ from groundgate.cases import Rubric
 from groundgate.errors import UsageError, one_line
 from groundgate.judges import Judge, JudgeError, JudgeInfo, Judgement, JudgeRequest, Purpose, checked_verdict
 from groundgate.judges.limits import RateLimiter, ThrottleCounter
+from groundgate.judges.tls import share_tls_context
 
 if TYPE_CHECKING:
     from azure.core.credentials import TokenCredential
 
 SDK_DEFAULT_API_VERSION = "2024-02-15-preview"
-THREADS_PER_PROCESS = 4
+THREADS_PER_PROCESS = 16  # one process keeps ~16 calls in flight before the GIL, not the judge, binds
 MIN_BATCH_PER_SLOT = 8  # below this many requests per concurrent slot, starting processes does not pay
+CHUNKS_PER_THREAD = 4  # requests handed to a worker process at once, per thread: keeps its threads busy
 
 
 def sdk_version() -> str | None:
@@ -98,6 +101,7 @@ class AzureJudge(Judge):
             raise UsageError("the azure judge needs AZURE_OPENAI_API_KEY or an Azure credential")
         # The SDK logs each retry, with a traceback, to stdout; groundgate reports failures per row instead.
         os.environ.setdefault("PF_LOGGING_LEVEL", "CRITICAL")
+        share_tls_context()
         self.config = AzureConfig(
             endpoint, deployment, rubric, api_version, reasoning, api_key, credential_factory, max_rpm
         )
@@ -105,7 +109,7 @@ class AzureJudge(Judge):
         self._local = threading.local()
         self._throttle = ThrottleCounter.install()
         cores = os.cpu_count() or 1
-        auto = min(cores, max(1, self.max_concurrency // THREADS_PER_PROCESS))
+        auto = min(cores, max(1, self.max_concurrency // THREADS_PER_PROCESS))  # 8 in flight: threads suffice
         self.processes = 1 if (credential is not None and credential_factory is None) else (processes or auto)
         self._pool: ProcessPoolExecutor | None = None
         self.info = JudgeInfo(
@@ -214,17 +218,20 @@ class AzureJudge(Judge):
             )
         results: list[Judgement | None] = [None] * len(requests)
         done = 0
+        if self.progress:
+            self.progress(phase, 0, len(requests))
+        size = threads * CHUNKS_PER_THREAD
         chunks = {
-            self._pool.submit(_worker_score, list(requests[start : start + threads])): start
-            for start in range(0, len(requests), threads)
+            self._pool.submit(_worker_score, list(requests[start : start + size])): start
+            for start in range(0, len(requests), size)
         }
         for future in as_completed(chunks):
             start = chunks[future]
             try:
                 chunk_results, throttled = future.result()
             except BrokenProcessPool as exc:
-                size = min(threads, len(requests) - start)
-                chunk_results, throttled = [JudgeError(f"judge worker process died: {exc}")] * size, 0
+                lost = min(size, len(requests) - start)
+                chunk_results, throttled = [JudgeError(f"judge worker process died: {exc}")] * lost, 0
             self.calls.throttled += throttled
             for offset, result in enumerate(chunk_results):
                 self._count(requests[start + offset], result)
@@ -235,6 +242,7 @@ class AzureJudge(Judge):
         return [r for r in results if r is not None]
 
     def close(self) -> None:
+        super().close()
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 
@@ -27,20 +28,29 @@ class RateLimiter:
     """Spaces call starts at least 60/rpm seconds apart. Built on a lock and a shared value so the
     same limiter works across worker processes (multiprocessing's Lock and Value)."""
 
-    def __init__(self, rpm: float | None, lock: _Lock | None = None, slot: _Value | None = None) -> None:
+    def __init__(
+        self,
+        rpm: float | None,
+        lock: _Lock | None = None,
+        slot: _Value | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.interval = 60.0 / rpm if rpm else 0.0
         self._lock: _Lock = lock if lock is not None else threading.Lock()
         self._slot: _Value = slot if slot is not None else _LocalValue()
+        self._clock = clock
+        self._sleep = sleep
 
     def wait(self) -> None:
         if not self.interval:
             return
         with self._lock:
-            now = time.monotonic()
+            now = self._clock()
             start = max(now, self._slot.value)
             self._slot.value = start + self.interval
         if start > now:
-            time.sleep(start - now)
+            self._sleep(start - now)
 
 
 class ThrottleCounter(logging.Handler):

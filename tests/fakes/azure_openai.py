@@ -77,7 +77,7 @@ def parse_prompt(deployment: str, body: dict[str, Any], headers: dict[str, str])
 class FakeAzureOpenAI:
     """Start with ``with FakeAzureOpenAI(decide) as fake:``; ``fake.endpoint`` is the base URL."""
 
-    def __init__(self, decide: Decide | None = None) -> None:
+    def __init__(self, decide: Decide | None = None, port: int = 0) -> None:
         self.decide: Decide = decide or (lambda prompt: Reply())
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
@@ -146,7 +146,7 @@ class FakeAzureOpenAI:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
 

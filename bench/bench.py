@@ -1,0 +1,239 @@
+"""Throughput and cost of a groundgate run, measured against a local fake judge.
+
+    python -m bench.bench            # the full table (about ten minutes on 2 cores)
+    python -m bench.bench --quick    # a smaller table (about two minutes)
+
+Each scenario runs ``groundgate``'s comparison in a fresh process (so peak memory is its own)
+against the fake Azure OpenAI server of ``bench.fake_judge``, itself in another process. Printed
+per scenario: judge calls made vs the minimum the inputs need, wall time vs the ideal (calls x
+latency / concurrency), efficiency (ideal / measured), calls the baseline side cost, and peak RSS
+of the main process and of its largest judge worker process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+INVENTED, UNSURE, CHANGED = 0.03, 0.05, 0.30  # cumulative shares of candidate answers
+
+
+@dataclass(frozen=True)
+class Dataset:
+    folder: Path
+    cases: int
+    cold: int  # the fewest judge calls a run with no cache can make
+    warm: int  # the fewest with the baseline side cached
+
+
+def write_dataset(folder: Path, cases: int) -> Dataset:
+    """Cases whose candidate keeps 70% of the baseline's answers verbatim; 3% invent a figure."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rows, base, cand, same = [], [], [], []
+    cold = warm = 0
+    for n in range(cases):
+        cid = f"case-{n:06d}"
+        context = f"Source {n}: the limit is {n} days."
+        rows.append(
+            {
+                "id": cid,
+                "category": ["policy", "pricing", "shipping", "account"][n % 4],
+                "query": f"Question {n}?",
+                "context": context,
+            }
+        )
+        answer = f"The limit is {n} days."
+        share = (n * 7919) % 1000 / 1000
+        if share < INVENTED:
+            new = f"The limit is {n + 1} days. [invented]"
+        elif share < UNSURE:
+            new = "Which product do you mean? [unsure]"
+        elif share < CHANGED:
+            new = f"It is {n} days, per the source."
+        else:
+            new = answer
+        base.append({"id": cid, "response": answer})
+        cand.append({"id": cid, "response": new})
+        same.append({"id": cid, "response": answer})
+        changed, tie = new != answer, "[" not in new
+        cold += 1 + changed + ("[invented]" in new) + (tie * (1 + changed))
+        warm += changed + ("[invented]" in new) + (tie * changed)
+    for name, data in (("cases", rows), ("baseline", base), ("candidate", cand), ("unchanged", same)):
+        (folder / f"{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in data))
+    return Dataset(folder, cases, cold, warm)
+
+
+def scenario(args: argparse.Namespace) -> None:
+    """One run, in this process: print one JSON line of measurements."""
+    from groundgate import compare
+    from groundgate.cache import ScoreCache
+    from groundgate.cases import load_inputs
+    from groundgate.judges import Judge, JudgeInfo, Judgement, JudgeRequest, Verdict
+    from groundgate.judges.azure import AzureJudge
+    from groundgate.report import render
+
+    class NullJudge(Judge):
+        """No SDK and no network: what is left is groundgate's own work per case."""
+
+        def __init__(self) -> None:
+            super().__init__(max_concurrency=1)
+            self.info = JudgeInfo(kind="null", rubric="query")
+
+        def _score_one(self, request: JudgeRequest) -> Judgement:
+            text = request.response
+            return Verdict(2.0 if "[invented]" in text else 3.0 if "[unsure]" in text else 5.0, "", "null")
+
+    folder = Path(args.data)
+    started = time.perf_counter()
+    inputs = load_inputs(folder / "cases.jsonl", folder / "baseline.jsonl", folder / args.candidate, "query")
+    judge: Judge
+    if args.endpoint == "null":
+        judge = NullJudge()
+    else:
+        judge = AzureJudge(
+            endpoint=args.endpoint,
+            deployment="bench",
+            rubric="query",
+            api_key="bench",
+            max_concurrency=args.concurrency,
+        )
+    judge.cache = ScoreCache(Path(args.cache)) if args.cache else None
+    results = compare.run(inputs, judge, frozenset())  # nothing blocks, so fluency runs as in a passing PR
+    for target in ("comment", "check", "summary"):
+        render(results, target)
+    wall = time.perf_counter() - started
+    judge.close()
+    if judge.cache is not None:
+        judge.cache.save()
+    print(json.dumps({
+        "wall": wall,
+        "calls": results.calls.model_dump(),
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "worker_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+    }))  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Measured:
+    name: str
+    cases: int
+    latency: float
+    concurrency: int
+    calls: int
+    minimum: int
+    baseline_calls: int
+    wall: float
+    peak_mb: float
+    worker_mb: float
+
+    @property
+    def ideal(self) -> float:
+        return self.calls * self.latency / self.concurrency
+
+    @property
+    def efficiency(self) -> float:
+        return self.ideal / self.wall if self.wall and self.latency else float("nan")
+
+
+def measure(name: str, data: Dataset, *, latency: float | None, concurrency: int = 8, port: int = 0,
+            cache: Path | None = None, candidate: str = "candidate.jsonl", minimum: int | None = None) -> Measured:  # fmt: skip
+    fake = None
+    endpoint = "null"
+    if latency is not None:
+        fake = subprocess.Popen(
+            [sys.executable, "-m", "bench.fake_judge", "--latency", str(latency), "--port", str(port)],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        assert fake.stdout is not None
+        endpoint = fake.stdout.readline().strip()
+    command = [sys.executable, "-m", "bench.bench", "scenario", "--data", str(data.folder), "--endpoint", endpoint,
+               "--concurrency", str(concurrency), "--candidate", candidate]  # fmt: skip
+    if cache is not None:
+        command += ["--cache", str(cache)]
+    try:
+        out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+    finally:
+        stats = {"baseline": 0}
+        if fake is not None:
+            assert fake.stdin is not None
+            assert fake.stdout is not None
+            fake.stdin.close()
+            stats = json.loads(fake.stdout.read().strip().splitlines()[-1])
+            fake.wait(timeout=30)
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    row = Measured(name, data.cases, latency or 0.0, concurrency, got["calls"]["total"], data.cold if minimum is None else minimum,
+                   stats["baseline"], got["wall"], got["peak_mb"], got["worker_mb"])  # fmt: skip
+    print(f"{row.name:<34} {row.cases:>6} {row.latency * 1000:>6.0f} {row.concurrency:>5} {row.calls:>6} {row.minimum:>6} "
+          f"{row.baseline_calls:>9} {row.wall:>8.1f} {row.ideal:>8.1f} {row.efficiency:>6.2f} {row.peak_mb:>7.0f} {row.worker_mb:>7.0f}",
+          flush=True)  # fmt: skip
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command")
+    s = sub.add_parser("scenario", help="one measured run (used by the table)")
+    s.add_argument("--data", required=True)
+    s.add_argument("--endpoint", required=True)
+    s.add_argument("--concurrency", type=int, default=8)
+    s.add_argument("--candidate", default="candidate.jsonl")
+    s.add_argument("--cache")
+    parser.add_argument("--quick", action="store_true", help="smaller datasets and lower latency")
+    args = parser.parse_args()
+    if args.command == "scenario":
+        scenario(args)
+        return
+
+    print(f"groundgate benchmark on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print(f"{'scenario':<34} {'cases':>6} {'lat ms':>6} {'conc':>5} {'calls':>6} {'min':>6} {'baseline':>9} "
+          f"{'wall s':>8} {'ideal s':>8} {'eff':>6} {'RSS MB':>7} {'worker':>7}")  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        small = write_dataset(work / "small", 100 if args.quick else 200)
+        large = write_dataset(work / "large", 300 if args.quick else 1000)
+        huge = write_dataset(work / "huge", 5000)
+        sweep_latency = 0.2
+        for concurrency in (1, 8, 32):
+            measure(f"concurrency {concurrency}", small, latency=sweep_latency, concurrency=concurrency)
+        target = 0.2 if args.quick else 0.5
+        measure("target: cold", large, latency=target, concurrency=8)
+        if not args.quick:
+            measure("cold, 200 ms judge", large, latency=0.2, concurrency=8)
+        port = free_port()  # the endpoint is part of the cache key: keep it across runs
+        cache = work / "scores.json"
+        measure("fill cache from the baseline", large, latency=0.0, concurrency=32, port=port, cache=cache,
+                candidate="unchanged.jsonl", minimum=2 * large.cases)  # fmt: skip
+        measure(
+            "warm baseline cache (a usual PR)",
+            large,
+            latency=target,
+            concurrency=8,
+            port=port,
+            cache=cache,
+            minimum=large.warm,
+        )
+        null = measure("groundgate alone (no SDK)", huge, latency=None)
+        print(f"groundgate's own overhead: {null.wall / huge.cases * 1000:.2f} ms per case "
+              f"(load, dedupe, compare, three report sizes), {huge.cases} cases")  # fmt: skip
+        if not args.quick:
+            measure("5,000 cases, 0 ms judge", huge, latency=0.0, concurrency=32)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,282 @@
+"""No wasted judge calls: deduplication, the score cache, re-scores always fresh, rate cap,
+throttle counting, worker processes, progress, and shards that merge into one verdict."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from groundgate import compare
+from groundgate.buckets import Outcome
+from groundgate.cache import Entry, ScoreCache
+from groundgate.cases import Case
+from groundgate.judges import JudgeRequest, Purpose, Verdict
+from groundgate.judges.azure import prompt_version
+from groundgate.judges.limits import RateLimiter
+from groundgate.progress import ProgressLine
+from tests.conftest import EXAMPLES
+from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.test_azure_judge import decide_by_text, judge_for
+from tests.test_cli import groundgate
+from tests.test_compare import make_inputs
+
+Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+ROWS = [
+    ("p1", "policy", "base one", "cand one"),
+    ("p2", "policy", "base two", "base two"),  # unchanged answer: one call serves both sides
+    ("s1", "shipping", "base three", "cand three HALLUCINATE"),
+]
+
+
+def responses_seen(fake: FakeAzureOpenAI, kind: str = "groundedness") -> list[str]:
+    return sorted(p.response for p in fake.prompts if p.kind == kind)
+
+
+def test_identical_answers_are_judged_once(fake_azure: Start) -> None:
+    fake = fake_azure(decide_by_text)
+    results = compare.run(make_inputs(ROWS), judge_for(fake), frozenset({"policy"}))
+    assert responses_seen(fake) == sorted(
+        ["base one", "cand one", "base two", "base three", "cand three HALLUCINATE", "cand three HALLUCINATE"]
+    )
+    assert results.calls.deduplicated == 2  # p2's groundedness, and its fluency (a tie)
+    assert results.calls.rescore == 1  # the flipped row's re-score is a second, fresh call
+
+
+def test_warm_baseline_cache_makes_no_baseline_calls(fake_azure: Start, tmp_path: Path) -> None:
+    fake = fake_azure(decide_by_text)
+    cache = tmp_path / "scores.json"
+    first = judge_for(fake)
+    first.cache = ScoreCache(cache)
+    compare.run(make_inputs(ROWS), first, frozenset({"policy"}))
+    first.cache.save()
+    fake.prompts.clear()
+
+    changed = [(i, c, b, k.replace("cand", "new cand")) for i, c, b, k in ROWS]
+    second = judge_for(fake)
+    second.cache = ScoreCache(cache)
+    results = compare.run(make_inputs(changed), second, frozenset({"policy"}))
+    assert not [r for r in responses_seen(fake) if r.startswith("base")]  # every baseline score came from the cache
+    assert results.calls.cached == 5  # three baseline groundedness scores and two baseline fluency scores
+    assert [r.outcome for r in results.rows] == [Outcome.TIE, Outcome.TIE, Outcome.REVIEW]
+
+
+def test_rescores_are_never_answered_from_the_cache(fake_azure: Start, tmp_path: Path) -> None:
+    fake = fake_azure(decide_by_text)
+    for _ in range(2):
+        judge = judge_for(fake)
+        judge.cache = ScoreCache(tmp_path / "scores.json")
+        results = compare.run(make_inputs(ROWS), judge, frozenset({"policy"}))
+        judge.cache.save()
+    assert results.calls.rescore == 1
+    assert results.calls.groundedness == 1  # the probe that confirms the judge model; the rest from cache
+    # run 1: score + re-score; run 2: the score from the cache, the re-score fresh again
+    assert responses_seen(fake).count("cand three HALLUCINATE") == 3
+
+
+def test_cached_scores_from_another_judge_model_are_not_used(fake_azure: Start, tmp_path: Path) -> None:
+    served = {"model": "gpt-4o-2024-08-06", "score": 5}
+    fake = fake_azure(lambda p: Reply(score=served["score"], model=str(served["model"])))
+    requests = [
+        JudgeRequest(Case("p1", "x", "q?", "ctx", 1), text, Purpose.GROUNDEDNESS) for text in ("one", "two", "three")
+    ]
+    judge = judge_for(fake)
+    judge.cache = ScoreCache(tmp_path / "scores.json")
+    judge.score_all(requests)
+    judge.cache.save()
+
+    served.update(model="gpt-4o-2024-11-20", score=4)  # the deployment now runs another model version
+    fake.prompts.clear()
+    judge = judge_for(fake)
+    judge.cache = ScoreCache(tmp_path / "scores.json")
+    results = judge.score_all(requests)
+    assert [r.score for r in results if isinstance(r, Verdict)] == [4.0, 4.0, 4.0]
+    assert judge.calls.cached == 0
+    assert len(fake.prompts) == 3  # one probe that learned the new model, then the two stale entries
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("{not json", "unreadable"),
+        ('{"format": "something-else"}', "not a groundgate score cache"),
+        ('{"format": "groundgate-score-cache", "version": 99, "entries": {}}', "version 99"),
+        (
+            '{"format": "groundgate-score-cache", "version": 1, "entries": {"k": {"score": 99, "reason": "", "model": null}}}',
+            "1 malformed",
+        ),
+    ],
+)
+def test_a_bad_cache_is_reported_and_ignored(tmp_path: Path, content: str, problem: str) -> None:
+    path = tmp_path / "scores.json"
+    path.write_text(content)
+    cache = ScoreCache(path)
+    assert cache.problem is not None
+    assert problem in cache.problem
+    assert len(cache) == 0
+    cache.put("fresh", Entry(5.0, "ok", "m"))
+    cache.save()
+    assert ScoreCache(path).get("fresh") == Entry(5.0, "ok", "m")
+
+
+def test_two_writers_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "scores.json"
+    a, b = ScoreCache(path), ScoreCache(path)
+    a.put("a", Entry(5.0, "ra", "m"))
+    b.put("b", Entry(2.0, "rb", "m"))
+    a.save()
+    b.save()
+    merged = ScoreCache(path)
+    assert (merged.get("a"), merged.get("b")) == (Entry(5.0, "ra", "m"), Entry(2.0, "rb", "m"))
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_rate_cap_spaces_call_starts() -> None:
+    now = [100.0]
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(round(seconds, 6))
+        now[0] += seconds
+
+    limiter = RateLimiter(120, clock=lambda: now[0], sleep=sleep)  # one call every 0.5 s
+    for _ in range(4):
+        limiter.wait()
+    assert slept == [0.5, 0.5, 0.5]
+    now[0] += 10  # idle time is not banked into a burst
+    limiter.wait()
+    limiter.wait()
+    assert slept[-1] == 0.5
+
+
+def test_429_is_retried_by_the_sdk_counted_once_and_not_printed(
+    fake_azure: Start, capfd: pytest.CaptureFixture[str]
+) -> None:
+    answers = [Reply(http_status=429, headers={"Retry-After": "1"}, reason="slow down"), Reply(score=4)]
+    fake = fake_azure(lambda p: answers.pop(0) if len(answers) > 1 else answers[0])
+    judge = judge_for(fake)
+    judge.score_all([JudgeRequest(Case("a", "x", "q?", "c", 1), "r", Purpose.GROUNDEDNESS)])
+    assert judge.calls.throttled == 1  # pins the SDK's HTTP client log line that carries the status
+    assert judge.calls.groundedness == 1
+    out, err = capfd.readouterr()
+    assert "Retrying" not in out + err  # the SDK's own retry log (with a traceback) is kept quiet
+
+
+def test_prompt_version_reads_the_sdks_prompt_files() -> None:
+    assert len(prompt_version()) == 16
+    assert prompt_version() != "e3b0c44298fc1c14"  # the digest of nothing: the prompty files were found
+
+
+def test_worker_processes_give_the_same_results_in_order(fake_azure: Start) -> None:
+    fake = fake_azure(lambda p: Reply(score=int(p.response.split()[-1]) % 5 + 1, reason=p.response))
+    requests = [
+        JudgeRequest(Case(f"c{n}", "x", "q?", "ctx", n), f"answer {n}", Purpose.GROUNDEDNESS) for n in range(40)
+    ]
+    judge = judge_for(fake, max_concurrency=4, processes=2)
+    seen: list[tuple[int, int]] = []
+    judge.progress = lambda phase, done, total: seen.append((done, total))
+    try:
+        results = judge.score_all(requests)
+    finally:
+        judge.close()
+    assert [r.reason for r in results if isinstance(r, Verdict)] == [f"answer {n}" for n in range(40)]
+    assert [r.score for r in results if isinstance(r, Verdict)] == [n % 5 + 1 for n in range(40)]
+    assert judge.calls.groundedness == 40
+    assert len(fake.prompts) == 40
+    assert seen[-1] == (40, 40)
+
+
+def test_progress_line_every_few_seconds() -> None:
+    now = [0.0]
+    out = io.StringIO()
+    progress = ProgressLine(out, every=5, clock=lambda: now[0])
+    progress("groundedness", 0, 100)
+    for done in range(1, 101):
+        now[0] += 0.5
+        progress("groundedness", done, 100)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "groundedness: 10/100 judge calls, 2.0 calls/s, about 45s left"
+    assert lines[-1] == "groundedness: 100/100 judge calls, 2.0 calls/s"
+    assert len(lines) == 10
+
+
+def run_shard(tmp_path: Path, candidate: str, shard: str | None, name: str) -> Path:
+    out = tmp_path / f"{name}.json"
+    args = [
+        "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"), "--baseline", str(EXAMPLES / "baseline.jsonl"),
+        "--candidate", str(EXAMPLES / candidate), "--results", str(out),
+    ]  # fmt: skip
+    groundgate(*args, *(["--shard", shard] if shard else []))
+    return out
+
+
+def test_shards_merge_into_the_unsharded_verdict(tmp_path: Path) -> None:
+    whole = json.loads(run_shard(tmp_path, "candidate-regression.jsonl", None, "whole").read_text())
+    parts = [run_shard(tmp_path, "candidate-regression.jsonl", f"{k}/3", f"part{k}") for k in (1, 2, 3)]
+    sizes = [len(json.loads(p.read_text())["rows"]) for p in parts]
+    assert sum(sizes) == 10  # every case in exactly one shard (one shard may be empty: that merges too)
+    merged_path = tmp_path / "merged.json"
+    proc = groundgate("merge", *map(str, parts), "--results", str(merged_path))
+    assert proc.returncode == 1
+    merged = json.loads(merged_path.read_text())
+    assert merged["verdict"] == whole["verdict"] == "fail"
+    assert merged["counts"] == whole["counts"]
+    assert [r["id"] for r in merged["rows"]] == [r["id"] for r in whole["rows"]]
+    assert merged["shard"] is None
+
+
+def test_merge_refuses_mixed_missing_or_repeated_shards(tmp_path: Path) -> None:
+    one = run_shard(tmp_path, "candidate-regression.jsonl", "1/2", "a1")
+    two = run_shard(tmp_path, "candidate-regression.jsonl", "2/2", "a2")
+    other = run_shard(tmp_path, "candidate.jsonl", "2/2", "b2")
+    for args, message in [
+        ((one, other), "different runs"),
+        ((one,), "shard(s) 2 of 2 missing"),
+        ((one, one, two), "shard(s) 1 of 2 given more than once"),
+    ]:
+        proc = groundgate("merge", *map(str, args))
+        assert proc.returncode == 2
+        assert message in proc.stderr
+
+
+def test_shard_flag_is_validated(tmp_path: Path) -> None:
+    proc = groundgate(
+        "compare", "--judge", "figures", "--cases", "c", "--baseline", "b", "--candidate", "k", "--shard", "3/2"
+    )
+    assert proc.returncode == 2
+    assert (
+        "--shard: Value error, K/N needs 1 <= K <= N" in proc.stderr or "--shard: K/N needs 1 <= K <= N" in proc.stderr
+    )
+
+
+def test_threads_share_the_judge_without_losing_counts() -> None:
+    from tests.scripted import ScriptedJudge
+
+    before = threading.active_count()
+    judge = ScriptedJudge(lambda r: 5.0, max_concurrency=16)
+    requests = [JudgeRequest(Case(f"c{n}", "x", "q", "c", n), f"r{n}", Purpose.GROUNDEDNESS) for n in range(500)]
+    judge.score_all(requests[:250])
+    judge.score_all(requests[250:])  # the same worker threads serve every batch of the run
+    assert judge.calls.groundedness == 500
+    assert threading.active_count() > before
+    judge.close()
+    assert threading.active_count() == before
+
+
+def test_the_sdks_http_clients_share_one_tls_context() -> None:
+    """Pins the internal that tls.share_tls_context relies on: httpx2 builds its verifying context
+    through httpcore2.default_ssl_context. If an upgrade changes that, this fails."""
+    import httpx2
+
+    from groundgate.judges.tls import share_tls_context
+
+    assert share_tls_context()
+    first, second = httpx2.create_ssl_context(), httpx2.create_ssl_context()
+    assert first is second
+    assert first.verify_mode.name == "CERT_REQUIRED"
+    assert first.check_hostname
+    assert httpx2.create_ssl_context(verify=False) is not first  # an explicit choice still gets its own
