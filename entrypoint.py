@@ -58,16 +58,19 @@ def main(environ: Mapping[str, str]) -> int:
         log.mask(values.get("github-token"))
         settings, options, relative = action.parse_inputs(values, ctx.workspace)
         api_key = options.azure_api_key.get_secret_value() if options.azure_api_key else None
-        keyless = settings is not None and settings.judge == "azure" and not api_key
-        credential = azure_credential(options, environ) if keyless else None
+        credential = azure_credential(options, environ) if settings is not None else None
 
         def judge() -> Judge:
             assert settings is not None  # merging shard results judges nothing
             return app.build_judge(settings, api_key=api_key, credential_factory=credential)
 
+        def second() -> Judge | str | None:
+            assert settings is not None
+            return app.build_second(settings, api_key=api_key, credential_factory=credential)
+
         token = options.github_token.get_secret_value() if options.github_token else None
         publisher = Publisher(client(token, ctx.api_url), ctx.repository) if token and ctx.repository else None
-        return action.run(settings, options, relative, ctx, judge, publisher, log)
+        return action.run(settings, options, relative, ctx, judge, publisher, log, second)
     except InputError as exc:
         log.error(one_line(str(exc)), file=exc.path, line=exc.line, title="groundgate: bad input")
         return exc.exit_code

@@ -32,6 +32,8 @@ from groundgate.workflow import Log, append_summary, set_outputs
 COMPARE_INPUTS = (
     "cases", "baseline", "candidate", "blocking-categories", "judge", "azure-endpoint", "judge-deployment",
     "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
+    "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
+    "allow-self-judging",
 )  # fmt: skip
 FIELDS = {name: name.replace("-", "_") for name in COMPARE_INPUTS} | {"cache-path": "cache"}
 ACTION_ONLY_INPUTS = (
@@ -191,7 +193,13 @@ def outputs_for(results: Results, results_path: str, report_path: str) -> dict[s
     }
 
 
-def _judge(settings: Settings, relative: Mapping[str, str], judge: Callable[[], Judge], log: Log) -> Results:
+def _judge(
+    settings: Settings,
+    relative: Mapping[str, str],
+    judge: Callable[[], Judge],
+    second: Callable[[], Judge | str | None],
+    log: Log,
+) -> Results:
     with log.group("groundgate: loading cases and responses"):
         try:
             inputs = app.load(settings)
@@ -208,7 +216,7 @@ def _judge(settings: Settings, relative: Mapping[str, str], judge: Callable[[], 
         )
         log.info(f"{len(inputs.cases)} cases from {relative['cases']}")
     with log.group(f"groundgate: judging {len(inputs.cases)} cases"):
-        return app.run(settings, inputs, judge(), progress=ProgressLine(log.stream), warn=log.warning)
+        return app.run(settings, inputs, judge(), ProgressLine(log.stream), log.warning, second())
 
 
 def _merge(patterns: str, workspace: Path, log: Log) -> Results:
@@ -235,6 +243,7 @@ def run(
     judge: Callable[[], Judge],
     publisher: Publisher | None,
     log: Log,
+    second: Callable[[], Judge | str | None] = lambda: "same",
 ) -> int:
     """Judge (or merge shards), report and publish. GitHub refusing anything is a warning: the gate still decides."""
     if settings is None:
@@ -242,7 +251,7 @@ def run(
         results = _merge(action.merge_results, ctx.workspace, log)
         relative = {"cases": results.inputs.cases}
     else:
-        results = _judge(settings, relative, judge, log)
+        results = _judge(settings, relative, judge, second, log)
     log.info(render_console(results))
 
     exit_code = gate_exit(results, action.fail_on)

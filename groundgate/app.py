@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from groundgate import compare
 from groundgate.cache import ScoreCache
 from groundgate.cases import Inputs, load_inputs
+from groundgate.errors import UsageError
 from groundgate.judges import Judge, Progress
 from groundgate.results import Results
 from groundgate.settings import Settings
@@ -52,12 +53,46 @@ def build_judge(
     )
 
 
+def build_second(
+    settings: Settings, api_key: str | None, credential_factory: Callable[[], TokenCredential] | None = None
+) -> Judge | str | None:
+    """Who re-scores newly ungrounded rows: 'same' judge, None (nobody), or an independent judge."""
+    choice = settings.second_opinion
+    if choice == "same":
+        return "same"
+    if choice == "none":
+        return None
+    if not api_key and credential_factory is None:
+        from azure.identity import DefaultAzureCredential
+
+        credential_factory = DefaultAzureCredential
+    if choice == "groundedness-pro":
+        from groundgate.judges.pro import ProJudge
+
+        return ProJudge(project=settings.azure_ai_project, credential_factory=credential_factory)
+    deployment = choice.removeprefix("deployment:")
+    if settings.judge != "azure":
+        raise UsageError("a deployment: second opinion needs the azure judge")
+    return build_judge(settings.model_copy(update={"judge_deployment": deployment}), api_key, credential_factory)
+
+
+def options(settings: Settings) -> compare.Options:
+    return compare.Options(
+        blocking=settings.blocking_categories,
+        second_opinion=settings.second_opinion,
+        rescore_baseline=settings.rescore_baseline,
+        min_cases_to_block=settings.min_cases_to_block,
+        shard=settings.shard,
+    )
+
+
 def run(
     settings: Settings,
     inputs: Inputs,
     judge: Judge,
     progress: Progress | None = None,
     warn: Callable[[str], None] | None = None,
+    second: Judge | str | None = "same",
 ) -> Results:
     """Judge and compare; the score cache is saved even when the run is cut short."""
     cache = ScoreCache(settings.cache) if settings.cache else None
@@ -65,10 +100,14 @@ def run(
         warn(cache.problem)
     judge.cache = cache
     judge.progress = progress
+    if isinstance(second, Judge):
+        second.progress = progress
     try:
-        results = compare.run(inputs, judge, settings.blocking_categories, settings.shard)
+        results = compare.run(inputs, judge, options(settings), second=second)
     finally:
         judge.close()
+        if isinstance(second, Judge):
+            second.close()
         if cache is not None:
             cache.save()
     if settings.results:

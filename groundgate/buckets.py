@@ -50,13 +50,27 @@ def needs_rescore(before: Bucket, after: Bucket) -> bool:
     return after is Bucket.UNGROUNDED and before is not Bucket.UNGROUNDED
 
 
-def classify(before: Bucket, after: Bucket, rescore: Bucket | None, blocking: bool) -> Outcome:
-    """One outcome per row, in the method's order. ``rescore`` is required exactly when needed."""
+def classify(
+    before: Bucket,
+    after: Bucket,
+    rescore: Bucket | None,
+    blocking: bool,
+    *,
+    baseline_rescore: Bucket | None = None,
+    can_block: bool = True,
+) -> Outcome:
+    """One outcome per row, in the method's order. ``rescore`` is required exactly when needed.
+
+    ``baseline_rescore``: the baseline side judged again; ungrounded means the baseline was never
+    really grounded, so the row is backlog, not a regression. ``can_block`` is False where a flip
+    may only block with an independent confirmation that it did not get (a small category)."""
     if needs_rescore(before, after):
         if rescore is None:
             raise ValueError("a newly ungrounded row needs its re-score")
+        if baseline_rescore is Bucket.UNGROUNDED:
+            return Outcome.STILL_UNGROUNDED
         if rescore is Bucket.UNGROUNDED:
-            return Outcome.REGRESSION if blocking else Outcome.REVIEW
+            return Outcome.REGRESSION if blocking and can_block else Outcome.REVIEW
         return Outcome.UNSTABLE
     if after is Bucket.NON_ANSWER and before in ANSWERED:
         return Outcome.NEW_NON_ANSWER

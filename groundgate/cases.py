@@ -35,6 +35,7 @@ class Response:
     id: str
     response: str
     line: int
+    context: str | None = None  # end-to-end runs: what live retrieval returned on this side
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class _ResponseRecord(BaseModel):
     model_config = ConfigDict(extra="allow")
     id: StrictStr
     response: StrictStr
+    context: StrictStr | None = None
 
 
 def normalize_category(category: str | None) -> str:
@@ -156,7 +158,11 @@ def load_responses(path: Path) -> dict[str, Response]:
         if record.id in responses:
             first = responses[record.id].line
             raise InputError(path, line, "id", f"duplicate id {record.id!r} (first on line {first})")
-        responses[record.id] = Response(record.id, record.response, line)
+        if record.context is not None and not record.context.strip():
+            raise InputError(
+                path, line, "context", "empty: leave the field out to judge against the case's frozen context"
+            )
+        responses[record.id] = Response(record.id, record.response, line, record.context)
     return responses
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from groundgate import __version__, app
+from groundgate.calibrate import calibrate, render_calibration
 from groundgate.console import render_console
 from groundgate.errors import GroundgateError, one_line
 from groundgate.merge import merge
@@ -38,19 +39,28 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
     c.add_argument("--cases", required=True, type=Path, help="cases JSONL: id, category, query, context")
     c.add_argument("--baseline", required=True, type=Path, help="baseline responses JSONL: id, response")
     c.add_argument("--candidate", required=True, type=Path, help="candidate responses JSONL: id, response")
-    c.add_argument("--judge", choices=["azure", "figures"], default="azure", help="azure (LLM judge) or figures")
-    c.add_argument("--rubric", choices=["query", "no-query"], default="query", help="groundedness rubric mode")
     c.add_argument("--blocking-categories", default=None, help="comma-separated (default policy,pricing,safety)")
-    c.add_argument("--azure-endpoint", default=environ.get("AZURE_OPENAI_ENDPOINT"), help="[AZURE_OPENAI_ENDPOINT]")
-    c.add_argument(
-        "--judge-deployment", default=environ.get("AZURE_OPENAI_DEPLOYMENT"), help="[AZURE_OPENAI_DEPLOYMENT]"
-    )
-    c.add_argument("--api-version", default=environ.get("AZURE_OPENAI_API_VERSION"), help="[AZURE_OPENAI_API_VERSION]")
-    c.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
-    c.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
-    c.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")
+    _judge_flags(c, environ)
     c.add_argument("--cache", type=Path, default=None, help="persistent score cache file (JSON)")
     c.add_argument("--shard", default=None, metavar="K/N", help="judge only shard K of N (merge with groundgate merge)")
+    c.add_argument(
+        "--second-opinion",
+        default=None,
+        metavar="none|same|deployment:NAME|groundedness-pro",
+        help="who re-scores newly ungrounded rows (default same: the judge again, which is not independent)",
+    )
+    c.add_argument(
+        "--azure-ai-project", default=environ.get("AZURE_AI_PROJECT"), help="[AZURE_AI_PROJECT] for groundedness-pro"
+    )
+    c.add_argument("--rescore-baseline", action="store_true", help="also re-score the baseline side of flipped rows")
+    c.add_argument(
+        "--min-cases-to-block",
+        type=int,
+        default=None,
+        help="smaller blocking categories need an independent confirmation",
+    )
+    c.add_argument("--model-under-test", default=None, help="refuse to run if the judge is this model")
+    c.add_argument("--allow-self-judging", action="store_true", help="run even when the judge is the model under test")
     c.add_argument("--results", type=Path, default=None, help="write the results JSON here")
     c.add_argument("--report", type=Path, default=None, help="write the markdown report here")
 
@@ -62,11 +72,64 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
         "--size", choices=list(LIMITS), default="summary", help="fit the markdown to a PR comment, check run or summary"
     )
 
+    k = commands.add_parser("calibrate", help="measure the judge's agreement with human labels")
+    k.add_argument("--cases", required=True, type=Path, help="cases JSONL")
+    k.add_argument("--responses", required=True, type=Path, help="responses JSONL (id, response) that people labelled")
+    k.add_argument(
+        "--labels", required=True, type=Path, help='labels JSONL: {"id", "grounded": true|false} or a 1-5 "score"'
+    )
+    k.add_argument("--results", type=Path, default=None, help="write the calibration JSON here")
+    k.add_argument("--report", type=Path, default=None, help="write the markdown here")
+    _judge_flags(k, environ)
+
     m = commands.add_parser("merge", help="combine the results of the shards of one run into one verdict")
     m.add_argument("shards", nargs="+", type=Path, metavar="RESULTS", help="results files written by compare --shard")
     m.add_argument("--results", type=Path, default=None, help="write the merged results JSON here")
     m.add_argument("--report", type=Path, default=None, help="write the markdown report here")
     return parser
+
+
+def _judge_flags(p: argparse.ArgumentParser, environ: Mapping[str, str]) -> None:
+    p.add_argument("--judge", choices=["azure", "figures"], default="azure", help="azure (LLM judge) or figures")
+    p.add_argument("--rubric", choices=["query", "no-query"], default="query", help="groundedness rubric mode")
+    p.add_argument("--azure-endpoint", default=environ.get("AZURE_OPENAI_ENDPOINT"), help="[AZURE_OPENAI_ENDPOINT]")
+    p.add_argument(
+        "--judge-deployment", default=environ.get("AZURE_OPENAI_DEPLOYMENT"), help="[AZURE_OPENAI_DEPLOYMENT]"
+    )
+    p.add_argument("--api-version", default=environ.get("AZURE_OPENAI_API_VERSION"), help="[AZURE_OPENAI_API_VERSION]")
+    p.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
+    p.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
+    p.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")
+
+
+def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    judge_fields = (
+        "judge",
+        "rubric",
+        "azure_endpoint",
+        "judge_deployment",
+        "api_version",
+        "reasoning_model",
+        "max_concurrency",
+        "max_rpm",
+    )
+    values = {name: getattr(args, name) for name in judge_fields}
+    # The judge settings are validated by the same model as compare's; the responses fill both sides.
+    values.update(cases=args.cases, baseline=args.responses, candidate=args.responses)
+    settings = build_settings(values, lambda name: "--" + name.replace("_", "-"))
+    judge = app.build_judge(settings, api_key=environ.get("AZURE_OPENAI_API_KEY") or None)
+    judge.progress = ProgressLine(sys.stderr)
+    try:
+        calibration = calibrate(args.cases, args.responses, args.labels, judge)
+    finally:
+        judge.close()
+    text = render_calibration(calibration)
+    if args.results:
+        args.results.write_text(calibration.model_dump_json(indent=2, by_alias=True) + "\n", encoding="utf-8")
+    if args.report:
+        args.report.write_text(text, encoding="utf-8")
+    sys.stdout.write(text)
+    return 3 if calibration.errors else 0
 
 
 def _write_report(results: Results, path: Path | None, size: Target, results_path: Path | None) -> None:
@@ -84,8 +147,10 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     inputs = app.load(settings)
     for warning in inputs.warnings:
         _warn(warning)
-    judge = app.build_judge(settings, api_key=environ.get("AZURE_OPENAI_API_KEY") or None)
-    results = app.run(settings, inputs, judge, progress=ProgressLine(sys.stderr), warn=_warn)
+    api_key = environ.get("AZURE_OPENAI_API_KEY") or None
+    judge = app.build_judge(settings, api_key=api_key)
+    second = app.build_second(settings, api_key=api_key)
+    results = app.run(settings, inputs, judge, progress=ProgressLine(sys.stderr), warn=_warn, second=second)
     _write_report(results, settings.report, "summary", settings.results)
     sys.stdout.write(render_console(results))
     return results.exit_code
@@ -127,6 +192,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return _compare(args, environ)
         if args.command == "merge":
             return _merge(args)
+        if args.command == "calibrate":
+            return _calibrate(args, environ)
         return _report(args)
     except GroundgateError as exc:
         print(f"groundgate: error: {one_line(str(exc))}", file=sys.stderr)

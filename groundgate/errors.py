@@ -42,6 +42,12 @@ class JudgeUnavailable(GroundgateError):
     exit_code = 3
 
 
+class JudgeMismatch(GroundgateError):
+    """The two sides were scored by different judge models or rubric modes: not comparable."""
+
+    exit_code = 3
+
+
 class GitHubRefused(GroundgateError):
     """GitHub refused a request the action needs; the gate's verdict still stands."""
 

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from groundgate.buckets import Outcome
-from groundgate.compare import verdict_of
+from groundgate.compare import category_stats, verdict_of
 from groundgate.errors import UsageError
 from groundgate.results import Calls, Fluency, Results
 
@@ -64,6 +64,7 @@ def merge(parts: Sequence[Results]) -> Results:
             "calls": calls,
             "warnings": list(dict.fromkeys(w for p in parts for w in p.warnings)),
             "wall_seconds": max(p.wall_seconds for p in parts),
+            "categories": category_stats(rows),
             "shard": None,
         }
     )

@@ -175,7 +175,25 @@ def _reason(row: Row) -> str | None:
 
 def _scores(row: Row) -> str:
     text = f"{score(row.before_score)} → {score(row.after_score)}"
-    return text + (f" (re-score {score(row.rescore_score)})" if row.rescore_score is not None else "")
+    if row.rescore_score is not None:
+        by = f" by {row.confirmed_by}" if row.confirmed_by not in (None, "same") else ""
+        text += f" (re-score {score(row.rescore_score)}{by})"
+    if row.baseline_rescore_score is not None:
+        text += f" (baseline re-score {score(row.baseline_rescore_score)})"
+    return text
+
+
+SECOND_OPINIONS = {
+    "same": "the same judge again (absorbs wobble; not a second opinion)",
+    "none": "nobody (the first verdict stands)",
+    "groundedness-pro": "GroundednessProEvaluator (preview), an independent second opinion",
+}
+
+
+def second_opinion_text(label: str) -> str:
+    if label.startswith("deployment:"):
+        return f"the judge deployment {label.removeprefix('deployment:')}, an independent second opinion"
+    return SECOND_OPINIONS.get(label, label)
 
 
 @cache
@@ -209,6 +227,8 @@ class _Renderer:
             "small_sample": SMALL_SAMPLE,
             "buckets": BUCKET_ORDER,
             "matrix": _matrix(results),
+            "stats": {c.name: c for c in results.categories},
+            "second_opinion": second_opinion_text(results.judge.second_opinion),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
         }

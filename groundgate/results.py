@@ -38,6 +38,13 @@ class Row(_Model):
     before_reason: str | None = None
     after_reason: str | None = None
     rescore_reason: str | None = None
+    confirmed_by: str | None = None  # who re-scored the flip: same, none, deployment:<name>, groundedness-pro
+    baseline_rescore_score: float | None = None
+    baseline_rescore_reason: str | None = None
+    before_model: str | None = None  # the judge model the service reported for each score
+    after_model: str | None = None
+    drift: bool = False  # end-to-end runs: the two sides were judged against different contexts
+    note: str | None = None
     error: str | None = None
     before_fluency: float | None = None
     after_fluency: float | None = None
@@ -45,6 +52,8 @@ class Row(_Model):
     context: str = ""
     baseline: str = ""
     candidate: str = ""
+    baseline_context: str | None = None
+    candidate_context: str | None = None
 
 
 class Fluency(_Model):
@@ -64,6 +73,7 @@ class JudgeMeta(_Model):
     sdk_version: str | None = None
     model: str | None = None  # as reported by the judge service; several are comma-joined
     models: list[str] = Field(default_factory=list)
+    second_opinion: str = "same"
 
 
 class Calls(_Model):
@@ -86,6 +96,14 @@ class InputPaths(_Model):
     candidate: str
 
 
+class CategoryStats(_Model):
+    name: str
+    cases: int
+    worse: int  # rows that moved to a lower bucket
+    better: int
+    p_value: float | None  # exact two-sided sign test on worse vs better; a figure, never a gate
+
+
 class Shard(_Model):
     index: int
     count: int
@@ -106,6 +124,9 @@ class Results(_Model):
     wall_seconds: float = 0.0
     shard: Shard | None = None
     fingerprint: str = ""  # the inputs and the judge: shards of one run share it
+    mode: Literal["frozen", "end-to-end"] = "frozen"
+    categories: list[CategoryStats] = Field(default_factory=list)
+    category_sizes: dict[str, int] = Field(default_factory=dict)  # of the whole suite
 
     @property
     def exit_code(self) -> int:

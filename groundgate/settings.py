@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
@@ -34,8 +34,33 @@ class Settings(BaseModel):
     max_rpm: float | None = Field(default=None, gt=0)
     cache: Path | None = None
     shard: tuple[int, int] | None = None
+    second_opinion: str = Field(default="same", pattern=r"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+)$")
+    azure_ai_project: str | None = None
+    rescore_baseline: bool = False
+    min_cases_to_block: int = Field(default=0, ge=0)
+    model_under_test: str | None = None
+    allow_self_judging: bool = False
     results: Path | None = None
     report: Path | None = None
+
+    @model_validator(mode="after")
+    def _not_self_judging(self) -> Settings:
+        judge = self.judge_deployment or ""
+        if (
+            self.model_under_test
+            and self.judge == "azure"
+            and self.model_under_test.strip().casefold() == judge.strip().casefold()
+            and not self.allow_self_judging
+        ):
+            raise ValueError(
+                f"model_under_test: the judge deployment {judge!r} is the model under test; it would be grading "
+                "itself. Use another judge deployment, or pass allow-self-judging if you really mean it"
+            )
+        if self.second_opinion == "groundedness-pro" and not self.azure_ai_project:
+            raise ValueError(
+                "azure_ai_project: the groundedness-pro second opinion needs the Azure AI project endpoint"
+            )
+        return self
 
     @field_validator("shard", mode="before")
     @classmethod
@@ -69,8 +94,10 @@ def build_settings(values: Mapping[str, Any], spell: Callable[[str], str]) -> Se
         return Settings.model_validate(present)
     except ValidationError as exc:
         first = exc.errors()[0]
-        name = str(first["loc"][0]) if first["loc"] else "settings"
-        got = present.get(name)
         detail = first["msg"].removeprefix("Value error, ")
+        name = str(first["loc"][0]) if first["loc"] else detail.split(":", 1)[0]
+        if not first["loc"]:
+            detail = detail.split(":", 1)[1].strip()
+        got = present.get(name)
         shown = f" (got {got!r})" if got is not None and first["type"] != "missing" else ""
         raise UsageError(f"{spell(name)}: {detail}{shown}") from None

@@ -167,6 +167,9 @@ def test_missing_file_is_named(
         (["--max-concurrency", "0"], "--max-concurrency: Input should be greater than or equal to 1"),
         (["--blocking-categories", " , "], "--blocking-categories: name at least one category"),
         (["--rubric", "sometimes"], "argument --rubric: invalid choice"),
+        (["--second-opinion", "maybe"], "--second-opinion: String should match pattern"),
+        (["--second-opinion", "groundedness-pro"], "--azure-ai-project: the groundedness-pro second opinion needs"),
+        (["--shard", "0/2"], "--shard: K/N needs 1 <= K <= N"),
     ],
 )
 def test_bad_flags_exit_2_one_line(

@@ -33,6 +33,11 @@ class JudgeRequest:
     case: Case
     response: str
     purpose: Purpose
+    context: str | None = None  # this side's own retrieved context (end-to-end runs); else the case's
+
+    @property
+    def grounding(self) -> str:
+        return self.context if self.context is not None else self.case.context
 
 
 @dataclass(frozen=True)
@@ -142,7 +147,7 @@ class Judge(ABC):
             "response": request.response,
         }
         if not fluency:
-            payload["context"] = request.case.context
+            payload["context"] = request.grounding
             if self.info.rubric == "query":
                 payload["query"] = request.case.query
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()

@@ -178,7 +178,7 @@ class AzureJudge(Judge):
                 result = fluency(response=request.response)
                 key = "fluency"
             else:
-                inputs = {"context": request.case.context, "response": request.response}
+                inputs = {"context": request.grounding, "response": request.response}
                 if self.info.rubric == "query":
                     inputs["query"] = request.case.query or ""
                 result = groundedness(**inputs)

@@ -65,4 +65,4 @@ class FiguresJudge(Judge):
     def _score_one(self, request: JudgeRequest) -> Judgement:
         if request.purpose is Purpose.FLUENCY:
             return JudgeError("the figures judge does not measure fluency")
-        return judge_figures(request.case.context, request.response)
+        return judge_figures(request.grounding, request.response)

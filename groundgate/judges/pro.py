@@ -1,0 +1,72 @@
+"""GroundednessProEvaluator as a second opinion on flipped rows (preview in the SDK).
+
+A true/false verdict from the Azure AI Content Safety service rather than an LLM judge you
+configure: independent of the main judge, which is what a second opinion needs. It needs an Azure
+AI project endpoint and a credential (never an API key), and runs only in regions that offer the
+service-based evaluators. Its label maps onto the bucket scale as 5 (grounded) or 1 (ungrounded).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from groundgate.errors import UsageError, one_line
+from groundgate.judges import Judge, JudgeError, JudgeInfo, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges.azure import sdk_version
+
+if TYPE_CHECKING:
+    from azure.core.credentials import TokenCredential
+
+PRO_MODEL = "groundedness-pro (Azure AI Content Safety)"
+
+
+class ProJudge(Judge):
+    def __init__(
+        self,
+        *,
+        project: str | None,
+        credential_factory: Callable[[], TokenCredential] | None,
+        max_concurrency: int = 4,
+    ) -> None:
+        super().__init__(max_concurrency=max_concurrency)
+        if not project:
+            raise UsageError("the groundedness-pro second opinion needs --azure-ai-project (the project endpoint)")
+        if credential_factory is None:
+            raise UsageError("the groundedness-pro second opinion needs an Azure credential; an API key does not work")
+        self._project = project
+        self._factory = credential_factory
+        self._credential: TokenCredential | None = None
+        self._local = threading.local()
+        self.info = JudgeInfo(kind="groundedness-pro", rubric="query", sdk_version=sdk_version(), fluency=False)
+
+    def identity(self) -> dict[str, object]:
+        return {"kind": self.info.kind, "project": self._project, "sdk": self.info.sdk_version}
+
+    def _evaluator(self) -> Any:
+        evaluator = getattr(self._local, "evaluator", None)
+        if evaluator is None:
+            from azure.ai.evaluation import GroundednessProEvaluator
+
+            with self._lock:
+                if self._credential is None:
+                    self._credential = self._factory()
+            evaluator = GroundednessProEvaluator(self._credential, self._project)
+            self._local.evaluator = evaluator
+        return evaluator
+
+    def _score_one(self, request: JudgeRequest) -> Judgement:
+        if request.purpose is Purpose.FLUENCY:
+            return JudgeError("groundedness-pro does not measure fluency")
+        try:
+            result = self._evaluator()(
+                query=request.case.query or "", context=request.grounding, response=request.response
+            )
+        except Exception as exc:  # the service's failures are row failures
+            return JudgeError(one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}"))
+        label = result.get("groundedness_pro_label")
+        if not isinstance(label, bool):
+            return JudgeError(f"groundedness-pro gave no label ({label!r})")
+        reason = str(result.get("groundedness_pro_reason") or "")
+        return Verdict(5.0 if label else 1.0, reason, PRO_MODEL)

@@ -1,0 +1,97 @@
+"""A local HTTPS fake of the Azure AI project endpoint that GroundednessProEvaluator calls.
+
+azure-core refuses bearer tokens over plain HTTP, so this serves TLS with a self-signed
+certificate for 127.0.0.1 that the test trusts through SSL_CERT_FILE (and REQUESTS_CA_BUNDLE).
+"""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+import json
+import ssl
+import threading
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(hours=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_path, key_path = folder / "cert.pem", folder / "key.pem"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
+    return cert_path, key_path
+
+
+class FakeProject:
+    """``decide(payload) -> (score, reason)``; every request body and header set is kept."""
+
+    def __init__(self, folder: Path, decide: Callable[[dict[str, Any]], tuple[int, str]]) -> None:
+        self.cert, key = self_signed(folder)
+        self.requests: list[tuple[str, dict[str, str], dict[str, Any]]] = []
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                fake.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+                if "sync_evals:run" not in self.path:
+                    self._send(404, {"error": {"code": "NotFound", "message": self.path}})
+                    return
+                score, reason = decide(body)
+                self._send(200, {"results": [{"metric": "groundedness", "score": score, "reason": reason}]})
+
+            def _send(self, status: int, payload: dict[str, Any]) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(self.cert, key)
+        self._server.socket = context.wrap_socket(self._server.socket, server_side=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
+
+    @property
+    def endpoint(self) -> str:
+        return f"https://127.0.0.1:{self._server.server_address[1]}/api/projects/gate"
+
+    def __enter__(self) -> FakeProject:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
