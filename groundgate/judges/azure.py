@@ -121,6 +121,21 @@ class AzureJudge(Judge):
             sdk_version=sdk_version(),
         )
 
+    @classmethod
+    def from_config(cls, config: AzureConfig, *, max_concurrency: int, processes: int | None = None) -> AzureJudge:
+        return cls(
+            endpoint=config.endpoint,
+            deployment=config.deployment,
+            rubric=config.rubric,
+            api_version=config.api_version,
+            reasoning=config.reasoning,
+            api_key=config.api_key,
+            credential_factory=config.credential_factory,
+            max_concurrency=max_concurrency,
+            max_rpm=config.max_rpm,
+            processes=processes,
+        )
+
     def identity(self) -> dict[str, object]:
         info = self.info
         return {
@@ -253,17 +268,7 @@ _WORKER: AzureJudge | None = None
 
 def _worker_init(config: AzureConfig, threads: int, lock: Any, slot: Any) -> None:
     global _WORKER  # one judge per worker process, built once
-    judge = AzureJudge(
-        endpoint=config.endpoint,
-        deployment=config.deployment,
-        rubric=config.rubric,
-        api_version=config.api_version,
-        reasoning=config.reasoning,
-        api_key=config.api_key,
-        credential_factory=config.credential_factory,
-        max_concurrency=threads,
-        processes=1,
-    )
+    judge = AzureJudge.from_config(config, max_concurrency=threads, processes=1)
     judge.limiter = RateLimiter(config.max_rpm, lock, slot)  # one cap across all processes
     _WORKER = judge
 

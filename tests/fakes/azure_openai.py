@@ -12,9 +12,11 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlparse
+
+from tests.fakes.server import LocalServer, send_json
 
 
 @dataclass
@@ -74,7 +76,7 @@ def parse_prompt(deployment: str, body: dict[str, Any], headers: dict[str, str])
     )
 
 
-class FakeAzureOpenAI:
+class FakeAzureOpenAI(LocalServer):
     """Start with ``with FakeAzureOpenAI(decide) as fake:``; ``fake.endpoint`` is the base URL."""
 
     def __init__(self, decide: Decide | None = None, port: int = 0) -> None:
@@ -137,27 +139,10 @@ class FakeAzureOpenAI:
                 )
 
             def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                for key, value in (headers or {}).items():
-                    self.send_header(key, value)
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, status, payload, headers)
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
+        super().__init__(Handler, port)
 
     @property
     def endpoint(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}"
-
-    def __enter__(self) -> FakeAzureOpenAI:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        return self.base_url

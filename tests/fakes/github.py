@@ -11,9 +11,11 @@ import json
 import re
 import threading
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlparse
+
+from tests.fakes.server import LocalServer, send_json
 
 
 @dataclass
@@ -34,7 +36,7 @@ class Request:
     body: Any
 
 
-class FakeGitHub:
+class FakeGitHub(LocalServer):
     def __init__(self, token: str = "ghs_test", me: str | None = None, bot: str = "github-actions[bot]") -> None:
         self.token = token
         self.me = me  # None: GET /user answers 403, as it does for the workflow token
@@ -62,32 +64,15 @@ class FakeGitHub:
                 with fake._lock:
                     fake.requests.append(Request(self.command, url.path, headers, body))
                     status, payload, extra = fake._route(self.command, url.path, parse_qs(url.query), headers, body)
-                data = b"" if payload is None else json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                for key, value in extra.items():
-                    self.send_header(key, value)
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, status, payload, extra)
 
             do_GET = do_POST = do_PATCH = do_DELETE = _handle  # noqa: N815
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
+        super().__init__(Handler)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}"
-
-    def __enter__(self) -> FakeGitHub:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        return self.base_url
 
     # ---- state helpers for tests
 

@@ -10,9 +10,8 @@ import datetime
 import ipaddress
 import json
 import ssl
-import threading
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,8 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
+
+from tests.fakes.server import LocalServer, send_json
 
 
 def self_signed(folder: Path) -> tuple[Path, Path]:
@@ -46,8 +47,10 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
     return cert_path, key_path
 
 
-class FakeProject:
+class FakeProject(LocalServer):
     """``decide(payload) -> (score, reason)``; every request body and header set is kept."""
+
+    scheme = "https"
 
     def __init__(self, folder: Path, decide: Callable[[dict[str, Any]], tuple[int, str]]) -> None:
         self.cert, key = self_signed(folder)
@@ -71,27 +74,13 @@ class FakeProject:
                 self._send(200, {"results": [{"metric": "groundedness", "score": score, "reason": reason}]})
 
             def _send(self, status: int, payload: dict[str, Any]) -> None:
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, status, payload)
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        super().__init__(Handler)
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(self.cert, key)
         self._server.socket = context.wrap_socket(self._server.socket, server_side=True)
-        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
 
     @property
     def endpoint(self) -> str:
-        return f"https://127.0.0.1:{self._server.server_address[1]}/api/projects/gate"
-
-    def __enter__(self) -> FakeProject:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        return f"{self.base_url}/api/projects/gate"
