@@ -109,7 +109,31 @@ def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
         if not isinstance(obj, dict):
             raise InputError(path, number, None, f"expected a JSON object, got {type(obj).__name__}")
+        where = _surrogate(obj)
+        if where is not None:
+            raise InputError(
+                path, number, where, "holds an unpaired UTF-16 surrogate escape (like \\ud800): not valid Unicode"
+            )
         yield number, obj
+
+
+def _surrogate(value: Any, where: str | None = None) -> str | None:
+    """The field holding a lone surrogate (valid JSON, but no UTF-8 can carry it), if any."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return where or "key"
+        return None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        name = f"{where}.{key}" if where else str(key)
+        if isinstance(key, str) and _surrogate(key, name) is not None:
+            return name
+        found = _surrogate(item, name)
+        if found is not None:
+            return found
+    return None
 
 
 def _validation_error(path: Path, line: int, exc: ValidationError) -> InputError:

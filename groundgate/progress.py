@@ -33,6 +33,8 @@ class ProgressLine:
             self._phase, self._started, self._last = phase, now, now
         if done == 0 or (done < total and now - self._last < self.every):
             return
+        if done == total and now - self._started < self.every and self._last == self._started:
+            return  # a phase that ended before its first report needs none
         self._last = now
         elapsed = now - self._started
         rate = done / elapsed if elapsed > 0 else 0.0

@@ -16,6 +16,11 @@ def plain(text: object, limit: int = 160) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def aside(text: object) -> str:
+    """An optional note at the end of a console line: ' [note]', or nothing."""
+    return f" [{plain(text, 200)}]" if text else ""
+
+
 def score(value: float | None) -> str:
     if value is None:
         return "-"
@@ -36,5 +41,5 @@ def environment() -> Environment:
         keep_trailing_newline=True,
         autoescape=False,  # noqa: S701 - each output escapes for its own medium (markdown, terminal) by filters
     )
-    env.filters.update(plain=plain, score=score, signed=signed)
+    env.filters.update(plain=plain, score=score, signed=signed, aside=aside)
     return env

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from groundgate.cases import UNCATEGORIZED, load_cases
 from groundgate.cli import main
+from groundgate.errors import InputError
 from tests.conftest import WriteJsonl
 
 GOOD_CASE = {"id": "a", "category": "policy", "query": "q?", "context": "ctx"}
@@ -193,3 +197,58 @@ def test_azure_judge_without_endpoint_is_a_usage_error(
     err = capsys.readouterr().err
     assert code == 2
     assert "needs an endpoint: set --azure-endpoint or AZURE_OPENAI_ENDPOINT" in err
+
+
+def test_unpaired_surrogates_are_refused_by_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cases = write_raw(tmp_path, "cases.jsonl", b'{"id": "a", "query": "q", "context": "c"}\n')
+    baseline = write_raw(tmp_path, "b.jsonl", b'{"id": "a", "response": "fine"}\n')
+    candidate = write_raw(tmp_path, "c.jsonl", b'{"id": "a", "response": "broken \\ud83d here"}\n')
+    code, err = run_cli(capsys, cases, baseline, candidate)
+    assert code == 2
+    assert "c.jsonl:1: field 'response': holds an unpaired UTF-16 surrogate escape" in err
+    paired = write_raw(tmp_path, "c2.jsonl", b'{"id": "a", "response": "emoji \\ud83d\\ude00 ok"}\n')
+    code, _ = run_cli(capsys, cases, baseline, paired)
+    assert code == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes_load_or_fail_cleanly(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "cases.jsonl"
+        path.write_bytes(data)
+        error: InputError | None = None
+        try:
+            cases = load_cases(path, "no-query")
+        except InputError as exc:
+            error = exc
+        if error is None:
+            assert all(case.context.strip() for case in cases)
+        else:  # named by file and (but for an unreadable whole) line
+            assert str(error).startswith(f"{path}:")
+            assert error.line is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+        lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+        max_leaves=20,
+    )
+)
+def test_arbitrary_json_values_in_fields_load_or_fail_cleanly(value: object) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "cases.jsonl"
+        for record in (
+            {"id": value, "context": "c"},
+            {"id": "a", "context": value},
+            {"id": "a", "context": "c", "category": value},
+        ):
+            path.write_text(json.dumps(record) + "\n", encoding="utf-8", errors="surrogatepass")
+            line: int | None = 1
+            try:
+                load_cases(path, "no-query")
+            except InputError as exc:
+                line = exc.line
+            assert line == 1

@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
@@ -158,3 +160,29 @@ def test_five_thousand_rows_fit_and_keep_every_blocking_regression(target: Targe
     )  # every listed row is shown or counted as left out
     if target != "summary":
         assert left is not None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=120),
+    st.sampled_from(["<", "<b>", "<img src=x>", "`", "|", "@", "[", "](", "<!--", "\n", "*", "http://x.y"]),
+)
+def test_no_user_text_becomes_markup(text: str, seed: str) -> None:
+    payload = seed + text + seed
+    fields = dict.fromkeys(
+        ("query", "context", "baseline", "candidate", "before_reason", "after_reason", "rescore_reason"), payload
+    )
+    rows = [
+        make_row(1, Outcome.REGRESSION, **fields),
+        make_row(2, Outcome.REVIEW, category=payload[:40] or "x", id=payload or "x"),
+    ]
+    rendered = render(make_results(rows), "comment", ReportContext(links=LINKS))
+    tokens = parse(rendered)
+    assert rendered.count("<!--") == 1
+    assert {c.content for t in tokens for c in t.children or [] if c.type == "html_inline"} <= ALLOWED_INLINE_HTML
+    allowed = r"<details><summary>[^<>]*</summary>|</details>|" + re.escape(marker("groundgate"))
+    assert all(re.fullmatch(rf"({allowed})\s*", t.content) for t in tokens if t.type == "html_block")
+    hrefs = [c.attrs["href"] for t in tokens for c in t.children or [] if c.type == "link_open"]
+    assert all(str(h).startswith("https://github.com/acme/prompts/blob/0123abcd/") for h in hrefs)
+    assert tables(tokens)[:2] == [1, 1]
+    assert not re.search(r"@[A-Za-z0-9]", rendered.replace("@" + ZWSP, ""))  # no mention can ping
