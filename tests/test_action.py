@@ -316,3 +316,21 @@ def test_matrix_shards_then_a_merge_step_publishes_one_verdict(workspace: Path, 
     assert "Blocked" in comment["body"]
     [check] = gh.check_runs.values()
     assert {a["path"] for a in check["annotations"]} == {"evals/cases.jsonl"}
+
+
+def test_inputs_read_as_the_runner_sets_them() -> None:
+    from groundgate.action import read_inputs
+
+    environ = {
+        "INPUT_CASES": "evals/cases.jsonl",
+        "INPUT_FAIL-ON": "never",  # the runner keeps hyphens
+        "INPUT_CHECK_NAME": "docs-gate",  # the underscore spelling is accepted too
+        "INPUT_AZURE-ENDPOINT": "",  # an input the user did not set arrives empty: unset
+        "INPUT_JUDGE": "  figures  ",
+    }
+    assert read_inputs(environ) == {
+        "cases": "evals/cases.jsonl",
+        "fail-on": "never",
+        "check-name": "docs-gate",
+        "judge": "figures",
+    }

@@ -280,3 +280,19 @@ def test_the_sdks_http_clients_share_one_tls_context() -> None:
     assert first.verify_mode.name == "CERT_REQUIRED"
     assert first.check_hostname
     assert httpx2.create_ssl_context(verify=False) is not first  # an explicit choice still gets its own
+
+
+def test_merge_refuses_results_of_another_rubric_mode(tmp_path: Path) -> None:
+    parts = []
+    for k, rubric in ((1, "query"), (2, "no-query")):
+        out = tmp_path / f"{rubric}.json"
+        groundgate(
+            "compare", "--judge", "figures", "--rubric", rubric, "--cases", str(EXAMPLES / "cases.jsonl"),
+            "--baseline", str(EXAMPLES / "baseline.jsonl"), "--candidate", str(EXAMPLES / "candidate.jsonl"),
+            "--results", str(out), "--shard", f"{k}/2",
+        )  # fmt: skip
+        assert json.loads(out.read_text())["judge"]["rubric"] == rubric
+        parts.append(out)
+    proc = groundgate("merge", *map(str, parts))
+    assert proc.returncode == 2
+    assert "different runs" in proc.stderr
