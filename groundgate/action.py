@@ -33,7 +33,7 @@ COMPARE_INPUTS = (
     "cases", "baseline", "candidate", "blocking-categories", "judge", "azure-endpoint", "judge-deployment",
     "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
-    "allow-self-judging",
+    "allow-self-judging", "call-timeout", "deadline",
 )  # fmt: skip
 FIELDS = {name: name.replace("-", "_") for name in COMPARE_INPUTS} | {"cache-path": "cache"}
 ACTION_ONLY_INPUTS = (

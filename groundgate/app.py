@@ -6,6 +6,7 @@ environment, so tests drive it with clients pointed at local servers.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -98,10 +99,13 @@ def run(
     cache = ScoreCache(settings.cache) if settings.cache else None
     if cache is not None and cache.problem and warn:
         warn(cache.problem)
+    deadline = time.monotonic() + settings.deadline if settings.deadline else None
+    for each in (judge, second):
+        if isinstance(each, Judge):
+            each.progress = progress
+            each.call_timeout = settings.call_timeout
+            each.deadline = deadline
     judge.cache = cache
-    judge.progress = progress
-    if isinstance(second, Judge):
-        second.progress = progress
     try:
         results = compare.run(inputs, judge, options(settings), second=second)
     finally:

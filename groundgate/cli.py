@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -100,6 +101,10 @@ def _judge_flags(p: argparse.ArgumentParser, environ: Mapping[str, str]) -> None
     p.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
     p.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
     p.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")
+    p.add_argument(
+        "--call-timeout", type=float, default=None, help="seconds one judge call may take, retries included (300)"
+    )
+    p.add_argument("--deadline", type=float, default=None, help="seconds all the judging of a run may take")
 
 
 def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -112,6 +117,8 @@ def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         "reasoning_model",
         "max_concurrency",
         "max_rpm",
+        "call_timeout",
+        "deadline",
     )
     values = {name: getattr(args, name) for name in judge_fields}
     # The judge settings are validated by the same model as compare's; the responses fill both sides.
@@ -119,6 +126,8 @@ def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     settings = build_settings(values, lambda name: "--" + name.replace("_", "-"))
     judge = app.build_judge(settings, api_key=environ.get("AZURE_OPENAI_API_KEY") or None)
     judge.progress = ProgressLine(sys.stderr)
+    judge.call_timeout = settings.call_timeout
+    judge.deadline = time.monotonic() + settings.deadline if settings.deadline else None
     try:
         calibration = calibrate(args.cases, args.responses, args.labels, judge)
     finally:

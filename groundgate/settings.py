@@ -32,6 +32,8 @@ class Settings(BaseModel):
     reasoning_model: bool = False
     max_concurrency: int = Field(default=8, ge=1, le=256)
     max_rpm: float | None = Field(default=None, gt=0)
+    call_timeout: float = Field(default=300, gt=0)  # seconds for one judge call, the SDK's retries included
+    deadline: float | None = Field(default=None, gt=0)  # seconds for all the judging of a run
     cache: Path | None = None
     shard: tuple[int, int] | None = None
     second_opinion: str = Field(default="same", pattern=r"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+)$")

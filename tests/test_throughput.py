@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -264,6 +265,10 @@ def test_threads_share_the_judge_without_losing_counts() -> None:
     assert judge.calls.groundedness == 500
     assert threading.active_count() > before
     judge.close()
+    for _ in range(100):  # idle workers stop on their own once told to
+        if threading.active_count() == before:
+            break
+        time.sleep(0.02)
     assert threading.active_count() == before
 
 

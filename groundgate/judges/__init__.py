@@ -10,9 +10,10 @@ import hashlib
 import json
 import math
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from groundgate.cache import Entry, ScoreCache
 from groundgate.cases import Case, Rubric
 from groundgate.judges.limits import RateLimiter
+from groundgate.judges.workers import Workers
 
 
 class Purpose(StrEnum):
@@ -129,7 +131,9 @@ class Judge(ABC):
         self._memo: dict[str, Verdict] = {}
         self._model: str | None = None  # the judge model this run's fresh calls reported
         self._model_known = False
-        self._threads: ThreadPoolExecutor | None = None
+        self._workers: Workers | None = None
+        self.call_timeout: float | None = None  # seconds one judge call may take, SDK retries included
+        self.deadline: float | None = None  # time.monotonic() by which the whole run must be judged
 
     @abstractmethod
     def _score_one(self, request: JudgeRequest) -> Judgement:
@@ -188,15 +192,36 @@ class Judge(ABC):
             if self.progress:
                 self.progress(phase, done, len(requests))
 
-        if self.max_concurrency == 1 or len(requests) <= 1:
+        limited = self.call_timeout is not None or self.deadline is not None
+        if not limited and (self.max_concurrency == 1 or len(requests) <= 1):
             for index, request in enumerate(requests):
                 finish(index, self._scored(request))
-        else:
-            if self._threads is None:  # kept for the whole run: per-thread evaluators are built once
-                self._threads = ThreadPoolExecutor(max_workers=self.max_concurrency, thread_name_prefix="judge")
-            futures = {self._threads.submit(self._scored, request): index for index, request in enumerate(requests)}
-            for future in as_completed(futures):
-                finish(futures[future], future.result())
+            return [r for r in results if r is not None]
+        if self._workers is None:  # kept for the whole run: per-thread evaluators are built once
+            self._workers = Workers(self.max_concurrency)
+        workers = self._workers
+        pending = {workers.submit(self._scored, request): index for index, request in enumerate(requests)}
+        while pending:
+            finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                finish(pending.pop(future), future.result())
+            now = time.monotonic()
+            if self.call_timeout is not None:
+                stuck = [
+                    f
+                    for f in pending
+                    if (began := workers.running_since(f)) is not None and now - began > self.call_timeout
+                ]
+                for future in stuck:
+                    finish(
+                        pending.pop(future),
+                        JudgeError(f"the judge gave no answer within {self.call_timeout:g} s (call timeout)"),
+                    )
+                workers.add(len(stuck))  # the stuck calls keep their threads: bring concurrency back
+            if self.deadline is not None and now >= self.deadline and pending:
+                for future in list(pending):
+                    future.cancel()
+                    finish(pending.pop(future), JudgeError("the run's deadline passed before this call finished"))
         return [r for r in results if r is not None]
 
     def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging") -> list[Judgement]:
@@ -239,9 +264,9 @@ class Judge(ABC):
 
     def close(self) -> None:
         """Release the worker threads (and processes); scores are already returned."""
-        if self._threads is not None:
-            self._threads.shutdown(cancel_futures=True)
-            self._threads = None
+        if self._workers is not None:
+            self._workers.shutdown()
+            self._workers = None
 
     def _remember(self, key: str, result: Judgement) -> None:
         if isinstance(result, Verdict):

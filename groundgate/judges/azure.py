@@ -102,6 +102,8 @@ class AzureJudge(Judge):
         # The SDK logs each retry, with a traceback, to stdout; groundgate reports failures per row instead.
         os.environ.setdefault("PF_LOGGING_LEVEL", "CRITICAL")
         share_tls_context()
+        import azure.ai.evaluation  # noqa: F401 - seconds of import here, not inside the first timed call
+
         self.config = AzureConfig(
             endpoint, deployment, rubric, api_version, reasoning, api_key, credential_factory, max_rpm
         )
@@ -229,7 +231,7 @@ class AzureJudge(Judge):
                 max_workers=self.processes,
                 mp_context=context,
                 initializer=_worker_init,
-                initargs=(self.config, threads, context.Lock(), slot),
+                initargs=(self.config, threads, context.Lock(), slot, self.call_timeout, self.deadline),
             )
         results: list[Judgement | None] = [None] * len(requests)
         done = 0
@@ -266,10 +268,14 @@ class AzureJudge(Judge):
 _WORKER: AzureJudge | None = None
 
 
-def _worker_init(config: AzureConfig, threads: int, lock: Any, slot: Any) -> None:
+def _worker_init(
+    config: AzureConfig, threads: int, lock: Any, slot: Any, call_timeout: float | None, deadline: float | None
+) -> None:
     global _WORKER  # one judge per worker process, built once
     judge = AzureJudge.from_config(config, max_concurrency=threads, processes=1)
     judge.limiter = RateLimiter(config.max_rpm, lock, slot)  # one cap across all processes
+    judge.call_timeout = call_timeout
+    judge.deadline = deadline  # time.monotonic() is the system's clock: the same in every process
     _WORKER = judge
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
@@ -43,6 +45,8 @@ class Reply:
     http_status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
     model: str = "gpt-4o-2024-11-20"
+    fault: str | None = None  # "drop": close without answering; "stall": answer after `delay`; "slow": a trickled body
+    delay: float = 0.0
 
 
 Decide = Callable[[Prompt], Reply]
@@ -106,6 +110,23 @@ class FakeAzureOpenAI(LocalServer):
                     fake.raw.append((self.path, headers, body))
                     fake.prompts.append(prompt)
                 reply = fake.decide(prompt)
+                if reply.fault == "drop":
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    return
+                if reply.fault == "stall":
+                    time.sleep(reply.delay)
+                if reply.fault == "slow":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", "1000")
+                    self.end_headers()
+                    for _ in range(int(reply.delay * 10)):
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(0.1)
+                    self.close_connection = True
+                    return
                 if reply.http_status != 200:
                     self._send(
                         reply.http_status,

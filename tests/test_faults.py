@@ -1,0 +1,133 @@
+"""A failing judge: every row ends as a score or an error with its cause, within a bounded time,
+and the gate never passes while a row is unjudged. Each test finishes in seconds."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from groundgate import compare
+from groundgate.buckets import Outcome
+from groundgate.results import Results
+from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.test_azure_judge import judge_for
+from tests.test_compare import make_inputs
+
+Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+ROWS = [(f"r{n}", "policy", f"base {n}", f"cand {n}") for n in range(6)]
+
+
+def run_with(fake: FakeAzureOpenAI, call_timeout: float, deadline: float | None = None) -> tuple[Results, float]:
+    judge = judge_for(fake, max_concurrency=4)
+    judge.call_timeout = call_timeout
+    judge.deadline = time.monotonic() + deadline if deadline else None
+    started = time.monotonic()
+    try:
+        results = compare.run(make_inputs(ROWS), judge, frozenset({"policy"}))
+    finally:
+        judge.close()
+    return results, time.monotonic() - started
+
+
+def faulty(fault: Reply, on: str = "cand 1") -> Callable[[Prompt], Reply]:
+    return lambda prompt: fault if prompt.response == on else Reply(score=5)
+
+
+def assert_one_error(results: Results, cause: str) -> None:
+    errors = [row for row in results.rows if row.outcome is Outcome.ERROR]
+    assert [row.id for row in errors] == ["r1"]
+    assert errors[0].error is not None
+    assert cause in errors[0].error
+    assert all(row.outcome is Outcome.TIE for row in results.rows if row.id != "r1")
+    assert results.verdict == "error"  # a blocking-category row is unjudged: never a pass
+
+
+def test_connection_dropped_mid_response(fake_azure: Start) -> None:
+    results, took = run_with(fake_azure(faulty(Reply(fault="drop"))), call_timeout=3)
+    assert_one_error(results, "candidate:")
+    assert took < 20
+
+
+def test_stalled_server_is_cut_off_by_the_call_timeout(fake_azure: Start) -> None:
+    results, took = run_with(fake_azure(faulty(Reply(fault="stall", delay=30))), call_timeout=2)
+    assert_one_error(results, "no answer within 2 s (call timeout)")
+    assert took < 15
+
+
+def test_slow_body_is_cut_off_by_the_call_timeout(fake_azure: Start) -> None:
+    results, took = run_with(fake_azure(faulty(Reply(fault="slow", delay=30))), call_timeout=2)
+    assert_one_error(results, "call timeout")
+    assert took < 15
+
+
+def test_500_on_some_requests_is_retried_by_the_sdk(fake_azure: Start) -> None:
+    seen: Counter[str] = Counter()
+
+    def flaky(prompt: Prompt) -> Reply:
+        if prompt.kind == "fluency":
+            return Reply(score=4)
+        seen[prompt.response] += 1
+        if prompt.response in ("cand 1", "cand 3") and seen[prompt.response] == 1:
+            return Reply(http_status=500, reason="internal error")
+        return Reply(score=5)
+
+    results, _ = run_with(fake_azure(flaky), call_timeout=20)
+    assert all(row.outcome is Outcome.TIE for row in results.rows)
+    assert seen["cand 1"] == seen["cand 3"] == 2
+
+
+def test_429_storm_with_retry_after_passes_and_is_counted(fake_azure: Start) -> None:
+    seen: Counter[str] = Counter()
+
+    def storm(prompt: Prompt) -> Reply:
+        seen[prompt.response] += 1
+        if seen[prompt.response] <= 2:
+            return Reply(http_status=429, headers={"Retry-After": "1"}, reason="rate limited")
+        return Reply(score=5)
+
+    judge = judge_for(fake_azure(storm), max_concurrency=6)
+    judge.call_timeout = 20
+    results = compare.run(make_inputs(ROWS), judge, frozenset({"policy"}))
+    judge.close()
+    assert all(row.outcome is Outcome.TIE for row in results.rows)
+    assert results.calls.throttled == 2 * 12  # two 429s for each of the twelve answers
+
+
+def test_429_storm_without_retry_after_ends_as_errors_in_bounded_time(fake_azure: Start) -> None:
+    fake = fake_azure(faulty(Reply(http_status=429, reason="rate limited")))
+    results, took = run_with(fake, call_timeout=4)
+    assert_one_error(results, "call timeout")
+    assert took < 20
+
+
+def test_the_run_deadline_stops_the_judging(fake_azure: Start) -> None:
+    fake = fake_azure(lambda p: Reply(fault="stall", delay=30) if p.response.startswith("cand") else Reply(score=5))
+    results, took = run_with(fake, call_timeout=60, deadline=3)
+    assert {row.outcome for row in results.rows} == {Outcome.ERROR}
+    assert all("deadline" in (row.error or "") for row in results.rows)
+    assert results.verdict == "error"
+    assert took < 15
+
+
+def test_a_stalled_judge_cannot_hold_the_cli_open(fake_azure: Start, tmp_path: Path) -> None:
+    fake = fake_azure(lambda p: Reply(fault="stall", delay=60) if "stuck" in p.response else Reply(score=5))
+    (tmp_path / "cases.jsonl").write_text(
+        json.dumps({"id": "a", "category": "policy", "query": "q?", "context": "c"}) + "\n"
+    )
+    (tmp_path / "b.jsonl").write_text(json.dumps({"id": "a", "response": "fine"}) + "\n")
+    (tmp_path / "c.jsonl").write_text(json.dumps({"id": "a", "response": "stuck"}) + "\n")
+    started = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", "compare", "--cases", str(tmp_path / "cases.jsonl"), "--baseline", str(tmp_path / "b.jsonl"),
+         "--candidate", str(tmp_path / "c.jsonl"), "--azure-endpoint", fake.endpoint, "--judge-deployment", "d", "--call-timeout", "2"],
+        env={"AZURE_OPENAI_API_KEY": "k", "PATH": ""}, capture_output=True, text=True, timeout=40, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 3, proc.stderr
+    assert "ERROR [policy] a:" in proc.stdout, proc.stdout
+    assert "ERROR [policy] a: candidate: the judge gave no answer within 2 s (call timeout)" in proc.stdout
+    assert time.monotonic() - started < 30  # the process exited without waiting for the stuck call
