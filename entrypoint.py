@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from groundgate import action, app
-from groundgate.errors import GroundgateError, InputError, one_line
+from groundgate.errors import GroundgateError, InputError, one_line, stop_on_sigterm
 from groundgate.github import Publisher, client
 from groundgate.judges import Judge
 from groundgate.workflow import Log
@@ -51,6 +51,7 @@ def azure_credential(
 
 def main(environ: Mapping[str, str]) -> int:
     log = Log()
+    stop_on_sigterm()
     try:
         ctx = action.RunContext.from_environ(environ)
         values = action.read_inputs(environ)

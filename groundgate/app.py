@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from groundgate import compare
 from groundgate.cache import ScoreCache
 from groundgate.cases import Inputs, load_inputs
-from groundgate.errors import UsageError
+from groundgate.errors import Interrupted, UsageError
 from groundgate.judges import Judge, Progress
 from groundgate.results import Results
 from groundgate.settings import Settings
@@ -106,14 +106,24 @@ def run(
             each.call_timeout = settings.call_timeout
             each.deadline = deadline
     judge.cache = cache
+    stopped: KeyboardInterrupt | None = None
     try:
         results = compare.run(inputs, judge, options(settings), second=second)
+    except KeyboardInterrupt as exc:  # SIGINT, or SIGTERM as a cancelled workflow sends it
+        stopped = exc
     finally:
         judge.close()
         if isinstance(second, Judge):
             second.close()
         if cache is not None:
             cache.save()
+    if stopped is not None:
+        name = str(stopped) or "SIGINT"
+        saved = f"; {len(cache)} scores are in the cache {settings.cache}" if cache is not None else ""
+        raise Interrupted(
+            f"interrupted by {name} after {judge.calls.total} judge calls{saved}: the run did not finish, so there is no verdict",
+            name,
+        ) from None
     if settings.results:
         results.write(settings.results)
     return results

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import NoReturn
 from groundgate import __version__, app
 from groundgate.calibrate import calibrate, render_calibration
 from groundgate.console import render_console
-from groundgate.errors import GroundgateError, one_line
+from groundgate.errors import GroundgateError, one_line, stop_on_sigterm
 from groundgate.merge import merge
 from groundgate.progress import ProgressLine
 from groundgate.report import LIMITS, ReportContext, Target, render
@@ -192,6 +193,8 @@ def _report(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     environ = os.environ if environ is None else environ
+    if threading.current_thread() is threading.main_thread():
+        stop_on_sigterm()
     try:
         args = _parser(environ).parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed as one line
@@ -207,9 +210,9 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     except GroundgateError as exc:
         print(f"groundgate: error: {one_line(str(exc))}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("groundgate: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        print(f"groundgate: interrupted by {exc or 'SIGINT'} before judging began", file=sys.stderr)
+        return 143 if str(exc) == "SIGTERM" else 130
 
 
 if __name__ == "__main__":

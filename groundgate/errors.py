@@ -48,6 +48,24 @@ class JudgeMismatch(GroundgateError):
     exit_code = 3
 
 
+class Interrupted(GroundgateError):
+    """The run was stopped (SIGINT, SIGTERM) before it finished: no verdict. 128 + the signal, as shells do."""
+
+    def __init__(self, message: str, signal_name: str = "SIGINT") -> None:
+        super().__init__(message)
+        self.exit_code = 143 if signal_name == "SIGTERM" else 130
+
+
+def stop_on_sigterm() -> None:
+    """A cancelled workflow sends SIGTERM: unwind like Ctrl-C, so scores are flushed and the stop is reported."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 class GitHubRefused(GroundgateError):
     """GitHub refused a request the action needs; the gate's verdict still stands."""
 

@@ -4,6 +4,7 @@ and the gate never passes while a row is unjudged. Each test finishes in seconds
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -131,3 +132,33 @@ def test_a_stalled_judge_cannot_hold_the_cli_open(fake_azure: Start, tmp_path: P
     assert "ERROR [policy] a:" in proc.stdout, proc.stdout
     assert "ERROR [policy] a: candidate: the judge gave no answer within 2 s (call timeout)" in proc.stdout
     assert time.monotonic() - started < 30  # the process exited without waiting for the stuck call
+
+
+def test_sigterm_flushes_the_cache_and_says_the_run_did_not_finish(fake_azure: Start, tmp_path: Path) -> None:
+    fake = fake_azure(lambda p: Reply(fault="stall", delay=60) if p.response.startswith("stuck") else Reply(score=5))
+    cases = [{"id": f"c{n}", "category": "policy", "query": "q?", "context": "ctx"} for n in range(6)]
+    (tmp_path / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in cases))
+    (tmp_path / "b.jsonl").write_text(
+        "".join(json.dumps({"id": c["id"], "response": f"fine {c['id']}"}) + "\n" for c in cases)
+    )
+    (tmp_path / "c.jsonl").write_text(
+        "".join(json.dumps({"id": c["id"], "response": f"stuck {c['id']}"}) + "\n" for c in cases)
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "groundgate.cli", "compare", "--cases", str(tmp_path / "cases.jsonl"), "--baseline", str(tmp_path / "b.jsonl"),
+         "--candidate", str(tmp_path / "c.jsonl"), "--azure-endpoint", fake.endpoint, "--judge-deployment", "d",
+         "--cache", str(tmp_path / "scores.json"), "--results", str(tmp_path / "r.json")],
+        env={"AZURE_OPENAI_API_KEY": "k", "PATH": ""}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while sum(1 for p in fake.prompts if p.response.startswith("stuck")) < 6 and time.monotonic() < deadline:
+        time.sleep(0.1)  # every baseline answer is scored and every candidate call is hanging
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143
+    assert "interrupted by SIGTERM after 6 judge calls; 6 scores are in the cache" in err
+    assert "the run did not finish, so there is no verdict" in err
+    assert "Traceback" not in err
+    assert len(json.loads((tmp_path / "scores.json").read_text())["entries"]) == 6  # the baselines' scores survive
+    assert not (tmp_path / "r.json").exists()  # no verdict was written as if the run had finished

@@ -186,7 +186,7 @@ class Judge(ABC):
 
         def finish(index: int, result: Judgement) -> None:
             nonlocal done
-            self._count(requests[index], result)
+            self._record(requests[index], result)
             results[index] = result
             done += 1
             if self.progress:
@@ -246,17 +246,14 @@ class Judge(ABC):
         for index, result in fresh.items():
             if (key := keys[index]) is not None:
                 answers[key] = result
-                self._remember(key, result)
         if cached and not self._model_known:
             # Cached scores count only if this run's judge reports the same model: learn it from one real call.
             probe = next(iter(cached))
             del cached[probe]
             answers[probe] = self._fresh([requests[first[probe]]], phase)[0]
-            self._remember(probe, answers[probe])
         stale = [key for key, verdict in cached.items() if verdict.model != self._model]
         for key, result in zip(stale, self._fresh([requests[first[k]] for k in stale], phase), strict=True):
             answers[key] = result
-            self._remember(key, result)
             del cached[key]
         self.calls.cached += len(cached)
         answers.update(cached)
@@ -267,6 +264,12 @@ class Judge(ABC):
         if self._workers is not None:
             self._workers.shutdown()
             self._workers = None
+
+    def _record(self, request: JudgeRequest, result: Judgement) -> None:
+        """Count a finished call and keep its score at once, so an interrupted run loses nothing judged."""
+        self._count(request, result)
+        if request.purpose is not Purpose.RESCORE:
+            self._remember(self.request_key(request), result)
 
     def _remember(self, key: str, result: Judgement) -> None:
         if isinstance(result, Verdict):

@@ -251,7 +251,7 @@ class AzureJudge(Judge):
                 chunk_results, throttled = [JudgeError(f"judge worker process died: {exc}")] * lost, 0
             self.calls.throttled += throttled
             for offset, result in enumerate(chunk_results):
-                self._count(requests[start + offset], result)
+                self._record(requests[start + offset], result)
                 results[start + offset] = result
                 done += 1
             if self.progress:
