@@ -184,8 +184,17 @@ class Publisher:
                 conclusion=conclusion,
                 output=output,  # type: ignore[arg-type]
             )
-            for batch in batches[1:]:
-                run.edit(output={"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batch})
         except GithubException as exc:
             raise _refused("create the check run", exc) from None
+        for sent, batch in enumerate(batches[1:], start=1):
+            try:
+                run.edit(output={"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batch})
+            except GithubException as exc:
+                if exc.status != 404:
+                    raise _refused("add annotations to the check run", exc) from None
+                done = min(len(annotations), sent * ANNOTATIONS_PER_REQUEST)
+                raise GitHubRefused(
+                    f"the check run {run.id} disappeared before all annotations were sent ({done} of {len(annotations)}); "
+                    "the report and the job's status are complete"
+                ) from None
         return run.id

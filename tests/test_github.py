@@ -133,3 +133,28 @@ def test_annotations_and_conclusions_from_results() -> None:
     )
     assert conclusion_for(make_results([make_row(1, Outcome.TIE)]), 0)[0] == "success"
     assert conclusion_for(make_results([make_row(1, Outcome.ERROR)]), 3)[1] == "Could not judge 1 row(s)"
+
+
+def test_secondary_rate_limit_with_retry_after_is_retried(gh: FakeGitHub) -> None:
+    gh.faults.append(
+        Fault(
+            "POST",
+            r"/repos/o/r/issues/7/comments",
+            403,
+            message="You have exceeded a secondary rate limit",
+            headers={"Retry-After": "1"},
+        )
+    )
+    how, _ = publisher(gh).upsert_comment(7, f"body\n{MARK}", MARK)
+    assert how == "created"
+    assert len(gh.writes("POST", r"/repos/o/r/issues/7/comments")) == 2
+
+
+def test_check_run_vanishing_between_create_and_update_is_reported_once(gh: FakeGitHub) -> None:
+    gh.faults.append(Fault("PATCH", r"/repos/o/r/check-runs/\d+", 404, times=99))
+    annotations = [Annotation("c.jsonl", n, "warning", "t", "m") for n in range(1, 121)]
+    with pytest.raises(GitHubRefused, match=r"disappeared before all annotations were sent \(50 of 120\)"):
+        publisher(gh).publish_check(
+            name="g", head_sha="abc", conclusion="failure", title="t", summary="s", annotations=annotations
+        )
+    assert len(gh.writes("PATCH", r"/repos/o/r/check-runs/\d+")) == 1  # not retried: it is gone
