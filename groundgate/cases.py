@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -78,6 +79,11 @@ class _ResponseRecord(BaseModel):
     context: StrictStr | None = None
 
 
+def _id_key(case_id: str) -> str:
+    """Ids that look the same must not be two cases: compare them NFC-normalised and trimmed."""
+    return "\0" + unicodedata.normalize("NFC", case_id).strip()
+
+
 def normalize_category(category: str | None) -> str:
     """Categories compare case-insensitively after trimming; a missing one is 'uncategorized'."""
     text = (category or "").strip().casefold()
@@ -109,7 +115,10 @@ def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
         if not isinstance(obj, dict):
             raise InputError(path, number, None, f"expected a JSON object, got {type(obj).__name__}")
-        where = _surrogate(obj)
+        try:
+            where = _surrogate(obj)
+        except RecursionError:
+            raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
         if where is not None:
             raise InputError(
                 path, number, where, "holds an unpaired UTF-16 surrogate escape (like \\ud800): not valid Unicode"
@@ -155,6 +164,14 @@ def load_cases(path: Path, rubric: Rubric) -> list[Case]:
             raise InputError(path, line, "id", "empty")
         if record.id in seen:
             raise InputError(path, line, "id", f"duplicate id {record.id!r} (first on line {seen[record.id]})")
+        if _id_key(record.id) in seen:
+            first = seen[_id_key(record.id)]
+            raise InputError(
+                path,
+                line,
+                "id",
+                f"id {record.id!r} looks the same as the id on line {first} (equal once Unicode-normalised and trimmed)",
+            )
         if record.context is None or not record.context.strip():
             raise InputError(
                 path,
@@ -167,7 +184,7 @@ def load_cases(path: Path, rubric: Rubric) -> list[Case]:
             raise InputError(
                 path, line, "query", "missing or blank, and the rubric mode is 'query' (use --rubric no-query)"
             )
-        seen[record.id] = line
+        seen[record.id] = seen[_id_key(record.id)] = line
         cases.append(Case(record.id, normalize_category(record.category), record.query, record.context, line))
     return cases
 

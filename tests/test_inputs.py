@@ -252,3 +252,49 @@ def test_arbitrary_json_values_in_fields_load_or_fail_cleanly(value: object) -> 
             except InputError as exc:
                 line = exc.line
             assert line == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("caf\u00e9", "cafe\u0301"), ("refund-007", "refund-007 ")],  # NFC vs NFD; a trailing space
+)
+def test_ids_that_look_the_same_are_refused(tmp_path: Path, first: str, second: str) -> None:
+    rows = [{"id": first, "query": "q", "context": "c"}, {"id": second, "query": "q", "context": "c"}]
+    path = write_raw(tmp_path, "cases.jsonl", "".join(json.dumps(r) + "\n" for r in rows).encode())
+    with pytest.raises(InputError, match=r"cases.jsonl:2: field 'id': id .* looks the same as the id on line 1"):
+        load_cases(path, "query")
+
+
+def test_deeply_nested_json_is_a_clean_error(tmp_path: Path) -> None:
+    path = write_raw(
+        tmp_path,
+        "cases.jsonl",
+        b'{"id": "a", "context": "c", "query": "q", "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n",
+    )
+    with pytest.raises(InputError, match=r"cases.jsonl:1: invalid JSON"):
+        load_cases(path, "query")
+    shallow = write_raw(
+        tmp_path, "ok.jsonl", b'{"id": "a", "context": "c", "query": "q", "x": ' + b"[" * 900 + b"]" * 900 + b"}\n"
+    )
+    assert len(load_cases(shallow, "query")) == 1
+
+
+def test_a_megabyte_context_and_response_are_judged_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    context = "Refunds take 30 days. " + "filler text " * 90_000  # over 1 MB
+    response = "It takes 30 days. " + "more words " * 95_000 + " or 45 days."  # the invented figure is at the very end
+    cases = write_raw(
+        tmp_path,
+        "cases.jsonl",
+        (json.dumps({"id": "a", "category": "policy", "query": "q", "context": context}) + "\n").encode(),
+    )
+    baseline = write_raw(
+        tmp_path, "b.jsonl", (json.dumps({"id": "a", "response": "It takes 30 days."}) + "\n").encode()
+    )
+    candidate = write_raw(tmp_path, "c.jsonl", (json.dumps({"id": "a", "response": response}) + "\n").encode())
+    assert len(context) > 1_000_000
+    assert len(response) > 1_000_000
+    code, _ = run_cli(capsys, cases, baseline, candidate, "--results", str(tmp_path / "r.json"))
+    assert code == 1  # nothing was cut: the figure at the end of the response was seen
+    row = json.loads((tmp_path / "r.json").read_text())["rows"][0]
+    assert row["candidate"] == response
+    assert row["after_reason"] == "figures not in the context: 45"
