@@ -99,6 +99,10 @@ def scenario(args: argparse.Namespace) -> None:
     judge: Judge
     if args.endpoint == "null":
         judge = NullJudge()
+    elif args.endpoint == "figures":
+        from groundgate.judges.figures import FiguresJudge
+
+        judge = FiguresJudge("query")
     else:
         judge = AzureJudge(
             endpoint=args.endpoint,
@@ -195,9 +199,37 @@ def main() -> None:
     s.add_argument("--candidate", default="candidate.jsonl")
     s.add_argument("--cache")
     parser.add_argument("--quick", action="store_true", help="smaller datasets and lower latency")
+    parser.add_argument(
+        "--scale", action="store_true", help="only the 10,000 and 100,000 case runs of the figures judge"
+    )
     args = parser.parse_args()
     if args.command == "scenario":
         scenario(args)
+        return
+    if args.scale:
+        print(f"{'scenario':<34} {'cases':>7} {'wall s':>8} {'ms/case':>8} {'peak RSS MB':>12}")
+        with tempfile.TemporaryDirectory() as tmp:
+            for cases in (10_000, 100_000):
+                data = write_dataset(Path(tmp) / str(cases), cases)
+                command = [
+                    sys.executable,
+                    "-m",
+                    "bench.bench",
+                    "scenario",
+                    "--data",
+                    str(data.folder),
+                    "--endpoint",
+                    "figures",
+                ]
+                got = json.loads(
+                    subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+                    .stdout.strip()
+                    .splitlines()[-1]
+                )
+                print(
+                    f"{'figures judge, whole run':<34} {cases:>7} {got['wall']:>8.1f} {got['wall'] / cases * 1000:>8.2f} {got['peak_mb']:>12.0f}",
+                    flush=True,
+                )
         return
 
     print(f"groundgate benchmark on {os.cpu_count()} cores, Python {sys.version.split()[0]}")

@@ -118,7 +118,7 @@ def run(
         if cache is not None:
             cache.save()
     if stopped is not None:
-        name = str(stopped) or "SIGINT"
+        name = str(stopped) if str(stopped).startswith("SIG") else "SIGINT"  # Ctrl-C carries no name
         saved = f"; {len(cache)} scores are in the cache {settings.cache}" if cache is not None else ""
         raise Interrupted(
             f"interrupted by {name} after {judge.calls.total} judge calls{saved}: the run did not finish, so there is no verdict",

@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from groundgate import compare
 from groundgate.buckets import Outcome
 from groundgate.results import Results
@@ -134,7 +136,10 @@ def test_a_stalled_judge_cannot_hold_the_cli_open(fake_azure: Start, tmp_path: P
     assert time.monotonic() - started < 30  # the process exited without waiting for the stuck call
 
 
-def test_sigterm_flushes_the_cache_and_says_the_run_did_not_finish(fake_azure: Start, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("stop", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_stop_signal_flushes_the_cache_and_says_the_run_did_not_finish(
+    fake_azure: Start, tmp_path: Path, stop: signal.Signals, code: int
+) -> None:
     fake = fake_azure(lambda p: Reply(fault="stall", delay=60) if p.response.startswith("stuck") else Reply(score=5))
     cases = [{"id": f"c{n}", "category": "policy", "query": "q?", "context": "ctx"} for n in range(6)]
     (tmp_path / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in cases))
@@ -154,10 +159,10 @@ def test_sigterm_flushes_the_cache_and_says_the_run_did_not_finish(fake_azure: S
     while sum(1 for p in fake.prompts if p.response.startswith("stuck")) < 6 and time.monotonic() < deadline:
         time.sleep(0.1)  # every baseline answer is scored and every candidate call is hanging
     time.sleep(0.5)
-    proc.send_signal(signal.SIGTERM)
+    proc.send_signal(stop)
     _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 143
-    assert "interrupted by SIGTERM after 6 judge calls; 6 scores are in the cache" in err
+    assert proc.returncode == code
+    assert f"interrupted by {stop.name} after 6 judge calls; 6 scores are in the cache" in err
     assert "the run did not finish, so there is no verdict" in err
     assert "Traceback" not in err
     assert len(json.loads((tmp_path / "scores.json").read_text())["entries"]) == 6  # the baselines' scores survive
