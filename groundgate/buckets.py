@@ -29,9 +29,6 @@ class Outcome(StrEnum):
     ERROR = "error"  # the judge gave no usable score on some side
 
 
-OUTCOME_ORDER = tuple(Outcome)
-
-
 def bucket_of(score: float) -> Bucket:
     """Round (Python's round, as the method's reference script does) and clamp to 1..5.
 

@@ -36,12 +36,6 @@ class MissingResponses(GroundgateError):
     """Cases without a response on one side or both: every missing id is listed, per file."""
 
 
-class JudgeUnavailable(GroundgateError):
-    """The judge cannot be built or reached at all (not a per-row failure)."""
-
-    exit_code = 3
-
-
 class JudgeMismatch(GroundgateError):
     """The two sides were scored by different judge models or rubric modes: not comparable."""
 

@@ -120,9 +120,7 @@ def _refused(action: str, exc: GithubException) -> GitHubRefused:
         text += f"; {PERMISSION_FIX}"
     elif exc.status == 422:
         text += "; the request was too large or invalid"
-    refused = GitHubRefused(text)
-    refused.status = exc.status  # type: ignore[attr-defined]
-    return refused
+    return GitHubRefused(text)
 
 
 class Publisher:

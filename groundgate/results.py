@@ -132,9 +132,6 @@ class Results(_Model):
     def exit_code(self) -> int:
         return EXIT_CODES[self.verdict]
 
-    def rows_with(self, *outcomes: Outcome) -> list[Row]:
-        return [row for row in self.rows if row.outcome in outcomes]
-
     def write(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp")

@@ -50,9 +50,6 @@ class Log:
     ) -> None:
         self._command("warning", message, title=title, file=file, line=line)
 
-    def notice(self, message: str, *, title: str = "groundgate") -> None:
-        self._command("notice", message, title=title)
-
     def info(self, message: str) -> None:
         self.stream.write(message if message.endswith("\n") else message + "\n")
         self.stream.flush()
