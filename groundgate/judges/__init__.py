@@ -177,7 +177,9 @@ class Judge(ABC):
         self.limiter.wait()
         return self._score_one(request)
 
-    def _fresh(self, requests: Sequence[JudgeRequest], phase: str) -> list[Judgement]:
+    def _fresh(
+        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None = None
+    ) -> list[Judgement]:
         """Fresh calls, up to max_concurrency in flight; results in request order."""
         results: list[Judgement | None] = [None] * len(requests)
         done = 0
@@ -186,7 +188,7 @@ class Judge(ABC):
 
         def finish(index: int, result: Judgement) -> None:
             nonlocal done
-            self._record(requests[index], result)
+            self._record(requests[index], result, keys[index] if keys else None)
             results[index] = result
             done += 1
             if self.progress:
@@ -241,7 +243,7 @@ class Judge(ABC):
                     todo.append(index)
                 else:
                     cached[key] = Verdict(hit.score, hit.reason, hit.model, 0)
-        fresh = dict(zip(todo, self._fresh([requests[i] for i in todo], phase), strict=True))
+        fresh = dict(zip(todo, self._fresh([requests[i] for i in todo], phase, [keys[i] for i in todo]), strict=True))
         answers: dict[str, Judgement] = {}
         for index, result in fresh.items():
             if (key := keys[index]) is not None:
@@ -250,9 +252,9 @@ class Judge(ABC):
             # Cached scores count only if this run's judge reports the same model: learn it from one real call.
             probe = next(iter(cached))
             del cached[probe]
-            answers[probe] = self._fresh([requests[first[probe]]], phase)[0]
+            answers[probe] = self._fresh([requests[first[probe]]], phase, [probe])[0]
         stale = [key for key, verdict in cached.items() if verdict.model != self._model]
-        for key, result in zip(stale, self._fresh([requests[first[k]] for k in stale], phase), strict=True):
+        for key, result in zip(stale, self._fresh([requests[first[k]] for k in stale], phase, stale), strict=True):
             answers[key] = result
             del cached[key]
         self.calls.cached += len(cached)
@@ -265,11 +267,13 @@ class Judge(ABC):
             self._workers.shutdown()
             self._workers = None
 
-    def _record(self, request: JudgeRequest, result: Judgement) -> None:
-        """Count a finished call and keep its score at once, so an interrupted run loses nothing judged."""
+    def _record(self, request: JudgeRequest, result: Judgement, key: str | None) -> None:
+        """Count a finished call and keep its score at once, so an interrupted run loses nothing judged.
+
+        ``key`` is the request's cache key as score_all computed it; None for re-scores (never kept)."""
         self._count(request, result)
-        if request.purpose is not Purpose.RESCORE:
-            self._remember(self.request_key(request), result)
+        if key is not None:
+            self._remember(key, result)
 
     def _remember(self, key: str, result: Judgement) -> None:
         if isinstance(result, Verdict):

@@ -213,16 +213,20 @@ class AzureJudge(Judge):
             int(tokens) if isinstance(tokens, int | float) else 0,
         )
 
-    def _fresh(self, requests: Sequence[JudgeRequest], phase: str) -> list[Judgement]:
+    def _fresh(
+        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None = None
+    ) -> list[Judgement]:
         before = self._throttle.throttled
         if self.processes > 1 and len(requests) >= MIN_BATCH_PER_SLOT * self.max_concurrency:
-            results = self._fresh_in_processes(requests, phase)
+            results = self._fresh_in_processes(requests, phase, keys)
         else:
-            results = super()._fresh(requests, phase)
+            results = super()._fresh(requests, phase, keys)
         self.calls.throttled += self._throttle.throttled - before
         return results
 
-    def _fresh_in_processes(self, requests: Sequence[JudgeRequest], phase: str) -> list[Judgement]:
+    def _fresh_in_processes(
+        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None
+    ) -> list[Judgement]:
         threads = math.ceil(self.max_concurrency / self.processes)
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # no fork of a process that runs threads
@@ -251,7 +255,7 @@ class AzureJudge(Judge):
                 chunk_results, throttled = [JudgeError(f"judge worker process died: {exc}")] * lost, 0
             self.calls.throttled += throttled
             for offset, result in enumerate(chunk_results):
-                self._record(requests[start + offset], result)
+                self._record(requests[start + offset], result, keys[start + offset] if keys else None)
                 results[start + offset] = result
                 done += 1
             if self.progress:
