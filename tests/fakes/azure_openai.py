@@ -14,11 +14,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from tests.fakes.server import LocalServer, send_json
+from tests.fakes.server import JsonHandler, LocalServer
 
 
 @dataclass
@@ -90,20 +89,14 @@ class FakeAzureOpenAI(LocalServer):
         self._lock = threading.Lock()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-                pass
-
-            def do_POST(self) -> None:
+        class Handler(JsonHandler):
+            def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
                 url = urlparse(self.path)
-                length = int(self.headers.get("Content-Length") or 0)
-                body = json.loads(self.rfile.read(length) or b"{}")
-                headers = {k.lower(): v for k, v in self.headers.items()}
+                body = self.read_json(empty={})
+                headers = self.lower_headers()
                 match = re.fullmatch(r"/openai/deployments/([^/]+)/chat/completions", url.path)
                 if not match or "api-version" not in parse_qs(url.query):
-                    self._send(404, {"error": {"code": "NotFound", "message": url.path}})
+                    self.reply(404, {"error": {"code": "NotFound", "message": url.path}})
                     return
                 prompt = parse_prompt(match.group(1), body, headers)
                 with fake._lock:
@@ -128,7 +121,7 @@ class FakeAzureOpenAI(LocalServer):
                     self.close_connection = True
                     return
                 if reply.http_status != 200:
-                    self._send(
+                    self.reply(
                         reply.http_status,
                         {"error": {"code": str(reply.http_status), "message": reply.reason}},
                         reply.headers,
@@ -140,7 +133,7 @@ class FakeAzureOpenAI(LocalServer):
                     if reply.score is not None:
                         verdict["score"] = reply.score
                     content = json.dumps(verdict)
-                self._send(
+                self.reply(
                     200,
                     {
                         "id": "chatcmpl-fake",
@@ -158,9 +151,6 @@ class FakeAzureOpenAI(LocalServer):
                     },
                     reply.headers,
                 )
-
-            def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
-                send_json(self, status, payload, headers)
 
         super().__init__(Handler, port)
 

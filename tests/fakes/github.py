@@ -7,15 +7,13 @@ what the action does when GitHub refuses or stumbles.
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from tests.fakes.server import LocalServer, send_json
+from tests.fakes.server import JsonHandler, LocalServer
 
 
 @dataclass
@@ -49,22 +47,15 @@ class FakeGitHub(LocalServer):
         self._lock = threading.Lock()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-                pass
-
+        class Handler(JsonHandler):
             def _handle(self) -> None:
                 url = urlparse(self.path)
-                length = int(self.headers.get("Content-Length") or 0)
-                raw = self.rfile.read(length) if length else b""
-                body = json.loads(raw) if raw else None
-                headers = {k.lower(): v for k, v in self.headers.items()}
+                body = self.read_json()
+                headers = self.lower_headers()
                 with fake._lock:
                     fake.requests.append(Request(self.command, url.path, headers, body))
                     status, payload, extra = fake._route(self.command, url.path, parse_qs(url.query), headers, body)
-                send_json(self, status, payload, extra)
+                self.reply(status, payload, extra)
 
             do_GET = do_POST = do_PATCH = do_DELETE = _handle  # noqa: N815
 

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import datetime
 import ipaddress
-import json
 import ssl
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from tests.fakes.server import LocalServer, send_json
+from tests.fakes.server import JsonHandler, LocalServer
 
 
 def self_signed(folder: Path) -> tuple[Path, Path]:
@@ -57,24 +55,15 @@ class FakeProject(LocalServer):
         self.requests: list[tuple[str, dict[str, str], dict[str, Any]]] = []
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-                pass
-
-            def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                body = json.loads(self.rfile.read(length) or b"{}")
-                fake.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
+        class Handler(JsonHandler):
+            def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
+                body = self.read_json(empty={})
+                fake.requests.append((self.path, self.lower_headers(), body))
                 if "sync_evals:run" not in self.path:
-                    self._send(404, {"error": {"code": "NotFound", "message": self.path}})
+                    self.reply(404, {"error": {"code": "NotFound", "message": self.path}})
                     return
                 score, reason = decide(body)
-                self._send(200, {"results": [{"metric": "groundedness", "score": score, "reason": reason}]})
-
-            def _send(self, status: int, payload: dict[str, Any]) -> None:
-                send_json(self, status, payload)
+                self.reply(200, {"results": [{"metric": "groundedness", "score": score, "reason": reason}]})
 
         super().__init__(Handler)
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

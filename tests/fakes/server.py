@@ -22,6 +22,26 @@ def send_json(
     handler.wfile.write(data)
 
 
+class JsonHandler(BaseHTTPRequestHandler):
+    """A quiet HTTP/1.1 handler that reads and writes JSON: what every fake's handler starts from."""
+
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+    def read_json(self, empty: Any = None) -> Any:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        return json.loads(raw) if raw else empty
+
+    def lower_headers(self) -> dict[str, str]:
+        return {key.lower(): value for key, value in self.headers.items()}
+
+    def reply(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
+        send_json(self, status, payload, headers)
+
+
 class LocalServer:
     """Serves ``handler`` on 127.0.0.1 (port 0: any free one) until the ``with`` block ends."""
 
