@@ -12,11 +12,12 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
-from groundgate import action, app
+from groundgate import app
 from groundgate.errors import GroundgateError, InputError, one_line, stop_on_sigterm
-from groundgate.github import Publisher, client
+from groundgate.github import action
+from groundgate.github.publisher import Publisher, client
+from groundgate.github.workflow import Log
 from groundgate.judges import Judge
-from groundgate.workflow import Log
 
 if TYPE_CHECKING:
     from azure.core.credentials import TokenCredential
@@ -34,7 +35,7 @@ def azure_credential(
         return None
     from azure.identity import ClientAssertionCredential
 
-    from groundgate.oidc import github_oidc_token
+    from groundgate.github.oidc import github_oidc_token
 
     url, token = environ.get("ACTIONS_ID_TOKEN_REQUEST_URL"), environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN")
     if not url or not token:

@@ -13,11 +13,11 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from groundgate import __version__
-from groundgate.buckets import Bucket, bucket_of
 from groundgate.cases import load_cases, load_responses, read_jsonl
 from groundgate.errors import InputError
 from groundgate.judges import Judge, JudgeError, JudgeRequest, Purpose
-from groundgate.render import environment, plain
+from groundgate.report.render import environment, plain
+from groundgate.rules import Bucket, bucket_of
 from groundgate.stats import Agreement
 
 SCHEMA = "groundgate-calibration"
@@ -129,7 +129,7 @@ def calibrate(cases_path: Path, responses_path: Path, labels_path: Path, judge: 
 
 def render_calibration(calibration: Calibration) -> str:
     """Markdown; user text (ids, categories, reasons) goes through the report's escaping."""
-    from groundgate.escape import inline
+    from groundgate.report.escape import inline
 
     env = environment().overlay()
     env.filters.update(inline=inline, plain=plain)

@@ -17,11 +17,11 @@ from typing import NoReturn
 
 from groundgate import __version__, app
 from groundgate.calibrate import calibrate, render_calibration
-from groundgate.console import render_console
 from groundgate.errors import GroundgateError, one_line, stop_on_sigterm
 from groundgate.merge import merge
 from groundgate.progress import ProgressLine
 from groundgate.report import LIMITS, ReportContext, Target, render
+from groundgate.report.console import render_console
 from groundgate.results import Results, read_results
 from groundgate.settings import build_settings
 

@@ -13,7 +13,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from groundgate import __version__
-from groundgate.buckets import BUCKET_ORDER, Bucket, Outcome, bucket_of, classify, needs_rescore
 from groundgate.cases import Case, Inputs
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
@@ -29,6 +28,7 @@ from groundgate.results import (
     Row,
     Shard,
 )
+from groundgate.rules import BUCKET_ORDER, Bucket, Outcome, bucket_of, classify, needs_rescore
 from groundgate.stats import sign_test
 
 EMPTY_RESPONSE = "empty response"

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from groundgate.buckets import Outcome
 from groundgate.compare import category_stats, verdict_of
 from groundgate.errors import UsageError
 from groundgate.results import Calls, Fluency, Results
+from groundgate.rules import Outcome
 
 
 def _fluency(parts: Sequence[Results], counts: Counter[Outcome]) -> Fluency:

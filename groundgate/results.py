@@ -12,8 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from groundgate.buckets import Bucket, Outcome
 from groundgate.errors import InputError
+from groundgate.rules import Bucket, Outcome
 
 SCHEMA_VERSION = 1
 GateVerdict = Literal["pass", "fail", "error"]

@@ -7,12 +7,8 @@ from typing import Any
 
 import pytest
 
-from tests.fakes.azure_openai import Decide, FakeAzureOpenAI
-
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
-
-WriteJsonl = Callable[[str, list[dict[str, Any]]], Path]
+from tests.support.fakes.azure_openai import Decide, FakeAzureOpenAI
+from tests.support.inputs import WriteJsonl
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ import pytest
 from azure.identity import ClientAssertionCredential
 
 import entrypoint
-from groundgate.action import ActionSettings
 from groundgate.errors import GroundgateError
-from groundgate.oidc import github_oidc_token
+from groundgate.github.action import ActionSettings
+from groundgate.github.oidc import github_oidc_token
 
 
 @pytest.fixture

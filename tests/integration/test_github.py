@@ -6,12 +6,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from groundgate.buckets import Outcome
 from groundgate.errors import GitHubRefused
-from groundgate.github import Annotation, Publisher, annotations_for, client, conclusion_for
+from groundgate.github.publisher import Annotation, Publisher, annotations_for, client, conclusion_for
 from groundgate.report import marker
-from tests.fakes.github import FakeGitHub, Fault
-from tests.reports import make_results, make_row
+from groundgate.rules import Outcome
+from tests.support.fakes.github import FakeGitHub, Fault
+from tests.support.reports import make_results, make_row
 
 MARK = marker("groundgate")
 

@@ -16,17 +16,17 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, SecretStr, ValidationError
 
 from groundgate import app
-from groundgate.buckets import Outcome
-from groundgate.console import render_console
 from groundgate.errors import GitHubRefused, InputError, UsageError, one_line
-from groundgate.github import Publisher, annotations_for, conclusion_for
+from groundgate.github.publisher import Publisher, annotations_for, conclusion_for
+from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.judges import Judge
 from groundgate.merge import merge
 from groundgate.progress import ProgressLine
 from groundgate.report import Links, ReportContext, marker, render
+from groundgate.report.console import render_console
 from groundgate.results import Results, read_results
+from groundgate.rules import Outcome
 from groundgate.settings import Settings, build_settings
-from groundgate.workflow import Log, append_summary, set_outputs
 
 # Every input of action.yml, in its order; a test keeps action.yml, this and the README in agreement.
 COMPARE_INPUTS = (

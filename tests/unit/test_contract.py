@@ -7,9 +7,9 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from groundgate.action import ACTION_ONLY_INPUTS, COMPARE_INPUTS, FIELDS, INPUTS, OUTPUTS, ActionSettings
+from groundgate.github.action import ACTION_ONLY_INPUTS, COMPARE_INPUTS, FIELDS, INPUTS, OUTPUTS, ActionSettings
 from groundgate.settings import Settings
-from tests.conftest import ROOT
+from tests.support.paths import ROOT
 
 
 def action_yml() -> dict[str, Any]:

@@ -15,16 +15,16 @@ import pytest
 from azure.core.credentials import AccessToken, AccessTokenInfo
 
 from groundgate import compare
-from groundgate.buckets import Outcome
 from groundgate.cases import Case, Inputs, Response
 from groundgate.compare import Options
 from groundgate.errors import JudgeMismatch
 from groundgate.judges.pro import ProJudge
-from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
-from tests.fakes.project import FakeProject
-from tests.test_azure_judge import judge_for
-from tests.test_cli import groundgate
-from tests.test_compare import make_inputs
+from groundgate.rules import Outcome
+from tests.support.azure import judge_for
+from tests.support.cli import groundgate
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.fakes.project import FakeProject
+from tests.support.inputs import make_inputs
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
 FLIP = [("p1", "policy", "fine answer", "bad answer")]
@@ -271,7 +271,7 @@ def test_calibration_label_errors_name_file_line_and_field(tmp_path: Path) -> No
 
 
 def test_pure_rules_for_the_trust_options() -> None:
-    from groundgate.buckets import Bucket, classify
+    from groundgate.rules import Bucket, classify
 
     g, u = Bucket.GROUNDED, Bucket.UNGROUNDED
     assert classify(g, u, u, True, baseline_rescore=u) is Outcome.STILL_UNGROUNDED
@@ -283,7 +283,7 @@ def test_pure_rules_for_the_trust_options() -> None:
 def test_inputs_with_contexts_mark_drift_only_where_contexts_differ() -> None:
     case = Case("a", "x", "q", "frozen", 1)
     inputs = Inputs([case], {"a": Response("a", "r", 1, "frozen")}, {"a": Response("a", "r", 1)}, "c", "b", "k")
-    from tests.scripted import ScriptedJudge
+    from tests.support.scripted import ScriptedJudge
 
     results = compare.run(inputs, ScriptedJudge(lambda r: 5.0), frozenset())
     assert results.rows[0].drift is False  # the baseline's own context is the frozen one

@@ -34,7 +34,7 @@ def signed(value: float | None) -> str:
 @cache
 def environment() -> Environment:
     env = Environment(
-        loader=PackageLoader("groundgate", "templates"),
+        loader=PackageLoader("groundgate.report", "templates"),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from groundgate.buckets import Outcome
-from groundgate.render import environment
+from groundgate.report.render import environment
 from groundgate.results import Results
+from groundgate.rules import Outcome
 
 
 def headline(results: Results) -> str:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.buckets import Bucket, Outcome, bucket_of, classify, needs_rescore
+from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore
 
 U, N, P, G = Bucket.UNGROUNDED, Bucket.NON_ANSWER, Bucket.PARTIAL, Bucket.GROUNDED
 

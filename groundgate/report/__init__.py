@@ -20,10 +20,10 @@ from urllib.parse import quote
 from jinja2 import Environment
 from markupsafe import Markup
 
-from groundgate.buckets import BUCKET_ORDER, Outcome
-from groundgate.escape import block, html_text, inline
-from groundgate.render import environment, score, signed
+from groundgate.report.escape import block, html_text, inline
+from groundgate.report.render import environment, score, signed
 from groundgate.results import Results, Row
+from groundgate.rules import BUCKET_ORDER, Outcome
 
 Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from groundgate.buckets import Outcome
-from groundgate.escape import ZWSP
 from groundgate.report import LIMITS, Links, ReportContext, Target, marker, render
+from groundgate.report.escape import ZWSP
 from groundgate.results import read_results
-from tests.reports import make_results, make_row
-from tests.test_cli import example
+from groundgate.rules import Outcome
+from tests.support.cli import example
+from tests.support.reports import make_results, make_row
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 LINKS = Links("https://github.com", "acme/prompts", "0123abcd", "examples/cases.jsonl")

@@ -3,41 +3,20 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from groundgate.buckets import Outcome
 from groundgate.results import Results
-from tests.conftest import EXAMPLES
-from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
-from tests.test_azure_judge import decide_by_text
+from groundgate.rules import Outcome
+from tests.support.azure import decide_by_text
+from tests.support.cli import example, groundgate
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.paths import EXAMPLES
 
 ROW_KEYS = {
     "id", "category", "outcome", "before", "after", "before_score", "after_score", "rescore_score",
     "before_reason", "after_reason", "rescore_reason", "error",
 }  # fmt: skip
-
-
-def groundgate(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "groundgate.cli", *args],
-        capture_output=True,
-        text=True,
-        env={"PATH": os.environ.get("PATH", ""), **(env or {})},
-        timeout=120,
-        check=False,
-    )
-
-
-def example(candidate: str, results: Path) -> subprocess.CompletedProcess[str]:
-    return groundgate(
-        "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"),
-        "--baseline", str(EXAMPLES / "baseline.jsonl"), "--candidate", str(EXAMPLES / candidate),
-        "--results", str(results),
-    )  # fmt: skip
 
 
 def test_example_passes_with_review_rows(tmp_path: Path) -> None:

@@ -10,26 +10,16 @@ import pytest
 from azure.core.credentials import AccessToken
 
 from groundgate import compare
-from groundgate.buckets import Outcome
 from groundgate.cases import Case
 from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
 from groundgate.judges.azure import AzureJudge
-from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
-from tests.test_compare import make_inputs
+from groundgate.rules import Outcome
+from tests.support.azure import decide_by_text, judge_for
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.inputs import make_inputs
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
 CASE = Case("r1", "policy", "How long do I have?", "Returns within 30 days.", 1)
-
-
-def judge_for(fake: FakeAzureOpenAI, **options: Any) -> AzureJudge:
-    settings: dict[str, Any] = {
-        "deployment": "judge-4o",
-        "rubric": "query",
-        "api_key": "test-key",
-        "max_concurrency": 2,
-    }
-    settings.update(options)
-    return AzureJudge(endpoint=fake.endpoint, **settings)
 
 
 def one(judge: AzureJudge, response: str = "Within 30 days.", purpose: Purpose = Purpose.GROUNDEDNESS) -> Any:
@@ -123,17 +113,6 @@ def test_429_with_retry_after_is_retried(fake_azure: Start) -> None:
     result = one(judge_for(fake))
     assert result == Verdict(4.0, "fake reason", "gpt-4o-2024-11-20", 120)
     assert len(fake.raw) == 2
-
-
-def decide_by_text(prompt: Prompt) -> Reply:
-    """A judge whose rubric is written in the responses: 'HALLUCINATE' scores 2, 'ASK' scores 3."""
-    if prompt.kind == "fluency":
-        return Reply(score=5 if "polished" in prompt.response else 3)
-    if "HALLUCINATE" in prompt.response:
-        return Reply(score=2, reason="adds a 45 day window")
-    if "ASK" in prompt.response:
-        return Reply(score=3)
-    return Reply(score=5)
 
 
 def test_full_comparison_through_the_sdk(fake_azure: Start) -> None:

@@ -8,25 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from groundgate import compare
-from groundgate.buckets import Bucket, Outcome, bucket_of
-from groundgate.cases import Case, Inputs, Response
 from groundgate.judges import JudgeRequest, Purpose
-from tests.scripted import Score, ScriptedJudge
+from groundgate.rules import Bucket, Outcome, bucket_of
+from tests.support.inputs import make_inputs
+from tests.support.scripted import Score, ScriptedJudge
 
 BLOCKING = frozenset({"policy"})
-
-
-def make_inputs(rows: list[tuple[str, str, str, str]]) -> Inputs:
-    """rows: (id, category, baseline response, candidate response)."""
-    cases = [Case(i, cat, "q?", "ctx", n) for n, (i, cat, _, _) in enumerate(rows, start=1)]
-    return Inputs(
-        cases=cases,
-        baseline={i: Response(i, b, n) for n, (i, _, b, _) in enumerate(rows, start=1)},
-        candidate={i: Response(i, c, n) for n, (i, _, _, c) in enumerate(rows, start=1)},
-        cases_path="cases.jsonl",
-        baseline_path="b.jsonl",
-        candidate_path="c.jsonl",
-    )
 
 
 def by_text(table: dict[str, Any]) -> ScriptedJudge:

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from groundgate import compare
-from groundgate.buckets import Outcome
 from groundgate.results import Results
-from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
-from tests.test_azure_judge import judge_for
-from tests.test_compare import make_inputs
+from groundgate.rules import Outcome
+from tests.support.azure import judge_for
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.inputs import make_inputs
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
 ROWS = [(f"r{n}", "policy", f"base {n}", f"cand {n}") for n in range(6)]

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
-from tests.fakes.github import FakeGitHub
-from tests.test_action import PATHS, event, run_action
+from tests.support.action import PATHS, event, run_action
+from tests.support.fakes.github import FakeGitHub
+from tests.support.paths import ROOT
 
 
 def instructions(dockerfile: Path) -> list[tuple[str, str]]:

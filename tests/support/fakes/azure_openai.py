@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from tests.fakes.server import JsonHandler, LocalServer
+from tests.support.fakes.server import JsonHandler, LocalServer
 
 
 @dataclass

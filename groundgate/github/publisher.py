@@ -14,10 +14,10 @@ from typing import Literal
 from github import Auth, Github, GithubException, GithubRetry
 from github.Repository import Repository
 
-from groundgate.buckets import Outcome
 from groundgate.errors import GitHubRefused
-from groundgate.render import plain
+from groundgate.report.render import plain
 from groundgate.results import Results
+from groundgate.rules import Outcome
 
 ANNOTATIONS_PER_REQUEST = 50
 TITLE_LIMIT = 255

@@ -13,18 +13,18 @@ from pathlib import Path
 import pytest
 
 from groundgate import compare
-from groundgate.buckets import Outcome
 from groundgate.cache import Entry, ScoreCache
 from groundgate.cases import Case
 from groundgate.judges import JudgeRequest, Purpose, Verdict
 from groundgate.judges.azure import prompt_version
 from groundgate.judges.limits import RateLimiter
 from groundgate.progress import ProgressLine
-from tests.conftest import EXAMPLES
-from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
-from tests.test_azure_judge import decide_by_text, judge_for
-from tests.test_cli import groundgate
-from tests.test_compare import make_inputs
+from groundgate.rules import Outcome
+from tests.support.azure import decide_by_text, judge_for
+from tests.support.cli import groundgate
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.inputs import make_inputs
+from tests.support.paths import EXAMPLES
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
 ROWS = [
@@ -255,7 +255,7 @@ def test_shard_flag_is_validated(tmp_path: Path) -> None:
 
 
 def test_threads_share_the_judge_without_losing_counts() -> None:
-    from tests.scripted import ScriptedJudge
+    from tests.support.scripted import ScriptedJudge
 
     before = threading.active_count()
     judge = ScriptedJudge(lambda r: 5.0, max_concurrency=16)

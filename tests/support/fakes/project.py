@@ -18,7 +18,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from tests.fakes.server import JsonHandler, LocalServer
+from tests.support.fakes.server import JsonHandler, LocalServer
 
 
 def self_signed(folder: Path) -> tuple[Path, Path]:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from groundgate.cases import UNCATEGORIZED, load_cases
 from groundgate.cli import main
 from groundgate.errors import InputError
-from tests.conftest import WriteJsonl
+from tests.support.inputs import WriteJsonl
 
 GOOD_CASE = {"id": "a", "category": "policy", "query": "q?", "context": "ctx"}
 

@@ -1,0 +1,100 @@
+"""The action as the runner runs it: entrypoint.py in a subprocess with INPUT_* and GITHUB_* variables."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.support.fakes.github import FakeGitHub
+from tests.support.paths import ROOT
+
+HEAD_SHA = "f00dfacef00dfacef00dfacef00dfacef00dface"
+
+PATHS = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl"}
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+    outputs: dict[str, str]
+    summary: str
+    workspace: Path
+
+
+def parse_outputs(text: str) -> dict[str, str]:
+    outputs = {}
+    for match in re.finditer(r"^([\w-]+)<<(\S+)\n(.*?)\n\2$", text, re.S | re.M):
+        outputs[match.group(1)] = match.group(3)
+    return outputs
+
+
+def event(tmp_path: Path, *, fork: bool = False, name: str = "pull_request") -> Path:
+    head_repo = "someone/r" if fork else "o/r"
+    payload = {
+        "number": 7,
+        "pull_request": {
+            "number": 7,
+            "head": {"sha": HEAD_SHA, "repo": {"full_name": head_repo}},
+            "base": {"sha": "base", "repo": {"full_name": "o/r"}},
+        },
+    }
+    path = tmp_path / f"event-{name}.json"
+    path.write_text(json.dumps(payload))
+    return path
+
+
+def run_action(
+    workspace: Path,
+    gh: FakeGitHub | None,
+    inputs: dict[str, str],
+    *,
+    event_path: Path | None = None,
+    event_name: str = "pull_request",
+    python: str = sys.executable,
+    entrypoint: Path = ROOT / "entrypoint.py",
+    extra_env: dict[str, str] | None = None,
+) -> Run:
+    runner = workspace.parent / "runner"
+    runner.mkdir(exist_ok=True)
+    output, summary = runner / "output", runner / "summary.md"
+    output.write_text("")
+    summary.write_text("")
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "GITHUB_WORKSPACE": str(workspace),
+        "GITHUB_REPOSITORY": "o/r",
+        "GITHUB_EVENT_NAME": event_name,
+        "GITHUB_SHA": "mergecommitsha",
+        "GITHUB_RUN_ID": "42",
+        "GITHUB_SERVER_URL": "https://github.example",
+        "GITHUB_API_URL": gh.url if gh else "http://127.0.0.1:9",
+        "GITHUB_OUTPUT": str(output),
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "INPUT_GITHUB-TOKEN": gh.token if gh else "",
+        "INPUT_COMMENT": "true",
+        "INPUT_CHECK-RUN": "true",
+        "INPUT_CHECK-NAME": "groundgate",
+        "INPUT_FAIL-ON": "blocking",
+        "INPUT_BLOCKING-CATEGORIES": "policy,pricing,safety",
+        "INPUT_JUDGE": "figures",
+        "INPUT_RUBRIC": "query",
+        "INPUT_REASONING-MODEL": "false",
+        "INPUT_MAX-CONCURRENCY": "8",
+        "INPUT_AZURE-ENDPOINT": "",  # unset inputs arrive as empty strings
+        **({"GITHUB_EVENT_PATH": str(event_path)} if event_path else {}),
+        **{f"INPUT_{k.upper()}": v for k, v in inputs.items()},
+        **(extra_env or {}),
+    }
+    proc = subprocess.run(
+        [python, str(entrypoint)], cwd=workspace, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    return Run(
+        proc.returncode, proc.stdout, proc.stderr, parse_outputs(output.read_text()), summary.read_text(), workspace
+    )

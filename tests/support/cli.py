@@ -1,0 +1,29 @@
+"""The CLI as a user runs it: a subprocess with a clean environment."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.support.paths import EXAMPLES
+
+
+def groundgate(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", *args],
+        capture_output=True,
+        text=True,
+        env={"PATH": os.environ.get("PATH", ""), **(env or {})},
+        timeout=120,
+        check=False,
+    )
+
+
+def example(candidate: str, results: Path) -> subprocess.CompletedProcess[str]:
+    return groundgate(
+        "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"),
+        "--baseline", str(EXAMPLES / "baseline.jsonl"), "--candidate", str(EXAMPLES / candidate),
+        "--results", str(results),
+    )  # fmt: skip
