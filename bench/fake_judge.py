@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 
-from tests.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 
 STATS = {"requests": 0, "baseline": 0, "throttled": 0}
 
