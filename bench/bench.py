@@ -78,41 +78,39 @@ def scenario(args: argparse.Namespace) -> None:
     from groundgate import compare
     from groundgate.cache import ScoreCache
     from groundgate.cases import load_inputs
-    from groundgate.judges import Judge, JudgeInfo, Judgement, JudgeRequest, Verdict
-    from groundgate.judges.azure import AzureJudge
+    from groundgate.judges import JudgeInfo, Judgement, JudgeRequest, Provider, Verdict, azure
+    from groundgate.judges.runner import Runner
     from groundgate.report import render
 
-    class NullJudge(Judge):
+    class NullProvider(Provider):
         """No SDK and no network: what is left is groundgate's own work per case."""
 
         def __init__(self) -> None:
-            super().__init__(max_concurrency=1)
             self.info = JudgeInfo(kind="null", rubric="query")
 
-        def _score_one(self, request: JudgeRequest) -> Judgement:
+        def score(self, request: JudgeRequest) -> Judgement:
             text = request.response
             return Verdict(2.0 if "[invented]" in text else 3.0 if "[unsure]" in text else 5.0, "", "null")
 
     folder = Path(args.data)
     started = time.perf_counter()
     inputs = load_inputs(folder / "cases.jsonl", folder / "baseline.jsonl", folder / args.candidate, "query")
-    judge: Judge
+    provider: Provider
+    concurrency = 1
     if args.endpoint == "null":
-        judge = NullJudge()
+        provider = NullProvider()
     elif args.endpoint == "figures":
-        from groundgate.judges.figures import FiguresJudge
+        from groundgate.judges.figures import FiguresProvider
 
-        judge = FiguresJudge("query")
+        provider = FiguresProvider("query")
     else:
-        judge = AzureJudge(
-            endpoint=args.endpoint,
-            deployment="bench",
-            rubric="query",
-            api_key="bench",
-            max_concurrency=args.concurrency,
-        )
-    judge.cache = ScoreCache(Path(args.cache)) if args.cache else None
-    results = compare.run(inputs, judge, frozenset())  # nothing blocks, so fluency runs as in a passing PR
+        provider = azure.build(azure.AzureConfig(args.endpoint, "bench", "query", api_key="bench"))
+        concurrency = args.concurrency
+    cache = ScoreCache(Path(args.cache)) if args.cache else None
+    judge = Runner(provider, max_concurrency=concurrency, cache=cache)
+    results = compare.run(
+        inputs, judge, compare.Options(frozenset())
+    )  # nothing blocks: fluency runs as in a passing PR
     for target in ("comment", "check", "summary"):
         render(results, target)
     wall = time.perf_counter() - started

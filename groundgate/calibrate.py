@@ -15,8 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from groundgate import __version__
 from groundgate.cases import load_cases, load_responses, read_jsonl
 from groundgate.errors import InputError
-from groundgate.judges import Judge, JudgeError, JudgeRequest, Purpose
-from groundgate.report.render import environment, plain
+from groundgate.judges import JudgeError, JudgeRequest, Purpose
+from groundgate.judges.runner import Runner
+from groundgate.report.render import environment
 from groundgate.rules import Bucket, bucket_of
 from groundgate.stats import Agreement
 
@@ -71,7 +72,7 @@ def load_labels(path: Path) -> dict[str, tuple[bool, int]]:
     return labels
 
 
-def calibrate(cases_path: Path, responses_path: Path, labels_path: Path, judge: Judge) -> Calibration:
+def calibrate(cases_path: Path, responses_path: Path, labels_path: Path, judge: Runner) -> Calibration:
     cases = {case.id: case for case in load_cases(cases_path, judge.info.rubric)}
     responses = load_responses(responses_path)
     labels = load_labels(labels_path)
@@ -129,8 +130,4 @@ def calibrate(cases_path: Path, responses_path: Path, labels_path: Path, judge: 
 
 def render_calibration(calibration: Calibration) -> str:
     """Markdown; user text (ids, categories, reasons) goes through the report's escaping."""
-    from groundgate.report.escape import inline
-
-    env = environment().overlay()
-    env.filters.update(inline=inline, plain=plain)
-    return env.get_template("calibrate.md.j2").render(c=calibration)
+    return environment().get_template("calibrate.md.j2").render(c=calibration)

@@ -90,10 +90,12 @@ def normalize_category(category: str | None) -> str:
     return text or UNCATEGORIZED
 
 
-def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield (line number, object) for each non-blank line; UTF-8 only, a leading BOM tolerated."""
+def read_jsonl(path: Path, root: Path = Path()) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (line number, object) for each non-blank line; UTF-8 only, a leading BOM tolerated.
+
+    The file is ``root / path``; errors name ``path`` as the user wrote it."""
     try:
-        data = path.read_bytes()
+        data = (root / path).read_bytes()
     except FileNotFoundError:
         raise InputError(path, None, None, "file not found") from None
     except OSError as exc:
@@ -152,10 +154,10 @@ def _validation_error(path: Path, line: int, exc: ValidationError) -> InputError
     return InputError(path, line, field_name, message)
 
 
-def load_cases(path: Path, rubric: Rubric) -> list[Case]:
+def load_cases(path: Path, rubric: Rubric, root: Path = Path()) -> list[Case]:
     cases: list[Case] = []
     seen: dict[str, int] = {}
-    for line, obj in read_jsonl(path):
+    for line, obj in read_jsonl(path, root):
         try:
             record = _CaseRecord.model_validate(obj)
         except ValidationError as exc:
@@ -189,9 +191,9 @@ def load_cases(path: Path, rubric: Rubric) -> list[Case]:
     return cases
 
 
-def load_responses(path: Path) -> dict[str, Response]:
+def load_responses(path: Path, root: Path = Path()) -> dict[str, Response]:
     responses: dict[str, Response] = {}
-    for line, obj in read_jsonl(path):
+    for line, obj in read_jsonl(path, root):
         try:
             record = _ResponseRecord.model_validate(obj)
         except ValidationError as exc:
@@ -216,13 +218,15 @@ def _ids(ids: list[str]) -> str:
     return shown + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
 
 
-def load_inputs(cases_path: Path, baseline_path: Path, candidate_path: Path, rubric: Rubric) -> Inputs:
-    """Load all three files and check that every case has a response on both sides."""
-    cases = load_cases(cases_path, rubric)
+def load_inputs(
+    cases_path: Path, baseline_path: Path, candidate_path: Path, rubric: Rubric, root: Path = Path()
+) -> Inputs:
+    """Load all three files (relative to ``root``) and check that every case has a response on both sides."""
+    cases = load_cases(cases_path, rubric, root)
     if not cases:
         raise InputError(cases_path, None, None, "no cases: the file holds no records")
-    baseline = load_responses(baseline_path)
-    candidate = load_responses(candidate_path)
+    baseline = load_responses(baseline_path, root)
+    candidate = load_responses(candidate_path, root)
     case_ids = {case.id for case in cases}
     missing = []
     warnings = []
@@ -237,7 +241,7 @@ def load_inputs(cases_path: Path, baseline_path: Path, candidate_path: Path, rub
         raise MissingResponses("; ".join(missing))
     return Inputs(
         digests={
-            name: _digest(path)
+            name: _digest(root / path)
             for name, path in (("cases", cases_path), ("baseline", baseline_path), ("candidate", candidate_path))
         },
         cases=cases,

@@ -1,7 +1,8 @@
 """The ``groundgate`` command: the same comparison and report as the action, from a terminal.
 
-Flags default to environment variables where the issue names one; the API key is read only from
-AZURE_OPENAI_API_KEY, never from a flag, so it cannot land in shell history or process listings.
+Thin: flags become one ``Settings`` (where unset flags fall back to environment variables; the API
+key is read only from AZURE_OPENAI_API_KEY, never from a flag, so it cannot land in shell history or
+process listings), ``wiring`` builds the clients, ``app`` runs the job, and the report is printed.
 """
 
 from __future__ import annotations
@@ -10,12 +11,11 @@ import argparse
 import os
 import sys
 import threading
-import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from groundgate import __version__, app
+from groundgate import __version__, app, settings, wiring
 from groundgate.calibrate import calibrate, render_calibration
 from groundgate.errors import GroundgateError, one_line, stop_on_sigterm
 from groundgate.merge import merge
@@ -23,7 +23,6 @@ from groundgate.progress import ProgressLine
 from groundgate.report import LIMITS, ReportContext, Target, render
 from groundgate.report.console import render_console
 from groundgate.results import Results, read_results
-from groundgate.settings import build_settings
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"groundgate: error: {one_line(message)} (see '{self.prog} --help')\n")
 
 
-def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
+def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="groundgate", description="Gate LLM changes on row-by-row groundedness flips.")
     parser.add_argument("--version", action="version", version=f"groundgate {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -42,7 +41,7 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
     c.add_argument("--baseline", required=True, type=Path, help="baseline responses JSONL: id, response")
     c.add_argument("--candidate", required=True, type=Path, help="candidate responses JSONL: id, response")
     c.add_argument("--blocking-categories", default=None, help="comma-separated (default policy,pricing,safety)")
-    _judge_flags(c, environ)
+    _judge_flags(c)
     c.add_argument("--cache", type=Path, default=None, help="persistent score cache file (JSON)")
     c.add_argument("--shard", default=None, metavar="K/N", help="judge only shard K of N (merge with groundgate merge)")
     c.add_argument(
@@ -51,9 +50,7 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
         metavar="none|same|deployment:NAME|groundedness-pro",
         help="who re-scores newly ungrounded rows (default same: the judge again, which is not independent)",
     )
-    c.add_argument(
-        "--azure-ai-project", default=environ.get("AZURE_AI_PROJECT"), help="[AZURE_AI_PROJECT] for groundedness-pro"
-    )
+    c.add_argument("--azure-ai-project", default=None, help="[AZURE_AI_PROJECT] for groundedness-pro")
     c.add_argument("--rescore-baseline", action="store_true", help="also re-score the baseline side of flipped rows")
     c.add_argument(
         "--min-cases-to-block",
@@ -82,7 +79,7 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
     )
     k.add_argument("--results", type=Path, default=None, help="write the calibration JSON here")
     k.add_argument("--report", type=Path, default=None, help="write the markdown here")
-    _judge_flags(k, environ)
+    _judge_flags(k)
 
     m = commands.add_parser("merge", help="combine the results of the shards of one run into one verdict")
     m.add_argument("shards", nargs="+", type=Path, metavar="RESULTS", help="results files written by compare --shard")
@@ -91,14 +88,12 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
     return parser
 
 
-def _judge_flags(p: argparse.ArgumentParser, environ: Mapping[str, str]) -> None:
+def _judge_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--judge", choices=["azure", "figures"], default="azure", help="azure (LLM judge) or figures")
     p.add_argument("--rubric", choices=["query", "no-query"], default="query", help="groundedness rubric mode")
-    p.add_argument("--azure-endpoint", default=environ.get("AZURE_OPENAI_ENDPOINT"), help="[AZURE_OPENAI_ENDPOINT]")
-    p.add_argument(
-        "--judge-deployment", default=environ.get("AZURE_OPENAI_DEPLOYMENT"), help="[AZURE_OPENAI_DEPLOYMENT]"
-    )
-    p.add_argument("--api-version", default=environ.get("AZURE_OPENAI_API_VERSION"), help="[AZURE_OPENAI_API_VERSION]")
+    p.add_argument("--azure-endpoint", default=None, help="[AZURE_OPENAI_ENDPOINT]")
+    p.add_argument("--judge-deployment", default=None, help="[AZURE_OPENAI_DEPLOYMENT]")
+    p.add_argument("--api-version", default=None, help="[AZURE_OPENAI_API_VERSION]")
     p.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
     p.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
     p.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")
@@ -109,30 +104,15 @@ def _judge_flags(p: argparse.ArgumentParser, environ: Mapping[str, str]) -> None
 
 
 def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    judge_fields = (
-        "judge",
-        "rubric",
-        "azure_endpoint",
-        "judge_deployment",
-        "api_version",
-        "reasoning_model",
-        "max_concurrency",
-        "max_rpm",
-        "call_timeout",
-        "deadline",
-    )
-    values = {name: getattr(args, name) for name in judge_fields}
     # The judge settings are validated by the same model as compare's; the responses fill both sides.
-    values.update(cases=args.cases, baseline=args.responses, candidate=args.responses)
-    settings = build_settings(values, lambda name: "--" + name.replace("_", "-"))
-    judge = app.build_judge(settings, api_key=environ.get("AZURE_OPENAI_API_KEY") or None)
-    judge.progress = ProgressLine(sys.stderr)
-    judge.call_timeout = settings.call_timeout
-    judge.deadline = time.monotonic() + settings.deadline if settings.deadline else None
+    values = {key: value for key, value in vars(args).items() if key not in ("command", "responses", "labels")}
+    values.update(baseline=args.responses, candidate=args.responses, results=None, report=None)
+    config = settings.from_flags(values, environ)
+    judges = wiring.judges(config, progress=ProgressLine(sys.stderr))
     try:
-        calibration = calibrate(args.cases, args.responses, args.labels, judge)
+        calibration = calibrate(args.cases, args.responses, args.labels, judges.judge)
     finally:
-        judge.close()
+        judges.close()
     text = render_calibration(calibration)
     if args.results:
         args.results.write_text(calibration.model_dump_json(indent=2, by_alias=True) + "\n", encoding="utf-8")
@@ -152,16 +132,15 @@ def _write_report(results: Results, path: Path | None, size: Target, results_pat
 
 
 def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    values = {key: value for key, value in vars(args).items() if key != "command"}
-    settings = build_settings(values, lambda name: "--" + name.replace("_", "-"))
-    inputs = app.load(settings)
+    config = settings.from_flags({key: value for key, value in vars(args).items() if key != "command"}, environ)
+    inputs = app.load(config)
     for warning in inputs.warnings:
         _warn(warning)
-    api_key = environ.get("AZURE_OPENAI_API_KEY") or None
-    judge = app.build_judge(settings, api_key=api_key)
-    second = app.build_second(settings, api_key=api_key)
-    results = app.run(settings, inputs, judge, progress=ProgressLine(sys.stderr), warn=_warn, second=second)
-    _write_report(results, settings.report, "summary", settings.results)
+    cache = wiring.cache(config)
+    if cache is not None and cache.problem:
+        _warn(cache.problem)
+    results = app.run(config, inputs, wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache))
+    _write_report(results, config.report, "summary", config.results)
     sys.stdout.write(render_console(results))
     return results.exit_code
 
@@ -196,7 +175,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     if threading.current_thread() is threading.main_thread():
         stop_on_sigterm()
     try:
-        args = _parser(environ).parse_args(argv)
+        args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed as one line
         return exc.code if isinstance(exc.code, int) else 2
     try:

@@ -1,6 +1,6 @@
 """The comparison: judge both sides, bucket, re-score new flips, classify, and consult fluency on ties.
 
-Every decision is made by the pure rules in ``buckets``; this module only decides which rows need
+Every decision is made by the pure rules in ``rules``; this module only decides which rows need
 which judge call, asks the judges for exactly those, in batches, and assembles one Row per case.
 """
 
@@ -10,42 +10,54 @@ import hashlib
 import json
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from groundgate import __version__
-from groundgate.cases import Case, Inputs
+from groundgate.cases import Case, Inputs, Response
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
-from groundgate.judges import Judge, JudgeError, Judgement, JudgeRequest, Purpose, Verdict
-from groundgate.results import (
-    Calls,
-    CategoryStats,
-    Fluency,
-    GateVerdict,
-    InputPaths,
-    JudgeMeta,
-    Results,
-    Row,
-    Shard,
-)
-from groundgate.rules import BUCKET_ORDER, Bucket, Outcome, bucket_of, classify, needs_rescore
-from groundgate.stats import sign_test
+from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges.runner import Runner
+from groundgate.results import Calls, Fluency, InputPaths, JudgeMeta, Results, Row, Shard, category_stats
+from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore, verdict_of
 
 EMPTY_RESPONSE = "empty response"
 DRIFT_NOTE = "context drift: the two sides were judged against different retrieved contexts; look at retrieval first"
 
 
 @dataclass(frozen=True)
+class Rescorer:
+    """Who re-scores newly ungrounded rows, as one value: the label the results record and the judge
+    that does it. ``same`` is the run's own judge again (absorbs wobble, not a second opinion),
+    ``none`` lets the first verdict stand; any other label names an independent judge."""
+
+    label: str = "same"
+    judge: Runner | None = None
+
+    def __post_init__(self) -> None:
+        if (self.label in ("same", "none")) != (self.judge is None):
+            raise ValueError(f"second opinion {self.label!r}: 'same' and 'none' take no judge, any other needs one")
+
+    @property
+    def independent(self) -> bool:
+        return self.judge is not None
+
+    def pick(self, judge: Runner) -> Runner | None:
+        """The runner that re-scores in a run whose first judge is ``judge``; None: nobody."""
+        if self.label == "none":
+            return None
+        return self.judge or judge
+
+
+@dataclass(frozen=True)
 class Options:
-    """How the comparison treats flips. ``second_opinion`` names who re-scores newly ungrounded rows:
-    'same' (the judge again), 'none' (the first verdict stands), or an independent judge's label."""
+    """How the comparison treats flips; built from the run's settings by the wiring."""
 
     blocking: frozenset[str]
-    second_opinion: str = "same"
+    rescorer: Rescorer = Rescorer()
     rescore_baseline: bool = False
     min_cases_to_block: int = 0
     shard: tuple[int, int] | None = None
-    category_sizes: dict[str, int] = field(default_factory=dict)  # of the whole suite, when sharded
 
 
 @dataclass(frozen=True)
@@ -74,7 +86,7 @@ def _request(case: Case, inputs: Inputs, side: str, purpose: Purpose) -> JudgeRe
     return JudgeRequest(case, response.response, purpose, response.context)
 
 
-def _judge_sides(judge: Judge, cases: list[Case], inputs: Inputs) -> dict[tuple[str, str], Side]:
+def _judge_sides(judge: Runner, cases: list[Case], inputs: Inputs) -> dict[tuple[str, str], Side]:
     """Score every non-empty response once; empty ones are non-answers without a judge call."""
     sides: dict[tuple[str, str], Side] = {}
     keys: list[tuple[str, str]] = []
@@ -92,7 +104,7 @@ def _judge_sides(judge: Judge, cases: list[Case], inputs: Inputs) -> dict[tuple[
     return sides
 
 
-def _fluency(judge: Judge, ties: list[Row], inputs: Inputs, by_id: dict[str, Case]) -> Fluency:
+def _fluency(judge: Runner, ties: list[Row], inputs: Inputs, by_id: dict[str, Case]) -> Fluency:
     requests = [
         JudgeRequest(by_id[row.id], text, Purpose.FLUENCY)
         for row in ties
@@ -114,37 +126,13 @@ def _fluency(judge: Judge, ties: list[Row], inputs: Inputs, by_id: dict[str, Cas
     return Fluency(consulted=True, reason=reason, mean_delta=mean, rows=len(deltas), skipped=skipped)
 
 
-def verdict_of(counts: Counter[Outcome]) -> GateVerdict:
-    """A blocking regression fails; otherwise any unjudged row means the gate could not measure."""
-    if counts[Outcome.REGRESSION]:
-        return "fail"
-    if counts[Outcome.ERROR]:
-        return "error"
-    return "pass"
-
-
-def category_stats(rows: list[Row]) -> list[CategoryStats]:
-    """Per category: rows that moved to a worse or a better bucket, and the exact sign test on them."""
-    order = {bucket: n for n, bucket in enumerate(BUCKET_ORDER)}
-    tally: dict[str, list[int]] = {}
-    for row in rows:
-        counts = tally.setdefault(row.category, [0, 0, 0])
-        counts[0] += 1
-        if row.before is not None and row.after is not None and row.before is not row.after:
-            counts[1 if order[row.after] < order[row.before] else 2] += 1
-    return [
-        CategoryStats(name=name, cases=n, worse=worse, better=better, p_value=sign_test(worse, better))
-        for name, (n, worse, better) in sorted(tally.items())
-    ]
-
-
-def fingerprint(inputs: Inputs, judge: Judge, options: Options) -> str:
+def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
     """What makes two results parts of one run: the same input files, judge and rules."""
     identity = {
         "inputs": inputs.digests,
         "judge": judge.identity(),
         "blocking": sorted(options.blocking),
-        "second_opinion": options.second_opinion,
+        "second_opinion": options.rescorer.label,
         "rescore_baseline": options.rescore_baseline,
         "min_cases_to_block": options.min_cases_to_block,
     }
@@ -162,21 +150,23 @@ def _check_models(sides: dict[tuple[str, str], Side]) -> None:
         )
 
 
-def run(
-    inputs: Inputs,
-    judge: Judge,
-    blocking_categories: frozenset[str] | Options,
-    shard: tuple[int, int] | None = None,
-    *,
-    second: Judge | str | None = "same",
-) -> Results:
-    """Compare. ``second`` re-scores newly ungrounded rows: 'same' (this judge), None (no re-score:
-    the first verdict stands) or another, independent judge."""
-    options = (
-        blocking_categories if isinstance(blocking_categories, Options) else Options(blocking_categories, shard=shard)
-    )
+@dataclass(frozen=True)
+class Evidence:
+    """Everything one case's row is built from."""
+
+    case: Case
+    baseline: Response
+    candidate: Response
+    before: Side
+    after: Side
+    rescore: Side | None = None
+    baseline_rescore: Side | None = None
+
+
+def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
+    """Compare: judge both sides, re-score new flips (``options.rescorer``), classify, fluency on ties."""
     started = time.monotonic()
-    sizes = options.category_sizes or dict(Counter(case.category for case in inputs.cases))
+    sizes = dict(Counter(case.category for case in inputs.cases))  # of the whole suite, before sharding
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
     cases = inputs.cases
@@ -189,9 +179,8 @@ def run(
         return before is not None and after is not None and needs_rescore(before, after)
 
     flipped = [case for case in cases if newly_ungrounded(case)]
-    rescorer = judge if second == "same" else second
-    independent = isinstance(rescorer, Judge) and rescorer is not judge
-    if rescorer is None or isinstance(rescorer, str):
+    rescorer = options.rescorer.pick(judge)
+    if rescorer is None:
         rescores = {case.id: sides[(case.id, "after")] for case in flipped}  # the first verdict stands
     else:
         # A fresh call on purpose: with the same judge it absorbs residual non-determinism, nothing more.
@@ -199,24 +188,24 @@ def run(
         rescores = {case.id: Side.of(j) for case, j in zip(flipped, rescored, strict=True)}
     baseline_rescores: dict[str, Side] = {}
     if options.rescore_baseline and flipped:
-        checker = rescorer if isinstance(rescorer, Judge) else judge
-        again = checker.score_all(
+        again = (rescorer or judge).score_all(
             [_request(c, inputs, "before", Purpose.RESCORE) for c in flipped], "baseline re-scores"
         )
         baseline_rescores = {case.id: Side.of(j) for case, j in zip(flipped, again, strict=True)}
 
-    confirmed_by = "none" if rescorer is None else options.second_opinion
     rows = [
         _row(
-            case,
-            sides,
-            rescores.get(case.id),
-            baseline_rescores.get(case.id),
+            Evidence(
+                case,
+                inputs.baseline[case.id],
+                inputs.candidate[case.id],
+                sides[(case.id, "before")],
+                sides[(case.id, "after")],
+                rescores.get(case.id),
+                baseline_rescores.get(case.id),
+            ),
             options,
-            sizes,
-            independent,
-            inputs,
-            confirmed_by,
+            sizes.get(case.category, 0),
         )
         for case in cases
     ]
@@ -233,8 +222,7 @@ def run(
         fluency = _fluency(judge, ties, inputs, by_id)
 
     info = judge.info
-    calls = judge.calls
-    extra = [rescorer.calls] if isinstance(rescorer, Judge) and rescorer is not judge else []
+    calls = judge.calls + options.rescorer.judge.calls if options.rescorer.judge is not None else judge.calls
     end_to_end = any(r.context is not None for side in (inputs.baseline, inputs.candidate) for r in side.values())
     return Results(
         tool_version=__version__,
@@ -252,19 +240,9 @@ def run(
             sdk_version=info.sdk_version,
             model=", ".join(info.models) or None,
             models=list(info.models),
-            second_opinion=confirmed_by,
+            second_opinion=options.rescorer.label,
         ),
-        calls=Calls(
-            groundedness=calls.groundedness,
-            rescore=calls.rescore + sum(c.rescore for c in extra),
-            fluency=calls.fluency,
-            total=calls.total + sum(c.total for c in extra),
-            failed=calls.failed + sum(c.failed for c in extra),
-            tokens=calls.tokens + sum(c.tokens for c in extra),
-            cached=calls.cached,
-            deduplicated=calls.deduplicated,
-            throttled=calls.throttled + sum(c.throttled for c in extra),
-        ),
+        calls=Calls(**calls.as_dict()),
         inputs=InputPaths(cases=inputs.cases_path, baseline=inputs.baseline_path, candidate=inputs.candidate_path),
         warnings=list(inputs.warnings),
         wall_seconds=round(time.monotonic() - started, 3),
@@ -276,21 +254,12 @@ def run(
     )
 
 
-def _row(
-    case: Case,
-    sides: dict[tuple[str, str], Side],
-    rescore: Side | None,
-    baseline_rescore: Side | None,
-    options: Options,
-    sizes: dict[str, int],
-    independent: bool,
-    inputs: Inputs,
-    confirmed_by: str,
-) -> Row:
-    before, after = sides[(case.id, "before")], sides[(case.id, "after")]
+def _row(e: Evidence, options: Options, suite_size: int) -> Row:
+    """One case's row; ``suite_size`` is its category's size in the whole suite (the small-sample rule)."""
+    case, before, after, rescore, baseline_rescore = e.case, e.before, e.after, e.rescore, e.baseline_rescore
     blocking = case.category in options.blocking
-    baseline, candidate = inputs.baseline[case.id], inputs.candidate[case.id]
-    drift = (baseline.context or case.context) != (candidate.context or case.context)
+    independent = options.rescorer.independent
+    drift = (e.baseline.context or case.context) != (e.candidate.context or case.context)
     notes = []
     failures = [
         (who, side.error)
@@ -309,7 +278,7 @@ def _row(
         assert before.bucket is not None
         assert after.bucket is not None
         error = None
-        small = blocking and sizes.get(case.category, 0) < options.min_cases_to_block
+        small = blocking and suite_size < options.min_cases_to_block
         outcome = classify(
             before.bucket,
             after.bucket,
@@ -320,7 +289,7 @@ def _row(
         )
         if small and not independent and outcome is Outcome.REVIEW:
             notes.append(
-                f"{case.category} has {sizes.get(case.category, 0)} cases, fewer than {options.min_cases_to_block}: "
+                f"{case.category} has {suite_size} cases, fewer than {options.min_cases_to_block}: "
                 "a flip blocks there only when an independent second opinion confirms it"
             )
         if outcome is Outcome.STILL_UNGROUNDED and baseline_rescore is not None:
@@ -343,7 +312,7 @@ def _row(
         before_reason=before.reason,
         after_reason=after.reason,
         rescore_reason=rescore.reason if rescore else None,
-        confirmed_by=confirmed_by if rescore else None,
+        confirmed_by=options.rescorer.label if rescore else None,
         baseline_rescore_score=baseline_rescore.score if baseline_rescore else None,
         baseline_rescore_reason=baseline_rescore.reason if baseline_rescore else None,
         before_model=before.model,
@@ -353,8 +322,8 @@ def _row(
         error=error,
         query=case.query,
         context=case.context,
-        baseline=baseline.response,
-        candidate=candidate.response,
-        baseline_context=baseline.context,
-        candidate_context=candidate.context,
+        baseline=e.baseline.response,
+        candidate=e.candidate.response,
+        baseline_context=e.baseline.context,
+        candidate_context=e.candidate.context,
     )

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from groundgate.compare import category_stats, verdict_of
 from groundgate.errors import UsageError
-from groundgate.results import Calls, Fluency, Results
-from groundgate.rules import Outcome
+from groundgate.results import Calls, Fluency, Results, category_stats
+from groundgate.rules import Outcome, verdict_of
 
 
 def _fluency(parts: Sequence[Results], counts: Counter[Outcome]) -> Fluency:

@@ -13,11 +13,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from groundgate.errors import InputError
-from groundgate.rules import Bucket, Outcome
+from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, worse
+from groundgate.stats import sign_test
 
 SCHEMA_VERSION = 1
-GateVerdict = Literal["pass", "fail", "error"]
-EXIT_CODES: dict[str, int] = {"pass": 0, "fail": 1, "error": 3}
 
 
 class _Model(BaseModel):
@@ -104,6 +103,20 @@ class CategoryStats(_Model):
     p_value: float | None  # exact two-sided sign test on worse vs better; a figure, never a gate
 
 
+def category_stats(rows: list[Row]) -> list[CategoryStats]:
+    """Per category: rows that moved to a worse or a better bucket, and the exact sign test on them."""
+    tally: dict[str, list[int]] = {}
+    for row in rows:
+        counts = tally.setdefault(row.category, [0, 0, 0])
+        counts[0] += 1
+        if row.before is not None and row.after is not None and row.before is not row.after:
+            counts[1 if worse(row.before, row.after) else 2] += 1
+    return [
+        CategoryStats(name=name, cases=n, worse=down, better=up, p_value=sign_test(down, up))
+        for name, (n, down, up) in sorted(tally.items())
+    ]
+
+
 class Shard(_Model):
     index: int
     count: int
@@ -130,7 +143,8 @@ class Results(_Model):
 
     @property
     def exit_code(self) -> int:
-        return EXIT_CODES[self.verdict]
+        """The CLI's exit code (the action's ``fail-on`` may make it stricter or laxer)."""
+        return gate_exit(self.verdict, self.counts)
 
     def write(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,9 +1,12 @@
-"""Scores to buckets, and bucket pairs to outcomes: the method's rules, pure and SDK-free."""
+"""The method's rules, pure and SDK-free: scores to buckets, bucket pairs to outcomes, outcomes to the
+verdict and the exit code, and the verdict in words."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import Literal
 
 
 class Bucket(StrEnum):
@@ -78,3 +81,77 @@ def classify(
     if after in ANSWERED:
         return Outcome.TIE
     return Outcome.UNCHANGED
+
+
+def rank(bucket: Bucket) -> int:
+    """A bucket's place on the scale, worst first: what 'moved up' and 'moved down' compare."""
+    return BUCKET_ORDER.index(bucket)
+
+
+def worse(before: Bucket, after: Bucket) -> bool:
+    return rank(after) < rank(before)
+
+
+# --- the verdict ------------------------------------------------------------------------------
+
+GateVerdict = Literal["pass", "fail", "error"]
+FailOn = Literal["blocking", "any-regression", "never"]
+ATTENTION = (Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER)  # rows a person must read
+
+
+def verdict_of(counts: Mapping[Outcome, int]) -> GateVerdict:
+    """A blocking regression fails; otherwise any unjudged row means the gate could not measure."""
+    if counts.get(Outcome.REGRESSION):
+        return "fail"
+    if counts.get(Outcome.ERROR):
+        return "error"
+    return "pass"
+
+
+def gate_exit(verdict: GateVerdict, counts: Mapping[Outcome, int], fail_on: FailOn = "blocking") -> int:
+    """Exit code: 1 when the gate blocks (fail wins over error), 3 when rows were not judged."""
+    if verdict == "fail" and fail_on != "never":
+        return 1
+    if fail_on == "any-regression" and counts.get(Outcome.REVIEW):
+        return 1
+    return 3 if verdict == "error" else 0
+
+
+# --- the verdict in words: one place for every medium (console, report, check run) ------------
+
+
+def console_headline(verdict: GateVerdict, counts: Mapping[Outcome, int]) -> str:
+    if verdict == "fail":
+        return f"FAIL: {counts[Outcome.REGRESSION]} confirmed regression(s) in blocking categories"
+    if verdict == "error":
+        return f"ERROR: {counts[Outcome.ERROR]} row(s) could not be judged; the gate cannot pass"
+    return "PASS: no confirmed regression in a blocking category"
+
+
+def report_headline(verdict: GateVerdict, counts: Mapping[Outcome, int]) -> tuple[str, str]:
+    """(icon, headline) for the markdown report."""
+    if verdict == "fail":
+        return "🚫", f"Blocked: {counts[Outcome.REGRESSION]} confirmed regression(s) in a blocking category"
+    if verdict == "error":
+        return "❓", f"Could not judge: {counts[Outcome.ERROR]} row(s) got no usable score"
+    attention = sum(counts[o] for o in ATTENTION)
+    if attention:
+        return "⚠️", f"Needs review: {attention} row(s) to read before shipping"
+    return "✅", "Passed: no row newly fell to ungrounded"
+
+
+Conclusion = Literal["success", "neutral", "failure"]
+
+
+def check_title(verdict: GateVerdict, counts: Mapping[Outcome, int], exit_code: int) -> tuple[Conclusion, str]:
+    """(conclusion, title) for the check run; a step that fails is a failed check."""
+    if exit_code != 0 or verdict != "pass":
+        if verdict == "error":
+            return "failure", f"Could not judge {counts[Outcome.ERROR]} row(s)"
+        if counts[Outcome.REGRESSION]:
+            return "failure", f"{counts[Outcome.REGRESSION]} blocking groundedness regression(s)"
+        return "failure", f"{counts[Outcome.REVIEW]} groundedness regression(s) (fail-on: any-regression)"
+    attention = sum(counts[o] for o in ATTENTION)
+    if attention:
+        return "neutral", f"{attention} row(s) to review, none blocking"
+    return "success", "No row newly fell to ungrounded"

@@ -1,52 +1,190 @@
-"""One typed settings object for a comparison, built from CLI flags or from workflow inputs.
+"""One typed settings object per run, built and validated here from CLI flags or workflow inputs.
 
-Each bad value becomes one UsageError that names the flag or input the user actually wrote.
+Both entry points call one builder (``from_flags``, ``from_action``), and one function (``_build``)
+turns any validation failure into a message that names the flag, the environment variable or the
+input the user actually wrote. Nothing below the entry points reads the environment: what the
+runner provides (the event, the workspace, the OIDC endpoint) arrives here as ``GitHubRun``.
 """
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
 
 from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
+from groundgate.rules import FailOn
 
 DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
+OUT_DIR = ".groundgate"  # where the action writes results.json and report.md, inside the workspace
+PR_EVENTS = ("pull_request", "pull_request_target")
+
+# Every input of action.yml, in its order; a test keeps action.yml, this and the README in agreement.
+COMPARE_INPUTS = (
+    "cases", "baseline", "candidate", "blocking-categories", "judge", "azure-endpoint", "judge-deployment",
+    "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
+    "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
+    "allow-self-judging", "call-timeout", "deadline",
+)  # fmt: skip
+ACTION_ONLY_INPUTS = (
+    "azure-api-key", "azure-client-id", "azure-tenant-id", "github-token", "comment", "check-run", "check-name", "fail-on",
+    "merge-results",
+)  # fmt: skip
+INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
+FIELDS = {name: name.replace("-", "_") for name in INPUTS} | {"cache-path": "cache"}
+ACTION_FIELDS = frozenset(FIELDS[name] for name in ACTION_ONLY_INPUTS)
+OUTPUTS = (
+    "verdict", "blocking-regressions", "regressions", "new-non-answers", "unstable", "errors", "results-path", "report-path",
+)  # fmt: skip
+
+# CLI flags that fall back to an environment variable; the API key is never a flag.
+ENVIRONMENT = {
+    "azure_endpoint": "AZURE_OPENAI_ENDPOINT",
+    "judge_deployment": "AZURE_OPENAI_DEPLOYMENT",
+    "api_version": "AZURE_OPENAI_API_VERSION",
+    "azure_ai_project": "AZURE_AI_PROJECT",
+    "azure_api_key": "AZURE_OPENAI_API_KEY",
+}
+
+
+class GitHubRun(BaseModel):
+    """What the runner tells a container action about this run."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    repository: str | None = None
+    event_name: str | None = None
+    sha: str | None = None
+    pr_number: int | None = None
+    head_sha: str | None = None
+    from_fork: bool = False
+    server_url: str = "https://github.com"
+    api_url: str = "https://api.github.com"
+    run_id: str | None = None
+    output_path: Path | None = None
+    summary_path: Path | None = None
+    oidc_url: str | None = None  # ACTIONS_ID_TOKEN_REQUEST_URL: only with 'permissions: id-token: write'
+    oidc_token: SecretStr | None = None
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str]) -> GitHubRun:
+        event: dict[str, Any] = {}
+        event_path = environ.get("GITHUB_EVENT_PATH")
+        if event_path and Path(event_path).is_file():
+            try:
+                loaded = json.loads(Path(event_path).read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                loaded = {}
+            event = loaded if isinstance(loaded, dict) else {}
+        event_name = environ.get("GITHUB_EVENT_NAME")
+        pr = event.get("pull_request") if event_name in PR_EVENTS else None
+        head_repo = ((pr or {}).get("head") or {}).get("repo") or {}
+        base_repo = ((pr or {}).get("base") or {}).get("repo") or {}
+
+        def get(name: str) -> str | None:
+            return environ.get(name) or None
+
+        return cls(
+            repository=get("GITHUB_REPOSITORY"),
+            event_name=event_name,
+            sha=get("GITHUB_SHA"),
+            pr_number=int(pr["number"]) if pr and "number" in pr else None,
+            head_sha=((pr or {}).get("head") or {}).get("sha") or get("GITHUB_SHA"),
+            from_fork=bool(pr)
+            and event_name == "pull_request"
+            and head_repo.get("full_name") != base_repo.get("full_name"),
+            server_url=get("GITHUB_SERVER_URL") or "https://github.com",
+            api_url=get("GITHUB_API_URL") or "https://api.github.com",
+            run_id=get("GITHUB_RUN_ID"),
+            output_path=Path(environ["GITHUB_OUTPUT"]) if get("GITHUB_OUTPUT") else None,
+            summary_path=Path(environ["GITHUB_STEP_SUMMARY"]) if get("GITHUB_STEP_SUMMARY") else None,
+            oidc_url=get("ACTIONS_ID_TOKEN_REQUEST_URL"),
+            oidc_token=SecretStr(environ["ACTIONS_ID_TOKEN_REQUEST_TOKEN"])
+            if get("ACTIONS_ID_TOKEN_REQUEST_TOKEN")
+            else None,
+        )
+
+    @property
+    def run_url(self) -> str | None:
+        return (
+            f"{self.server_url}/{self.repository}/actions/runs/{self.run_id}"
+            if self.repository and self.run_id
+            else None
+        )
 
 
 class Settings(BaseModel):
+    """Everything one run needs. Input paths are kept as the user wrote them, relative to ``root``
+    (the workspace in the action), so every message and link names them the way the repository does."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    cases: Path
-    baseline: Path
-    candidate: Path
+    root: Path = Path()
+    # what to compare
+    cases: Path | None = None
+    baseline: Path | None = None
+    candidate: Path | None = None
+    # the judge
     judge: Literal["azure", "figures"] = "azure"
     rubric: Literal["query", "no-query"] = "query"
-    blocking_categories: frozenset[str] = DEFAULT_BLOCKING
     azure_endpoint: str | None = None
     judge_deployment: str | None = None
     api_version: str | None = None
     reasoning_model: bool = False
+    azure_api_key: SecretStr | None = None
+    azure_client_id: str | None = None  # keyless sign-in from the workflow's OIDC token
+    azure_tenant_id: str | None = None
     max_concurrency: int = Field(default=8, ge=1, le=256)
     max_rpm: float | None = Field(default=None, gt=0)
     call_timeout: float = Field(default=300, gt=0)  # seconds for one judge call, the SDK's retries included
     deadline: float | None = Field(default=None, gt=0)  # seconds for all the judging of a run
     cache: Path | None = None
     shard: tuple[int, int] | None = None
+    # the rules
+    blocking_categories: frozenset[str] = DEFAULT_BLOCKING
     second_opinion: str = Field(default="same", pattern=r"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+)$")
     azure_ai_project: str | None = None
     rescore_baseline: bool = False
     min_cases_to_block: int = Field(default=0, ge=0)
     model_under_test: str | None = None
     allow_self_judging: bool = False
+    # where the results go
     results: Path | None = None
     report: Path | None = None
+    # the action
+    github_token: SecretStr | None = None
+    comment: bool = True
+    check_run: bool = True
+    check_name: str = "groundgate"
+    fail_on: FailOn = "blocking"
+    merge_results: str | None = None  # glob(s) of shard results: merge and publish instead of judging
+    github: GitHubRun | None = None
+
+    @property
+    def merging(self) -> bool:
+        return bool(self.merge_results)
+
+    def path(self, value: Path) -> Path:
+        """Where a path as the user wrote it is on disk."""
+        return self.root / value
 
     @model_validator(mode="after")
-    def _not_self_judging(self) -> Settings:
+    def _consistent(self) -> Settings:
+        if self.merging:
+            return self
+        for name in ("cases", "baseline", "candidate"):
+            if getattr(self, name) is None:
+                raise ValueError(f"{name}: is required: the path of the {name} JSONL file in the repository")
+        if self.judge == "azure":
+            if not self.azure_endpoint:
+                raise ValueError("azure_endpoint: the azure judge needs an endpoint: set {azure_endpoint}")
+            if not self.judge_deployment:
+                raise ValueError("judge_deployment: the azure judge needs a deployment: set {judge_deployment}")
         judge = self.judge_deployment or ""
         if (
             self.model_under_test
@@ -56,12 +194,20 @@ class Settings(BaseModel):
         ):
             raise ValueError(
                 f"model_under_test: the judge deployment {judge!r} is the model under test; it would be grading "
-                "itself. Use another judge deployment, or pass allow-self-judging if you really mean it"
+                "itself. Use another judge deployment, or pass {allow_self_judging} if you really mean it"
             )
-        if self.second_opinion == "groundedness-pro" and not self.azure_ai_project:
-            raise ValueError(
-                "azure_ai_project: the groundedness-pro second opinion needs the Azure AI project endpoint"
-            )
+        if self.second_opinion == "groundedness-pro":
+            if not self.azure_ai_project:
+                raise ValueError(
+                    "azure_ai_project: the groundedness-pro second opinion needs the Azure AI project endpoint"
+                )
+            if self.azure_api_key and not (self.azure_client_id and self.azure_tenant_id):
+                raise ValueError(
+                    "second_opinion: the groundedness-pro second opinion needs an Azure credential, and an API key "
+                    "does not work: sign in keyless ({azure_client_id}, {azure_tenant_id}) or unset {azure_api_key}"
+                )
+        if self.second_opinion.startswith("deployment:") and self.judge != "azure":
+            raise ValueError("second_opinion: a deployment: second opinion needs the azure judge")
         return self
 
     @field_validator("shard", mode="before")
@@ -89,8 +235,23 @@ class Settings(BaseModel):
         return value
 
 
-def build_settings(values: Mapping[str, Any], spell: Callable[[str], str]) -> Settings:
-    """Validate; ``spell`` turns a field name into what the user typed (a flag or an input name)."""
+class _Spelled(dict[str, str]):
+    """Field name -> what the user would set, for the placeholders in validation messages."""
+
+    def __init__(self, spell: Callable[[str], str]) -> None:
+        super().__init__()
+        self._spell = spell
+
+    def __missing__(self, key: str) -> str:
+        return self._spell(key)
+
+
+def _build(
+    values: Mapping[str, Any], spell: Callable[[str], str], hint: Callable[[str], str] | None = None
+) -> Settings:
+    """Validate; the one place a validation error becomes a message, naming what the user typed.
+
+    ``spell`` names a setting as the user wrote it; ``hint`` says how to set it (default: the same)."""
     present = {key: value for key, value in values.items() if value is not None and value != ""}
     try:
         return Settings.model_validate(present)
@@ -99,7 +260,76 @@ def build_settings(values: Mapping[str, Any], spell: Callable[[str], str]) -> Se
         detail = first["msg"].removeprefix("Value error, ")
         name = str(first["loc"][0]) if first["loc"] else detail.split(":", 1)[0]
         if not first["loc"]:
-            detail = detail.split(":", 1)[1].strip()
+            detail = detail.split(":", 1)[1].strip().format_map(_Spelled(hint or spell))
         got = present.get(name)
-        shown = f" (got {got!r})" if got is not None and first["type"] != "missing" else ""
+        shown = f" (got {got!r})" if got is not None and first["type"] != "missing" and name not in _SECRET else ""
         raise UsageError(f"{spell(name)}: {detail}{shown}") from None
+
+
+_SECRET = frozenset({"azure_api_key", "github_token"})
+
+
+def flag(field: str) -> str:
+    """How a setting is spelled on the command line (and the variable it falls back to)."""
+    if field == "azure_api_key":
+        return ENVIRONMENT[field]
+    name = "--" + field.replace("_", "-")
+    return f"{name} or {ENVIRONMENT[field]}" if field in ENVIRONMENT else name
+
+
+def _flag_name(field: str) -> str:
+    return flag(field).split(" or ", 1)[0]
+
+
+def from_flags(values: Mapping[str, Any], environ: Mapping[str, str]) -> Settings:
+    """Settings from parsed CLI flags; unset flags fall back to their environment variables."""
+    merged = dict(values)
+    for field, variable in ENVIRONMENT.items():
+        if merged.get(field) in (None, "") and environ.get(variable):
+            merged[field] = environ[variable]
+    return _build(merged, _flag_name, flag)
+
+
+def input_name(field: str) -> str:
+    names = {value: key for key, value in FIELDS.items()}
+    return f"input '{names.get(field, field.replace('_', '-'))}'"
+
+
+def read_inputs(environ: Mapping[str, str]) -> dict[str, str]:
+    """INPUT_<NAME> as the runner sets it (hyphens kept), or with underscores; empty means unset."""
+    values = {}
+    for name in INPUTS:
+        for key in (f"INPUT_{name.upper()}", f"INPUT_{name.upper().replace('-', '_')}"):
+            value = environ.get(key, "").strip()
+            if value:
+                values[name] = value
+                break
+    return values
+
+
+def inside_workspace(workspace: Path, value: str, name: str) -> Path:
+    """The path as written, normalised; refused when it (symlinks followed) leaves the workspace."""
+    root = workspace.resolve()
+    path = (root / value).resolve()
+    if not path.is_relative_to(root):
+        raise UsageError(f"input '{name}': {value!r} is outside the workspace; give a path inside the repository")
+    return path.relative_to(root) if Path(value).is_absolute() else Path(os.path.normpath(value))
+
+
+def read_secrets(environ: Mapping[str, str]) -> list[str]:
+    """The secret values among the inputs and the runner's variables: to mask before anything is printed."""
+    values = read_inputs(environ)
+    found = [values.get("azure-api-key"), values.get("github-token"), environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN")]
+    return [value for value in found if value]
+
+
+def from_action(environ: Mapping[str, str], run: GitHubRun | None = None) -> Settings:
+    """Settings from the workflow's inputs and the runner's environment."""
+    values = read_inputs(environ)
+    workspace = Path(environ.get("GITHUB_WORKSPACE") or ".")
+    fields: dict[str, Any] = {FIELDS[name]: value for name, value in values.items()}
+    for name in ("cases", "baseline", "candidate", "cache-path"):
+        if values.get(name):
+            fields[FIELDS[name]] = inside_workspace(workspace, values[name], name)
+    fields.update(root=workspace, results=Path(OUT_DIR) / "results.json", github=run or GitHubRun.from_environ(environ))
+    return _build(fields, input_name)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from github import Auth, Github, GithubException, GithubRetry
 from github.Repository import Repository
@@ -17,13 +16,12 @@ from github.Repository import Repository
 from groundgate.errors import GitHubRefused
 from groundgate.report.render import plain
 from groundgate.results import Results
-from groundgate.rules import Outcome
+from groundgate.rules import Conclusion, Outcome
 
 ANNOTATIONS_PER_REQUEST = 50
 TITLE_LIMIT = 255
 MESSAGE_LIMIT = 60_000
 WORKFLOW_BOT = "github-actions[bot]"
-Conclusion = Literal["success", "neutral", "failure"]
 LEVELS: dict[Outcome, str] = {
     Outcome.REGRESSION: "failure",
     Outcome.REVIEW: "warning",
@@ -97,20 +95,6 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
             )
         found.append(Annotation(cases_path, row.line, level, title, plain(message, MESSAGE_LIMIT)))
     return found
-
-
-def conclusion_for(results: Results, exit_code: int) -> tuple[Conclusion, str]:
-    counts = results.counts
-    if exit_code != 0 or results.verdict != "pass":
-        if results.verdict == "error":
-            return "failure", f"Could not judge {counts[Outcome.ERROR]} row(s)"
-        if counts[Outcome.REGRESSION]:
-            return "failure", f"{counts[Outcome.REGRESSION]} blocking groundedness regression(s)"
-        return "failure", f"{counts[Outcome.REVIEW]} groundedness regression(s) (fail-on: any-regression)"
-    attention = counts[Outcome.REVIEW] + counts[Outcome.UNSTABLE] + counts[Outcome.NEW_NON_ANSWER]
-    if attention:
-        return "neutral", f"{attention} row(s) to review, none blocking"
-    return "success", "No row newly fell to ungrounded"
 
 
 def _refused(action: str, exc: GithubException) -> GitHubRefused:

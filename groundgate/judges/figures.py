@@ -12,7 +12,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from groundgate.cases import Rubric
-from groundgate.judges import Judge, JudgeError, JudgeInfo, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 
 UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
 
@@ -57,12 +57,11 @@ def judge_figures(context: str, response: str) -> Verdict:
     return Verdict(GROUNDED, "no figures to check")
 
 
-class FiguresJudge(Judge):
+class FiguresProvider(Provider):
     def __init__(self, rubric: Rubric) -> None:
-        super().__init__(max_concurrency=1)
         self.info = JudgeInfo(kind="figures", rubric=rubric, fluency=False)
 
-    def _score_one(self, request: JudgeRequest) -> Judgement:
+    def score(self, request: JudgeRequest) -> Judgement:
         if request.purpose is Purpose.FLUENCY:
             return JudgeError("the figures judge does not measure fluency")
         return judge_figures(request.grounding, request.response)

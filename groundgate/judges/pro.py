@@ -12,8 +12,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from groundgate.errors import UsageError, one_line
-from groundgate.judges import Judge, JudgeError, JudgeInfo, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.errors import one_line
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 from groundgate.judges.azure import sdk_version
 
 if TYPE_CHECKING:
@@ -22,22 +22,14 @@ if TYPE_CHECKING:
 PRO_MODEL = "groundedness-pro (Azure AI Content Safety)"
 
 
-class ProJudge(Judge):
-    def __init__(
-        self,
-        *,
-        project: str | None,
-        credential_factory: Callable[[], TokenCredential] | None,
-        max_concurrency: int = 4,
-    ) -> None:
-        super().__init__(max_concurrency=max_concurrency)
-        if not project:
-            raise UsageError("the groundedness-pro second opinion needs --azure-ai-project (the project endpoint)")
-        if credential_factory is None:
-            raise UsageError("the groundedness-pro second opinion needs an Azure credential; an API key does not work")
+class ProProvider(Provider):
+    """Needs a credential, never an API key: the settings refuse a run that would reach here without one."""
+
+    def __init__(self, *, project: str, credential_factory: Callable[[], TokenCredential]) -> None:
         self._project = project
         self._factory = credential_factory
         self._credential: TokenCredential | None = None
+        self._lock = threading.Lock()
         self._local = threading.local()
         self.info = JudgeInfo(kind="groundedness-pro", rubric="query", sdk_version=sdk_version(), fluency=False)
 
@@ -56,7 +48,7 @@ class ProJudge(Judge):
             self._local.evaluator = evaluator
         return evaluator
 
-    def _score_one(self, request: JudgeRequest) -> Judgement:
+    def score(self, request: JudgeRequest) -> Judgement:
         if request.purpose is Purpose.FLUENCY:
             return JudgeError("groundedness-pro does not measure fluency")
         try:

@@ -20,10 +20,11 @@ from urllib.parse import quote
 from jinja2 import Environment
 from markupsafe import Markup
 
-from groundgate.report.escape import block, html_text, inline
-from groundgate.report.render import environment, score, signed
+from groundgate.errors import GroundgateError, one_line
+from groundgate.report.escape import inline
+from groundgate.report.render import environment, score
 from groundgate.results import Results, Row
-from groundgate.rules import BUCKET_ORDER, Outcome
+from groundgate.rules import BUCKET_ORDER, Outcome, report_headline, worse
 
 Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
@@ -95,26 +96,13 @@ def marker(check_name: str) -> str:
     return f'{MARKER_PREFIX} check="{safe}" -->'
 
 
-def verdict_title(results: Results) -> tuple[str, str]:
-    counts = results.counts
-    if results.verdict == "fail":
-        return "🚫", f"Blocked: {counts[Outcome.REGRESSION]} confirmed regression(s) in a blocking category"
-    if results.verdict == "error":
-        return "❓", f"Could not judge: {counts[Outcome.ERROR]} row(s) got no usable score"
-    attention = counts[Outcome.REVIEW] + counts[Outcome.UNSTABLE] + counts[Outcome.NEW_NON_ANSWER]
-    if attention:
-        return "⚠️", f"Needs review: {attention} row(s) to read before shipping"
-    return "✅", "Passed: no row newly fell to ungrounded"
-
-
 def _groups(results: Results) -> dict[str, list[Row]]:
-    order = {bucket: n for n, bucket in enumerate(BUCKET_ORDER)}
     groups: dict[str, list[Row]] = {key: [] for key in SECTIONS}
     for row in results.rows:
         if row.outcome is Outcome.MOVED:
             assert row.before is not None
             assert row.after is not None
-            groups["moved_up" if order[row.after] > order[row.before] else "moved_down"].append(row)
+            groups["moved_down" if worse(row.before, row.after) else "moved_up"].append(row)
         elif row.outcome.value in groups:
             groups[row.outcome.value].append(row)
     return groups
@@ -198,17 +186,9 @@ def second_opinion_text(label: str) -> str:
 
 @cache
 def _env() -> Environment:
+    """The shared environment, with every value escaped for markdown unless it is Markup already."""
     env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
-    env.filters.update(
-        inline=inline,
-        block=block,
-        html_text=html_text,
-        scores=_scores,
-        reason=_reason,
-        signed=signed,
-        score=score,
-        label=_label,
-    )
+    env.filters.update(scores=_scores, reason=_reason, label=_label)
     return env
 
 
@@ -232,7 +212,7 @@ class _Renderer:
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
         }
-        icon, headline = verdict_title(results)
+        icon, headline = report_headline(results.verdict, results.counts)
         self.frame.update(icon=icon, headline=Markup(headline))  # noqa: S704 - ours
         self._parts: dict[tuple[object, ...], Markup] = {}
 
@@ -296,5 +276,10 @@ def render(results: Results, target: Target = "summary", context: ReportContext 
         if len(text.encode("utf-8")) <= limit:
             return text
     # Nothing fits (not even the headline): keep the marker and the headline.
-    icon, headline = verdict_title(results)
+    icon, headline = report_headline(results.verdict, results.counts)
     return f"## {icon} groundgate: {headline}\n\nThe report is too large to show; see {context.full_report}.\n\n{marker(context.check_name)}\n"
+
+
+def render_failure(error: GroundgateError) -> str:
+    """The job summary of a run that ended without a verdict: the same message as the log line, with its fix."""
+    return _env().get_template("failure.md.j2").render(message=one_line(str(error)), exit_code=error.exit_code)

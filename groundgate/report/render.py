@@ -1,4 +1,5 @@
-"""One Jinja environment for every rendered output, loading templates from package files."""
+"""One Jinja environment for every rendered output, loading templates from package files; every
+filter is registered here, once."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import re
 from functools import cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from groundgate.report.escape import block, html_text, inline
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -41,5 +44,7 @@ def environment() -> Environment:
         keep_trailing_newline=True,
         autoescape=False,  # noqa: S701 - each output escapes for its own medium (markdown, terminal) by filters
     )
-    env.filters.update(plain=plain, score=score, signed=signed, aside=aside)
+    env.filters.update(
+        plain=plain, score=score, signed=signed, aside=aside, inline=inline, block=block, html_text=html_text
+    )
     return env

@@ -228,7 +228,7 @@ def test_matrix_shards_then_a_merge_step_publishes_one_verdict(workspace: Path, 
 
 
 def test_inputs_read_as_the_runner_sets_them() -> None:
-    from groundgate.github.action import read_inputs
+    from groundgate.settings import read_inputs
 
     environ = {
         "INPUT_CASES": "evals/cases.jsonl",

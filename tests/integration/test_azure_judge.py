@@ -11,8 +11,9 @@ from azure.core.credentials import AccessToken
 
 from groundgate import compare
 from groundgate.cases import Case
+from groundgate.compare import Options
 from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
-from groundgate.judges.azure import AzureJudge
+from groundgate.judges.runner import Runner
 from groundgate.rules import Outcome
 from tests.support.azure import decide_by_text, judge_for
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
@@ -22,7 +23,7 @@ Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
 CASE = Case("r1", "policy", "How long do I have?", "Returns within 30 days.", 1)
 
 
-def one(judge: AzureJudge, response: str = "Within 30 days.", purpose: Purpose = Purpose.GROUNDEDNESS) -> Any:
+def one(judge: Runner, response: str = "Within 30 days.", purpose: Purpose = Purpose.GROUNDEDNESS) -> Any:
     return judge.score_all([JudgeRequest(CASE, response, purpose)])[0]
 
 
@@ -123,7 +124,7 @@ def test_full_comparison_through_the_sdk(fake_azure: Start) -> None:
         ("a1", "account", "fine", "ASK"),
     ]
     judge = judge_for(fake, max_concurrency=4)
-    results = compare.run(make_inputs(rows), judge, frozenset({"policy"}))
+    results = compare.run(make_inputs(rows), judge, Options(frozenset({"policy"})))
     assert [r.outcome for r in results.rows] == [Outcome.REGRESSION, Outcome.TIE, Outcome.NEW_NON_ANSWER]
     assert results.rows[0].rescore_reason == "adds a 45 day window"
     assert results.calls.groundedness == 4  # the three identical baseline answers are judged once
@@ -137,7 +138,9 @@ def test_full_comparison_through_the_sdk(fake_azure: Start) -> None:
 
 def test_fluency_runs_on_ties_through_the_sdk(fake_azure: Start) -> None:
     fake = fake_azure(decide_by_text)
-    results = compare.run(make_inputs([("s1", "shipping", "fine", "fine polished")]), judge_for(fake), frozenset())
+    results = compare.run(
+        make_inputs([("s1", "shipping", "fine", "fine polished")]), judge_for(fake), Options(frozenset())
+    )
     assert results.fluency.consulted
     assert results.fluency.mean_delta == 2.0
     assert sorted(p.response for p in fake.prompts if p.kind == "fluency") == ["fine", "fine polished"]

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from groundgate import compare
+from groundgate.compare import Options
+from groundgate.judges.runner import Deadline
 from groundgate.results import Results
 from groundgate.rules import Outcome
 from tests.support.azure import judge_for
@@ -26,12 +28,12 @@ ROWS = [(f"r{n}", "policy", f"base {n}", f"cand {n}") for n in range(6)]
 
 
 def run_with(fake: FakeAzureOpenAI, call_timeout: float, deadline: float | None = None) -> tuple[Results, float]:
-    judge = judge_for(fake, max_concurrency=4)
-    judge.call_timeout = call_timeout
-    judge.deadline = time.monotonic() + deadline if deadline else None
+    judge = judge_for(
+        fake, max_concurrency=4, call_timeout=call_timeout, deadline=Deadline(deadline) if deadline else None
+    )
     started = time.monotonic()
     try:
-        results = compare.run(make_inputs(ROWS), judge, frozenset({"policy"}))
+        results = compare.run(make_inputs(ROWS), judge, Options(frozenset({"policy"})))
     finally:
         judge.close()
     return results, time.monotonic() - started
@@ -93,9 +95,8 @@ def test_429_storm_with_retry_after_passes_and_is_counted(fake_azure: Start) -> 
             return Reply(http_status=429, headers={"Retry-After": "1"}, reason="rate limited")
         return Reply(score=5)
 
-    judge = judge_for(fake_azure(storm), max_concurrency=6)
-    judge.call_timeout = 20
-    results = compare.run(make_inputs(ROWS), judge, frozenset({"policy"}))
+    judge = judge_for(fake_azure(storm), max_concurrency=6, call_timeout=20)
+    results = compare.run(make_inputs(ROWS), judge, Options(frozenset({"policy"})))
     judge.close()
     assert all(row.outcome is Outcome.TIE for row in results.rows)
     assert results.calls.throttled == 2 * 12  # two 429s for each of the twelve answers

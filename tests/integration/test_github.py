@@ -7,9 +7,10 @@ from collections.abc import Iterator
 import pytest
 
 from groundgate.errors import GitHubRefused
-from groundgate.github.publisher import Annotation, Publisher, annotations_for, client, conclusion_for
+from groundgate.github.publisher import Annotation, Publisher, annotations_for, client
 from groundgate.report import marker
-from groundgate.rules import Outcome
+from groundgate.results import Results
+from groundgate.rules import Conclusion, Outcome, check_title
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.reports import make_results, make_row
 
@@ -24,6 +25,10 @@ def gh() -> Iterator[FakeGitHub]:
 
 def publisher(gh: FakeGitHub, token: str = "ghs_test") -> Publisher:
     return Publisher(client(token, gh.url, retries=3, seconds_between_writes=0), "o/r")
+
+
+def conclusion_for(results: Results, exit_code: int) -> tuple[Conclusion, str]:
+    return check_title(results.verdict, results.counts, exit_code)
 
 
 def test_first_run_creates_then_reruns_update_the_same_comment(gh: FakeGitHub) -> None:

@@ -7,16 +7,23 @@ import pickle
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from azure.identity import ClientAssertionCredential
+from azure.identity import ClientAssertionCredential, DefaultAzureCredential
+from pydantic import SecretStr
 
-import entrypoint
+from groundgate import wiring
 from groundgate.errors import GroundgateError
-from groundgate.github.action import ActionSettings
 from groundgate.github.oidc import github_oidc_token
+from groundgate.settings import GitHubRun, Settings
+
+
+def settings(url: str | None = None, token: str | None = None, **fields: Any) -> Settings:
+    run = GitHubRun(oidc_url=url, oidc_token=SecretStr(token) if token else None)
+    return Settings(cases=Path("c"), baseline=Path("b"), candidate=Path("k"), judge="figures", github=run, **fields)
 
 
 @pytest.fixture
@@ -58,18 +65,17 @@ def test_oidc_token_is_requested_with_the_azure_audience(oidc_server: tuple[str,
 
 def test_client_id_and_tenant_build_a_federated_credential(oidc_server: tuple[str, list[dict[str, Any]]]) -> None:
     url, _ = oidc_server
-    settings = ActionSettings(
-        azure_client_id="00000000-0000-0000-0000-000000000001", azure_tenant_id="00000000-0000-0000-0000-000000000002"
+    keyless = settings(
+        url,
+        "t",
+        azure_client_id="00000000-0000-0000-0000-000000000001",
+        azure_tenant_id="00000000-0000-0000-0000-000000000002",
     )
-    factory = entrypoint.azure_credential(
-        settings, {"ACTIONS_ID_TOKEN_REQUEST_URL": url, "ACTIONS_ID_TOKEN_REQUEST_TOKEN": "t"}
-    )
-    assert factory is not None
+    factory = wiring.credential(keyless)
     assert isinstance(pickle.loads(pickle.dumps(factory))(), ClientAssertionCredential)  # worker processes rebuild it
-    assert entrypoint.azure_credential(ActionSettings(), {}) is None
+    assert wiring.credential(settings()) is DefaultAzureCredential  # no keyless sign-in without its inputs
 
 
 def test_keyless_without_id_token_permission_says_what_to_add() -> None:
-    settings = ActionSettings(azure_client_id="a", azure_tenant_id="b")
     with pytest.raises(GroundgateError, match="id-token: write"):
-        entrypoint.azure_credential(settings, {})
+        wiring.credential(settings(azure_client_id="a", azure_tenant_id="b"))

@@ -15,6 +15,7 @@ import pytest
 from groundgate import compare
 from groundgate.cache import Entry, ScoreCache
 from groundgate.cases import Case
+from groundgate.compare import Options
 from groundgate.judges import JudgeRequest, Purpose, Verdict
 from groundgate.judges.azure import prompt_version
 from groundgate.judges.limits import RateLimiter
@@ -40,7 +41,7 @@ def responses_seen(fake: FakeAzureOpenAI, kind: str = "groundedness") -> list[st
 
 def test_identical_answers_are_judged_once(fake_azure: Start) -> None:
     fake = fake_azure(decide_by_text)
-    results = compare.run(make_inputs(ROWS), judge_for(fake), frozenset({"policy"}))
+    results = compare.run(make_inputs(ROWS), judge_for(fake), Options(frozenset({"policy"})))
     assert responses_seen(fake) == sorted(
         ["base one", "cand one", "base two", "base three", "cand three HALLUCINATE", "cand three HALLUCINATE"]
     )
@@ -51,16 +52,14 @@ def test_identical_answers_are_judged_once(fake_azure: Start) -> None:
 def test_warm_baseline_cache_makes_no_baseline_calls(fake_azure: Start, tmp_path: Path) -> None:
     fake = fake_azure(decide_by_text)
     cache = tmp_path / "scores.json"
-    first = judge_for(fake)
-    first.cache = ScoreCache(cache)
-    compare.run(make_inputs(ROWS), first, frozenset({"policy"}))
-    first.cache.save()
+    store = ScoreCache(cache)
+    compare.run(make_inputs(ROWS), judge_for(fake, cache=store), Options(frozenset({"policy"})))
+    store.save()
     fake.prompts.clear()
 
     changed = [(i, c, b, k.replace("cand", "new cand")) for i, c, b, k in ROWS]
-    second = judge_for(fake)
-    second.cache = ScoreCache(cache)
-    results = compare.run(make_inputs(changed), second, frozenset({"policy"}))
+    second = judge_for(fake, cache=ScoreCache(cache))
+    results = compare.run(make_inputs(changed), second, Options(frozenset({"policy"})))
     assert not [r for r in responses_seen(fake) if r.startswith("base")]  # every baseline score came from the cache
     assert results.calls.cached == 5  # three baseline groundedness scores and two baseline fluency scores
     assert [r.outcome for r in results.rows] == [Outcome.TIE, Outcome.TIE, Outcome.REVIEW]
@@ -69,10 +68,9 @@ def test_warm_baseline_cache_makes_no_baseline_calls(fake_azure: Start, tmp_path
 def test_rescores_are_never_answered_from_the_cache(fake_azure: Start, tmp_path: Path) -> None:
     fake = fake_azure(decide_by_text)
     for _ in range(2):
-        judge = judge_for(fake)
-        judge.cache = ScoreCache(tmp_path / "scores.json")
-        results = compare.run(make_inputs(ROWS), judge, frozenset({"policy"}))
-        judge.cache.save()
+        store = ScoreCache(tmp_path / "scores.json")
+        results = compare.run(make_inputs(ROWS), judge_for(fake, cache=store), Options(frozenset({"policy"})))
+        store.save()
     assert results.calls.rescore == 1
     assert results.calls.groundedness == 1  # the probe that confirms the judge model; the rest from cache
     # run 1: score + re-score; run 2: the score from the cache, the re-score fresh again
@@ -85,15 +83,13 @@ def test_cached_scores_from_another_judge_model_are_not_used(fake_azure: Start, 
     requests = [
         JudgeRequest(Case("p1", "x", "q?", "ctx", 1), text, Purpose.GROUNDEDNESS) for text in ("one", "two", "three")
     ]
-    judge = judge_for(fake)
-    judge.cache = ScoreCache(tmp_path / "scores.json")
-    judge.score_all(requests)
-    judge.cache.save()
+    store = ScoreCache(tmp_path / "scores.json")
+    judge_for(fake, cache=store).score_all(requests)
+    store.save()
 
     served.update(model="gpt-4o-2024-11-20", score=4)  # the deployment now runs another model version
     fake.prompts.clear()
-    judge = judge_for(fake)
-    judge.cache = ScoreCache(tmp_path / "scores.json")
+    judge = judge_for(fake, cache=ScoreCache(tmp_path / "scores.json"))
     results = judge.score_all(requests)
     assert [r.score for r in results if isinstance(r, Verdict)] == [4.0, 4.0, 4.0]
     assert judge.calls.cached == 0
@@ -177,9 +173,10 @@ def test_worker_processes_give_the_same_results_in_order(fake_azure: Start) -> N
     requests = [
         JudgeRequest(Case(f"c{n}", "x", "q?", "ctx", n), f"answer {n}", Purpose.GROUNDEDNESS) for n in range(40)
     ]
-    judge = judge_for(fake, max_concurrency=4, processes=2)
     seen: list[tuple[int, int]] = []
-    judge.progress = lambda phase, done, total: seen.append((done, total))
+    judge = judge_for(
+        fake, max_concurrency=4, processes=2, progress=lambda phase, done, total: seen.append((done, total))
+    )
     try:
         results = judge.score_all(requests)
     finally:

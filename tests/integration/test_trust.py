@@ -16,9 +16,10 @@ from azure.core.credentials import AccessToken, AccessTokenInfo
 
 from groundgate import compare
 from groundgate.cases import Case, Inputs, Response
-from groundgate.compare import Options
+from groundgate.compare import Options, Rescorer
 from groundgate.errors import JudgeMismatch
-from groundgate.judges.pro import ProJudge
+from groundgate.judges.pro import ProProvider
+from groundgate.judges.runner import Runner
 from groundgate.rules import Outcome
 from tests.support.azure import judge_for
 from tests.support.cli import groundgate
@@ -47,8 +48,8 @@ def by_deployment(second_agrees: bool) -> Callable[[Prompt], Reply]:
 def test_second_deployment_confirms_or_makes_unstable(fake_azure: Start, agrees: bool, outcome: Outcome) -> None:
     fake = fake_azure(by_deployment(agrees))
     main, second = judge_for(fake, deployment="judge-a"), judge_for(fake, deployment="judge-b")
-    options = Options(frozenset({"policy"}), second_opinion="deployment:judge-b")
-    results = compare.run(make_inputs(FLIP), main, options, second=second)
+    options = Options(frozenset({"policy"}), Rescorer("deployment:judge-b", second))
+    results = compare.run(make_inputs(FLIP), main, options)
     row = results.rows[0]
     assert row.outcome is outcome
     assert row.confirmed_by == "deployment:judge-b"
@@ -92,11 +93,9 @@ def test_small_category_blocks_only_with_an_independent_second_opinion(fake_azur
     assert "policy has 10 cases, fewer than 50" in flipped.note
     assert same.verdict == "pass"
 
-    independent = Options(frozenset({"policy"}), second_opinion="deployment:judge-b", min_cases_to_block=50)
     second = judge_for(fake, deployment="judge-b")
-    confirmed = compare.run(
-        make_inputs(ten_policy_cases()), judge_for(fake, deployment="judge-a"), independent, second=second
-    )
+    independent = Options(frozenset({"policy"}), Rescorer("deployment:judge-b", second), min_cases_to_block=50)
+    confirmed = compare.run(make_inputs(ten_policy_cases()), judge_for(fake, deployment="judge-a"), independent)
     assert next(r for r in confirmed.rows if r.id == "p0").outcome is Outcome.REGRESSION
     assert confirmed.verdict == "fail"
 
@@ -106,8 +105,7 @@ def test_second_opinion_none_lets_the_first_verdict_stand(fake_azure: Start) -> 
     results = compare.run(
         make_inputs(FLIP),
         judge_for(fake, deployment="judge-a"),
-        Options(frozenset({"policy"}), second_opinion="none"),
-        second=None,
+        Options(frozenset({"policy"}), Rescorer("none")),
     )
     assert results.rows[0].outcome is Outcome.REGRESSION
     assert results.rows[0].confirmed_by == "none"
@@ -122,12 +120,12 @@ def test_scores_from_different_judge_models_are_refused(fake_azure: Start) -> No
         JudgeMismatch,
         match=r"baseline scores come from judge model.*gpt-4o-2024-08-06.*candidate scores from gpt-4o-2024-11-20",
     ):
-        compare.run(make_inputs([("a", "x", "fine", "new")]), judge_for(fake), frozenset())
+        compare.run(make_inputs([("a", "x", "fine", "new")]), judge_for(fake), Options(frozenset()))
 
 
 def test_each_score_records_its_judge_model(fake_azure: Start) -> None:
     fake = fake_azure(lambda p: Reply(score=5, model="gpt-4o-2024-11-20"))
-    row = compare.run(make_inputs([("a", "x", "fine", "new")]), judge_for(fake), frozenset()).rows[0]
+    row = compare.run(make_inputs([("a", "x", "fine", "new")]), judge_for(fake), Options(frozenset())).rows[0]
     assert (row.before_model, row.after_model) == ("gpt-4o-2024-11-20", "gpt-4o-2024-11-20")
 
 
@@ -199,9 +197,9 @@ class StaticToken:
 def test_groundedness_pro_confirms_over_https(fake_azure: Start, project: FakeProject) -> None:
     assert os.environ["SSL_CERT_FILE"] == str(project.cert)
     fake = fake_azure(by_deployment(True))
-    pro = ProJudge(project=project.endpoint, credential_factory=StaticToken)
-    options = Options(frozenset({"policy"}), second_opinion="groundedness-pro")
-    results = compare.run(make_inputs(FLIP), judge_for(fake, deployment="judge-a"), options, second=pro)
+    pro = Runner(ProProvider(project=project.endpoint, credential_factory=StaticToken), max_concurrency=4)
+    options = Options(frozenset({"policy"}), Rescorer("groundedness-pro", pro))
+    results = compare.run(make_inputs(FLIP), judge_for(fake, deployment="judge-a"), options)
     row = results.rows[0]
     assert row.outcome is Outcome.REGRESSION
     assert row.confirmed_by == "groundedness-pro"
@@ -285,6 +283,6 @@ def test_inputs_with_contexts_mark_drift_only_where_contexts_differ() -> None:
     inputs = Inputs([case], {"a": Response("a", "r", 1, "frozen")}, {"a": Response("a", "r", 1)}, "c", "b", "k")
     from tests.support.scripted import ScriptedJudge
 
-    results = compare.run(inputs, ScriptedJudge(lambda r: 5.0), frozenset())
+    results = compare.run(inputs, ScriptedJudge(lambda r: 5.0), Options(frozenset()))
     assert results.rows[0].drift is False  # the baseline's own context is the frozen one
     assert results.mode == "end-to-end"

@@ -4,19 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from groundgate.judges.azure import AzureJudge
+from azure.core.credentials import TokenCredential
+
+from groundgate.cases import Rubric
+from groundgate.judges import azure
+from groundgate.judges.runner import Runner
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 
 
-def judge_for(fake: FakeAzureOpenAI, **options: Any) -> AzureJudge:
-    settings: dict[str, Any] = {
-        "deployment": "judge-4o",
-        "rubric": "query",
-        "api_key": "test-key",
-        "max_concurrency": 2,
-    }
-    settings.update(options)
-    return AzureJudge(endpoint=fake.endpoint, **settings)
+def judge_for(
+    fake: FakeAzureOpenAI,
+    *,
+    deployment: str = "judge-4o",
+    rubric: Rubric = "query",
+    api_key: str | None = "test-key",
+    api_version: str | None = None,
+    reasoning: bool = False,
+    credential: TokenCredential | None = None,
+    max_concurrency: int = 2,
+    **runner: Any,
+) -> Runner:
+    """The Azure provider as the wiring builds it (SDK prepared), inside a runner with ``runner`` options."""
+    config = azure.AzureConfig(fake.endpoint, deployment, rubric, api_version, reasoning, api_key)
+    provider = azure.AzureProvider(config, credential=credential, throttle=azure.prepare_sdk())
+    return Runner(provider, max_concurrency=max_concurrency, **runner)
 
 
 def decide_by_text(prompt: Prompt) -> Reply:

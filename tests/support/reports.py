@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from groundgate.compare import verdict_of
 from groundgate.results import Calls, Fluency, InputPaths, JudgeMeta, Results, Row
-from groundgate.rules import Bucket, Outcome
+from groundgate.rules import Bucket, Outcome, verdict_of
 
 TRANSITIONS: dict[Outcome, tuple[Bucket, Bucket, float, float, float | None]] = {
     Outcome.REGRESSION: (Bucket.GROUNDED, Bucket.UNGROUNDED, 5, 2, 2),

@@ -8,12 +8,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from groundgate import compare
+from groundgate.compare import Options
 from groundgate.judges import JudgeRequest, Purpose
 from groundgate.rules import Bucket, Outcome, bucket_of
 from tests.support.inputs import make_inputs
 from tests.support.scripted import Score, ScriptedJudge
 
-BLOCKING = frozenset({"policy"})
+BLOCKING = Options(frozenset({"policy"}))
 
 
 def by_text(table: dict[str, Any]) -> ScriptedJudge:
@@ -90,14 +91,14 @@ def test_fluency_only_on_ties_with_mean_delta_and_skips() -> None:
     table: dict[str, Any] = {"g1": 5, "g1b": 5, "g2": 5, "g2b": 5, "p3": 4, "p3b": 4, "u": 2, "g4": 5}
     table.update({"fluency:g1": 3, "fluency:g1b": 5, "fluency:g2": 4, "fluency:g2b": 3})
     judge = by_text(table)
-    original = judge._score
+    original = judge.scripted.script
 
     def with_gap(request: JudgeRequest) -> Score:
         if request.purpose is Purpose.FLUENCY and request.response == "p3b":
             return None
         return original(request)
 
-    judge._score = with_gap
+    judge.scripted.script = with_gap
     results = compare.run(make_inputs(rows), judge, BLOCKING)
     assert {r.id for r in results.rows if r.outcome is Outcome.TIE} == {"t1", "t2", "t3"}
     assert sorted(resp for _, resp in judge.asked(Purpose.FLUENCY)) == sorted(["g1", "g1b", "g2", "g2b", "p3", "p3b"])
@@ -162,7 +163,7 @@ def test_outcomes_partition_cases_and_calls_are_exactly_the_needed_ones(
         assert fluency_ids == set()
     else:
         assert fluency_ids == ties
-    assert results.calls.total == len(judge.log)
+    assert results.calls.total == len(judge.scripted.log)
     errors = {
         f"id{n}" for n, (_, b, c, r) in enumerate(spec) if b is None or c is None or (f"id{n}" in newly and r is None)
     }

@@ -7,8 +7,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from groundgate.github.action import ACTION_ONLY_INPUTS, COMPARE_INPUTS, FIELDS, INPUTS, OUTPUTS, ActionSettings
-from groundgate.settings import Settings
+from groundgate.settings import ACTION_FIELDS, ACTION_ONLY_INPUTS, COMPARE_INPUTS, FIELDS, INPUTS, OUTPUTS, Settings
 from tests.support.paths import ROOT
 
 
@@ -26,18 +25,17 @@ def test_inputs_agree() -> None:
     declared = list(action_yml()["inputs"])
     assert declared == list(INPUTS)
     assert list(readme_table("Inputs")) == declared
-    fields = set(Settings.model_fields) | set(ActionSettings.model_fields)
+    fields = set(Settings.model_fields)
     assert {FIELDS.get(name, name.replace("-", "_")) for name in declared} <= fields
-    assert {name.replace("-", "_") for name in ACTION_ONLY_INPUTS} == set(ActionSettings.model_fields)
-    assert {FIELDS[name] for name in COMPARE_INPUTS} == set(Settings.model_fields) - {"results", "report"}
+    assert {name.replace("-", "_") for name in ACTION_ONLY_INPUTS} == ACTION_FIELDS
+    assert {FIELDS[name] for name in COMPARE_INPUTS} == fields - ACTION_FIELDS - {"root", "results", "report", "github"}
 
 
 def test_defaults_agree() -> None:
     inputs = action_yml()["inputs"]
     for name, spec in inputs.items():
         field = FIELDS.get(name, name.replace("-", "_"))
-        model = ActionSettings if field in ActionSettings.model_fields else Settings
-        default = model.model_fields[field].default
+        default = Settings.model_fields[field].default
         if "default" not in spec or name == "github-token":
             continue
         if isinstance(default, frozenset):

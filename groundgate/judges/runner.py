@@ -1,0 +1,330 @@
+"""The runner: how any provider's calls are made, and which calls are not made at all.
+
+One ``Runner`` wraps one ``Provider`` and owns everything around the call: identical inputs are
+judged once per run, a persistent cache answers what an earlier run judged with the same judge
+model (checked by one real call, the model probe), re-scores are always fresh, calls run on worker
+threads (and, for large batches of a provider that can be rebuilt, worker processes) under a
+per-call timeout, a run deadline and a request-rate cap, and every call is counted.
+
+Each SDK call costs tens of milliseconds of CPU, so under the GIL one process saturates at a few
+dozen calls a second; large batches are spread over worker processes, one per core, each with its
+own threads, and the rate cap is shared between them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, as_completed, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from groundgate.cache import Entry, ScoreCache
+from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges.limits import RateLimiter
+from groundgate.judges.workers import Workers
+
+THREADS_PER_PROCESS = 16  # one process keeps ~16 calls in flight before the GIL, not the judge, binds
+MIN_BATCH_PER_SLOT = 8  # below this many requests per concurrent slot, starting processes does not pay
+CHUNKS_PER_THREAD = 4  # requests handed to a worker process at once, per thread: keeps its threads busy
+
+Progress = Callable[[str, int, int], None]  # (phase, done, total)
+
+
+@dataclass
+class Deadline:
+    """Seconds for all the judging of a run, counted from its first judge call; shared by the
+    judge and the second opinion so that both spend one budget."""
+
+    seconds: float
+    at: float | None = None  # time.monotonic() by which everything must be judged, once started
+
+    def start(self) -> None:
+        if self.at is None:
+            self.at = time.monotonic() + self.seconds
+
+
+def auto_processes(max_concurrency: int) -> int:
+    """Worker processes worth starting: one per 16 calls in flight, at most one per core."""
+    return min(os.cpu_count() or 1, max(1, max_concurrency // THREADS_PER_PROCESS))
+
+
+class Runner:
+    """Scores batches through one provider, order kept; see the module docstring for what it adds."""
+
+    def __init__(
+        self,
+        provider: Provider,
+        *,
+        max_concurrency: int = 1,
+        max_rpm: float | None = None,
+        cache: ScoreCache | None = None,
+        progress: Progress | None = None,
+        call_timeout: float | None = None,
+        deadline: Deadline | None = None,
+        processes: int | None = None,
+        limiter: RateLimiter | None = None,
+    ) -> None:
+        self.provider = provider
+        self.max_concurrency = max(1, max_concurrency)
+        self.max_rpm = max_rpm
+        self.cache = cache
+        self.progress = progress
+        self.call_timeout = call_timeout  # seconds one judge call may take, SDK retries included
+        self.deadline = deadline
+        self.limiter = limiter or RateLimiter(max_rpm)
+        recipe = provider.recipe()
+        self.processes = 1 if recipe is None else (processes or auto_processes(self.max_concurrency))
+        self.calls = CallCounts()
+        self._identity = provider.identity()  # computed once: part of every cache key
+        self._lock = threading.Lock()
+        self._memo: dict[str, Verdict] = {}
+        self._model: str | None = None  # the judge model this run's fresh calls reported
+        self._model_known = False
+        self._workers: Workers | None = None
+        self._pool: ProcessPoolExecutor | None = None
+
+    @property
+    def info(self) -> JudgeInfo:
+        return self.provider.info
+
+    def identity(self) -> dict[str, object]:
+        return self._identity
+
+    def request_key(self, request: JudgeRequest) -> str:
+        fluency = request.purpose is Purpose.FLUENCY
+        payload: dict[str, object] = {
+            "judge": self._identity,
+            "evaluator": "fluency" if fluency else "groundedness",
+            "response": request.response,
+        }
+        if not fluency:
+            payload["context"] = request.grounding
+            if self.info.rubric == "query":
+                payload["query"] = request.case.query
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+    def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging") -> list[Judgement]:
+        if self.deadline is not None:
+            self.deadline.start()
+        keys = [None if r.purpose is Purpose.RESCORE else self.request_key(r) for r in requests]
+        first: dict[str, int] = {}  # key -> index of its first request
+        cached: dict[str, Verdict] = {}
+        todo: list[int] = []  # re-scores and unique misses: fresh calls
+        for index, key in enumerate(keys):
+            if key is None:
+                todo.append(index)
+            elif key in first or key in self._memo:
+                self.calls.deduplicated += 1
+            else:
+                first[key] = index
+                hit = self.cache.get(key) if self.cache else None
+                if hit is None:
+                    todo.append(index)
+                else:
+                    cached[key] = Verdict(hit.score, hit.reason, hit.model, 0)
+        fresh = dict(zip(todo, self._fresh([requests[i] for i in todo], phase, [keys[i] for i in todo]), strict=True))
+        answers: dict[str, Judgement] = {}
+        for index, result in fresh.items():
+            if (key := keys[index]) is not None:
+                answers[key] = result
+        if cached and not self._model_known:
+            # Cached scores count only if this run's judge reports the same model: learn it from one real call.
+            probe = next(iter(cached))
+            del cached[probe]
+            answers[probe] = self._fresh([requests[first[probe]]], phase, [probe])[0]
+        stale = [key for key, verdict in cached.items() if verdict.model != self._model]
+        for key, result in zip(stale, self._fresh([requests[first[k]] for k in stale], phase, stale), strict=True):
+            answers[key] = result
+            del cached[key]
+        self.calls.cached += len(cached)
+        answers.update(cached)
+        return [fresh[i] if key is None else answers.get(key) or self._memo[key] for i, key in enumerate(keys)]
+
+    def close(self) -> None:
+        """Release the worker threads and processes; scores are already returned."""
+        if self._workers is not None:
+            self._workers.shutdown()
+            self._workers = None
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    # --- fresh calls -------------------------------------------------------------------------
+
+    def _fresh(
+        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None = None
+    ) -> list[Judgement]:
+        """Fresh calls, up to max_concurrency in flight; results in request order."""
+        before = self.provider.throttled()
+        if self.processes > 1 and len(requests) >= MIN_BATCH_PER_SLOT * self.max_concurrency:
+            results = self._in_processes(requests, phase, keys)
+        else:
+            results = self._in_threads(requests, phase, keys)
+        self.calls.throttled += self.provider.throttled() - before
+        return results
+
+    def _scored(self, request: JudgeRequest) -> Judgement:
+        self.limiter.wait()
+        return self.provider.score(request)
+
+    def _in_threads(
+        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None
+    ) -> list[Judgement]:
+        results: list[Judgement | None] = [None] * len(requests)
+        done = 0
+        if self.progress and requests:
+            self.progress(phase, 0, len(requests))
+
+        def finish(index: int, result: Judgement) -> None:
+            nonlocal done
+            self._record(requests[index], result, keys[index] if keys else None)
+            results[index] = result
+            done += 1
+            if self.progress:
+                self.progress(phase, done, len(requests))
+
+        limited = self.call_timeout is not None or self.deadline is not None
+        if not limited and (self.max_concurrency == 1 or len(requests) <= 1):
+            for index, request in enumerate(requests):
+                finish(index, self._scored(request))
+            return [r for r in results if r is not None]
+        if self._workers is None:  # kept for the whole run: per-thread evaluators are built once
+            self._workers = Workers(self.max_concurrency)
+        workers = self._workers
+        pending = {workers.submit(self._scored, request): index for index, request in enumerate(requests)}
+        while pending:
+            finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                finish(pending.pop(future), future.result())
+            now = time.monotonic()
+            if self.call_timeout is not None:
+                stuck = [
+                    f
+                    for f in pending
+                    if (began := workers.running_since(f)) is not None and now - began > self.call_timeout
+                ]
+                for future in stuck:
+                    finish(
+                        pending.pop(future),
+                        JudgeError(f"the judge gave no answer within {self.call_timeout:g} s (call timeout)"),
+                    )
+                workers.add(len(stuck))  # the stuck calls keep their threads: bring concurrency back
+            at = self.deadline.at if self.deadline is not None else None
+            if at is not None and now >= at and pending:
+                for future in list(pending):
+                    future.cancel()
+                    finish(pending.pop(future), JudgeError("the run's deadline passed before this call finished"))
+        return [r for r in results if r is not None]
+
+    def _in_processes(
+        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None
+    ) -> list[Judgement]:
+        threads = math.ceil(self.max_concurrency / self.processes)
+        recipe = self.provider.recipe()
+        assert recipe is not None  # processes > 1 only for a provider with a recipe
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")  # no fork of a process that runs threads
+            slot = context.Value("d", 0.0)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.processes,
+                mp_context=context,
+                initializer=_worker_init,
+                initargs=(
+                    recipe,
+                    threads,
+                    self.max_rpm,
+                    context.Lock(),
+                    slot,
+                    self.call_timeout,
+                    self.deadline,
+                ),
+            )
+        results: list[Judgement | None] = [None] * len(requests)
+        done = 0
+        if self.progress:
+            self.progress(phase, 0, len(requests))
+        size = threads * CHUNKS_PER_THREAD
+        chunks = {
+            self._pool.submit(_worker_score, list(requests[start : start + size])): start
+            for start in range(0, len(requests), size)
+        }
+        for future in as_completed(chunks):
+            start = chunks[future]
+            try:
+                chunk_results, throttled = future.result()
+            except BrokenProcessPool as exc:
+                lost = min(size, len(requests) - start)
+                chunk_results, throttled = [JudgeError(f"judge worker process died: {exc}")] * lost, 0
+            self.calls.throttled += throttled
+            for offset, result in enumerate(chunk_results):
+                self._record(requests[start + offset], result, keys[start + offset] if keys else None)
+                results[start + offset] = result
+                done += 1
+            if self.progress:
+                self.progress(phase, done, len(requests))
+        return [r for r in results if r is not None]
+
+    # --- bookkeeping -------------------------------------------------------------------------
+
+    def _record(self, request: JudgeRequest, result: Judgement, key: str | None) -> None:
+        """Count a finished call and keep its score at once, so an interrupted run loses nothing judged.
+
+        ``key`` is the request's cache key as score_all computed it; None for re-scores (never kept)."""
+        with self._lock:
+            if request.purpose is Purpose.GROUNDEDNESS:
+                self.calls.groundedness += 1
+            elif request.purpose is Purpose.RESCORE:
+                self.calls.rescore += 1
+            else:
+                self.calls.fluency += 1
+            if isinstance(result, Verdict):
+                self.calls.tokens += result.tokens
+                if result.model and result.model not in self.info.models:
+                    self.info.models.append(result.model)
+                if not self._model_known:
+                    self._model, self._model_known = result.model, True
+            else:
+                self.calls.failed += 1
+        if key is not None and isinstance(result, Verdict):
+            self._memo[key] = result
+            if self.cache is not None:
+                self.cache.put(key, Entry(result.score, result.reason, result.model, result.tokens))
+
+
+_WORKER: Runner | None = None
+
+
+def _worker_init(
+    recipe: Callable[[], Provider],
+    threads: int,
+    max_rpm: float | None,
+    lock: Any,
+    slot: Any,
+    call_timeout: float | None,
+    deadline: Deadline | None,
+) -> None:
+    global _WORKER  # one runner per worker process, built once; deadline.at is the system's monotonic clock
+    _WORKER = Runner(
+        recipe(),
+        max_concurrency=threads,
+        limiter=RateLimiter(max_rpm, lock, slot),  # one cap across all processes
+        call_timeout=call_timeout,
+        deadline=deadline,
+        processes=1,
+    )
+
+
+def _worker_score(requests: list[JudgeRequest]) -> tuple[list[Judgement], int]:
+    runner = _WORKER
+    assert runner is not None
+    before = runner.provider.throttled()
+    results = runner._in_threads(requests, "worker", None)
+    return results, runner.provider.throttled() - before

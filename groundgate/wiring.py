@@ -1,0 +1,151 @@
+"""The one place that builds real clients from the settings: judges (a provider inside a runner),
+credentials, the score cache and GitHub. ``entrypoint.py`` and ``cli.py`` call it; nothing else
+constructs a client, so tests hand in clients pointed at local servers instead.
+
+Process-wide set-up (the SDK's logging, shared TLS context and 429 counter) happens here, once,
+through ``judges.azure.build``; constructors themselves have no side effects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+from groundgate.cache import ScoreCache
+from groundgate.compare import Options, Rescorer
+from groundgate.errors import GroundgateError
+from groundgate.judges import Provider
+from groundgate.judges.runner import Deadline, Progress, Runner
+from groundgate.settings import Settings
+
+if TYPE_CHECKING:
+    from azure.core.credentials import TokenCredential
+
+    from groundgate.github.publisher import Publisher
+
+OIDC_AUDIENCE = "api://AzureADTokenExchange"
+PRO_CONCURRENCY = 4  # the Content Safety service's evaluations are slow and rate-limited
+
+CredentialFactory = Callable[[], "TokenCredential"]
+
+
+def credential(settings: Settings) -> CredentialFactory:
+    """How the Azure judge signs in when there is no API key: keyless from the workflow's OIDC token
+    (azure-client-id and azure-tenant-id), else ``DefaultAzureCredential`` (environment, workload
+    identity, managed identity, Azure CLI). A picklable factory, so worker processes build their own."""
+    if settings.azure_client_id and settings.azure_tenant_id:
+        from azure.identity import ClientAssertionCredential
+
+        from groundgate.github.oidc import github_oidc_token
+
+        run = settings.github
+        if run is None or not run.oidc_url or run.oidc_token is None:
+            raise GroundgateError(
+                "azure-client-id and azure-tenant-id need the workflow's OIDC token: add 'permissions: id-token: write' to the job"
+            )
+        return partial(
+            ClientAssertionCredential,
+            tenant_id=settings.azure_tenant_id,
+            client_id=settings.azure_client_id,
+            func=partial(github_oidc_token, run.oidc_url, run.oidc_token.get_secret_value(), OIDC_AUDIENCE),
+        )
+    from azure.identity import DefaultAzureCredential
+
+    return DefaultAzureCredential
+
+
+@dataclass
+class Judges:
+    """The run's judge and its second opinion, ready to use; ``close`` releases both."""
+
+    judge: Runner
+    rescorer: Rescorer
+
+    def close(self) -> None:
+        self.judge.close()
+        if self.rescorer.judge is not None:
+            self.rescorer.judge.close()
+
+
+def provider(settings: Settings, deployment: str | None = None, sign_in: CredentialFactory | None = None) -> Provider:
+    """The judge the settings name (``deployment`` overrides the pinned one, for a second opinion)."""
+    if settings.judge == "figures":
+        from groundgate.judges.figures import FiguresProvider
+
+        return FiguresProvider(settings.rubric)
+    from groundgate.judges import azure
+
+    assert settings.azure_endpoint  # the settings refuse an azure judge without an endpoint and a deployment
+    assert settings.judge_deployment
+    key = settings.azure_api_key.get_secret_value() if settings.azure_api_key else None
+    return azure.build(
+        azure.AzureConfig(
+            endpoint=settings.azure_endpoint,
+            deployment=deployment or settings.judge_deployment,
+            rubric=settings.rubric,
+            api_version=settings.api_version,
+            reasoning=settings.reasoning_model,
+            api_key=key,
+            credential_factory=None if key else (sign_in or credential(settings)),
+        )
+    )
+
+
+def judges(
+    settings: Settings,
+    progress: Progress | None = None,
+    cache: ScoreCache | None = None,
+) -> Judges:
+    """The judge (with the cache, limits and progress) and whoever re-scores its flips."""
+    sign_in = None if settings.judge == "figures" or settings.azure_api_key else credential(settings)
+    deadline = Deadline(settings.deadline) if settings.deadline else None
+
+    def runner(provider: Provider, concurrency: int, **extra: object) -> Runner:
+        return Runner(
+            provider,
+            max_concurrency=concurrency,
+            progress=progress,
+            call_timeout=settings.call_timeout,
+            deadline=deadline,
+            **extra,  # type: ignore[arg-type]
+        )
+
+    main = runner(provider(settings, sign_in=sign_in), settings.max_concurrency, max_rpm=settings.max_rpm, cache=cache)
+    choice = settings.second_opinion
+    if choice in ("same", "none"):
+        return Judges(main, Rescorer(choice))
+    if choice == "groundedness-pro":
+        from groundgate.judges.pro import ProProvider
+
+        assert settings.azure_ai_project  # the settings refuse groundedness-pro without a project
+        pro = ProProvider(project=settings.azure_ai_project, credential_factory=sign_in or credential(settings))
+        return Judges(main, Rescorer(choice, runner(pro, PRO_CONCURRENCY)))
+    second = provider(settings, deployment=choice.removeprefix("deployment:"), sign_in=sign_in)
+    return Judges(main, Rescorer(choice, runner(second, settings.max_concurrency, max_rpm=settings.max_rpm)))
+
+
+def options(settings: Settings, rescorer: Rescorer) -> Options:
+    """The comparison's rules, derived from the settings."""
+    return Options(
+        blocking=settings.blocking_categories,
+        rescorer=rescorer,
+        rescore_baseline=settings.rescore_baseline,
+        min_cases_to_block=settings.min_cases_to_block,
+        shard=settings.shard,
+    )
+
+
+def cache(settings: Settings) -> ScoreCache | None:
+    return ScoreCache(settings.path(settings.cache)) if settings.cache else None
+
+
+def publisher(settings: Settings) -> Publisher | None:
+    """GitHub, when the run has a token and a repository to publish to."""
+    run = settings.github
+    if settings.github_token is None or run is None or not run.repository:
+        return None
+    from groundgate.github.publisher import Publisher, client
+
+    return Publisher(client(settings.github_token.get_secret_value(), run.api_url), run.repository)
