@@ -3,6 +3,7 @@ GITHUB_* variables, a workspace, a pull-request event, a fake GitHub and a fake 
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 from collections.abc import Callable, Iterator
@@ -163,6 +164,8 @@ def test_bad_inputs_are_one_error_line(workspace: Path, inputs: dict[str, str], 
     assert len(errors) == 1
     assert message in errors[0]
     assert "Traceback" not in run.stderr
+    assert run.summary.startswith("## ⛔ groundgate could not run")  # the same message, where reviewers look
+    assert message in html.unescape(run.summary.replace("\\", ""))  # escaped markdown, read as a reviewer sees it
 
 
 def test_symlink_leaving_the_workspace_is_refused(workspace: Path, tmp_path: Path) -> None:
@@ -181,6 +184,7 @@ def test_bad_case_line_is_annotated_on_its_file(workspace: Path) -> None:
     [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
     assert error.startswith("::error title=groundgate%3A bad input,file=evals/cases.jsonl,line=11::")
     assert "evals/cases.jsonl:11: field 'context': missing or empty" in error
+    assert "evals/cases.jsonl:11: field 'context': missing or empty" in html.unescape(run.summary.replace("\\", ""))
 
 
 def test_azure_judge_with_a_masked_key(

@@ -246,9 +246,7 @@ def test_shard_flag_is_validated(tmp_path: Path) -> None:
         "compare", "--judge", "figures", "--cases", "c", "--baseline", "b", "--candidate", "k", "--shard", "3/2"
     )
     assert proc.returncode == 2
-    assert (
-        "--shard: Value error, K/N needs 1 <= K <= N" in proc.stderr or "--shard: K/N needs 1 <= K <= N" in proc.stderr
-    )
+    assert proc.stderr == "groundgate: error: --shard: K/N needs 1 <= K <= N (got '3/2')\n"
 
 
 def test_threads_share_the_judge_without_losing_counts() -> None:
@@ -298,3 +296,20 @@ def test_merge_refuses_results_of_another_rubric_mode(tmp_path: Path) -> None:
     proc = groundgate("merge", *map(str, parts))
     assert proc.returncode == 2
     assert "different runs" in proc.stderr
+
+
+def test_prompt_files_are_read_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    prompt_version.cache_clear()
+    reads: list[Path] = []
+    original = Path.read_bytes
+
+    def counting(path: Path) -> bytes:
+        reads.append(path)
+        return original(path)
+
+    monkeypatch.setattr(Path, "read_bytes", counting)
+    first = prompt_version()
+    assert all(prompt_version() == first for _ in range(1000))
+    prompty = [p for p in reads if p.suffix == ".prompty"]
+    assert prompty  # the first call read the SDK's prompt files ...
+    assert len(prompty) == len(set(prompty))  # ... once each, and later calls none

@@ -1,0 +1,50 @@
+"""The runner around any provider: what it asks the provider for, and how often."""
+
+from __future__ import annotations
+
+from groundgate.cases import Case
+from groundgate.judges import JudgeRequest, Purpose
+from groundgate.judges.runner import Runner
+from tests.support.scripted import ScriptedProvider
+
+
+class CountingIdentity(ScriptedProvider):
+    def __init__(self) -> None:
+        super().__init__(lambda request: 5.0)
+        self.identities = 0
+
+    def identity(self) -> dict[str, object]:
+        self.identities += 1
+        return {"kind": "counting", "rubric": "query"}
+
+
+def requests(n: int) -> list[JudgeRequest]:
+    return [JudgeRequest(Case(f"c{i}", "x", "q?", "ctx", i), f"answer {i}", Purpose.GROUNDEDNESS) for i in range(n)]
+
+
+def test_the_judges_identity_is_computed_once_per_run_not_per_key() -> None:
+    provider = CountingIdentity()
+    runner = Runner(provider)
+    keys = {runner.request_key(r) for r in requests(500)}
+    runner.score_all(requests(50))
+    assert len(keys) == 500
+    assert provider.identities == 1
+
+
+def test_cache_keys_depend_on_the_identity_and_the_inputs() -> None:
+    a, b = Runner(CountingIdentity()), Runner(ScriptedProvider(lambda request: 5.0))
+    first, second = requests(2)
+    assert a.request_key(first) == a.request_key(first)
+    assert a.request_key(first) != a.request_key(second)
+    assert a.request_key(first) != b.request_key(first)  # another judge: another key
+
+
+def test_the_same_answer_is_judged_once_and_re_scores_always_fresh() -> None:
+    provider = ScriptedProvider(lambda request: 2.0)
+    runner = Runner(provider)
+    same = requests(1) * 3
+    runner.score_all(same)
+    rescore = JudgeRequest(same[0].case, same[0].response, Purpose.RESCORE)
+    runner.score_all([rescore, rescore])
+    assert [r.purpose for r in provider.log] == [Purpose.GROUNDEDNESS, Purpose.RESCORE, Purpose.RESCORE]
+    assert (runner.calls.groundedness, runner.calls.deduplicated, runner.calls.rescore) == (1, 2, 2)
