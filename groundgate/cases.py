@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
 
@@ -77,6 +77,9 @@ class _ResponseRecord(BaseModel):
     id: StrictStr
     response: StrictStr
     context: StrictStr | None = None
+
+
+_Record = TypeVar("_Record", _CaseRecord, _ResponseRecord)
 
 
 def _id_key(case_id: str) -> str:
@@ -147,21 +150,22 @@ def _surrogate(value: Any, where: str | None = None) -> str | None:
     return None
 
 
-def _validation_error(path: Path, line: int, exc: ValidationError) -> InputError:
-    first = exc.errors()[0]
-    field_name = ".".join(str(part) for part in first["loc"]) or None
-    message = "missing" if first["type"] == "missing" else first["msg"].lower()
-    return InputError(path, line, field_name, message)
+def _records(path: Path, root: Path, model: type[_Record]) -> Iterator[tuple[int, _Record]]:
+    """(line, validated record) for each record; the first invalid one stops with its line and field."""
+    for line, obj in read_jsonl(path, root):
+        try:
+            yield line, model.model_validate(obj)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field_name = ".".join(str(part) for part in first["loc"]) or None
+            message = "missing" if first["type"] == "missing" else first["msg"].lower()
+            raise InputError(path, line, field_name, message) from None
 
 
 def load_cases(path: Path, rubric: Rubric, root: Path = Path()) -> list[Case]:
     cases: list[Case] = []
     seen: dict[str, int] = {}
-    for line, obj in read_jsonl(path, root):
-        try:
-            record = _CaseRecord.model_validate(obj)
-        except ValidationError as exc:
-            raise _validation_error(path, line, exc) from None
+    for line, record in _records(path, root, _CaseRecord):
         if not record.id.strip():
             raise InputError(path, line, "id", "empty")
         if record.id in seen:
@@ -193,11 +197,7 @@ def load_cases(path: Path, rubric: Rubric, root: Path = Path()) -> list[Case]:
 
 def load_responses(path: Path, root: Path = Path()) -> dict[str, Response]:
     responses: dict[str, Response] = {}
-    for line, obj in read_jsonl(path, root):
-        try:
-            record = _ResponseRecord.model_validate(obj)
-        except ValidationError as exc:
-            raise _validation_error(path, line, exc) from None
+    for line, record in _records(path, root, _ResponseRecord):
         if record.id in responses:
             first = responses[record.id].line
             raise InputError(path, line, "id", f"duplicate id {record.id!r} (first on line {first})")
