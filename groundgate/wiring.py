@@ -117,9 +117,11 @@ def judges(
     if choice in ("same", "none"):
         return Judges(main, Rescorer(choice))
     if choice == "groundedness-pro":
+        from groundgate.judges.azure import prepare_sdk
         from groundgate.judges.pro import ProProvider
 
         assert settings.azure_ai_project  # the settings refuse groundedness-pro without a project
+        prepare_sdk()  # the same SDK: quiet retry logs and one TLS context, whatever the first judge is
         pro = ProProvider(project=settings.azure_ai_project, credential_factory=sign_in or credential(settings))
         return Judges(main, Rescorer(choice, runner(pro, PRO_CONCURRENCY)))
     second = provider(settings, deployment=choice.removeprefix("deployment:"), sign_in=sign_in)
