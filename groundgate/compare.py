@@ -139,14 +139,28 @@ def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
-def _check_models(sides: dict[tuple[str, str], Side]) -> None:
-    """Baseline and candidate must be scored by the same judge model, or the comparison is apples and oranges."""
-    before = {s.model for (_, side), s in sides.items() if side == "before" and s.model and s.error is None}
-    after = {s.model for (_, side), s in sides.items() if side == "after" and s.model and s.error is None}
-    if before and after and before != after:
+def _check_models(sides: dict[tuple[str, str], Side], cases: list[Case]) -> None:
+    """Each row's baseline and candidate must be scored by the same judge model, or that row compares
+    apples and oranges. Checked per row: equal sets of models on the two sides can still pair A with B."""
+    mixed = [
+        (case.id, before.model, after.model)
+        for case in cases
+        if (before := sides[(case.id, "before")]).model
+        and (after := sides[(case.id, "after")]).model
+        and before.error is None
+        and after.error is None
+        and before.model != after.model
+    ]
+    if mixed:
+        befores = sorted({str(b) for _, b, _ in mixed})
+        afters = sorted({str(a) for _, _, a in mixed})
+        rows = ", ".join(repr(cid) for cid, _, _ in mixed[:10]) + (
+            f" and {len(mixed) - 10} more" if len(mixed) > 10 else ""
+        )
         raise JudgeMismatch(
-            f"baseline scores come from judge model(s) {', '.join(sorted(before))} but candidate scores from "
-            f"{', '.join(sorted(after))}: refusing to compare; pin the judge deployment's model version and run again"
+            f"baseline scores come from judge model(s) {', '.join(befores)} but candidate scores from "
+            f"{', '.join(afters)} on row(s) {rows}: refusing to compare; pin the judge deployment's model version "
+            "and run again"
         )
 
 
@@ -172,7 +186,7 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
     cases = inputs.cases
     by_id = {case.id: case for case in cases}
     sides = _judge_sides(judge, cases, inputs)
-    _check_models(sides)
+    _check_models(sides, cases)
 
     def newly_ungrounded(case: Case) -> bool:
         before, after = sides[(case.id, "before")].bucket, sides[(case.id, "after")].bucket
@@ -312,6 +326,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         before_reason=before.reason,
         after_reason=after.reason,
         rescore_reason=rescore.reason if rescore else None,
+        rescore_model=rescore.model if rescore else None,
         confirmed_by=options.rescorer.label if rescore else None,
         baseline_rescore_score=baseline_rescore.score if baseline_rescore else None,
         baseline_rescore_reason=baseline_rescore.reason if baseline_rescore else None,

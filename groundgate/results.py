@@ -42,6 +42,7 @@ class Row(_Model):
     baseline_rescore_reason: str | None = None
     before_model: str | None = None  # the judge model the service reported for each score
     after_model: str | None = None
+    rescore_model: str | None = None  # may differ from after_model: an independent second opinion, or a drift
     drift: bool = False  # end-to-end runs: the two sides were judged against different contexts
     note: str | None = None
     error: str | None = None

@@ -109,12 +109,15 @@ def verdict_of(counts: Mapping[Outcome, int]) -> GateVerdict:
 
 
 def gate_exit(verdict: GateVerdict, counts: Mapping[Outcome, int], fail_on: FailOn = "blocking") -> int:
-    """Exit code: 1 when the gate blocks (fail wins over error), 3 when rows were not judged."""
+    """Exit code: 1 when the gate blocks (fail wins over error), 3 when rows were not judged.
+
+    ``fail_on`` only chooses which regressions block; it never lets an unjudged row pass: a gate
+    that could not measure a row exits 3 under every setting."""
     if verdict == "fail" and fail_on != "never":
         return 1
     if fail_on == "any-regression" and counts.get(Outcome.REVIEW):
         return 1
-    return 3 if verdict == "error" else 0
+    return 3 if counts.get(Outcome.ERROR) else 0
 
 
 # --- the verdict in words: one place for every medium (console, report, check run) ------------

@@ -25,6 +25,7 @@ from groundgate.cases import Rubric
 from groundgate.errors import one_line
 from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, checked_verdict
 from groundgate.judges.limits import ThrottleCounter
+from groundgate.judges.strict_scores import refuse_boolean_scores
 from groundgate.judges.tls import share_tls_context
 
 if TYPE_CHECKING:
@@ -59,11 +60,12 @@ def prompt_version() -> str:
 def prepare_sdk() -> ThrottleCounter:
     """Process-wide set-up, idempotent: import the SDK now (seconds, not inside the first timed call),
     silence its per-retry tracebacks (groundgate reports failures per row), share one TLS context,
-    and count the 429 answers it retries."""
+    refuse boolean scores, and count the 429 answers it retries."""
     os.environ.setdefault("PF_LOGGING_LEVEL", "CRITICAL")
     share_tls_context()
     import azure.ai.evaluation  # noqa: F401
 
+    refuse_boolean_scores()
     return ThrottleCounter.install()
 
 

@@ -97,6 +97,9 @@ def test_credential_sends_a_bearer_token(fake_azure: Start) -> None:
         (Reply(score=None, status="skipped", reason="empty"), "judge status 'skipped'"),
         (Reply(score=99), "judge score 99 is outside 1..5"),
         (Reply(score=0), "judge score 0 is outside 1..5"),
+        (Reply(score=True), "judge gave no score (True)"),  # not 1.0: a boolean is no score (pins the SDK's parser)
+        (Reply(score=False), "judge gave no score (False)"),
+        (Reply(content='{"score": true, "reason": "yes", "status": "completed"}'), "judge gave no score (True)"),
         (Reply(http_status=400, reason="content filter"), "content filter"),
         (Reply(http_status=401, reason="bad key"), "bad key"),
     ],
@@ -144,3 +147,13 @@ def test_fluency_runs_on_ties_through_the_sdk(fake_azure: Start) -> None:
     assert results.fluency.consulted
     assert results.fluency.mean_delta == 2.0
     assert sorted(p.response for p in fake.prompts if p.kind == "fluency") == ["fine", "fine polished"]
+
+
+def test_a_boolean_score_on_a_flip_is_an_error_row_not_a_regression(fake_azure: Start) -> None:
+    fake = fake_azure(lambda p: Reply(score=True) if "new" in p.response else Reply(score=5))
+    results = compare.run(
+        make_inputs([("p1", "policy", "fine", "new answer")]), judge_for(fake), Options(frozenset({"policy"}))
+    )
+    assert results.rows[0].outcome is Outcome.ERROR
+    assert results.verdict == "error"
+    assert results.exit_code == 3

@@ -123,6 +123,23 @@ def test_scores_from_different_judge_models_are_refused(fake_azure: Start) -> No
         compare.run(make_inputs([("a", "x", "fine", "new")]), judge_for(fake), Options(frozenset()))
 
 
+def test_models_are_checked_per_row_not_as_sets(fake_azure: Start) -> None:
+    """Both sides hold both models, so the sets agree; but each row pairs one model with the other."""
+    crossed = {"fine a": "model-a", "new a": "model-b", "fine b": "model-b", "new b": "model-a"}
+    fake = fake_azure(lambda p: Reply(score=5, model=crossed[p.response]))
+    rows = [("a", "x", "fine a", "new a"), ("b", "x", "fine b", "new b")]
+    with pytest.raises(JudgeMismatch, match=r"on row\(s\) 'a', 'b'"):
+        compare.run(make_inputs(rows), judge_for(fake), Options(frozenset()))
+
+
+def test_a_rescore_by_another_model_is_recorded_on_the_row(fake_azure: Start) -> None:
+    fake = fake_azure(by_deployment(True))
+    second = judge_for(fake, deployment="judge-b")
+    options = Options(frozenset({"policy"}), Rescorer("deployment:judge-b", second))
+    row = compare.run(make_inputs(FLIP), judge_for(fake, deployment="judge-a"), options).rows[0]
+    assert (row.after_model, row.rescore_model) == ("judge-a-model", "judge-b-model")
+
+
 def test_each_score_records_its_judge_model(fake_azure: Start) -> None:
     fake = fake_azure(lambda p: Reply(score=5, model="gpt-4o-2024-11-20"))
     row = compare.run(make_inputs([("a", "x", "fine", "new")]), judge_for(fake), Options(frozenset())).rows[0]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore
+from groundgate.rules import Bucket, FailOn, Outcome, bucket_of, classify, gate_exit, needs_rescore, verdict_of
 
 U, N, P, G = Bucket.UNGROUNDED, Bucket.NON_ANSWER, Bucket.PARTIAL, Bucket.GROUNDED
 
@@ -78,3 +79,13 @@ def test_rescore_needed_exactly_for_new_ungrounded(before: Bucket, after: Bucket
 def test_bucket_is_monotonic(score: float) -> None:
     order = list(Bucket)
     assert order.index(bucket_of(score)) <= order.index(bucket_of(score + 1))
+
+
+@pytest.mark.parametrize("fail_on", ["blocking", "any-regression", "never"])
+def test_an_unjudged_row_never_passes_under_any_fail_on(fail_on: FailOn) -> None:
+    both = Counter({Outcome.REGRESSION: 1, Outcome.ERROR: 1})
+    assert gate_exit(verdict_of(both), both, fail_on) == (3 if fail_on == "never" else 1)
+    only_errors = Counter({Outcome.ERROR: 1, Outcome.TIE: 5})
+    assert gate_exit(verdict_of(only_errors), only_errors, fail_on) == 3
+    clean = Counter({Outcome.TIE: 5, Outcome.REVIEW: 1})
+    assert gate_exit(verdict_of(clean), clean, fail_on) == (1 if fail_on == "any-regression" else 0)
