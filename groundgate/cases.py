@@ -11,9 +11,11 @@ import json
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+from confusable_homoglyphs import confusables
 from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
 
 from groundgate.errors import InputError, MissingResponses
@@ -82,15 +84,56 @@ class _ResponseRecord(BaseModel):
 _Record = TypeVar("_Record", _CaseRecord, _ResponseRecord)
 
 
+def _visible(text: str) -> str:
+    """Text as it reads: compatibility forms folded (fullwidth 'ｐ' is 'p'), invisible format
+    characters (zero-width spaces, soft hyphens, direction marks) dropped, outer spaces trimmed."""
+    folded = unicodedata.normalize("NFKC", text)
+    return "".join(c for c in folded if unicodedata.category(c) != "Cf").strip()
+
+
 def _id_key(case_id: str) -> str:
-    """Ids that look the same must not be two cases: compare them NFC-normalised and trimmed."""
-    return "\0" + unicodedata.normalize("NFC", case_id).strip()
+    """Ids that look the same must not be two cases: compare them as they read."""
+    return "\0" + _visible(case_id)
 
 
 def normalize_category(category: str | None) -> str:
-    """Categories compare case-insensitively after trimming; a missing one is 'uncategorized'."""
-    text = (category or "").strip().casefold()
+    """Categories compare as they read, case-insensitively; a missing one is 'uncategorized'.
+
+    'policy' with a zero-width space, a soft hyphen or in fullwidth letters is 'policy': a look-alike
+    must not dodge a blocking category."""
+    text = _visible(category or "").casefold()
     return text or UNCATEGORIZED
+
+
+@cache
+def _latin(char: str) -> str:
+    """The Latin letter a character of another script is drawn like (Cyrillic 'р' -> 'p'), or itself."""
+    found: list[dict[str, Any]] = []
+    if not char.isascii():
+        found = confusables.is_confusable(char, greedy=True, preferred_aliases=["latin"]) or []
+    for entry in found:
+        for glyph in entry["homoglyphs"]:
+            if glyph["n"].startswith("LATIN ") and len(glyph["c"]) == 1:
+                return str(glyph["c"]).casefold()
+    return char
+
+
+# Latin letters and digits that are drawn alike in many fonts: one class each.
+_DRAWN_ALIKE = str.maketrans("l1|0", "iiio")
+
+
+def skeleton(category: str) -> str:
+    """What a category looks like on screen: letters of other scripts drawn as Latin (Unicode TR39 data),
+    and 'l', '1', 'i' (and '0', 'o') taken as one shape each."""
+    return "".join(_latin(char) for char in category).translate(_DRAWN_ALIKE)
+
+
+def lookalike(category: str, blocking: frozenset[str]) -> str | None:
+    """The blocking category this one is drawn like without being it ('pоlicy' with a Cyrillic 'о'), if any."""
+    if category in blocking:
+        return None
+    drawn = skeleton(category)
+    return next((name for name in sorted(blocking) if skeleton(name) == drawn), None)
 
 
 def read_jsonl(path: Path, root: Path = Path()) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -176,7 +219,8 @@ def load_cases(path: Path, rubric: Rubric, root: Path = Path()) -> list[Case]:
                 path,
                 line,
                 "id",
-                f"id {record.id!r} looks the same as the id on line {first} (equal once Unicode-normalised and trimmed)",
+                f"id {record.id!r} looks the same as the id on line {first} (equal once Unicode-normalised, "
+                "invisible characters dropped and trimmed)",
             )
         if record.context is None or not record.context.strip():
             raise InputError(

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.cases import UNCATEGORIZED, load_cases
+from groundgate.cases import UNCATEGORIZED, load_cases, normalize_category
 from groundgate.cli import main
 from groundgate.errors import InputError
 from tests.support.inputs import WriteJsonl
@@ -297,3 +297,82 @@ def test_a_megabyte_context_and_response_are_judged_whole(tmp_path: Path, capsys
     row = json.loads((tmp_path / "r.json").read_text())["rows"][0]
     assert row["candidate"] == response
     assert row["after_reason"] == "figures not in the context: 45"
+
+
+# --- look-alike categories and ids: a category that reads as a blocking one blocks, or is refused ----
+
+BLOCKING_NAMES = ("policy", "pricing", "safety")
+INVISIBLE = ("\u200b", "\u00ad", "\u200d", "\u2060", "\ufeff", "\u200e")  # zero-width, soft hyphen, joiners, marks
+
+
+def fullwidth(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+def flip_suite(write_jsonl: WriteJsonl, category: str) -> tuple[Path, Path, Path]:
+    """One case whose candidate invents a figure: a regression for the figures judge."""
+    case = {"id": "refund", "category": category, "query": "How long?", "context": "Returns within 30 days."}
+    return (
+        write_jsonl("cases.jsonl", [case]),
+        write_jsonl("b.jsonl", [{"id": "refund", "response": "Within 30 days."}]),
+        write_jsonl("c.jsonl", [{"id": "refund", "response": "Within 45 days."}]),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    name=st.sampled_from(BLOCKING_NAMES),
+    inserts=st.lists(st.tuples(st.integers(0, 10), st.sampled_from(INVISIBLE)), max_size=4),
+    wide=st.booleans(),
+    upper=st.booleans(),
+)
+def test_categories_that_read_as_a_blocking_one_are_that_one(
+    name: str, inserts: list[tuple[int, str]], wide: bool, upper: bool
+) -> None:
+    text = name.upper() if upper else name
+    text = fullwidth(text) if wide else text
+    for position, char in inserts:
+        text = text[:position] + char + text[position:]
+    assert normalize_category(f"  {text} ") == name
+
+
+@pytest.mark.parametrize("category", ["policy\u200b", "po\u00adlicy", "ｐｏｌｉｃｙ", "Policy\u200d"])
+def test_a_disguised_blocking_category_still_blocks(
+    write_jsonl: WriteJsonl, capsys: pytest.CaptureFixture[str], category: str
+) -> None:
+    code, _ = run_cli(capsys, *flip_suite(write_jsonl, category))
+    assert code == 1
+
+
+@pytest.mark.parametrize(
+    ("category", "looks_like"),
+    [
+        ("p\u043elicy", "policy"),
+        ("\u0440\u03bf\u04cf\u0456\u0441\u0443", "policy"),
+        ("saf\u0435ty", "safety"),
+        ("pr1cing", "pricing"),
+    ],
+)
+def test_a_category_drawn_like_a_blocking_one_is_refused(
+    write_jsonl: WriteJsonl, capsys: pytest.CaptureFixture[str], category: str, looks_like: str
+) -> None:
+    code, err = run_cli(capsys, *flip_suite(write_jsonl, category))
+    assert code == 2
+    assert f"cases.jsonl:1: field 'category': {category!r} looks like the blocking category {looks_like!r}" in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("category", ["политика", "shipping", "account", "policies"])
+def test_other_categories_in_any_script_are_accepted(
+    write_jsonl: WriteJsonl, capsys: pytest.CaptureFixture[str], category: str
+) -> None:
+    code, _ = run_cli(capsys, *flip_suite(write_jsonl, category))
+    assert code == 0  # a REVIEW row: not blocking, not refused
+
+
+@pytest.mark.parametrize("second", ["refund-007\u200b", "ｒｅｆｕｎｄ-００７", "refund\u00ad-007"])
+def test_ids_that_read_the_same_are_refused(tmp_path: Path, second: str) -> None:
+    rows = [{"id": "refund-007", "query": "q", "context": "c"}, {"id": second, "query": "q", "context": "c"}]
+    path = write_raw(tmp_path, "cases.jsonl", "".join(json.dumps(r) + "\n" for r in rows).encode())
+    with pytest.raises(InputError, match=r"cases.jsonl:2: field 'id': id .* looks the same as the id on line 1"):
+        load_cases(path, "query")
