@@ -17,6 +17,7 @@ from typing import NoReturn
 
 from groundgate import __version__, app, settings, wiring
 from groundgate.calibrate import calibrate, render_calibration
+from groundgate.cases import load_cases
 from groundgate.errors import GroundgateError, one_line, stop_on_sigterm
 from groundgate.merge import merge
 from groundgate.progress import ProgressLine
@@ -83,6 +84,7 @@ def _parser() -> argparse.ArgumentParser:
 
     m = commands.add_parser("merge", help="combine the results of the shards of one run into one verdict")
     m.add_argument("shards", nargs="+", type=Path, metavar="RESULTS", help="results files written by compare --shard")
+    m.add_argument("--cases", type=Path, default=None, help="the cases file: names any case the shards do not cover")
     m.add_argument("--results", type=Path, default=None, help="write the merged results JSON here")
     m.add_argument("--report", type=Path, default=None, help="write the markdown report here")
     return parser
@@ -150,7 +152,9 @@ def _warn(message: str) -> None:
 
 
 def _merge(args: argparse.Namespace) -> int:
-    results = merge([read_results(path) for path in args.shards])
+    parts = [read_results(path) for path in args.shards]
+    ids = [case.id for case in load_cases(args.cases, parts[0].judge.rubric)] if args.cases else None
+    results = merge(parts, ids)
     if args.results:
         results.write(args.results)
     _write_report(results, args.report, "summary", args.results)

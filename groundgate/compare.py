@@ -18,7 +18,18 @@ from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
-from groundgate.results import Calls, Fluency, InputPaths, JudgeMeta, Results, Row, Shard, category_stats
+from groundgate.results import (
+    Calls,
+    Fluency,
+    InputPaths,
+    JudgeMeta,
+    Results,
+    Row,
+    Shard,
+    Suite,
+    category_stats,
+    ids_digest,
+)
 from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore, verdict_of
 
 EMPTY_RESPONSE = "empty response"
@@ -181,6 +192,7 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
     """Compare: judge both sides, re-score new flips (``options.rescorer``), classify, fluency on ties."""
     started = time.monotonic()
     sizes = dict(Counter(case.category for case in inputs.cases))  # of the whole suite, before sharding
+    suite = Suite(cases=len(inputs.cases), ids_digest=ids_digest(case.id for case in inputs.cases))
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
     cases = inputs.cases
@@ -265,6 +277,7 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         mode="end-to-end" if end_to_end else "frozen",
         categories=category_stats(rows),
         category_sizes=sizes,
+        suite=suite,
     )
 
 

@@ -1,7 +1,9 @@
 """Combine the results of the shards of one run (``--shard K/N``) into one verdict and report.
 
 Refuses results of different runs (another input file, judge or blocking list), a shard given
-twice, and a missing shard: a merged verdict must cover every case exactly once.
+twice, a missing shard, and rows that are not exactly the suite's cases once each (a row dropped
+from a shard's file, one counted twice, one that belongs to another shard): a merged verdict must
+cover every case exactly once, or a missing regression could pass.
 """
 
 from __future__ import annotations
@@ -9,8 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from groundgate.cases import in_shard
 from groundgate.errors import UsageError
-from groundgate.results import Calls, Fluency, Results, category_stats
+from groundgate.results import Calls, Fluency, Results, Row, category_stats, ids_digest
 from groundgate.rules import Outcome, verdict_of
 
 
@@ -29,7 +32,43 @@ def _fluency(parts: Sequence[Results], counts: Counter[Outcome]) -> Fluency:
     return Fluency(consulted=False, reason=parts[0].fluency.reason, skipped=skipped)
 
 
-def merge(parts: Sequence[Results]) -> Results:
+def _ids(ids: Sequence[str]) -> str:
+    shown = ", ".join(repr(i) for i in ids[:20])
+    return shown + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
+
+
+def _check_coverage(parts: Sequence[Results], rows: Sequence[Row], case_ids: Sequence[str] | None) -> None:
+    """Every case of the suite exactly once, each in its own shard; ``case_ids`` (the cases file, when
+    at hand) names what is missing, else the suite's digest proves it."""
+    seen = Counter(row.id for row in rows)
+    doubled = sorted(cid for cid, n in seen.items() if n > 1)
+    if doubled:
+        raise UsageError(f"these cases appear in more than one shard result: {_ids(doubled)}; merge each shard once")
+    for part in parts:
+        assert part.shard is not None
+        strays = [row.id for row in part.rows if not in_shard(row.id, part.shard.index, part.shard.count)]
+        if strays:
+            raise UsageError(
+                f"shard {part.shard.index} of {part.shard.count} holds rows of other shards: {_ids(strays)}"
+            )
+    suite = parts[0].suite
+    if case_ids is not None:
+        missing = [cid for cid in case_ids if cid not in seen]
+        unknown = sorted(set(seen) - set(case_ids))
+        if missing or unknown:
+            what = f"no row for {len(missing)} case(s): {_ids(missing)}" if missing else ""
+            extra = f"rows for ids that are not cases: {_ids(unknown)}" if unknown else ""
+            raise UsageError(f"the shard results do not cover the suite: {'; '.join(filter(None, (what, extra)))}")
+    if suite is None or any(p.suite != suite for p in parts):
+        raise UsageError("these shard results do not say which suite they belong to; run the shards again")
+    if len(rows) != suite.cases or ids_digest(seen) != suite.ids_digest:
+        raise UsageError(
+            f"the shard results hold {len(rows)} row(s) but the suite has {suite.cases} case(s), or other ones: "
+            "a merged verdict must cover every case exactly once (give the cases file to name the missing ones)"
+        )
+
+
+def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Results:
     if not parts:
         raise UsageError("merge needs the results of at least one shard")
     first = parts[0]
@@ -49,6 +88,7 @@ def merge(parts: Sequence[Results]) -> Results:
         )
 
     rows = sorted((row for p in parts for row in p.rows), key=lambda row: row.line)
+    _check_coverage(parts, rows, case_ids)
     counts: Counter[Outcome] = Counter(row.outcome for row in rows)
     calls = Calls(**{name: sum(getattr(p.calls, name) for p in parts) for name in Calls.model_fields})
     models = list(dict.fromkeys(m for p in parts for m in p.judge.models))

@@ -6,7 +6,9 @@ a reader refuses a schema it does not know instead of misreading it.
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
@@ -123,6 +125,17 @@ class Shard(_Model):
     count: int
 
 
+class Suite(_Model):
+    """The whole suite a (sharded) run belongs to: what merge checks the shards' rows against."""
+
+    cases: int
+    ids_digest: str  # sha256 of the sorted case ids, one per line
+
+
+def ids_digest(ids: Iterable[str]) -> str:
+    return hashlib.sha256("\n".join(sorted(ids)).encode("utf-8")).hexdigest()
+
+
 class Results(_Model):
     schema_version: Literal[1] = 1
     tool_version: str
@@ -141,6 +154,7 @@ class Results(_Model):
     mode: Literal["frozen", "end-to-end"] = "frozen"
     categories: list[CategoryStats] = Field(default_factory=list)
     category_sizes: dict[str, int] = Field(default_factory=dict)  # of the whole suite
+    suite: Suite | None = None
 
     @property
     def exit_code(self) -> int:

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from groundgate import app
-from groundgate.cases import Inputs
+from groundgate.cases import Inputs, load_cases
 from groundgate.errors import GitHubRefused, UsageError, one_line
 from groundgate.github.publisher import Publisher, annotations_for
 from groundgate.github.workflow import Log, append_summary, set_outputs
@@ -19,7 +19,7 @@ from groundgate.report import Links, ReportContext, marker, render
 from groundgate.report.console import render_console
 from groundgate.results import Results, read_results
 from groundgate.rules import Outcome, check_title, gate_exit
-from groundgate.settings import OUT_DIR, GitHubRun, Settings
+from groundgate.settings import OUT_DIR, GitHubRun, Settings, inside_workspace
 from groundgate.wiring import Judges
 
 
@@ -50,9 +50,25 @@ def merge_shards(settings: Settings, log: Log) -> Results:
             raise UsageError(f"input 'merge-results': no results file matches {pattern!r}")
         paths += found
     with log.group(f"groundgate: merging {len(paths)} shard results"):
-        results = merge([read_results(path) for path in dict.fromkeys(paths)])
+        parts = [read_results(path) for path in dict.fromkeys(paths)]
+        results = merge(parts, _case_ids(settings, parts))
     results.write(root / OUT_DIR / "results.json")
     return results
+
+
+def _case_ids(settings: Settings, parts: list[Results]) -> list[str] | None:
+    """The suite's case ids from the cases file in the workspace (the input, or the path the shards
+    recorded), so a merge can name what is missing; None when it is not at hand."""
+    written = str(settings.cases) if settings.cases else parts[0].inputs.cases if parts else None
+    if not written:
+        return None
+    try:
+        path = inside_workspace(settings.root, written, "cases")
+    except UsageError:
+        return None  # a path from a results file is data, not a place to read from
+    if not settings.path(path).is_file():
+        return None
+    return [case.id for case in load_cases(path, parts[0].judge.rubric, settings.root)]
 
 
 def outputs_for(results: Results, results_path: str, report_path: str) -> dict[str, str]:

@@ -247,3 +247,21 @@ def test_inputs_read_as_the_runner_sets_them() -> None:
         "check-name": "docs-gate",
         "judge": "figures",
     }
+
+
+def test_a_merge_step_refuses_a_shard_file_missing_a_row(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    (workspace / "shards").mkdir()
+    for k in (1, 2):
+        run_action(
+            workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl", "shard": f"{k}/2", "comment": "false", "check-run": "false", "fail-on": "never"},
+            event_path=event(tmp_path),
+        )  # fmt: skip
+        data = json.loads((workspace / ".groundgate/results.json").read_text())
+        data["rows"] = [row for row in data["rows"] if row["outcome"] != "regression"]  # the crafted file
+        (workspace / "shards" / f"results-{k}.json").write_text(json.dumps(data))
+    merged = run_action(
+        workspace, gh, {"merge-results": "shards/*.json", "cases": "", "baseline": "", "candidate": ""}, event_path=event(tmp_path)
+    )  # fmt: skip
+    assert merged.code == 2
+    assert "no row for 1 case(s): 'refund-007'" in merged.stdout
+    assert gh.comments == {}

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -313,3 +314,50 @@ def test_prompt_files_are_read_once_per_process(monkeypatch: pytest.MonkeyPatch)
     prompty = [p for p in reads if p.suffix == ".prompty"]
     assert prompty  # the first call read the SDK's prompt files ...
     assert len(prompty) == len(set(prompty))  # ... once each, and later calls none
+
+
+def edit_rows(path: Path, edit: Callable[[list[dict[str, Any]]], None]) -> Path:
+    data = json.loads(path.read_text())
+    edit(data["rows"])
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_merge_refuses_shards_whose_rows_are_not_the_suite_once_each(tmp_path: Path) -> None:
+    """A crafted shard file that drops the blocking regression, doubles a row or moves one must not merge."""
+    one = run_shard(tmp_path, "candidate-regression.jsonl", "1/2", "a1")
+    two = run_shard(tmp_path, "candidate-regression.jsonl", "2/2", "a2")
+    whole = json.loads(one.read_text())["rows"] + json.loads(two.read_text())["rows"]
+    regression = next(r for r in whole if r["outcome"] == "regression")
+    holder = one if any(r["id"] == regression["id"] for r in json.loads(one.read_text())["rows"]) else two
+    other = two if holder == one else one
+
+    def drop(rows: list[dict[str, Any]]) -> None:
+        rows[:] = [r for r in rows if r["id"] != regression["id"]]
+
+    dropped = tmp_path / "dropped.json"
+    dropped.write_text(holder.read_text())
+    edit_rows(dropped, drop)
+    cases = str(EXAMPLES / "cases.jsonl")
+    named = groundgate("merge", str(dropped), str(other), "--cases", cases)
+    assert named.returncode == 2
+    assert f"no row for 1 case(s): '{regression['id']}'" in named.stderr
+    unnamed = groundgate("merge", str(dropped), str(other))
+    assert unnamed.returncode == 2
+    assert "the shard results hold 9 row(s) but the suite has 10 case(s)" in unnamed.stderr
+
+    doubled = tmp_path / "doubled.json"
+    doubled.write_text(other.read_text())
+    edit_rows(doubled, lambda rows: rows.append(regression))
+    proc = groundgate("merge", str(holder), str(doubled))
+    assert proc.returncode == 2
+    assert f"these cases appear in more than one shard result: '{regression['id']}'" in proc.stderr
+
+    moved_from, moved_to = tmp_path / "from.json", tmp_path / "to.json"
+    moved_from.write_text(holder.read_text())
+    moved_to.write_text(other.read_text())
+    edit_rows(moved_from, drop)
+    edit_rows(moved_to, lambda rows: rows.append(regression))
+    proc = groundgate("merge", str(moved_from), str(moved_to))
+    assert proc.returncode == 2
+    assert f"holds rows of other shards: '{regression['id']}'" in proc.stderr
