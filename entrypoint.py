@@ -32,7 +32,7 @@ def main(environ: Mapping[str, str]) -> int:
         if config.merging:
             results = action.merge_shards(config, log)
         else:
-            inputs = action.load(config, log)
+            inputs = action.load(config, log, publisher)
             cache = wiring.cache(config)
             if cache is not None and cache.problem:
                 log.warning(cache.problem)

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tempfile
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from confusable_homoglyphs import confusables
-from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from groundgate.errors import InputError, MissingResponses
 
@@ -41,6 +42,18 @@ class Response:
     context: str | None = None  # end-to-end runs: what live retrieval returned on this side
 
 
+class Yardstick(BaseModel):
+    """What a pull request changed in the files the gate measures against (the cases and the
+    baseline), compared with its base branch: reviewers must see when the yardstick moved."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    base: str  # the base commit compared with
+    cases: list[str] = Field(default_factory=list)  # ids added, removed, or whose category, query or context changed
+    baseline: list[str] = Field(default_factory=list)  # ids whose baseline response was added, removed or changed
+    note: str | None = None  # a file new in this PR, or unreadable at the base
+
+
 @dataclass(frozen=True)
 class Inputs:
     """Cases with a baseline and a candidate response for each, in case-file order."""
@@ -53,6 +66,7 @@ class Inputs:
     candidate_path: str
     warnings: list[str] = field(default_factory=list)
     digests: dict[str, str] = field(default_factory=dict)  # sha256 of each file: which run this is
+    yardstick: Yardstick | None = None  # set by the action on pull requests
 
 
 def in_shard(case_id: str, index: int, count: int) -> bool:
@@ -295,4 +309,46 @@ def load_inputs(
         baseline_path=str(baseline_path),
         candidate_path=str(candidate_path),
         warnings=warnings,
+    )
+
+
+def _changed(base: Mapping[str, object], head: Mapping[str, object]) -> list[str]:
+    return sorted(cid for cid in set(base) | set(head) if base.get(cid) != head.get(cid))
+
+
+def yardstick(
+    ref: str, cases_at_base: bytes | None, baseline_at_base: bytes | None, inputs: Inputs, rubric: Rubric
+) -> Yardstick:
+    """Which case ids and baseline responses differ between ``ref`` and the files under test."""
+    head_cases = {c.id: (c.category, c.query, c.context) for c in inputs.cases}
+    head_baseline = {r.id: (r.response, r.context) for r in inputs.baseline.values()}
+    notes = []
+    with tempfile.TemporaryDirectory() as folder:
+        if cases_at_base is None:
+            notes.append("the cases file is new in this pull request")
+            base_cases: dict[str, object] = {}
+        else:
+            path = Path(folder) / "cases.jsonl"
+            path.write_bytes(cases_at_base)
+            try:
+                base_cases = {c.id: (c.category, c.query, c.context) for c in load_cases(path, rubric)}
+            except InputError as exc:
+                notes.append(f"the base branch's cases file is not valid ({exc.message})")
+                base_cases = {}
+        if baseline_at_base is None:
+            notes.append("the baseline file is new in this pull request")
+            base_baseline: dict[str, object] = {}
+        else:
+            path = Path(folder) / "baseline.jsonl"
+            path.write_bytes(baseline_at_base)
+            try:
+                base_baseline = {r.id: (r.response, r.context) for r in load_responses(path).values()}
+            except InputError as exc:
+                notes.append(f"the base branch's baseline file is not valid ({exc.message})")
+                base_baseline = {}
+    return Yardstick(
+        base=ref,
+        cases=_changed(base_cases, head_cases),
+        baseline=_changed(base_baseline, head_baseline),
+        note="; ".join(notes) or None,
     )

@@ -278,6 +278,7 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         categories=category_stats(rows),
         category_sizes=sizes,
         suite=suite,
+        yardstick=inputs.yardstick,
     )
 
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from groundgate.cases import Yardstick
 from groundgate.errors import InputError
 from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, worse
 from groundgate.stats import sign_test
@@ -155,6 +156,7 @@ class Results(_Model):
     categories: list[CategoryStats] = Field(default_factory=list)
     category_sizes: dict[str, int] = Field(default_factory=dict)  # of the whole suite
     suite: Suite | None = None
+    yardstick: Yardstick | None = None  # pull requests: what the PR changed in the cases and baseline files
 
     @property
     def exit_code(self) -> int:

@@ -62,6 +62,7 @@ class GitHubRun(BaseModel):
     sha: str | None = None
     pr_number: int | None = None
     head_sha: str | None = None
+    base_sha: str | None = None  # the pull request's base: what the PR's own edits are compared with
     from_fork: bool = False
     server_url: str = "https://github.com"
     api_url: str = "https://api.github.com"
@@ -95,6 +96,7 @@ class GitHubRun(BaseModel):
             sha=get("GITHUB_SHA"),
             pr_number=int(pr["number"]) if pr and "number" in pr else None,
             head_sha=((pr or {}).get("head") or {}).get("sha") or get("GITHUB_SHA"),
+            base_sha=((pr or {}).get("base") or {}).get("sha"),
             from_fork=bool(pr)
             and event_name == "pull_request"
             and head_repo.get("full_name") != base_repo.get("full_name"),

@@ -7,10 +7,11 @@ takes what it needs as arguments, so tests drive it with clients pointed at loca
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from groundgate import app
-from groundgate.cases import Inputs, load_cases
+from groundgate.cases import Inputs, load_cases, yardstick
 from groundgate.errors import GitHubRefused, UsageError, one_line
 from groundgate.github.publisher import Publisher, annotations_for
 from groundgate.github.workflow import Log, append_summary, set_outputs
@@ -23,12 +24,23 @@ from groundgate.settings import OUT_DIR, GitHubRun, Settings, inside_workspace
 from groundgate.wiring import Judges
 
 
-def load(settings: Settings, log: Log) -> Inputs:
+def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> Inputs:
+    """The inputs; on a pull request also what it changed in the cases and baseline files."""
     with log.group("groundgate: loading cases and responses"):
         inputs = app.load(settings)
         for warning in inputs.warnings:
             log.warning(warning)
         log.info(f"{len(inputs.cases)} cases from {inputs.cases_path}")
+        run = settings.github
+        if publisher is not None and run is not None and run.base_sha and run.pr_number is not None:
+            assert settings.cases  # loaded above
+            assert settings.baseline
+            try:
+                then = [publisher.file_at(p.as_posix(), run.base_sha) for p in (settings.cases, settings.baseline)]
+            except GitHubRefused as exc:
+                log.warning(f"{one_line(str(exc))}: cannot tell whether this pull request edits the cases or baseline")
+            else:
+                inputs = replace(inputs, yardstick=yardstick(run.base_sha, then[0], then[1], inputs, settings.rubric))
     return inputs
 
 

@@ -124,6 +124,18 @@ class Publisher:
                 self._login = WORKFLOW_BOT
         return self._login
 
+    def file_at(self, path: str, ref: str) -> bytes | None:
+        """A file of the repository as it is at ``ref``; None when it does not exist there."""
+        try:
+            content = self._repo.get_contents(path, ref=ref)
+        except GithubException as exc:
+            if exc.status == 404:
+                return None
+            raise _refused(f"read {path} at {ref[:12]}", exc) from None
+        if isinstance(content, list):  # a folder of that name
+            return None
+        return content.decoded_content
+
     def upsert_comment(self, number: int, body: str, marker: str) -> tuple[str, str]:
         """Update this check's own comment in place, or create it; returns (created|updated, url)."""
         issue = self._repo.get_issue(number)

@@ -20,6 +20,7 @@ from urllib.parse import quote
 from jinja2 import Environment
 from markupsafe import Markup
 
+from groundgate.cases import Yardstick
 from groundgate.errors import GroundgateError, one_line
 from groundgate.report.escape import inline
 from groundgate.report.render import environment, score
@@ -171,6 +172,12 @@ def _scores(row: Row) -> str:
     return text
 
 
+def _moved(results: Results) -> Yardstick | None:
+    """The yardstick, when the pull request changed it; ids are user text, escaped by the template."""
+    found = results.yardstick
+    return found if found is not None and (found.cases or found.baseline or found.note) else None
+
+
 SECOND_OPINIONS = {
     "same": "the same judge again (absorbs wobble; not a second opinion)",
     "none": "nobody (the first verdict stands)",
@@ -209,10 +216,13 @@ class _Renderer:
             "matrix": _matrix(results),
             "stats": {c.name: c for c in results.categories},
             "second_opinion": second_opinion_text(results.judge.second_opinion),
+            "moved": _moved(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
         }
         icon, headline = report_headline(results.verdict, results.counts)
+        if self.frame["moved"] is not None:
+            headline += " · the PR changes the yardstick"
         self.frame.update(icon=icon, headline=Markup(headline))  # noqa: S704 - ours
         self._parts: dict[tuple[object, ...], Markup] = {}
 

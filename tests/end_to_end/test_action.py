@@ -117,7 +117,11 @@ def test_fork_pull_request_warns_once_and_writes_only_the_summary(
     assert "workflow_run" in warning
     assert gh.comments == {}
     assert gh.check_runs == {}
-    assert gh.requests == []
+    # nothing written; the only requests read the base branch's cases and baseline (the yardstick check)
+    assert [(r.method, r.path) for r in gh.requests] == [
+        ("GET", "/repos/o/r/contents/evals/cases.jsonl"),
+        ("GET", "/repos/o/r/contents/evals/baseline.jsonl"),
+    ]
     assert run.summary
 
 
@@ -265,3 +269,36 @@ def test_a_merge_step_refuses_a_shard_file_missing_a_row(workspace: Path, gh: Fa
     assert merged.code == 2
     assert "no row for 1 case(s): 'refund-007'" in merged.stdout
     assert gh.comments == {}
+
+
+def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    """The PR rewrote refund-007's baseline answer and added a case: the yardstick moved, and reviewers see which ids."""
+    cases = (workspace / "evals/cases.jsonl").read_bytes()
+    gh.files[("base", "evals/cases.jsonl")] = b"\n".join(cases.splitlines()[:-1]) + b"\n"  # the last case is new
+    baseline = (workspace / "evals/baseline.jsonl").read_text()
+    gh.files[("base", "evals/baseline.jsonl")] = baseline.replace("30 days", "thirty days", 1).encode()
+    last_id = json.loads(cases.splitlines()[-1])["id"]
+    run = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout
+    headline = run.summary.splitlines()[0]
+    assert headline.endswith("the PR changes the yardstick")
+    assert "1 case(s) and 1 baseline response(s) differ" in run.summary
+    visible = html.unescape(run.summary.replace("\\", ""))
+    assert f"Cases: {last_id}." in visible
+    assert "Baseline responses: refund-007." in visible
+    [comment] = gh.comments_on(7)
+    assert "edits what the gate measures against" in comment["body"]
+    assert "WARNING: this pull request edits what the gate measures against" in run.stdout
+    results = json.loads((workspace / ".groundgate/results.json").read_text())
+    assert results["yardstick"] == {"base": "base", "cases": [last_id], "baseline": ["refund-007"], "note": None}
+
+
+def test_a_pr_that_leaves_the_yardstick_alone_says_nothing_of_it(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    for name in ("cases", "baseline"):
+        gh.files[("base", f"evals/{name}.jsonl")] = (workspace / f"evals/{name}.jsonl").read_bytes()
+    run = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
+    assert run.code == 0
+    assert "yardstick" not in run.summary
+    assert json.loads((workspace / ".groundgate/results.json").read_text())["yardstick"]["cases"] == []

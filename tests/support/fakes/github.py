@@ -7,6 +7,8 @@ what the action does when GitHub refuses or stumbles.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import threading
 from dataclasses import dataclass, field
@@ -41,6 +43,7 @@ class FakeGitHub(LocalServer):
         self.bot = bot
         self.comments: dict[int, dict[str, Any]] = {}
         self.check_runs: dict[int, dict[str, Any]] = {}
+        self.files: dict[tuple[str, str], bytes] = {}  # (ref, path) -> content, for the contents API
         self.requests: list[Request] = []
         self.faults: list[Fault] = []
         self._next_id = 1000
@@ -180,6 +183,17 @@ class FakeGitHub(LocalServer):
             existing["output"] = {**(existing.get("output") or {}), **new_output}
             url = f"{self.url}/repos/{m.group(1)}/check-runs/{existing['id']}"
             return 200, {"id": existing["id"], "url": url, "name": existing["name"]}, {}
+        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/contents/(.+)", path)
+        if m and method == "GET":
+            ref, name = query.get("ref", ["main"])[0], m.group(2)
+            data = self.files.get((ref, name))
+            if data is None:
+                return 404, {"message": "Not Found"}, {}
+            return 200, {
+                "type": "file", "encoding": "base64", "name": name.rsplit("/", 1)[-1], "path": name, "size": len(data),
+                "sha": hashlib.sha1(data).hexdigest(), "content": base64.b64encode(data).decode(),
+                "url": f"{self.url}{path}?ref={ref}",
+            }, {}  # fmt: skip
         return 404, {"message": f"Not Found: {method} {path}"}, {}
 
     @staticmethod
