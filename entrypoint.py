@@ -1,8 +1,9 @@
 """The action's entry point: read the workflow's inputs, build the real clients, run the gate.
 
 Thin on purpose: settings -> wiring -> run -> present and publish. Everything the runner provides
-arrives here through the environment; nothing below this file reads it. Every error the user can
-fix ends here as one ::error line, the same message with its fix in the job summary, and its exit code.
+arrives here through the environment; nothing below this file reads it. Every way a run can end
+without a verdict ends here: one ::error line, the same message with its fix in the job summary and
+on the pull request (its own comment and check run), and its own exit code, never 1.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import sys
 from collections.abc import Mapping
 
 from groundgate import settings, wiring
-from groundgate.errors import GroundgateError, InputError, one_line, stop_on_sigterm
+from groundgate.errors import GroundgateError, InputError, InternalError, Interrupted, one_line, stop_on_sigterm
 from groundgate.github import action
+from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log, append_summary
 from groundgate.progress import ProgressLine
 from groundgate.report import render_failure
@@ -22,12 +24,15 @@ from groundgate.report import render_failure
 def main(environ: Mapping[str, str]) -> int:
     log = Log()
     stop_on_sigterm()
-    run = None
+    run = settings.GitHubRun()
+    config: settings.Settings | None = None
+    publisher: Publisher | None = None
     try:
-        run = settings.GitHubRun.from_environ(environ)
         for secret in settings.read_secrets(environ):
             log.mask(secret)
+        run = settings.GitHubRun.from_environ(environ)
         config = settings.from_action(environ, run)
+        settings.check_outputs(config)
         publisher = wiring.publisher(config)
         if config.merging:
             results = action.merge_shards(config, log)
@@ -39,14 +44,37 @@ def main(environ: Mapping[str, str]) -> int:
             judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache)
             results = action.judge(config, inputs, judges, log)
         return action.present(config, results, publisher, log)
-    except InputError as exc:
-        log.error(one_line(str(exc)), file=exc.path, line=exc.line, title="groundgate: bad input")
-        append_summary(run.summary_path if run else None, render_failure(exc))
-        return exc.exit_code
     except GroundgateError as exc:
-        log.error(one_line(str(exc)))
-        append_summary(run.summary_path if run else None, render_failure(exc))
-        return exc.exit_code
+        error: GroundgateError = exc
+    except KeyboardInterrupt as exc:  # SIGINT, or SIGTERM from a cancelled workflow, before judging began
+        name = str(exc) if str(exc).startswith("SIG") else "SIGINT"
+        error = Interrupted(f"interrupted by {name} before judging began: no verdict", name)
+    except Exception as exc:
+        error = InternalError.of(exc)
+    if isinstance(error, InputError):
+        log.error(one_line(str(error)), file=error.path, line=error.line, title="groundgate: bad input")
+    else:
+        log.error(one_line(str(error)))
+    append_summary(run.summary_path, render_failure(error))
+    _tell_the_pull_request(environ, run, config, publisher, error, log)
+    return error.exit_code
+
+
+def _tell_the_pull_request(
+    environ: Mapping[str, str],
+    run: settings.GitHubRun,
+    config: settings.Settings | None,
+    publisher: Publisher | None,
+    error: GroundgateError,
+    log: Log,
+) -> None:
+    try:
+        config = config or settings.publishing_only(environ, run)
+        publisher = publisher or (wiring.publisher(config) if config else None)
+        if config is not None and publisher is not None:
+            action.present_failure(config, error, publisher, log)
+    except Exception as exc:
+        log.warning(f"could not tell the pull request there is no verdict: {one_line(str(exc))}")
 
 
 if __name__ == "__main__":

@@ -175,6 +175,8 @@ def read_jsonl(path: Path, root: Path = Path()) -> Iterator[tuple[int, dict[str,
             raise InputError(path, number, None, f"invalid JSON: {exc.msg} (column {exc.colno})") from None
         except RecursionError:
             raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
+        except ValueError:  # Python refuses integers of more than 4,300 digits
+            raise InputError(path, number, None, "invalid JSON: a number with too many digits") from None
         if not isinstance(obj, dict):
             raise InputError(path, number, None, f"expected a JSON object, got {type(obj).__name__}")
         try:

@@ -18,7 +18,7 @@ from typing import NoReturn
 from groundgate import __version__, app, settings, wiring
 from groundgate.calibrate import calibrate, render_calibration
 from groundgate.cases import load_cases
-from groundgate.errors import GroundgateError, one_line, stop_on_sigterm
+from groundgate.errors import GroundgateError, InternalError, one_line, stop_on_sigterm
 from groundgate.merge import merge
 from groundgate.progress import ProgressLine
 from groundgate.report import LIMITS, ReportContext, Target, render
@@ -135,6 +135,7 @@ def _write_report(results: Results, path: Path | None, size: Target, results_pat
 
 def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     config = settings.from_flags({key: value for key, value in vars(args).items() if key != "command"}, environ)
+    settings.check_outputs(config)
     inputs = app.load(config)
     for warning in inputs.warnings:
         _warn(warning)
@@ -196,6 +197,10 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     except KeyboardInterrupt as exc:
         print(f"groundgate: interrupted by {exc or 'SIGINT'} before judging began", file=sys.stderr)
         return 143 if str(exc) == "SIGTERM" else 130
+    except Exception as exc:
+        error = InternalError.of(exc)
+        print(f"groundgate: error: {error}", file=sys.stderr)
+        return error.exit_code
 
 
 if __name__ == "__main__":

@@ -60,6 +60,17 @@ def stop_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, stop)
 
 
+class InternalError(GroundgateError):
+    """A failure nobody planned for (a bug, or an environment groundgate does not know): one line and its
+    own exit code, never a traceback that exits 1, which would read as a blocking regression."""
+
+    exit_code = 4
+
+    @classmethod
+    def of(cls, exc: BaseException) -> InternalError:
+        return cls(f"internal error, please report it: {type(exc).__name__}: {one_line(str(exc))}")
+
+
 class GitHubRefused(GroundgateError):
     """GitHub refused a request the action needs; the gate's verdict still stands."""
 

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from groundgate.cases import Yardstick
-from groundgate.errors import InputError
-from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, worse
+from groundgate.errors import InputError, one_line
+from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, verdict_of, worse
 from groundgate.stats import sign_test
 
 SCHEMA_VERSION = 1
@@ -57,6 +58,13 @@ class Row(_Model):
     candidate: str = ""
     baseline_context: str | None = None
     candidate_context: str | None = None
+
+    @model_validator(mode="after")
+    def _buckets(self) -> Row:
+        """Only a row the judge could not score may lack a bucket; any other is not a row groundgate wrote."""
+        if self.outcome is not Outcome.ERROR and (self.before is None or self.after is None):
+            raise ValueError(f"a {self.outcome.value} row needs both buckets")
+        return self
 
 
 class Fluency(_Model):
@@ -175,8 +183,12 @@ def read_results(path: Path) -> Results:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise InputError(path, None, None, "file not found") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(path, None, None, f"not a results file: {exc}") from None
+    except IsADirectoryError:
+        raise InputError(path, None, None, "is a directory, not a results file") from None
+    except RecursionError:
+        raise InputError(path, None, None, "not a results file: JSON nested too deeply") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: bad JSON, or a number of 4,300+ digits
+        raise InputError(path, None, None, f"not a results file: {one_line(str(exc))}") from None
     if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
         found = data.get("schema_version") if isinstance(data, dict) else None
         raise InputError(
@@ -186,8 +198,19 @@ def read_results(path: Path) -> Results:
             f"expected {SCHEMA_VERSION}, found {found!r}: not a results file of this version",
         )
     try:
-        return Results.model_validate(data)
+        results = Results.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         field_name = ".".join(str(part) for part in first["loc"])
         raise InputError(path, None, field_name, first["msg"].lower()) from None
+    except RecursionError:
+        raise InputError(path, None, None, "not a results file: nested too deeply") from None
+    counts = Counter(row.outcome for row in results.rows)
+    if results.verdict != verdict_of(counts) or any(results.counts.get(o, 0) != counts[o] for o in Outcome):
+        raise InputError(
+            path,
+            None,
+            "verdict",
+            "the verdict and counts do not match the rows: an edited results file is not a verdict",
+        )
+    return results

@@ -143,7 +143,7 @@ def report_headline(verdict: GateVerdict, counts: Mapping[Outcome, int]) -> tupl
     return "✅", "Passed: no row newly fell to ungrounded"
 
 
-Conclusion = Literal["success", "neutral", "failure"]
+Conclusion = Literal["success", "neutral", "failure", "cancelled"]
 
 
 def check_title(verdict: GateVerdict, counts: Mapping[Outcome, int], exit_code: int) -> tuple[Conclusion, str]:

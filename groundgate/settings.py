@@ -142,7 +142,7 @@ class Settings(BaseModel):
     azure_client_id: str | None = None  # keyless sign-in from the workflow's OIDC token
     azure_tenant_id: str | None = None
     max_concurrency: int = Field(default=8, ge=1, le=256)
-    max_rpm: float | None = Field(default=None, gt=0)
+    max_rpm: float | None = Field(default=None, ge=1)  # below one a minute, a run never ends
     call_timeout: float = Field(default=300, gt=0)  # seconds for one judge call, the SDK's retries included
     deadline: float | None = Field(default=None, gt=0)  # seconds for all the judging of a run
     cache: Path | None = None
@@ -335,3 +335,47 @@ def from_action(environ: Mapping[str, str], run: GitHubRun | None = None) -> Set
             fields[FIELDS[name]] = inside_workspace(workspace, values[name], name)
     fields.update(root=workspace, results=Path(OUT_DIR) / "results.json", github=run or GitHubRun.from_environ(environ))
     return _build(fields, input_name)
+
+
+def output_paths(settings: Settings) -> list[tuple[str, Path]]:
+    """(what the user would call it, path on disk) for every file this run will write."""
+    found = []
+    if settings.results and not settings.github:
+        found.append((_flag_name("results"), settings.path(settings.results)))
+    if settings.report:
+        found.append((_flag_name("report"), settings.path(settings.report)))
+    if settings.github:  # the action writes its results and report inside the workspace
+        found += [(f"{OUT_DIR}/{name}", settings.root / OUT_DIR / name) for name in ("results.json", "report.md")]
+    return found
+
+
+def check_outputs(settings: Settings) -> None:
+    """Refuse, before any judging, a place that cannot take a file: a directory, a path under a file,
+    a folder that cannot be written, and in the action anything (a committed symlink) that leads out
+    of the workspace, so a run never judges for minutes and then loses its results."""
+    root = settings.root.resolve()
+    for name, path in output_paths(settings):
+        if settings.github and not path.resolve().is_relative_to(root):
+            raise UsageError(f"{name}: a symlink in the repository leads it outside the workspace; remove the link")
+        if path.is_dir():
+            raise UsageError(f"{name}: {str(path)!r} is a directory; give a file path")
+        parent = path.parent
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+        if not parent.is_dir():
+            raise UsageError(f"{name}: {str(path)!r} cannot be created: {str(parent)!r} is not a directory")
+        if not os.access(parent, os.W_OK):
+            raise UsageError(f"{name}: {str(parent)!r} is not writable")
+
+
+def publishing_only(environ: Mapping[str, str], run: GitHubRun) -> Settings | None:
+    """When the full settings were refused: just enough (token, check name, comment and check-run
+    switches) to tell the pull request that this run ended without a verdict; None if even that fails."""
+    values = read_inputs(environ)
+    wanted = {
+        FIELDS[name]: values[name] for name in ("github-token", "check-name", "comment", "check-run") if name in values
+    }
+    try:  # merge_results stands in for the files a publishing-only settings object does not need
+        return Settings.model_validate({**wanted, "merge_results": "-", "github": run})
+    except ValidationError:
+        return None

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from groundgate import app
 from groundgate.cases import Inputs, load_cases, yardstick
-from groundgate.errors import GitHubRefused, UsageError, one_line
+from groundgate.errors import GitHubRefused, GroundgateError, Interrupted, UsageError, one_line
 from groundgate.github.publisher import Publisher, annotations_for
 from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.merge import merge
-from groundgate.report import Links, ReportContext, marker, render
+from groundgate.report import Links, ReportContext, marker, render, render_failure
 from groundgate.report.console import render_console
 from groundgate.results import Results, read_results
 from groundgate.rules import Outcome, check_title, gate_exit
@@ -161,3 +161,30 @@ def _publish(
                 log.info(f"check run '{settings.check_name}': {conclusion}")
             except GitHubRefused as exc:
                 log.warning(f"{one_line(str(exc))}. The job's own status still carries the verdict.")
+
+
+def present_failure(settings: Settings, error: GroundgateError, publisher: Publisher, log: Log) -> None:
+    """A run that ends without a verdict says so where the last verdict stands: its own comment and
+    its check run, so a stale "Passed" cannot outlive a run that failed on bad input or was cancelled."""
+    run = settings.github or GitHubRun()
+    if run.from_fork:
+        return
+    text = render_failure(error)
+    interrupted = isinstance(error, Interrupted)
+    try:
+        if settings.comment and run.pr_number is not None:
+            how, url = publisher.upsert_comment(
+                run.pr_number, text + "\n" + marker(settings.check_name) + "\n", marker(settings.check_name)
+            )
+            log.info(f"comment {how}: {url}")
+        if settings.check_run and run.head_sha:
+            publisher.publish_check(
+                name=settings.check_name,
+                head_sha=run.head_sha,
+                conclusion="cancelled" if interrupted else "failure",
+                title=f"No verdict: {'interrupted' if interrupted else 'groundgate could not run'} (exit {error.exit_code})",
+                summary=text,
+                annotations=[],
+            )
+    except GitHubRefused as exc:
+        log.warning(f"{one_line(str(exc))}. The job summary says why there is no verdict.")

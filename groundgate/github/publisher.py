@@ -7,13 +7,18 @@ fix, so the caller can log it once and still let the gate's verdict decide the e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from github import Auth, Github, GithubException, GithubRetry
 from github.Repository import Repository
+from requests import RequestException
+from urllib3.exceptions import HTTPError
 
-from groundgate.errors import GitHubRefused
+from groundgate.errors import GitHubRefused, one_line
 from groundgate.report.render import plain
 from groundgate.results import Results
 from groundgate.rules import Conclusion, Outcome
@@ -35,11 +40,57 @@ PERMISSION_FIX = (
 )
 
 
+MAX_WAIT = 60.0  # seconds a run may spend waiting on GitHub in all: rate limits, Retry-After, backoff
+
+
+class WaitBudget:
+    """Seconds left to wait on GitHub in this run, shared by every retry of every request."""
+
+    def __init__(self, seconds: float = MAX_WAIT) -> None:
+        self.seconds = seconds
+        self.left = seconds
+        self._lock = threading.Lock()
+
+    def spend(self, wait: float) -> bool:
+        with self._lock:
+            if wait > self.left:
+                return False
+            self.left -= wait
+            return True
+
+
+class WaitTooLong(Exception):
+    """GitHub asked for a wait the run's budget cannot pay: give up on GitHub, keep the verdict."""
+
+
+class BoundedRetry(GithubRetry):
+    """PyGithub's retry (5xx, secondary rate limits, Retry-After), with every wait drawn from one budget:
+    a primary rate limit that resets in an hour must not keep a required check asleep for the hour."""
+
+    def __init__(self, *, budget: WaitBudget | None = None, **kwargs: Any) -> None:
+        self.budget = budget or WaitBudget()
+        kwargs.setdefault("max_rate_limit_wait", self.budget.seconds)
+        super().__init__(**kwargs)
+
+    def new(self, **kwargs: Any) -> BoundedRetry:
+        kwargs.setdefault("budget", self.budget)
+        return super().new(**kwargs)
+
+    def sleep(self, response: Any = None) -> None:
+        wait = self.get_retry_after(response) if response is not None and self.respect_retry_after_header else None
+        wait = self.get_backoff_time() if wait is None else wait
+        if not self.budget.spend(wait):
+            raise WaitTooLong(
+                f"GitHub asked to wait {wait:g} s, more than the {self.budget.seconds:g} s a run waits on it"
+            )
+        super().sleep(response)
+
+
 def client(
     token: str, base_url: str, *, timeout: int = 30, retries: int = 5, seconds_between_writes: float = 1.0
 ) -> Github:
-    """A PyGithub client that retries 5xx and secondary rate limits (GET, POST and PATCH) within bounds."""
-    retry = GithubRetry(
+    """A PyGithub client that retries 5xx and rate limits (GET, POST and PATCH) within one time budget."""
+    retry = BoundedRetry(
         total=retries,
         backoff_factor=0.5,
         secondary_rate_wait=60,
@@ -54,6 +105,22 @@ def client(
         seconds_between_writes=seconds_between_writes,
         lazy=True,  # no request until a value is needed: the workflow token may not read the repository
     )
+
+
+@contextmanager
+def _talking(action: str) -> Iterator[None]:
+    """Whatever goes wrong while talking to GitHub becomes one GitHubRefused with the fix: refused,
+    unreachable, 5xx past the retries, or a wait longer than the budget. Never a traceback, never exit 1."""
+    try:
+        yield
+    except GitHubRefused:
+        raise
+    except GithubException as exc:
+        raise _refused(action, exc) from None
+    except (RequestException, HTTPError, WaitTooLong) as exc:
+        raise GitHubRefused(
+            f"GitHub could not be reached to {action} ({type(exc).__name__}: {one_line(str(exc))})"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -126,6 +193,10 @@ class Publisher:
 
     def file_at(self, path: str, ref: str) -> bytes | None:
         """A file of the repository as it is at ``ref``; None when it does not exist there."""
+        with _talking(f"read {path} at {ref[:12]}"):
+            return self._file_at(path, ref)
+
+    def _file_at(self, path: str, ref: str) -> bytes | None:
         try:
             content = self._repo.get_contents(path, ref=ref)
         except GithubException as exc:
@@ -138,6 +209,10 @@ class Publisher:
 
     def upsert_comment(self, number: int, body: str, marker: str) -> tuple[str, str]:
         """Update this check's own comment in place, or create it; returns (created|updated, url)."""
+        with _talking(f"write the comment on #{number}"):
+            return self._upsert_comment(number, body, marker)
+
+    def _upsert_comment(self, number: int, body: str, marker: str) -> tuple[str, str]:
         issue = self._repo.get_issue(number)
         try:
             me = self.own_login()
@@ -165,6 +240,18 @@ class Publisher:
         annotations: Sequence[Annotation],
     ) -> int:
         """Create a completed check run; annotations go 50 a request, the rest as updates."""
+        with _talking("publish the check run"):
+            return self._publish_check(name, head_sha, conclusion, title, summary, annotations)
+
+    def _publish_check(
+        self,
+        name: str,
+        head_sha: str,
+        conclusion: Conclusion,
+        title: str,
+        summary: str,
+        annotations: Sequence[Annotation],
+    ) -> int:
         batches = [
             [a.as_dict() for a in annotations[i : i + ANNOTATIONS_PER_REQUEST]]
             for i in range(0, len(annotations), ANNOTATIONS_PER_REQUEST)

@@ -57,6 +57,7 @@ class Log:
     @contextmanager
     def group(self, title: str) -> Iterator[None]:
         self.stream.write(f"::group::{escape_data(title)}\n")
+        self.stream.flush()  # a live log shows what the run is doing now
         try:
             yield
         finally:

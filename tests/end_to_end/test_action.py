@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from groundgate.report import marker
-from tests.support.action import HEAD_SHA, PATHS, event, run_action
+from tests.support.action import HEAD_SHA, PATHS, action_environment, event, run_action
 from tests.support.azure import decide_by_text
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
-from tests.support.paths import EXAMPLES
+from tests.support.forge import recount
+from tests.support.paths import EXAMPLES, ROOT
 
 
 @pytest.fixture
@@ -168,7 +174,7 @@ def test_bad_inputs_are_one_error_line(workspace: Path, inputs: dict[str, str], 
     assert len(errors) == 1
     assert message in errors[0]
     assert "Traceback" not in run.stderr
-    assert run.summary.startswith("## ⛔ groundgate could not run")  # the same message, where reviewers look
+    assert run.summary.startswith("## ⛔ groundgate: no verdict")  # the same message, where reviewers look
     assert message in html.unescape(run.summary.replace("\\", ""))  # escaped markdown, read as a reviewer sees it
 
 
@@ -262,13 +268,14 @@ def test_a_merge_step_refuses_a_shard_file_missing_a_row(workspace: Path, gh: Fa
         )  # fmt: skip
         data = json.loads((workspace / ".groundgate/results.json").read_text())
         data["rows"] = [row for row in data["rows"] if row["outcome"] != "regression"]  # the crafted file
-        (workspace / "shards" / f"results-{k}.json").write_text(json.dumps(data))
+        (workspace / "shards" / f"results-{k}.json").write_text(json.dumps(recount(data)))
     merged = run_action(
         workspace, gh, {"merge-results": "shards/*.json", "cases": "", "baseline": "", "candidate": ""}, event_path=event(tmp_path)
     )  # fmt: skip
     assert merged.code == 2
     assert "no row for 1 case(s): 'refund-007'" in merged.stdout
-    assert gh.comments == {}
+    [comment] = gh.comments_on(7)  # no verdict: the PR is told so, never "Passed"
+    assert comment["body"].startswith("## ⛔ groundgate: no verdict")
 
 
 def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
@@ -302,3 +309,131 @@ def test_a_pr_that_leaves_the_yardstick_alone_says_nothing_of_it(
     assert run.code == 0
     assert "yardstick" not in run.summary
     assert json.loads((workspace / ".groundgate/results.json").read_text())["yardstick"]["cases"] == []
+
+
+# --- runs that end without a verdict, and GitHub that cannot be reached in time -------------------
+
+
+def test_a_run_without_a_verdict_replaces_the_last_verdict_on_the_pr(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    first = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
+    assert first.code == 0
+    [comment] = gh.comments_on(7)
+    assert "Needs review" in comment["body"]
+    cases = workspace / "evals" / "cases.jsonl"
+    cases.write_text(cases.read_text() + '{"id": "broken", "query": "q"}\n')
+    second = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
+    assert second.code == 2
+    [comment] = gh.comments_on(7)  # the same comment, updated: no stale "Needs review" left standing
+    assert comment["body"].startswith("## ⛔ groundgate: no verdict")
+    assert "field \\'context\\'" in comment["body"] or "field &#x27;context&#x27;" in comment["body"]
+    assert comment["body"].rstrip().endswith(marker("groundgate"))
+    latest = max(gh.check_runs.values(), key=lambda r: r["id"])
+    assert (latest["conclusion"], latest["output"]["title"]) == (
+        "failure",
+        "No verdict: groundgate could not run (exit 2)",
+    )
+
+
+def test_bad_settings_also_replace_the_last_verdict(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
+    again = run_action(
+        workspace,
+        gh,
+        {**PATHS, "candidate": "evals/candidate.jsonl", "max-concurrency": "many"},
+        event_path=event(tmp_path),
+    )
+    assert again.code == 2
+    [comment] = gh.comments_on(7)
+    assert comment["body"].startswith("## ⛔ groundgate: no verdict")
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        Fault(
+            "POST",
+            r".*/comments",
+            403,
+            times=20,
+            message="API rate limit exceeded",
+            headers={"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "9999999999"},
+        ),
+        Fault("POST", r".*/comments", 403, times=20, message="secondary rate limit", headers={"Retry-After": "3600"}),
+        Fault("POST", r".*/comments", 502, times=50, message="bad gateway"),
+    ],
+    ids=["primary-rate-limit-an-hour-out", "retry-after-an-hour", "5xx-past-the-retries"],
+)
+def test_github_that_asks_for_an_hour_gets_a_warning_not_the_hour(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fault: Fault
+) -> None:
+    gh.faults.append(fault)
+    run = run_action(
+        workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl"}, event_path=event(tmp_path)
+    )  # run_action's own timeout (300 s) fails this test if the action waits for GitHub's hour
+    assert run.code == 1  # the gate's verdict, not GitHub's trouble
+    warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    assert any("write the comment on #7" in w for w in warnings), run.stdout
+    assert "Traceback" not in run.stderr
+    assert gh.check_runs  # the check run still went through
+
+
+def test_github_unreachable_is_a_warning_and_the_gate_still_decides(workspace: Path, tmp_path: Path) -> None:
+    closed = FakeGitHub()  # started and stopped at once: its port refuses connections
+    with closed:
+        pass
+    run = run_action(
+        workspace, closed, {**PATHS, "candidate": "evals/candidate-regression.jsonl"}, event_path=event(tmp_path)
+    )
+    assert run.code == 1
+    assert "GitHub could not be reached" in run.stdout
+    assert "Traceback" not in run.stderr
+
+
+def test_an_unexpected_failure_is_one_line_and_exit_4(workspace: Path, tmp_path: Path) -> None:
+    odd = tmp_path / "odd-event.json"
+    odd.write_text(json.dumps({"pull_request": {"number": "not a number", "head": {"sha": "x"}}}))
+    run = run_action(workspace, None, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=odd)
+    assert run.code == 4
+    [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert "internal error, please report it: ValueError" in error
+    assert "Traceback" not in run.stderr
+
+
+def test_sigterm_while_loading_inputs_exits_143_without_a_verdict(workspace: Path, tmp_path: Path) -> None:
+    fifo = workspace / "evals" / "slow.jsonl"
+    os.mkfifo(fifo)  # reading it blocks until someone writes: the run is caught in the middle of loading
+    env = action_environment(
+        workspace, None, {**PATHS, "cases": "evals/slow.jsonl", "candidate": "evals/candidate.jsonl"}
+    )
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "entrypoint.py")], cwd=workspace, env=env, stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("::group::groundgate: loading"):
+            break
+    time.sleep(0.5)  # into the blocking open()
+    proc.send_signal(signal.SIGTERM)
+    rest, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 143
+    assert "::error title=groundgate::interrupted by SIGTERM before judging began: no verdict" in rest
+
+
+@pytest.mark.parametrize("link", [".groundgate", ".groundgate/report.md", ".groundgate/results.json"])
+def test_a_committed_symlink_cannot_make_the_action_write_outside_the_workspace(
+    workspace: Path, tmp_path: Path, link: str
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (workspace / ".groundgate").mkdir(exist_ok=True)
+    if link == ".groundgate":
+        (workspace / ".groundgate").rmdir()
+        (workspace / link).symlink_to(outside, target_is_directory=True)
+    else:
+        (workspace / link).symlink_to(outside / "target")
+    run = run_action(workspace, None, {**PATHS, "candidate": "evals/candidate.jsonl"})
+    assert run.code == 2
+    assert "a symlink in the repository leads it outside the workspace" in run.stdout
+    assert list(outside.iterdir()) == []  # nothing written there

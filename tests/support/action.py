@@ -50,23 +50,22 @@ def event(tmp_path: Path, *, fork: bool = False, name: str = "pull_request") -> 
     return path
 
 
-def run_action(
+def action_environment(
     workspace: Path,
     gh: FakeGitHub | None,
     inputs: dict[str, str],
     *,
     event_path: Path | None = None,
     event_name: str = "pull_request",
-    python: str = sys.executable,
-    entrypoint: Path = ROOT / "entrypoint.py",
     extra_env: dict[str, str] | None = None,
-) -> Run:
+) -> dict[str, str]:
+    """The environment the runner gives a container action: GITHUB_* and INPUT_* (unset inputs empty)."""
     runner = workspace.parent / "runner"
     runner.mkdir(exist_ok=True)
     output, summary = runner / "output", runner / "summary.md"
     output.write_text("")
     summary.write_text("")
-    env = {
+    return {
         "PATH": os.environ.get("PATH", ""),
         "GITHUB_WORKSPACE": str(workspace),
         "GITHUB_REPOSITORY": "o/r",
@@ -92,9 +91,29 @@ def run_action(
         **{f"INPUT_{k.upper()}": v for k, v in inputs.items()},
         **(extra_env or {}),
     }
+
+
+def run_action(
+    workspace: Path,
+    gh: FakeGitHub | None,
+    inputs: dict[str, str],
+    *,
+    event_path: Path | None = None,
+    event_name: str = "pull_request",
+    python: str = sys.executable,
+    entrypoint: Path = ROOT / "entrypoint.py",
+    extra_env: dict[str, str] | None = None,
+) -> Run:
+    env = action_environment(workspace, gh, inputs, event_path=event_path, event_name=event_name, extra_env=extra_env)
     proc = subprocess.run(
         [python, str(entrypoint)], cwd=workspace, env=env, capture_output=True, text=True, timeout=300, check=False
     )
+    runner = workspace.parent / "runner"
     return Run(
-        proc.returncode, proc.stdout, proc.stderr, parse_outputs(output.read_text()), summary.read_text(), workspace
+        proc.returncode,
+        proc.stdout,
+        proc.stderr,
+        parse_outputs((runner / "output").read_text()),
+        (runner / "summary.md").read_text(),
+        workspace,
     )

@@ -376,3 +376,84 @@ def test_ids_that_read_the_same_are_refused(tmp_path: Path, second: str) -> None
     path = write_raw(tmp_path, "cases.jsonl", "".join(json.dumps(r) + "\n" for r in rows).encode())
     with pytest.raises(InputError, match=r"cases.jsonl:2: field 'id': id .* looks the same as the id on line 1"):
         load_cases(path, "query")
+
+
+# --- inputs that used to crash (exit 1, the code of a blocking regression) ---------------------------
+
+
+def test_a_number_of_thousands_of_digits_is_a_clean_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cases = write_raw(
+        tmp_path, "cases.jsonl", b'{"id": "a", "query": "q", "context": "c", "n": ' + b"9" * 5000 + b"}\n"
+    )
+    baseline = write_raw(tmp_path, "b.jsonl", b'{"id": "a", "response": "fine"}\n')
+    code, err = run_cli(capsys, cases, baseline, baseline)
+    assert code == 2
+    assert "cases.jsonl:1: invalid JSON: a number with too many digits" in err
+    results = write_raw(tmp_path, "r.json", b'{"schema_version": 1, "x": ' + b"9" * 5000 + b"}")
+    assert main(["report", "--results", str(results)], environ={}) == 2
+    assert "r.json: not a results file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag", ["--results", "--report"])
+def test_an_output_path_that_cannot_take_a_file_is_refused_before_judging(
+    tmp_path: Path, responses: tuple[Path, Path], capsys: pytest.CaptureFixture[str], flag: str
+) -> None:
+    cases = write_raw(tmp_path, "cases.jsonl", b'{"id": "a", "query": "q", "context": "c"}\n')
+    (tmp_path / "folder").mkdir()
+    code, err = run_cli(capsys, cases, *responses, flag, str(tmp_path / "folder"))
+    assert code == 2
+    assert f"{flag}: '{tmp_path / 'folder'}' is a directory" in err
+    code, err = run_cli(capsys, cases, *responses, flag, str(cases / "under-a-file.json"))
+    assert code == 2
+    assert "cannot be created" in err
+
+
+def test_a_rate_cap_below_one_a_minute_is_refused(
+    tmp_path: Path, responses: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = write_raw(tmp_path, "cases.jsonl", b'{"id": "a", "query": "q", "context": "c"}\n')
+    code, err = run_cli(capsys, cases, *responses, "--max-rpm", "1e-9")
+    assert code == 2
+    assert "--max-rpm: Input should be greater than or equal to 1" in err
+
+
+def example_results(tmp_path: Path) -> dict[str, Any]:
+    out = tmp_path / "whole.json"
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    argv = ["compare", "--judge", "figures", "--cases", str(examples / "cases.jsonl"), "--baseline",
+            str(examples / "baseline.jsonl"), "--candidate", str(examples / "candidate-regression.jsonl"), "--results", str(out)]  # fmt: skip
+    assert main(argv, environ={}) == 1
+    return json.loads(out.read_text())  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["rows"][0].update(before=None), "a regression row needs both buckets"),
+        (lambda d: d["rows"][0].pop("outcome"), "field 'rows.0.outcome': field required"),
+        (lambda d: d.update(verdict="pass"), "the verdict and counts do not match the rows"),
+        (lambda d: d["counts"].update(regression=0), "the verdict and counts do not match the rows"),
+        (lambda d: d["rows"][0].update(note={"a": [[[[]]]]}), "field 'rows.0.note'"),
+    ],
+    ids=["null-bucket", "missing-key", "edited-verdict", "edited-counts", "nested-note"],
+)
+def test_a_bad_or_edited_results_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: Any, message: str
+) -> None:
+    data = example_results(tmp_path)
+    data["rows"].sort(key=lambda row: row["outcome"] != "regression")
+    edit(data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    for argv in (["report", "--results", str(path)], ["merge", str(path)]):
+        assert main(argv, environ={}) == 2
+        err = capsys.readouterr().err
+        assert message in err
+        assert err.count("\n") == 1
+
+
+def test_deeply_nested_results_file_is_a_clean_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_raw(tmp_path, "deep.json", b'{"schema_version": 1, "rows": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+    assert main(["report", "--results", str(path)], environ={}) == 2
+    assert "deep.json: not a results file: JSON nested too deeply" in capsys.readouterr().err
