@@ -18,6 +18,7 @@ from groundgate.github import action
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log, append_summary
 from groundgate.progress import ProgressLine
+from groundgate.redact import Redactor
 from groundgate.report import render_failure
 
 
@@ -27,8 +28,9 @@ def main(environ: Mapping[str, str]) -> int:
     run = settings.GitHubRun()
     config: settings.Settings | None = None
     publisher: Publisher | None = None
+    secrets = settings.read_secrets(environ)
     try:
-        for secret in settings.read_secrets(environ):
+        for secret in secrets:
             log.mask(secret)
         run = settings.GitHubRun.from_environ(environ)
         config = settings.from_action(environ, run)
@@ -51,6 +53,7 @@ def main(environ: Mapping[str, str]) -> int:
         error = Interrupted(f"interrupted by {name} before judging began: no verdict", name)
     except Exception as exc:
         error = InternalError.of(exc)
+    error.args = (Redactor(secrets)(str(error)),)  # the summary and the PR get no mask: take secrets out here
     if isinstance(error, InputError):
         log.error(one_line(str(error)), file=error.path, line=error.line, title="groundgate: bad input")
     else:

@@ -21,9 +21,11 @@ from groundgate.cases import load_cases
 from groundgate.errors import GroundgateError, InternalError, one_line, stop_on_sigterm
 from groundgate.merge import merge
 from groundgate.progress import ProgressLine
+from groundgate.redact import Redactor
 from groundgate.report import LIMITS, ReportContext, Target, render
 from groundgate.report.console import render_console
 from groundgate.results import Results, read_results
+from groundgate.settings import SECRET_VARIABLES
 
 
 class _Parser(argparse.ArgumentParser):
@@ -175,6 +177,10 @@ def _report(args: argparse.Namespace) -> int:
     return results.exit_code
 
 
+def _redact(environ: Mapping[str, str]) -> Redactor:
+    return Redactor(environ.get(name) for name in SECRET_VARIABLES)
+
+
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     environ = os.environ if environ is None else environ
     if threading.current_thread() is threading.main_thread():
@@ -192,14 +198,14 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return _calibrate(args, environ)
         return _report(args)
     except GroundgateError as exc:
-        print(f"groundgate: error: {one_line(str(exc))}", file=sys.stderr)
+        print(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:
         print(f"groundgate: interrupted by {exc or 'SIGINT'} before judging began", file=sys.stderr)
         return 143 if str(exc) == "SIGTERM" else 130
     except Exception as exc:
         error = InternalError.of(exc)
-        print(f"groundgate: error: {error}", file=sys.stderr)
+        print(f"groundgate: error: {_redact(environ)(str(error))}", file=sys.stderr)
         return error.exit_code
 
 

@@ -18,6 +18,7 @@ from groundgate.compare import Options, Rescorer
 from groundgate.errors import GroundgateError
 from groundgate.judges import Provider
 from groundgate.judges.runner import Deadline, Progress, Runner
+from groundgate.redact import Redactor
 from groundgate.settings import Settings
 
 if TYPE_CHECKING:
@@ -102,6 +103,8 @@ def judges(
     sign_in = None if settings.judge == "figures" or settings.azure_api_key else credential(settings)
     deadline = Deadline(settings.deadline) if settings.deadline else None
 
+    redact = Redactor(settings.secret_values())
+
     def runner(provider: Provider, concurrency: int, **extra: object) -> Runner:
         return Runner(
             provider,
@@ -109,6 +112,7 @@ def judges(
             progress=progress,
             call_timeout=settings.call_timeout,
             deadline=deadline,
+            redact=redact,
             **extra,  # type: ignore[arg-type]
         )
 

@@ -23,13 +23,14 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, as_completed, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from groundgate.cache import Entry, ScoreCache
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 from groundgate.judges.limits import RateLimiter
 from groundgate.judges.workers import Workers
+from groundgate.redact import Redactor
 
 THREADS_PER_PROCESS = 16  # one process keeps ~16 calls in flight before the GIL, not the judge, binds
 MIN_BATCH_PER_SLOT = 8  # below this many requests per concurrent slot, starting processes does not pay
@@ -71,8 +72,10 @@ class Runner:
         deadline: Deadline | None = None,
         processes: int | None = None,
         limiter: RateLimiter | None = None,
+        redact: Redactor | None = None,
     ) -> None:
         self.provider = provider
+        self.redact = redact or Redactor()
         self.max_concurrency = max(1, max_concurrency)
         self.max_rpm = max_rpm
         self.cache = cache
@@ -185,8 +188,7 @@ class Runner:
 
         def finish(index: int, result: Judgement) -> None:
             nonlocal done
-            self._record(requests[index], result, keys[index] if keys else None)
-            results[index] = result
+            results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
             done += 1
             if self.progress:
                 self.progress(phase, done, len(requests))
@@ -265,14 +267,24 @@ class Runner:
                 chunk_results, throttled = [JudgeError(f"judge worker process died: {exc}")] * lost, 0
             self.calls.throttled += throttled
             for offset, result in enumerate(chunk_results):
-                self._record(requests[start + offset], result, keys[start + offset] if keys else None)
-                results[start + offset] = result
+                index = start + offset
+                results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
                 done += 1
             if self.progress:
                 self.progress(phase, done, len(requests))
         return [r for r in results if r is not None]
 
     # --- bookkeeping -------------------------------------------------------------------------
+
+    def _arrived(self, request: JudgeRequest, result: Judgement, key: str | None) -> Judgement:
+        """Every answer enters here once: secrets taken out of its text, then counted and kept."""
+        if self.redact:
+            if isinstance(result, Verdict):
+                result = replace(result, reason=self.redact(result.reason))
+            else:
+                result = replace(result, message=self.redact(result.message))
+        self._record(request, result, key)
+        return result
 
     def _record(self, request: JudgeRequest, result: Judgement, key: str | None) -> None:
         """Count a finished call and keep its score at once, so an interrupted run loses nothing judged.

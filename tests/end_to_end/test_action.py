@@ -437,3 +437,27 @@ def test_a_committed_symlink_cannot_make_the_action_write_outside_the_workspace(
     assert run.code == 2
     assert "a symlink in the repository leads it outside the workspace" in run.stdout
     assert list(outside.iterdir()) == []  # nothing written there
+
+
+def test_a_judge_that_echoes_the_key_cannot_leak_it_anywhere(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+) -> None:
+    def echo(prompt: Prompt) -> Reply:
+        if "45 days" in prompt.response:
+            return Reply(http_status=400, reason=f"bad request with headers api-key: {prompt.headers['api-key']}")
+        return decide_by_text(prompt)
+
+    fake = fake_azure(echo)
+    inputs = {
+        **PATHS, "candidate": "evals/candidate-regression.jsonl", "judge": "azure", "azure-endpoint": fake.endpoint,
+        "judge-deployment": "judge-4o", "azure-api-key": "sk-very-secret-key",
+    }  # fmt: skip
+    run = run_action(workspace, gh, inputs, event_path=event(tmp_path))
+    assert run.code == 3  # the row could not be judged
+    results = (workspace / ".groundgate/results.json").read_text()
+    assert "bad request with headers api-key: ***" in results  # the cause is kept, the key is not
+    written = [results, (workspace / ".groundgate/report.md").read_text(), run.summary, run.stderr]
+    written += [c["body"] for c in gh.comments.values()]
+    written += [json.dumps(r) for r in gh.check_runs.values()]
+    written.append(run.stdout.replace("::add-mask::sk-very-secret-key", ""))
+    assert not [text for text in written if "sk-very-secret-key" in text]
