@@ -16,7 +16,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from confusable_homoglyphs import confusables
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from groundgate.errors import InputError, MissingResponses
@@ -124,6 +123,8 @@ def _latin(char: str) -> str:
     """The Latin letter a character of another script is drawn like (Cyrillic 'р' -> 'p'), or itself."""
     found: list[dict[str, Any]] = []
     if not char.isascii():
+        from confusable_homoglyphs import confusables  # parses ~1 MB of Unicode data: only when needed
+
         found = confusables.is_confusable(char, greedy=True, preferred_aliases=["latin"]) or []
     for entry in found:
         for glyph in entry["homoglyphs"]:

@@ -16,10 +16,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from groundgate import __version__, app, settings, wiring
-from groundgate.calibrate import calibrate, render_calibration
 from groundgate.cases import load_cases
 from groundgate.errors import GroundgateError, InternalError, one_line, stop_on_sigterm
-from groundgate.merge import merge
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
 from groundgate.report import LIMITS, ReportContext, Target, render
@@ -108,6 +106,8 @@ def _judge_flags(p: argparse.ArgumentParser) -> None:
 
 
 def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    from groundgate.calibrate import calibrate, render_calibration  # only this command needs them
+
     # The judge settings are validated by the same model as compare's; the responses fill both sides.
     values = {key: value for key, value in vars(args).items() if key not in ("command", "responses", "labels")}
     values.update(baseline=args.responses, candidate=args.responses, results=None, report=None)
@@ -155,6 +155,8 @@ def _warn(message: str) -> None:
 
 
 def _merge(args: argparse.Namespace) -> int:
+    from groundgate.merge import merge  # only this command needs it
+
     parts = [read_results(path) for path in args.shards]
     ids = [case.id for case in load_cases(args.cases, parts[0].judge.rubric)] if args.cases else None
     results = merge(parts, ids)

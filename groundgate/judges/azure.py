@@ -150,34 +150,32 @@ class AzureProvider(Provider):
             config["api_version"] = self.config.api_version
         return config
 
-    def _evaluators(self) -> tuple[Any, Any]:
-        """This thread's own (groundedness, fluency) pair; the SDK mutates both the config and the flow."""
-        pair = getattr(self._local, "pair", None)
-        if pair is None:
+    def _evaluator(self, kind: str) -> Any:
+        """This thread's own evaluator of ``kind``, built on first use (most threads of a run that blocks
+        never ask for fluency); the SDK mutates both the config and the prompt flow, so none is shared."""
+        evaluator = getattr(self._local, kind, None)
+        if evaluator is None:
             from azure.ai.evaluation import FluencyEvaluator, GroundednessEvaluator
 
             options: dict[str, Any] = {"credential": self._token_credential()}
             if self.config.reasoning:
                 options["is_reasoning_model"] = True
-            pair = (
-                GroundednessEvaluator(self._model_config(), **options),
-                FluencyEvaluator(self._model_config(), **options),
-            )
-            self._local.pair = pair
-        return pair
+            build = FluencyEvaluator if kind == "fluency" else GroundednessEvaluator
+            evaluator = build(self._model_config(), **options)
+            setattr(self._local, kind, evaluator)
+        return evaluator
 
     def score(self, request: JudgeRequest) -> Judgement:
-        groundedness, fluency = self._evaluators()
+        key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
         try:
-            if request.purpose is Purpose.FLUENCY:
-                result = fluency(response=request.response)
-                key = "fluency"
+            evaluator = self._evaluator(key)
+            if key == "fluency":
+                result = evaluator(response=request.response)
             else:
                 inputs = {"context": request.grounding, "response": request.response}
                 if self.info.rubric == "query":
                     inputs["query"] = request.case.query or ""
-                result = groundedness(**inputs)
-                key = "groundedness"
+                result = evaluator(**inputs)
         except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
             return JudgeError(one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}"))
         properties = result.get(f"{key}_properties") or {}
