@@ -113,6 +113,8 @@ def scenario(args: argparse.Namespace) -> None:
     )  # nothing blocks: fluency runs as in a passing PR
     for target in ("comment", "check", "summary"):
         render(results, target)
+    written = folder / "results.json"
+    results.write(written)
     wall = time.perf_counter() - started
     judge.close()
     if judge.cache is not None:
@@ -120,6 +122,7 @@ def scenario(args: argparse.Namespace) -> None:
     print(json.dumps({
         "wall": wall,
         "calls": results.calls.model_dump(),
+        "results_mb": written.stat().st_size / 1e6,
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "worker_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
     }))  # fmt: skip
@@ -198,16 +201,16 @@ def main() -> None:
     s.add_argument("--cache")
     parser.add_argument("--quick", action="store_true", help="smaller datasets and lower latency")
     parser.add_argument(
-        "--scale", action="store_true", help="only the 10,000 and 100,000 case runs of the figures judge"
+        "--scale", action="store_true", help="only the 10,000, 100,000 and 1,000,000 case runs of the figures judge"
     )
     args = parser.parse_args()
     if args.command == "scenario":
         scenario(args)
         return
     if args.scale:
-        print(f"{'scenario':<34} {'cases':>7} {'wall s':>8} {'ms/case':>8} {'peak RSS MB':>12}")
+        print(f"{'scenario':<34} {'cases':>9} {'wall s':>8} {'ms/case':>8} {'peak RSS MB':>12} {'results MB':>11}")
         with tempfile.TemporaryDirectory() as tmp:
-            for cases in (10_000, 100_000):
+            for cases in (10_000, 100_000, 1_000_000):
                 data = write_dataset(Path(tmp) / str(cases), cases)
                 command = [
                     sys.executable,
@@ -225,7 +228,8 @@ def main() -> None:
                     .splitlines()[-1]
                 )
                 print(
-                    f"{'figures judge, whole run':<34} {cases:>7} {got['wall']:>8.1f} {got['wall'] / cases * 1000:>8.2f} {got['peak_mb']:>12.0f}",
+                    f"{'figures judge, whole run':<34} {cases:>9,} {got['wall']:>8.1f} {got['wall'] / cases * 1000:>8.2f} "
+                    f"{got['peak_mb']:>12.0f} {got['results_mb']:>11.1f}",
                     flush=True,
                 )
         return

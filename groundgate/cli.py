@@ -62,6 +62,11 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--model-under-test", default=None, help="refuse to run if the judge is this model")
     c.add_argument("--allow-self-judging", action="store_true", help="run even when the judge is the model under test")
     c.add_argument("--results", type=Path, default=None, help="write the results JSON here")
+    c.add_argument(
+        "--keep-texts",
+        action="store_true",
+        help="every row of the results keeps its query, context and responses (default: only rows to read)",
+    )
     c.add_argument("--report", type=Path, default=None, help="write the markdown report here")
 
     r = commands.add_parser("report", help="render the report again from a results file, without judging")

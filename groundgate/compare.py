@@ -69,6 +69,12 @@ class Options:
     rescore_baseline: bool = False
     min_cases_to_block: int = 0
     shard: tuple[int, int] | None = None
+    keep_texts: bool = False  # every row carries its query, context and responses, not only rows a person reads
+
+
+# Rows a person must read carry their texts into the results (the report shows them); the rest carry
+# ids, buckets, scores and reasons only, so a million unremarkable rows do not cost a million contexts.
+WITH_TEXTS = frozenset({Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR})
 
 
 @dataclass(frozen=True)
@@ -326,6 +332,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
             )
     if drift and outcome in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE):
         notes.append(DRIFT_NOTE)
+    texts = options.keep_texts or outcome in WITH_TEXTS
     return Row(
         id=case.id,
         category=case.category,
@@ -349,10 +356,10 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         drift=drift,
         note="; ".join(notes) or None,
         error=error,
-        query=case.query,
-        context=case.context,
-        baseline=e.baseline.response,
-        candidate=e.candidate.response,
-        baseline_context=e.baseline.context,
-        candidate_context=e.candidate.context,
+        query=case.query if texts else None,
+        context=case.context if texts else "",
+        baseline=e.baseline.response if texts else "",
+        candidate=e.candidate.response if texts else "",
+        baseline_context=e.baseline.context if texts else None,
+        candidate_context=e.candidate.context if texts else None,
     )

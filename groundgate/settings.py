@@ -159,6 +159,7 @@ class Settings(BaseModel):
     allow_self_judging: bool = False
     # where the results go
     results: Path | None = None
+    keep_texts: bool = False  # every row's texts in the results, not only the rows a person must read
     report: Path | None = None
     # the action
     github_token: SecretStr | None = None

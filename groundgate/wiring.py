@@ -140,6 +140,7 @@ def options(settings: Settings, rescorer: Rescorer) -> Options:
         rescore_baseline=settings.rescore_baseline,
         min_cases_to_block=settings.min_cases_to_block,
         shard=settings.shard,
+        keep_texts=settings.keep_texts,
     )
 
 

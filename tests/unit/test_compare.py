@@ -170,3 +170,18 @@ def test_outcomes_partition_cases_and_calls_are_exactly_the_needed_ones(
     assert {r.id for r in results.rows if r.outcome is Outcome.ERROR} == errors
     expected = "fail" if results.counts[Outcome.REGRESSION] else "error" if errors else "pass"
     assert results.verdict == expected
+
+
+def test_only_rows_a_person_reads_carry_their_texts_unless_asked() -> None:
+    rows = [("r", "policy", "good", "bad"), ("m", "x", "vague", "good"), ("t", "x", "good", "good")]
+    table = {"good": 5, "bad": [2, 2], "vague": 4}
+    lean = compare.run(make_inputs(rows), by_text(dict(table, bad=[2, 2])), BLOCKING)
+    by_id = {row.id: row for row in lean.rows}
+    assert (by_id["r"].outcome, by_id["r"].baseline, by_id["r"].candidate, by_id["r"].context) == (
+        Outcome.REGRESSION, "good", "bad", "ctx"
+    )  # fmt: skip
+    for cid in ("m", "t"):  # moved, tie: ids, buckets, scores and reasons only
+        assert (by_id[cid].query, by_id[cid].context, by_id[cid].baseline, by_id[cid].candidate) == (None, "", "", "")
+        assert by_id[cid].after_reason
+    full = compare.run(make_inputs(rows), by_text(dict(table, bad=[2, 2])), Options(BLOCKING.blocking, keep_texts=True))
+    assert {row.id: (row.baseline, row.candidate) for row in full.rows}["m"] == ("vague", "good")

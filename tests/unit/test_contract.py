@@ -28,7 +28,13 @@ def test_inputs_agree() -> None:
     fields = set(Settings.model_fields)
     assert {FIELDS.get(name, name.replace("-", "_")) for name in declared} <= fields
     assert {name.replace("-", "_") for name in ACTION_ONLY_INPUTS} == ACTION_FIELDS
-    assert {FIELDS[name] for name in COMPARE_INPUTS} == fields - ACTION_FIELDS - {"root", "results", "report", "github"}
+    assert {FIELDS[name] for name in COMPARE_INPUTS} == fields - ACTION_FIELDS - {
+        "root",
+        "results",
+        "report",
+        "keep_texts",
+        "github",
+    }
 
 
 def test_defaults_agree() -> None:
