@@ -24,7 +24,7 @@ Rubric = Literal["query", "no-query"]
 UNCATEGORIZED = "uncategorized"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Case:
     id: str
     category: str
@@ -33,7 +33,7 @@ class Case:
     line: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Response:
     id: str
     response: str

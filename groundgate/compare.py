@@ -77,7 +77,7 @@ class Options:
 WITH_TEXTS = frozenset({Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Side:
     """One side's groundedness: a bucket with its score, or the judge's failure."""
 
@@ -181,7 +181,7 @@ def _check_models(sides: dict[tuple[str, str], Side], cases: list[Case]) -> None
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Evidence:
     """Everything one case's row is built from."""
 

@@ -24,7 +24,7 @@ class Purpose(StrEnum):
     FLUENCY = "fluency"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class JudgeRequest:
     case: Case
     response: str
@@ -36,7 +36,7 @@ class JudgeRequest:
         return self.context if self.context is not None else self.case.context
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Verdict:
     score: float
     reason: str
@@ -44,7 +44,7 @@ class Verdict:
     tokens: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class JudgeError:
     message: str
     model: str | None = None
