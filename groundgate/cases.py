@@ -10,7 +10,7 @@ import hashlib
 import json
 import tempfile
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -319,36 +319,39 @@ def _changed(base: Mapping[str, object], head: Mapping[str, object]) -> list[str
     return sorted(cid for cid in set(base) | set(head) if base.get(cid) != head.get(cid))
 
 
+def _at_base(
+    data: bytes | None, what: str, read: Callable[[Path], dict[str, object]], notes: list[str]
+) -> dict[str, object]:
+    """id -> what identifies its record, in a file as the base branch has it (empty, with a note, when
+    the file is new or unreadable there)."""
+    if data is None:
+        notes.append(f"the {what} file is new in this pull request")
+        return {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{what}.jsonl"
+        path.write_bytes(data)
+        try:
+            return read(path)
+        except InputError as exc:
+            notes.append(f"the base branch's {what} file is not valid ({exc.message})")
+            return {}
+
+
 def yardstick(
     ref: str, cases_at_base: bytes | None, baseline_at_base: bytes | None, inputs: Inputs, rubric: Rubric
 ) -> Yardstick:
     """Which case ids and baseline responses differ between ``ref`` and the files under test."""
-    head_cases = {c.id: (c.category, c.query, c.context) for c in inputs.cases}
-    head_baseline = {r.id: (r.response, r.context) for r in inputs.baseline.values()}
-    notes = []
-    with tempfile.TemporaryDirectory() as folder:
-        if cases_at_base is None:
-            notes.append("the cases file is new in this pull request")
-            base_cases: dict[str, object] = {}
-        else:
-            path = Path(folder) / "cases.jsonl"
-            path.write_bytes(cases_at_base)
-            try:
-                base_cases = {c.id: (c.category, c.query, c.context) for c in load_cases(path, rubric)}
-            except InputError as exc:
-                notes.append(f"the base branch's cases file is not valid ({exc.message})")
-                base_cases = {}
-        if baseline_at_base is None:
-            notes.append("the baseline file is new in this pull request")
-            base_baseline: dict[str, object] = {}
-        else:
-            path = Path(folder) / "baseline.jsonl"
-            path.write_bytes(baseline_at_base)
-            try:
-                base_baseline = {r.id: (r.response, r.context) for r in load_responses(path).values()}
-            except InputError as exc:
-                notes.append(f"the base branch's baseline file is not valid ({exc.message})")
-                base_baseline = {}
+
+    def cases(found: list[Case]) -> dict[str, object]:
+        return {c.id: (c.category, c.query, c.context) for c in found}
+
+    def responses(found: dict[str, Response]) -> dict[str, object]:
+        return {r.id: (r.response, r.context) for r in found.values()}
+
+    notes: list[str] = []
+    base_cases = _at_base(cases_at_base, "cases", lambda path: cases(load_cases(path, rubric)), notes)
+    base_baseline = _at_base(baseline_at_base, "baseline", lambda path: responses(load_responses(path)), notes)
+    head_cases, head_baseline = cases(inputs.cases), responses(inputs.baseline)
     return Yardstick(
         base=ref,
         cases=_changed(base_cases, head_cases),
