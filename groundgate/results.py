@@ -11,9 +11,17 @@ import json
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from groundgate.cases import Yardstick
 from groundgate.errors import InputError, one_line
@@ -25,6 +33,12 @@ SCHEMA_VERSION = 1
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+ROW_CONTRACT = frozenset({
+    "id", "category", "line", "blocking", "outcome", "before", "after", "before_score", "after_score",
+    "rescore_score", "before_reason", "after_reason", "rescore_reason", "error",
+})  # fmt: skip
 
 
 class Row(_Model):
@@ -58,6 +72,14 @@ class Row(_Model):
     candidate: str = ""
     baseline_context: str | None = None
     candidate_context: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _lean(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """The contract's keys always; any other field only when it differs from its default (a million
+        rows would otherwise write a million copies of every empty field)."""
+        data: dict[str, Any] = handler(self)
+        fields = type(self).model_fields
+        return {k: v for k, v in data.items() if k in ROW_CONTRACT or v != fields[k].default}
 
     @model_validator(mode="after")
     def _buckets(self) -> Row:
@@ -174,7 +196,7 @@ class Results(_Model):
     def write(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(self.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        tmp.write_text(self.model_dump_json() + "\n", encoding="utf-8")  # compact: results can be 1M rows
         tmp.replace(path)
 
 

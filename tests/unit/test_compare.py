@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 from groundgate import compare
 from groundgate.compare import Options
 from groundgate.judges import JudgeRequest, Purpose
+from groundgate.results import read_results
 from groundgate.rules import Bucket, Outcome, bucket_of
 from tests.support.inputs import make_inputs
 from tests.support.scripted import Score, ScriptedJudge
@@ -185,3 +188,15 @@ def test_only_rows_a_person_reads_carry_their_texts_unless_asked() -> None:
         assert by_id[cid].after_reason
     full = compare.run(make_inputs(rows), by_text(dict(table, bad=[2, 2])), Options(BLOCKING.blocking, keep_texts=True))
     assert {row.id: (row.baseline, row.candidate) for row in full.rows}["m"] == ("vague", "good")
+
+
+def test_results_write_lean_and_read_back_whole(tmp_path: Path) -> None:
+    rows = [("r", "policy", "good", "bad"), ("t", "x", "good", "good")]
+    results = compare.run(make_inputs(rows), by_text({"good": 5, "bad": [2, 2]}), BLOCKING)
+    path = tmp_path / "results.json"
+    results.write(path)
+    raw = {row["id"]: row for row in json.loads(path.read_text())["rows"]}
+    assert "baseline" not in raw["t"]  # a default, left out
+    assert raw["t"]["rescore_score"] is None  # a key of the contract, always there
+    assert raw["r"]["candidate"] == "bad"
+    assert read_results(path).rows == results.rows
