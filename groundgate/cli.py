@@ -134,7 +134,7 @@ def _write_report(results: Results, path: Path | None, size: Target, results_pat
 def _console(results: Results, report: Path | None, environ: Mapping[str, str]) -> None:
     """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
     colour = sys.stdout.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
-    where = f"the report ({report})" if report else "the markdown report (groundgate report --format markdown)"
+    where = f"the report ({report})" if report else "the report (--report)"
     sys.stdout.write(render_console(results, colour=colour, where=where))
 
 

@@ -70,7 +70,7 @@ def outputs_for(results: Results, results_path: str, report_path: str) -> dict[s
 
 
 def present(settings: Settings, results: Results, publisher: Publisher | None, log: Log) -> int:
-    """Console, report file, job summary, outputs, then the comment and the check run. GitHub
+    """Report file, job summary, outputs, the comment and the check run, then the console. GitHub
     refusing anything is a warning: the gate still decides, and the exit code says how."""
     run = settings.github or GitHubRun()
     cases_path = results.inputs.cases
@@ -89,7 +89,6 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
         full_report=f"{in_summary} and the results file ({OUT_DIR}/results.json)",
         fail_on=settings.fail_on,
     )
-    log.info(render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md"))
 
     summary = render(results, "summary", full)
     report_path = settings.root / OUT_DIR / "report.md"
@@ -100,6 +99,8 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
 
     if publisher is not None:
         _publish(settings, run, results, publisher, short, log)
+    # Last, so the end of the log is the console's last screen: the rows that block and the verdict.
+    log.info(render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md"))
     return exit_code
 
 

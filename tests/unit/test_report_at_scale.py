@@ -152,7 +152,7 @@ def test_the_console_ends_with_what_matters() -> None:
     assert len(regressions) == 40
     assert counts < regressions[0]
     assert not any(line.startswith(("  MOVED", "  STILL UNGROUNDED")) for line in lines)  # counts only
-    assert "Not listed here: 60 moved, 30 still ungrounded (backlog); the full list is in the job summary." in lines
+    assert "Not listed: 60 moved, 30 still ungrounded (backlog); the full list is in the job summary." in lines
     assert "  ... 32 more new non-answers not shown here: the full list is in the job summary" in lines
     assert not any("non_answer" in line for line in lines)
     assert "\x1b[" not in "\n".join(lines)
