@@ -176,7 +176,9 @@ HEADLINE_WIDTH = 91  # "Verdict: " and the headline fit a 100-column terminal li
 
 def _by_category(by_category: Mapping[str, int], room: int) -> str:
     """' — policy 18 · pricing 12 · 2 more categories': as many as fit in ``room``, the largest first."""
-    ranked = sorted(((n, " ".join(c.split())[:24]) for c, n in by_category.items() if n), key=lambda nc: (-nc[0], nc[1]))
+    ranked = sorted(
+        ((n, " ".join(c.split())[:24]) for c, n in by_category.items() if n), key=lambda nc: (-nc[0], nc[1])
+    )
     for k in range(len(ranked), 0, -1):
         parts = [f"{name} {n:,}" for n, name in ranked[:k]]
         if k < len(ranked):
@@ -215,7 +217,9 @@ def headline(
         return Headline("🚫", _with_categories(f"Blocks merge: {_claims(regressions)}", blocking), "failure")
     if exit_code != 0 or errors:
         also = f"; also {plural(regressions, 'blocking regression')}" if regressions else ""
-        return Headline("❓", f"Blocks merge: {plural(errors, 'row')} not judged, the gate cannot pass{also}", "failure")
+        return Headline(
+            "❓", f"Blocks merge: {plural(errors, 'row')} not judged, the gate cannot pass{also}", "failure"
+        )
     if regressions:  # only fail-on: never lets a blocking regression through
         text = f"Does not block merge (fail-on: never), but {_claims(regressions)}"
         return Headline("⚠️", _with_categories(text, blocking), "neutral")

@@ -100,7 +100,9 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
         level = LEVELS.get(row.outcome)
         if level is None:
             continue
-        title = cut_bytes(plain(f"groundgate {ANNOTATION_WORDS[row.outcome]}: {row.id} [{row.category}]", 10_000), TITLE_LIMIT)
+        title = cut_bytes(
+            plain(f"groundgate {ANNOTATION_WORDS[row.outcome]}: {row.id} [{row.category}]", 10_000), TITLE_LIMIT
+        )
         if row.outcome is Outcome.ERROR:
             message = f"Could not judge: {row.error}"
         else:
@@ -109,7 +111,9 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
             )
             moved = f"{_word(row.before)} → {_word(row.after)}"
             message = f"{moved} ({scores}). Judge: {row.rescore_reason or row.after_reason or ''}"
-        found.append(Annotation(cases_path, row.line, level, title, cut_bytes(plain(message, MESSAGE_LIMIT), MESSAGE_LIMIT)))
+        found.append(
+            Annotation(cases_path, row.line, level, title, cut_bytes(plain(message, MESSAGE_LIMIT), MESSAGE_LIMIT))
+        )
     return found
 
 

@@ -14,6 +14,7 @@ says how many rows it left out and where the full list is.
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -25,12 +26,12 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from groundgate.errors import GroundgateError, one_line
-from groundgate.report.escape import block, inline, marked
+from groundgate.report.escape import inline, marked
 from groundgate.report.render import environment, score
 from groundgate.results import Results, Row
-from groundgate.stats import sign_test
 from groundgate.rules import (
     BUCKET_ORDER,
+    Bucket,
     FailOn,
     Headline,
     Outcome,
@@ -40,6 +41,7 @@ from groundgate.rules import (
     plural,
     worse,
 )
+from groundgate.stats import sign_test
 
 Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
@@ -139,8 +141,6 @@ class Section:
 
 def marker(check_name: str) -> str:
     """The hidden marker that identifies this report's comment; user text can never contain '<!--'."""
-    import re
-
     safe = re.sub(r"[^A-Za-z0-9 _.:/-]", "_", check_name)[:100]
     return f'{MARKER_PREFIX} check="{safe}" -->'
 
@@ -225,9 +225,10 @@ def _label(bucket: str | None) -> str:
 
 
 def mermaid(results: Results) -> str:
-    """A flowchart of bucket transitions, before → after with counts on the edges: worse in red,
-    better in green, unchanged in grey. Only our own words go in it (bucket names and numbers)."""
-    buckets: list[str | None] = [*BUCKET_ORDER, None]
+    """A flowchart of bucket changes, baseline → candidate with counts on the edges: worse in red,
+    better in green; rows that stayed in their bucket are counted in the baseline's box. Only our
+    own words go in it (bucket names and numbers)."""
+    buckets: list[Bucket | None] = [*reversed(BUCKET_ORDER), None]  # best first, then not judged
     edges = Counter((row.before, row.after) for row in results.rows)
     if not edges:
         return ""
@@ -235,29 +236,26 @@ def mermaid(results: Results) -> str:
     before = Counter(row.before for row in results.rows)
     after = Counter(row.after for row in results.rows)
     lines = ["flowchart LR"]
-    for side, tally, prefix in (("baseline", before, "b_"), ("candidate", after, "a_")):
-        for b in buckets:
-            if tally[b]:
-                lines.append(f'  {prefix}{ids[b]}["{side}: {_label(b)} ({tally[b]:,})"]')
-    styles = []
-    index = 0
+    for b in buckets:
+        if before[b]:
+            stay = f" ({edges[(b, b)]:,} unchanged)" if edges[(b, b)] else ""
+            lines.append(f'  b_{ids[b]}["baseline {_label(b)}: {before[b]:,}{stay}"]')
+    for a in buckets:
+        if after[a]:
+            lines.append(f'  a_{ids[a]}["candidate {_label(a)}: {after[a]:,}"]')
+    styles: list[str] = []
 
-    def order(b: str | None) -> int:
-        return BUCKET_ORDER.index(b) if b is not None else -1  # type: ignore[arg-type]
+    def rank_of(b: Bucket | None) -> int:
+        return -1 if b is None else BUCKET_ORDER.index(b)
 
     for b in buckets:
         for a in buckets:
             n = edges.get((b, a))
-            if not n:
+            if not n or a == b:
                 continue
+            colour = "#cf222e" if a is None or (b is not None and rank_of(a) < rank_of(b)) else "#1a7f37"
+            styles.append(f"  linkStyle {len(styles)} stroke:{colour},stroke-width:3px")
             lines.append(f"  b_{ids[b]} -->|{n:,}| a_{ids[a]}")
-            if a is None or (b is not None and order(a) < order(b)):
-                styles.append(f"  linkStyle {index} stroke:#cf222e,stroke-width:3px")
-            elif b is None or order(a) > order(b):
-                styles.append(f"  linkStyle {index} stroke:#1a7f37,stroke-width:3px")
-            else:
-                styles.append(f"  linkStyle {index} stroke:#8c959f,stroke-width:1px")
-            index += 1
     return "\n".join(lines + styles)
 
 

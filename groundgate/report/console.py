@@ -96,7 +96,7 @@ def render_console(
 
 
 def _colour(line: str, conclusion: str) -> str:
-    if line.startswith("Verdict: ") or line.startswith("    ") and conclusion == "failure":
+    if line.startswith("Verdict: ") or (line.startswith("    ") and conclusion == "failure"):
         return f"{VERDICT_COLOURS[conclusion]}{line}{RESET}"
     for prefix, code in COLOURS.items():
         if line.startswith(prefix):

@@ -17,7 +17,9 @@ import re
 from markupsafe import Markup
 
 ZWSP = "\u200b"
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200b\u200c\u200e\u200f\u2060\ufeff]")
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200b\u200c\u200e\u200f\u2060\ufeff]"
+)
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~=^$:<>&\"'])")
 _ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#x27;"}
 # Inert tokens: no backtick, '|', '<', '>', quote or whitespace inside, so a code span holds them

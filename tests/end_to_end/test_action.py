@@ -59,7 +59,9 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
         "results-path": ".groundgate/results.json",
         "report-path": ".groundgate/report.md",
     }
-    assert run.summary.startswith("## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n")
+    assert run.summary.startswith(
+        "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
+    )
     assert "(https://github.example/o/r/blob/" + HEAD_SHA + "/evals/cases.jsonl#L1)" in run.summary
     assert json.loads((workspace / ".groundgate/results.json").read_text())["verdict"] == "fail"
     [comment] = gh.comments_on(7)
@@ -69,7 +71,9 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
     assert (check["name"], check["head_sha"], check["conclusion"]) == ("groundgate", HEAD_SHA, "failure")
     assert check["output"]["title"] == "Blocks merge: 1 answer now makes unsupported claims — policy 1"
     assert run.stdout.rstrip().splitlines()[-1] == "Verdict: " + check["output"]["title"]
-    assert comment["body"].startswith("## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n")
+    assert comment["body"].startswith(
+        "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
+    )
     levels = {(a["path"], a["start_line"], a["annotation_level"]) for a in check["annotations"]}
     assert levels == {
         ("evals/cases.jsonl", 1, "failure"),
@@ -112,7 +116,9 @@ def test_403_on_comment_and_check_degrades_to_summary_with_the_gates_exit_code(
     warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
     assert len(warnings) == 2
     assert all("HTTP 403" in w and "pull-requests: write" in w for w in warnings)
-    assert run.summary.startswith("## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n")
+    assert run.summary.startswith(
+        "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
+    )
 
 
 def test_fork_pull_request_warns_once_and_writes_only_the_summary(
@@ -244,7 +250,9 @@ def test_matrix_shards_then_a_merge_step_publishes_one_verdict(workspace: Path, 
     assert merged.outputs["verdict"] == "fail"
     assert merged.outputs["blocking-regressions"] == "1"
     [comment] = gh.comments_on(7)
-    assert comment["body"].startswith("## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n")
+    assert comment["body"].startswith(
+        "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
+    )
     [check] = gh.check_runs.values()
     assert {a["path"] for a in check["annotations"]} == {"evals/cases.jsonl"}
 

@@ -73,9 +73,12 @@ ANSWER = {
     Bucket.PARTIAL: "You can return an item within {days} days of purchase.",
     Bucket.NON_ANSWER: "Could you tell me which order you mean? I can help once I know more.",
     Bucket.UNGROUNDED: "You have {bad} days to return any item, even without a receipt, and refunds arrive within "
-    "5 business days. Contact @support-team or see issue #123 (fixed in acme/shop#7, commit 3f9c2ab) for details.",
+    "5 business days.",
 }
-HOSTILE = "<!-- x --> </details> | pipe `tick` [link](https://evil.example) @everyone www.example.org"
+HOSTILE = (
+    "<!-- x --> </details> | pipe `tick` [link](https://evil.example) @everyone www.example.org "
+    "Contact @support-team or see issue #123 (fixed in acme/shop#7, commit 3f9c2ab)."
+)
 
 
 def big_run(cases: int = 420, seed: int = 13) -> Results:
@@ -105,7 +108,9 @@ def big_run(cases: int = 420, seed: int = 13) -> Results:
             model="gpt-4o-2024-11-20",
         ),
         calls=Calls(groundedness=2 * cases, rescore=71, total=2 * cases + 71, cached=cases, tokens=1_234_567),
-        inputs=InputPaths(cases="evals/cases.jsonl", baseline="evals/baseline.jsonl", candidate="evals/candidate.jsonl"),
+        inputs=InputPaths(
+            cases="evals/cases.jsonl", baseline="evals/baseline.jsonl", candidate="evals/candidate.jsonl"
+        ),
         categories=category_stats(rows),
         wall_seconds=312.4,
     )
@@ -155,4 +160,5 @@ def _row(n: int, outcome: Outcome, rng: random.Random) -> Row:
         )
     if n % 37 == 0:
         values["candidate"] = f"{values['candidate']} {HOSTILE}"
+        values["query"] = f"{values['query']} {HOSTILE}"
     return Row.model_validate(values)

@@ -45,9 +45,7 @@ def inline_text(token: Token) -> str:
     for child in token.children or []:
         if child.type in ("text", "code_inline"):
             out.append(child.content)
-        elif child.type in ("softbreak", "hardbreak"):
-            out.append(" ")
-        elif child.type == "html_inline" and child.content == "<br>":
+        elif child.type in ("softbreak", "hardbreak") or (child.type == "html_inline" and child.content == "<br>"):
             out.append(" ")
     return "".join(out)
 
@@ -98,7 +96,9 @@ def sections(markdown: str) -> dict[str, Shown]:
         more = sum(_number(n) for n in re.findall(r"^_([\d,]+) more .+ not shown here", body, re.M))
         unlisted = sum(_number(n) for n in re.findall(r"^_([\d,]+) [^_]+, not listed here", body, re.M))
         shows = [_number(n) for n in re.findall(r"<summary>Show ([\d,]+) ", body)]
-        found[match.group(1)] = Shown(match.group(1), _number(match.group(2)), units, table_lines, more, unlisted, shows)
+        found[match.group(1)] = Shown(
+            match.group(1), _number(match.group(2)), units, table_lines, more, unlisted, shows
+        )
     return found
 
 

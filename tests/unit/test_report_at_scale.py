@@ -83,7 +83,9 @@ def test_every_size_fits_and_every_attention_section_shows_its_rows(cases: int, 
     [chart] = mermaid_blocks(tokens)
     assert mermaid_errors(chart) == []
     edges = [int(n.replace(",", "")) for n in re.findall(r"-->\|([\d,]+)\|", chart)]
-    assert sum(edges) == len(results.rows)  # every row is on one edge
+    stayed = [int(n.replace(",", "")) for n in re.findall(r" \(([\d,]+) unchanged\)", chart)]
+    assert sum(edges) + sum(stayed) == len(results.rows)  # every row is on one edge or stayed in its box
+    assert sum(edges) == sum(1 for r in results.rows if r.before != r.after)
 
 
 @pytest.mark.parametrize(("cases", "target"), SIZES)
@@ -113,7 +115,9 @@ def test_the_comment_reads_as_a_reviewer_needs() -> None:
     assert "(nan)" not in text
     assert "e-0" not in text  # no p-value in scientific notation
     # a re-score that repeats the first reason word for word is not printed twice
-    repeated = [r for r in run(420).rows[:200] if r.outcome is Outcome.REGRESSION and r.rescore_reason == r.after_reason]
+    repeated = [
+        r for r in run(420).rows[:200] if r.outcome is Outcome.REGRESSION and r.rescore_reason == r.after_reason
+    ]
     assert repeated
     assert "**Re-score** (2): the same reason as the first score." in text
     # what the candidate invented is marked in its answer
@@ -124,7 +128,13 @@ def test_urls_mentions_and_references_stay_inert_and_copyable() -> None:
     text = rendered(420, "summary")
     tokens = parse(text)
     codes = {c.content for t in tokens for c in t.children or [] if c.type == "code_inline"}
-    assert {"https://help.example.com/returns?ref=faq&lang=en", "@support-team", "#123", "acme/shop#7", "3f9c2ab"} <= codes
+    assert {
+        "https://help.example.com/returns?ref=faq&lang=en",
+        "@support-team",
+        "#123",
+        "acme/shop#7",
+        "3f9c2ab",
+    } <= codes
     assert {"@everyone", "www.example.org", "https://evil.example"} <= codes
     plain_text = [c.content for t in tokens for c in t.children or [] if c.type == "text"]
     for pattern in (r"(?<![\w.+-])@\w", r"(?<![\w/])#\d", r"https?://", r"www\.", r"\b3f9c2ab\b"):
