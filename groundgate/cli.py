@@ -140,6 +140,13 @@ def _write_report(results: Results, path: Path | None, size: Target, results_pat
     path.write_text(text, encoding="utf-8")
 
 
+def _console(results: Results, report: Path | None, environ: Mapping[str, str]) -> None:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    colour = sys.stdout.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
+    where = f"the report ({report})" if report else "the report (--report)"
+    sys.stdout.write(render_console(results, colour=colour, where=where))
+
+
 def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     config = settings.from_flags({key: value for key, value in vars(args).items() if key != "command"}, environ)
     settings.check_outputs(config)
@@ -151,7 +158,7 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         _warn(cache.problem)
     results = app.run(config, inputs, wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache))
     _write_report(results, config.report, "summary", config.results)
-    sys.stdout.write(render_console(results))
+    _console(results, config.report, environ)
     return results.exit_code
 
 
@@ -159,7 +166,7 @@ def _warn(message: str) -> None:
     print(f"groundgate: warning: {one_line(message)}", file=sys.stderr)
 
 
-def _merge(args: argparse.Namespace) -> int:
+def _merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     from groundgate.merge import merge  # only this command needs it
 
     parts = [read_results(path) for path in args.shards]
@@ -168,11 +175,11 @@ def _merge(args: argparse.Namespace) -> int:
     if args.results:
         results.write(args.results)
     _write_report(results, args.report, "summary", args.results)
-    sys.stdout.write(render_console(results))
+    _console(results, args.report, environ)
     return results.exit_code
 
 
-def _report(args: argparse.Namespace) -> int:
+def _report(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     results = read_results(args.results)
     _write_report(results, args.report, args.size, args.results)
     if args.format == "markdown":
@@ -180,7 +187,7 @@ def _report(args: argparse.Namespace) -> int:
             render(results, args.size, ReportContext(full_report=f"the results file ({args.results.name})"))
         )
     else:
-        sys.stdout.write(render_console(results))
+        _console(results, args.report, environ)
     return results.exit_code
 
 
@@ -200,10 +207,10 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         if args.command == "compare":
             return _compare(args, environ)
         if args.command == "merge":
-            return _merge(args)
+            return _merge(args, environ)
         if args.command == "calibrate":
             return _calibrate(args, environ)
-        return _report(args)
+        return _report(args, environ)
     except GroundgateError as exc:
         print(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}", file=sys.stderr)
         return exc.exit_code

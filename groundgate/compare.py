@@ -72,7 +72,7 @@ class Options:
     keep_texts: bool = False  # every row carries its query, context and responses, not only rows a person reads
 
 
-# Rows a person must read carry their texts into the results (the report shows them); the rest carry
+# Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
 # ids, buckets, scores and reasons only, so a million unremarkable rows do not cost a million contexts.
 WITH_TEXTS = frozenset({Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR})
 
@@ -356,7 +356,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         drift=drift,
         note="; ".join(notes) or None,
         error=error,
-        query=case.query if texts else None,
+        query=case.query,  # short, and the report's tables show it for every row
         context=case.context if texts else "",
         baseline=e.baseline.response if texts else "",
         candidate=e.candidate.response if texts else "",

@@ -35,9 +35,11 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-ROW_CONTRACT = frozenset({
-    "id", "category", "line", "blocking", "outcome", "before", "after", "before_score", "after_score",
-    "rescore_score", "before_reason", "after_reason", "rescore_reason", "error",
+# Fields a row leaves out of the file while they hold their default: texts that only rows a person
+# reads carry, and figures most rows never have. Every other field is always written.
+ROW_SPARSE = frozenset({
+    "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
+    "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency",
 })  # fmt: skip
 
 
@@ -75,11 +77,11 @@ class Row(_Model):
 
     @model_serializer(mode="wrap")
     def _lean(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """The contract's keys always; any other field only when it differs from its default (a million
-        rows would otherwise write a million copies of every empty field)."""
+        """Sparse fields only when they differ from their default (a million rows would otherwise write a
+        million empty contexts and answers); reading the file back fills them in."""
         data: dict[str, Any] = handler(self)
         fields = type(self).model_fields
-        return {k: v for k, v in data.items() if k in ROW_CONTRACT or v != fields[k].default}
+        return {k: v for k, v in data.items() if k not in ROW_SPARSE or v != fields[k].default}
 
     @model_validator(mode="after")
     def _buckets(self) -> Row:

@@ -4,7 +4,9 @@ verdict and the exit code, and the verdict in words."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
@@ -122,39 +124,105 @@ def gate_exit(verdict: GateVerdict, counts: Mapping[Outcome, int], fail_on: Fail
 
 # --- the verdict in words: one place for every medium (console, report, check run) ------------
 
-
-def console_headline(verdict: GateVerdict, counts: Mapping[Outcome, int]) -> str:
-    if verdict == "fail":
-        return f"FAIL: {counts[Outcome.REGRESSION]} confirmed regression(s) in blocking categories"
-    if verdict == "error":
-        return f"ERROR: {counts[Outcome.ERROR]} row(s) could not be judged; the gate cannot pass"
-    return "PASS: no confirmed regression in a blocking category"
+IRREGULAR = {"unstable": "unstable", "moved": "moved", "still ungrounded": "still ungrounded", "unchanged": "unchanged"}
 
 
-def report_headline(verdict: GateVerdict, counts: Mapping[Outcome, int]) -> tuple[str, str]:
-    """(icon, headline) for the markdown report."""
-    if verdict == "fail":
-        return "🚫", f"Blocked: {counts[Outcome.REGRESSION]} confirmed regression(s) in a blocking category"
-    if verdict == "error":
-        return "❓", f"Could not judge: {counts[Outcome.ERROR]} row(s) got no usable score"
-    attention = sum(counts[o] for o in ATTENTION)
-    if attention:
-        return "⚠️", f"Needs review: {attention} row(s) to read before shipping"
-    return "✅", "Passed: no row newly fell to ungrounded"
+def plural(n: int, singular: str, many: str | None = None) -> str:
+    """'1 case', '2 cases'; words that do not change (unstable, moved) stay as they are."""
+    if n == 1:
+        return f"{n} {singular}"
+    if many is None:
+        many = IRREGULAR.get(singular) or (singular[:-1] + "ies" if singular.endswith("y") else singular + "s")
+    return f"{n:,} {many}"
+
+
+# What each count is called, the same in the report, the console and the check run.
+COUNT_WORDS: tuple[tuple[Outcome, str, str], ...] = (
+    (Outcome.REGRESSION, "blocking regression", "blocking regressions"),
+    (Outcome.REVIEW, "regression to review", "regressions to review"),
+    (Outcome.UNSTABLE, "unstable", "unstable"),
+    (Outcome.NEW_NON_ANSWER, "new non-answer", "new non-answers"),
+    (Outcome.ERROR, "not judged", "not judged"),
+    (Outcome.MOVED, "moved", "moved"),
+    (Outcome.STILL_UNGROUNDED, "still ungrounded", "still ungrounded"),
+)
+
+
+def counts_line(cases: int, counts: Mapping[Outcome, int]) -> list[str]:
+    """'420 cases', then only the counts that are not zero, in the report's order."""
+    parts = [plural(cases, "case")]
+    parts += [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if counts.get(o)]
+    unchanged = counts.get(Outcome.TIE, 0) + counts.get(Outcome.UNCHANGED, 0)
+    if unchanged:
+        parts.append(f"{unchanged:,} unchanged")
+    return parts
 
 
 Conclusion = Literal["success", "neutral", "failure", "cancelled"]
 
 
-def check_title(verdict: GateVerdict, counts: Mapping[Outcome, int], exit_code: int) -> tuple[Conclusion, str]:
-    """(conclusion, title) for the check run; a step that fails is a failed check."""
-    if exit_code != 0 or verdict != "pass":
-        if verdict == "error":
-            return "failure", f"Could not judge {counts[Outcome.ERROR]} row(s)"
-        if counts[Outcome.REGRESSION]:
-            return "failure", f"{counts[Outcome.REGRESSION]} blocking groundedness regression(s)"
-        return "failure", f"{counts[Outcome.REVIEW]} groundedness regression(s) (fail-on: any-regression)"
-    attention = sum(counts[o] for o in ATTENTION)
+@dataclass(frozen=True)
+class Headline:
+    """What happens to the merge, in words every medium prints unchanged (the report's heading, the
+    check run's title, the console's last line), with the check's conclusion and an icon."""
+
+    icon: str
+    text: str
+    conclusion: Conclusion
+
+
+HEADLINE_WIDTH = 91  # "Verdict: " and the headline fit a 100-column terminal line
+
+
+def _by_category(by_category: Mapping[str, int], room: int) -> str:
+    """' — policy 18 · pricing 12 · 2 more categories': as many as fit in ``room``, the largest first."""
+    ranked = sorted(
+        ((n, " ".join(c.split())[:24]) for c, n in by_category.items() if n), key=lambda nc: (-nc[0], nc[1])
+    )
+    for k in range(len(ranked), 0, -1):
+        parts = [f"{name} {n:,}" for n, name in ranked[:k]]
+        if k < len(ranked):
+            parts.append(plural(len(ranked) - k, "more category", "more categories"))
+        text = " — " + " · ".join(parts)
+        if len(text) <= room:
+            return text
+    return ""
+
+
+def _claims(n: int) -> str:
+    return f"{n:,} answer now makes unsupported claims" if n == 1 else f"{n:,} answers now make unsupported claims"
+
+
+def _with_categories(text: str, by_category: Mapping[str, int]) -> str:
+    return text + _by_category(by_category, HEADLINE_WIDTH - len(text))
+
+
+def headline(
+    counts: Mapping[Outcome, int],
+    exit_code: int,
+    fail_on: FailOn = "blocking",
+    blocking_by_category: Mapping[str, int] | None = None,
+    review_by_category: Mapping[str, int] | None = None,
+) -> Headline:
+    """The verdict as it lands on the merge: derived from the exit code the job really returns,
+    so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge."""
+    regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
+    attention = sum(counts.get(o, 0) for o in ATTENTION)
+    blocking = Counter(blocking_by_category or {})
+    if exit_code == 1:
+        if fail_on == "any-regression" and review:
+            both = blocking + Counter(review_by_category or {})
+            text = f"Blocks merge (fail-on: any-regression): {_claims(regressions + review)}"
+            return Headline("🚫", _with_categories(text, both), "failure")
+        return Headline("🚫", _with_categories(f"Blocks merge: {_claims(regressions)}", blocking), "failure")
+    if exit_code != 0 or errors:
+        also = f"; also {plural(regressions, 'blocking regression')}" if regressions else ""
+        return Headline(
+            "❓", f"Blocks merge: {plural(errors, 'row')} not judged, the gate cannot pass{also}", "failure"
+        )
+    if regressions:  # only fail-on: never lets a blocking regression through
+        text = f"Does not block merge (fail-on: never), but {_claims(regressions)}"
+        return Headline("⚠️", _with_categories(text, blocking), "neutral")
     if attention:
-        return "neutral", f"{attention} row(s) to review, none blocking"
-    return "success", "No row newly fell to ungrounded"
+        return Headline("⚠️", f"Does not block merge: {plural(attention, 'row')} to read before shipping", "neutral")
+    return Headline("✅", "Does not block merge: no answer newly fell to ungrounded", "success")

@@ -16,10 +16,10 @@ from groundgate.errors import GitHubRefused, GroundgateError, Interrupted, Usage
 from groundgate.github.publisher import Publisher, annotations_for
 from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.merge import merge
-from groundgate.report import Links, ReportContext, marker, render, render_failure
+from groundgate.report import Links, ReportContext, marker, render, render_failure, verdict_headline
 from groundgate.report.console import render_console
 from groundgate.results import Results, read_results
-from groundgate.rules import Outcome, check_title, gate_exit
+from groundgate.rules import Outcome, gate_exit
 from groundgate.settings import OUT_DIR, GitHubRun, Settings, inside_workspace
 from groundgate.wiring import Judges
 
@@ -98,18 +98,25 @@ def outputs_for(results: Results, results_path: str, report_path: str) -> dict[s
 
 
 def present(settings: Settings, results: Results, publisher: Publisher | None, log: Log) -> int:
-    """Console, report file, job summary, outputs, then the comment and the check run. GitHub
+    """Report file, job summary, outputs, the comment and the check run, then the console. GitHub
     refusing anything is a warning: the gate still decides, and the exit code says how."""
     run = settings.github or GitHubRun()
     cases_path = results.inputs.cases
-    log.info(render_console(results))
     exit_code = gate_exit(results.verdict, results.counts, settings.fail_on)
     links = Links(run.server_url, run.repository, run.head_sha, cases_path) if run.repository and run.head_sha else None
     in_summary = f"[the job summary]({run.run_url})" if run.run_url else "the job summary"
     full = ReportContext(
-        check_name=settings.check_name, links=links, full_report=f"the results file ({OUT_DIR}/results.json)"
+        check_name=settings.check_name,
+        links=links,
+        full_report=f"the results file ({OUT_DIR}/results.json)",
+        fail_on=settings.fail_on,
     )
-    short = ReportContext(check_name=settings.check_name, links=links, full_report=in_summary)
+    short = ReportContext(
+        check_name=settings.check_name,
+        links=links,
+        full_report=f"{in_summary} and the results file ({OUT_DIR}/results.json)",
+        fail_on=settings.fail_on,
+    )
 
     summary = render(results, "summary", full)
     report_path = settings.root / OUT_DIR / "report.md"
@@ -119,7 +126,9 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     set_outputs(run.output_path, outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md"))
 
     if publisher is not None:
-        _publish(settings, run, results, publisher, short, exit_code, log)
+        _publish(settings, run, results, publisher, short, log)
+    # Last, so the end of the log is the console's last screen: the rows that block and the verdict.
+    log.info(render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md"))
     return exit_code
 
 
@@ -129,7 +138,6 @@ def _publish(
     results: Results,
     publisher: Publisher,
     context: ReportContext,
-    exit_code: int,
     log: Log,
 ) -> None:
     if run.from_fork:
@@ -148,7 +156,8 @@ def _publish(
             except GitHubRefused as exc:
                 log.warning(f"{one_line(str(exc))}. The report is in the job summary.")
         if settings.check_run and run.head_sha:
-            conclusion, title = check_title(results.verdict, results.counts, exit_code)
+            top = verdict_headline(results, settings.fail_on)
+            conclusion, title = top.conclusion, top.text
             try:
                 publisher.publish_check(
                     name=settings.check_name,

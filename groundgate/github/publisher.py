@@ -19,13 +19,13 @@ from requests import RequestException
 from urllib3.exceptions import HTTPError
 
 from groundgate.errors import GitHubRefused, one_line
-from groundgate.report.render import plain
+from groundgate.report.render import plain, score
 from groundgate.results import Results
 from groundgate.rules import Conclusion, Outcome
 
 ANNOTATIONS_PER_REQUEST = 50
 TITLE_LIMIT = 255
-MESSAGE_LIMIT = 60_000
+MESSAGE_LIMIT = 60_000  # bytes; GitHub's limit is 64 KB
 WORKFLOW_BOT = "github-actions[bot]"
 LEVELS: dict[Outcome, str] = {
     Outcome.REGRESSION: "failure",
@@ -142,26 +142,50 @@ class Annotation:
         }
 
 
+ANNOTATION_WORDS = {
+    Outcome.REGRESSION: "blocking regression",
+    Outcome.REVIEW: "regression to review",
+    Outcome.UNSTABLE: "unstable",
+    Outcome.NEW_NON_ANSWER: "new non-answer",
+    Outcome.ERROR: "not judged",
+}
+
+
+def cut_bytes(text: str, limit: int) -> str:
+    """Text cut to ``limit`` UTF-8 bytes (GitHub counts bytes), never inside a character."""
+    data = text.encode("utf-8")
+    if len(data) <= limit:
+        return text
+    return data[: max(0, limit - len("…".encode()))].decode("utf-8", errors="ignore").rstrip() + "…"
+
+
 def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
-    """One annotation per row a reviewer must read, on its line of the cases file (plain text)."""
+    """One annotation per row a reviewer must read, on its line of the cases file (plain text), in
+    the report's words and numbers (`5 → 2`)."""
     found = []
     for row in results.rows:
         level = LEVELS.get(row.outcome)
         if level is None:
             continue
-        label = row.outcome.value.replace("_", " ")
-        title = plain(f"groundgate {label}: {row.id} [{row.category}]", TITLE_LIMIT)
+        title = cut_bytes(
+            plain(f"groundgate {ANNOTATION_WORDS[row.outcome]}: {row.id} [{row.category}]", 10_000), TITLE_LIMIT
+        )
         if row.outcome is Outcome.ERROR:
             message = f"Could not judge: {row.error}"
         else:
-            scores = f"{row.before_score} -> {row.after_score}" + (
-                f" (re-score {row.rescore_score})" if row.rescore_score is not None else ""
+            scores = f"{score(row.before_score)} → {score(row.after_score)}" + (
+                f", re-score {score(row.rescore_score)}" if row.rescore_score is not None else ""
             )
-            message = (
-                f"{row.before} -> {row.after}, scores {scores}. Judge: {row.rescore_reason or row.after_reason or ''}"
-            )
-        found.append(Annotation(cases_path, row.line, level, title, plain(message, MESSAGE_LIMIT)))
+            moved = f"{_word(row.before)} → {_word(row.after)}"
+            message = f"{moved} ({scores}). Judge: {row.rescore_reason or row.after_reason or ''}"
+        found.append(
+            Annotation(cases_path, row.line, level, title, cut_bytes(plain(message, MESSAGE_LIMIT), MESSAGE_LIMIT))
+        )
     return found
+
+
+def _word(bucket: str | None) -> str:
+    return "not judged" if bucket is None else bucket.replace("_", "-")
 
 
 def _refused(action: str, exc: GithubException) -> GitHubRefused:

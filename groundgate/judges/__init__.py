@@ -108,8 +108,10 @@ def checked_verdict(score: Any, status: Any, reason: Any, model: str | None, tok
     if isinstance(score, bool) or not isinstance(score, int | float):
         return failed(f"judge gave no score ({score!r})")
     value = float(score)
+    if math.isnan(value):
+        return failed("judge gave no score")
     if not math.isfinite(value):
-        return failed(f"judge gave no score ({value})")
+        return failed(f"judge score {value} is outside 1..5")
     if not 1 <= value <= 5:
         return failed(f"judge score {value:g} is outside 1..5")
     return Verdict(value, reason_text, model, tokens)

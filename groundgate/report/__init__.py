@@ -1,17 +1,22 @@
 """The reviewer's report: results → markdown, in the three sizes GitHub accepts.
 
-The template (``templates/report.md.j2``) lays the report out; this module decides what goes in
-it. Every value the template prints is escaped by the environment's ``finalize`` unless it was
-escaped on purpose (``escape``), so user text cannot turn into markup by omission. When the report
-does not fit its target, rows are dropped or shortened lowest priority first; blocking regressions
-go last, and the report says how much it left out and where the full list is.
+The templates (``templates/report.md.j2``, ``section.md.j2``) lay the report out; this module
+decides what goes in it. Every value a template prints is escaped by the environment's
+``finalize`` unless it was escaped on purpose, so user text cannot turn into markup by omission.
+
+When the report does not fit its target it shrinks by priority: the lists of moves and backlog
+first (down to a count), then the length of texts and the number of detailed rows in the
+sections a person must read, never below the first rows of each of them; the first blocking
+regressions keep their whole reasons and texts until nothing else is left to cut. Every omission
+says how many rows it left out and where the full list is.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal
@@ -22,29 +27,46 @@ from markupsafe import Markup
 
 from groundgate.cases import Yardstick
 from groundgate.errors import GroundgateError, one_line
-from groundgate.report.escape import inline
+from groundgate.report.escape import inline, marked
 from groundgate.report.render import environment, score
 from groundgate.results import Results, Row
-from groundgate.rules import BUCKET_ORDER, Outcome, report_headline, worse
+from groundgate.rules import (
+    BUCKET_ORDER,
+    Bucket,
+    FailOn,
+    Headline,
+    Outcome,
+    counts_line,
+    gate_exit,
+    headline,
+    plural,
+    worse,
+)
+from groundgate.stats import sign_test
 
 Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
 SMALL_SAMPLE = 50  # the method's rule of thumb for a category whose single flip may block on its own
 MARKER_PREFIX = "<!-- groundgate-report"
+FIRST_ROWS = 10  # every section a person must read shows at least this many rows (or all of them)
+PROTECTED = 10  # the first blocking regressions keep whole reasons and texts
+COLLAPSE_AFTER = 10  # lists of moves longer than this are collapsed
+DIFF_WORDS = 3000  # longer answers are shown side by side without word marks (the diff is quadratic)
 
-# Display order; the drop order is the reverse of the priority below.
-SECTIONS: dict[str, tuple[str, str]] = {
-    "regression": ("Blocking regressions", "Newly ungrounded in a blocking category, confirmed by the re-score."),
-    "review": ("Regressions to review", "Newly ungrounded, confirmed by the re-score, in a category that does not block. Read before shipping."),
-    "unstable": ("Unstable", "Newly ungrounded, but the re-score disagreed: the judge disagreed with itself. Send to human review."),
-    "new_non_answer": ("New non-answers", "The candidate stopped answering: a clarifying question or filler where the baseline answered."),
-    "error": ("Could not judge", "The judge gave no usable score on some side; these rows are unmeasured."),
-    "moved_down": ("Moved down", "Bucket changes for the worse that are not regressions."),
-    "moved_up": ("Moved up", "Bucket changes for the better. Improvements that look too good are often the judge rewarding length."),
-    "still_ungrounded": ("Still ungrounded", "Ungrounded on both sides: backlog, does not block this change."),
+# Display order. (title, singular noun, plural noun, intro)
+SECTIONS: dict[str, tuple[str, str, str, str]] = {
+    "regression": ("Blocking regressions", "blocking regression", "blocking regressions", "Newly ungrounded in a blocking category, confirmed by the re-score. In the answers, **bold** is what the candidate added and ~~struck~~ what it dropped."),
+    "review": ("Regressions to review", "regression to review", "regressions to review", "Newly ungrounded and confirmed by the re-score, in a category that does not block. Read before shipping."),
+    "unstable": ("Unstable", "unstable row", "unstable rows", "Newly ungrounded, but the re-score disagreed: the judge disagreed with itself. Send to human review."),
+    "new_non_answer": ("New non-answers", "new non-answer", "new non-answers", "The candidate stopped answering: a clarifying question or filler where the baseline answered."),
+    "error": ("Could not judge", "row not judged", "rows not judged", "The judge gave no usable score on some side; these rows are unmeasured."),
+    "moved_down": ("Moved down", "move down", "moves down", "Bucket changes for the worse that are not regressions."),
+    "moved_up": ("Moved up", "move up", "moves up", "Bucket changes for the better. Improvements that look too good are often the judge rewarding length."),
+    "still_ungrounded": ("Still ungrounded", "backlog row", "backlog rows", "Ungrounded on both sides: backlog, does not block this change."),
 }  # fmt: skip
-DROP_ORDER = ("still_ungrounded", "moved_up", "moved_down", "new_non_answer", "unstable", "review", "error")
-COLLAPSE_AFTER = 10  # moves longer than this are collapsed
+ATTENTION_KEYS = ("regression", "review", "unstable", "new_non_answer", "error")
+LOWER_KEYS = ("still_ungrounded", "moved_up", "moved_down")  # shrunk first, in this order
+SHRINK_ORDER = ("new_non_answer", "unstable", "review", "error", "regression")  # attention, first shrunk first
 
 
 @dataclass(frozen=True)
@@ -66,14 +88,24 @@ class ReportContext:
     check_name: str = "groundgate"
     links: Links | None = None
     full_report: str = "the results file (`--results`)"  # where a reader finds what was left out
+    fail_on: FailOn = "blocking"  # the headline says what the job's exit code does to the merge
+
+
+@dataclass(frozen=True)
+class Share:
+    """One section's share of the report: rows listed, how many of them as detailed units (the
+    rest as one table line each), and how long their texts may be."""
+
+    rows: int
+    details: int
+    text: int | None = None  # characters of each text in a detailed row; None = whole
+    context: int | None = None  # the context of a protected row (the last thing cut)
 
 
 @dataclass
 class Layout:
-    text_limit: int = 1500
-    reason_limit: int = 200
-    rows: dict[str, int] = field(default_factory=dict)  # max rows shown per section; absent = all
-    details: dict[str, int] = field(default_factory=dict)  # max rows with details; absent = all
+    shares: dict[str, Share] = field(default_factory=dict)
+    why: int = 160  # characters of the judge's reason on a table line
 
 
 @dataclass
@@ -81,20 +113,45 @@ class Section:
     key: str
     title: Markup
     intro: Markup
-    rows: list[Row]
+    rows: list[Row]  # listed (detailed first)
+    detailed: int
     total: int
-    detailed: list[Row]
-    collapsed: bool
+    share: Share
+    attention: bool
 
     @property
     def left_out(self) -> int:
         return self.total - len(self.rows)
+
+    @property
+    def table(self) -> list[Row]:
+        return self.rows[self.detailed :]
+
+    @property
+    def collapsed(self) -> bool:
+        return not self.attention and (self.key == "still_ungrounded" or len(self.table) > COLLAPSE_AFTER)
+
+    def noun(self, n: int) -> str:
+        _, one, many, _ = SECTIONS[self.key]
+        return plural(n, one, many)
+
+    def more(self, n: int) -> str:
+        _, one, many, _ = SECTIONS[self.key]
+        return plural(n, f"more {one}", f"more {many}")
 
 
 def marker(check_name: str) -> str:
     """The hidden marker that identifies this report's comment; user text can never contain '<!--'."""
     safe = re.sub(r"[^A-Za-z0-9 _.:/-]", "_", check_name)[:100]
     return f'{MARKER_PREFIX} check="{safe}" -->'
+
+
+def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline:
+    """The one headline of a run: the report's heading, the check run's title, the console's last line."""
+    blocking: Counter[str] = Counter(r.category for r in results.rows if r.outcome is Outcome.REGRESSION)
+    review: Counter[str] = Counter(r.category for r in results.rows if r.outcome is Outcome.REVIEW)
+    exit_code = gate_exit(results.verdict, results.counts, fail_on)
+    return headline(results.counts, exit_code, fail_on, blocking, review)
 
 
 def _groups(results: Results) -> dict[str, list[Row]]:
@@ -111,18 +168,15 @@ def _groups(results: Results) -> dict[str, list[Row]]:
 
 def _sections(groups: dict[str, list[Row]], layout: Layout) -> list[Section]:
     sections = []
-    for key, (title, intro) in SECTIONS.items():
+    for key, (title, _, _, intro) in SECTIONS.items():
         rows = groups[key]
         if not rows:
             continue
-        shown = rows[: layout.rows.get(key, len(rows))]
-        detailed = (
-            []
-            if key in ("moved_up", "moved_down", "still_ungrounded")
-            else shown[: layout.details.get(key, len(shown))]
-        )
-        collapsed = key == "still_ungrounded" or (key.startswith("moved") and len(rows) > COLLAPSE_AFTER)
-        sections.append(Section(key, Markup(title), Markup(intro), shown, len(rows), detailed, collapsed))  # noqa: S704
+        share = layout.shares[key]
+        shown = rows[: share.rows]
+        sections.append(
+            Section(key, Markup(title), Markup(intro), shown, min(share.details, len(shown)), len(rows), share, key in ATTENTION_KEYS)  # noqa: S704 - ours
+        )  # fmt: skip
     return sections
 
 
@@ -130,21 +184,36 @@ def _sections(groups: dict[str, list[Row]], layout: Layout) -> list[Section]:
 class CategoryLine:
     name: str
     cases: int
-    before: Counter[str]
-    after: Counter[str]
+    worse: int
+    better: int
     regressions: int
     blocking: bool
+    p_value: float | None
 
 
 def _categories(results: Results) -> list[CategoryLine]:
     lines: dict[str, CategoryLine] = {}
     for row in results.rows:
-        line = lines.setdefault(row.category, CategoryLine(row.category, 0, Counter(), Counter(), 0, row.blocking))
+        line = lines.setdefault(row.category, CategoryLine(row.category, 0, 0, 0, 0, row.blocking, None))
         line.cases += 1
-        line.before[row.before or "error"] += 1
-        line.after[row.after or "error"] += 1
-        line.regressions += row.outcome in (Outcome.REGRESSION, Outcome.REVIEW)
-    return sorted(lines.values(), key=lambda c: (not c.blocking, c.name))
+        line.regressions += row.outcome is Outcome.REGRESSION
+        if row.before is not None and row.after is not None and row.before is not row.after:
+            if worse(row.before, row.after):
+                line.worse += 1
+            else:
+                line.better += 1
+    for line in lines.values():
+        line.p_value = sign_test(line.worse, line.better)
+    return sorted(lines.values(), key=lambda c: (not c.blocking, -c.regressions, -c.worse, c.name))
+
+
+def p_text(p: float | None) -> str:
+    """A p-value a reader can take in at a glance: two significant figures, never '8.96e-06'."""
+    if p is None:
+        return "–"
+    if p < 0.001:
+        return "< 0.001"
+    return f"{p:.2g}" if p < 0.995 else "1"
 
 
 def _matrix(results: Results) -> list[list[int]]:
@@ -153,12 +222,49 @@ def _matrix(results: Results) -> list[list[int]]:
 
 
 def _label(bucket: str | None) -> str:
-    return "error" if bucket is None else bucket.replace("_", "-")
+    return "not judged" if bucket is None else bucket.replace("_", "-")
 
 
-def _reason(row: Row) -> str | None:
+def mermaid(results: Results) -> str:
+    """A flowchart of bucket changes, baseline → candidate with counts on the edges: worse in red,
+    better in green; rows that stayed in their bucket are counted in the baseline's box. Only our
+    own words go in it (bucket names and numbers)."""
+    buckets: list[Bucket | None] = [*reversed(BUCKET_ORDER), None]  # best first, then not judged
+    edges = Counter((row.before, row.after) for row in results.rows)
+    if not edges:
+        return ""
+    ids = {b: (str(b) if b is not None else "not_judged") for b in buckets}
+    before = Counter(row.before for row in results.rows)
+    after = Counter(row.after for row in results.rows)
+    lines = ["flowchart LR"]
+    for b in buckets:
+        if before[b]:
+            stay = f" ({edges[(b, b)]:,} unchanged)" if edges[(b, b)] else ""
+            lines.append(f'  b_{ids[b]}["baseline {_label(b)}: {before[b]:,}{stay}"]')
+    for a in buckets:
+        if after[a]:
+            lines.append(f'  a_{ids[a]}["candidate {_label(a)}: {after[a]:,}"]')
+    styles: list[str] = []
+
+    def rank_of(b: Bucket | None) -> int:
+        return -1 if b is None else BUCKET_ORDER.index(b)
+
+    for b in buckets:
+        for a in buckets:
+            n = edges.get((b, a))
+            if not n or a == b:
+                continue
+            colour = "#cf222e" if a is None or (b is not None and rank_of(a) < rank_of(b)) else "#1a7f37"
+            styles.append(f"  linkStyle {len(styles)} stroke:{colour},stroke-width:3px")
+            lines.append(f"  b_{ids[b]} -->|{n:,}| a_{ids[a]}")
+    return "\n".join(lines + styles)
+
+
+def _why(row: Row) -> str | None:
     if row.outcome is Outcome.ERROR:
         return row.error
+    if row.outcome is Outcome.UNSTABLE:  # the re-score disagreed: the first verdict is the claim to check
+        return row.after_reason
     return row.rescore_reason or row.after_reason
 
 
@@ -166,9 +272,9 @@ def _scores(row: Row) -> str:
     text = f"{score(row.before_score)} → {score(row.after_score)}"
     if row.rescore_score is not None:
         by = f" by {row.confirmed_by}" if row.confirmed_by not in (None, "same") else ""
-        text += f" (re-score {score(row.rescore_score)}{by})"
+        text += f", re-score {score(row.rescore_score)}{by}"
     if row.baseline_rescore_score is not None:
-        text += f" (baseline re-score {score(row.baseline_rescore_score)})"
+        text += f", baseline re-score {score(row.baseline_rescore_score)}"
     return text
 
 
@@ -178,8 +284,40 @@ def _moved(results: Results) -> Yardstick | None:
     return found if found is not None and (found.cases or found.baseline or found.note) else None
 
 
+def answers(row: Row, limit: int | None) -> tuple[Markup, Markup]:
+    """Baseline and candidate side by side as a word-level diff: what the candidate added in
+    bold, what it dropped struck through (GitHub strips <ins>/<del>, but renders ** and ~~)."""
+    base, cand = row.baseline.split(), row.candidate.split()
+    cut_base, cut_cand = _cut_words(base, limit), _cut_words(cand, limit)
+    tails = (_tail(base, cut_base), _tail(cand, cut_cand))
+    if len(cut_base) > DIFF_WORDS or len(cut_cand) > DIFF_WORDS:
+        return (marked(cut_base, [False] * len(cut_base), "") + tails[0], marked(cut_cand, [False] * len(cut_cand), "") + tails[1])  # fmt: skip
+    dropped, added = [True] * len(cut_base), [True] * len(cut_cand)
+    for match in difflib.SequenceMatcher(None, cut_base, cut_cand, autojunk=False).get_matching_blocks():
+        dropped[match.a : match.a + match.size] = [False] * match.size
+        added[match.b : match.b + match.size] = [False] * match.size
+    return marked(cut_base, dropped, "~~") + tails[0], marked(cut_cand, added, "**") + tails[1]
+
+
+def _cut_words(words: list[str], limit: int | None) -> list[str]:
+    if limit is None:
+        return words
+    kept, size = [], 0
+    for word in words:
+        size += len(word) + 1
+        if size > limit:
+            break
+        kept.append(word)
+    return kept
+
+
+def _tail(words: list[str], kept: list[str]) -> Markup:
+    left = len(" ".join(words)) - len(" ".join(kept))
+    return Markup(f" … _(+{left:,} characters)_" if left > 0 else "")  # noqa: S704 - ours
+
+
 SECOND_OPINIONS = {
-    "same": "the same judge again (absorbs wobble; not a second opinion)",
+    "same": "the same judge again, which mostly repeats itself: not a second opinion",
     "none": "nobody (the first verdict stands)",
     "groundedness-pro": "GroundednessProEvaluator (preview), an independent second opinion",
 }
@@ -195,7 +333,8 @@ def second_opinion_text(label: str) -> str:
 def _env() -> Environment:
     """The shared environment, with every value escaped for markdown unless it is Markup already."""
     env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
-    env.filters.update(scores=_scores, reason=_reason, label=_label)
+    env.filters.update(scores=_scores, why=_why, label=_label)
+    env.globals.update(answers=answers, plural=plural)
     return env
 
 
@@ -207,32 +346,42 @@ class _Renderer:
         self.results = results
         self.context = context
         self.groups = _groups(results)
+        categories = _categories(results)
+        top = verdict_headline(results, context.fail_on)
+        self.headline = top
         self.frame = {
             "r": results,
-            "c": results.counts,
-            "categories": _categories(results),
+            "counts": [tuple(part.split(" ", 1)) for part in counts_line(len(results.rows), results.counts)],
+            "categories": categories,
+            "small": [c for c in categories if c.blocking and c.cases < SMALL_SAMPLE],
             "small_sample": SMALL_SAMPLE,
+            "p_text": p_text,
             "buckets": BUCKET_ORDER,
             "matrix": _matrix(results),
-            "stats": {c.name: c for c in results.categories},
+            "mermaid": Markup(mermaid(results)),  # noqa: S704 - bucket names and numbers only
             "second_opinion": second_opinion_text(results.judge.second_opinion),
             "moved": _moved(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
+            "icon": top.icon,
+            "headline": top.text
+            + (" · the PR changes the yardstick" if _moved(results) else ""),  # escaped by finalize
         }
-        icon, headline = report_headline(results.verdict, results.counts)
-        if self.frame["moved"] is not None:
-            headline += " · the PR changes the yardstick"
-        self.frame.update(icon=icon, headline=Markup(headline))  # noqa: S704 - ours
         self._parts: dict[tuple[object, ...], Markup] = {}
 
     def _part(self, section: Section, layout: Layout) -> Markup:
-        key = (section.key, len(section.rows), len(section.detailed), layout.text_limit, layout.reason_limit)
+        key = (section.key, section.share, len(section.rows), section.detailed, layout.why)
         if key not in self._parts:
             text = (
                 _env()
                 .get_template("section.md.j2")
-                .render(section=section, layout=layout, links=self.context.links, full_report=self.frame["full_report"])
+                .render(
+                    section=section,
+                    layout=layout,
+                    links=self.context.links,
+                    full_report=self.frame["full_report"],
+                    protected=PROTECTED if section.key == "regression" else 0,
+                )
             )
             self._parts[key] = Markup(text)  # noqa: S704 - rendered by the escaping environment
         return self._parts[key]
@@ -244,36 +393,57 @@ class _Renderer:
         return _env().get_template("report.md.j2").render(**self.frame, sections=parts, left_out=left_out)
 
 
-def _layouts(groups: dict[str, list[Row]]) -> Iterator[Layout]:
-    """Ever smaller layouts, lowest priority first; blocking regressions are shortened last."""
-    layout = Layout()
+def _halving(n: int, floor: int) -> Iterator[int]:
+    """Ever fewer rows from n down to floor, a quarter less each step (floor last)."""
+    while n > floor:
+        n = max(floor, min(n - 1, n * 3 // 4))
+        yield n
+
+
+def _layouts(groups: Mapping[str, list[Row]]) -> Iterator[Layout]:
+    """Ever smaller layouts, by priority. Lower sections shrink to a count first; the sections a
+    person must read keep their first rows (FIRST_ROWS, or all when fewer) until the very end; the
+    first blocking regressions keep whole reasons and texts until only their context is left to cut."""
+    sizes = {key: len(rows) for key, rows in groups.items()}
+    floor = {key: min(FIRST_ROWS, n) for key, n in sizes.items()}
+    shares = {key: Share(n, n if key in ATTENTION_KEYS else 0) for key, n in sizes.items()}
+    layout = Layout(shares)
     yield layout
-    for text_limit in (500, 150):
-        layout = replace(layout, text_limit=text_limit)
-        yield layout
-    for key in DROP_ORDER:
-        layout = replace(layout, details={**layout.details, key: 0})
-        yield layout
-    layout = replace(layout, reason_limit=80)
-    yield layout
-    for key in DROP_ORDER:
-        n = len(groups[key])
-        while n:
-            n //= 2
-            layout = replace(layout, rows={**layout.rows, key: n})
+
+    def step(key: str, **changes: int | None) -> Layout:
+        return replace(layout, shares={**layout.shares, key: replace(layout.shares[key], **changes)})  # type: ignore[arg-type]
+
+    for key in LOWER_KEYS:  # moves and backlog: down to a count
+        for n in _halving(sizes[key], 0):
+            layout = step(key, rows=n)
             yield layout
-    n = len(groups["regression"])
-    while n:
-        n //= 2
-        layout = replace(layout, details={**layout.details, "regression": n})
+    for limit in (2000, 600, 250):  # texts of detailed rows (protected ones excepted)
+        for key in ATTENTION_KEYS:
+            layout = step(key, text=limit)
         yield layout
-    layout = replace(layout, reason_limit=30)
+    for key in SHRINK_ORDER:  # detailed rows beyond the first, then table lines beyond the first
+        for n in _halving(sizes[key], floor[key]):
+            layout = step(key, details=n)
+            yield layout
+    for key in SHRINK_ORDER:
+        for n in _halving(sizes[key], floor[key]):
+            layout = step(key, rows=n)
+            yield layout
+    layout = replace(layout, why=100)
     yield layout
-    n = len(groups["regression"])
-    while n:  # last resort: more blocking regressions than any comment can hold
-        n = n * 3 // 4
-        layout = replace(layout, rows={**layout.rows, "regression": n})
+    for key in SHRINK_ORDER[:-1]:  # the first rows of non-blocking sections as table lines only
+        for n in _halving(floor[key], 0):
+            layout = step(key, details=n)
+            yield layout
+    for limit in (4000, 1000, 300):  # the context of protected rows, whose answers and reasons stay whole
+        layout = step("regression", context=limit)
         yield layout
+    layout = replace(layout, why=60)
+    yield layout
+    for key in SHRINK_ORDER:  # last resort: fewer than the first rows (a suite of huge texts)
+        for n in _halving(floor[key], 0):
+            layout = step(key, details=min(n, layout.shares[key].details), rows=n)
+            yield layout
 
 
 def render(results: Results, target: Target = "summary", context: ReportContext | None = None) -> str:
@@ -285,9 +455,9 @@ def render(results: Results, target: Target = "summary", context: ReportContext 
         text = renderer.render(layout)
         if len(text.encode("utf-8")) <= limit:
             return text
-    # Nothing fits (not even the headline): keep the marker and the headline.
-    icon, headline = report_headline(results.verdict, results.counts)
-    return f"## {icon} groundgate: {headline}\n\nThe report is too large to show; see {context.full_report}.\n\n{marker(context.check_name)}\n"
+    # Nothing fits (not even the headline and the counts): keep the marker and the headline.
+    top = renderer.headline
+    return f"## {top.icon} groundgate: {inline(top.text)}\n\nThe report is too large to show; see {context.full_report}.\n\n{marker(context.check_name)}\n"
 
 
 def render_failure(error: GroundgateError) -> str:

@@ -1,10 +1,12 @@
 """Escaping user text for GitHub-flavoured markdown and HTML: the one place it is done.
 
 User content (ids, categories, queries, contexts, responses, judge reasons) must never become
-markup, a link, a mention, a table cell break or a copy of the report's hidden marker. Every
-markdown special is backslash-escaped, HTML metacharacters become entities (so "<!--" and
-"</details>" cannot appear in the raw body), and mentions and bare URLs get a zero-width space
-so GitHub neither pings nor links them.
+markup, a link, a mention, a cross-reference, a table cell break or a copy of the report's hidden
+marker. Every markdown special is backslash-escaped and HTML metacharacters become entities (so
+"<!--" and "</details>" cannot appear in the raw body). What GitHub would turn into a link or a
+notification after parsing (a URL, ``www.``, ``@name``, ``#123``, ``owner/repo#7``, a commit SHA) is
+put in a code span instead: GitHub links none of these inside code, and the text stays exactly as
+written, so a URL copied from the report still works.
 """
 
 from __future__ import annotations
@@ -15,10 +17,19 @@ import re
 from markupsafe import Markup
 
 ZWSP = "\u200b"
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~=^$:])")
-_MENTION = re.compile(r"@(?=[A-Za-z0-9])")
-_LINKISH = re.compile(r"(?i)(?<=www)\.|(?<=:)//")
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200b\u200c\u200e\u200f\u2060\ufeff]"
+)
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~=^$:<>&\"'])")
+_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#x27;"}
+# Inert tokens: no backtick, '|', '<', '>', quote or whitespace inside, so a code span holds them
+# whole and a table cell is not split.
+_URL = r"(?:[A-Za-z][A-Za-z0-9+.-]{1,20}://|www\.|mailto:)[^\s`|<>\"']+"
+_EMAIL = r"[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z0-9]"
+_MENTION = r"(?<![A-Za-z0-9`])@[A-Za-z0-9][A-Za-z0-9_/.-]*"
+_REF = r"(?:[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+)?(?:#|GH-)[0-9]+\b"
+_SHA = r"\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b"
+_INERT = re.compile(rf"{_URL}|{_EMAIL}|{_MENTION}|{_REF}|{_SHA}")
 
 
 def shorten(text: str, limit: int | None) -> str:
@@ -27,31 +38,69 @@ def shorten(text: str, limit: int | None) -> str:
     return text[: max(0, limit - 1)].rstrip() + "…"
 
 
-def _neutralise(text: str) -> str:
-    text = _CONTROL.sub(" ", text)
-    text = _MENTION.sub("@" + ZWSP, text)
-    return _LINKISH.sub(lambda m: ZWSP + m.group(0), text)  # "www.", "://": no bare-URL autolink
+def _clean(text: str) -> str:
+    """No control, bidi or invisible characters: they hide what a reviewer reads and break copies."""
+    return _CONTROL.sub(" ", text)
+
+
+def _escape_plain(text: str) -> str:
+    escaped = _MD_SPECIAL.sub(r"\\\1", text)
+    # An escaped HTML metacharacter is still HTML to the renderer: make those entities instead.
+    return re.sub(r"\\([<>&\"'])", lambda m: _ENTITIES[m.group(1)], escaped)
 
 
 def _escape(text: str) -> str:
-    text = _MD_SPECIAL.sub(r"\\\1", _neutralise(text))
-    return html.escape(text, quote=True)  # < > & " ' become entities: no HTML, no "<!--"
+    """Markdown for one line of user text (no newlines in it): inert tokens in code spans."""
+    out, last = [], 0
+    for match in _INERT.finditer(text):
+        out.append(_escape_plain(text[last : match.start()]))
+        token = match.group(0).rstrip(".,;:!?)]}")  # sentence punctuation after a URL is not part of it
+        out.append(f"`{token}`")
+        out.append(_escape_plain(match.group(0)[len(token) :]))
+        last = match.end()
+    out.append(_escape_plain(text[last:]))
+    return "".join(out)
+
+
+def _flat(value: object) -> str:
+    return " ".join(_clean("" if value is None else str(value)).split())
 
 
 def html_text(value: object, limit: int | None = None) -> Markup:
-    """One line of user text inside raw HTML (a <summary>), where markdown escapes would show."""
-    text = "" if value is None else str(value)
-    return Markup(html.escape(_neutralise(shorten(" ".join(text.split()), limit)), quote=True))  # noqa: S704
+    """One line of text inside raw HTML (a <summary>), where markdown escapes would show."""
+    return Markup(html.escape(shorten(_flat(value), limit), quote=True))  # noqa: S704 - escaped here
 
 
 def inline(value: object, limit: int | None = None) -> Markup:
-    """One line of user text: for table cells, summaries and list items."""
-    text = "" if value is None else str(value)
-    return Markup(_escape(shorten(" ".join(text.split()), limit)))  # noqa: S704 - escaped above
+    """One line of user text: for table cells, headings and list items."""
+    return Markup(_escape(shorten(_flat(value), limit)))  # noqa: S704 - escaped above
+
+
+def more(text: str, limit: int | None) -> str:
+    """What a cut leaves out, said where it happens: ' … (+1,234 characters)'."""
+    if limit is None or len(text) <= limit:
+        return ""
+    return f" … _(+{len(text) - limit:,} characters)_"
 
 
 def block(value: object, limit: int | None = None) -> Markup:
-    """Multi-line user text as one paragraph with <br> line breaks: no block structure can start."""
-    text = "" if value is None else str(value)
-    lines = [" ".join(line.split()) for line in shorten(text.strip(), limit).splitlines()]
-    return Markup("<br>".join(_escape(line) for line in lines if line))  # noqa: S704 - escaped above
+    """Multi-line user text as one paragraph with <br> line breaks: no block structure can start.
+    A cut says how many characters it left out."""
+    text = _clean("" if value is None else str(value)).strip()
+    kept = text if limit is None or len(text) <= limit else text[:limit].rstrip()
+    lines = [" ".join(line.split()) for line in kept.splitlines()]
+    return Markup("<br>".join(_escape(line) for line in lines if line) + more(text, limit))  # noqa: S704
+
+
+def marked(words: list[str], changed: list[bool], mark: str) -> Markup:
+    """Words of user text with the changed runs wrapped in ``mark`` (``**`` or ``~~``), escaped."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and changed[j] == changed[i]:
+            j += 1
+        run = _escape(" ".join(words[i:j]))
+        out.append(f"{mark}{run}{mark}" if changed[i] else run)
+        i = j
+    return Markup(" ".join(out))  # noqa: S704 - every run escaped above

@@ -23,6 +23,14 @@ from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.forge import recount
 from tests.support.paths import EXAMPLES, ROOT
+from tests.support.report_checks import inline_text, parse
+
+
+def heading(markdown: str) -> str:
+    """The report's heading as a reader sees it."""
+    tokens = parse(markdown)
+    assert tokens[0].type == "heading_open"
+    return inline_text(tokens[1])
 
 
 @pytest.fixture
@@ -57,7 +65,9 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
         "results-path": ".groundgate/results.json",
         "report-path": ".groundgate/report.md",
     }
-    assert run.summary.startswith("## 🚫 groundgate: Blocked")
+    assert run.summary.startswith(
+        "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
+    )
     assert "(https://github.example/o/r/blob/" + HEAD_SHA + "/evals/cases.jsonl#L1)" in run.summary
     assert json.loads((workspace / ".groundgate/results.json").read_text())["verdict"] == "fail"
     [comment] = gh.comments_on(7)
@@ -65,7 +75,11 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
     assert "[the job summary](https://github.example/o/r/actions/runs/42)" not in comment["body"]  # it all fit
     [check] = gh.check_runs.values()
     assert (check["name"], check["head_sha"], check["conclusion"]) == ("groundgate", HEAD_SHA, "failure")
-    assert check["output"]["title"] == "1 blocking groundedness regression(s)"
+    assert check["output"]["title"] == "Blocks merge: 1 answer now makes unsupported claims — policy 1"
+    assert run.stdout.rstrip().splitlines()[-1] == "Verdict: " + check["output"]["title"]
+    assert comment["body"].startswith(
+        "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
+    )
     levels = {(a["path"], a["start_line"], a["annotation_level"]) for a in check["annotations"]}
     assert levels == {
         ("evals/cases.jsonl", 1, "failure"),
@@ -88,7 +102,7 @@ def test_clean_candidate_passes_and_a_rerun_updates_the_comment(
     assert second.code == 0, second.stdout
     assert second.outputs["verdict"] == "pass"
     [comment] = gh.comments_on(7)
-    assert "Needs review" in comment["body"]
+    assert comment["body"].startswith("## ⚠️ groundgate: Does not block merge\\: 2 rows to read before shipping\n")
     assert "comment updated" in second.stdout
     conclusions = [c["conclusion"] for c in gh.check_runs.values()]
     assert conclusions == ["failure", "neutral"]
@@ -108,7 +122,9 @@ def test_403_on_comment_and_check_degrades_to_summary_with_the_gates_exit_code(
     warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
     assert len(warnings) == 2
     assert all("HTTP 403" in w and "pull-requests: write" in w for w in warnings)
-    assert run.summary.startswith("## 🚫 groundgate: Blocked")
+    assert run.summary.startswith(
+        "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
+    )
 
 
 def test_fork_pull_request_warns_once_and_writes_only_the_summary(
@@ -147,6 +163,9 @@ def test_fail_on_any_regression_and_never(workspace: Path, gh: FakeGitHub, tmp_p
         event_path=event(tmp_path),
     )
     assert strict.code == 1  # the shipping REVIEW row now fails the job
+    title = "Blocks merge (fail-on: any-regression): 1 answer now makes unsupported claims — shipping 1"
+    assert [c["output"]["title"] for c in gh.check_runs.values()] == [title]
+    assert heading(gh.comments_on(7)[0]["body"]) == f"🚫 groundgate: {title}"
     lenient = run_action(
         workspace,
         gh,
@@ -155,6 +174,11 @@ def test_fail_on_any_regression_and_never(workspace: Path, gh: FakeGitHub, tmp_p
     )
     assert lenient.code == 0
     assert lenient.outputs["verdict"] == "fail"
+    title = "Does not block merge (fail-on: never), but 1 answer now makes unsupported claims — policy 1"
+    assert [c["output"]["title"] for c in gh.check_runs.values()][-1] == title
+    assert [c["conclusion"] for c in gh.check_runs.values()][-1] == "neutral"
+    assert heading(gh.comments_on(7)[0]["body"]) == f"⚠️ groundgate: {title}"
+    assert lenient.stdout.rstrip().splitlines()[-1] == f"Verdict: {title}"
 
 
 @pytest.mark.parametrize(
@@ -236,7 +260,9 @@ def test_matrix_shards_then_a_merge_step_publishes_one_verdict(workspace: Path, 
     assert merged.outputs["verdict"] == "fail"
     assert merged.outputs["blocking-regressions"] == "1"
     [comment] = gh.comments_on(7)
-    assert "Blocked" in comment["body"]
+    assert comment["body"].startswith(
+        "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
+    )
     [check] = gh.check_runs.values()
     assert {a["path"] for a in check["annotations"]} == {"evals/cases.jsonl"}
 
@@ -320,7 +346,7 @@ def test_a_run_without_a_verdict_replaces_the_last_verdict_on_the_pr(
     first = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
     assert first.code == 0
     [comment] = gh.comments_on(7)
-    assert "Needs review" in comment["body"]
+    assert "Does not block merge" in comment["body"]
     cases = workspace / "evals" / "cases.jsonl"
     cases.write_text(cases.read_text() + '{"id": "broken", "query": "q"}\n')
     second = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))

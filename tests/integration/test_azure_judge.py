@@ -93,7 +93,7 @@ def test_credential_sends_a_bearer_token(fake_azure: Start) -> None:
     ("reply", "message"),
     [
         (Reply(content="this is not json"), "JSONDecodeError"),
-        (Reply(score=None), "judge gave no score (nan)"),
+        (Reply(score=None), "judge gave no score"),
         (Reply(score=None, status="skipped", reason="empty"), "judge status 'skipped'"),
         (Reply(score=99), "judge score 99 is outside 1..5"),
         (Reply(score=0), "judge score 0 is outside 1..5"),

@@ -8,9 +8,9 @@ import pytest
 
 from groundgate.errors import GitHubRefused
 from groundgate.github.publisher import Annotation, Publisher, annotations_for, client
-from groundgate.report import marker
+from groundgate.report import marker, verdict_headline
 from groundgate.results import Results
-from groundgate.rules import Conclusion, Outcome, check_title
+from groundgate.rules import Conclusion, FailOn, Outcome, gate_exit
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.reports import make_results, make_row
 
@@ -27,8 +27,10 @@ def publisher(gh: FakeGitHub, token: str = "ghs_test") -> Publisher:
     return Publisher(client(token, gh.url, retries=3, seconds_between_writes=0), "o/r")
 
 
-def conclusion_for(results: Results, exit_code: int) -> tuple[Conclusion, str]:
-    return check_title(results.verdict, results.counts, exit_code)
+def conclusion_for(results: Results, exit_code: int, fail_on: FailOn = "blocking") -> tuple[Conclusion, str]:
+    assert gate_exit(results.verdict, results.counts, fail_on) == exit_code
+    top = verdict_headline(results, fail_on)
+    return top.conclusion, top.text
 
 
 def test_first_run_creates_then_reruns_update_the_same_comment(gh: FakeGitHub) -> None:
@@ -129,15 +131,19 @@ def test_annotations_and_conclusions_from_results() -> None:
         (6, "warning"),
     ]
     assert all(len(a.title) <= 255 for a in found)
-    long_title = annotations_for(make_results([make_row(1, Outcome.REVIEW, id="y" * 400)]), "c.jsonl")[0].title
-    assert len(long_title) == 255
+    long_title = annotations_for(make_results([make_row(1, Outcome.REVIEW, id="é" * 400)]), "c.jsonl")[0].title
+    assert len(long_title.encode()) == 254  # cut by bytes (255 would split an "é" in two)
+    assert long_title.endswith("é…")
     assert conclusion_for(make_results(rows), 1)[0] == "failure"
     assert conclusion_for(make_results([make_row(1, Outcome.REVIEW, "shipping")]), 0) == (
         "neutral",
-        "1 row(s) to review, none blocking",
+        "Does not block merge: 1 row to read before shipping",
     )
     assert conclusion_for(make_results([make_row(1, Outcome.TIE)]), 0)[0] == "success"
-    assert conclusion_for(make_results([make_row(1, Outcome.ERROR)]), 3)[1] == "Could not judge 1 row(s)"
+    assert conclusion_for(make_results([make_row(1, Outcome.ERROR)]), 3) == (
+        "failure",
+        "Blocks merge: 1 row not judged, the gate cannot pass",
+    )
 
 
 def test_secondary_rate_limit_with_retry_after_is_retried(gh: FakeGitHub) -> None:

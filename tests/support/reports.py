@@ -27,7 +27,7 @@ def make_row(n: int, outcome: Outcome, category: str = "policy", text: str = "",
             "after": None,
             "before_score": 5.0,
             "after_score": None,
-            "error": "candidate: judge gave no score (nan)",
+            "error": "candidate: judge gave no score",
         }
     else:
         before, after, b, a, r = TRANSITIONS[outcome]

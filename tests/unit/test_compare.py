@@ -184,7 +184,7 @@ def test_only_rows_a_person_reads_carry_their_texts_unless_asked() -> None:
         Outcome.REGRESSION, "good", "bad", "ctx"
     )  # fmt: skip
     for cid in ("m", "t"):  # moved, tie: ids, buckets, scores and reasons only
-        assert (by_id[cid].query, by_id[cid].context, by_id[cid].baseline, by_id[cid].candidate) == (None, "", "", "")
+        assert (by_id[cid].query, by_id[cid].context, by_id[cid].baseline, by_id[cid].candidate) == ("q?", "", "", "")
         assert by_id[cid].after_reason
     full = compare.run(make_inputs(rows), by_text(dict(table, bad=[2, 2])), Options(BLOCKING.blocking, keep_texts=True))
     assert {row.id: (row.baseline, row.candidate) for row in full.rows}["m"] == ("vague", "good")

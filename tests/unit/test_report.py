@@ -9,51 +9,22 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from groundgate.report import LIMITS, Links, ReportContext, Target, marker, render
-from groundgate.report.escape import ZWSP
 from groundgate.results import read_results
 from groundgate.rules import Outcome
 from tests.support.cli import example
+from tests.support.report_checks import mermaid_blocks, parse, sections, tables, text_of
 from tests.support.reports import make_results, make_row
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 LINKS = Links("https://github.com", "acme/prompts", "0123abcd", "examples/cases.jsonl")
-GFM = MarkdownIt("commonmark").enable("table").enable("strikethrough")
 ALLOWED_INLINE_HTML = {"<br>", "<sub>", "</sub>"}
 
 
-def parse(text: str) -> list[Token]:
-    return GFM.parse(text)
-
-
-def tables(tokens: list[Token]) -> list[int]:
-    """Body row counts of each table, in order."""
-    counts: list[int] = []
-    in_body = False
-    for token in tokens:
-        if token.type == "table_open":
-            counts.append(0)
-        elif token.type == "tbody_open":
-            in_body = True
-        elif token.type == "tbody_close":
-            in_body = False
-        elif token.type == "tr_open" and in_body:
-            counts[-1] += 1
-    return counts
-
-
-def text_of(tokens: list[Token]) -> str:
-    parts = []
-    for token in tokens:
-        for child in token.children or []:
-            if child.type in ("text", "code_inline"):
-                parts.append(child.content)
-        if token.type == "html_block":
-            parts.append(token.content)
-    return "\n".join(parts)
+def table_rows(tokens: list[Token]) -> list[int]:
+    return [t.rows for t in tables(tokens)]
 
 
 def test_snapshot_of_the_example(tmp_path: Path) -> None:
@@ -77,12 +48,13 @@ def test_tables_are_tables_with_the_expected_rows() -> None:
     rows += [make_row(10 + n, Outcome.MOVED, "shipping") for n in range(12)]
     rows += [make_row(30, Outcome.TIE), make_row(31, Outcome.ERROR, "safety")]
     tokens = parse(render(make_results(rows), "comment", ReportContext(links=LINKS)))
-    # regression, review, error, moved up (collapsed), per category, 4x4 matrix
-    assert tables(tokens) == [2, 1, 1, 12, 4, 4]
+    # each regression and the review row: its answers side by side (one row each); the error row has
+    # no answers table; moved up (collapsed); the 4x4 matrix; per category
+    assert table_rows(tokens) == [1, 1, 1, 12, 4, 4]
     links = [t.attrs["href"] for tok in tokens for t in tok.children or [] if t.type == "link_open"]
     assert "https://github.com/acme/prompts/blob/0123abcd/examples/cases.jsonl#L2" in links
     details = [t for t in tokens if t.type == "html_block" and t.content.startswith("<details>")]
-    assert len(details) == 2 + 1 + 1 + 1  # one per regression/review/error row, one for the collapsed moves
+    assert len(details) == 2 + 1 + 1 + 1 + 1  # one per regression/review/error row, the moves, the matrix
 
 
 INJECTIONS = [
@@ -113,7 +85,8 @@ def test_user_content_comes_out_as_text(payload: str) -> None:
 
     assert text.count("<!--") == 1  # only the marker
     assert text.rstrip().endswith(marker("groundgate"))
-    assert "@octocat" not in text
+    texts = [c.content for t in tokens for c in t.children or [] if c.type == "text"]
+    assert not any(re.search(r"@[A-Za-z0-9]", t) for t in texts)  # a mention only ever in a code span
     assert "<script>" not in text
     inline_html = {c.content for t in tokens for c in t.children or [] if c.type == "html_inline"}
     assert inline_html <= ALLOWED_INLINE_HTML
@@ -124,13 +97,16 @@ def test_user_content_comes_out_as_text(payload: str) -> None:
         "https://github.com/acme/prompts/blob/0123abcd/examples/cases.jsonl#L2",
         "https://github.com/acme/prompts/blob/0123abcd/examples/cases.jsonl#L3",
     ]
-    assert tables(tokens)[:2] == [1, 1]  # a '|' in user text does not add cells or rows
+    assert [(t.columns, t.rows) for t in tables(tokens)[:2]] == [(2, 1), (2, 1)]  # a '|' adds no cells or rows
     assert not [
         t
         for t in tokens
-        if t.type in ("heading_open", "fence", "code_block") and t.markup != "###" and t.markup != "##"
+        if t.type in ("heading_open", "fence", "code_block")
+        and t.markup not in ("###", "##")
+        and t.info.strip() != "mermaid"
     ]
-    visible = text_of(tokens).replace(ZWSP, "")
+    assert len(mermaid_blocks(tokens)) == 1
+    visible = text_of(tokens)
     flat = " ".join(payload.split())
     assert flat in visible  # the id and the category are shown inline, whitespace folded
 
@@ -147,17 +123,19 @@ def test_five_thousand_rows_fit_and_keep_every_blocking_regression(target: Targe
     assert len(rows) == 5000
     text = render(make_results(rows), target, ReportContext(full_report="the job summary"))
     assert len(text.encode()) <= LIMITS[target]
-    for n in range(40):
+    for n in range(10):  # the first blocking regressions are always shown
         assert f"case\\-{n:05d}" in text
     assert text.rstrip().endswith(marker("groundgate"))
-    shown = len(re.findall(r"^\| case\\-\d{5} \|", text, re.M))
+    shown = sections(text)
     left = re.search(
-        r"(\d+) rows are left out of this report to fit GitHub's size limit; the full list is in the job summary", text
+        r"([\d,]+) rows are left out of this report to fit GitHub's size limit; each section says how many of its own, "
+        r"and the full list is in the job summary",
+        text,
     )
-    listed = sum(int(n) for n in re.findall(r"_(\d+) more ", text))
-    assert (
-        int(left.group(1) if left else 0) == listed == 2940 - shown
-    )  # every listed row is shown or counted as left out
+    listed = sum(s.more + s.unlisted for s in shown.values())
+    assert int(left.group(1).replace(",", "") if left else 0) == listed  # the note adds up the sections'
+    for section in shown.values():  # every listed row is shown or counted as left out
+        assert section.shown + section.more + section.unlisted == section.total
     if target != "summary":
         assert left is not None
 
@@ -184,5 +162,6 @@ def test_no_user_text_becomes_markup(text: str, seed: str) -> None:
     assert all(re.fullmatch(rf"({allowed})\s*", t.content) for t in tokens if t.type == "html_block")
     hrefs = [c.attrs["href"] for t in tokens for c in t.children or [] if c.type == "link_open"]
     assert all(str(h).startswith("https://github.com/acme/prompts/blob/0123abcd/") for h in hrefs)
-    assert tables(tokens)[:2] == [1, 1]
-    assert not re.search(r"@[A-Za-z0-9]", rendered.replace("@" + ZWSP, ""))  # no mention can ping
+    assert [(t.columns, t.rows) for t in tables(tokens)[:2]] == [(2, 1), (2, 1)]
+    texts = [c.content for t in tokens for c in t.children or [] if c.type == "text"]
+    assert not any(re.search(r"(?<![A-Za-z0-9_.+-])@[A-Za-z0-9]", t) for t in texts)  # no mention can ping
