@@ -73,7 +73,7 @@ class Options:
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
-# ids, buckets, scores and reasons only, so a million unremarkable rows do not cost a million contexts.
+# ids, queries, buckets, scores and reasons only, so a million unremarkable rows do not cost a million contexts.
 WITH_TEXTS = frozenset({Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR})
 
 
