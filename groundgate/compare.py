@@ -74,6 +74,7 @@ class Options:
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
 # ids, queries, buckets, scores and reasons only, so a million unremarkable rows do not cost a million contexts.
+ROW_FIELDS = set(Row.model_fields)
 WITH_TEXTS = frozenset({Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR})
 
 
@@ -333,7 +334,10 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     if drift and outcome in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE):
         notes.append(DRIFT_NOTE)
     texts = options.keep_texts or outcome in WITH_TEXTS
-    return Row(
+    # Built, not validated: every value is ours and typed. One shared fields-set instead of a set of 31
+    # names per row saves ~0.7 KB a row (a million rows: 0.7 GB); all names are in it, so adds are no-ops.
+    return Row.model_construct(
+        _fields_set=ROW_FIELDS,
         id=case.id,
         category=case.category,
         line=case.line,
