@@ -374,3 +374,27 @@ def test_cli_second_opinion_model_unknown_names_the_second_opinion(
     assert (
         "does not serve the model 'llama3.1:70b' (HTTP 404): set --second-opinion to a model it serves" in proc.stderr
     )
+
+
+def test_openai_judge_with_an_azure_deployment_second_opinion_through_the_wiring(
+    fake_azure: StartAzure, fake_openai: StartOpenAI
+) -> None:
+    from groundgate import settings, wiring
+
+    first = fake_openai(lambda p: Reply(score=2 if "bad" in p.response else 5, model="llama-3.3-70b"), api_key=KEY)
+    azure = fake_azure(second_opinion(True, model=MODEL))
+    config = settings.from_flags(
+        {"cases": "c", "baseline": "b", "candidate": "k", "judge": "openai", "judge_model": "llama-3.3-70b",
+         "openai_base_url": first.url, "second_opinion": "deployment:judge-b", "azure_endpoint": azure.endpoint},
+        {"OPENAI_API_KEY": KEY, "AZURE_OPENAI_API_KEY": "azure-key"},
+    )  # fmt: skip
+    judges = wiring.judges(config)
+    try:
+        results = compare.run(make_inputs(FLIP), judges.judge, wiring.options(config, judges.rescorer))
+    finally:
+        judges.close()
+    row = results.rows[0]
+    assert (row.outcome, row.confirmed_by) == (Outcome.REGRESSION, "deployment:judge-b")
+    assert [p.deployment for p in azure.prompts] == ["judge-b"]
+    assert {h["api-key"] for _, h, _ in azure.raw} == {"azure-key"}
+    assert (results.judge.kind, results.judge.deployment) == ("openai", "llama-3.3-70b")
