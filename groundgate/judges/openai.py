@@ -22,7 +22,8 @@ from groundgate.judges import JudgeError, JudgeInfo, Provider
 from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.sdk import EvaluatorProvider, http_status, prepare_sdk, sdk_version
 
-DEFAULT_BASE_URL = "https://api.openai.com/v1"
+# How servers say one request is too long for the model (vLLM's names 'max_tokens'): a row's failure.
+TOO_LONG = ("context length", "context_length", "maximum context", "reduce the length", "too many tokens")
 
 
 @dataclass(frozen=True)
@@ -99,8 +100,8 @@ class OpenAIProvider(EvaluatorProvider):
                 f"the judge server {server} does not serve the model {model!r} (HTTP 404): set {names.model} to a "
                 f"model it serves, or check {names.base_url} (OpenAI-compatible servers usually end in /v1)"
             )
-        if status not in (400, 422):
-            return None
+        if status not in (400, 422) or any(word in text for word in TOO_LONG):
+            return None  # a request too long for the model is this row's failure, whatever parameter it names
         if "max_completion_tokens" in text and self.info.reasoning:
             return (
                 f"the judge server {server} refused max_completion_tokens for {model!r} (HTTP {status}): "
