@@ -1,8 +1,8 @@
 """The ``groundgate`` command: the same comparison and report as the action, from a terminal.
 
 Thin: flags become one ``Settings`` (where unset flags fall back to environment variables; the API
-key is read only from AZURE_OPENAI_API_KEY, never from a flag, so it cannot land in shell history or
-process listings), ``wiring`` builds the clients, ``app`` runs the job, and the report is printed.
+keys are read only from AZURE_OPENAI_API_KEY and OPENAI_API_KEY, never from a flag, so they cannot
+land in shell history or process listings), ``wiring`` builds the clients, ``app`` runs the job, and the report is printed.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument(
         "--second-opinion",
         default=None,
-        metavar="none|same|deployment:NAME|groundedness-pro",
+        metavar="none|same|deployment:NAME|openai:MODEL|groundedness-pro",
         help="who re-scores newly ungrounded rows (default same: the judge again, which is not independent)",
     )
     c.add_argument("--azure-ai-project", default=None, help="[AZURE_AI_PROJECT] for groundedness-pro")
@@ -96,11 +96,22 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _judge_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--judge", choices=["azure", "figures"], default="azure", help="azure (LLM judge) or figures")
+    p.add_argument(
+        "--judge",
+        choices=["azure", "openai", "figures"],
+        default="azure",
+        help="azure (Azure OpenAI), openai (any OpenAI-compatible server) or figures (offline)",
+    )
     p.add_argument("--rubric", choices=["query", "no-query"], default="query", help="groundedness rubric mode")
     p.add_argument("--azure-endpoint", default=None, help="[AZURE_OPENAI_ENDPOINT]")
     p.add_argument("--judge-deployment", default=None, help="[AZURE_OPENAI_DEPLOYMENT]")
     p.add_argument("--api-version", default=None, help="[AZURE_OPENAI_API_VERSION]")
+    p.add_argument("--judge-model", default=None, help="the openai judge's model, as the server names it")
+    p.add_argument(
+        "--openai-base-url",
+        default=None,
+        help="[OPENAI_BASE_URL] the OpenAI-compatible server (https://api.openai.com/v1)",
+    )
     p.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
     p.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
     p.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")

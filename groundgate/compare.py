@@ -226,6 +226,11 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         )
         baseline_rescores = {case.id: Side.of(j) for case, j in zip(flipped, again, strict=True)}
 
+    echoes = [
+        echo
+        for case in flipped
+        if (echo := same_model(options.rescorer, sides[(case.id, "after")], rescores.get(case.id)))
+    ]
     rows = [
         _row(
             Evidence(
@@ -268,6 +273,7 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
             kind=info.kind,
             rubric=info.rubric,
             deployment=info.deployment,
+            base_url=info.base_url,
             api_version=info.api_version,
             reasoning=info.reasoning,
             sdk_version=info.sdk_version,
@@ -277,7 +283,7 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         ),
         calls=Calls(**calls.as_dict()),
         inputs=InputPaths(cases=inputs.cases_path, baseline=inputs.baseline_path, candidate=inputs.candidate_path),
-        warnings=list(inputs.warnings),
+        warnings=[*inputs.warnings, *dict.fromkeys(echoes)],
         wall_seconds=round(time.monotonic() - started, 3),
         shard=Shard(index=options.shard[0], count=options.shard[1]) if options.shard else None,
         fingerprint=fingerprint(inputs, judge, options),
@@ -289,11 +295,25 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
     )
 
 
+def same_model(rescorer: Rescorer, first: Side, rescore: Side | None) -> str | None:
+    """Why an independent second opinion was not independent on this row, or None: it reported the very
+    model that gave the first verdict, so it counts as the judge again (``same``), whatever its label."""
+    if not rescorer.independent or rescore is None or rescore.model is None:
+        return None
+    if rescore.model.strip().casefold() != (first.model or "").strip().casefold():
+        return None
+    return (
+        f"the second opinion {rescorer.label} reported the same model as the first judge ({rescore.model}): "
+        "it counts as the judge again (same), not as an independent confirmation"
+    )
+
+
 def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     """One case's row; ``suite_size`` is its category's size in the whole suite (the small-sample rule)."""
     case, before, after, rescore, baseline_rescore = e.case, e.before, e.after, e.rescore, e.baseline_rescore
     blocking = case.category in options.blocking
-    independent = options.rescorer.independent
+    echo = same_model(options.rescorer, after, rescore)
+    independent = options.rescorer.independent and echo is None
     drift = (e.baseline.context or case.context) != (e.candidate.context or case.context)
     notes = []
     failures = [
@@ -313,6 +333,8 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         assert before.bucket is not None
         assert after.bucket is not None
         error = None
+        if echo is not None:
+            notes.append(echo)
         small = blocking and suite_size < options.min_cases_to_block
         outcome = classify(
             before.bucket,
@@ -352,7 +374,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         after_reason=after.reason,
         rescore_reason=rescore.reason if rescore else None,
         rescore_model=rescore.model if rescore else None,
-        confirmed_by=options.rescorer.label if rescore else None,
+        confirmed_by=(options.rescorer.label if echo is None else "same") if rescore else None,
         baseline_rescore_score=baseline_rescore.score if baseline_rescore else None,
         baseline_rescore_reason=baseline_rescore.reason if baseline_rescore else None,
         before_model=before.model,

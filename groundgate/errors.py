@@ -42,6 +42,11 @@ class JudgeMismatch(GroundgateError):
     exit_code = 3
 
 
+class JudgeUnusable(GroundgateError):
+    """The judge refused its configuration on a run's first call (a wrong key, an unknown model, a
+    parameter the server does not support): a setting to change, not a judge failing mid-run (that is 3)."""
+
+
 class Interrupted(GroundgateError):
     """The run was stopped (SIGINT, SIGTERM) before it finished: no verdict. 128 + the signal, as shells do."""
 

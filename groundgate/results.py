@@ -102,7 +102,8 @@ class Fluency(_Model):
 class JudgeMeta(_Model):
     kind: str
     rubric: Literal["query", "no-query"]
-    deployment: str | None = None
+    deployment: str | None = None  # the Azure deployment, or the model an OpenAI-compatible judge was asked for
+    base_url: str | None = None  # an OpenAI-compatible judge's server
     api_version: str | None = None
     reasoning: bool = False
     sdk_version: str | None = None

@@ -10,11 +10,21 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
@@ -29,10 +39,10 @@ COMPARE_INPUTS = (
     "cases", "baseline", "candidate", "blocking-categories", "judge", "azure-endpoint", "judge-deployment",
     "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
-    "allow-self-judging", "call-timeout", "deadline",
+    "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url",
 )  # fmt: skip
 ACTION_ONLY_INPUTS = (
-    "azure-api-key", "azure-client-id", "azure-tenant-id", "github-token", "comment", "check-run", "check-name", "fail-on",
+    "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "github-token", "comment", "check-run", "check-name", "fail-on",
     "merge-results",
 )  # fmt: skip
 INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
@@ -51,7 +61,12 @@ ENVIRONMENT = {
     "api_version": "AZURE_OPENAI_API_VERSION",
     "azure_ai_project": "AZURE_AI_PROJECT",
     "azure_api_key": "AZURE_OPENAI_API_KEY",
+    "openai_base_url": "OPENAI_BASE_URL",
+    "openai_api_key": "OPENAI_API_KEY",
 }
+SECRETS = frozenset({"azure_api_key", "openai_api_key"})  # read only from the environment, never a flag
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+MODEL_NAME = r"[A-Za-z0-9][A-Za-z0-9._:/@+-]*"  # gpt-4o, meta-llama/Llama-3.1-8B-Instruct, llama3.1:8b
 
 
 class GitHubRun(BaseModel):
@@ -134,7 +149,7 @@ class Settings(BaseModel):
     baseline: Path | None = None
     candidate: Path | None = None
     # the judge
-    judge: Literal["azure", "figures"] = "azure"
+    judge: Literal["azure", "openai", "figures"] = "azure"
     rubric: Literal["query", "no-query"] = "query"
     azure_endpoint: str | None = None
     judge_deployment: str | None = None
@@ -143,6 +158,9 @@ class Settings(BaseModel):
     azure_api_key: SecretStr | None = None
     azure_client_id: str | None = None  # keyless sign-in from the workflow's OIDC token
     azure_tenant_id: str | None = None
+    judge_model: str | None = Field(default=None, pattern=rf"^{MODEL_NAME}$")  # an OpenAI-compatible judge's model
+    openai_base_url: str = OPENAI_BASE_URL
+    openai_api_key: SecretStr | None = None
     max_concurrency: int = Field(default=8, ge=1, le=256)
     max_rpm: float | None = Field(default=None, ge=1)  # below one a minute, a run never ends
     call_timeout: float = Field(default=300, gt=0)  # seconds for one judge call, the SDK's retries included
@@ -151,7 +169,9 @@ class Settings(BaseModel):
     shard: tuple[int, int] | None = None
     # the rules
     blocking_categories: frozenset[str] = DEFAULT_BLOCKING
-    second_opinion: str = Field(default="same", pattern=r"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+)$")
+    second_opinion: str = Field(
+        default="same", pattern=rf"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+|openai:{MODEL_NAME})$"
+    )
     azure_ai_project: str | None = None
     rescore_baseline: bool = False
     min_cases_to_block: int = Field(default=0, ge=0)
@@ -169,6 +189,11 @@ class Settings(BaseModel):
     fail_on: FailOn = "blocking"
     merge_results: str | None = None  # glob(s) of shard results: merge and publish instead of judging
     github: GitHubRun | None = None
+    _spell: Callable[[str], str] | None = PrivateAttr(default=None)
+
+    def spelled(self, field: str) -> str:
+        """A setting as the user spells it (a flag, a variable or an input): for messages found later."""
+        return self._spell(field) if self._spell is not None else field
 
     @property
     def merging(self) -> bool:
@@ -195,16 +220,30 @@ class Settings(BaseModel):
                 raise ValueError("azure_endpoint: the azure judge needs an endpoint: set {azure_endpoint}")
             if not self.judge_deployment:
                 raise ValueError("judge_deployment: the azure judge needs a deployment: set {judge_deployment}")
-        judge = self.judge_deployment or ""
+        if self.judge == "openai" and not self.judge_model:
+            raise ValueError("judge_model: the openai judge needs a model: set {judge_model}")
+        if (self.judge == "openai" or self.second_opinion.startswith("openai:")) and not self.openai_api_key:
+            raise ValueError(
+                "openai_api_key: an OpenAI-compatible judge needs an API key: set {openai_api_key} "
+                "(any value for a server that checks none)"
+            )
+        judge, what = (self.judge_model, "model") if self.judge == "openai" else (self.judge_deployment, "deployment")
         if (
             self.model_under_test
-            and self.judge == "azure"
-            and self.model_under_test.strip().casefold() == judge.strip().casefold()
+            and self.judge != "figures"
+            and self.model_under_test.strip().casefold() == (judge or "").strip().casefold()
             and not self.allow_self_judging
         ):
             raise ValueError(
-                f"model_under_test: the judge deployment {judge!r} is the model under test; it would be grading "
-                "itself. Use another judge deployment, or pass {allow_self_judging} if you really mean it"
+                f"model_under_test: the judge {what} {judge!r} is the model under test; it would be grading "
+                f"itself. Use another judge {what}, or pass {{allow_self_judging}} if you really mean it"
+            )
+        second = self.second_opinion.partition(":")[2]
+        under_test = (self.model_under_test or "").strip().casefold()
+        if under_test and second.casefold() == under_test and not self.allow_self_judging:
+            raise ValueError(
+                f"second_opinion: the second opinion {second!r} is the model under test; it would be grading "
+                "itself. Choose another model, or pass {allow_self_judging} if you really mean it"
             )
         if self.second_opinion == "groundedness-pro":
             if not self.azure_ai_project:
@@ -216,8 +255,10 @@ class Settings(BaseModel):
                     "second_opinion: the groundedness-pro second opinion needs an Azure credential, and an API key "
                     "does not work: sign in keyless ({azure_client_id}, {azure_tenant_id}) or unset {azure_api_key}"
                 )
-        if self.second_opinion.startswith("deployment:") and self.judge != "azure":
-            raise ValueError("second_opinion: a deployment: second opinion needs the azure judge")
+        if self.second_opinion.startswith("deployment:") and not self.azure_endpoint:
+            raise ValueError(
+                "second_opinion: a deployment: second opinion needs the Azure OpenAI endpoint: set {azure_endpoint}"
+            )
         return self
 
     @field_validator("shard", mode="before")
@@ -230,6 +271,13 @@ class Settings(BaseModel):
             value = (int(index), int(count))
         if isinstance(value, tuple | list) and len(value) == 2 and not 1 <= value[0] <= value[1]:
             raise ValueError("K/N needs 1 <= K <= N")
+        return value
+
+    @field_validator("openai_base_url")
+    @classmethod
+    def _base_url(cls, value: str) -> str:
+        if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", value):
+            raise ValueError("give the server's base URL, http(s)://host[:port]/v1 for most OpenAI-compatible servers")
         return value
 
     @field_validator("blocking_categories", mode="before")
@@ -264,7 +312,7 @@ def _build(
     ``spell`` names a setting as the user wrote it; ``hint`` says how to set it (default: the same)."""
     present = {key: value for key, value in values.items() if value is not None and value != ""}
     try:
-        return Settings.model_validate(present)
+        settings = Settings.model_validate(present)
     except ValidationError as exc:
         first = exc.errors()[0]
         detail = first["msg"].removeprefix("Value error, ")
@@ -274,14 +322,16 @@ def _build(
         got = present.get(name)
         shown = f" (got {got!r})" if got is not None and first["type"] != "missing" and name not in _SECRET else ""
         raise UsageError(f"{spell(name)}: {detail}{shown}") from None
+    settings._spell = hint or spell
+    return settings
 
 
-_SECRET = frozenset({"azure_api_key", "github_token"})
+_SECRET = SECRETS | {"github_token"}
 
 
 def flag(field: str) -> str:
     """How a setting is spelled on the command line (and the variable it falls back to)."""
-    if field == "azure_api_key":
+    if field in SECRETS:
         return ENVIRONMENT[field]
     name = "--" + field.replace("_", "-")
     return f"{name} or {ENVIRONMENT[field]}" if field in ENVIRONMENT else name
@@ -329,7 +379,12 @@ def inside_workspace(workspace: Path, value: str, name: str) -> Path:
 def read_secrets(environ: Mapping[str, str]) -> list[str]:
     """The secret values among the inputs and the runner's variables: to mask before anything is printed."""
     values = read_inputs(environ)
-    found = [values.get("azure-api-key"), values.get("github-token"), environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN")]
+    found = [
+        values.get("azure-api-key"),
+        values.get("openai-api-key"),
+        values.get("github-token"),
+        environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN"),
+    ]
     return [value for value in found if value]
 
 

@@ -3,7 +3,8 @@ credentials, the score cache and GitHub. ``entrypoint.py`` and ``cli.py`` call i
 constructs a client, so tests hand in clients pointed at local servers instead.
 
 Process-wide set-up (the SDK's logging, shared TLS context and 429 counter) happens here, once,
-through ``judges.azure.build``; constructors themselves have no side effects.
+through ``judges.sdk.prepare_sdk`` (called by each SDK judge's ``build``); constructors themselves
+have no side effects.
 """
 
 from __future__ import annotations
@@ -71,25 +72,52 @@ class Judges:
 
 
 def provider(settings: Settings, deployment: str | None = None, sign_in: CredentialFactory | None = None) -> Provider:
-    """The judge the settings name (``deployment`` overrides the pinned one, for a second opinion)."""
-    if settings.judge == "figures":
+    """The judge the settings name (``deployment`` names an Azure deployment instead, for a second opinion)."""
+    if settings.judge == "figures" and deployment is None:
         from groundgate.judges.figures import FiguresProvider
 
         return FiguresProvider(settings.rubric)
+    if settings.judge == "openai" and deployment is None:
+        assert settings.judge_model  # the settings refuse an openai judge without a model
+        return openai_provider(settings, settings.judge_model, "judge_model")
     from groundgate.judges import azure
 
+    deployment = deployment or settings.judge_deployment
     assert settings.azure_endpoint  # the settings refuse an azure judge without an endpoint and a deployment
-    assert settings.judge_deployment
+    assert deployment
     key = settings.azure_api_key.get_secret_value() if settings.azure_api_key else None
     return azure.build(
         azure.AzureConfig(
             endpoint=settings.azure_endpoint,
-            deployment=deployment or settings.judge_deployment,
+            deployment=deployment,
             rubric=settings.rubric,
             api_version=settings.api_version,
             reasoning=settings.reasoning_model,
             api_key=key,
             credential_factory=None if key else (sign_in or credential(settings)),
+        )
+    )
+
+
+def openai_provider(settings: Settings, model: str, model_setting: str) -> Provider:
+    """An OpenAI-compatible judge of ``model`` at the settings' base URL; its errors name the settings
+    as the user spelled them (``model_setting`` is the one that chose the model)."""
+    from groundgate.judges import openai
+
+    assert settings.openai_api_key  # the settings refuse an OpenAI-compatible judge without a key
+    return openai.build(
+        openai.OpenAIConfig(
+            base_url=settings.openai_base_url,
+            model=model,
+            rubric=settings.rubric,
+            api_key=settings.openai_api_key.get_secret_value(),
+            reasoning=settings.reasoning_model,
+            names=openai.Names(
+                model=settings.spelled(model_setting),
+                api_key=settings.spelled("openai_api_key"),
+                base_url=settings.spelled("openai_base_url"),
+                reasoning=settings.spelled("reasoning_model"),
+            ),
         )
     )
 
@@ -100,7 +128,9 @@ def judges(
     cache: ScoreCache | None = None,
 ) -> Judges:
     """The judge (with the cache, limits and progress) and whoever re-scores its flips."""
-    sign_in = None if settings.judge == "figures" or settings.azure_api_key else credential(settings)
+    choice = settings.second_opinion
+    uses_azure = settings.judge == "azure" or choice == "groundedness-pro" or choice.startswith("deployment:")
+    sign_in = credential(settings) if uses_azure and not settings.azure_api_key else None
     deadline = Deadline(settings.deadline) if settings.deadline else None
 
     redact = Redactor(settings.secret_values())
@@ -117,18 +147,20 @@ def judges(
         )
 
     main = runner(provider(settings, sign_in=sign_in), settings.max_concurrency, max_rpm=settings.max_rpm, cache=cache)
-    choice = settings.second_opinion
     if choice in ("same", "none"):
         return Judges(main, Rescorer(choice))
     if choice == "groundedness-pro":
-        from groundgate.judges.azure import prepare_sdk
         from groundgate.judges.pro import ProProvider
+        from groundgate.judges.sdk import prepare_sdk
 
         assert settings.azure_ai_project  # the settings refuse groundedness-pro without a project
         prepare_sdk()  # the same SDK: quiet retry logs and one TLS context, whatever the first judge is
         pro = ProProvider(project=settings.azure_ai_project, credential_factory=sign_in or credential(settings))
         return Judges(main, Rescorer(choice, runner(pro, PRO_CONCURRENCY)))
-    second = provider(settings, deployment=choice.removeprefix("deployment:"), sign_in=sign_in)
+    if choice.startswith("openai:"):
+        second = openai_provider(settings, choice.removeprefix("openai:"), "second_opinion")
+    else:
+        second = provider(settings, deployment=choice.removeprefix("deployment:"), sign_in=sign_in)
     return Judges(main, Rescorer(choice, runner(second, settings.max_concurrency, max_rpm=settings.max_rpm)))
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.support.fakes.azure_openai import Decide, FakeAzureOpenAI
+from tests.support.fakes.openai import FakeOpenAI
 from tests.support.inputs import WriteJsonl
 
 
@@ -28,6 +29,21 @@ def fake_azure() -> Iterator[Callable[[Decide], FakeAzureOpenAI]]:
 
     def start(decide: Decide) -> FakeAzureOpenAI:
         server = FakeAzureOpenAI(decide).__enter__()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.__exit__(None, None, None)
+
+
+@pytest.fixture
+def fake_openai() -> Iterator[Callable[..., FakeOpenAI]]:
+    """Start fake OpenAI-compatible servers on 127.0.0.1: ``fake_openai(decide, api_key=..., models=..., refuses=...)``."""
+    servers: list[FakeOpenAI] = []
+
+    def start(decide: Decide, **options: Any) -> FakeOpenAI:
+        server = FakeOpenAI(decide, **options).__enter__()
         servers.append(server)
         return server
 

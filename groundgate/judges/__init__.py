@@ -2,8 +2,9 @@
 
 compare never imports an SDK; it hands a batch of requests to a ``Runner`` (``judges.runner``) and
 gets, for each, either a Verdict (a usable 1..5 score) or a JudgeError (anything else, with the
-cause kept). A ``Provider`` (Azure, figures, GroundednessPro) scores one request and nothing more;
-the runner wraps any provider the same way with deduplication, the cache, workers and limits.
+cause kept). A ``Provider`` (Azure, OpenAI-compatible, figures, GroundednessPro) scores one request
+and nothing more; the runner wraps any provider the same way with deduplication, the cache, workers
+and limits.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ class Verdict:
 class JudgeError:
     message: str
     model: str | None = None
+    # The judge refused its own configuration (a wrong key, an unknown model, an unsupported parameter):
+    # every call would fail the same way, so on a run's first call it stops the run instead of each row.
+    configuration: bool = False
 
 
 Judgement = Verdict | JudgeError
@@ -59,7 +63,8 @@ class JudgeInfo:
 
     kind: str
     rubric: Rubric
-    deployment: str | None = None
+    deployment: str | None = None  # the Azure deployment, or the model an OpenAI-compatible judge is asked for
+    base_url: str | None = None  # an OpenAI-compatible judge's server
     api_version: str | None = None
     reasoning: bool = False
     sdk_version: str | None = None

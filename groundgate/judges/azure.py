@@ -1,72 +1,28 @@
-"""The Azure AI Evaluation provider: GroundednessEvaluator and FluencyEvaluator on a pinned deployment.
+"""The Azure OpenAI provider: GroundednessEvaluator and FluencyEvaluator on a pinned deployment.
 
-The SDK is imported lazily (its cold import takes seconds) so the offline judge never pays for it.
-Each worker thread gets its own evaluator objects: ``GroundednessEvaluator.__call__`` reassigns
-its prompt flow on every call with a query, which is not safe to share between threads. One
-provider has one rubric mode, so the SDK's "once called with a query, always the query prompt"
-pitfall cannot mix the two modes. What the SDK needs process-wide (quiet logging, one shared TLS
-context, the 429 counter) is ``prepare_sdk``, called once by the wiring and by each worker process.
+Scoring, the per-thread evaluators and the SDK's set-up are shared with every SDK judge
+(``judges.sdk``); this module says how to reach an Azure OpenAI deployment and sign in to it.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, partial
-from importlib.metadata import PackageNotFoundError, version
-from importlib.util import find_spec
-from pathlib import Path
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from groundgate.cases import Rubric
-from groundgate.errors import one_line
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, checked_verdict
+from groundgate.judges import JudgeInfo, Provider
 from groundgate.judges.limits import ThrottleCounter
-from groundgate.judges.strict_scores import refuse_boolean_scores
-from groundgate.judges.tls import share_tls_context
+from groundgate.judges.sdk import EvaluatorProvider, prepare_sdk, sdk_version
 
 if TYPE_CHECKING:
     from azure.core.credentials import TokenCredential
 
+__all__ = ["SDK_DEFAULT_API_VERSION", "AzureConfig", "AzureProvider", "build", "prepare_sdk"]
+
 SDK_DEFAULT_API_VERSION = "2024-02-15-preview"
-
-
-@cache
-def sdk_version() -> str | None:
-    try:
-        return version("azure-ai-evaluation")
-    except PackageNotFoundError:  # pragma: no cover - it is a dependency
-        return None
-
-
-@cache
-def prompt_version() -> str:
-    """A digest of the SDK's groundedness and fluency prompts: a new rubric text invalidates the cache.
-
-    Read once per process: the files do not change while it runs."""
-    spec = find_spec("azure.ai.evaluation")
-    if spec is None or not spec.submodule_search_locations:  # pragma: no cover - it is a dependency
-        return "unknown"
-    root = Path(next(iter(spec.submodule_search_locations))) / "_evaluators"
-    digest = hashlib.sha256()
-    for path in sorted([*root.glob("_groundedness/*.prompty"), *root.glob("_fluency/*.prompty")]):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def prepare_sdk() -> ThrottleCounter:
-    """Process-wide set-up, idempotent: import the SDK now (seconds, not inside the first timed call),
-    silence its per-retry tracebacks (groundgate reports failures per row), share one TLS context,
-    refuse boolean scores, and count the 429 answers it retries."""
-    os.environ.setdefault("PF_LOGGING_LEVEL", "CRITICAL")
-    share_tls_context()
-    import azure.ai.evaluation  # noqa: F401
-
-    refuse_boolean_scores()
-    return ThrottleCounter.install()
 
 
 @dataclass(frozen=True)
@@ -87,7 +43,7 @@ def build(config: AzureConfig) -> AzureProvider:
     return AzureProvider(config, throttle=prepare_sdk())
 
 
-class AzureProvider(Provider):
+class AzureProvider(EvaluatorProvider):
     def __init__(
         self,
         config: AzureConfig,
@@ -95,50 +51,44 @@ class AzureProvider(Provider):
         credential: TokenCredential | None = None,
         throttle: ThrottleCounter | None = None,
     ) -> None:
+        super().__init__(
+            JudgeInfo(
+                kind="azure",
+                rubric=config.rubric,
+                deployment=config.deployment,
+                api_version=config.api_version or SDK_DEFAULT_API_VERSION,
+                reasoning=config.reasoning,
+                sdk_version=sdk_version(),
+            ),
+            secret=config.api_key,
+            throttle=throttle,
+        )
         self.config = config
         self._credential = credential
         self._portable = credential is None  # a ready credential does not pickle: keep the calls in this process
-        self._throttle = throttle
-        self._lock = threading.Lock()
-        self._local = threading.local()
-        self.info = JudgeInfo(
-            kind="azure",
-            rubric=config.rubric,
-            deployment=config.deployment,
-            api_version=config.api_version or SDK_DEFAULT_API_VERSION,
-            reasoning=config.reasoning,
-            sdk_version=sdk_version(),
-        )
+        self._credential_lock = threading.Lock()
 
     def recipe(self) -> Callable[[], Provider] | None:
         return partial(build, self.config) if self._portable else None
 
-    def throttled(self) -> int:
-        return self._throttle.throttled if self._throttle is not None else 0
-
     def identity(self) -> dict[str, object]:
-        info = self.info
         return {
-            "kind": info.kind,
-            "rubric": info.rubric,
-            "sdk": info.sdk_version,
-            "prompts": prompt_version(),
+            **super().identity(),
             "endpoint": self.config.endpoint.rstrip("/"),
-            "deployment": info.deployment,
-            "api_version": info.api_version,
-            "reasoning": info.reasoning,
+            "deployment": self.info.deployment,
+            "api_version": self.info.api_version,
         }
 
-    def _token_credential(self) -> TokenCredential | None:
+    def credential(self) -> TokenCredential | None:
         if self.config.api_key:
             return None
         if self._credential is None and self.config.credential_factory is not None:
-            with self._lock:
+            with self._credential_lock:
                 if self._credential is None:
                     self._credential = self.config.credential_factory()
         return self._credential
 
-    def _model_config(self) -> Any:
+    def model_config(self) -> Any:
         from azure.ai.evaluation import AzureOpenAIModelConfiguration
 
         config = AzureOpenAIModelConfiguration(
@@ -149,42 +99,3 @@ class AzureProvider(Provider):
         if self.config.api_version:
             config["api_version"] = self.config.api_version
         return config
-
-    def _evaluator(self, kind: str) -> Any:
-        """This thread's own evaluator of ``kind``, built on first use (most threads of a run that blocks
-        never ask for fluency); the SDK mutates both the config and the prompt flow, so none is shared."""
-        evaluator = getattr(self._local, kind, None)
-        if evaluator is None:
-            from azure.ai.evaluation import FluencyEvaluator, GroundednessEvaluator
-
-            options: dict[str, Any] = {"credential": self._token_credential()}
-            if self.config.reasoning:
-                options["is_reasoning_model"] = True
-            build = FluencyEvaluator if kind == "fluency" else GroundednessEvaluator
-            evaluator = build(self._model_config(), **options)
-            setattr(self._local, kind, evaluator)
-        return evaluator
-
-    def score(self, request: JudgeRequest) -> Judgement:
-        key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
-        try:
-            evaluator = self._evaluator(key)
-            if key == "fluency":
-                result = evaluator(response=request.response)
-            else:
-                inputs = {"context": request.grounding, "response": request.response}
-                if self.info.rubric == "query":
-                    inputs["query"] = request.case.query or ""
-                result = evaluator(**inputs)
-        except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
-            return JudgeError(one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}"))
-        properties = result.get(f"{key}_properties") or {}
-        tokens = properties.get("total_tokens") if isinstance(properties, dict) else None
-        model = properties.get("model") if isinstance(properties, dict) else None
-        return checked_verdict(
-            result.get(key),
-            result.get(f"{key}_status"),
-            result.get(f"{key}_reason"),
-            str(model) if model else None,
-            int(tokens) if isinstance(tokens, int | float) else 0,
-        )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from groundgate.errors import one_line
 from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
-from groundgate.judges.azure import sdk_version
+from groundgate.judges.sdk import sdk_version
 
 if TYPE_CHECKING:
     from azure.core.credentials import TokenCredential

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from groundgate.cache import Entry, ScoreCache
+from groundgate.errors import JudgeUnusable
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 from groundgate.judges.limits import RateLimiter
 from groundgate.judges.workers import Workers
@@ -91,6 +92,7 @@ class Runner:
         self._memo: dict[str, Verdict] = {}
         self._model: str | None = None  # the judge model this run's fresh calls reported
         self._model_known = False
+        self._probed = False  # the run's first call has been made (alone)
         self._workers: Workers | None = None
         self._pool: ProcessPoolExecutor | None = None
 
@@ -165,12 +167,24 @@ class Runner:
     def _fresh(
         self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None = None
     ) -> list[Judgement]:
-        """Fresh calls, up to max_concurrency in flight; results in request order."""
+        """Fresh calls, up to max_concurrency in flight; results in request order.
+
+        The run's first call goes alone: a judge that refuses its configuration (a wrong key, an unknown
+        model) stops the run there with one message (exit 2) instead of failing every row the same way."""
         before = self.provider.throttled()
+        results: list[Judgement] = []
+        total = len(requests)
+        if not self._probed and requests:
+            self._probed = True
+            results = self._in_threads(requests[:1], phase, keys[:1] if keys is not None else None, total=total)
+            first = results[0]
+            if isinstance(first, JudgeError) and first.configuration:
+                raise JudgeUnusable(first.message)
+            requests, keys = requests[1:], keys[1:] if keys is not None else None
         if self.processes > 1 and len(requests) >= MIN_BATCH_PER_SLOT * self.max_concurrency:
-            results = self._in_processes(requests, phase, keys)
-        else:
-            results = self._in_threads(requests, phase, keys)
+            results += self._in_processes(requests, phase, keys, base=len(results), total=total)
+        elif requests:
+            results += self._in_threads(requests, phase, keys, base=len(results), total=total)
         self.calls.throttled += self.provider.throttled() - before
         return results
 
@@ -179,19 +193,27 @@ class Runner:
         return self.provider.score(request)
 
     def _in_threads(
-        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None
+        self,
+        requests: Sequence[JudgeRequest],
+        phase: str,
+        keys: Sequence[str | None] | None,
+        *,
+        base: int = 0,
+        total: int | None = None,
     ) -> list[Judgement]:
+        """``base`` calls of this batch's ``total`` are already done (the first call, made alone)."""
         results: list[Judgement | None] = [None] * len(requests)
-        done = 0
-        if self.progress and requests:
-            self.progress(phase, 0, len(requests))
+        done = base
+        total = len(requests) if total is None else total
+        if self.progress and requests and not base:
+            self.progress(phase, done, total)
 
         def finish(index: int, result: Judgement) -> None:
             nonlocal done
             results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
             done += 1
             if self.progress:
-                self.progress(phase, done, len(requests))
+                self.progress(phase, done, total)
 
         limited = self.call_timeout is not None or self.deadline is not None
         if not limited and (self.max_concurrency == 1 or len(requests) <= 1):
@@ -227,7 +249,13 @@ class Runner:
         return [r for r in results if r is not None]
 
     def _in_processes(
-        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None
+        self,
+        requests: Sequence[JudgeRequest],
+        phase: str,
+        keys: Sequence[str | None] | None,
+        *,
+        base: int = 0,
+        total: int | None = None,
     ) -> list[Judgement]:
         threads = math.ceil(self.max_concurrency / self.processes)
         recipe = self.provider.recipe()
@@ -250,9 +278,10 @@ class Runner:
                 ),
             )
         results: list[Judgement | None] = [None] * len(requests)
-        done = 0
-        if self.progress:
-            self.progress(phase, 0, len(requests))
+        done = base
+        total = len(requests) if total is None else total
+        if self.progress and not base:
+            self.progress(phase, done, total)
         size = threads * CHUNKS_PER_THREAD
         chunks = {
             self._pool.submit(_worker_score, list(requests[start : start + size])): start
@@ -271,7 +300,7 @@ class Runner:
                 results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
                 done += 1
             if self.progress:
-                self.progress(phase, done, len(requests))
+                self.progress(phase, done, total)
         return [r for r in results if r is not None]
 
     # --- bookkeeping -------------------------------------------------------------------------

@@ -326,6 +326,8 @@ SECOND_OPINIONS = {
 def second_opinion_text(label: str) -> str:
     if label.startswith("deployment:"):
         return f"the judge deployment {label.removeprefix('deployment:')}, an independent second opinion"
+    if label.startswith("openai:"):
+        return f"the OpenAI-compatible model {label.removeprefix('openai:')}, an independent second opinion"
     return SECOND_OPINIONS.get(label, label)
 
 

@@ -21,6 +21,7 @@ from tests.support.action import HEAD_SHA, PATHS, action_environment, event, run
 from tests.support.azure import decide_by_text
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
+from tests.support.fakes.openai import FakeOpenAI
 from tests.support.forge import recount
 from tests.support.paths import EXAMPLES, ROOT
 from tests.support.report_checks import inline_text, parse
@@ -238,6 +239,51 @@ def test_azure_judge_with_a_masked_key(
     assert "sk-very-secret" not in run.stderr
     assert {h["api-key"] for _, h, _ in fake.raw} == {"sk-very-secret"}
     assert "invents 45 days" in gh.comments_on(7)[0]["body"]
+
+
+def test_openai_judge_with_a_masked_key(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_openai: Callable[..., FakeOpenAI]
+) -> None:
+    fake = fake_openai(
+        lambda p: decide_by_text(p) if "45 days" not in p.response else Reply(score=2, reason="invents 45 days"),
+        api_key="sk-proj-very-secret",
+    )
+    inputs = {
+        **PATHS, "candidate": "evals/candidate-regression.jsonl", "judge": "openai", "judge-model": "gpt-4o-2024-11-20",
+        "openai-base-url": fake.url, "openai-api-key": "sk-proj-very-secret", "model-under-test": "gpt-4o-mini",
+    }  # fmt: skip
+    run = run_action(workspace, gh, inputs, event_path=event(tmp_path))
+    assert run.code == 1, run.stdout + run.stderr
+    assert "::add-mask::sk-proj-very-secret" in run.stdout
+    assert run.stdout.count("sk-proj-very-secret") == 1  # only the mask command itself
+    assert "sk-proj-very-secret" not in run.stderr + run.summary
+    assert {h["authorization"] for _, h, _ in fake.raw} == {"Bearer sk-proj-very-secret"}
+    assert {b["model"] for _, _, b in fake.raw} == {"gpt-4o-2024-11-20"}
+    results = (workspace / ".groundgate/results.json").read_text()
+    assert "sk-proj-very-secret" not in results
+    judge = json.loads(results)["judge"]
+    assert (judge["kind"], judge["deployment"], judge["base_url"]) == ("openai", "gpt-4o-2024-11-20", fake.url)
+    [comment] = gh.comments_on(7)
+    assert "invents 45 days" in comment["body"]
+    assert "sk-proj-very-secret" not in comment["body"]
+    assert run.outputs["verdict"] == "fail"
+
+
+def test_openai_judge_refusing_the_key_names_the_input(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_openai: Callable[..., FakeOpenAI]
+) -> None:
+    fake = fake_openai(decide_by_text, api_key="sk-the-right-one")
+    inputs = {
+        **PATHS, "candidate": "evals/candidate.jsonl", "judge": "openai", "judge-model": "gpt-4o-2024-11-20",
+        "openai-base-url": fake.url, "openai-api-key": "sk-proj-wrong-key",
+    }  # fmt: skip
+    run = run_action(workspace, gh, inputs, event_path=event(tmp_path))
+    assert run.code == 2, run.stdout + run.stderr
+    [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert "refused the API key (HTTP 401): set input 'openai-api-key' to a key it accepts" in error
+    assert "set input 'openai-api-key'" in html.unescape(run.summary.replace("\\", ""))
+    assert len(fake.raw) == 1
+    assert "wrong-key" not in run.stdout.replace("::add-mask::sk-proj-wrong-key", "") + run.stderr + run.summary
 
 
 def test_matrix_shards_then_a_merge_step_publishes_one_verdict(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:

@@ -18,8 +18,8 @@ from groundgate.cache import Entry, ScoreCache
 from groundgate.cases import Case
 from groundgate.compare import Options
 from groundgate.judges import JudgeRequest, Purpose, Verdict
-from groundgate.judges.azure import prompt_version
 from groundgate.judges.limits import RateLimiter
+from groundgate.judges.sdk import prompt_version
 from groundgate.progress import ProgressLine
 from groundgate.rules import Outcome
 from tests.support.azure import decide_by_text, judge_for

@@ -62,3 +62,13 @@ def test_outputs_agree() -> None:
 
 def test_runs_the_dockerfile() -> None:
     assert action_yml()["runs"] == {"using": "docker", "image": "Dockerfile"}
+
+
+def test_example_workflows_use_only_declared_inputs() -> None:
+    declared = set(action_yml()["inputs"])
+    for path in sorted((ROOT / "examples").glob("workflow*.yml")):
+        workflow = YAML(typ="safe").load(path.read_text())
+        steps = [step for job in workflow["jobs"].values() for step in job.get("steps", [])]
+        used = [set(step.get("with", {})) for step in steps if "groundgate" in str(step.get("uses", ""))]
+        assert used, path.name
+        assert set().union(*used) <= declared, (path.name, set().union(*used) - declared)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from groundgate.cases import Case
-from groundgate.judges import JudgeRequest, Purpose
+from groundgate.errors import JudgeUnusable
+from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
 from tests.support.scripted import ScriptedProvider
 
@@ -48,3 +51,37 @@ def test_the_same_answer_is_judged_once_and_re_scores_always_fresh() -> None:
     runner.score_all([rescore, rescore])
     assert [r.purpose for r in provider.log] == [Purpose.GROUNDEDNESS, Purpose.RESCORE, Purpose.RESCORE]
     assert (runner.calls.groundedness, runner.calls.deduplicated, runner.calls.rescore) == (1, 2, 2)
+
+
+class Refusing(ScriptedProvider):
+    """Refuses its configuration (a wrong key) from call number ``after`` + 1 on."""
+
+    def __init__(self, after: int) -> None:
+        super().__init__(lambda request: 5.0)
+        self.after = after
+
+    def score(self, request: JudgeRequest) -> Judgement:
+        with self._lock:
+            self.log.append(request)
+            number = len(self.log)
+        if number > self.after:
+            return JudgeError("the judge refused the API key: set THE_KEY", configuration=True)
+        return Verdict(5.0, "fine", "scripted-model", 10)
+
+
+@pytest.mark.parametrize("concurrency", [1, 8])
+def test_a_configuration_refused_on_the_first_call_stops_the_run_after_that_one_call(concurrency: int) -> None:
+    provider = Refusing(after=0)
+    with pytest.raises(JudgeUnusable, match="set THE_KEY"):
+        Runner(provider, max_concurrency=concurrency, call_timeout=60).score_all(requests(40))
+    assert len(provider.log) == 1
+
+
+def test_a_configuration_refused_mid_run_fails_only_the_rows_it_reached() -> None:
+    provider = Refusing(after=3)
+    runner = Runner(provider, max_concurrency=4, call_timeout=60)
+    results = runner.score_all(requests(10))
+    assert sum(isinstance(r, Verdict) for r in results) == 3
+    assert all(r.configuration for r in results if isinstance(r, JudgeError))
+    assert len(provider.log) == 10
+    assert runner.calls.failed == 7

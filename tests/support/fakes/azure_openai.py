@@ -24,7 +24,7 @@ from tests.support.fakes.server import JsonHandler, LocalServer
 class Prompt:
     """What the judge was asked, pulled out of the SDK's prompt."""
 
-    deployment: str
+    deployment: str  # the Azure deployment in the path, or the model in the body on the OpenAI wire format
     kind: str  # "groundedness" or "fluency"
     query: str | None
     context: str | None
@@ -79,6 +79,58 @@ def parse_prompt(deployment: str, body: dict[str, Any], headers: dict[str, str])
     )
 
 
+def respond(handler: JsonHandler, reply: Reply) -> None:
+    """Answer one chat-completions request as ``reply`` says: the same shape on Azure OpenAI and OpenAI."""
+    if reply.fault == "drop":
+        handler.close_connection = True
+        handler.connection.shutdown(socket.SHUT_RDWR)
+        return
+    if reply.fault == "stall":
+        time.sleep(reply.delay)
+    if reply.fault == "slow":
+        handler.send_response(200)
+        handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", "1000")
+        handler.end_headers()
+        for _ in range(int(reply.delay * 10)):
+            handler.wfile.write(b" ")
+            handler.wfile.flush()
+            time.sleep(0.1)
+        handler.close_connection = True
+        return
+    if reply.http_status != 200:
+        handler.reply(
+            reply.http_status,
+            {"error": {"code": str(reply.http_status), "message": reply.reason}},
+            reply.headers,
+        )
+        return
+    content = reply.content
+    if content is None:
+        verdict: dict[str, Any] = {"reason": reply.reason, "status": reply.status}
+        if reply.score is not None:
+            verdict["score"] = reply.score
+        content = json.dumps(verdict)
+    handler.reply(
+        200,
+        {
+            "id": "chatcmpl-fake",
+            "object": "chat.completion",
+            "created": 0,
+            "model": reply.model,
+            "choices": [
+                {
+                    "index": 0,
+                    "finish_reason": "stop",
+                    "message": {"role": "assistant", "content": content},
+                }
+            ],
+            "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+        },
+        reply.headers,
+    )
+
+
 class FakeAzureOpenAI(LocalServer):
     """Start with ``with FakeAzureOpenAI(decide) as fake:``; ``fake.endpoint`` is the base URL."""
 
@@ -102,55 +154,7 @@ class FakeAzureOpenAI(LocalServer):
                 with fake._lock:
                     fake.raw.append((self.path, headers, body))
                     fake.prompts.append(prompt)
-                reply = fake.decide(prompt)
-                if reply.fault == "drop":
-                    self.close_connection = True
-                    self.connection.shutdown(socket.SHUT_RDWR)
-                    return
-                if reply.fault == "stall":
-                    time.sleep(reply.delay)
-                if reply.fault == "slow":
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", "1000")
-                    self.end_headers()
-                    for _ in range(int(reply.delay * 10)):
-                        self.wfile.write(b" ")
-                        self.wfile.flush()
-                        time.sleep(0.1)
-                    self.close_connection = True
-                    return
-                if reply.http_status != 200:
-                    self.reply(
-                        reply.http_status,
-                        {"error": {"code": str(reply.http_status), "message": reply.reason}},
-                        reply.headers,
-                    )
-                    return
-                content = reply.content
-                if content is None:
-                    verdict: dict[str, Any] = {"reason": reply.reason, "status": reply.status}
-                    if reply.score is not None:
-                        verdict["score"] = reply.score
-                    content = json.dumps(verdict)
-                self.reply(
-                    200,
-                    {
-                        "id": "chatcmpl-fake",
-                        "object": "chat.completion",
-                        "created": 0,
-                        "model": reply.model,
-                        "choices": [
-                            {
-                                "index": 0,
-                                "finish_reason": "stop",
-                                "message": {"role": "assistant", "content": content},
-                            }
-                        ],
-                        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
-                    },
-                    reply.headers,
-                )
+                respond(self, fake.decide(prompt))
 
         super().__init__(Handler, port)
 

@@ -1,0 +1,163 @@
+"""What every azure-ai-evaluation LLM judge shares, whichever service it calls (Azure OpenAI, or any
+OpenAI-compatible server): the SDK's process-wide set-up, the digest of its rubric prompts, and a
+provider base that runs GroundednessEvaluator and FluencyEvaluator on one model configuration.
+
+The SDK is imported lazily (its cold import takes seconds) so the offline judge never pays for it.
+Each worker thread gets its own evaluator objects: ``GroundednessEvaluator.__call__`` reassigns
+its prompt flow on every call with a query, which is not safe to share between threads. One
+provider has one rubric mode, so the SDK's "once called with a query, always the query prompt"
+pitfall cannot mix the two modes. What the SDK needs process-wide (quiet logging, one shared TLS
+context, the 429 counter) is ``prepare_sdk``, called once by the wiring and by each worker process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from abc import abstractmethod
+from functools import cache
+from importlib.metadata import PackageNotFoundError, version
+from importlib.util import find_spec
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from groundgate.errors import one_line
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, checked_verdict
+from groundgate.judges.limits import ThrottleCounter
+from groundgate.judges.strict_scores import refuse_boolean_scores
+from groundgate.judges.tls import share_tls_context
+
+if TYPE_CHECKING:
+    from azure.core.credentials import TokenCredential
+
+
+@cache
+def sdk_version() -> str | None:
+    try:
+        return version("azure-ai-evaluation")
+    except PackageNotFoundError:  # pragma: no cover - it is a dependency
+        return None
+
+
+@cache
+def prompt_version() -> str:
+    """A digest of the SDK's groundedness and fluency prompts: a new rubric text invalidates the cache.
+
+    Read once per process: the files do not change while it runs."""
+    spec = find_spec("azure.ai.evaluation")
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover - it is a dependency
+        return "unknown"
+    root = Path(next(iter(spec.submodule_search_locations))) / "_evaluators"
+    digest = hashlib.sha256()
+    for path in sorted([*root.glob("_groundedness/*.prompty"), *root.glob("_fluency/*.prompty")]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def prepare_sdk() -> ThrottleCounter:
+    """Process-wide set-up, idempotent: import the SDK now (seconds, not inside the first timed call),
+    silence its per-retry tracebacks (groundgate reports failures per row), share one TLS context,
+    refuse boolean scores, and count the 429 answers it retries."""
+    os.environ.setdefault("PF_LOGGING_LEVEL", "CRITICAL")
+    share_tls_context()
+    import azure.ai.evaluation  # noqa: F401
+
+    refuse_boolean_scores()
+    return ThrottleCounter.install()
+
+
+def http_status(exc: BaseException) -> tuple[int | None, str]:
+    """The HTTP status and message of the service's answer behind an SDK exception, if there was one.
+
+    The SDK wraps the openai client's error (``WrappedOpenAIError ... from error``); the status is on
+    the wrapped one, found by walking the cause chain rather than by importing private types."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        status = getattr(current, "status_code", None)
+        if isinstance(status, int):
+            return status, str(getattr(current, "message", None) or current)
+        current = current.__cause__ or current.__context__
+    return None, str(getattr(exc, "message", None) or exc)
+
+
+class EvaluatorProvider(Provider):
+    """GroundednessEvaluator and FluencyEvaluator on one model configuration, one pair per thread.
+
+    A subclass says which service (``model_config``, ``identity``), how it signs in (``credential``)
+    and what a failed call means (``failure``); the scoring and the checks on a score are shared."""
+
+    def __init__(self, info: JudgeInfo, *, secret: str | None = None, throttle: ThrottleCounter | None = None) -> None:
+        self.info = info
+        self._secret = secret  # scrubbed from every failure message, whatever the server echoes
+        self._throttle = throttle
+        self._lock = threading.Lock()
+        self._local = threading.local()
+
+    @abstractmethod
+    def model_config(self) -> Any:
+        """A fresh model configuration for one evaluator: the SDK adds keys to the dict it is given."""
+
+    def credential(self) -> TokenCredential | None:
+        return None
+
+    def failure(self, exc: Exception) -> JudgeError:
+        """What a call that raised means for its row; subclasses recognise configuration errors."""
+        return JudgeError(one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}"))
+
+    def throttled(self) -> int:
+        return self._throttle.throttled if self._throttle is not None else 0
+
+    def identity(self) -> dict[str, object]:
+        info = self.info
+        return {
+            "kind": info.kind,
+            "rubric": info.rubric,
+            "sdk": info.sdk_version,
+            "prompts": prompt_version(),
+            "reasoning": info.reasoning,
+        }
+
+    def _evaluator(self, kind: str) -> Any:
+        """This thread's own evaluator of ``kind``, built on first use (most threads of a run that blocks
+        never ask for fluency); the SDK mutates both the config and the prompt flow, so none is shared."""
+        evaluator = getattr(self._local, kind, None)
+        if evaluator is None:
+            from azure.ai.evaluation import FluencyEvaluator, GroundednessEvaluator
+
+            options: dict[str, Any] = {"credential": self.credential()}
+            if self.info.reasoning:
+                options["is_reasoning_model"] = True
+            build = FluencyEvaluator if kind == "fluency" else GroundednessEvaluator
+            evaluator = build(self.model_config(), **options)
+            setattr(self._local, kind, evaluator)
+        return evaluator
+
+    def score(self, request: JudgeRequest) -> Judgement:
+        key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
+        try:
+            evaluator = self._evaluator(key)
+            if key == "fluency":
+                result = evaluator(response=request.response)
+            else:
+                inputs = {"context": request.grounding, "response": request.response}
+                if self.info.rubric == "query":
+                    inputs["query"] = request.case.query or ""
+                result = evaluator(**inputs)
+        except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
+            error = self.failure(exc)
+            if self._secret and self._secret in error.message:
+                error = JudgeError(error.message.replace(self._secret, "***"), error.model, error.configuration)
+            return error
+        properties = result.get(f"{key}_properties") or {}
+        tokens = properties.get("total_tokens") if isinstance(properties, dict) else None
+        model = properties.get("model") if isinstance(properties, dict) else None
+        return checked_verdict(
+            result.get(key),
+            result.get(f"{key}_status"),
+            result.get(f"{key}_reason"),
+            str(model) if model else None,
+            int(tokens) if isinstance(tokens, int | float) else 0,
+        )

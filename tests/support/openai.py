@@ -1,0 +1,25 @@
+"""The real OpenAI-compatible judge pointed at the fake OpenAI server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from groundgate.cases import Rubric
+from groundgate.judges import openai
+from groundgate.judges.runner import Runner
+from tests.support.fakes.openai import FakeOpenAI
+
+
+def openai_judge_for(
+    fake: FakeOpenAI,
+    *,
+    model: str = "gpt-4o-2024-11-20",
+    rubric: Rubric = "query",
+    api_key: str | None = None,
+    reasoning: bool = False,
+    max_concurrency: int = 2,
+    **runner: Any,
+) -> Runner:
+    """The OpenAI provider as the wiring builds it (SDK prepared), inside a runner with ``runner`` options."""
+    config = openai.OpenAIConfig(fake.url, model, rubric, api_key or fake.api_key, reasoning)
+    return Runner(openai.build(config), max_concurrency=max_concurrency, **runner)

@@ -1,0 +1,137 @@
+"""Settings for the OpenAI-compatible judge: every message names the setting as the user spelled it
+(a flag, an environment variable or an action input), and the key is never a flag nor shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from groundgate import settings
+from groundgate.errors import UsageError
+
+FILES = {"cases": "c.jsonl", "baseline": "b.jsonl", "candidate": "k.jsonl"}
+KEY = "sk-proj-abcdef123456"
+
+
+def flags(environ: dict[str, str] | None = None, **values: Any) -> settings.Settings:
+    return settings.from_flags({**FILES, **values}, environ or {})
+
+
+def action(**inputs: str) -> settings.Settings:
+    environ = {"GITHUB_WORKSPACE": "/tmp"} | {f"INPUT_{k.upper()}": v for k, v in {**FILES, **inputs}.items()}
+    return settings.from_action(environ)
+
+
+def refused(build: Any, *args: Any, **kwargs: Any) -> str:
+    with pytest.raises(UsageError) as caught:
+        build(*args, **kwargs)
+    return str(caught.value)
+
+
+def test_openai_judge_defaults_to_openais_api_and_reads_the_key_from_the_environment() -> None:
+    config = flags({"OPENAI_API_KEY": KEY}, judge="openai", judge_model="gpt-4o")
+    assert config.openai_base_url == "https://api.openai.com/v1"
+    assert config.openai_api_key is not None
+    assert config.openai_api_key.get_secret_value() == KEY
+    assert KEY not in repr(config)
+    assert flags({"OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": "http://127.0.0.1:11434/v1"}, judge="openai",
+                 judge_model="llama3.1:8b").openai_base_url == "http://127.0.0.1:11434/v1"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("values", "environ", "cli", "inputs", "action_message"),
+    [
+        (
+            {"judge": "openai"},
+            {"OPENAI_API_KEY": KEY},
+            "--judge-model: the openai judge needs a model: set --judge-model",
+            {"judge": "openai", "openai-api-key": KEY},
+            "input 'judge-model': the openai judge needs a model: set input 'judge-model'",
+        ),
+        (
+            {"judge": "openai", "judge_model": "gpt-4o"},
+            {},
+            "OPENAI_API_KEY: an OpenAI-compatible judge needs an API key: set OPENAI_API_KEY",
+            {"judge": "openai", "judge-model": "gpt-4o"},
+            "input 'openai-api-key': an OpenAI-compatible judge needs an API key: set input 'openai-api-key'",
+        ),
+        (
+            {"judge": "figures", "second_opinion": "openai:gpt-4o"},
+            {},
+            "OPENAI_API_KEY: an OpenAI-compatible judge needs an API key",
+            {"judge": "figures", "second-opinion": "openai:gpt-4o"},
+            "input 'openai-api-key': an OpenAI-compatible judge needs an API key",
+        ),
+        (
+            {"judge": "openai", "judge_model": "gpt-4o", "openai_base_url": "api.openai.com"},
+            {"OPENAI_API_KEY": KEY},
+            "--openai-base-url: give the server's base URL",
+            {"judge": "openai", "judge-model": "gpt-4o", "openai-api-key": KEY, "openai-base-url": "api.openai.com"},
+            "input 'openai-base-url': give the server's base URL",
+        ),
+        (
+            {"judge": "openai", "judge_model": "GPT-4o", "model_under_test": "gpt-4o"},
+            {"OPENAI_API_KEY": KEY},
+            "--model-under-test: the judge model 'GPT-4o' is the model under test; it would be grading itself. "
+            "Use another judge model, or pass --allow-self-judging",
+            {"judge": "openai", "judge-model": "GPT-4o", "openai-api-key": KEY, "model-under-test": "gpt-4o"},
+            "input 'model-under-test': the judge model 'GPT-4o' is the model under test; it would be grading "
+            "itself. Use another judge model, or pass input 'allow-self-judging'",
+        ),
+        (
+            {"judge": "figures", "second_opinion": "openai:gpt-4o", "model_under_test": "gpt-4o"},
+            {"OPENAI_API_KEY": KEY},
+            "--second-opinion: the second opinion 'gpt-4o' is the model under test",
+            {
+                "judge": "figures",
+                "second-opinion": "openai:gpt-4o",
+                "openai-api-key": KEY,
+                "model-under-test": "gpt-4o",
+            },
+            "input 'second-opinion': the second opinion 'gpt-4o' is the model under test",
+        ),
+        (
+            {"judge": "openai", "judge_model": "gpt-4o", "second_opinion": "deployment:judge-b"},
+            {"OPENAI_API_KEY": KEY},
+            "--second-opinion: a deployment: second opinion needs the Azure OpenAI endpoint: set --azure-endpoint or "
+            "AZURE_OPENAI_ENDPOINT",
+            {"judge": "openai", "judge-model": "gpt-4o", "openai-api-key": KEY, "second-opinion": "deployment:judge-b"},
+            "input 'second-opinion': a deployment: second opinion needs the Azure OpenAI endpoint: set input "
+            "'azure-endpoint'",
+        ),
+    ],
+)
+def test_messages_name_the_setting_as_the_user_spelled_it(
+    values: dict[str, Any], environ: dict[str, str], cli: str, inputs: dict[str, str], action_message: str
+) -> None:
+    from_cli = refused(flags, environ, **values)
+    from_action = refused(action, **inputs)
+    assert from_cli.startswith(cli)
+    assert from_action.startswith(action_message)
+    assert KEY not in from_cli + from_action
+
+
+def test_the_key_is_an_action_secret_and_never_a_flag() -> None:
+    environ = {"INPUT_OPENAI-API-KEY": KEY, "INPUT_AZURE-API-KEY": "azure-secret"}
+    assert set(settings.read_secrets(environ)) == {KEY, "azure-secret"}
+    assert settings.flag("openai_api_key") == "OPENAI_API_KEY"
+    config = action(judge="openai", **{"judge-model": "gpt-4o", "openai-api-key": KEY})
+    assert config.spelled("judge_model") == "input 'judge-model'"
+    assert config.spelled("openai_api_key") == "input 'openai-api-key'"
+    assert flags({"OPENAI_API_KEY": KEY}, judge="openai", judge_model="m").spelled("openai_base_url") == (
+        "--openai-base-url or OPENAI_BASE_URL"
+    )
+
+
+MODEL_CHARS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:/@+-", min_size=1)
+
+
+@given(model=MODEL_CHARS, junk=st.sampled_from([" ", "\n", "`", "<", "|", "{", "]", "*"]))
+def test_second_opinion_models_are_names_not_markup(model: str, junk: str) -> None:
+    environ = {"OPENAI_API_KEY": KEY}
+    name = "m" + model  # a model name starts with a letter or digit
+    assert flags(environ, judge="figures", second_opinion=f"openai:{name}").second_opinion == f"openai:{name}"
+    assert "--second-opinion:" in refused(flags, environ, judge="figures", second_opinion=f"openai:{name}{junk}x")
