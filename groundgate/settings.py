@@ -52,7 +52,7 @@ OUTPUTS = (
     "verdict", "blocking-regressions", "regressions", "new-non-answers", "unstable", "errors", "results-path", "report-path",
 )  # fmt: skip
 
-SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY",)  # the CLI's secrets: read from the environment only
+SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY", "OPENAI_API_KEY")  # the CLI's secrets: from the environment only
 
 # CLI flags that fall back to an environment variable; the API key is never a flag.
 ENVIRONMENT = {
@@ -201,7 +201,12 @@ class Settings(BaseModel):
 
     def secret_values(self) -> list[str]:
         """Every secret this run holds: to keep out of every text it writes or posts."""
-        held = [self.azure_api_key, self.github_token, self.github.oidc_token if self.github else None]
+        held = [
+            self.azure_api_key,
+            self.openai_api_key,
+            self.github_token,
+            self.github.oidc_token if self.github else None,
+        ]
         return [value.get_secret_value() for value in held if value is not None]
 
     def path(self, value: Path) -> Path:
