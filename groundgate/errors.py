@@ -60,6 +60,12 @@ def stop_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, stop)
 
 
+class CannotSignIn(GroundgateError):
+    """The judge has no way to sign in on this run (a fork's pull_request run gets no secrets, no OIDC token)."""
+
+    exit_code = 3
+
+
 class GitHubRefused(GroundgateError):
     """GitHub refused a request the action needs; the gate's verdict still stands."""
 

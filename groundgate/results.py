@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from groundgate.errors import InputError
+from groundgate.files import write_text
 from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, worse
 from groundgate.stats import sign_test
 
@@ -147,10 +148,7 @@ class Results(_Model):
         return gate_exit(self.verdict, self.counts)
 
     def write(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(self.model_dump_json(indent=2) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        write_text(path, self.model_dump_json(indent=2) + "\n")
 
 
 def read_results(path: Path) -> Results:

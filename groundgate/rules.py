@@ -144,14 +144,23 @@ Conclusion = Literal["success", "neutral", "failure"]
 
 
 def check_title(verdict: GateVerdict, counts: Mapping[Outcome, int], exit_code: int) -> tuple[Conclusion, str]:
-    """(conclusion, title) for the check run; a step that fails is a failed check."""
-    if exit_code != 0 or verdict != "pass":
+    """(conclusion, title) for the check run. The conclusion follows the step's exit code alone, so the
+    check run and the job can never disagree: non-zero is a failure; zero is a success, or neutral when
+    there are rows to read (regressions a ``fail-on: never`` step let through among them, named in the title)."""
+    regressions, review = counts.get(Outcome.REGRESSION, 0), counts.get(Outcome.REVIEW, 0)
+    if exit_code != 0:
         if verdict == "error":
-            return "failure", f"Could not judge {counts[Outcome.ERROR]} row(s)"
-        if counts[Outcome.REGRESSION]:
-            return "failure", f"{counts[Outcome.REGRESSION]} blocking groundedness regression(s)"
-        return "failure", f"{counts[Outcome.REVIEW]} groundedness regression(s) (fail-on: any-regression)"
-    attention = sum(counts[o] for o in ATTENTION)
+            return "failure", f"Could not judge {counts.get(Outcome.ERROR, 0)} row(s)"
+        if regressions:
+            return "failure", f"{regressions} blocking groundedness regression(s)"
+        return "failure", f"{review} groundedness regression(s) (fail-on: any-regression)"
+    if regressions:
+        also = f" and {review} to review" if review else ""
+        return (
+            "neutral",
+            f"{regressions} blocking groundedness regression(s){also}, not failing the job (fail-on: never)",
+        )
+    attention = sum(counts.get(o, 0) for o in ATTENTION)
     if attention:
         return "neutral", f"{attention} row(s) to review, none blocking"
     return "success", "No row newly fell to ungrounded"

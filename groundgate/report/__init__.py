@@ -65,6 +65,23 @@ class ReportContext:
     check_name: str = "groundgate"
     links: Links | None = None
     full_report: str = "the results file (`--results`)"  # where a reader finds what was left out
+    commit: str | None = None  # the commit the report reflects (a PR's head), shown with its link
+    commit_url: str | None = None
+    run_url: str | None = None  # the workflow run that made the report
+    run_id: str | None = None
+
+    def provenance(self) -> Markup:
+        """One line naming the commit this report reflects and the run that made it: a comment that
+        outlived its commit says so itself. Empty outside a workflow."""
+        parts = []
+        if self.commit and re.fullmatch(r"[0-9a-fA-F]{7,64}", self.commit):
+            short = f"`{self.commit[:12]}`"
+            parts.append(
+                f"Reflects commit [{short}]({self.commit_url})" if self.commit_url else f"Reflects commit {short}"
+            )
+        if self.run_url and self.run_id and self.run_id.isdigit():
+            parts.append(f"made by [workflow run {self.run_id}]({self.run_url})")
+        return Markup(", ".join(parts) + "." if parts else "")  # noqa: S704 - a hex sha, digits and our own URLs
 
 
 @dataclass
@@ -211,6 +228,7 @@ class _Renderer:
             "second_opinion": second_opinion_text(results.judge.second_opinion),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
+            "provenance": context.provenance(),
         }
         icon, headline = report_headline(results.verdict, results.counts)
         self.frame.update(icon=icon, headline=Markup(headline))  # noqa: S704 - ours

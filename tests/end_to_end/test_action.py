@@ -55,10 +55,10 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
     assert "(https://github.example/o/r/blob/" + HEAD_SHA + "/evals/cases.jsonl#L1)" in run.summary
     assert json.loads((workspace / ".groundgate/results.json").read_text())["verdict"] == "fail"
     [comment] = gh.comments_on(7)
-    assert marker("groundgate") in comment["body"]
+    assert marker("groundgate / verdict") in comment["body"]
     assert "[the job summary](https://github.example/o/r/actions/runs/42)" not in comment["body"]  # it all fit
     [check] = gh.check_runs.values()
-    assert (check["name"], check["head_sha"], check["conclusion"]) == ("groundgate", HEAD_SHA, "failure")
+    assert (check["name"], check["head_sha"], check["conclusion"]) == ("groundgate / verdict", HEAD_SHA, "failure")
     assert check["output"]["title"] == "1 blocking groundedness regression(s)"
     levels = {(a["path"], a["start_line"], a["annotation_level"]) for a in check["annotations"]}
     assert levels == {
@@ -84,8 +84,9 @@ def test_clean_candidate_passes_and_a_rerun_updates_the_comment(
     [comment] = gh.comments_on(7)
     assert "Needs review" in comment["body"]
     assert "comment updated" in second.stdout
-    conclusions = [c["conclusion"] for c in gh.check_runs.values()]
-    assert conclusions == ["failure", "neutral"]
+    [check] = gh.check_runs.values()  # the rerun completed the same commit's check run again
+    assert check["conclusion"] == "neutral"
+    assert "check run 'groundgate / verdict' on f00dfacef00d: neutral" in second.stdout
 
 
 def test_403_on_comment_and_check_degrades_to_summary_with_the_gates_exit_code(

@@ -80,7 +80,7 @@ def run_action(
         "INPUT_GITHUB-TOKEN": gh.token if gh else "",
         "INPUT_COMMENT": "true",
         "INPUT_CHECK-RUN": "true",
-        "INPUT_CHECK-NAME": "groundgate",
+        "INPUT_CHECK-NAME": "groundgate / verdict",  # action.yml's default, as the runner passes it
         "INPUT_FAIL-ON": "blocking",
         "INPUT_BLOCKING-CATEGORIES": "policy,pricing,safety",
         "INPUT_JUDGE": "figures",
