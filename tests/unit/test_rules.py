@@ -8,7 +8,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore
+from groundgate.rules import (
+    ATTENTION,
+    Bucket,
+    FailOn,
+    Outcome,
+    bucket_of,
+    check_title,
+    classify,
+    gate_exit,
+    needs_rescore,
+    verdict_of,
+)
 
 U, N, P, G = Bucket.UNGROUNDED, Bucket.NON_ANSWER, Bucket.PARTIAL, Bucket.GROUNDED
 
@@ -78,3 +89,21 @@ def test_rescore_needed_exactly_for_new_ungrounded(before: Bucket, after: Bucket
 def test_bucket_is_monotonic(score: float) -> None:
     order = list(Bucket)
     assert order.index(bucket_of(score)) <= order.index(bucket_of(score + 1))
+
+
+@given(
+    counts=st.fixed_dictionaries({o: st.integers(0, 3) for o in Outcome}),
+    fail_on=st.sampled_from(["blocking", "any-regression", "never"]),
+)
+def test_the_check_run_never_disagrees_with_the_step(counts: dict[Outcome, int], fail_on: FailOn) -> None:
+    verdict = verdict_of(counts)
+    code = gate_exit(verdict, counts, fail_on)
+    conclusion, title = check_title(verdict, counts, code)
+    assert (conclusion == "failure") == (code != 0)
+    if conclusion == "success":
+        assert not any(counts[o] for o in (Outcome.REGRESSION, Outcome.REVIEW, *ATTENTION, Outcome.ERROR))
+    if code == 0 and counts[Outcome.REGRESSION]:  # fail-on: never let them through: the title says so
+        assert conclusion == "neutral"
+        assert f"{counts[Outcome.REGRESSION]} blocking groundedness regression(s)" in title
+        assert "fail-on: never" in title
+    assert len(title) <= 255
