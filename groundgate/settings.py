@@ -97,7 +97,8 @@ class GitHubRun(BaseModel):
             event_name=event_name,
             sha=get("GITHUB_SHA"),
             pr_number=about.get("pr_number"),
-            head_sha=about.get("head_sha") or get("GITHUB_SHA"),
+            # GITHUB_SHA is another commit than the one judged in a workflow_run run: never fall back to it there
+            head_sha=about.get("head_sha") or (None if event_name == "workflow_run" else get("GITHUB_SHA")),
             from_fork=bool(about.get("from_fork")),
             triggered_by=about.get("triggered_by"),
             head_label=about.get("head_label"),
