@@ -1,20 +1,25 @@
 # groundgate as a container action. The runner mounts the repository at /github/workspace and
 # runs as root there, so there is no USER and no WORKDIR; the entrypoint is absolute, exec form.
-FROM python:3.12-slim
+# Released as ghcr.io/<owner>/groundgate (.github/workflows/release.yml), which action.yml names, so
+# users pull it instead of building it; CI builds this file (.github/actions/groundgate-from-source).
+# The base is pinned by digest and is the Python CI tests on (3.11); every install below is hash-pinned.
+FROM python:3.11.10-slim-bookworm@sha256:5148c0e4bbb64271bca1d3322360ebf4bfb7564507ae32dd639322e4952a6b16
 
 ENV PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PIP_NO_CACHE_DIR=1
 
-# The same hash-pinned lock the tests install.
-COPY requirements.lock /opt/groundgate/requirements.lock
+# The same hash-pinned lock the tests install, and the build backend, hash-pinned too.
+COPY requirements.lock requirements-build.lock /opt/groundgate/
 RUN python -m venv /opt/groundgate/venv \
- && /opt/groundgate/venv/bin/pip install --require-hashes -r /opt/groundgate/requirements.lock
+ && /opt/groundgate/venv/bin/pip install --require-hashes \
+      -r /opt/groundgate/requirements.lock -r /opt/groundgate/requirements-build.lock
 
 COPY pyproject.toml README.md /opt/groundgate/src/
 COPY groundgate /opt/groundgate/src/groundgate
-# Byte-compile at build time: the SDK's cold import takes seconds without a bytecode cache.
-RUN /opt/groundgate/venv/bin/pip install --no-deps /opt/groundgate/src \
+# No build isolation: the pinned setuptools above builds it, nothing is downloaded. Byte-compile at
+# build time: the SDK's cold import takes seconds without a bytecode cache.
+RUN /opt/groundgate/venv/bin/pip install --no-deps --no-build-isolation /opt/groundgate/src \
  && /opt/groundgate/venv/bin/python -m compileall -q -j 0 /opt/groundgate/venv
 
 COPY entrypoint.py /opt/groundgate/entrypoint.py

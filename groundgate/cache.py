@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from groundgate.files import write_text
 
 FORMAT = "groundgate-score-cache"
 VERSION = 1
@@ -102,15 +102,7 @@ class ScoreCache:
                     for k, e in merged.items()
                 },
             }
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, tmp = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    json.dump(payload, out, separators=(",", ":"))
-                os.replace(tmp, self.path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
+            write_text(self.path, json.dumps(payload, separators=(",", ":")))  # 0644: actions/cache must read it
             self._new = {}
 
     def _read_quietly(self) -> dict[str, Entry]:

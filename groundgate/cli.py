@@ -18,10 +18,12 @@ from typing import NoReturn
 from groundgate import __version__, app, settings, wiring
 from groundgate.cases import load_cases
 from groundgate.errors import GroundgateError, InternalError, one_line, stop_on_sigterm
+from groundgate.files import write_text
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
 from groundgate.report import LIMITS, ReportContext, Target, render
 from groundgate.report.console import render_console
+from groundgate.report.escape import log_safe
 from groundgate.results import Results, read_results
 from groundgate.settings import SECRET_VARIABLES
 
@@ -29,7 +31,7 @@ from groundgate.settings import SECRET_VARIABLES
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """One line, exit 2: a usage mistake is bad input like any other."""
-        self.exit(2, f"groundgate: error: {one_line(message)} (see '{self.prog} --help')\n")
+        self.exit(2, log_safe(f"groundgate: error: {one_line(message)} (see '{self.prog} --help')\n"))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -135,10 +137,10 @@ def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         judges.close()
     text = render_calibration(calibration)
     if args.results:
-        args.results.write_text(calibration.model_dump_json(indent=2, by_alias=True) + "\n", encoding="utf-8")
+        write_text(args.results, calibration.model_dump_json(indent=2, by_alias=True) + "\n")
     if args.report:
-        args.report.write_text(text, encoding="utf-8")
-    sys.stdout.write(text)
+        write_text(args.report, text)
+    _out(text)
     return 3 if calibration.errors else 0
 
 
@@ -147,15 +149,14 @@ def _write_report(results: Results, path: Path | None, size: Target, results_pat
         return
     where = f"the results file ({results_path.name})" if results_path else "the results file (`--results`)"
     text = render(results, size, ReportContext(full_report=where))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_text(path, text)
 
 
 def _console(results: Results, report: Path | None, environ: Mapping[str, str]) -> None:
     """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
     colour = sys.stdout.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
     where = f"the report ({report})" if report else "the report (--report)"
-    sys.stdout.write(render_console(results, colour=colour, where=where))
+    _out(render_console(results, colour=colour, where=where))
 
 
 def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -173,8 +174,14 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     return results.exit_code
 
 
+def _out(text: str) -> None:
+    """Everything the CLI prints to stdout: it may run inside a workflow step, so nothing in it may
+    form a workflow command."""
+    sys.stdout.write(log_safe(text))
+
+
 def _warn(message: str) -> None:
-    print(f"groundgate: warning: {one_line(message)}", file=sys.stderr)
+    print(log_safe(f"groundgate: warning: {one_line(message)}"), file=sys.stderr)
 
 
 def _merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -194,9 +201,7 @@ def _report(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     results = read_results(args.results)
     _write_report(results, args.report, args.size, args.results)
     if args.format == "markdown":
-        sys.stdout.write(
-            render(results, args.size, ReportContext(full_report=f"the results file ({args.results.name})"))
-        )
+        _out(render(results, args.size, ReportContext(full_report=f"the results file ({args.results.name})")))
     else:
         _console(results, args.report, environ)
     return results.exit_code
@@ -223,14 +228,14 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return _calibrate(args, environ)
         return _report(args, environ)
     except GroundgateError as exc:
-        print(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}", file=sys.stderr)
+        print(log_safe(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}"), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:
         print(f"groundgate: interrupted by {exc or 'SIGINT'} before judging began", file=sys.stderr)
         return 143 if str(exc) == "SIGTERM" else 130
     except Exception as exc:
         error = InternalError.of(exc)
-        print(f"groundgate: error: {_redact(environ)(str(error))}", file=sys.stderr)
+        print(log_safe(f"groundgate: error: {_redact(environ)(str(error))}"), file=sys.stderr)
         return error.exit_code
 
 

@@ -76,6 +76,12 @@ class InternalError(GroundgateError):
         return cls(f"internal error, please report it: {type(exc).__name__}: {one_line(str(exc))}")
 
 
+class CannotSignIn(GroundgateError):
+    """The judge has no way to sign in on this run (a fork's pull_request run gets no secrets, no OIDC token)."""
+
+    exit_code = 3
+
+
 class GitHubRefused(GroundgateError):
     """GitHub refused a request the action needs; the gate's verdict still stands."""
 

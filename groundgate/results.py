@@ -25,6 +25,7 @@ from pydantic import (
 
 from groundgate.cases import Yardstick
 from groundgate.errors import InputError, one_line
+from groundgate.files import write_text
 from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, verdict_of, worse
 from groundgate.stats import sign_test
 
@@ -197,10 +198,7 @@ class Results(_Model):
         return gate_exit(self.verdict, self.counts)
 
     def write(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(self.model_dump_json() + "\n", encoding="utf-8")  # compact: results can be 1M rows
-        tmp.replace(path)
+        write_text(path, self.model_dump_json() + "\n")  # compact: results can be 1M rows
 
 
 def read_results(path: Path) -> Results:

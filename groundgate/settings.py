@@ -33,6 +33,8 @@ from groundgate.rules import FailOn
 DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
 OUT_DIR = ".groundgate"  # where the action writes results.json and report.md, inside the workspace
 PR_EVENTS = ("pull_request", "pull_request_target")
+DEFAULT_CHECK_NAME = "groundgate / verdict"  # not a job name: the job's own status check never shares it
+FORK_RECIPE = "examples/fork-prs/ and the README section 'Pull requests from forks'"
 
 # Every input of action.yml, in its order; a test keeps action.yml, this and the README in agreement.
 COMPARE_INPUTS = (
@@ -78,9 +80,12 @@ class GitHubRun(BaseModel):
     event_name: str | None = None
     sha: str | None = None
     pr_number: int | None = None
-    head_sha: str | None = None
+    head_sha: str | None = None  # the commit the check run and the comment are about
     base_sha: str | None = None  # the pull request's base: what the PR's own edits are compared with
     from_fork: bool = False
+    # workflow_run: the run that triggered this one (its event, and where its PR's head lives)
+    triggered_by: str | None = None
+    head_label: str | None = None  # "owner:branch", to find a fork's PR when the payload lists none
     server_url: str = "https://github.com"
     api_url: str = "https://api.github.com"
     run_id: str | None = None
@@ -100,23 +105,22 @@ class GitHubRun(BaseModel):
                 loaded = {}
             event = loaded if isinstance(loaded, dict) else {}
         event_name = environ.get("GITHUB_EVENT_NAME")
-        pr = event.get("pull_request") if event_name in PR_EVENTS else None
-        head_repo = ((pr or {}).get("head") or {}).get("repo") or {}
-        base_repo = ((pr or {}).get("base") or {}).get("repo") or {}
 
         def get(name: str) -> str | None:
             return environ.get(name) or None
 
+        about = _about(event_name, event)
         return cls(
             repository=get("GITHUB_REPOSITORY"),
             event_name=event_name,
             sha=get("GITHUB_SHA"),
-            pr_number=int(pr["number"]) if pr and "number" in pr else None,
-            head_sha=((pr or {}).get("head") or {}).get("sha") or get("GITHUB_SHA"),
-            base_sha=((pr or {}).get("base") or {}).get("sha"),
-            from_fork=bool(pr)
-            and event_name == "pull_request"
-            and head_repo.get("full_name") != base_repo.get("full_name"),
+            pr_number=about.get("pr_number"),
+            # GITHUB_SHA is another commit than the one judged in a workflow_run run: never fall back to it there
+            head_sha=about.get("head_sha") or (None if event_name == "workflow_run" else get("GITHUB_SHA")),
+            base_sha=about.get("base_sha"),
+            from_fork=bool(about.get("from_fork")),
+            triggered_by=about.get("triggered_by"),
+            head_label=about.get("head_label"),
             server_url=get("GITHUB_SERVER_URL") or "https://github.com",
             api_url=get("GITHUB_API_URL") or "https://api.github.com",
             run_id=get("GITHUB_RUN_ID"),
@@ -129,12 +133,57 @@ class GitHubRun(BaseModel):
         )
 
     @property
+    def via_workflow_run(self) -> bool:
+        """A trusted workflow_run run publishing for another run; its PR must be looked up and checked."""
+        return self.event_name == "workflow_run"
+
+    @property
     def run_url(self) -> str | None:
         return (
             f"{self.server_url}/{self.repository}/actions/runs/{self.run_id}"
             if self.repository and self.run_id
             else None
         )
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
+    """The commit and the pull request an event is about, read from its payload.
+
+    pull_request: the PR's head (GITHUB_SHA is a merge commit). merge_group: the queue's head commit,
+    no PR. workflow_run: the triggering run's head commit (GITHUB_SHA is the default branch's head);
+    its ``pull_requests`` list is empty for forks, so the head's "owner:branch" is kept for a lookup."""
+    if event_name in PR_EVENTS:
+        pr = _dict(event.get("pull_request"))
+        head, base = _dict(pr.get("head")), _dict(pr.get("base"))
+        number = pr.get("number")
+        return {
+            "pr_number": int(number) if isinstance(number, int) else None,
+            "head_sha": head.get("sha"),
+            "base_sha": base.get("sha"),
+            "from_fork": bool(pr)
+            and event_name == "pull_request"
+            and _dict(head.get("repo")).get("full_name") != _dict(base.get("repo")).get("full_name"),
+        }
+    if event_name == "merge_group":
+        return {"head_sha": _dict(event.get("merge_group")).get("head_sha")}
+    if event_name == "workflow_run":
+        triggering = _dict(event.get("workflow_run"))
+        head_sha = triggering.get("head_sha")
+        listed = [_dict(p) for p in triggering.get("pull_requests") or []]
+        numbers = [p.get("number") for p in listed if _dict(p.get("head")).get("sha") in (None, head_sha)]
+        owner = _dict(_dict(triggering.get("head_repository")).get("owner")).get("login")
+        branch = triggering.get("head_branch")
+        return {
+            "head_sha": head_sha,
+            "pr_number": numbers[0] if numbers and isinstance(numbers[0], int) else None,
+            "triggered_by": triggering.get("event"),
+            "head_label": f"{owner}:{branch}" if owner and branch else None,
+        }
+    return {}
 
 
 class Settings(BaseModel):
@@ -185,7 +234,7 @@ class Settings(BaseModel):
     github_token: SecretStr | None = None
     comment: bool = True
     check_run: bool = True
-    check_name: str = "groundgate"
+    check_name: str = DEFAULT_CHECK_NAME
     fail_on: FailOn = "blocking"
     merge_results: str | None = None  # glob(s) of shard results: merge and publish instead of judging
     github: GitHubRun | None = None

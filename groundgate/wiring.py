@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from groundgate.cache import ScoreCache
 from groundgate.compare import Options, Rescorer
-from groundgate.errors import GroundgateError
+from groundgate.errors import CannotSignIn, GroundgateError
 from groundgate.judges import Provider
 from groundgate.judges.runner import Deadline, Progress, Runner
 from groundgate.redact import Redactor
-from groundgate.settings import Settings
+from groundgate.settings import FORK_RECIPE, Settings
 
 if TYPE_CHECKING:
     from azure.core.credentials import TokenCredential
@@ -56,6 +56,24 @@ def credential(settings: Settings) -> CredentialFactory:
     from azure.identity import DefaultAzureCredential
 
     return DefaultAzureCredential
+
+
+def refuse_fork_without_credentials(settings: Settings) -> None:
+    """A fork's pull_request run has no secrets and no OIDC token, whatever the workflow asks for, so
+    no permission fixes it; say what does, before any sign-in error could suggest 'id-token: write'."""
+    run = settings.github
+    if (
+        run is not None
+        and run.from_fork
+        and settings.judge == "azure"
+        and settings.azure_api_key is None
+        and run.oidc_token is None
+    ):
+        raise CannotSignIn(
+            "this pull request comes from a fork: GitHub gives a fork's pull_request run no secrets and no OIDC "
+            "token, so the Azure judge cannot sign in here, whatever permissions the workflow sets. Judge fork pull "
+            f"requests from a trusted workflow_run workflow instead: see {FORK_RECIPE}"
+        )
 
 
 @dataclass
@@ -128,6 +146,7 @@ def judges(
     cache: ScoreCache | None = None,
 ) -> Judges:
     """The judge (with the cache, limits and progress) and whoever re-scores its flips."""
+    refuse_fork_without_credentials(settings)
     choice = settings.second_opinion
     uses_azure = settings.judge == "azure" or choice == "groundedness-pro" or choice.startswith("deployment:")
     sign_in = credential(settings) if uses_azure and not settings.azure_api_key else None

@@ -7,12 +7,13 @@ takes what it needs as arguments, so tests drive it with clients pointed at loca
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from groundgate import app
 from groundgate.cases import Inputs, load_cases, yardstick
 from groundgate.errors import GitHubRefused, GroundgateError, Interrupted, UsageError, one_line
+from groundgate.files import write_text
 from groundgate.github.publisher import Publisher, annotations_for
 from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.merge import merge
@@ -20,7 +21,7 @@ from groundgate.report import Links, ReportContext, marker, render, render_failu
 from groundgate.report.console import render_console
 from groundgate.results import Results, read_results
 from groundgate.rules import Outcome, gate_exit
-from groundgate.settings import OUT_DIR, GitHubRun, Settings, inside_workspace
+from groundgate.settings import FORK_RECIPE, OUT_DIR, PR_EVENTS, GitHubRun, Settings, inside_workspace
 from groundgate.wiring import Judges
 
 
@@ -97,77 +98,141 @@ def outputs_for(results: Results, results_path: str, report_path: str) -> dict[s
     }
 
 
+def repository_path(workspace: Path, path: str) -> str:
+    """``path`` (relative to the workspace) relative to the root of the checkout that holds it.
+
+    GitHub wants annotation paths and blob links relative to the repository root. With
+    ``actions/checkout`` ``path: repo`` the workspace is not that root: the nearest folder inside the
+    workspace holding ``.git`` is. Without one (files from an artifact), the workspace is the root."""
+    root = workspace.resolve()
+    full = root / path
+    for folder in full.parents:
+        if not folder.is_relative_to(root):
+            break
+        if (folder / ".git").exists():
+            return full.relative_to(folder).as_posix()
+    return Path(path).as_posix()
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where this run's verdict goes: the commit for the check run, the pull request for the comment."""
+
+    head_sha: str | None
+    pr_number: int | None
+
+
 def present(settings: Settings, results: Results, publisher: Publisher | None, log: Log) -> int:
     """Report file, job summary, outputs, the comment and the check run, then the console. GitHub
     refusing anything is a warning: the gate still decides, and the exit code says how."""
     run = settings.github or GitHubRun()
-    cases_path = results.inputs.cases
+    cases_path = repository_path(settings.root, results.inputs.cases)
     exit_code = gate_exit(results.verdict, results.counts, settings.fail_on)
     links = Links(run.server_url, run.repository, run.head_sha, cases_path) if run.repository and run.head_sha else None
     in_summary = f"[the job summary]({run.run_url})" if run.run_url else "the job summary"
+    about = {
+        "commit": run.head_sha,
+        "commit_url": f"{run.server_url}/{run.repository}/commit/{run.head_sha}" if links else None,
+        "run_url": run.run_url,
+        "run_id": run.run_id,
+    }
     full = ReportContext(
         check_name=settings.check_name,
         links=links,
         full_report=f"the results file ({OUT_DIR}/results.json)",
         fail_on=settings.fail_on,
+        **about,
     )
     short = ReportContext(
         check_name=settings.check_name,
         links=links,
         full_report=f"{in_summary} and the results file ({OUT_DIR}/results.json)",
         fail_on=settings.fail_on,
+        **about,
     )
 
     summary = render(results, "summary", full)
-    report_path = settings.root / OUT_DIR / "report.md"
-    report_path.parent.mkdir(parents=True, exist_ok=True)
-    report_path.write_text(summary, encoding="utf-8")
+    write_text(settings.root / OUT_DIR / "report.md", summary)
     append_summary(run.summary_path, summary)
     set_outputs(run.output_path, outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md"))
 
     if publisher is not None:
-        _publish(settings, run, results, publisher, short, log)
+        target = _target(run, publisher, log)
+        if target is not None:
+            _publish(settings, target, results, publisher, short, cases_path, log)
     # Last, so the end of the log is the console's last screen: the rows that block and the verdict.
     log.info(render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md"))
     return exit_code
 
 
-def _publish(
-    settings: Settings,
-    run: GitHubRun,
-    results: Results,
-    publisher: Publisher,
-    context: ReportContext,
-    log: Log,
-) -> None:
+def _target(run: GitHubRun, publisher: Publisher, log: Log) -> Target | None:
+    """Where to publish, or None to publish nothing. A fork's pull_request run has a read-only token.
+    A workflow_run run publishes for the run that triggered it: on that run's head commit, and on the
+    pull request whose head that commit still is; if the PR has moved on, a newer run will report."""
     if run.from_fork:
         log.warning(
             "this pull request comes from a fork, so its token is read-only: the report is in the job summary only. "
-            "To comment, post from a separate workflow_run workflow that downloads the results artifact (see the README)."
+            f"To comment and add a check run, judge it from a workflow_run workflow: see {FORK_RECIPE}."
         )
-        return
+        return None
+    if run.event_name == "merge_group":
+        return Target(run.head_sha, None)  # a merge queue: no pull request to comment on
+    if not run.via_workflow_run:
+        return Target(run.head_sha, run.pr_number)
+    if not run.head_sha:
+        log.warning("the workflow_run payload names no head commit: nothing published")
+        return None
+    if run.triggered_by not in PR_EVENTS:
+        return Target(run.head_sha, None)
+    try:
+        pull = publisher.find_pull(run.head_sha, run.pr_number, run.head_label)
+    except GitHubRefused as exc:
+        log.warning(f"{one_line(str(exc))}. The report is in the job summary.")
+        return None
+    if pull is None:
+        log.info(f"no pull request of {run.repository} has commit {run.head_sha[:12]}: check run only, no comment")
+        return Target(run.head_sha, None)
+    if not pull.open or pull.head_sha != run.head_sha:
+        now = "is closed" if not pull.open else f"has moved on to {pull.head_sha[:12]}"
+        log.info(
+            f"pull request #{pull.number} {now} since commit {run.head_sha[:12]} was judged: posting nothing, "
+            "so this older result cannot overwrite a newer one (the report is in the job summary)"
+        )
+        return None
+    return Target(run.head_sha, pull.number)
+
+
+def _publish(
+    settings: Settings,
+    target: Target,
+    results: Results,
+    publisher: Publisher,
+    context: ReportContext,
+    cases_path: str,
+    log: Log,
+) -> None:
     with log.group("groundgate: publishing to GitHub"):
-        if settings.comment and run.pr_number is not None:
+        if settings.comment and target.pr_number is not None:
             try:
                 how, url = publisher.upsert_comment(
-                    run.pr_number, render(results, "comment", context), marker(settings.check_name)
+                    target.pr_number, render(results, "comment", context), marker(settings.check_name)
                 )
                 log.info(f"comment {how}: {url}")
             except GitHubRefused as exc:
                 log.warning(f"{one_line(str(exc))}. The report is in the job summary.")
-        if settings.check_run and run.head_sha:
+        if settings.check_run and target.head_sha:
             top = verdict_headline(results, settings.fail_on)
             conclusion, title = top.conclusion, top.text
             try:
                 publisher.publish_check(
                     name=settings.check_name,
-                    head_sha=run.head_sha,
+                    head_sha=target.head_sha,
                     conclusion=conclusion,
                     title=title,
                     summary=render(results, "check", context),
-                    annotations=annotations_for(results, results.inputs.cases),
+                    annotations=annotations_for(results, cases_path),
                 )
-                log.info(f"check run '{settings.check_name}': {conclusion}")
+                log.info(f"check run '{settings.check_name}' on {target.head_sha[:12]}: {conclusion}")
             except GitHubRefused as exc:
                 log.warning(f"{one_line(str(exc))}. The job's own status still carries the verdict.")
 
@@ -176,20 +241,23 @@ def present_failure(settings: Settings, error: GroundgateError, publisher: Publi
     """A run that ends without a verdict says so where the last verdict stands: its own comment and
     its check run, so a stale "Passed" cannot outlive a run that failed on bad input or was cancelled."""
     run = settings.github or GitHubRun()
-    if run.from_fork:
+    if run.from_fork:  # read-only token: the job summary says it
+        return
+    target = _target(run, publisher, log)
+    if target is None:
         return
     text = render_failure(error)
     interrupted = isinstance(error, Interrupted)
     try:
-        if settings.comment and run.pr_number is not None:
+        if settings.comment and target.pr_number is not None:
             how, url = publisher.upsert_comment(
-                run.pr_number, text + "\n" + marker(settings.check_name) + "\n", marker(settings.check_name)
+                target.pr_number, text + "\n" + marker(settings.check_name) + "\n", marker(settings.check_name)
             )
             log.info(f"comment {how}: {url}")
-        if settings.check_run and run.head_sha:
+        if settings.check_run and target.head_sha:
             publisher.publish_check(
                 name=settings.check_name,
-                head_sha=run.head_sha,
+                head_sha=target.head_sha,
                 conclusion="cancelled" if interrupted else "failure",
                 title=f"No verdict: {'interrupted' if interrupted else 'groundgate could not run'} (exit {error.exit_code})",
                 summary=text,

@@ -1,8 +1,11 @@
 """Publishing to GitHub with PyGithub: the PR comment, the check run and its annotations.
 
 The action only ever edits its own comment: one found by the report's hidden marker and
-authored by the token's own identity. Anything GitHub refuses is raised as GitHubRefused with the
-fix, so the caller can log it once and still let the gate's verdict decide the exit code.
+written by the token's own identity, which GraphQL's ``viewerDidAuthor`` tells for every kind of
+token (``GET /user`` is refused for the workflow token and for GitHub App installation tokens, and an
+App's comments are not ``github-actions[bot]``'s). A rerun updates the commit's check run of the same
+name instead of adding another. Anything GitHub refuses is raised as GitHubRefused with the fix, so
+the caller can log it once and still let the gate's verdict decide the exit code.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from github import Auth, Github, GithubException, GithubRetry
+from github.CheckRun import CheckRun
+from github.PullRequest import PullRequest
 from github.Repository import Repository
 from requests import RequestException
 from urllib3.exceptions import HTTPError
@@ -26,7 +31,18 @@ from groundgate.rules import Conclusion, Outcome
 ANNOTATIONS_PER_REQUEST = 50
 TITLE_LIMIT = 255
 MESSAGE_LIMIT = 60_000  # bytes; GitHub's limit is 64 KB
-WORKFLOW_BOT = "github-actions[bot]"
+COMMENTS_QUERY = """
+query($owner: String!, $name: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequest(number: $number) {
+      comments(first: 100, after: $after) {
+        nodes { databaseId viewerDidAuthor body }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+}
+"""
 LEVELS: dict[Outcome, str] = {
     Outcome.REGRESSION: "failure",
     Outcome.REVIEW: "warning",
@@ -198,22 +214,65 @@ def _refused(action: str, exc: GithubException) -> GitHubRefused:
     return GitHubRefused(text)
 
 
+@dataclass(frozen=True)
+class Pull:
+    """A pull request as it is now: its number, its current head commit, whether it is open."""
+
+    number: int
+    head_sha: str
+    open: bool
+
+
 class Publisher:
     def __init__(self, github: Github, repository: str) -> None:
         self._github = github
+        self._repository = repository
         self._repo: Repository = github.get_repo(repository)
-        self._login: str | None = None
 
-    def own_login(self) -> str:
-        """The token's identity; the workflow token cannot read /user, and its comments are the bot's."""
-        if self._login is None:
-            try:
-                self._login = self._github.get_user().login
-            except GithubException as exc:
-                if exc.status not in (401, 403, 404):
-                    raise _refused("tell who the token belongs to", exc) from None
-                self._login = WORKFLOW_BOT
-        return self._login
+    # ---- the pull request a workflow_run run publishes for
+
+    def find_pull(self, head_sha: str, number: int | None = None, head_label: str | None = None) -> Pull | None:
+        """The pull request of this repository a commit belongs to: the one the payload named, else
+        the pulls of the commit, else the open pulls of its head ("owner:branch"; a fork's PR is not
+        listed in a workflow_run payload). An open PR whose head is that commit wins; then any open one."""
+        with _talking(f"find the pull request of commit {head_sha[:12]}"):
+            return self._find_pull(head_sha, number, head_label)
+
+    def _find_pull(self, head_sha: str, number: int | None, head_label: str | None) -> Pull | None:
+        try:
+            if number is not None:
+                found = [self._repo.get_pull(number)]
+            else:
+                found = list(self._repo.get_commit(head_sha).get_pulls())
+                if not self._ours(found) and head_label:
+                    found = list(self._repo.get_pulls(state="open", head=head_label))
+        except GithubException as exc:
+            raise _refused(f"find the pull request of commit {head_sha[:12]}", exc) from None
+        pulls = [Pull(p.number, p.head.sha, p.state == "open") for p in self._ours(found)]
+        pulls.sort(key=lambda p: (not p.open, p.head_sha != head_sha))
+        return pulls[0] if pulls else None
+
+    def _ours(self, pulls: list[PullRequest]) -> list[PullRequest]:
+        return [p for p in pulls if (p.base.repo.full_name or "").casefold() == self._repository.casefold()]
+
+    # ---- the comment
+
+    def _own_comments(self, number: int) -> Iterator[tuple[int, str]]:
+        """(id, body) of every comment on the PR that this token's identity wrote, whatever the token."""
+        owner, name = self._repository.split("/", 1)
+        after: str | None = None
+        while True:
+            variables: dict[str, Any] = {"owner": owner, "name": name, "number": number, "after": after}
+            _, data = self._github.requester.graphql_query(COMMENTS_QUERY, variables)
+            comments = ((data.get("data") or {}).get("repository") or {}).get("pullRequest") or {}
+            page = comments.get("comments") or {}
+            for node in page.get("nodes") or []:
+                if node and node.get("viewerDidAuthor") is True and isinstance(node.get("databaseId"), int):
+                    yield node["databaseId"], node.get("body") or ""
+            info = page.get("pageInfo") or {}
+            if not info.get("hasNextPage") or not info.get("endCursor"):
+                return
+            after = info["endCursor"]
 
     def file_at(self, path: str, ref: str) -> bytes | None:
         """A file of the repository as it is at ``ref``; None when it does not exist there."""
@@ -239,19 +298,32 @@ class Publisher:
     def _upsert_comment(self, number: int, body: str, marker: str) -> tuple[str, str]:
         issue = self._repo.get_issue(number)
         try:
-            me = self.own_login()
-            for comment in issue.get_comments():
-                if comment.user is not None and comment.user.login == me and marker in (comment.body or ""):
-                    try:
-                        comment.edit(body)
-                        return "updated", comment.html_url
-                    except GithubException as exc:
-                        if exc.status != 404:  # deleted between listing and editing: create a new one
-                            raise
+            for comment_id, text in self._own_comments(number):
+                if marker not in text:
+                    continue
+                try:
+                    comment = issue.get_comment(comment_id)
+                    comment.edit(body)
+                    return "updated", comment.html_url
+                except GithubException as exc:
+                    if exc.status != 404:  # deleted between listing and editing: create a new one
+                        raise
             created = issue.create_comment(body)
             return "created", created.html_url
         except GithubException as exc:
             raise _refused(f"write the comment on #{number}", exc) from None
+
+    # ---- the check run
+
+    def _existing_check(self, name: str, head_sha: str) -> CheckRun | None:
+        """The newest check run of this name on the commit (a rerun's predecessor), if any."""
+        try:
+            runs = [r for r in self._repo.get_commit(head_sha).get_check_runs(check_name=name) if r.name == name]
+        except GithubException as exc:
+            if exc.status in (403, 404):
+                return None  # cannot list: create a new one, as before
+            raise _refused("list the commit's check runs", exc) from None
+        return max(runs, key=lambda r: r.id) if runs else None
 
     def publish_check(
         self,
@@ -263,7 +335,8 @@ class Publisher:
         summary: str,
         annotations: Sequence[Annotation],
     ) -> int:
-        """Create a completed check run; annotations go 50 a request, the rest as updates."""
+        """Complete the commit's check run of this name (a rerun updates it) or create one; annotations
+        go 50 a request. GitHub appends annotations on update, so only ones not already there are sent."""
         with _talking("publish the check run"):
             return self._publish_check(name, head_sha, conclusion, title, summary, annotations)
 
@@ -276,21 +349,39 @@ class Publisher:
         summary: str,
         annotations: Sequence[Annotation],
     ) -> int:
+        existing = self._existing_check(name, head_sha)
+        if existing is not None:
+            try:
+                there = {
+                    (a.path, a.start_line, a.annotation_level, a.title, a.message) for a in existing.get_annotations()
+                }
+            except GithubException:
+                there = set()
+            annotations = [a for a in annotations if (a.path, a.line, a.level, a.title, a.message) not in there]
         batches = [
             [a.as_dict() for a in annotations[i : i + ANNOTATIONS_PER_REQUEST]]
             for i in range(0, len(annotations), ANNOTATIONS_PER_REQUEST)
         ] or [[]]
         output: dict[str, object] = {"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batches[0]}
-        try:
-            run = self._repo.create_check_run(
-                name=name,
-                head_sha=head_sha,
-                status="completed",
-                conclusion=conclusion,
-                output=output,  # type: ignore[arg-type]
-            )
-        except GithubException as exc:
-            raise _refused("create the check run", exc) from None
+        run: CheckRun | None = None
+        if existing is not None:
+            try:
+                existing.edit(status="completed", conclusion=conclusion, output=output)
+                run = existing
+            except GithubException as exc:
+                if exc.status not in (403, 404):  # another app's, or gone: create our own below
+                    raise _refused("update the check run", exc) from None
+        if run is None:
+            try:
+                run = self._repo.create_check_run(
+                    name=name,
+                    head_sha=head_sha,
+                    status="completed",
+                    conclusion=conclusion,
+                    output=output,  # type: ignore[arg-type]
+                )
+            except GithubException as exc:
+                raise _refused("create the check run", exc) from None
         for sent, batch in enumerate(batches[1:], start=1):
             try:
                 run.edit(output={"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batch})

@@ -2,7 +2,8 @@
 
 Values are escaped the way the runner expects (`%`, CR, LF in data; also `:` and `,` in
 properties), multi-line outputs use a random heredoc delimiter, and secrets are masked before
-anything that could contain them is printed.
+anything that could contain them is printed. Every text this prints goes through ``log_safe`` first,
+so no user text can form a workflow command of its own.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
+
+from groundgate.report.escape import log_safe
 
 
 def escape_data(value: str) -> str:
@@ -30,15 +33,16 @@ class Log:
         self.stream = stream or sys.stdout
 
     def _command(self, name: str, message: str, **properties: object) -> None:
-        props = ",".join(f"{k}={escape_property(str(v))}" for k, v in properties.items() if v is not None)
-        self.stream.write(f"::{name}{' ' + props if props else ''}::{escape_data(message)}\n")
+        props = ",".join(f"{k}={escape_property(log_safe(str(v)))}" for k, v in properties.items() if v is not None)
+        self.stream.write(f"::{name}{' ' + props if props else ''}::{escape_data(log_safe(message))}\n")
         self.stream.flush()
 
     def mask(self, secret: str | None) -> None:
         if secret:
             for line in secret.splitlines():
-                if line.strip():
-                    self._command("add-mask", line)
+                if line.strip():  # the secret itself, unaltered, or the mask would not match it
+                    self.stream.write(f"::add-mask::{escape_data(line)}\n")
+            self.stream.flush()
 
     def error(
         self, message: str, *, title: str = "groundgate", file: str | None = None, line: int | None = None
@@ -51,12 +55,13 @@ class Log:
         self._command("warning", message, title=title, file=file, line=line)
 
     def info(self, message: str) -> None:
+        message = log_safe(message)
         self.stream.write(message if message.endswith("\n") else message + "\n")
         self.stream.flush()
 
     @contextmanager
     def group(self, title: str) -> Iterator[None]:
-        self.stream.write(f"::group::{escape_data(title)}\n")
+        self.stream.write(f"::group::{escape_data(log_safe(title))}\n")
         self.stream.flush()  # a live log shows what the run is doing now
         try:
             yield

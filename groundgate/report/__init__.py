@@ -89,6 +89,23 @@ class ReportContext:
     links: Links | None = None
     full_report: str = "the results file (`--results`)"  # where a reader finds what was left out
     fail_on: FailOn = "blocking"  # the headline says what the job's exit code does to the merge
+    commit: str | None = None  # the commit the report reflects (a PR's head), shown with its link
+    commit_url: str | None = None
+    run_url: str | None = None  # the workflow run that made the report
+    run_id: str | None = None
+
+    def provenance(self) -> Markup:
+        """One line naming the commit this report reflects and the run that made it: a comment that
+        outlived its commit says so itself. Empty outside a workflow."""
+        parts = []
+        if self.commit and re.fullmatch(r"[0-9a-fA-F]{7,64}", self.commit):
+            short = f"`{self.commit[:12]}`"
+            parts.append(
+                f"Reflects commit [{short}]({self.commit_url})" if self.commit_url else f"Reflects commit {short}"
+            )
+        if self.run_url and self.run_id and self.run_id.isdigit():
+            parts.append(f"made by [workflow run {self.run_id}]({self.run_url})")
+        return Markup(", ".join(parts) + "." if parts else "")  # noqa: S704 - a hex sha, digits and our own URLs
 
 
 @dataclass(frozen=True)
@@ -368,6 +385,7 @@ class _Renderer:
             "icon": top.icon,
             "headline": top.text
             + (" · the PR changes the yardstick" if _moved(results) else ""),  # escaped by finalize
+            "provenance": context.provenance(),
         }
         self._parts: dict[tuple[object, ...], Markup] = {}
 

@@ -9,6 +9,7 @@ import textwrap
 import unicodedata
 
 from groundgate.report import SECTIONS, _groups, _label, verdict_headline
+from groundgate.report.escape import log_safe
 from groundgate.report.render import environment
 from groundgate.results import Results
 from groundgate.rules import FailOn, Outcome, counts_line, plural
@@ -92,7 +93,7 @@ def render_console(
     lines = _lines(text, WIDTH)
     if colour:
         lines = [_colour(line, top.conclusion) for line in lines]
-    return "\n".join(lines) + "\n"
+    return log_safe("\n".join(lines) + "\n")  # user text can form no workflow command
 
 
 def _colour(line: str, conclusion: str) -> str:

@@ -1,4 +1,4 @@
-"""Escaping user text for GitHub-flavoured markdown and HTML: the one place it is done.
+"""Escaping user text for GitHub-flavoured markdown, HTML and the runner's log: the one place it is done.
 
 User content (ids, categories, queries, contexts, responses, judge reasons) must never become
 markup, a link, a mention, a cross-reference, a table cell break or a copy of the report's hidden
@@ -30,6 +30,19 @@ _MENTION = r"(?<![A-Za-z0-9`])@[A-Za-z0-9][A-Za-z0-9_/.-]*"
 _REF = r"(?:[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+)?(?:#|GH-)[0-9]+\b"
 _SHA = r"\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b"
 _INERT = re.compile(rf"{_URL}|{_EMAIL}|{_MENTION}|{_REF}|{_SHA}")
+
+
+# The runner reads its output line by line (CR, LF or CRLF end a line) and runs a workflow command when
+# a line, leading whitespace trimmed, starts with "::", or (the legacy form) contains "##[" anywhere.
+_COMMAND_AT_LINE_START = re.compile(r"(\A|[\r\n])(\s*):(?=:)")
+
+
+def log_safe(text: str) -> str:
+    """Text for the log that cannot form a workflow command in either form: a zero-width space splits
+    every "##[" and every "::" that starts a line. The one function for every line groundgate prints
+    that may hold user text (console report, warnings, errors, ``report`` and ``merge`` output)."""
+    text = text.replace("##[", "##" + ZWSP + "[")
+    return _COMMAND_AT_LINE_START.sub(lambda m: m.group(1) + m.group(2) + ":" + ZWSP, text)
 
 
 def shorten(text: str, limit: int | None) -> str:

@@ -72,10 +72,10 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
     assert "(https://github.example/o/r/blob/" + HEAD_SHA + "/evals/cases.jsonl#L1)" in run.summary
     assert json.loads((workspace / ".groundgate/results.json").read_text())["verdict"] == "fail"
     [comment] = gh.comments_on(7)
-    assert marker("groundgate") in comment["body"]
+    assert marker("groundgate / verdict") in comment["body"]
     assert "[the job summary](https://github.example/o/r/actions/runs/42)" not in comment["body"]  # it all fit
     [check] = gh.check_runs.values()
-    assert (check["name"], check["head_sha"], check["conclusion"]) == ("groundgate", HEAD_SHA, "failure")
+    assert (check["name"], check["head_sha"], check["conclusion"]) == ("groundgate / verdict", HEAD_SHA, "failure")
     assert check["output"]["title"] == "Blocks merge: 1 answer now makes unsupported claims — policy 1"
     assert run.stdout.rstrip().splitlines()[-1] == "Verdict: " + check["output"]["title"]
     assert comment["body"].startswith(
@@ -105,8 +105,9 @@ def test_clean_candidate_passes_and_a_rerun_updates_the_comment(
     [comment] = gh.comments_on(7)
     assert comment["body"].startswith("## ⚠️ groundgate: Does not block merge\\: 2 rows to read before shipping\n")
     assert "comment updated" in second.stdout
-    conclusions = [c["conclusion"] for c in gh.check_runs.values()]
-    assert conclusions == ["failure", "neutral"]
+    [check] = gh.check_runs.values()  # the rerun completed the same commit's check run again
+    assert check["conclusion"] == "neutral"
+    assert "check run 'groundgate / verdict' on f00dfacef00d: neutral" in second.stdout
 
 
 def test_403_on_comment_and_check_degrades_to_summary_with_the_gates_exit_code(
@@ -400,7 +401,7 @@ def test_a_run_without_a_verdict_replaces_the_last_verdict_on_the_pr(
     [comment] = gh.comments_on(7)  # the same comment, updated: no stale "Needs review" left standing
     assert comment["body"].startswith("## ⛔ groundgate: no verdict")
     assert "field \\'context\\'" in comment["body"] or "field &#x27;context&#x27;" in comment["body"]
-    assert comment["body"].rstrip().endswith(marker("groundgate"))
+    assert comment["body"].rstrip().endswith(marker("groundgate / verdict"))
     latest = max(gh.check_runs.values(), key=lambda r: r["id"])
     assert (latest["conclusion"], latest["output"]["title"]) == (
         "failure",
@@ -464,12 +465,15 @@ def test_github_unreachable_is_a_warning_and_the_gate_still_decides(workspace: P
 
 
 def test_an_unexpected_failure_is_one_line_and_exit_4(workspace: Path, tmp_path: Path) -> None:
-    odd = tmp_path / "odd-event.json"
-    odd.write_text(json.dumps({"pull_request": {"number": "not a number", "head": {"sha": "x"}}}))
-    run = run_action(workspace, None, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=odd)
+    """A runner whose GITHUB_OUTPUT is a folder: nothing groundgate plans for, so one line and exit 4, never 1."""
+    folder = tmp_path / "output-is-a-folder"
+    folder.mkdir()
+    run = run_action(
+        workspace, None, {**PATHS, "candidate": "evals/candidate.jsonl"}, extra_env={"GITHUB_OUTPUT": str(folder)}
+    )
     assert run.code == 4
     [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
-    assert "internal error, please report it: ValueError" in error
+    assert "internal error, please report it: IsADirectoryError" in error
     assert "Traceback" not in run.stderr
 
 

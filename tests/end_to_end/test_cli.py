@@ -66,6 +66,29 @@ def test_report_renders_again_from_results(tmp_path: Path) -> None:
     assert again.stdout == first.stdout
 
 
+def test_report_and_merge_print_no_workflow_command(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    proc = groundgate(
+        "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"), "--shard", "1/1",
+        "--baseline", str(EXAMPLES / "baseline.jsonl"), "--candidate", str(EXAMPLES / "candidate-regression.jsonl"),
+        "--results", str(path),
+    )  # fmt: skip
+    assert proc.returncode == 1, proc.stderr
+    data = json.loads(path.read_text())
+    for row in data["rows"]:
+        if row["outcome"] == "regression":
+            row["id"] = "##[error]owned"
+            row["rescore_reason"] = "fine ##[warning]also owned"
+    data["warnings"] = ["\n::error::forged"]
+    path.write_text(json.dumps(data))
+    for args in (["report", "--results", str(path)], ["report", "--results", str(path), "--format", "markdown"],
+                 ["merge", str(path)]):  # fmt: skip
+        proc = groundgate(*args)
+        assert "owned" in proc.stdout, (args, proc.stderr)
+        assert "##[" not in proc.stdout + proc.stderr, args
+        assert not any(line.lstrip().startswith("::") for line in (proc.stdout + proc.stderr).splitlines()), args
+
+
 def test_report_refuses_foreign_json(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     path.write_text('{"schema_version": 99}')

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from groundgate.errors import GitHubRefused
-from groundgate.github.publisher import Annotation, Publisher, annotations_for, client
+from groundgate.github.publisher import Annotation, Publisher, Pull, annotations_for, client
 from groundgate.report import marker, verdict_headline
 from groundgate.results import Results
 from groundgate.rules import Conclusion, FailOn, Outcome, gate_exit
@@ -72,6 +72,30 @@ def test_a_personal_token_finds_its_own_login(gh: FakeGitHub) -> None:
     assert [c["login"] for c in gh.comments_on(7)] == ["github-actions[bot]", "release-bot"]
 
 
+@pytest.mark.parametrize(
+    ("kind", "me", "bot"),
+    [
+        ("workflow token", None, "github-actions[bot]"),
+        ("GitHub App installation token", None, "groundgate-app[bot]"),
+        ("personal access token", "release-bot", "github-actions[bot]"),
+    ],
+)
+def test_each_kind_of_token_edits_only_its_own_comment(kind: str, me: str | None, bot: str) -> None:
+    with FakeGitHub(me=me, bot=bot) as gh:
+        others = {
+            login: gh.add_comment(7, f"{login} quoting\n{MARK}", login)
+            for login in ("github-actions[bot]", "groundgate-app[bot]", "release-bot", "mallory")
+            if login != gh.identity
+        }
+        assert publisher(gh).upsert_comment(7, f"first\n{MARK}", MARK)[0] == "created", kind
+        assert publisher(gh).upsert_comment(7, f"second\n{MARK}", MARK)[0] == "updated", kind
+        [mine] = [c for c in gh.comments_on(7) if c["login"] == gh.identity]
+        assert mine["body"].startswith("second")
+        assert {login: gh.comments[cid]["body"] for login, cid in others.items()} == {
+            login: f"{login} quoting\n{MARK}" for login in others
+        }
+
+
 def test_comment_deleted_between_listing_and_editing_is_recreated(gh: FakeGitHub) -> None:
     gh.add_comment(7, f"old\n{MARK}", "github-actions[bot]")
     gh.faults.append(Fault("PATCH", r"/repos/o/r/issues/comments/\d+", 404))
@@ -107,9 +131,66 @@ def test_120_annotations_arrive_50_per_request(gh: FakeGitHub) -> None:
     )
     run = gh.check_runs[run_id]
     assert [a["start_line"] for a in run["annotations"]] == list(range(1, 121))
-    sizes = [len((r.body["output"] or {}).get("annotations", [])) for r in gh.requests if "check-runs" in r.path]
+    sizes = [
+        len((r.body["output"] or {}).get("annotations", []))
+        for r in gh.requests
+        if "check-runs" in r.path and r.method != "GET"
+    ]
     assert sizes == [50, 50, 20]
     assert (run["head_sha"], run["conclusion"], run["status"]) == ("abc123", "failure", "completed")
+
+
+def test_a_rerun_completes_the_same_check_run_without_repeating_annotations(gh: FakeGitHub) -> None:
+    first = [Annotation("evals/cases.jsonl", n, "failure", f"t{n}", f"m{n}") for n in (1, 2)]
+    other = publisher(gh).publish_check(
+        name="docs gate", head_sha="abc123", conclusion="success", title="t", summary="s", annotations=[]
+    )
+    run_id = publisher(gh).publish_check(
+        name="groundgate / verdict", head_sha="abc123", conclusion="failure", title="a", summary="s", annotations=first
+    )
+    again = publisher(gh).publish_check(
+        name="groundgate / verdict",
+        head_sha="abc123",
+        conclusion="neutral",
+        title="b",
+        summary="s2",
+        annotations=[*first, Annotation("evals/cases.jsonl", 3, "warning", "t3", "m3")],
+    )
+    assert again == run_id
+    assert len(gh.check_runs) == 2
+    run = gh.check_runs[run_id]
+    assert (run["conclusion"], run["output"]["title"], run["output"]["summary"]) == ("neutral", "b", "s2")
+    assert [a["start_line"] for a in run["annotations"]] == [1, 2, 3]
+    assert gh.check_runs[other]["conclusion"] == "success"  # another name on the same commit is left alone
+    assert publisher(gh).publish_check(
+        name="groundgate / verdict", head_sha="def456", conclusion="success", title="c", summary="s", annotations=[]
+    ) not in (run_id, other)  # another commit gets its own
+
+
+def test_a_check_run_this_token_may_not_edit_is_not_reused(gh: FakeGitHub) -> None:
+    theirs = publisher(gh).publish_check(
+        name="groundgate / verdict", head_sha="abc123", conclusion="success", title="t", summary="s", annotations=[]
+    )
+    gh.faults.append(Fault("PATCH", rf"/repos/o/r/check-runs/{theirs}", 403, message="another app's check run"))
+    mine = publisher(gh).publish_check(
+        name="groundgate / verdict", head_sha="abc123", conclusion="failure", title="t", summary="s", annotations=[]
+    )
+    assert mine != theirs
+    assert gh.check_runs[mine]["conclusion"] == "failure"
+
+
+def test_the_pull_request_of_a_commit_is_found_for_a_fork(gh: FakeGitHub) -> None:
+    gh.add_pull(7, "a" * 40, head_repo="someone/r")
+    gh.add_pull(8, "b" * 40, head_repo="else/r", head_ref="fix", by_commit=False)
+    gh.add_pull(9, "c" * 40, state="closed")
+    pub = publisher(gh)
+    assert pub.find_pull("a" * 40) == Pull(7, "a" * 40, True)
+    assert pub.find_pull("b" * 40) is None  # not listed for the commit, and no head to look for
+    assert pub.find_pull("b" * 40, head_label="else:fix") == Pull(8, "b" * 40, True)
+    assert pub.find_pull("c" * 40) == Pull(9, "c" * 40, False)
+    assert pub.find_pull("d" * 40, number=7) == Pull(7, "a" * 40, True)
+    gh.move_pull(7, "e" * 40)
+    assert pub.find_pull("a" * 40) == Pull(7, "e" * 40, True)  # the caller sees it moved on
 
 
 def test_annotations_and_conclusions_from_results() -> None:

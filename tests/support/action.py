@@ -14,6 +14,8 @@ from tests.support.fakes.github import FakeGitHub
 from tests.support.paths import ROOT
 
 HEAD_SHA = "f00dfacef00dfacef00dfacef00dfacef00dface"
+FORK_SHA = "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0"
+QUEUE_SHA = "9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e"
 
 PATHS = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl"}
 
@@ -50,6 +52,40 @@ def event(tmp_path: Path, *, fork: bool = False, name: str = "pull_request") -> 
     return path
 
 
+def workflow_run_event(
+    tmp_path: Path, head_sha: str = FORK_SHA, *, pull_requests: list[int] | None = None, owner: str = "someone"
+) -> Path:
+    """A workflow_run payload as GitHub sends it for a PR's run; ``pull_requests`` is empty for a fork."""
+    payload = {
+        "action": "completed",
+        "workflow_run": {
+            "id": 41,
+            "event": "pull_request",
+            "conclusion": "success",
+            "head_sha": head_sha,
+            "head_branch": "patch-1",
+            "head_repository": {"full_name": f"{owner}/r", "owner": {"login": owner}},
+            "pull_requests": [
+                {"number": n, "head": {"ref": "patch-1", "sha": head_sha}, "base": {"ref": "main", "sha": "base"}}
+                for n in pull_requests or []
+            ],
+        },
+    }
+    path = tmp_path / "event-workflow_run.json"
+    path.write_text(json.dumps(payload))
+    return path
+
+
+def merge_group_event(tmp_path: Path) -> Path:
+    payload = {
+        "action": "checks_requested",
+        "merge_group": {"head_sha": QUEUE_SHA, "head_ref": "refs/heads/gh-readonly-queue/main/pr-7-abc", "base_ref": "refs/heads/main"},
+    }  # fmt: skip
+    path = tmp_path / "event-merge_group.json"
+    path.write_text(json.dumps(payload))
+    return path
+
+
 def action_environment(
     workspace: Path,
     gh: FakeGitHub | None,
@@ -79,7 +115,7 @@ def action_environment(
         "INPUT_GITHUB-TOKEN": gh.token if gh else "",
         "INPUT_COMMENT": "true",
         "INPUT_CHECK-RUN": "true",
-        "INPUT_CHECK-NAME": "groundgate",
+        "INPUT_CHECK-NAME": "groundgate / verdict",  # action.yml's default, as the runner passes it
         "INPUT_FAIL-ON": "blocking",
         "INPUT_BLOCKING-CATEGORIES": "policy,pricing,safety",
         "INPUT_JUDGE": "figures",
@@ -103,6 +139,7 @@ def run_action(
     python: str = sys.executable,
     entrypoint: Path = ROOT / "entrypoint.py",
     extra_env: dict[str, str] | None = None,
+    umask: int | None = None,
 ) -> Run:
     env = action_environment(workspace, gh, inputs, event_path=event_path, event_name=event_name, extra_env=extra_env)
     for name in ("cases", "baseline"):  # unless a test says otherwise, the PR leaves both files as the base has them
@@ -110,8 +147,9 @@ def run_action(
         if gh is not None and written and (workspace / written).is_file():
             gh.files.setdefault(("base", written), (workspace / written).read_bytes())
     proc = subprocess.run(
-        [python, str(entrypoint)], cwd=workspace, env=env, capture_output=True, text=True, timeout=300, check=False
-    )
+        [python, str(entrypoint)], cwd=workspace, env=env, capture_output=True, text=True, timeout=300, check=False,
+        preexec_fn=None if umask is None else (lambda: os.umask(umask) and None),
+    )  # fmt: skip
     runner = workspace.parent / "runner"
     return Run(
         proc.returncode,

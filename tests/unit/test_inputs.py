@@ -457,3 +457,34 @@ def test_deeply_nested_results_file_is_a_clean_error(tmp_path: Path, capsys: pyt
     path = write_raw(tmp_path, "deep.json", b'{"schema_version": 1, "rows": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
     assert main(["report", "--results", str(path)], environ={}) == 2
     assert "deep.json: not a results file: JSON nested too deeply" in capsys.readouterr().err
+
+
+def test_which_commit_and_pull_request_each_event_is_about(tmp_path: Path) -> None:
+    from groundgate.settings import GitHubRun
+
+    def run(name: str, payload: dict[str, object]) -> GitHubRun:
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(payload))
+        return GitHubRun.from_environ({"GITHUB_EVENT_NAME": name, "GITHUB_EVENT_PATH": str(path), "GITHUB_SHA": "main"})
+
+    fork_run = {
+        "event": "pull_request", "head_sha": "abc", "head_branch": "fix", "pull_requests": [],
+        "head_repository": {"owner": {"login": "someone"}},
+    }  # fmt: skip
+    about = run("workflow_run", {"workflow_run": fork_run})
+    assert (about.head_sha, about.pr_number, about.head_label, about.triggered_by) == (
+        "abc",
+        None,
+        "someone:fix",
+        "pull_request",
+    )
+    assert not about.from_fork  # the trusted run has a write token
+    listed = {
+        **fork_run,
+        "pull_requests": [{"number": 3, "head": {"sha": "abc"}}, {"number": 4, "head": {"sha": "old"}}],
+    }
+    assert run("workflow_run", {"workflow_run": listed}).pr_number == 3
+    assert run("workflow_run", {"workflow_run": {}}).head_sha is None  # never the default branch's GITHUB_SHA
+    queue = run("merge_group", {"merge_group": {"head_sha": "queue"}})
+    assert (queue.head_sha, queue.pr_number) == ("queue", None)
+    assert run("push", {}).head_sha == "main"

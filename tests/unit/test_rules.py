@@ -9,7 +9,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.rules import Bucket, FailOn, Outcome, bucket_of, classify, gate_exit, needs_rescore, verdict_of
+from groundgate.rules import (
+    ATTENTION,
+    Bucket,
+    FailOn,
+    Outcome,
+    bucket_of,
+    classify,
+    gate_exit,
+    headline,
+    needs_rescore,
+    verdict_of,
+)
 
 U, N, P, G = Bucket.UNGROUNDED, Bucket.NON_ANSWER, Bucket.PARTIAL, Bucket.GROUNDED
 
@@ -89,3 +100,21 @@ def test_an_unjudged_row_never_passes_under_any_fail_on(fail_on: FailOn) -> None
     assert gate_exit(verdict_of(only_errors), only_errors, fail_on) == 3
     clean = Counter({Outcome.TIE: 5, Outcome.REVIEW: 1})
     assert gate_exit(verdict_of(clean), clean, fail_on) == (1 if fail_on == "any-regression" else 0)
+
+
+@given(
+    counts=st.fixed_dictionaries({o: st.integers(0, 3) for o in Outcome}),
+    fail_on=st.sampled_from(["blocking", "any-regression", "never"]),
+)
+def test_the_check_run_never_disagrees_with_the_step(counts: dict[Outcome, int], fail_on: FailOn) -> None:
+    verdict = verdict_of(counts)
+    code = gate_exit(verdict, counts, fail_on)
+    top = headline(counts, code, fail_on)
+    conclusion, title = top.conclusion, top.text
+    assert (conclusion == "failure") == (code != 0)
+    if conclusion == "success":
+        assert not any(counts[o] for o in (Outcome.REGRESSION, Outcome.REVIEW, *ATTENTION, Outcome.ERROR))
+    if code == 0 and counts[Outcome.REGRESSION]:  # fail-on: never let them through: the title says so
+        assert conclusion == "neutral"
+        assert "fail-on: never" in title
+    assert len(title) <= 255

@@ -3,6 +3,11 @@
 Real PyGithub talks to it. It enforces the platform's limits (comment body, check-run output
 and annotation batch sizes) and can be told to fail the next matching requests, so tests see
 what the action does when GitHub refuses or stumbles.
+
+The token's identity is modelled as GitHub has it: ``me`` set is a personal token (``GET /user``
+answers with its login, its comments are by that login); ``me`` unset is a workflow token or a
+GitHub App installation token (``GET /user`` is 403, comments are by ``bot``: ``github-actions[bot]``
+or ``<app-slug>[bot]``). ``POST /graphql`` answers the comments query with ``viewerDidAuthor``.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ class FakeGitHub(LocalServer):
         self.comments: dict[int, dict[str, Any]] = {}
         self.check_runs: dict[int, dict[str, Any]] = {}
         self.files: dict[tuple[str, str], bytes] = {}  # (ref, path) -> content, for the contents API
+        self.pulls: dict[int, dict[str, Any]] = {}
         self.requests: list[Request] = []
         self.faults: list[Fault] = []
         self._next_id = 1000
@@ -74,6 +80,33 @@ class FakeGitHub(LocalServer):
         with self._lock:
             return int(self._new_comment("o/r", issue, body, login)["id"])
 
+    def add_pull(
+        self,
+        number: int,
+        head_sha: str,
+        *,
+        head_repo: str = "o/r",
+        head_ref: str = "patch-1",
+        state: str = "open",
+        by_commit: bool = True,
+    ) -> None:
+        """A pull request into o/r; ``move_pull`` pushes a new head, the old one stays among its commits.
+        ``by_commit=False``: ``GET /commits/{sha}/pulls`` does not list it (only the head filter finds it)."""
+        with self._lock:
+            self.pulls[number] = {
+                "number": number, "head_sha": head_sha, "head_repo": head_repo, "head_ref": head_ref,
+                "state": state, "commits": [head_sha], "by_commit": by_commit,
+            }  # fmt: skip
+
+    def move_pull(self, number: int, new_head: str) -> None:
+        with self._lock:
+            self.pulls[number]["head_sha"] = new_head
+            self.pulls[number]["commits"].append(new_head)
+
+    @property
+    def identity(self) -> str:
+        return self.me or self.bot
+
     def comments_on(self, issue: int) -> list[dict[str, Any]]:
         return [c for c in self.comments.values() if c["issue"] == issue]
 
@@ -95,6 +128,56 @@ class FakeGitHub(LocalServer):
             "url": f"{self.url}/repos/{repo}/issues/comments/{cid}",
             "html_url": f"https://github.example/{repo}/pull/{comment['issue']}#issuecomment-{cid}",
         }
+
+    def _pull_json(self, pull: dict[str, Any]) -> dict[str, Any]:
+        number, owner = pull["number"], pull["head_repo"].split("/")[0]
+        return {
+            "id": 500 + number,
+            "number": number,
+            "state": pull["state"],
+            "url": f"{self.url}/repos/o/r/pulls/{number}",
+            "html_url": f"https://github.example/o/r/pull/{number}",
+            "head": {
+                "sha": pull["head_sha"], "ref": pull["head_ref"], "label": f"{owner}:{pull['head_ref']}",
+                "repo": {"full_name": pull["head_repo"], "name": "r", "owner": {"login": owner}},
+            },
+            "base": {"sha": "base", "ref": "main", "label": "o:main", "repo": {"full_name": "o/r", "name": "r", "owner": {"login": "o"}}},
+        }  # fmt: skip
+
+    def _check_json(self, run: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": run["id"],
+            "url": f"{self.url}/repos/{run['repo']}/check-runs/{run['id']}",
+            "name": run["name"],
+            "head_sha": run["head_sha"],
+            "status": run.get("status"),
+            "conclusion": run.get("conclusion"),
+        }
+
+    def _graphql(self, body: Any) -> tuple[int, Any, dict[str, str]]:
+        query, variables = body.get("query", ""), body.get("variables") or {}
+        if "viewerDidAuthor" not in query or "pullRequest" not in query:
+            return 200, {"errors": [{"message": "the fake knows only the PR comments query"}]}, {}
+        repo, number = f"{variables['owner']}/{variables['name']}", int(variables["number"])
+        first = int(re.search(r"first:\s*(\d+)", query).group(1))  # type: ignore[union-attr]
+        start = int(variables.get("after") or 0)
+        items = [c for c in self.comments.values() if c["issue"] == number and c["repo"] == repo]
+        chunk = items[start : start + first]
+        nodes = [
+            {"databaseId": c["id"], "viewerDidAuthor": c["login"] == self.identity, "body": c["body"]} for c in chunk
+        ]
+        more = start + first < len(items)
+        page = {"nodes": nodes, "pageInfo": {"hasNextPage": more, "endCursor": str(start + first) if more else None}}
+        return 200, {"data": {"repository": {"pullRequest": {"comments": page}}}}, {}
+
+    @staticmethod
+    def _paged(items: list[Any], path: str, query: dict[str, list[str]], base: str) -> tuple[list[Any], dict[str, str]]:
+        per_page = int(query.get("per_page", ["30"])[0])
+        page = int(query.get("page", ["1"])[0])
+        links = {}
+        if page * per_page < len(items):
+            links["Link"] = f'<{base}{path}?per_page={per_page}&page={page + 1}>; rel="next"'
+        return items[(page - 1) * per_page : page * per_page], links
 
     def _new_comment(self, repo: str, issue: int, body: str, login: str) -> dict[str, Any]:
         cid = self._new_id()
@@ -118,6 +201,47 @@ class FakeGitHub(LocalServer):
             if self.me is None:
                 return 403, {"message": "Resource not accessible by integration"}, {}
             return 200, {"login": self.me, "id": 1, "type": "User"}, {}
+        if method == "POST" and path == "/graphql":
+            return self._graphql(body or {})
+        m = re.fullmatch(r"/repos/o/r/pulls/(\d+)", path)
+        if m and method == "GET":
+            pull = self.pulls.get(int(m.group(1)))
+            return (200, self._pull_json(pull), {}) if pull else (404, {"message": "Not Found"}, {})
+        if method == "GET" and path == "/repos/o/r/pulls":
+            state, head = query.get("state", ["open"])[0], query.get("head", [None])[0]
+            found = [
+                self._pull_json(p)
+                for p in self.pulls.values()
+                if (state == "all" or p["state"] == state)
+                and (head is None or head == f"{p['head_repo'].split('/')[0]}:{p['head_ref']}")
+            ]
+            chunk, links = self._paged(found, path, query, self.url)
+            return 200, chunk, links
+        m = re.fullmatch(r"/repos/o/r/commits/([0-9a-f]+)/pulls", path)
+        if m and method == "GET":
+            found = [self._pull_json(p) for p in self.pulls.values() if p["by_commit"] and m.group(1) in p["commits"]]
+            return 200, found, {}
+        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/commits/([^/]+)/check-runs", path)
+        if m and method == "GET":
+            name = query.get("check_name", [None])[0]
+            runs = [
+                self._check_json(r)
+                for r in self.check_runs.values()
+                if r["repo"] == m.group(1) and r["head_sha"] == m.group(2) and name in (None, r["name"])
+            ]
+            chunk, links = self._paged(runs, path, query, self.url)
+            return 200, {"total_count": len(runs), "check_runs": chunk}, links
+        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/check-runs/(\d+)/annotations", path)
+        if m and method == "GET":
+            existing = self.check_runs.get(int(m.group(2)))
+            if existing is None:
+                return 404, {"message": "Not Found"}, {}
+            chunk, links = self._paged(existing["annotations"], path, query, self.url)
+            return 200, chunk, links
+        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/comments/(\d+)", path)
+        if m and method == "GET":
+            comment = self.comments.get(int(m.group(2)))
+            return (200, self._comment_json(comment), {}) if comment else (404, {"message": "Not Found"}, {})
         m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/(\d+)", path)
         if m and method == "GET":
             repo, number = m.group(1), int(m.group(2))
@@ -138,7 +262,7 @@ class FakeGitHub(LocalServer):
         if m and method == "POST":
             if len(body["body"]) > 65536:
                 return 422, {"message": "Validation Failed", "errors": [{"field": "body", "code": "too_long"}]}, {}
-            login = self.me or self.bot
+            login = self.identity
             return 201, self._comment_json(self._new_comment(m.group(1), int(m.group(2)), body["body"], login)), {}
         m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/comments/(\d+)", path)
         if m and method == "PATCH":
@@ -158,17 +282,7 @@ class FakeGitHub(LocalServer):
             run: dict[str, Any] = {"id": rid, "repo": m.group(1), **body}
             run["annotations"] = list((body.get("output") or {}).get("annotations", []))
             self.check_runs[rid] = run
-            return (
-                201,
-                {
-                    "id": run["id"],
-                    "url": f"{self.url}/repos/{m.group(1)}/check-runs/{run['id']}",
-                    "name": body["name"],
-                    "head_sha": body["head_sha"],
-                    "conclusion": body.get("conclusion"),
-                },
-                {},
-            )
+            return 201, self._check_json(run), {}
         m = re.fullmatch(r"/repos/([^/]+/[^/]+)/check-runs/(\d+)", path)
         if m and method == "PATCH":
             existing = self.check_runs.get(int(m.group(2)))
@@ -181,8 +295,7 @@ class FakeGitHub(LocalServer):
             existing.update({k: v for k, v in body.items() if k != "output"})
             new_output = {k: v for k, v in (body.get("output") or {}).items() if k != "annotations"}
             existing["output"] = {**(existing.get("output") or {}), **new_output}
-            url = f"{self.url}/repos/{m.group(1)}/check-runs/{existing['id']}"
-            return 200, {"id": existing["id"], "url": url, "name": existing["name"]}, {}
+            return 200, self._check_json(existing), {}
         m = re.fullmatch(r"/repos/([^/]+/[^/]+)/contents/(.+)", path)
         if m and method == "GET":
             ref, name = query.get("ref", ["main"])[0], m.group(2)

@@ -3,8 +3,11 @@ a context manager around it, and a JSON reply."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Self
 
@@ -42,14 +45,47 @@ class JsonHandler(BaseHTTPRequestHandler):
         send_json(self, status, payload, headers)
 
 
+class _Server(ThreadingHTTPServer):
+    """Keeps its open connections, so closing the server also ends the keep-alive connections a
+    client left open: their handler threads end with the server, not whenever the client is collected
+    (a thread ending in the middle of a later test would upset that test's thread count)."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
+        super().__init__(address, handler)
+        self.connections: dict[Any, threading.Thread] = {}
+        self.connections_lock = threading.Lock()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        thread = threading.Thread(target=self.process_request_thread, args=(request, client_address), daemon=True)
+        with self.connections_lock:
+            self.connections[request] = thread
+        thread.start()
+
+    def shutdown_request(self, request: Any) -> None:
+        with self.connections_lock:
+            self.connections.pop(request, None)
+        super().shutdown_request(request)
+
+    def close_connections(self, wait: float = 2.0) -> None:
+        with self.connections_lock:
+            open_now = dict(self.connections)
+        for request in open_now:
+            with contextlib.suppress(OSError):  # already closed by the client
+                request.shutdown(socket.SHUT_RDWR)
+        deadline = time.monotonic() + wait  # a handler busy in a deliberate stall is not waited for
+        for thread in open_now.values():
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+
 class LocalServer:
     """Serves ``handler`` on 127.0.0.1 (port 0: any free one) until the ``with`` block ends."""
 
     scheme = "http"
 
     def __init__(self, handler: type[BaseHTTPRequestHandler], port: int = 0) -> None:
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), handler)
-        self._server.daemon_threads = True
+        self._server = _Server(("127.0.0.1", port), handler)
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
 
     @property
@@ -62,4 +98,5 @@ class LocalServer:
 
     def __exit__(self, *exc: object) -> None:
         self._server.shutdown()
+        self._server.close_connections()
         self._server.server_close()

@@ -1,0 +1,86 @@
+"""The example workflows are recipes users copy: they must do what the README says they do (the
+schema and zizmor check their form in scripts/test; these check their meaning)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ruamel.yaml import YAML
+
+from groundgate.settings import DEFAULT_CHECK_NAME
+from tests.support.paths import ROOT
+
+EXAMPLES = ROOT / "examples"
+GROUP = "groundgate-${{ github.event.pull_request.number || github.ref }}"
+GATES = ("workflow.yml", "workflow-sharded.yml")
+
+
+def load(name: str) -> dict[str, Any]:
+    return YAML(typ="safe").load((EXAMPLES / name).read_text())  # type: ignore[no-any-return]
+
+
+def steps(workflow: dict[str, Any]) -> list[dict[str, Any]]:
+    return [step for job in workflow["jobs"].values() for step in job.get("steps", [])]
+
+
+def groundgate_steps(workflow: dict[str, Any]) -> list[dict[str, Any]]:
+    return [step for step in steps(workflow) if step.get("uses", "").startswith("your-org/groundgate@")]
+
+
+@pytest.mark.parametrize("name", GATES)
+def test_gates_run_in_merge_queues_with_one_run_per_pr(name: str) -> None:
+    workflow = load(name)
+    assert set(workflow["on"]) == {"pull_request", "merge_group"}
+    assert workflow["concurrency"] == {"group": GROUP, "cancel-in-progress": True}
+
+
+@pytest.mark.parametrize(
+    "name", [*GATES, "warm-cache.yml", "fork-prs/groundgate.yml", "fork-prs/groundgate-inputs.yml"]
+)
+def test_no_job_shares_the_check_runs_name(name: str) -> None:
+    workflow = load(name)
+    names = [job.get("name", key) for key, job in workflow["jobs"].items()]
+    assert DEFAULT_CHECK_NAME not in names
+    assert all("check-name" not in step.get("with", {}) for step in groundgate_steps(workflow))  # the default
+
+
+def test_the_default_branch_saves_the_cache_pull_requests_restore() -> None:
+    warm, gate = load("warm-cache.yml"), load("workflow.yml")
+    assert warm["on"]["push"]["branches"] == ["main"]
+    [job] = warm["jobs"].values()
+    assert job["if"] == "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"
+    [save] = [s for s in steps(warm) if s.get("uses", "").startswith("actions/cache/save@")]
+    [restore] = [s for s in steps(gate) if s.get("uses", "").startswith("actions/cache/restore@")]
+    assert not [s for s in steps(gate) if s.get("uses", "").startswith(("actions/cache@", "actions/cache/save@"))]
+    assert save["with"]["key"].startswith(restore["with"]["restore-keys"])  # the PR finds it by prefix
+    [warm_step], [gate_step] = groundgate_steps(warm), groundgate_steps(gate)
+    assert (
+        save["with"]["path"]
+        == restore["with"]["path"]
+        == warm_step["with"]["cache-path"]
+        == gate_step["with"]["cache-path"]
+    )
+    assert warm_step["with"]["candidate"] == warm_step["with"]["baseline"]  # judges the baseline, blocks nothing
+    assert warm_step["with"]["fail-on"] == "never"
+
+
+def test_the_fork_recipe_never_runs_the_forks_code_with_secrets() -> None:
+    inputs, trusted = load("fork-prs/groundgate-inputs.yml"), load("fork-prs/groundgate.yml")
+    assert set(inputs["on"]) == {"pull_request"}
+    assert "secrets." not in (EXAMPLES / "fork-prs/groundgate-inputs.yml").read_text().replace("NO secrets.", "")
+    [upload] = [s for s in steps(inputs) if s.get("uses", "").startswith("actions/upload-artifact@")]
+    assert trusted["on"]["workflow_run"] == {"workflows": [inputs["name"]], "types": ["completed"]}
+    [job] = trusted["jobs"].values()
+    assert "github.event.workflow_run.conclusion == 'success'" in job["if"]
+    [checkout] = [s for s in steps(trusted) if s.get("uses", "").startswith("actions/checkout@")]
+    assert "ref" not in checkout["with"]  # the default branch: trusted cases and baseline
+    assert checkout["with"]["persist-credentials"] is False
+    assert not [s for s in steps(trusted) if "run" in s or s.get("uses", "").startswith("./")]
+    [download] = [s for s in steps(trusted) if s.get("uses", "").startswith("actions/download-artifact@")]
+    assert download["with"]["name"] == upload["with"]["name"]
+    assert download["with"]["run-id"] == "${{ github.event.workflow_run.id }}"
+    [gate] = groundgate_steps(trusted)
+    assert gate["with"]["candidate"].startswith(download["with"]["path"] + "/")
+    assert not gate["with"]["cases"].startswith(download["with"]["path"])  # cases and baseline are not the fork's
+    assert not gate["with"]["baseline"].startswith(download["with"]["path"])
