@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from groundgate.results import Results
+from groundgate.results import Results, ids_digest
 from groundgate.rules import Outcome
 from tests.support.azure import decide_by_text
 from tests.support.cli import example, groundgate
@@ -80,6 +80,7 @@ def test_report_and_merge_print_no_workflow_command(tmp_path: Path) -> None:
             row["id"] = "##[error]owned"
             row["rescore_reason"] = "fine ##[warning]also owned"
     data["warnings"] = ["\n::error::forged"]
+    data["suite"]["ids_digest"] = ids_digest(row["id"] for row in data["rows"])  # a forger keeps merge's check quiet
     path.write_text(json.dumps(data))
     for args in (["report", "--results", str(path)], ["report", "--results", str(path), "--format", "markdown"],
                  ["merge", str(path)]):  # fmt: skip
@@ -141,3 +142,20 @@ def test_markdown_report_written_and_rendered_again_without_judging(tmp_path: Pa
     assert again.stdout == written
     comment = groundgate("report", "--results", str(results), "--format", "markdown", "--size", "comment")
     assert comment.stdout == written  # small enough that every size is the whole report
+
+
+def test_text_from_a_results_file_forms_no_workflow_command(tmp_path: Path) -> None:
+    """judge.deployment, judge.kind, confirmed_by and fluency.reason come from a file a PR can craft."""
+    path = tmp_path / "r.json"
+    example("candidate.jsonl", path)
+    data = json.loads(path.read_text())
+    data["judge"].update(deployment="d\n::error::pwned", kind="k ##[error]pwned", model="::add-mask::x")
+    data["fluency"]["reason"] = "r\n::stop-commands::token"
+    for row in data["rows"]:
+        row["confirmed_by"] = "##[warning]also"
+    path.write_text(json.dumps(data))
+    for args in (("report", "--results", str(path)), ("merge", str(path))):
+        proc = groundgate(*args)
+        for line in (proc.stdout + proc.stderr).splitlines():
+            assert not line.lstrip().startswith("::"), line
+            assert "##[" not in line, line
