@@ -29,10 +29,10 @@ COMPARE_INPUTS = (
     "cases", "baseline", "candidate", "blocking-categories", "judge", "azure-endpoint", "judge-deployment",
     "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
-    "allow-self-judging", "call-timeout", "deadline",
+    "allow-self-judging", "call-timeout", "deadline", "max-consecutive-failures",
 )  # fmt: skip
 ACTION_ONLY_INPUTS = (
-    "azure-api-key", "azure-client-id", "azure-tenant-id", "github-token", "comment", "check-run", "check-name", "fail-on",
+    "azure-api-key", "azure-client-id", "azure-tenant-id", "cache-secret", "github-token", "comment", "check-run", "check-name", "fail-on",
     "merge-results",
 )  # fmt: skip
 INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
@@ -49,6 +49,7 @@ ENVIRONMENT = {
     "api_version": "AZURE_OPENAI_API_VERSION",
     "azure_ai_project": "AZURE_AI_PROJECT",
     "azure_api_key": "AZURE_OPENAI_API_KEY",
+    "cache_secret": "GROUNDGATE_CACHE_SECRET",
 }
 
 
@@ -143,7 +144,9 @@ class Settings(BaseModel):
     max_rpm: float | None = Field(default=None, gt=0)
     call_timeout: float = Field(default=300, gt=0)  # seconds for one judge call, the SDK's retries included
     deadline: float | None = Field(default=None, gt=0)  # seconds for all the judging of a run
+    max_consecutive_failures: int = Field(default=10, ge=0)  # the circuit breaker; 0: never stop calling
     cache: Path | None = None
+    cache_secret: SecretStr | None = None  # authenticates cache entries when there is no API key
     shard: tuple[int, int] | None = None
     # the rules
     blocking_categories: frozenset[str] = DEFAULT_BLOCKING
@@ -208,7 +211,27 @@ class Settings(BaseModel):
                 )
         if self.second_opinion.startswith("deployment:") and self.judge != "azure":
             raise ValueError("second_opinion: a deployment: second opinion needs the azure judge")
+        if self.cache is not None:
+            self._check_cache(self.cache)
         return self
+
+    def _check_cache(self, value: Path) -> None:
+        """Before any judging: the score cache must be a file of its own that groundgate can write,
+        so a typo can neither overwrite an input nor lose every score at the end of a run."""
+        cache = self.path(value)
+        for name in ("cases", "baseline", "candidate", "results", "report"):
+            other = getattr(self, name)
+            if other is not None and _same_file(cache, self.path(other)):
+                raise ValueError(f"cache: is the {name} file; the score cache needs a file of its own")
+        if cache.is_dir():
+            raise ValueError("cache: is a directory; name a file, for example scores.json inside it")
+        ancestor = cache.parent
+        while not ancestor.exists() and ancestor != ancestor.parent:
+            ancestor = ancestor.parent
+        if not ancestor.is_dir():
+            raise ValueError(f"cache: cannot create its directory: {str(ancestor)!r} is not a directory")
+        if not os.access(ancestor, os.W_OK | os.X_OK):
+            raise ValueError(f"cache: cannot write in {str(ancestor)!r}")
 
     @field_validator("shard", mode="before")
     @classmethod
@@ -233,6 +256,13 @@ class Settings(BaseModel):
                 raise ValueError("name at least one category, comma-separated")
             return frozenset(names)
         return value
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
 
 
 class _Spelled(dict[str, str]):
@@ -262,16 +292,17 @@ def _build(
         if not first["loc"]:
             detail = detail.split(":", 1)[1].strip().format_map(_Spelled(hint or spell))
         got = present.get(name)
+        got = str(got) if isinstance(got, Path) else got
         shown = f" (got {got!r})" if got is not None and first["type"] != "missing" and name not in _SECRET else ""
         raise UsageError(f"{spell(name)}: {detail}{shown}") from None
 
 
-_SECRET = frozenset({"azure_api_key", "github_token"})
+_SECRET = frozenset({"azure_api_key", "github_token", "cache_secret"})
 
 
 def flag(field: str) -> str:
     """How a setting is spelled on the command line (and the variable it falls back to)."""
-    if field == "azure_api_key":
+    if field in ("azure_api_key", "cache_secret"):
         return ENVIRONMENT[field]
     name = "--" + field.replace("_", "-")
     return f"{name} or {ENVIRONMENT[field]}" if field in ENVIRONMENT else name
@@ -319,7 +350,12 @@ def inside_workspace(workspace: Path, value: str, name: str) -> Path:
 def read_secrets(environ: Mapping[str, str]) -> list[str]:
     """The secret values among the inputs and the runner's variables: to mask before anything is printed."""
     values = read_inputs(environ)
-    found = [values.get("azure-api-key"), values.get("github-token"), environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN")]
+    found = [
+        values.get("azure-api-key"),
+        values.get("cache-secret"),
+        values.get("github-token"),
+        environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN"),
+    ]
     return [value for value in found if value]
 
 

@@ -23,7 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 from groundgate.cases import Rubric
 from groundgate.errors import one_line
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, checked_verdict
+from groundgate.judges import (
+    JudgeError,
+    JudgeInfo,
+    Judgement,
+    JudgeRequest,
+    Provider,
+    Purpose,
+    checked_verdict,
+    unavailable,
+)
 from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.tls import share_tls_context
 
@@ -177,7 +186,8 @@ class AzureProvider(Provider):
                 result = groundedness(**inputs)
                 key = "groundedness"
         except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
-            return JudgeError(one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}"))
+            message = one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}")
+            return JudgeError(message, unavailable=unavailable(exc))
         properties = result.get(f"{key}_properties") or {}
         tokens = properties.get("total_tokens") if isinstance(properties, dict) else None
         model = properties.get("model") if isinstance(properties, dict) else None
