@@ -38,7 +38,9 @@ def run(settings: Settings, inputs: Inputs, judges: Judges) -> Results:
         cache = judge.cache
         saved = ""
         if cache is not None:
-            saved = f"; {len(cache)} scores are in the cache {settings.cache}" if cache.writable else "; no cache written"
+            saved = (
+                f"; {len(cache)} scores are in the cache {settings.cache}" if cache.writable else "; no cache written"
+            )
         raise Interrupted(
             f"interrupted by {name} after {judge.calls.total} judge calls{saved}: the run did not finish, so there is no verdict",
             name,
