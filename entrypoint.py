@@ -41,8 +41,8 @@ def main(environ: Mapping[str, str]) -> int:
         else:
             inputs = action.load(config, log, publisher)
             cache = wiring.cache(config)
-            if cache is not None and cache.problem:
-                log.warning(cache.problem)
+            for note in cache.notes if cache is not None else []:
+                log.warning(note)
             judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache)
             results = action.judge(config, inputs, judges, log)
         return action.present(config, results, publisher, log)

@@ -76,7 +76,7 @@ def write_dataset(folder: Path, cases: int) -> Dataset:
 def scenario(args: argparse.Namespace) -> None:
     """One run, in this process: print one JSON line of measurements."""
     from groundgate import compare
-    from groundgate.cache import ScoreCache
+    from groundgate.cache import ScoreCache, derive_secret
     from groundgate.cases import load_inputs
     from groundgate.judges import JudgeInfo, Judgement, JudgeRequest, Provider, Verdict, azure
     from groundgate.judges.runner import Runner
@@ -106,7 +106,7 @@ def scenario(args: argparse.Namespace) -> None:
     else:
         provider = azure.build(azure.AzureConfig(args.endpoint, "bench", "query", api_key="bench"))
         concurrency = args.concurrency
-    cache = ScoreCache(Path(args.cache)) if args.cache else None
+    cache = ScoreCache(Path(args.cache), derive_secret("bench", "entries")) if args.cache else None
     judge = Runner(provider, max_concurrency=concurrency, cache=cache)
     results = compare.run(
         inputs, judge, compare.Options(frozenset())

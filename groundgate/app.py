@@ -46,7 +46,12 @@ def run(settings: Settings, inputs: Inputs, judges: Judges) -> Results:
             judge.cache.save()
     if stopped is not None:
         name = str(stopped) if str(stopped).startswith("SIG") else "SIGINT"  # Ctrl-C carries no name
-        saved = f"; {len(judge.cache)} scores are in the cache {settings.cache}" if judge.cache is not None else ""
+        cache = judge.cache
+        saved = ""
+        if cache is not None:
+            saved = (
+                f"; {len(cache)} scores are in the cache {settings.cache}" if cache.writable else "; no cache written"
+            )
         raise Interrupted(
             f"interrupted by {name} after {judge.calls.total} judge calls{saved}: the run did not finish, so there is no verdict",
             name,

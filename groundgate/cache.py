@@ -1,16 +1,28 @@
 """A persistent score cache: judge verdicts keyed by everything known before the call that can change them.
 
-A versioned JSON file. A corrupt, truncated or foreign file is reported and ignored, never
-trusted; writes go to a temporary file that replaces the cache atomically, merged with what is
-on disk at that moment so two runs writing one cache lose nothing but their race. The worst a
-bad cache can cause is a miss.
+The key is a hash of public facts, so anyone who can commit a file could write an entry for any
+answer; every entry therefore carries an HMAC-SHA256 over its key and its contents, keyed by a
+secret the pull request's author does not have (the judge's API key, or a dedicated cache secret).
+An entry that does not verify is rejected and counted, never used: a forged or edited entry can
+cost a judge call, never change a score. Without a secret the cache is neither read nor written.
+
+The file is never written over unless it is a groundgate cache (or is empty, or was written by an
+older groundgate, whose entries cannot be authenticated): anything else is left untouched and the
+run goes on without a cache. Writes merge this run's entries with what is on disk under an
+exclusive lock on a sibling ``.lock`` file, then replace the file atomically, so runs sharing one
+cache lose nothing.
 """
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import hmac
 import json
 import math
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,7 +30,16 @@ from typing import Any
 from groundgate.files import write_text
 
 FORMAT = "groundgate-score-cache"
-VERSION = 1
+VERSION = 2  # 2: every entry is authenticated (version 1 entries were not)
+UNAUTHENTICATED = (
+    "needs a secret to authenticate its entries (the judge's API key, or a cache secret: input 'cache-secret', "
+    "or GROUNDGATE_CACHE_SECRET for the CLI); without one it is neither read nor written"
+)
+
+
+def derive_secret(material: str, purpose: str) -> bytes:
+    """A key for the cache's HMACs from a secret the run already holds; never the secret itself."""
+    return hmac.new(material.encode(), f"groundgate score cache: {purpose}".encode(), hashlib.sha256).digest()
 
 
 @dataclass(frozen=True)
@@ -35,45 +56,99 @@ def _entry(raw: Any) -> Entry | None:
     score, reason, model, tokens = raw.get("score"), raw.get("reason"), raw.get("model"), raw.get("tokens", 0)
     if isinstance(score, bool) or not isinstance(score, int | float) or not math.isfinite(score) or not 1 <= score <= 5:
         return None
-    if not isinstance(reason, str) or not (model is None or isinstance(model, str)) or not isinstance(tokens, int):
+    if not isinstance(reason, str) or not (model is None or isinstance(model, str)):
+        return None
+    if isinstance(tokens, bool) or not isinstance(tokens, int):
         return None
     return Entry(float(score), reason, model, tokens)
 
 
+def _mac(secret: bytes, key: str, entry: Entry) -> str:
+    message = json.dumps([FORMAT, VERSION, key, entry.score, entry.reason, entry.model, entry.tokens])
+    return hmac.new(secret, message.encode(), hashlib.sha256).hexdigest()
+
+
 class ScoreCache:
-    def __init__(self, path: Path) -> None:
+    """``secret`` authenticates entries; None disables the cache (and ``notes`` says so once)."""
+
+    def __init__(self, path: Path, secret: bytes | None) -> None:
         self.path = path
-        self.problem: str | None = None  # why the file on disk was ignored, for one warning
+        self.notes: list[str] = []  # what the run should be told about this file, once each
+        self.rejected = 0  # entries on disk that failed authentication (or were malformed): never used
+        self.writable = secret is not None
+        self._secret = secret
         self._entries: dict[str, Entry] = {}
         self._new: dict[str, Entry] = {}
         self._lock = threading.Lock()
-        self._entries = self._read()
+        if secret is None:
+            self.notes.append(f"score cache {path} {UNAUTHENTICATED}")
+        else:
+            self._entries = self._load()
 
-    def _read(self) -> dict[str, Entry]:
+    @property
+    def problem(self) -> str | None:
+        """All the notes as one line, or None."""
+        return "; ".join(self.notes) or None
+
+    def _raw(self) -> tuple[dict[str, Any] | None, str | None]:
+        """The file's entries as stored, or why they cannot be used (and whether it may be written)."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            return {}
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-            self.problem = f"score cache {self.path} is unreadable ({type(exc).__name__}); ignored, starting empty"
-            return {}
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            self.problem = f"{self.path} is not a groundgate score cache; ignored, starting empty"
-            return {}
-        if data.get("version") != VERSION:
-            self.problem = f"score cache {self.path} has version {data.get('version')!r}, not {VERSION}; ignored"
-            return {}
-        entries = data.get("entries")
-        if not isinstance(entries, dict):
-            self.problem = f"score cache {self.path} has no entries; ignored"
-            return {}
-        good = {}
-        for key, raw in entries.items():
-            entry = _entry(raw)
-            if isinstance(key, str) and entry is not None:
+            return {}, None
+        except (OSError, UnicodeDecodeError) as exc:
+            self.writable = False
+            return (
+                None,
+                f"score cache {self.path} is unreadable ({type(exc).__name__}); left untouched, no cache this run",
+            )
+        if not text.strip():
+            return {}, None
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("entries"), dict):
+            self.writable = False
+            return None, (
+                f"{self.path} is not a groundgate score cache; left untouched, no cache this run "
+                "(name another file, or delete it if it is a damaged cache)"
+            )
+        version = data.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version < VERSION:
+            return {}, (
+                f"score cache {self.path} was written by an older groundgate (version {version}); its entries are "
+                "not authenticated, so none is used and the file is replaced"
+            )
+        if version != VERSION:
+            self.writable = False
+            return None, (
+                f"score cache {self.path} has version {version!r}, not {VERSION}; left untouched, no cache this run"
+            )
+        return data["entries"], None
+
+    def _verified(self, raw: dict[str, Any]) -> tuple[dict[str, Entry], int]:
+        assert self._secret is not None
+        good: dict[str, Entry] = {}
+        for key, value in raw.items():
+            entry = _entry(value)
+            mac = value.get("mac") if isinstance(value, dict) else None
+            if entry is not None and isinstance(mac, str) and hmac.compare_digest(mac, _mac(self._secret, key, entry)):
                 good[key] = entry
-        if len(good) < len(entries):
-            self.problem = f"score cache {self.path}: {len(entries) - len(good)} malformed entries ignored"
+        return good, len(raw) - len(good)
+
+    def _load(self) -> dict[str, Entry]:
+        raw, note = self._raw()
+        if note:
+            self.notes.append(note)
+        if not raw:
+            return {}
+        good, self.rejected = self._verified(raw)
+        if self.rejected:
+            self.notes.append(
+                f"score cache {self.path}: {self.rejected} entries failed authentication (forged, edited, malformed "
+                "or signed with another secret); ignored, those answers are judged afresh"
+            )
         return good
 
     def __len__(self) -> int:
@@ -88,25 +163,39 @@ class ScoreCache:
             self._entries[key] = entry
             self._new[key] = entry
 
-    def save(self) -> None:
-        """Merge this run's entries into the file on disk and replace it atomically."""
-        with self._lock:
-            if not self._new:
-                return
-            merged = {**self._read_quietly(), **self._new}
-            payload = {
-                "format": FORMAT,
-                "version": VERSION,
-                "entries": {
-                    k: {"score": e.score, "reason": e.reason, "model": e.model, "tokens": e.tokens}
-                    for k, e in merged.items()
-                },
-            }
-            write_text(self.path, json.dumps(payload, separators=(",", ":")))  # 0644: actions/cache must read it
-            self._new = {}
+    @contextmanager
+    def _exclusive(self) -> Iterator[None]:
+        """One writer at a time across processes: a lock on a sibling file, never replaced itself."""
+        lock_path = self.path.with_name(self.path.name + ".lock")
+        with open(lock_path, "a", encoding="utf-8") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
 
-    def _read_quietly(self) -> dict[str, Entry]:
-        problem = self.problem
-        entries = self._read()
-        self.problem = problem
-        return entries
+    def save(self) -> None:
+        """Merge this run's entries into the file on disk and replace it atomically, under the lock."""
+        with self._lock:
+            if not self._new or not self.writable or self._secret is None:
+                return
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._exclusive():
+                on_disk, _ = self._raw()
+                if on_disk is None:  # became something else since the run began: still not ours to overwrite
+                    return
+                # Keep what other writers stored (their secret may differ); drop what could never verify.
+                kept = {k: v for k, v in on_disk.items() if _entry(v) is not None and isinstance(v.get("mac"), str)}
+                for key, entry in self._new.items():
+                    kept[key] = {
+                        "score": entry.score,
+                        "reason": entry.reason,
+                        "model": entry.model,
+                        "tokens": entry.tokens,
+                        "mac": _mac(self._secret, key, entry),
+                    }
+                payload = {"format": FORMAT, "version": VERSION, "entries": kept}
+                write_text(
+                    self.path, json.dumps(payload, separators=(",", ":"))
+                )  # atomic, 0644: actions/cache reads it
+            self._new = {}

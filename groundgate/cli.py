@@ -121,6 +121,12 @@ def _judge_flags(p: argparse.ArgumentParser) -> None:
         "--call-timeout", type=float, default=None, help="seconds one judge call may take, retries included (300)"
     )
     p.add_argument("--deadline", type=float, default=None, help="seconds all the judging of a run may take")
+    p.add_argument(
+        "--max-consecutive-failures",
+        type=int,
+        default=None,
+        help="stop calling the judge after this many failed calls in a row (default 10; 0 never)",
+    )
 
 
 def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -166,8 +172,8 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     for warning in inputs.warnings:
         _warn(warning)
     cache = wiring.cache(config)
-    if cache is not None and cache.problem:
-        _warn(cache.problem)
+    for note in cache.notes if cache is not None else []:
+        _warn(note)
     results = app.run(config, inputs, wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache))
     _write_report(results, config.report, "summary", config.results)
     _console(results, config.report, environ)

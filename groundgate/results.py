@@ -125,6 +125,8 @@ class Calls(_Model):
     cached: int = 0  # answered from the persistent score cache
     deduplicated: int = 0  # identical inputs judged once in this run
     throttled: int = 0  # 429 answers the SDK retried
+    unsent: int = 0  # not sent because the circuit breaker had opened after consecutive failures
+    cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used
 
 
 class InputPaths(_Model):

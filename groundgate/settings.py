@@ -41,10 +41,11 @@ COMPARE_INPUTS = (
     "cases", "baseline", "candidate", "blocking-categories", "judge", "azure-endpoint", "judge-deployment",
     "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
-    "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url",
+    "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url", "max-consecutive-failures",
 )  # fmt: skip
 ACTION_ONLY_INPUTS = (
-    "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "github-token", "comment", "check-run", "check-name", "fail-on",
+    "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
+    "check-run", "check-name", "fail-on",
     "merge-results",
 )  # fmt: skip
 INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
@@ -65,8 +66,9 @@ ENVIRONMENT = {
     "azure_api_key": "AZURE_OPENAI_API_KEY",
     "openai_base_url": "OPENAI_BASE_URL",
     "openai_api_key": "OPENAI_API_KEY",
+    "cache_secret": "GROUNDGATE_CACHE_SECRET",
 }
-SECRETS = frozenset({"azure_api_key", "openai_api_key"})  # read only from the environment, never a flag
+SECRETS = frozenset({"azure_api_key", "openai_api_key", "cache_secret"})  # read only from the environment, never a flag
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 MODEL_NAME = r"[A-Za-z0-9][A-Za-z0-9._:/@+-]*"  # gpt-4o, meta-llama/Llama-3.1-8B-Instruct, llama3.1:8b
 
@@ -214,7 +216,9 @@ class Settings(BaseModel):
     max_rpm: float | None = Field(default=None, ge=1)  # below one a minute, a run never ends
     call_timeout: float = Field(default=300, gt=0)  # seconds for one judge call, the SDK's retries included
     deadline: float | None = Field(default=None, gt=0)  # seconds for all the judging of a run
+    max_consecutive_failures: int = Field(default=10, ge=0)  # the circuit breaker; 0: never stop calling
     cache: Path | None = None
+    cache_secret: SecretStr | None = None  # authenticates cache entries when there is no API key
     shard: tuple[int, int] | None = None
     # the rules
     blocking_categories: frozenset[str] = DEFAULT_BLOCKING
@@ -313,7 +317,27 @@ class Settings(BaseModel):
             raise ValueError(
                 "second_opinion: a deployment: second opinion needs the Azure OpenAI endpoint: set {azure_endpoint}"
             )
+        if self.cache is not None:
+            self._check_cache(self.cache)
         return self
+
+    def _check_cache(self, value: Path) -> None:
+        """Before any judging: the score cache must be a file of its own that groundgate can write,
+        so a typo can neither overwrite an input nor lose every score at the end of a run."""
+        cache = self.path(value)
+        for name in ("cases", "baseline", "candidate", "results", "report"):
+            other = getattr(self, name)
+            if other is not None and _same_file(cache, self.path(other)):
+                raise ValueError(f"cache: is the {name} file; the score cache needs a file of its own")
+        if cache.is_dir():
+            raise ValueError("cache: is a directory; name a file, for example scores.json inside it")
+        ancestor = cache.parent
+        while not ancestor.exists() and ancestor != ancestor.parent:
+            ancestor = ancestor.parent
+        if not ancestor.is_dir():
+            raise ValueError(f"cache: cannot create its directory: {str(ancestor)!r} is not a directory")
+        if not os.access(ancestor, os.W_OK | os.X_OK):
+            raise ValueError(f"cache: cannot write in {str(ancestor)!r}")
 
     @field_validator("shard", mode="before")
     @classmethod
@@ -347,6 +371,13 @@ class Settings(BaseModel):
         return value
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
 class _Spelled(dict[str, str]):
     """Field name -> what the user would set, for the placeholders in validation messages."""
 
@@ -374,6 +405,7 @@ def _build(
         if not first["loc"]:
             detail = detail.split(":", 1)[1].strip().format_map(_Spelled(hint or spell))
         got = present.get(name)
+        got = str(got) if isinstance(got, Path) else got
         shown = f" (got {got!r})" if got is not None and first["type"] != "missing" and name not in _SECRET else ""
         raise UsageError(f"{spell(name)}: {detail}{shown}") from None
     settings._spell = hint or spell
@@ -436,6 +468,7 @@ def read_secrets(environ: Mapping[str, str]) -> list[str]:
     found = [
         values.get("azure-api-key"),
         values.get("openai-api-key"),
+        values.get("cache-secret"),
         values.get("github-token"),
         environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN"),
     ]

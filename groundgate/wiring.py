@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from groundgate.cache import ScoreCache
+from groundgate.cache import ScoreCache, derive_secret
 from groundgate.compare import Options, Rescorer
 from groundgate.errors import CannotSignIn, GroundgateError
 from groundgate.judges import Provider
@@ -162,6 +162,7 @@ def judges(
             call_timeout=settings.call_timeout,
             deadline=deadline,
             redact=redact,
+            max_consecutive_failures=settings.max_consecutive_failures,
             **extra,  # type: ignore[arg-type]
         )
 
@@ -196,7 +197,13 @@ def options(settings: Settings, rescorer: Rescorer) -> Options:
 
 
 def cache(settings: Settings) -> ScoreCache | None:
-    return ScoreCache(settings.path(settings.cache)) if settings.cache else None
+    """The score cache, its entries authenticated by a secret a pull request's author does not hold:
+    the dedicated cache secret, else one derived from the judge's API key; without either, no cache."""
+    if not settings.cache:
+        return None
+    material = settings.cache_secret or settings.azure_api_key or settings.openai_api_key
+    secret = derive_secret(material.get_secret_value(), "entries") if material else None
+    return ScoreCache(settings.path(settings.cache), secret)
 
 
 def publisher(settings: Settings) -> Publisher | None:

@@ -52,6 +52,43 @@ class JudgeError:
     # The judge refused its own configuration (a wrong key, an unknown model, an unsupported parameter):
     # every call would fail the same way, so on a run's first call it stops the run instead of each row.
     configuration: bool = False
+    unavailable: bool = False  # the judge could not be reached or refused service: counts toward the circuit breaker
+    sent: bool = True  # False: the circuit breaker had opened, no call was made
+
+
+def unavailable(exc: BaseException) -> bool:
+    """Whether an SDK failure says the judge service is down or refusing (5xx, 429 the SDK gave up on,
+    401/403/404, connection errors, timeouts), rather than something wrong with one row (400, an
+    odd answer). Walks the exception chain: the SDK wraps the transport's error."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        status = getattr(current, "status_code", None)
+        if isinstance(status, int) and not isinstance(status, bool):
+            return status >= 500 or status in (401, 403, 404, 408, 429)
+        if isinstance(current, ConnectionError | TimeoutError) or type(current).__name__ in _TRANSPORT_ERRORS:
+            return True
+        current = current.__cause__ or current.__context__
+    return False
+
+
+_TRANSPORT_ERRORS = frozenset(
+    {
+        "APIConnectionError",  # openai, and its APITimeoutError
+        "APITimeoutError",
+        "ServiceRequestError",  # azure-core
+        "ServiceResponseError",
+        "ConnectError",  # the SDK's HTTP stack (httpx2, httpcore2)
+        "ConnectTimeout",
+        "ReadTimeout",
+        "WriteTimeout",
+        "PoolTimeout",
+        "ReadError",
+        "WriteError",
+        "RemoteProtocolError",
+    }
+)
 
 
 Judgement = Verdict | JudgeError
@@ -86,6 +123,8 @@ class CallCounts:
     cached: int = 0  # answered from the persistent score cache
     deduplicated: int = 0  # served by another call with identical inputs in this run
     throttled: int = 0  # 429 answers the SDK retried
+    unsent: int = 0  # not sent because the circuit breaker had opened (each is an error)
+    cache_rejected: int = 0  # entries in the score cache that failed authentication: never used
 
     @property
     def total(self) -> int:

@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from groundgate.judges import JudgeError, Judgement
+
 
 class _Lock(Protocol):
     def __enter__(self) -> Any: ...
@@ -84,3 +86,67 @@ class ThrottleCounter(logging.Handler):
         logger.setLevel(logging.INFO)
         logger.propagate = False  # request lines are ours to count, not to print
         return handler
+
+
+class _LocalCount:
+    def __init__(self, value: int = 0) -> None:
+        self.value = value
+
+
+class _LocalText:
+    def __init__(self, value: bytes = b"") -> None:
+        self.value = value
+
+
+class CircuitBreaker:
+    """Stops calling a judge that is down. After ``limit`` consecutive calls that failed for want of
+    the service (``JudgeError.unavailable``: 5xx, 429 the SDK gave up on, connection errors, call
+    timeouts), it opens for the rest of the run: every later call is answered at once with an error
+    naming the cause, so an outage costs seconds, not rows x timeout. A usable answer (or a judge's
+    odd answer, which proves it is reachable) resets the count before it opens. ``limit`` 0: never.
+
+    Built on a lock and shared values so worker processes share one breaker with the main process."""
+
+    CAUSE_BYTES = 400
+
+    def __init__(self, limit: int, lock: _Lock | None = None, count: Any = None, cause: Any = None) -> None:
+        self.limit = limit
+        self._lock: _Lock = lock if lock is not None else threading.Lock()
+        self._count = count if count is not None else _LocalCount()
+        self._cause = cause if cause is not None else _LocalText()
+
+    def shared(self, context: Any) -> CircuitBreaker:
+        """The same breaker, state carried over, in values a spawned worker process can inherit."""
+        count = context.Value("i", self._count.value, lock=False)
+        cause = context.Array("c", self.CAUSE_BYTES, lock=False)
+        cause.value = self._cause.value
+        return CircuitBreaker(self.limit, context.Lock(), count, cause)
+
+    def parts(self) -> tuple[int, Any, Any, Any]:
+        return self.limit, self._lock, self._count, self._cause
+
+    def refusal(self) -> JudgeError | None:
+        """The error to answer instead of calling, once the breaker is open; None while closed."""
+        if not self.limit:
+            return None
+        with self._lock:
+            if self._count.value < self.limit:
+                return None
+            cause = bytes(self._cause.value).decode("utf-8", errors="replace")
+        return JudgeError(
+            f"not sent: the judge failed {self.limit} calls in a row, so groundgate stopped calling it "
+            f"(circuit breaker, max-consecutive-failures); the last failure: {cause}",
+            sent=False,
+        )
+
+    def record(self, result: Judgement) -> None:
+        if not self.limit or (isinstance(result, JudgeError) and not result.sent):
+            return
+        with self._lock:
+            if self._count.value >= self.limit:
+                return  # open for the rest of the run
+            if isinstance(result, JudgeError) and result.unavailable:
+                self._count.value += 1
+                self._cause.value = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
+            else:
+                self._count.value = 0

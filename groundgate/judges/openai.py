@@ -88,7 +88,7 @@ class OpenAIProvider(EvaluatorProvider):
         problem = self._configuration(status, text.lower())
         if problem is None:
             return super().failure(exc)
-        return JudgeError(one_line(problem), configuration=True)
+        return JudgeError(one_line(problem), configuration=True, unavailable=True)
 
     def _configuration(self, status: int | None, text: str) -> str | None:
         """The one line that names the setting to change, for an answer no row could get past."""

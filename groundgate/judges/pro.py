@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from groundgate.errors import one_line
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict, unavailable
 from groundgate.judges.sdk import sdk_version
 
 if TYPE_CHECKING:
@@ -56,7 +56,8 @@ class ProProvider(Provider):
                 query=request.case.query or "", context=request.grounding, response=request.response
             )
         except Exception as exc:  # the service's failures are row failures
-            return JudgeError(one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}"))
+            message = one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}")
+            return JudgeError(message, unavailable=unavailable(exc))
         label = result.get("groundedness_pro_label")
         if not isinstance(label, bool):
             return JudgeError(f"groundedness-pro gave no label ({label!r})")

@@ -21,15 +21,14 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, as_completed, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, replace
-from typing import Any
 
 from groundgate.cache import Entry, ScoreCache
 from groundgate.errors import JudgeUnusable
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
-from groundgate.judges.limits import RateLimiter
+from groundgate.judges.limits import CircuitBreaker, RateLimiter
+from groundgate.judges.processes import ProcessPool
 from groundgate.judges.workers import Workers
 from groundgate.redact import Redactor
 
@@ -74,6 +73,8 @@ class Runner:
         processes: int | None = None,
         limiter: RateLimiter | None = None,
         redact: Redactor | None = None,
+        max_consecutive_failures: int = 0,
+        breaker: CircuitBreaker | None = None,
     ) -> None:
         self.provider = provider
         self.redact = redact or Redactor()
@@ -84,6 +85,7 @@ class Runner:
         self.call_timeout = call_timeout  # seconds one judge call may take, SDK retries included
         self.deadline = deadline
         self.limiter = limiter or RateLimiter(max_rpm)
+        self.breaker = breaker or CircuitBreaker(max_consecutive_failures)
         recipe = provider.recipe()
         self.processes = 1 if recipe is None else (processes or auto_processes(self.max_concurrency))
         self.calls = CallCounts()
@@ -94,7 +96,9 @@ class Runner:
         self._model_known = False
         self._probed = False  # the run's first call has been made (alone)
         self._workers: Workers | None = None
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: ProcessPool | None = None
+        if cache is not None:
+            self.calls.cache_rejected = cache.rejected
 
     @property
     def info(self) -> JudgeInfo:
@@ -159,7 +163,7 @@ class Runner:
             self._workers.shutdown()
             self._workers = None
         if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
+            self._pool.close()
             self._pool = None
 
     # --- fresh calls -------------------------------------------------------------------------
@@ -189,8 +193,11 @@ class Runner:
         return results
 
     def _scored(self, request: JudgeRequest) -> Judgement:
+        refused = self.breaker.refusal()
+        if refused is not None:
+            return refused
         self.limiter.wait()
-        return self.provider.score(request)
+        return self.breaker.refusal() or self.provider.score(request)
 
     def _in_threads(
         self,
@@ -215,11 +222,27 @@ class Runner:
             if self.progress:
                 self.progress(phase, done, total)
 
+        self.run_threads(requests, finish)
+        return [r for r in results if r is not None]
+
+    def run_threads(
+        self,
+        requests: Sequence[JudgeRequest],
+        on_result: Callable[[int, Judgement], None],
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
+        """The calls on this process's threads under the call timeout, the deadline and the circuit
+        breaker; ``on_result(index, judgement)`` once per request as it finishes, until ``stop()``."""
+
+        def finish(index: int, result: Judgement) -> None:
+            self.breaker.record(result)
+            on_result(index, result)
+
         limited = self.call_timeout is not None or self.deadline is not None
-        if not limited and (self.max_concurrency == 1 or len(requests) <= 1):
+        if not limited and stop is None and (self.max_concurrency == 1 or len(requests) <= 1):
             for index, request in enumerate(requests):
                 finish(index, self._scored(request))
-            return [r for r in results if r is not None]
+            return
         if self._workers is None:  # kept for the whole run: per-thread evaluators are built once
             self._workers = Workers(self.max_concurrency)
         workers = self._workers
@@ -228,6 +251,10 @@ class Runner:
             finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
                 finish(pending.pop(future), future.result())
+            if stop is not None and stop():
+                for future in pending:
+                    future.cancel()  # queued calls never start; running ones are abandoned
+                return
             now = time.monotonic()
             if self.call_timeout is not None:
                 stuck = [
@@ -238,7 +265,9 @@ class Runner:
                 for future in stuck:
                     finish(
                         pending.pop(future),
-                        JudgeError(f"the judge gave no answer within {self.call_timeout:g} s (call timeout)"),
+                        JudgeError(
+                            f"the judge gave no answer within {self.call_timeout:g} s (call timeout)", unavailable=True
+                        ),
                     )
                 workers.add(len(stuck))  # the stuck calls keep their threads: bring concurrency back
             at = self.deadline.at if self.deadline is not None else None
@@ -246,7 +275,6 @@ class Runner:
                 for future in list(pending):
                     future.cancel()
                     finish(pending.pop(future), JudgeError("the run's deadline passed before this call finished"))
-        return [r for r in results if r is not None]
 
     def _in_processes(
         self,
@@ -258,49 +286,42 @@ class Runner:
         total: int | None = None,
     ) -> list[Judgement]:
         threads = math.ceil(self.max_concurrency / self.processes)
-        recipe = self.provider.recipe()
-        assert recipe is not None  # processes > 1 only for a provider with a recipe
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")  # no fork of a process that runs threads
-            slot = context.Value("d", 0.0)
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.processes,
-                mp_context=context,
-                initializer=_worker_init,
-                initargs=(
-                    recipe,
-                    threads,
-                    self.max_rpm,
-                    context.Lock(),
-                    slot,
-                    self.call_timeout,
-                    self.deadline,
-                ),
+            recipe = self.provider.recipe()
+            assert recipe is not None  # processes > 1 only for a provider with a recipe
+            self.breaker = self.breaker.shared(multiprocessing.get_context("spawn"))  # one breaker for all
+            self._pool = ProcessPool(
+                processes=self.processes,
+                threads=threads,
+                recipe=recipe,
+                max_rpm=self.max_rpm,
+                call_timeout=self.call_timeout,
+                deadline=self.deadline,
+                breaker=self.breaker,
             )
         results: list[Judgement | None] = [None] * len(requests)
         done = base
         total = len(requests) if total is None else total
         if self.progress and not base:
             self.progress(phase, done, total)
-        size = threads * CHUNKS_PER_THREAD
-        chunks = {
-            self._pool.submit(_worker_score, list(requests[start : start + size])): start
-            for start in range(0, len(requests), size)
-        }
-        for future in as_completed(chunks):
-            start = chunks[future]
-            try:
-                chunk_results, throttled = future.result()
-            except BrokenProcessPool as exc:
-                lost = min(size, len(requests) - start)
-                chunk_results, throttled = [JudgeError(f"judge worker process died: {exc}")] * lost, 0
-            self.calls.throttled += throttled
-            for offset, result in enumerate(chunk_results):
-                index = start + offset
-                results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
-                done += 1
+
+        def finish(index: int, result: Judgement) -> None:
+            nonlocal done
+            results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
+            done += 1
             if self.progress:
                 self.progress(phase, done, total)
+
+        def throttled(count: int) -> None:
+            self.calls.throttled += count
+
+        pool = self._pool
+        try:
+            pool.run(requests, threads * CHUNKS_PER_THREAD, finish, throttled)
+        finally:
+            if not pool.alive:  # stopped, or a worker died: the next batch starts fresh workers
+                pool.kill()
+                self._pool = None
         return [r for r in results if r is not None]
 
     # --- bookkeeping -------------------------------------------------------------------------
@@ -320,6 +341,9 @@ class Runner:
 
         ``key`` is the request's cache key as score_all computed it; None for re-scores (never kept)."""
         with self._lock:
+            if isinstance(result, JudgeError) and not result.sent:
+                self.calls.unsent += 1  # the breaker answered: no call was made
+                return
             if request.purpose is Purpose.GROUNDEDNESS:
                 self.calls.groundedness += 1
             elif request.purpose is Purpose.RESCORE:
@@ -338,34 +362,3 @@ class Runner:
             self._memo[key] = result
             if self.cache is not None:
                 self.cache.put(key, Entry(result.score, result.reason, result.model, result.tokens))
-
-
-_WORKER: Runner | None = None
-
-
-def _worker_init(
-    recipe: Callable[[], Provider],
-    threads: int,
-    max_rpm: float | None,
-    lock: Any,
-    slot: Any,
-    call_timeout: float | None,
-    deadline: Deadline | None,
-) -> None:
-    global _WORKER  # one runner per worker process, built once; deadline.at is the system's monotonic clock
-    _WORKER = Runner(
-        recipe(),
-        max_concurrency=threads,
-        limiter=RateLimiter(max_rpm, lock, slot),  # one cap across all processes
-        call_timeout=call_timeout,
-        deadline=deadline,
-        processes=1,
-    )
-
-
-def _worker_score(requests: list[JudgeRequest]) -> tuple[list[Judgement], int]:
-    runner = _WORKER
-    assert runner is not None
-    before = runner.provider.throttled()
-    results = runner._in_threads(requests, "worker", None)
-    return results, runner.provider.throttled() - before

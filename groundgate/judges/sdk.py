@@ -23,7 +23,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from groundgate.errors import one_line
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, checked_verdict
+from groundgate.judges import (
+    JudgeError,
+    JudgeInfo,
+    Judgement,
+    JudgeRequest,
+    Provider,
+    Purpose,
+    checked_verdict,
+    unavailable,
+)
 from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.strict_scores import refuse_boolean_scores
 from groundgate.judges.tls import share_tls_context
@@ -105,7 +114,9 @@ class EvaluatorProvider(Provider):
 
     def failure(self, exc: Exception) -> JudgeError:
         """What a call that raised means for its row; subclasses recognise configuration errors."""
-        return JudgeError(one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}"))
+        return JudgeError(
+            one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}"), unavailable=unavailable(exc)
+        )
 
     def throttled(self) -> int:
         return self._throttle.throttled if self._throttle is not None else 0

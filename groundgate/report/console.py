@@ -78,7 +78,8 @@ def render_console(
     env = environment().overlay()
     env.filters["label"] = _label
     k = results.calls
-    extra = [f"{n} {what}" for n, what in ((k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens")) if n]  # fmt: skip
+    extra = [f"{n} {what}" for n, what in ((k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
+             (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
     calls = plural(k.total, "judge call") + (f" ({', '.join(extra)})" if extra else "")
     text = env.get_template("console.txt.j2").render(
         results=results,

@@ -111,7 +111,7 @@ def test_cache_hits_across_runs_and_never_across_models_or_servers(fake_openai: 
     path = tmp_path / "scores.json"
 
     def run(server: FakeOpenAI, model: str) -> Results:
-        store = ScoreCache(path)
+        store = ScoreCache(path, b"a secret the PR author does not hold")
         results = compare.run(
             make_inputs(rows), openai_judge_for(server, model=model, cache=store), Options(frozenset())
         )

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from groundgate import compare
-from groundgate.cache import Entry, ScoreCache
+from groundgate.cache import Entry, ScoreCache, derive_secret
 from groundgate.cases import Case
 from groundgate.compare import Options
 from groundgate.judges import JudgeRequest, Purpose, Verdict
@@ -30,6 +30,7 @@ from tests.support.inputs import make_inputs
 from tests.support.paths import EXAMPLES
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+SECRET = derive_secret("test-key", "entries")
 ROWS = [
     ("p1", "policy", "base one", "cand one"),
     ("p2", "policy", "base two", "base two"),  # unchanged answer: one call serves both sides
@@ -54,13 +55,13 @@ def test_identical_answers_are_judged_once(fake_azure: Start) -> None:
 def test_warm_baseline_cache_makes_no_baseline_calls(fake_azure: Start, tmp_path: Path) -> None:
     fake = fake_azure(decide_by_text)
     cache = tmp_path / "scores.json"
-    store = ScoreCache(cache)
+    store = ScoreCache(cache, SECRET)
     compare.run(make_inputs(ROWS), judge_for(fake, cache=store), Options(frozenset({"policy"})))
     store.save()
     fake.prompts.clear()
 
     changed = [(i, c, b, k.replace("cand", "new cand")) for i, c, b, k in ROWS]
-    second = judge_for(fake, cache=ScoreCache(cache))
+    second = judge_for(fake, cache=ScoreCache(cache, SECRET))
     results = compare.run(make_inputs(changed), second, Options(frozenset({"policy"})))
     assert not [r for r in responses_seen(fake) if r.startswith("base")]  # every baseline score came from the cache
     assert results.calls.cached == 5  # three baseline groundedness scores and two baseline fluency scores
@@ -70,7 +71,7 @@ def test_warm_baseline_cache_makes_no_baseline_calls(fake_azure: Start, tmp_path
 def test_rescores_are_never_answered_from_the_cache(fake_azure: Start, tmp_path: Path) -> None:
     fake = fake_azure(decide_by_text)
     for _ in range(2):
-        store = ScoreCache(tmp_path / "scores.json")
+        store = ScoreCache(tmp_path / "scores.json", SECRET)
         results = compare.run(make_inputs(ROWS), judge_for(fake, cache=store), Options(frozenset({"policy"})))
         store.save()
     assert results.calls.rescore == 1
@@ -85,13 +86,13 @@ def test_cached_scores_from_another_judge_model_are_not_used(fake_azure: Start, 
     requests = [
         JudgeRequest(Case("p1", "x", "q?", "ctx", 1), text, Purpose.GROUNDEDNESS) for text in ("one", "two", "three")
     ]
-    store = ScoreCache(tmp_path / "scores.json")
+    store = ScoreCache(tmp_path / "scores.json", SECRET)
     judge_for(fake, cache=store).score_all(requests)
     store.save()
 
     served.update(model="gpt-4o-2024-11-20", score=4)  # the deployment now runs another model version
     fake.prompts.clear()
-    judge = judge_for(fake, cache=ScoreCache(tmp_path / "scores.json"))
+    judge = judge_for(fake, cache=ScoreCache(tmp_path / "scores.json", SECRET))
     results = judge.score_all(requests)
     assert [r.score for r in results if isinstance(r, Verdict)] == [4.0, 4.0, 4.0]
     assert judge.calls.cached == 0
@@ -101,35 +102,47 @@ def test_cached_scores_from_another_judge_model_are_not_used(fake_azure: Start, 
 @pytest.mark.parametrize(
     ("content", "problem"),
     [
-        ("{not json", "unreadable"),
+        ("{not json", "not a groundgate score cache"),
         ('{"format": "something-else"}', "not a groundgate score cache"),
         ('{"format": "groundgate-score-cache", "version": 99, "entries": {}}', "version 99"),
-        (
-            '{"format": "groundgate-score-cache", "version": 1, "entries": {"k": {"score": 99, "reason": "", "model": null}}}',
-            "1 malformed",
-        ),
     ],
 )
-def test_a_bad_cache_is_reported_and_ignored(tmp_path: Path, content: str, problem: str) -> None:
+def test_a_file_that_is_not_a_cache_of_this_version_is_reported_and_left_untouched(
+    tmp_path: Path, content: str, problem: str
+) -> None:
     path = tmp_path / "scores.json"
     path.write_text(content)
-    cache = ScoreCache(path)
+    cache = ScoreCache(path, SECRET)
     assert cache.problem is not None
     assert problem in cache.problem
     assert len(cache) == 0
     cache.put("fresh", Entry(5.0, "ok", "m"))
     cache.save()
-    assert ScoreCache(path).get("fresh") == Entry(5.0, "ok", "m")
+    assert path.read_text() == content  # never written over: it may be someone's file
+
+
+def test_malformed_entries_are_rejected_and_counted(tmp_path: Path) -> None:
+    path = tmp_path / "scores.json"
+    path.write_text(
+        '{"format": "groundgate-score-cache", "version": 2, "entries": {"k": {"score": 99, "reason": "", "model": null}}}'
+    )
+    cache = ScoreCache(path, SECRET)
+    assert cache.problem is not None
+    assert "1 entries failed authentication" in cache.problem
+    assert (len(cache), cache.rejected) == (0, 1)
+    cache.put("fresh", Entry(5.0, "ok", "m"))
+    cache.save()
+    assert ScoreCache(path, SECRET).get("fresh") == Entry(5.0, "ok", "m")
 
 
 def test_two_writers_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "scores.json"
-    a, b = ScoreCache(path), ScoreCache(path)
+    a, b = ScoreCache(path, SECRET), ScoreCache(path, SECRET)
     a.put("a", Entry(5.0, "ra", "m"))
     b.put("b", Entry(2.0, "rb", "m"))
     a.save()
     b.save()
-    merged = ScoreCache(path)
+    merged = ScoreCache(path, SECRET)
     assert (merged.get("a"), merged.get("b")) == (Entry(5.0, "ra", "m"), Entry(2.0, "rb", "m"))
     assert not list(tmp_path.glob("*.tmp"))
 

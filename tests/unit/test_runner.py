@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from groundgate.cases import Case
@@ -85,3 +87,47 @@ def test_a_configuration_refused_mid_run_fails_only_the_rows_it_reached() -> Non
     assert all(r.configuration for r in results if isinstance(r, JudgeError))
     assert len(provider.log) == 10
     assert runner.calls.failed == 7
+
+
+class Outage(ScriptedProvider):
+    """Answers from a script: 'down' is the service failing, 'odd' a reachable judge's bad answer."""
+
+    def __init__(self, script: Callable[[JudgeRequest], str]) -> None:
+        super().__init__(lambda request: 5.0)
+        self.plan = script
+
+    def score(self, request: JudgeRequest) -> Judgement:
+        self.log.append(request)
+        what = self.plan(request)
+        if what == "down":
+            return JudgeError("HTTP 503", unavailable=True)
+        if what == "odd":
+            return JudgeError("judge gave no score (True)")
+        return Verdict(5.0, "fine", "scripted-model")
+
+
+def test_odd_answers_and_interrupted_runs_of_failures_never_open_the_breaker() -> None:
+    pattern = ["down", "down", "odd", "down", "down", "ok"] * 20  # never three outages in a row
+    provider = Outage(lambda request: pattern[int(request.case.id[1:])])
+    runner = Runner(provider, max_consecutive_failures=3)
+    results = runner.score_all(requests(120))
+    assert len(provider.log) == 120
+    assert runner.calls.unsent == 0
+    assert not any("circuit breaker" in r.message for r in results if isinstance(r, JudgeError))
+
+
+def test_the_breaker_opens_after_n_failures_in_a_row_and_names_the_cause() -> None:
+    provider = Outage(lambda request: "ok" if request.case.id == "c0" else "down")
+    runner = Runner(provider, max_consecutive_failures=4)
+    results = runner.score_all(requests(50))
+    assert len(provider.log) == 1 + 4
+    assert runner.calls.unsent == 45
+    assert runner.calls.groundedness == 5
+    last = results[-1]
+    assert isinstance(last, JudgeError)
+    assert "failed 4 calls in a row" in last.message
+    assert last.message.endswith("the last failure: HTTP 503")
+    off = Outage(lambda request: "down")
+    never = Runner(off, max_consecutive_failures=0)
+    never.score_all(requests(50))
+    assert len(off.log) == 50
