@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import json
 import math
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from groundgate.files import write_text
+from groundgate.files import make_dirs, write_text
 
 FORMAT = "groundgate-score-cache"
 VERSION = 2  # 2: every entry is authenticated (version 1 entries were not)
@@ -167,19 +168,23 @@ class ScoreCache:
     def _exclusive(self) -> Iterator[None]:
         """One writer at a time across processes: a lock on a sibling file, never replaced itself."""
         lock_path = self.path.with_name(self.path.name + ".lock")
-        with open(lock_path, "a", encoding="utf-8") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
+        descriptor = os.open(lock_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            os.fchmod(descriptor, 0o644)  # left beside the cache: actions/cache (another user) must read it too
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
             try:
                 yield
             finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+                fcntl.flock(descriptor, fcntl.LOCK_UN)
+        finally:
+            os.close(descriptor)
 
     def save(self) -> None:
         """Merge this run's entries into the file on disk and replace it atomically, under the lock."""
         with self._lock:
             if not self._new or not self.writable or self._secret is None:
                 return
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            make_dirs(self.path.parent)  # 0755: later steps (actions/cache) read the folder too
             with self._exclusive():
                 on_disk, _ = self._raw()
                 if on_disk is None:  # became something else since the run began: still not ours to overwrite

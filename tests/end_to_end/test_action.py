@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,7 +23,7 @@ from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.fakes.openai import FakeOpenAI
 from tests.support.forge import recount
-from tests.support.paths import EXAMPLES, ROOT
+from tests.support.paths import ROOT
 from tests.support.report_checks import inline_text, parse
 
 
@@ -32,21 +32,6 @@ def heading(markdown: str) -> str:
     tokens = parse(markdown)
     assert tokens[0].type == "heading_open"
     return inline_text(tokens[1])
-
-
-@pytest.fixture
-def gh() -> Iterator[FakeGitHub]:
-    with FakeGitHub() as server:
-        yield server
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    ws = tmp_path / "workspace"
-    (ws / "evals").mkdir(parents=True)
-    for name in ("cases.jsonl", "baseline.jsonl", "candidate.jsonl", "candidate-regression.jsonl"):
-        shutil.copy(EXAMPLES / name, ws / "evals" / name)
-    return ws
 
 
 def test_blocking_regression_fails_the_job_comments_and_annotates(

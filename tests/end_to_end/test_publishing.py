@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import shutil
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,25 +22,9 @@ from tests.support.action import (
     workflow_run_event,
 )
 from tests.support.fakes.github import FakeGitHub
-from tests.support.paths import EXAMPLES
 
 REGRESSION = {**PATHS, "candidate": "evals/candidate-regression.jsonl"}
 CLEAN = {**PATHS, "candidate": "evals/candidate.jsonl"}
-
-
-@pytest.fixture
-def gh() -> Iterator[FakeGitHub]:
-    with FakeGitHub() as server:
-        yield server
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    ws = tmp_path / "workspace"
-    (ws / "evals").mkdir(parents=True)
-    for name in ("cases.jsonl", "baseline.jsonl", "candidate.jsonl", "candidate-regression.jsonl"):
-        shutil.copy(EXAMPLES / name, ws / "evals" / name)
-    return ws
 
 
 # ---- fork pull requests, judged from a trusted workflow_run run
@@ -198,7 +181,7 @@ def test_annotations_and_links_are_relative_to_the_checkout_not_the_workspace(
 
 
 def test_files_left_in_the_workspace_are_readable_by_later_steps(workspace: Path, tmp_path: Path) -> None:
-    inputs = {**CLEAN, "cache-path": ".groundgate-cache/scores.json"}
+    inputs = {**CLEAN, "cache-path": ".groundgate-cache/scores.json", "cache-secret": "a-secret-for-the-cache"}
     run = run_action(workspace, None, inputs, event_path=event(tmp_path), umask=0o077)
     assert run.code == 0, run.stdout
     modes = {
@@ -212,6 +195,7 @@ def test_files_left_in_the_workspace_are_readable_by_later_steps(workspace: Path
         ".groundgate/report.md": 0o644,
         ".groundgate-cache": 0o755,
         ".groundgate-cache/scores.json": 0o644,
+        ".groundgate-cache/scores.json.lock": 0o644,  # the writers' lock, left beside the cache
     }
     assert json.loads((workspace / ".groundgate-cache/scores.json").read_text())["entries"]
 
