@@ -347,7 +347,7 @@ def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, g
     assert run.code == 0, run.stdout
     headline = run.summary.splitlines()[0]
     assert headline.endswith("the PR changes the yardstick")
-    assert "1 case(s) and 1 baseline response(s) differ" in run.summary
+    assert "1 case and 1 baseline response differ" in run.summary
     visible = html.unescape(run.summary.replace("\\", ""))
     assert f"Cases: {last_id}." in visible
     assert "Baseline responses: refund-007." in visible
