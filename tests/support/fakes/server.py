@@ -51,6 +51,7 @@ class _Server(ThreadingHTTPServer):
     (a thread ending in the middle of a later test would upset that test's thread count)."""
 
     daemon_threads = True
+    request_queue_size = 128  # dozens of judge calls connect at once; the default backlog of 5 drops some under load
 
     def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
         super().__init__(address, handler)
