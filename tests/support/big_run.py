@@ -5,10 +5,10 @@ text (links, mentions, references, SHAs, markup) where users would put it."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 
-from groundgate.results import Calls, Fluency, InputPaths, JudgeMeta, Results, Row, category_stats
-from groundgate.rules import Bucket, Outcome, verdict_of
+from groundgate.results import Calls, InputPaths, Results, Row, category_stats
+from groundgate.rules import Bucket, Outcome
+from tests.support.reports import make_results
 
 BLOCKING = ("policy", "pricing", "safety")
 OTHER = ("shipping", "account", "billing", "catalog", "support")
@@ -91,28 +91,15 @@ def big_run(cases: int = 420, seed: int = 13) -> Results:
     plan += [Outcome.TIE] * (cases - len(plan))
     rng.shuffle(plan)
     rows = [_row(n, outcome, rng) for n, outcome in enumerate(plan)]
-    counts = Counter(row.outcome for row in rows)
-    return Results(
-        tool_version="0.1.0",
-        verdict=verdict_of(counts),
-        counts={o: counts[o] for o in Outcome},
-        blocking_categories=list(BLOCKING),
-        rows=rows,
-        fluency=Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote"),
-        judge=JudgeMeta(
-            kind="azure",
-            rubric="query",
-            deployment="judge-4o",
-            api_version="2024-10-21",
-            sdk_version="1.18.10",
-            model="gpt-4o-2024-11-20",
-        ),
-        calls=Calls(groundedness=2 * cases, rescore=71, total=2 * cases + 71, cached=cases, tokens=1_234_567),
-        inputs=InputPaths(
-            cases="evals/cases.jsonl", baseline="evals/baseline.jsonl", candidate="evals/candidate.jsonl"
-        ),
-        categories=category_stats(rows),
-        wall_seconds=312.4,
+    return make_results(rows).model_copy(
+        update={
+            "calls": Calls(groundedness=2 * cases, rescore=71, total=2 * cases + 71, cached=cases, tokens=1_234_567),
+            "inputs": InputPaths(
+                cases="evals/cases.jsonl", baseline="evals/baseline.jsonl", candidate="evals/candidate.jsonl"
+            ),
+            "categories": category_stats(rows),
+            "wall_seconds": 312.4,
+        }
     )
 
 
