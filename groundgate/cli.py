@@ -61,6 +61,13 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="smaller blocking categories need an independent confirmation",
     )
+    c.add_argument(
+        "--noise-sample",
+        type=int,
+        default=None,
+        metavar="N",
+        help="re-score N rows whose bucket did not change, to measure the judge's noise (default 0: off)",
+    )
     c.add_argument("--model-under-test", default=None, help="refuse to run if the judge is this model")
     c.add_argument("--allow-self-judging", action="store_true", help="run even when the judge is the model under test")
     c.add_argument("--results", type=Path, default=None, help="write the results JSON here")

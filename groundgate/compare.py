@@ -18,11 +18,14 @@ from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
+from groundgate.noise import ELIGIBLE, choose, figures, per_shard
 from groundgate.results import (
     Calls,
     Fluency,
     InputPaths,
     JudgeMeta,
+    Noise,
+    NoiseSample,
     Results,
     Row,
     Shard,
@@ -70,6 +73,8 @@ class Options:
     min_cases_to_block: int = 0
     shard: tuple[int, int] | None = None
     keep_texts: bool = False  # every row carries its query, context and responses, not only rows a person reads
+    noise_sample: int = 0  # unchanged rows re-scored to measure the judge's noise; 0: not measured
+    model_under_test: str | None = None  # recorded in the results, for the report's footer
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
@@ -142,6 +147,31 @@ def _fluency(judge: Runner, ties: list[Row], inputs: Inputs, by_id: dict[str, Ca
     mean = sum(deltas) / len(deltas) if deltas else None
     reason = None if deltas else "the fluency judge gave no score on any tied row"
     return Fluency(consulted=True, reason=reason, mean_delta=mean, rows=len(deltas), skipped=skipped)
+
+
+def _noise(judge: Runner, rows: list[Row], inputs: Inputs, options: Options, seed: str) -> Noise:
+    """Re-score the candidate's answer on a seeded sample of rows whose bucket did not change: fresh
+    calls by the run's own judge (the instrument being measured), never cached, never deduplicated."""
+    eligible = [
+        row.id
+        for row in rows
+        if row.outcome in ELIGIBLE and not _is_empty(inputs.candidate[row.id].response)  # empty: no judge call
+    ]
+    size = per_shard(options.noise_sample, options.shard[1] if options.shard else 1)
+    chosen = set(choose(eligible, size, seed))
+    picked = [row for row in rows if row.id in chosen]  # in the suite's order
+    by_id = {case.id: case for case in inputs.cases}
+    again = judge.score_all([_request(by_id[row.id], inputs, "after", Purpose.NOISE) for row in picked], "noise sample")
+    samples = []
+    for row, judgement in zip(picked, again, strict=True):
+        assert row.after is not None  # a tie or an unchanged row has both buckets
+        second = Side.of(judgement)
+        samples.append(
+            NoiseSample(
+                id=row.id, bucket=row.after, score=row.after_score, rescore=second.bucket, rescore_score=second.score
+            )
+        )
+    return figures(samples, rows, confirmed=options.rescorer.label != "none")
 
 
 def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
@@ -258,6 +288,8 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         fluency = Fluency(consulted=False, reason=f"the {judge.info.kind} judge does not measure fluency")
     else:
         fluency = _fluency(judge, ties, inputs, by_id)
+    identity = fingerprint(inputs, judge, options)
+    noise = _noise(judge, rows, inputs, options, identity) if options.noise_sample > 0 else None
 
     info = judge.info
     calls = judge.calls + options.rescorer.judge.calls if options.rescorer.judge is not None else judge.calls
@@ -286,12 +318,14 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         warnings=[*inputs.warnings, *dict.fromkeys(echoes)],
         wall_seconds=round(time.monotonic() - started, 3),
         shard=Shard(index=options.shard[0], count=options.shard[1]) if options.shard else None,
-        fingerprint=fingerprint(inputs, judge, options),
+        fingerprint=identity,
         mode="end-to-end" if end_to_end else "frozen",
         categories=category_stats(rows),
         category_sizes=sizes,
         suite=suite,
         yardstick=inputs.yardstick,
+        noise=noise,
+        model_under_test=options.model_under_test,
     )
 
 

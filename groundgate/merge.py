@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from groundgate.cases import in_shard
 from groundgate.errors import UsageError
-from groundgate.results import Calls, Fluency, Results, Row, category_stats, ids_digest
+from groundgate.noise import figures
+from groundgate.results import Calls, Fluency, Noise, Results, Row, category_stats, ids_digest
 from groundgate.rules import Outcome, verdict_of
 
 
@@ -30,6 +31,15 @@ def _fluency(parts: Sequence[Results], counts: Counter[Outcome]) -> Fluency:
     if consulted:
         return Fluency(consulted=True, reason="the fluency judge gave no score on any tied row", skipped=skipped)
     return Fluency(consulted=False, reason=parts[0].fluency.reason, skipped=skipped)
+
+
+def _noise(parts: Sequence[Results], rows: Sequence[Row]) -> Noise | None:
+    """The shards' noise samples pooled; the figures are recomputed over the merged rows."""
+    measured = [p.noise for p in parts if p.noise is not None]
+    if not measured:
+        return None
+    samples = sorted((s for noise in measured for s in noise.samples), key=lambda s: s.id)
+    return figures(samples, rows, confirmed=parts[0].judge.second_opinion != "none")
 
 
 def _ids(ids: Sequence[str]) -> str:
@@ -104,6 +114,7 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
             "warnings": list(dict.fromkeys(w for p in parts for w in p.warnings)),
             "wall_seconds": max(p.wall_seconds for p in parts),
             "categories": category_stats(rows),
+            "noise": _noise(parts, rows),
             "shard": None,
         }
     )

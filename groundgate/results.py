@@ -119,6 +119,7 @@ class Calls(_Model):
     groundedness: int = 0
     rescore: int = 0
     fluency: int = 0
+    noise: int = 0  # the noise sample's re-scores of unchanged rows
     total: int = 0
     failed: int = 0
     tokens: int = 0  # as reported by the judge
@@ -127,6 +128,37 @@ class Calls(_Model):
     throttled: int = 0  # 429 answers the SDK retried
     unsent: int = 0  # not sent because the circuit breaker had opened after consecutive failures
     cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used
+
+
+class NoiseSample(_Model):
+    """One unchanged row re-scored for the noise floor: its first verdict and the second one."""
+
+    id: str
+    bucket: Bucket  # the candidate's first verdict
+    score: float | None  # None: an empty answer, a non-answer without a judge call
+    rescore: Bucket | None  # None: the re-score failed, and the row is not in `sampled`
+    rescore_score: float | None
+
+
+class Noise(_Model):
+    """The judge's noise measured in this run: rows whose bucket did not change, re-scored once more.
+    A re-score in another bucket than the first verdict is a noise flip: the instrument's error bar."""
+
+    sampled: int  # re-scores that came back with a score
+    flipped: int  # of those, how many landed in another bucket
+    failed: int = 0  # re-scores that came back without a score: not in `sampled`
+    rate: float | None  # flipped / sampled
+    interval: tuple[float, float] | None  # exact 95% (Clopper-Pearson) interval of the rate
+    flips: int  # rows this run re-scored as newly ungrounded
+    expected_false_flips: float | None  # rate x flips: how many of them the noise alone may explain
+    exposed: int  # blocking-category rows that could have flipped (not ungrounded, not failed, on the baseline side)
+    false_blocking_flip: float | None  # chance that noise alone gives one of them a confirmed flip
+    samples: list[NoiseSample] = Field(default_factory=list)
+
+    @property
+    def high(self) -> bool:
+        """A confirmed blocking flip is then more likely noise than not."""
+        return self.false_blocking_flip is not None and self.false_blocking_flip > 0.5
 
 
 class InputPaths(_Model):
@@ -193,6 +225,8 @@ class Results(_Model):
     category_sizes: dict[str, int] = Field(default_factory=dict)  # of the whole suite
     suite: Suite | None = None
     yardstick: Yardstick | None = None  # pull requests: what the PR changed in the cases and baseline files
+    noise: Noise | None = None  # the measured noise floor (--noise-sample); None when not measured
+    model_under_test: str | None = None  # as the run was told (--model-under-test)
 
     @property
     def exit_code(self) -> int:

@@ -193,6 +193,8 @@ def options(settings: Settings, rescorer: Rescorer) -> Options:
         min_cases_to_block=settings.min_cases_to_block,
         shard=settings.shard,
         keep_texts=settings.keep_texts,
+        noise_sample=settings.noise_sample,
+        model_under_test=settings.model_under_test,
     )
 
 

@@ -22,6 +22,7 @@ from groundgate.cases import Case, Rubric
 class Purpose(StrEnum):
     GROUNDEDNESS = "groundedness"
     RESCORE = "rescore"  # a fresh groundedness call on a newly ungrounded row: never deduplicated
+    NOISE = "noise"  # a fresh groundedness call on an unchanged row, to measure the judge's own noise
     FLUENCY = "fluency"
 
 
@@ -118,6 +119,7 @@ class CallCounts:
     groundedness: int = 0
     rescore: int = 0
     fluency: int = 0
+    noise: int = 0  # the noise sample's re-scores
     failed: int = 0
     tokens: int = 0
     cached: int = 0  # answered from the persistent score cache
@@ -128,7 +130,7 @@ class CallCounts:
 
     @property
     def total(self) -> int:
-        return self.groundedness + self.rescore + self.fluency
+        return self.groundedness + self.rescore + self.fluency + self.noise
 
     def __add__(self, other: CallCounts) -> CallCounts:
         return CallCounts(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})

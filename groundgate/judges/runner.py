@@ -2,7 +2,7 @@
 
 One ``Runner`` wraps one ``Provider`` and owns everything around the call: identical inputs are
 judged once per run, a persistent cache answers what an earlier run judged with the same judge
-model (checked by one real call, the model probe), re-scores are always fresh, calls run on worker
+model (checked by one real call, the model probe), re-scores and noise-sample calls are always fresh, calls run on worker
 threads (and, for large batches of a provider that can be rebuilt, worker processes) under a
 per-call timeout, a run deadline and a request-rate cap, and every call is counted.
 
@@ -37,6 +37,7 @@ MIN_BATCH_PER_SLOT = 8  # below this many requests per concurrent slot, starting
 CHUNKS_PER_THREAD = 4  # requests handed to a worker process at once, per thread: keeps its threads busy
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
+FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
 
 
 @dataclass
@@ -123,7 +124,7 @@ class Runner:
     def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging") -> list[Judgement]:
         if self.deadline is not None:
             self.deadline.start()
-        keys = [None if r.purpose is Purpose.RESCORE else self.request_key(r) for r in requests]
+        keys = [None if r.purpose in FRESH else self.request_key(r) for r in requests]
         first: dict[str, int] = {}  # key -> index of its first request
         cached: dict[str, Verdict] = {}
         todo: list[int] = []  # re-scores and unique misses: fresh calls
@@ -348,6 +349,8 @@ class Runner:
                 self.calls.groundedness += 1
             elif request.purpose is Purpose.RESCORE:
                 self.calls.rescore += 1
+            elif request.purpose is Purpose.NOISE:
+                self.calls.noise += 1
             else:
                 self.calls.fluency += 1
             if isinstance(result, Verdict):

@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from groundgate.cases import Yardstick
 from groundgate.errors import GroundgateError, one_line
+from groundgate.report import noise as noise_words
 from groundgate.report.escape import inline, marked
 from groundgate.report.render import environment, score
 from groundgate.results import Results, Row
@@ -386,6 +387,10 @@ class _Renderer:
             "headline": top.text
             + (" · the PR changes the yardstick" if _moved(results) else ""),  # escaped by finalize
             "provenance": context.provenance(),
+            # Ours: numbers and fixed words, no user text.
+            "noise": Markup(" " + noise_words.sentence(results.noise)) if results.noise else "",  # noqa: S704
+            "noise_footer": Markup(noise_words.footer(results.noise)),  # noqa: S704
+            "noise_warning": Markup(warning) if (warning := noise_words.warning(results.noise)) else None,  # noqa: S704
         }
         self._parts: dict[tuple[object, ...], Markup] = {}
 

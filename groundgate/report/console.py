@@ -9,6 +9,7 @@ import textwrap
 import unicodedata
 
 from groundgate.report import SECTIONS, _groups, _label, verdict_headline
+from groundgate.report import noise as noise_words
 from groundgate.report.escape import log_safe
 from groundgate.report.render import environment
 from groundgate.results import Results
@@ -78,7 +79,7 @@ def render_console(
     env = environment().overlay()
     env.filters["label"] = _label
     k = results.calls
-    extra = [f"{n} {what}" for n, what in ((k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
+    extra = [f"{n} {what}" for n, what in ((k.noise, "for the noise sample"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
     calls = plural(k.total, "judge call") + (f" ({', '.join(extra)})" if extra else "")
     text = env.get_template("console.txt.j2").render(
@@ -90,6 +91,8 @@ def render_console(
         where=where,
         headline=top.text,
         plural=plural,
+        noise=noise_words.sentence(results.noise) if results.noise else None,
+        noise_warning=noise_words.warning(results.noise),
     )
     lines = _lines(text, WIDTH)
     if colour:

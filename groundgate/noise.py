@@ -1,0 +1,77 @@
+"""The judge's noise floor, measured in the run itself: pure choice of the sample and pure figures.
+
+A gate on flips trusts the judge to give the same bucket to the same answer. Re-scoring a few rows
+whose bucket did not change between the sides measures how often it does not, in this run, with this
+judge; the rate with its exact interval turns "8 flips" into "8 flips, of which about 0.4 may be the
+judge changing its mind".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Sequence
+
+from groundgate.results import Noise, NoiseSample, Row
+from groundgate.rules import Bucket, Outcome, needs_rescore
+from groundgate.stats import clopper_pearson
+
+ELIGIBLE = frozenset({Outcome.TIE, Outcome.UNCHANGED})  # rows whose bucket did not change between the sides
+
+
+def choose(ids: Iterable[str], size: int, seed: str) -> list[str]:
+    """A seeded sample of ``size`` ids (all of them when fewer): the same inputs choose the same rows
+    on every rerun, in any order, and no author can pick which rows are sampled without changing what
+    is judged (the seed is the run's fingerprint of inputs, judge and rules)."""
+    if size <= 0:
+        return []
+
+    def rank(cid: str) -> bytes:
+        return hashlib.sha256(f"{seed}\0{cid}".encode()).digest()
+
+    return sorted(ids, key=rank)[:size]
+
+
+def per_shard(size: int, shards: int) -> int:
+    """Each of N shards samples its share, so the merged sample is about the size asked for."""
+    return math.ceil(size / shards) if size > 0 else 0
+
+
+def flips_of(rows: Iterable[Row]) -> int:
+    """Rows that newly fell to ungrounded on their first verdicts: the flips the noise may explain."""
+    return sum(1 for r in rows if r.before is not None and r.after is not None and needs_rescore(r.before, r.after))
+
+
+def exposed_of(rows: Iterable[Row]) -> int:
+    """Blocking rows that could have flipped: judged, and not ungrounded on the baseline side already."""
+    return sum(1 for r in rows if r.blocking and r.outcome is not Outcome.ERROR and r.before is not Bucket.UNGROUNDED)
+
+
+def false_flip_chance(rate: float, exposed: int, confirmed: bool) -> float:
+    """The chance that noise alone gives at least one of ``exposed`` rows a flip that passes the
+    re-score: two independent wrong verdicts (rate squared) when flips are re-scored, one otherwise.
+    Counting any bucket change as a wrong verdict overstates the chance of one into ungrounded, and
+    assuming independence understates it for a judge that repeats itself: a reading aid, not the gate."""
+    per_row = rate * rate if confirmed else rate
+    return 1.0 - (1.0 - per_row) ** exposed
+
+
+def figures(samples: Sequence[NoiseSample], rows: Sequence[Row], confirmed: bool) -> Noise:
+    """The noise object from the re-scored sample and the rows it speaks for (one shard's, or all merged)."""
+    flips, exposed = flips_of(rows), exposed_of(rows)
+    scored = [s for s in samples if s.rescore is not None]
+    flipped = sum(1 for s in scored if s.rescore is not s.bucket)
+    n = len(scored)
+    rate = flipped / n if n else None
+    return Noise(
+        sampled=n,
+        flipped=flipped,
+        failed=len(samples) - n,
+        rate=rate,
+        interval=clopper_pearson(flipped, n) if n else None,
+        flips=flips,
+        expected_false_flips=rate * flips if rate is not None else None,
+        exposed=exposed,
+        false_blocking_flip=false_flip_chance(rate, exposed, confirmed) if rate is not None else None,
+        samples=list(samples),
+    )

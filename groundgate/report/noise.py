@@ -1,0 +1,71 @@
+"""The noise floor in words: the sentence under the verdict, the footer line and the warning.
+
+Numbers only (counts, rates, an interval), so the same words serve the markdown report, the
+console and the check run; they carry no user text.
+"""
+
+from __future__ import annotations
+
+from groundgate.results import Noise
+from groundgate.rules import plural
+
+
+def percent(value: float) -> str:
+    """Whole percents, but a rate below 1% keeps one decimal so that it does not read as none."""
+    shown = value * 100
+    return f"{shown:.1f}%" if 0 < shown < 1 else f"{shown:.0f}%"
+
+
+def _measured(noise: Noise) -> str:
+    assert noise.rate is not None
+    assert noise.interval is not None
+    low, high = noise.interval
+    return f"{percent(noise.rate)}, 95% CI {percent(low)}–{percent(high)}"
+
+
+def sentence(noise: Noise) -> str:
+    """What the sample says about this run's flips, for a reviewer who never heard of a noise floor."""
+    unscored = f" ({plural(noise.failed, 'failed re-score')} not counted)" if noise.failed else ""
+    if not noise.sampled:
+        what = "no row was eligible" if not noise.failed else "no re-score came back with a score"
+        return f"The judge's noise was not measured: {what}{unscored}."
+    changed = (
+        f"The judge changed its mind on {noise.flipped} of {plural(noise.sampled, 'unchanged answer')} it scored again"
+        if noise.flipped
+        else f"The judge gave the same bucket again to all {plural(noise.sampled, 'unchanged answer')} it scored again"
+    )
+    if not noise.flips:
+        tail = "this run has no flips for it to explain"
+    elif not noise.flipped:
+        assert noise.interval is not None
+        tail = (
+            f"no measured noise explains this run's {plural(noise.flips, 'flip')}, though {noise.sampled} "
+            f"re-scores only show the rate is below {percent(noise.interval[1])}"
+        )
+    else:
+        expected = noise.expected_false_flips or 0.0
+        tail = f"about {expected:.1f} of this run's {plural(noise.flips, 'flip')} may be judge noise"
+    return f"{changed} ({_measured(noise)}){unscored}: {tail}."
+
+
+def footer(noise: Noise | None) -> str:
+    if noise is None:
+        return "Judge noise: not measured (noise-sample 0)"
+    if not noise.sampled:
+        return "Judge noise: no usable re-score in the sample"
+    return f"Judge noise: {noise.flipped} of {noise.sampled} re-scores changed bucket ({_measured(noise)})"
+
+
+def warning(noise: Noise | None) -> str | None:
+    """When one confirmed blocking flip is more likely the judge than the change."""
+    if noise is None or not noise.high:
+        return None
+    assert noise.false_blocking_flip is not None
+    assert noise.rate is not None
+    return (
+        f"The judge is noisy for a gate: at the measured rate ({noise.flipped} of {noise.sampled}, "
+        f"{percent(noise.rate)}), noise alone would give one of this run's {plural(noise.exposed, 'blocking answer')} "
+        f"a confirmed flip with a chance of {percent(noise.false_blocking_flip)}, so a single blocking regression is "
+        "more likely the judge than the change. Confirm blocking flips with an independent second opinion or a "
+        "person, or pin a steadier judge."
+    )
