@@ -175,6 +175,7 @@ def test_fail_on_any_regression_and_never(workspace: Path, gh: FakeGitHub, tmp_p
         ({"cases": "/etc/passwd"}, "input 'cases': '/etc/passwd' is outside the workspace"),
         ({"fail-on": "sometimes"}, "input 'fail-on'"),
         ({"max-concurrency": "many"}, "input 'max-concurrency'"),
+        ({"noise-sample": "-1"}, "input 'noise-sample'"),
         ({"judge": "azure"}, "needs an endpoint"),
     ],
 )
@@ -187,6 +188,21 @@ def test_bad_inputs_are_one_error_line(workspace: Path, inputs: dict[str, str], 
     assert "Traceback" not in run.stderr
     assert run.summary.startswith("## ⛔ groundgate: no verdict")  # the same message, where reviewers look
     assert message in html.unescape(run.summary.replace("\\", ""))  # escaped markdown, read as a reviewer sees it
+
+
+def test_noise_sample_and_model_under_test_reach_the_comment(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    inputs = {**PATHS, "candidate": "evals/candidate.jsonl", "noise-sample": "3", "model-under-test": "gpt-4o-mini"}
+    run = run_action(workspace, gh, inputs, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout + run.stderr
+    results = json.loads((workspace / ".groundgate/results.json").read_text())
+    assert (results["noise"]["sampled"], results["calls"]["noise"]) == (3, 3)
+    assert results["model_under_test"] == "gpt-4o-mini"
+    [comment] = gh.comments_on(7)
+    assert (
+        "Judge noise: 0 of 3 re-scores changed bucket (0%, 95% CI 0%–71%) · model under test gpt\\-4o\\-mini"
+        in comment["body"]
+    )
+    assert "3 for the noise sample" in comment["body"]
 
 
 def test_symlink_leaving_the_workspace_is_refused(workspace: Path, tmp_path: Path) -> None:

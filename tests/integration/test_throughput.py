@@ -7,6 +7,7 @@ import io
 import json
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,31 @@ def test_rescores_are_never_answered_from_the_cache(fake_azure: Start, tmp_path:
     assert results.calls.groundedness == 1  # the probe that confirms the judge model; the rest from cache
     # run 1: score + re-score; run 2: the score from the cache, the re-score fresh again
     assert responses_seen(fake).count("cand three HALLUCINATE") == 3
+
+
+def test_the_noise_sample_reaches_the_judge_fresh_on_every_run(fake_azure: Start, tmp_path: Path) -> None:
+    """The real SDK at the wire: a warm cache answers the sides, never the noise sample's re-scores."""
+    asked: Counter[str] = Counter()
+
+    def judge(prompt: Prompt) -> Reply:
+        if prompt.kind == "groundedness":
+            asked[prompt.response] += 1
+        return Reply(score=4 if prompt.response == "same 2" and asked["same 2"] > 1 else 5)  # partial when asked again
+
+    fake = fake_azure(judge)
+    rows = [(f"t{i}", "faq", f"same {i}", f"same {i}") for i in range(6)]
+    for _ in range(2):
+        store = ScoreCache(tmp_path / "scores.json", SECRET)
+        options = Options(frozenset({"policy"}), noise_sample=6)
+        results = compare.run(make_inputs(rows), judge_for(fake, cache=store), options)
+        store.save()
+    seen = [p.response for p in fake.prompts if p.kind == "groundedness"]
+    assert len(seen) == 6 + 6 + 1 + 6  # run 1: six answers, six noise; run 2: the probe, six noise again
+    assert results.calls.noise == 6
+    assert results.calls.cached == 11  # five answers' groundedness (one went to the probe) and six fluency scores
+    assert results.calls.total == 7
+    assert results.noise is not None
+    assert (results.noise.sampled, results.noise.flipped) == (6, 1)  # 'same 2' came back partial
 
 
 def test_cached_scores_from_another_judge_model_are_not_used(fake_azure: Start, tmp_path: Path) -> None:
