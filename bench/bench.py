@@ -2,6 +2,7 @@
 
     python -m bench.bench            # the full table (about ten minutes on 2 cores)
     python -m bench.bench --quick    # a smaller table (about two minutes)
+    python -m bench.bench --noise    # what a 20-row noise sample adds to a usual PR run (about a minute)
 
 Each scenario runs ``groundgate``'s comparison in a fresh process (so peak memory is its own)
 against the fake Azure OpenAI server of ``bench.fake_judge``, itself in another process. Printed
@@ -109,7 +110,7 @@ def scenario(args: argparse.Namespace) -> None:
     cache = ScoreCache(Path(args.cache), derive_secret("bench", "entries")) if args.cache else None
     judge = Runner(provider, max_concurrency=concurrency, cache=cache)
     results = compare.run(
-        inputs, judge, compare.Options(frozenset())
+        inputs, judge, compare.Options(frozenset(), noise_sample=args.noise_sample)
     )  # nothing blocks: fluency runs as in a passing PR
     for target in ("comment", "check", "summary"):
         render(results, target)
@@ -124,6 +125,7 @@ def scenario(args: argparse.Namespace) -> None:
         "calls": results.calls.model_dump(),
         "results_mb": written.stat().st_size / 1e6,
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "tokens": results.calls.tokens,
         "worker_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
     }))  # fmt: skip
 
@@ -146,6 +148,7 @@ class Measured:
     wall: float
     peak_mb: float
     worker_mb: float
+    tokens: int
 
     @property
     def ideal(self) -> float:
@@ -157,7 +160,8 @@ class Measured:
 
 
 def measure(name: str, data: Dataset, *, latency: float | None, concurrency: int = 8, port: int = 0,
-            cache: Path | None = None, candidate: str = "candidate.jsonl", minimum: int | None = None) -> Measured:  # fmt: skip
+            cache: Path | None = None, candidate: str = "candidate.jsonl", minimum: int | None = None,
+            noise_sample: int = 0) -> Measured:  # fmt: skip
     fake = None
     endpoint = "null"
     if latency is not None:
@@ -168,7 +172,7 @@ def measure(name: str, data: Dataset, *, latency: float | None, concurrency: int
         assert fake.stdout is not None
         endpoint = fake.stdout.readline().strip()
     command = [sys.executable, "-m", "bench.bench", "scenario", "--data", str(data.folder), "--endpoint", endpoint,
-               "--concurrency", str(concurrency), "--candidate", candidate]  # fmt: skip
+               "--concurrency", str(concurrency), "--candidate", candidate, "--noise-sample", str(noise_sample)]  # fmt: skip
     if cache is not None:
         command += ["--cache", str(cache)]
     try:
@@ -183,11 +187,34 @@ def measure(name: str, data: Dataset, *, latency: float | None, concurrency: int
             fake.wait(timeout=30)
     got = json.loads(out.stdout.strip().splitlines()[-1])
     row = Measured(name, data.cases, latency or 0.0, concurrency, got["calls"]["total"], data.cold if minimum is None else minimum,
-                   stats["baseline"], got["wall"], got["peak_mb"], got["worker_mb"])  # fmt: skip
+                   stats["baseline"], got["wall"], got["peak_mb"], got["worker_mb"], got["tokens"])  # fmt: skip
     print(f"{row.name:<34} {row.cases:>6} {row.latency * 1000:>6.0f} {row.concurrency:>5} {row.calls:>6} {row.minimum:>6} "
           f"{row.baseline_calls:>9} {row.wall:>8.1f} {row.ideal:>8.1f} {row.efficiency:>6.2f} {row.peak_mb:>7.0f} {row.worker_mb:>7.0f}",
           flush=True)  # fmt: skip
     return row
+
+
+def noise_cost(sample: int = 20, latency: float = 0.5) -> None:
+    """A usual PR (1,000 cases, the baseline side cached, a 500 ms judge, 8 calls in flight) with and
+    without ``--noise-sample 20``: the sample's calls are fresh, so they add calls, tokens and wall time."""
+    print(f"{'scenario':<34} {'cases':>6} {'lat ms':>6} {'conc':>5} {'calls':>6} {'min':>6} {'baseline':>9} "
+          f"{'wall s':>8} {'ideal s':>8} {'eff':>6} {'RSS MB':>7} {'worker':>7}")  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        data = write_dataset(work / "large", 1000)
+        port = free_port()
+        cache = work / "scores.json"
+        measure("fill cache from the baseline", data, latency=0.0, concurrency=32, port=port, cache=cache,
+                candidate="unchanged.jsonl", minimum=2 * data.cases)  # fmt: skip
+        filled = cache.read_bytes()  # each PR run starts from the same baseline-only cache
+        plain = measure("usual PR, no noise sample", data, latency=latency, port=port, cache=cache, minimum=data.warm)
+        cache.write_bytes(filled)
+        noisy = measure(f"usual PR, noise sample {sample}", data, latency=latency, port=port, cache=cache,
+                        minimum=data.warm + sample, noise_sample=sample)  # fmt: skip
+    extra = noisy.calls - plain.calls
+    print(f"a {sample}-row noise sample adds {extra} judge calls ({extra / plain.calls:.0%} of this PR's {plain.calls}), "
+          f"{noisy.tokens - plain.tokens:,} tokens and {noisy.wall - plain.wall:.1f} s "
+          f"(ideal {extra * latency / 8:.1f} s at {latency * 1000:.0f} ms and 8 in flight)")  # fmt: skip
 
 
 def main() -> None:
@@ -199,13 +226,18 @@ def main() -> None:
     s.add_argument("--concurrency", type=int, default=8)
     s.add_argument("--candidate", default="candidate.jsonl")
     s.add_argument("--cache")
+    s.add_argument("--noise-sample", type=int, default=0)
     parser.add_argument("--quick", action="store_true", help="smaller datasets and lower latency")
     parser.add_argument(
         "--scale", action="store_true", help="only the 10,000, 100,000 and 1,000,000 case runs of the figures judge"
     )
+    parser.add_argument("--noise", action="store_true", help="only the cost of a 20-row noise sample on a usual PR")
     args = parser.parse_args()
     if args.command == "scenario":
         scenario(args)
+        return
+    if args.noise:
+        noise_cost()
         return
     if args.scale:
         print(f"{'scenario':<34} {'cases':>9} {'wall s':>8} {'ms/case':>8} {'peak RSS MB':>12} {'results MB':>11}")
