@@ -155,6 +155,17 @@ class Noise(_Model):
     false_blocking_flip: float | None  # chance that noise alone gives one of them a confirmed flip
     samples: list[NoiseSample] = Field(default_factory=list)
 
+    @model_validator(mode="after")
+    def _counted(self) -> Noise:
+        """The counts are the samples' (an edited results file cannot claim a quieter judge than it sampled)."""
+        scored = [s for s in self.samples if s.rescore is not None]
+        flipped = sum(1 for s in scored if s.rescore is not s.bucket)
+        if (self.sampled, self.flipped, self.failed) != (len(scored), flipped, len(self.samples) - len(scored)):
+            raise ValueError("the noise figures do not match its samples")
+        if self.rate != (flipped / len(scored) if scored else None):
+            raise ValueError("the noise rate does not match its samples")
+        return self
+
     @property
     def high(self) -> bool:
         """A confirmed blocking flip is then more likely noise than not."""

@@ -4,6 +4,7 @@ exact interval, and the words a reviewer reads."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Mapping
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from groundgate import compare
 from groundgate.cache import ScoreCache, derive_secret
 from groundgate.compare import Options, Rescorer
+from groundgate.errors import InputError
 from groundgate.judges import JudgeRequest, Purpose
 from groundgate.judges.runner import Runner
 from groundgate.merge import merge
@@ -23,8 +25,8 @@ from groundgate.noise import choose, false_flip_chance
 from groundgate.report import render
 from groundgate.report.console import render_console
 from groundgate.report.noise import footer, sentence, warning
-from groundgate.results import Noise, Results
-from groundgate.rules import Outcome
+from groundgate.results import Noise, NoiseSample, Results, read_results
+from groundgate.rules import Bucket, Outcome
 from groundgate.stats import clopper_pearson
 from tests.support.inputs import make_inputs
 from tests.support.scripted import Score, ScriptedJudge, ScriptedProvider
@@ -258,6 +260,10 @@ def test_clopper_pearson_bounds_leave_two_and_a_half_percent_in_each_tail(nk: tu
 
 
 def noise(sampled: int, flipped: int, flips: int, failed: int = 0) -> Noise:
+    def sample(n: int) -> NoiseSample:
+        again = None if n >= sampled else Bucket.PARTIAL if n < flipped else Bucket.GROUNDED
+        return NoiseSample(id=f"r{n}", bucket=Bucket.GROUNDED, score=5.0, rescore=again, rescore_score=None)
+
     rate = flipped / sampled if sampled else None
     return Noise(
         sampled=sampled,
@@ -269,7 +275,21 @@ def noise(sampled: int, flipped: int, flips: int, failed: int = 0) -> Noise:
         expected_false_flips=rate * flips if rate is not None else None,
         exposed=0,
         false_blocking_flip=0.0 if sampled else None,
+        samples=[sample(n) for n in range(sampled + failed)],
     )
+
+
+def test_an_edited_noise_figure_is_not_read_back(tmp_path: Path) -> None:
+    rows, scores = table()
+    results = compare.run(make_inputs(rows), script(scores, {"same t1": 4.0}), Options(POLICY, noise_sample=40))
+    path = tmp_path / "results.json"
+    results.write(path)
+    assert read_results(path).noise == results.noise
+    data = json.loads(path.read_text())
+    data["noise"].update(flipped=0, rate=0.0)  # a quieter judge than the samples show
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError, match="the noise figures do not match its samples"):
+        read_results(path)
 
 
 def test_the_sentence_a_reviewer_reads() -> None:
