@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 FILE_MODE = 0o644
@@ -30,12 +31,17 @@ def make_dirs(path: Path) -> None:
 
 def write_text(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` atomically (a reader sees the old file or the new one), mode 0644."""
+    write_parts(path, (text,))
+
+
+def write_parts(path: Path, parts: Iterable[str]) -> None:
+    """``write_text`` for text made piece by piece: a million-row results file never sits in memory whole."""
     make_dirs(path.parent)
     handle, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(handle, FILE_MODE)
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+            out.writelines(parts)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -130,7 +130,7 @@ def _row(n: int, outcome: Outcome, rng: random.Random) -> Row:
             baseline=ANSWER[before].format(days=days, bad=bad), candidate=ANSWER[Bucket.UNGROUNDED].format(days=days, bad=bad),
             before_reason=REASONS[before.value].format(days=days, bad=bad),
         )  # fmt: skip
-        return Row.model_validate(values)
+        return Row(**values)  # type: ignore[arg-type]
     before, after = rng.choice(TRANSITIONS[outcome])
     values.update(
         before=before, after=after, before_score=SCORE[before], after_score=SCORE[after],
@@ -148,4 +148,4 @@ def _row(n: int, outcome: Outcome, rng: random.Random) -> Row:
     if n % 37 == 0:
         values["candidate"] = f"{values['candidate']} {HOSTILE}"
         values["query"] = f"{values['query']} {HOSTILE}"
-    return Row.model_validate(values)
+    return Row(**values)  # type: ignore[arg-type]

@@ -40,7 +40,7 @@ def make_row(n: int, outcome: Outcome, category: str = "policy", text: str = "",
         context=f"context {n}. {text}", baseline=f"baseline answer {n}. {text}", candidate=f"candidate answer {n}. {text}",
     )  # fmt: skip
     values.update(fields)
-    return Row.model_validate(values)
+    return Row(**values)  # type: ignore[arg-type]
 
 
 def make_results(rows: list[Row]) -> Results:
