@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from groundgate.results import Calls, InputPaths, Results, Row, category_stats
+from groundgate.noise import figures
+from groundgate.results import Calls, InputPaths, NoiseSample, Results, Row, category_stats
 from groundgate.rules import Bucket, Outcome
 from tests.support.reports import make_results
 
@@ -91,9 +92,24 @@ def big_run(cases: int = 420, seed: int = 13) -> Results:
     plan += [Outcome.TIE] * (cases - len(plan))
     rng.shuffle(plan)
     rows = [_row(n, outcome, rng) for n, outcome in enumerate(plan)]
+    ties = [row for row in rows if row.outcome is Outcome.TIE][:20]  # the noise sample: one of 20 changes bucket
+    samples = [
+        NoiseSample(
+            id=row.id, bucket=row.after, score=row.after_score, rescore=row.after, rescore_score=row.after_score
+        )
+        for row in ties
+        if row.after is not None
+    ]
+    other = Bucket.PARTIAL if samples[7].bucket is Bucket.GROUNDED else Bucket.GROUNDED
+    samples[7] = samples[7].model_copy(
+        update={"rescore": other, "rescore_score": 4.0 if other is Bucket.PARTIAL else 5.0}
+    )
+    calls = Calls(groundedness=2 * cases, rescore=71, noise=20, total=2 * cases + 91, cached=cases, tokens=1_234_567)
     return make_results(rows).model_copy(
         update={
-            "calls": Calls(groundedness=2 * cases, rescore=71, total=2 * cases + 71, cached=cases, tokens=1_234_567),
+            "calls": calls,
+            "noise": figures(samples, rows, confirmed=True),
+            "model_under_test": "gpt-4o-mini-2024-07-18",
             "inputs": InputPaths(
                 cases="evals/cases.jsonl", baseline="evals/baseline.jsonl", candidate="evals/candidate.jsonl"
             ),
