@@ -7,6 +7,7 @@ reported as a figure with its meaning, never used as a gate on averages. Agreeme
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb, exp, lgamma, log
 
@@ -85,13 +86,25 @@ class Agreement:
     @property
     def kappa(self) -> float | None:
         """Cohen's kappa: agreement beyond what the two raters' base rates give by chance."""
-        n = self.total
-        if n == 0:
-            return None
-        observed = (self.both_ungrounded + self.both_grounded) / n
-        judge_yes = (self.both_ungrounded + self.judge_only) / n
-        people_yes = (self.both_ungrounded + self.people_only) / n
-        expected = judge_yes * people_yes + (1 - judge_yes) * (1 - people_yes)
-        if expected == 1:
-            return 1.0 if observed == 1 else None
-        return (observed - expected) / (1 - expected)
+        return cohen_kappa([[self.both_ungrounded, self.judge_only], [self.people_only, self.both_grounded]])
+
+
+def cohen_kappa(matrix: Sequence[Sequence[int]]) -> float | None:
+    """Cohen's kappa of a square confusion matrix (rows: one rater's categories, columns: the other's,
+    in the same order): the share of agreement beyond what the two raters' own base rates give by
+    chance. 1 is perfect, 0 is chance, below 0 worse than chance; None without ratings. When both
+    raters put every item in one and the same category, chance explains everything and kappa is
+    undefined; it is reported as 1.0 then, as perfect agreement is what was seen."""
+    size = len(matrix)
+    if any(len(row) != size for row in matrix):
+        raise ValueError("a confusion matrix must be square")
+    n = sum(sum(row) for row in matrix)
+    if n == 0:
+        return None
+    observed = sum(matrix[i][i] for i in range(size)) / n
+    rows = [sum(row) / n for row in matrix]
+    columns = [sum(matrix[i][j] for i in range(size)) / n for j in range(size)]
+    expected = sum(r * c for r, c in zip(rows, columns, strict=True))
+    if expected >= 1 - 1e-12:
+        return 1.0 if observed == 1 else None
+    return (observed - expected) / (1 - expected)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.stats import Agreement, sign_test
+from groundgate.stats import Agreement, cohen_kappa, sign_test
 
 
 @pytest.mark.parametrize(
@@ -41,3 +41,34 @@ def test_perfect_and_chance_agreement() -> None:
     assert Agreement(0, 0, 0, 10).kappa == 1.0
     assert Agreement(0, 0, 0, 10).precision is None
     assert math.isclose(Agreement(25, 25, 25, 25).kappa or 0.0, 0.0)
+
+
+def test_cohen_kappa_on_a_four_by_four_matrix_worked_by_hand() -> None:
+    # rows 3,1,2,4 and columns 3,2,3,2 of 10: chance 0.25, observed 0.6
+    matrix = [[2, 0, 1, 0], [0, 1, 0, 0], [0, 1, 1, 0], [1, 0, 1, 2]]
+    assert cohen_kappa(matrix) == pytest.approx((0.6 - 0.25) / 0.75)
+    assert cohen_kappa([[0, 0], [0, 0]]) is None
+    assert cohen_kappa([[0, 7], [0, 0]]) == 0.0  # one rater says A every time, the other B
+    with pytest.raises(ValueError, match="square"):
+        cohen_kappa([[1, 2, 3], [4, 5, 6]])
+
+
+matrices = st.integers(2, 5).flatmap(
+    lambda k: st.lists(st.lists(st.integers(0, 30), min_size=k, max_size=k), min_size=k, max_size=k)
+)
+
+
+@given(matrices)
+def test_cohen_kappa_is_symmetric_bounded_and_blind_to_the_order_of_categories(matrix: list[list[int]]) -> None:
+    kappa = cohen_kappa(matrix)
+    if sum(map(sum, matrix)) == 0:
+        assert kappa is None
+        return
+    assert kappa is not None
+    assert -1 - 1e-9 <= kappa <= 1 + 1e-9
+    transposed = [list(column) for column in zip(*matrix, strict=True)]
+    assert cohen_kappa(transposed) == pytest.approx(kappa)
+    order = list(reversed(range(len(matrix))))
+    assert cohen_kappa([[matrix[i][j] for j in order] for i in order]) == pytest.approx(kappa)
+    diagonal_only = all(matrix[i][j] == 0 for i in range(len(matrix)) for j in range(len(matrix)) if i != j)
+    assert (kappa == pytest.approx(1.0)) == diagonal_only
