@@ -96,6 +96,19 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--report", type=Path, default=None, help="write the markdown here")
     _judge_flags(k)
 
+    b = commands.add_parser("bridge", help="score the same responses with the current judge and a new one")
+    b.add_argument("--cases", required=True, type=Path, help="cases JSONL")
+    b.add_argument("--responses", required=True, type=Path, help="responses JSONL (id, response), usually the baseline")
+    b.add_argument(
+        "--to",
+        required=True,
+        metavar="deployment:NAME|openai:MODEL",
+        help="the new judge: another Azure deployment at the same endpoint, or a model at the OpenAI-compatible server",
+    )
+    b.add_argument("--results", type=Path, default=None, help="write the bridge JSON here")
+    b.add_argument("--report", type=Path, default=None, help="write the markdown here")
+    _judge_flags(b)
+
     m = commands.add_parser("merge", help="combine the results of the shards of one run into one verdict")
     m.add_argument("shards", nargs="+", type=Path, metavar="RESULTS", help="results files written by compare --shard")
     m.add_argument("--cases", type=Path, default=None, help="the cases file: names any case the shards do not cover")
@@ -155,6 +168,32 @@ def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         write_text(args.report, text)
     _out(text)
     return 3 if calibration.errors else 0
+
+
+def _bridge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    from groundgate.bridge import bridge, check_new_judge, render_bridge  # only this command needs them
+
+    # The current judge comes from the usual judge flags; the new one is built as a second opinion would be.
+    values = {key: value for key, value in vars(args).items() if key not in ("command", "responses", "to")}
+    values.update(baseline=args.responses, candidate=args.responses, second_opinion=args.to)
+    names = {"second_opinion": "--to", "baseline": "--responses", "candidate": "--responses"}
+    check_new_judge(args.to)
+    config = settings.from_flags(values, environ, names)
+    check_new_judge(args.to, config)
+    settings.check_outputs(config)
+    judges = wiring.judges(config, progress=ProgressLine(sys.stderr))
+    try:
+        assert judges.rescorer.judge is not None  # check_new_judge refused every choice without a judge
+        result = bridge(args.cases, args.responses, judges.judge, judges.rescorer.judge)
+    finally:
+        judges.close()
+    text = render_bridge(result)
+    if args.results:
+        write_text(args.results, result.model_dump_json(indent=2, by_alias=True) + "\n")
+    if args.report:
+        write_text(args.report, text)
+    _out(text)
+    return result.exit_code
 
 
 def _write_report(results: Results, path: Path | None, size: Target, results_path: Path | None) -> None:
@@ -239,6 +278,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return _merge(args, environ)
         if args.command == "calibrate":
             return _calibrate(args, environ)
+        if args.command == "bridge":
+            return _bridge(args, environ)
         return _report(args, environ)
     except GroundgateError as exc:
         print(log_safe(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}"), file=sys.stderr)

@@ -429,13 +429,23 @@ def _flag_name(field: str) -> str:
     return flag(field).split(" or ", 1)[0]
 
 
-def from_flags(values: Mapping[str, Any], environ: Mapping[str, str]) -> Settings:
-    """Settings from parsed CLI flags; unset flags fall back to their environment variables."""
+def from_flags(
+    values: Mapping[str, Any], environ: Mapping[str, str], names: Mapping[str, str] | None = None
+) -> Settings:
+    """Settings from parsed CLI flags; unset flags fall back to their environment variables.
+
+    ``names``: a subcommand's own flag for a setting (bridge's ``--to`` sets the second judge), so
+    messages name the flag the user typed."""
     merged = dict(values)
     for field, variable in ENVIRONMENT.items():
         if merged.get(field) in (None, "") and environ.get(variable):
             merged[field] = environ[variable]
-    return _build(merged, _flag_name, flag)
+    own = names or {}
+    return _build(
+        merged,
+        lambda field: own.get(field) or _flag_name(field),
+        lambda field: own.get(field) or flag(field),
+    )
 
 
 def input_name(field: str) -> str:
