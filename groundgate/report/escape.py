@@ -63,15 +63,23 @@ def _escape_plain(text: str) -> str:
 
 
 def _escape(text: str) -> str:
-    """Markdown for one line of user text (no newlines in it): inert tokens in code spans."""
-    out, last = [], 0
-    for match in _INERT.finditer(text):
-        out.append(_escape_plain(text[last : match.start()]))
+    """Markdown for one line of user text (no newlines in it): inert tokens in code spans.
+
+    Each search starts afresh after the last code span: what follows a code span starts a new word
+    for GitHub, so "@a@b" needs both mentions fenced, though in the raw text "@b" follows a letter."""
+    out: list[str] = []
+    rest = text
+    while (match := _INERT.search(rest)) is not None:
         token = match.group(0).rstrip(".,;:!?)]}")  # sentence punctuation after a URL is not part of it
-        out.append(f"`{token}`")
-        out.append(_escape_plain(match.group(0)[len(token) :]))
-        last = match.end()
-    out.append(_escape_plain(text[last:]))
+        if match.start() == 0 and out and out[-1].endswith("`"):
+            out[-1] = out[-1][:-1] + token + "`"  # adjacent tokens share one span: "``" would not close it
+        else:
+            out.append(_escape_plain(rest[: match.start()]))
+            out.append(f"`{token}`")
+        if len(token) < len(match.group(0)):
+            out.append(_escape_plain(match.group(0)[len(token) :]))
+        rest = rest[match.end() :]
+    out.append(_escape_plain(rest))
     return "".join(out)
 
 

@@ -147,6 +147,9 @@ def test_escaping_keeps_a_url_whole_and_strips_invisible_characters() -> None:
     assert inline("ask @everyone") == "ask `@everyone`"
     assert inline("mail me at a.b@example.com") == "mail me at `a.b@example.com`"
     assert inline("fixed in #12, o/r#7 and GH-9") == "fixed in `#12`, `o/r#7` and `GH-9`"
+    # a token right after another starts a new word once the first is a code span: one span holds both
+    assert inline("@a@b@") == "`@a@b`@"
+    assert inline("@a.@b") == "`@a`\\.`@b`"
     assert "\u200b" not in inline("https:\u200b//x.example @\u200bme")  # invisible characters do not survive
     assert inline("<b>|</b>") == "&lt;b&gt;\\|&lt;/b&gt;"
 
