@@ -152,44 +152,55 @@ def lookalike(category: str, blocking: frozenset[str]) -> str | None:
     return next((name for name in sorted(blocking) if skeleton(name) == drawn), None)
 
 
-def read_jsonl(path: Path, root: Path = Path()) -> Iterator[tuple[int, dict[str, Any]]]:
+def read_jsonl(path: Path, root: Path = Path(), digest: Any = None) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, object) for each non-blank line; UTF-8 only, a leading BOM tolerated.
 
-    The file is ``root / path``; errors name ``path`` as the user wrote it."""
+    The file is ``root / path``; errors name ``path`` as the user wrote it. Read one line at a time (a
+    million cases are never all in memory as bytes); ``digest``, a hashlib object, is fed every byte
+    read, so the file's hash is of exactly what was loaded."""
     try:
-        data = (root / path).read_bytes()
+        with (root / path).open("rb") as stream:
+            for number, raw in enumerate(stream, start=1):
+                if digest is not None:
+                    digest.update(raw)
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                obj = _parse(path, number, raw)
+                if obj is not None:
+                    yield number, obj
     except FileNotFoundError:
         raise InputError(path, None, None, "file not found") from None
     except OSError as exc:
         raise InputError(path, None, None, f"cannot read: {exc.strerror or exc}") from None
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    for number, raw in enumerate(data.split(b"\n"), start=1):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InputError(path, number, None, f"not UTF-8 (byte {exc.start + 1})") from None
-        if not text.strip():
-            continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(path, number, None, f"invalid JSON: {exc.msg} (column {exc.colno})") from None
-        except RecursionError:
-            raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
-        except ValueError:  # Python refuses integers of more than 4,300 digits
-            raise InputError(path, number, None, "invalid JSON: a number with too many digits") from None
-        if not isinstance(obj, dict):
-            raise InputError(path, number, None, f"expected a JSON object, got {type(obj).__name__}")
-        try:
-            where = _surrogate(obj)
-        except RecursionError:
-            raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
-        if where is not None:
-            raise InputError(
-                path, number, where, "holds an unpaired UTF-16 surrogate escape (like \\ud800): not valid Unicode"
-            )
-        yield number, obj
+
+
+def _parse(path: Path, number: int, raw: bytes) -> dict[str, Any] | None:
+    """One line's object; None for a blank line."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(path, number, None, f"not UTF-8 (byte {exc.start + 1})") from None
+    if not text.strip():
+        return None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(path, number, None, f"invalid JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise InputError(path, number, None, "invalid JSON: a number with too many digits") from None
+    if not isinstance(obj, dict):
+        raise InputError(path, number, None, f"expected a JSON object, got {type(obj).__name__}")
+    try:
+        where = _surrogate(obj)
+    except RecursionError:
+        raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
+    if where is not None:
+        raise InputError(
+            path, number, where, "holds an unpaired UTF-16 surrogate escape (like \\ud800): not valid Unicode"
+        )
+    return obj
 
 
 def _surrogate(value: Any, where: str | None = None) -> str | None:
@@ -211,9 +222,9 @@ def _surrogate(value: Any, where: str | None = None) -> str | None:
     return None
 
 
-def _records(path: Path, root: Path, model: type[_Record]) -> Iterator[tuple[int, _Record]]:
+def _records(path: Path, root: Path, model: type[_Record], digest: Any = None) -> Iterator[tuple[int, _Record]]:
     """(line, validated record) for each record; the first invalid one stops with its line and field."""
-    for line, obj in read_jsonl(path, root):
+    for line, obj in read_jsonl(path, root, digest):
         try:
             yield line, model.model_validate(obj)
         except ValidationError as exc:
@@ -223,10 +234,10 @@ def _records(path: Path, root: Path, model: type[_Record]) -> Iterator[tuple[int
             raise InputError(path, line, field_name, message) from None
 
 
-def load_cases(path: Path, rubric: Rubric, root: Path = Path()) -> list[Case]:
+def load_cases(path: Path, rubric: Rubric, root: Path = Path(), digest: Any = None) -> list[Case]:
     cases: list[Case] = []
     seen: dict[str, int] = {}
-    for line, record in _records(path, root, _CaseRecord):
+    for line, record in _records(path, root, _CaseRecord, digest):
         if not record.id.strip():
             raise InputError(path, line, "id", "empty")
         if record.id in seen:
@@ -258,12 +269,16 @@ def load_cases(path: Path, rubric: Rubric, root: Path = Path()) -> list[Case]:
 
 
 def load_responses(
-    path: Path, root: Path = Path(), ids: Mapping[str, str] | None = None, other: Mapping[str, Response] | None = None
+    path: Path,
+    root: Path = Path(),
+    ids: Mapping[str, str] | None = None,
+    other: Mapping[str, Response] | None = None,
+    digest: Any = None,
 ) -> dict[str, Response]:
     """``ids`` (the cases' own id strings) and ``other`` (the other side's responses) let identical
     strings be one object: an unchanged answer, the id in three files. A million rows, a third less memory."""
     responses: dict[str, Response] = {}
-    for line, record in _records(path, root, _ResponseRecord):
+    for line, record in _records(path, root, _ResponseRecord, digest):
         if record.id in responses:
             first = responses[record.id].line
             raise InputError(path, line, "id", f"duplicate id {record.id!r} (first on line {first})")
@@ -280,10 +295,6 @@ def load_responses(
     return responses
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _ids(ids: list[str]) -> str:
     shown = ", ".join(repr(i) for i in ids[:20])
     return shown + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
@@ -293,12 +304,13 @@ def load_inputs(
     cases_path: Path, baseline_path: Path, candidate_path: Path, rubric: Rubric, root: Path = Path()
 ) -> Inputs:
     """Load all three files (relative to ``root``) and check that every case has a response on both sides."""
-    cases = load_cases(cases_path, rubric, root)
+    digests = {name: hashlib.sha256() for name in ("cases", "baseline", "candidate")}
+    cases = load_cases(cases_path, rubric, root, digests["cases"])
     if not cases:
         raise InputError(cases_path, None, None, "no cases: the file holds no records")
     case_ids = {case.id: case.id for case in cases}
-    baseline = load_responses(baseline_path, root, case_ids)
-    candidate = load_responses(candidate_path, root, case_ids, baseline)
+    baseline = load_responses(baseline_path, root, case_ids, digest=digests["baseline"])
+    candidate = load_responses(candidate_path, root, case_ids, baseline, digests["candidate"])
     missing = []
     warnings = []
     for path, responses in ((baseline_path, baseline), (candidate_path, candidate)):
@@ -311,10 +323,7 @@ def load_inputs(
     if missing:
         raise MissingResponses("; ".join(missing))
     return Inputs(
-        digests={
-            name: _digest(root / path)
-            for name, path in (("cases", cases_path), ("baseline", baseline_path), ("candidate", candidate_path))
-        },
+        digests={name: digest.hexdigest() for name, digest in digests.items()},
         cases=cases,
         baseline=baseline,
         candidate=candidate,

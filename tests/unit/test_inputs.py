@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tempfile
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.cases import UNCATEGORIZED, load_cases, normalize_category
+from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, normalize_category
 from groundgate.cli import main
 from groundgate.errors import InputError
 from tests.support.inputs import WriteJsonl
@@ -155,6 +156,31 @@ def test_bom_crlf_and_blank_lines_are_tolerated(tmp_path: Path) -> None:
     data = b'\xef\xbb\xbf{"id": "a", "query": "q", "context": "c", "category": "  Policy "}\r\n\r\n{"id": "b", "query": "q", "context": "c"}\r\n'
     cases = load_cases(write_raw(tmp_path, "cases.jsonl", data), "query")
     assert [(c.id, c.category, c.line) for c in cases] == [("a", "policy", 1), ("b", UNCATEGORIZED, 3)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    bom=st.booleans(),
+    ends=st.lists(st.sampled_from(["\n", "\r\n", "\n\n", "\n  \n"]), min_size=2, max_size=2),
+    last=st.sampled_from(["", "\n", "\r\n"]),
+)
+def test_each_files_digest_is_of_every_byte_read(bom: bool, ends: list[str], last: str) -> None:
+    """Files are read a line at a time and hashed on the way: the digest (which run this is, what the
+    cache and merge trust) must still be the whole file's, BOM, line ends and all."""
+    lines = ['{"id": "a", "query": "q", "context": "c"}', '{"id": "b", "query": "q", "context": "c"}']
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        files = {
+            "cases": (b"\xef\xbb\xbf" if bom else b"") + (lines[0] + ends[0] + lines[1] + last).encode(),
+            "baseline": ('{"id": "a", "response": "x"}' + ends[1] + '{"id": "b", "response": "y"}' + last).encode(),
+            "candidate": b'{"id": "b", "response": "y"}\n{"id": "a", "response": "z"}',
+        }
+        for name, data in files.items():
+            (root / f"{name}.jsonl").write_bytes(data)
+        inputs = load_inputs(Path("cases.jsonl"), Path("baseline.jsonl"), Path("candidate.jsonl"), "query", root)
+    assert inputs.digests == {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}
+    assert [c.id for c in inputs.cases] == ["a", "b"]
+    assert inputs.candidate["a"].response == "z"
 
 
 def test_missing_file_is_named(
