@@ -37,14 +37,18 @@ class Dataset:
     warm: int  # the fewest with the baseline side cached
 
 
-def write_dataset(folder: Path, cases: int) -> Dataset:
-    """Cases whose candidate keeps 70% of the baseline's answers verbatim; 3% invent a figure."""
+PAD = " Further detail from the source document, as retrieved." * 37  # with it, a context of about 2 KB
+
+
+def write_dataset(folder: Path, cases: int, long_contexts: bool = False) -> Dataset:
+    """Cases whose candidate keeps 70% of the baseline's answers verbatim; 3% invent a figure.
+    ``long_contexts``: each context about 2 KB, as retrieved passages are, instead of one sentence."""
     folder.mkdir(parents=True, exist_ok=True)
     rows, base, cand, same = [], [], [], []
     cold = warm = 0
     for n in range(cases):
         cid = f"case-{n:06d}"
-        context = f"Source {n}: the limit is {n} days."
+        context = f"Source {n}: the limit is {n} days." + (PAD if long_contexts else "")
         rows.append(
             {
                 "id": cid,
@@ -229,7 +233,9 @@ def main() -> None:
     s.add_argument("--noise-sample", type=int, default=0)
     parser.add_argument("--quick", action="store_true", help="smaller datasets and lower latency")
     parser.add_argument(
-        "--scale", action="store_true", help="only the 10,000, 100,000 and 1,000,000 case runs of the figures judge"
+        "--scale",
+        action="store_true",
+        help="only the figures judge at 10,000, 100,000 and 1,000,000 cases, and at 100,000 with 2 KB contexts",
     )
     parser.add_argument("--noise", action="store_true", help="only the cost of a 20-row noise sample on a usual PR")
     args = parser.parse_args()
@@ -242,8 +248,8 @@ def main() -> None:
     if args.scale:
         print(f"{'scenario':<34} {'cases':>9} {'wall s':>8} {'ms/case':>8} {'peak RSS MB':>12} {'results MB':>11}")
         with tempfile.TemporaryDirectory() as tmp:
-            for cases in (10_000, 100_000, 1_000_000):
-                data = write_dataset(Path(tmp) / str(cases), cases)
+            for cases, long_contexts in ((10_000, False), (100_000, False), (1_000_000, False), (100_000, True)):
+                data = write_dataset(Path(tmp) / f"{cases}-{long_contexts}", cases, long_contexts)
                 command = [
                     sys.executable,
                     "-m",
@@ -259,8 +265,9 @@ def main() -> None:
                     .stdout.strip()
                     .splitlines()[-1]
                 )
+                name = "figures judge, 2 KB contexts" if long_contexts else "figures judge, whole run"
                 print(
-                    f"{'figures judge, whole run':<34} {cases:>9,} {got['wall']:>8.1f} {got['wall'] / cases * 1000:>8.2f} "
+                    f"{name:<34} {cases:>9,} {got['wall']:>8.1f} {got['wall'] / cases * 1000:>8.2f} "
                     f"{got['peak_mb']:>12.0f} {got['results_mb']:>11.1f}",
                     flush=True,
                 )
