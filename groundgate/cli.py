@@ -154,8 +154,10 @@ def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
     # The judge settings are validated by the same model as compare's; the responses fill both sides.
     values = {key: value for key, value in vars(args).items() if key not in ("command", "responses", "labels")}
-    values.update(baseline=args.responses, candidate=args.responses, results=None, report=None)
-    config = settings.from_flags(values, environ)
+    values.update(baseline=args.responses, candidate=args.responses)
+    names = {"baseline": "--responses", "candidate": "--responses"}
+    config = settings.from_flags(values, environ, names)
+    settings.check_outputs(config, names, [("--labels", args.labels)])
     judges = wiring.judges(config, progress=ProgressLine(sys.stderr))
     try:
         calibration = calibrate(args.cases, args.responses, args.labels, judges.judge)
@@ -180,7 +182,7 @@ def _bridge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     check_new_judge(args.to)
     config = settings.from_flags(values, environ, names)
     check_new_judge(args.to, config)
-    settings.check_outputs(config)
+    settings.check_outputs(config, names)
     judges = wiring.judges(config, progress=ProgressLine(sys.stderr))
     try:
         assert judges.rescorer.judge is not None  # check_new_judge refused every choice without a judge
@@ -239,6 +241,8 @@ def _warn(message: str) -> None:
 def _merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     from groundgate.merge import merge  # only this command needs it
 
+    read = [("--cases", args.cases), *((f"shard {str(path)!r}", path) for path in args.shards)]
+    settings.refuse_overwrite([("--results", args.results), ("--report", args.report)], read)
     parts = [read_results(path) for path in args.shards]
     ids = [case.id for case in load_cases(args.cases, parts[0].judge.rubric)] if args.cases else None
     results = merge(parts, ids)
@@ -250,6 +254,7 @@ def _merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
 
 def _report(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    settings.refuse_overwrite([("--report", args.report)], [("--results", args.results)])
     results = read_results(args.results)
     _write_report(results, args.report, args.size, args.results)
     if args.format == "markdown":

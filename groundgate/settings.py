@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -511,11 +511,34 @@ def output_paths(settings: Settings) -> list[tuple[str, Path]]:
     return found
 
 
-def check_outputs(settings: Settings) -> None:
+def refuse_overwrite(outputs: Sequence[tuple[str, Path | None]], inputs: Sequence[tuple[str, Path | None]]) -> None:
+    """Refuse an output that is one of the run's inputs (or another output): writing it would destroy
+    the cases, a response file, the cache or a shard, after the run had read them."""
+    given = [(name, path) for name, path in outputs if path is not None]
+    for index, (name, path) in enumerate(given):
+        for other, source in [*[(n, p) for n, p in inputs if p is not None], *given[:index]]:
+            if _same_file(path, source):
+                raise UsageError(f"{name}: {str(path)!r} is the {other} file; name a file of its own")
+
+
+def check_outputs(
+    settings: Settings, names: Mapping[str, str] | None = None, inputs: Sequence[tuple[str, Path]] = ()
+) -> None:
     """Refuse, before any judging, a place that cannot take a file: a directory, a path under a file,
-    a folder that cannot be written, and in the action anything (a committed symlink) that leads out
-    of the workspace, so a run never judges for minutes and then loses its results."""
+    a folder that cannot be written, an input of the run, and in the action anything (a committed
+    symlink) that leads out of the workspace, so a run never judges for minutes and then loses its
+    results, or its inputs. ``names``: the subcommand's own flags, as ``from_flags`` took them."""
     root = settings.root.resolve()
+    own = names or {}
+    read = [
+        (own.get(field) or _flag_name(field), getattr(settings, field)) for field in ("cases", "baseline", "candidate")
+    ]
+    if settings.cache:
+        read.append((_flag_name("cache"), settings.cache))
+    refuse_overwrite(
+        output_paths(settings),
+        [(name, settings.path(path)) for name, path in read if path is not None] + list(inputs),
+    )
     for name, path in output_paths(settings):
         if settings.github and not path.resolve().is_relative_to(root):
             raise UsageError(f"{name}: a symlink in the repository leads it outside the workspace; remove the link")

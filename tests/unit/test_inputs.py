@@ -514,3 +514,54 @@ def test_which_commit_and_pull_request_each_event_is_about(tmp_path: Path) -> No
     queue = run("merge_group", {"merge_group": {"head_sha": "queue"}})
     assert (queue.head_sha, queue.pr_number) == ("queue", None)
     assert run("push", {}).head_sha == "main"
+
+
+# --- an output may not be one of the run's inputs: writing it would destroy what the run read -----------
+
+AZURE_ENV = {"AZURE_OPENAI_ENDPOINT": "http://127.0.0.1:9", "AZURE_OPENAI_API_KEY": "k"}  # never called: refused first
+
+
+def test_no_command_writes_over_its_own_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cases = write_raw(tmp_path, "cases.jsonl", b'{"id": "a", "query": "q", "context": "c"}\n')
+    base = write_raw(tmp_path, "b.jsonl", b'{"id": "a", "response": "x"}\n')
+    cand = write_raw(tmp_path, "c.jsonl", b'{"id": "a", "response": "y"}\n')
+    labels = write_raw(tmp_path, "labels.jsonl", b'{"id": "a", "grounded": true}\n')
+    shard = tmp_path / "shard.json"
+    compare = [
+        "compare",
+        "--judge",
+        "figures",
+        "--cases",
+        str(cases),
+        "--baseline",
+        str(base),
+        "--candidate",
+        str(cand),
+    ]
+    assert main([*compare, "--shard", "1/1", "--results", str(shard)], environ={}) == 0
+    azure = ["--judge-deployment", "judge-a", "--cases", str(cases), "--responses", str(base)]
+    attempts = [
+        ([*compare, "--results", str(base)], {}, "--results", "--baseline"),
+        ([*compare, "--report", str(cases)], {}, "--report", "--cases"),
+        ([*compare, "--results", str(tmp_path / "x"), "--report", str(tmp_path / "x")], {}, "--report", "--results"),
+        ([*compare, "--report", str(tmp_path / "." / "c.jsonl")], {}, "--report", "--candidate"),
+        (
+            ["bridge", *azure, "--to", "deployment:judge-b", "--results", str(base)],
+            AZURE_ENV,
+            "--results",
+            "--responses",
+        ),
+        (["calibrate", *azure, "--labels", str(labels), "--report", str(labels)], AZURE_ENV, "--report", "--labels"),
+        (["merge", str(shard), "--results", str(shard)], {}, "--results", "shard"),
+        (["merge", str(shard), "--cases", str(cases), "--report", str(cases)], {}, "--report", "--cases"),
+        (["report", "--results", str(shard), "--report", str(shard)], {}, "--report", "--results"),
+    ]
+    before = {path: path.read_bytes() for path in (cases, base, cand, labels, shard)}
+    capsys.readouterr()
+    for argv, environ, output, source in attempts:
+        assert main(argv, environ=environ) == 2, argv
+        [line] = capsys.readouterr().err.strip().splitlines()
+        assert f"{output}: " in line
+        assert f"is the {source}" in line, line
+        assert {path: path.read_bytes() for path in before} == before
+    assert not (tmp_path / "x").exists()
