@@ -289,9 +289,10 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     except GroundgateError as exc:
         print(log_safe(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}"), file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt as exc:
-        print(f"groundgate: interrupted by {exc or 'SIGINT'} before judging began", file=sys.stderr)
-        return 143 if str(exc) == "SIGTERM" else 130
+    except KeyboardInterrupt as exc:  # while loading, or in a command that keeps nothing of a cut-short run
+        name = "SIGTERM" if str(exc) == "SIGTERM" else "SIGINT"  # Ctrl-C's KeyboardInterrupt carries no name
+        print(f"groundgate: interrupted by {name}: {args.command} did not finish; nothing written", file=sys.stderr)
+        return 143 if name == "SIGTERM" else 130
     except Exception as exc:
         error = InternalError.of(exc)
         print(log_safe(f"groundgate: error: {_redact(environ)(str(error))}"), file=sys.stderr)

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -271,3 +275,34 @@ def test_a_results_path_that_cannot_be_written_is_refused_before_judging(
     assert "--results:" in proc.stderr
     assert "is a directory" in proc.stderr
     assert fake.prompts == []
+
+
+@pytest.mark.parametrize(("stop", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_stop_signal_names_itself_and_writes_nothing(
+    fake_azure: StartAzure, write_jsonl: WriteJsonl, tmp_path: Path, stop: signal.Signals, code: int
+) -> None:
+    def decide(prompt: Prompt) -> Reply:
+        if prompt.deployment == "judge-b":
+            return Reply(fault="stall", delay=60)  # the new judge hangs: the run is stopped mid-judging
+        return scripted(by_deployment)(prompt)
+
+    fake = fake_azure(decide)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "groundgate.cli", "bridge", *write_files(write_jsonl), "--judge-deployment", "judge-a",
+         "--to", "deployment:judge-b", "--results", str(tmp_path / "bridge.json"), "--report", str(tmp_path / "bridge.md")],
+        env={**azure_env(fake), "PATH": ""}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while not any(p.deployment == "judge-b" for p in fake.prompts) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.3)
+    proc.send_signal(stop)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == code
+    assert (
+        err.strip().splitlines()[-1]
+        == f"groundgate: interrupted by {stop.name}: bridge did not finish; nothing written"
+    )
+    assert "Traceback" not in err
+    assert not (tmp_path / "bridge.json").exists()
+    assert not (tmp_path / "bridge.md").exists()
