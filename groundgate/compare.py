@@ -10,7 +10,7 @@ import hashlib
 import json
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from groundgate import __version__
 from groundgate.cases import Case, Inputs, Response
@@ -193,6 +193,7 @@ def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
         "second_opinion": options.rescorer.label,
         "rescore_baseline": options.rescore_baseline,
         "min_cases_to_block": options.min_cases_to_block,
+        "noise_sample": options.noise_sample,  # shards sampling differently would merge into a skewed sample
     }
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
@@ -297,7 +298,9 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
     else:
         fluency = _fluency(judge, ties, inputs, by_id)
     identity = fingerprint(inputs, judge, options)
-    noise = _noise(judge, rows, inputs, options, identity) if options.noise_sample > 0 else None
+    # The seed leaves out the sample's size: a smaller sample is the start of the same draw.
+    seed = fingerprint(inputs, judge, replace(options, noise_sample=0))
+    noise = _noise(judge, rows, inputs, options, seed) if options.noise_sample > 0 else None
 
     info = judge.info
     calls = judge.calls + options.rescorer.judge.calls if options.rescorer.judge is not None else judge.calls

@@ -86,7 +86,9 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
         raise UsageError("merge takes results written with --shard K/N; one of them covers the whole run already")
     count = first.shard.count if first.shard else 0
     if any(p.fingerprint != first.fingerprint or (p.shard and p.shard.count != count) for p in parts):
-        raise UsageError("these results come from different runs (input files, judge, or blocking categories differ)")
+        raise UsageError(
+            "these results come from different runs (input files, judge, rules or noise sample size differ)"
+        )
     indices = Counter(p.shard.index for p in parts if p.shard)
     twice = sorted(i for i, n in indices.items() if n > 1)
     missing = sorted(set(range(1, count + 1)) - set(indices))

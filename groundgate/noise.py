@@ -75,3 +75,39 @@ def figures(samples: Sequence[NoiseSample], rows: Sequence[Row], confirmed: bool
         false_blocking_flip=false_flip_chance(rate, exposed, confirmed) if rate is not None else None,
         samples=list(samples),
     )
+
+
+def mismatch(noise: Noise, rows: Sequence[Row], noise_calls: int, confirmed: bool) -> str | None:
+    """What is wrong with a results file's noise figures, or None: each sample must be a row whose bucket
+    did not change, once, with that row's first verdict, every re-score a call the run counted, and
+    every figure the one its samples and rows give. A crafted file cannot claim a quieter judge."""
+    by_id = {row.id: row for row in rows}
+    seen: set[str] = set()
+    for sample in noise.samples:
+        row = by_id.get(sample.id)
+        if row is None:
+            return f"the noise sample names {sample.id!r}, which is not a row"
+        if sample.id in seen:
+            return f"the noise sample names {sample.id!r} twice"
+        seen.add(sample.id)
+        if row.outcome not in ELIGIBLE:
+            return f"the noise sample holds {sample.id!r}, a {row.outcome.value} row: only unchanged rows are sampled"
+        if (sample.bucket, sample.score) != (row.after, row.after_score):
+            return f"the noise sample's first verdict on {sample.id!r} is not the row's"
+    if noise.sampled > noise_calls:
+        return f"the noise sample has {noise.sampled} re-scores but the run counted {noise_calls} noise calls"
+    again = figures(noise.samples, rows, confirmed)
+    for name in ("flips", "exposed"):
+        if getattr(noise, name) != getattr(again, name):
+            return f"the noise figure {name!r} does not match the rows"
+    for name in ("expected_false_flips", "false_blocking_flip"):
+        stored, right = getattr(noise, name), getattr(again, name)
+        if (stored is None) != (right is None) or (right is not None and not math.isclose(stored, right, abs_tol=1e-9)):
+            return f"the noise figure {name!r} does not match its samples and rows"
+    if (noise.interval is None) != (again.interval is None) or (
+        noise.interval is not None
+        and again.interval is not None
+        and not all(math.isclose(a, b, abs_tol=1e-9) for a, b in zip(noise.interval, again.interval, strict=True))
+    ):
+        return "the noise interval does not match its samples"
+    return None

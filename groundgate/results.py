@@ -303,4 +303,10 @@ def read_results(path: Path) -> Results:
             "verdict",
             "the verdict and counts do not match the rows: an edited results file is not a verdict",
         )
+    if results.noise is not None:
+        from groundgate.noise import mismatch  # noise builds on this module
+
+        confirmed = results.judge.second_opinion != "none"
+        if (problem := mismatch(results.noise, results.rows, results.calls.noise, confirmed)) is not None:
+            raise InputError(path, None, "noise", f"{problem}: an edited results file")
     return results

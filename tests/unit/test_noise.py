@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -16,12 +18,14 @@ from hypothesis import strategies as st
 
 from groundgate import compare
 from groundgate.cache import ScoreCache, derive_secret
+from groundgate.cli import main
 from groundgate.compare import Options, Rescorer
-from groundgate.errors import InputError
+from groundgate.errors import InputError, UsageError
 from groundgate.judges import JudgeRequest, Purpose
 from groundgate.judges.runner import Runner
 from groundgate.merge import merge
 from groundgate.noise import choose, false_flip_chance
+from groundgate.noise import figures as noise_figures
 from groundgate.report import render
 from groundgate.report.console import render_console
 from groundgate.report.noise import footer, sentence, warning
@@ -180,6 +184,19 @@ def test_shards_merge_their_samples() -> None:
     assert merged.calls.noise == 20
 
 
+def test_shards_that_sampled_differently_do_not_merge() -> None:
+    """Half the suite sampled and half not is not a sample of the suite: merge refuses it."""
+    rows, scores = table()
+    inputs = make_inputs(rows)
+    parts = [
+        compare.run(inputs, script(scores), Options(POLICY, noise_sample=n, shard=(k, 2))) for k, n in ((1, 20), (2, 0))
+    ]
+    with pytest.raises(UsageError, match="noise sample size differ"):
+        merge(parts)
+    parts[1] = compare.run(inputs, script(scores), Options(POLICY, noise_sample=20, shard=(2, 2)))
+    assert merge(parts).noise is not None
+
+
 def test_a_noisy_judge_warns_that_one_blocking_flip_is_likely_noise() -> None:
     rows = [(f"p{i:02}", "policy", f"p answer {i}", f"p answer {i}") for i in range(40)]
     scores = {b: 5.0 for _, _, b, _ in rows}
@@ -290,6 +307,50 @@ def test_an_edited_noise_figure_is_not_read_back(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     with pytest.raises(InputError, match="the noise figures do not match its samples"):
         read_results(path)
+
+
+def _drop_sample_of(data: dict[str, Any], cid: str) -> None:
+    data["noise"]["samples"] = [x for x in data["noise"]["samples"] if x["id"] != cid]
+
+
+CRAFTS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("a narrow interval", lambda d: d["noise"].update(interval=[0.0, 0.001]), "interval"),
+    ("no blocking risk", lambda d: d["noise"].update(false_blocking_flip=0.0), "'false_blocking_flip'"),
+    ("no flips to explain", lambda d: d["noise"].update(flips=0, expected_false_flips=0.0), "'flips'"),
+    ("nothing exposed", lambda d: d["noise"].update(exposed=0), "'exposed'"),
+    ("a sample that is not a row", lambda d: d["noise"]["samples"].append({**d["noise"]["samples"][0], "id": "ghost"}), "'ghost', which is not a row"),
+    ("a row sampled twice", lambda d: d["noise"]["samples"].append(d["noise"]["samples"][0]), "twice"),
+    ("a flipped row sampled", lambda d: d["noise"]["samples"].append({"id": "f1", "bucket": "ungrounded", "score": 2.0, "rescore": "ungrounded", "rescore_score": 2.0}), "'f1', a regression row"),
+    ("a first verdict not the row's", lambda d: d["noise"]["samples"][0].update(bucket="partial", rescore="partial"), "is not the row's"),
+    ("more re-scores than calls", lambda d: d["calls"].update(noise=1, total=d["calls"]["total"] - 29), "counted 1 noise calls"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("what", "craft", "message"), CRAFTS, ids=[c[0] for c in CRAFTS])
+def test_a_crafted_noise_sample_or_figure_is_not_read_back(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    what: str,
+    craft: Callable[[dict[str, Any]], None],
+    message: str,
+) -> None:
+    """Every noise figure a report or merge prints is re-derived from samples that must be the run's own
+    unchanged rows: a results file cannot claim a quieter judge, or hide the warning."""
+    rows, scores = table()
+    results = compare.run(make_inputs(rows), script(scores, {"same t1": 4.0}), Options(POLICY, noise_sample=30))
+    path = tmp_path / "results.json"
+    results.write(path)
+    assert read_results(path).noise == results.noise
+    data = json.loads(path.read_text())
+    craft(data)
+    if "sample" in what or "verdict" in what:
+        again = noise_figures([NoiseSample.model_validate(x) for x in data["noise"]["samples"]], results.rows, True)
+        data["noise"].update(again.model_dump(mode="json", exclude={"samples"}))  # counts kept consistent
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError, match=re.escape(message)):
+        read_results(path)
+    assert main(["report", "--results", str(path)], environ={}) == 2
+    assert message in capsys.readouterr().err
 
 
 def test_the_sentence_a_reviewer_reads() -> None:
