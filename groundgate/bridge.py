@@ -160,10 +160,7 @@ def bridge(cases_path: Path, responses_path: Path, current: Runner, new: Runner)
         warnings.append(f"{len(extra)} response(s) for ids that are not cases were not judged")
     judged = [case for case in cases if responses[case.id].response.strip()]
     empty = len(cases) - len(judged)
-    requests = [
-        JudgeRequest(case, responses[case.id].response, Purpose.GROUNDEDNESS, responses[case.id].context)
-        for case in judged
-    ]
+    requests = [JudgeRequest.of(case, responses[case.id], Purpose.GROUNDEDNESS) for case in judged]
     before = current.score_all(requests, "current judge")
     after = new.score_all(requests, "new judge")
     pairs: list[tuple[Bucket, Bucket]] = []

@@ -86,9 +86,7 @@ def calibrate(cases_path: Path, responses_path: Path, labels_path: Path, judge: 
     if unlabelled:
         warnings.append(f"{len(unlabelled)} case(s) have no label and were not judged")
     ids = list(labels)
-    requests = [
-        JudgeRequest(cases[cid], responses[cid].response, Purpose.GROUNDEDNESS, responses[cid].context) for cid in ids
-    ]
+    requests = [JudgeRequest.of(cases[cid], responses[cid], Purpose.GROUNDEDNESS) for cid in ids]
     counts = {"both_ungrounded": 0, "judge_only": 0, "people_only": 0, "both_grounded": 0}
     disagreements, errors = [], []
     for cid, judgement in zip(ids, judge.score_all(requests, "calibration"), strict=True):

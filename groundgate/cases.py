@@ -20,26 +20,88 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from groundgate.errors import InputError, MissingResponses
+from groundgate.spool import Spool, Stored, get
 
 Rubric = Literal["query", "no-query"]
 UNCATEGORIZED = "uncategorized"
 
 
-@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Case:
-    id: str
-    category: str
-    query: str | None
-    context: str
-    line: int
+    """One frozen case. Its context may live in the run's spool (``groundgate.spool``): read when a
+    judge call or a shown row needs it, not held for the whole run."""
+
+    __slots__ = ("_context", "_spool", "category", "id", "line", "query")  # one per case: no per-object dict
+
+    def __init__(
+        self, case_id: str, category: str, query: str | None, context: str, line: int, spool: Spool | None = None
+    ) -> None:
+        self.id, self.category, self.query, self.line = case_id, category, query, line
+        self._spool = spool
+        self._context: Stored = spool.put(context) if spool is not None else context
+
+    @property
+    def context(self) -> str:
+        return self._spool.get(self._context) if self._spool is not None else str(self._context)
+
+    def _fields(self) -> tuple[str, str, str | None, str, int]:
+        return (self.id, self.category, self.query, self.context, self.line)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Case) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.line))
+
+    def __repr__(self) -> str:
+        return f"Case(id={self.id!r}, category={self.category!r}, query={self.query!r}, line={self.line})"
+
+    def __reduce__(self) -> tuple[type[Case], tuple[str, str, str | None, str, int]]:
+        return (Case, self._fields())  # to a worker process: the text itself, not a handle into this one's spool
 
 
-@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Response:
-    id: str
-    response: str
-    line: int
-    context: str | None = None  # end-to-end runs: what live retrieval returned on this side
+    """One side's answer to a case (and, in end-to-end runs, the context live retrieval gave it); its
+    texts may live in the run's spool, like a case's context."""
+
+    __slots__ = ("_context", "_response", "_spool", "id", "line")  # one per case and side: no per-object dict
+
+    def __init__(
+        self, case_id: str, response: str, line: int, context: str | None = None, spool: Spool | None = None
+    ) -> None:
+        self.id, self.line = case_id, line
+        self._spool = spool
+        self._response: Stored = spool.put(response) if spool is not None else response
+        self._context: Stored | None = spool.put(context) if spool is not None and context is not None else context
+
+    @classmethod
+    def sharing(cls, twin: Response, case_id: str, line: int, context: str | None) -> Response:
+        """A response whose text is ``twin``'s (an unchanged answer): stored once for both sides."""
+        made = cls(case_id, "", line, context, twin._spool)
+        made._response = twin._response
+        return made
+
+    @property
+    def response(self) -> str:
+        return str(get(self._spool, self._response))
+
+    @property
+    def context(self) -> str | None:  # end-to-end runs: what live retrieval returned on this side
+        return get(self._spool, self._context)
+
+    def _fields(self) -> tuple[str, str, int, str | None]:
+        return (self.id, self.response, self.line, self.context)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Response) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.line))
+
+    def __repr__(self) -> str:
+        return f"Response(id={self.id!r}, line={self.line})"
+
+    def __reduce__(self) -> tuple[type[Response], tuple[str, str, int, str | None]]:
+        return (Response, self._fields())
 
 
 class Yardstick(BaseModel):
@@ -234,7 +296,9 @@ def _records(path: Path, root: Path, model: type[_Record], digest: Any = None) -
             raise InputError(path, line, field_name, message) from None
 
 
-def load_cases(path: Path, rubric: Rubric, root: Path = Path(), digest: Any = None) -> list[Case]:
+def load_cases(
+    path: Path, rubric: Rubric, root: Path = Path(), digest: Any = None, spool: Spool | None = None
+) -> list[Case]:
     cases: list[Case] = []
     seen: dict[str, int] = {}
     for line, record in _records(path, root, _CaseRecord, digest):
@@ -264,7 +328,7 @@ def load_cases(path: Path, rubric: Rubric, root: Path = Path(), digest: Any = No
                 path, line, "query", "missing or blank, and the rubric mode is 'query' (use --rubric no-query)"
             )
         seen[record.id] = seen[_id_key(record.id)] = line
-        cases.append(Case(record.id, normalize_category(record.category), record.query, record.context, line))
+        cases.append(Case(record.id, normalize_category(record.category), record.query, record.context, line, spool))
     return cases
 
 
@@ -274,9 +338,10 @@ def load_responses(
     ids: Mapping[str, str] | None = None,
     other: Mapping[str, Response] | None = None,
     digest: Any = None,
+    spool: Spool | None = None,
 ) -> dict[str, Response]:
     """``ids`` (the cases' own id strings) and ``other`` (the other side's responses) let identical
-    strings be one object: an unchanged answer, the id in three files. A million rows, a third less memory."""
+    strings be stored once: an unchanged answer, the id in three files."""
     responses: dict[str, Response] = {}
     for line, record in _records(path, root, _ResponseRecord, digest):
         if record.id in responses:
@@ -286,12 +351,13 @@ def load_responses(
             raise InputError(
                 path, line, "context", "empty: leave the field out to judge against the case's frozen context"
             )
-        rid, text = record.id, record.response
+        rid = record.id
         if ids is not None:
             rid = ids.get(rid, rid)
-        if other is not None and (twin := other.get(rid)) is not None and twin.response == text:
-            text = twin.response
-        responses[rid] = Response(rid, text, line, record.context)
+        if other is not None and (twin := other.get(rid)) is not None and twin.response == record.response:
+            responses[rid] = Response.sharing(twin, rid, line, record.context)
+        else:
+            responses[rid] = Response(rid, record.response, line, record.context, spool)
     return responses
 
 
@@ -303,14 +369,16 @@ def _ids(ids: list[str]) -> str:
 def load_inputs(
     cases_path: Path, baseline_path: Path, candidate_path: Path, rubric: Rubric, root: Path = Path()
 ) -> Inputs:
-    """Load all three files (relative to ``root``) and check that every case has a response on both sides."""
+    """Load all three files (relative to ``root``) and check that every case has a response on both sides.
+    Their longer texts go to one spool (``groundgate.spool``), read back when needed."""
     digests = {name: hashlib.sha256() for name in ("cases", "baseline", "candidate")}
-    cases = load_cases(cases_path, rubric, root, digests["cases"])
+    spool = Spool()
+    cases = load_cases(cases_path, rubric, root, digests["cases"], spool)
     if not cases:
         raise InputError(cases_path, None, None, "no cases: the file holds no records")
     case_ids = {case.id: case.id for case in cases}
-    baseline = load_responses(baseline_path, root, case_ids, digest=digests["baseline"])
-    candidate = load_responses(candidate_path, root, case_ids, baseline, digests["candidate"])
+    baseline = load_responses(baseline_path, root, case_ids, digest=digests["baseline"], spool=spool)
+    candidate = load_responses(candidate_path, root, case_ids, baseline, digests["candidate"], spool)
     missing = []
     warnings = []
     for path, responses in ((baseline_path, baseline), (candidate_path, candidate)):
@@ -332,6 +400,11 @@ def load_inputs(
         candidate_path=str(candidate_path),
         warnings=warnings,
     )
+
+
+def _fingerprint(*fields: str | None) -> bytes:
+    """A record's fields as a digest: comparing a million records does not hold a million contexts."""
+    return hashlib.sha256(json.dumps(fields).encode()).digest()
 
 
 def _changed(base: Mapping[str, object], head: Mapping[str, object]) -> list[str]:
@@ -362,10 +435,10 @@ def yardstick(
     """Which case ids and baseline responses differ between ``ref`` and the files under test."""
 
     def cases(found: list[Case]) -> dict[str, object]:
-        return {c.id: (c.category, c.query, c.context) for c in found}
+        return {c.id: _fingerprint(c.category, c.query, c.context) for c in found}
 
     def responses(found: dict[str, Response]) -> dict[str, object]:
-        return {r.id: (r.response, r.context) for r in found.values()}
+        return {r.id: _fingerprint(r.response, r.context) for r in found.values()}
 
     notes: list[str] = []
     base_cases = _at_base(cases_at_base, "cases", lambda path: cases(load_cases(path, rubric)), notes)

@@ -105,7 +105,7 @@ def _is_empty(text: str) -> bool:
 
 def _request(case: Case, inputs: Inputs, side: str, purpose: Purpose) -> JudgeRequest:
     response = (inputs.baseline if side == "before" else inputs.candidate)[case.id]
-    return JudgeRequest(case, response.response, purpose, response.context)
+    return JudgeRequest.of(case, response, purpose)
 
 
 @dataclass(frozen=True, slots=True)

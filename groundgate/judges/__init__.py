@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from groundgate.cases import Case, Rubric
+from groundgate.cases import Case, Response, Rubric
 
 
 class Purpose(StrEnum):
@@ -26,16 +26,38 @@ class Purpose(StrEnum):
     FLUENCY = "fluency"
 
 
-@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class JudgeRequest:
-    case: Case
-    response: str
-    purpose: Purpose
-    context: str | None = None  # this side's own retrieved context (end-to-end runs); else the case's
+    """One judge call to make. Made ``of`` a loaded Response it holds that response, not its text: a
+    batch of a million requests does not hold a million answers (``groundgate.spool``)."""
+
+    __slots__ = ("_answer", "_context", "case", "purpose")  # one per call: no per-object dict
+
+    def __init__(self, case: Case, response: str, purpose: Purpose, context: str | None = None) -> None:
+        self.case, self.purpose = case, purpose
+        self._answer: str | Response = response
+        self._context = context  # this side's own retrieved context (end-to-end runs); else the case's
+
+    @classmethod
+    def of(cls, case: Case, answer: Response, purpose: Purpose) -> JudgeRequest:
+        made = cls(case, "", purpose)
+        made._answer = answer
+        return made
+
+    @property
+    def response(self) -> str:
+        return self._answer if isinstance(self._answer, str) else self._answer.response
+
+    @property
+    def context(self) -> str | None:
+        return self._context if isinstance(self._answer, str) else self._answer.context
 
     @property
     def grounding(self) -> str:
-        return self.context if self.context is not None else self.case.context
+        context = self.context
+        return context if context is not None else self.case.context
+
+    def __reduce__(self) -> tuple[type[JudgeRequest], tuple[Case, str, Purpose, str | None]]:
+        return (JudgeRequest, (self.case, self.response, self.purpose, self.context))  # texts, to a worker process
 
 
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
