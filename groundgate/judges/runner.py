@@ -328,12 +328,14 @@ class Runner:
     # --- bookkeeping -------------------------------------------------------------------------
 
     def _arrived(self, request: JudgeRequest, result: Judgement, key: str | None) -> Judgement:
-        """Every answer enters here once: secrets taken out of its text, then counted and kept."""
+        """Every answer enters here once: secrets taken out of its text and of the model name the
+        judge reported (both reach the results, the report and the comment), then counted and kept."""
         if self.redact:
+            model = self.redact(result.model) if result.model is not None else None
             if isinstance(result, Verdict):
-                result = replace(result, reason=self.redact(result.reason))
+                result = replace(result, reason=self.redact(result.reason), model=model)
             else:
-                result = replace(result, message=self.redact(result.message))
+                result = replace(result, message=self.redact(result.message), model=model)
         self._record(request, result, key)
         return result
 

@@ -3,6 +3,7 @@ GITHUB_* variables, a workspace, a pull-request event, a fake GitHub and a fake 
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import os
@@ -522,7 +523,8 @@ def test_a_judge_that_echoes_the_key_cannot_leak_it_anywhere(
     def echo(prompt: Prompt) -> Reply:
         if "45 days" in prompt.response:
             return Reply(http_status=400, reason=f"bad request with headers api-key: {prompt.headers['api-key']}")
-        return decide_by_text(prompt)
+        # The model name the judge reports reaches the results, the report's footer and the comment too.
+        return dataclasses.replace(decide_by_text(prompt), model=f"gpt-4o {prompt.headers['api-key']}")
 
     fake = fake_azure(echo)
     inputs = {
@@ -533,6 +535,7 @@ def test_a_judge_that_echoes_the_key_cannot_leak_it_anywhere(
     assert run.code == 3  # the row could not be judged
     results = (workspace / ".groundgate/results.json").read_text()
     assert "bad request with headers api-key: ***" in results  # the cause is kept, the key is not
+    assert '"gpt-4o ***"' in results
     written = [results, (workspace / ".groundgate/report.md").read_text(), run.summary, run.stderr]
     written += [c["body"] for c in gh.comments.values()]
     written += [json.dumps(r) for r in gh.check_runs.values()]
