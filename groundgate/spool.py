@@ -21,9 +21,8 @@ _LENGTH_BITS = 40  # a handle is offset << 40 | length: texts up to a terabyte
 
 
 class SpoolError(GroundgateError):
-    """The temporary file for the inputs' texts cannot be written (a full or read-only TMPDIR)."""
-
-    exit_code = 4
+    """The temporary file for the inputs' texts cannot be written (a full or read-only TMPDIR): a
+    setting to change, like bad usage."""
 
 
 class Spool:
@@ -33,7 +32,10 @@ class Spool:
         try:
             self._file = tempfile.TemporaryFile(prefix="groundgate-texts-")  # noqa: SIM115 (open while the run lasts)
         except OSError as exc:
-            raise SpoolError(f"cannot create a temporary file for the inputs' texts: {exc.strerror or exc}") from None
+            raise SpoolError(
+                f"cannot create a temporary file for the inputs' texts in {tempfile.gettempdir()}: "
+                f"{exc.strerror or exc} (set TMPDIR to a writable folder)"
+            ) from None
         self._end = 0
         self._unflushed = False
         self._lock = threading.Lock()

@@ -13,9 +13,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from groundgate.cases import Rubric
-from groundgate.judges import JudgeInfo, Provider
+from groundgate.judges import JudgeError, JudgeInfo, Provider
 from groundgate.judges.limits import ThrottleCounter
-from groundgate.judges.sdk import EvaluatorProvider, prepare_sdk, sdk_version
+from groundgate.judges.sdk import EvaluatorProvider, http_status, prepare_sdk, sdk_version
 
 if TYPE_CHECKING:
     from azure.core.credentials import TokenCredential
@@ -78,6 +78,28 @@ class AzureProvider(EvaluatorProvider):
             "deployment": self.info.deployment,
             "api_version": self.info.api_version,
         }
+
+    def failure(self, exc: Exception) -> JudgeError:
+        """401/403/404 are the deployment's answer to every call, not one row's: the run stops on its first
+        call with one line (exit 2) instead of failing each row. The service's own text is left out: an
+        error body may echo the request's key."""
+        status, _ = http_status(exc)
+        where = f"the Azure OpenAI endpoint {self.config.endpoint}"
+        if status in (401, 403):
+            how = "API key" if self.config.api_key else "Microsoft Entra sign-in"
+            problem = (
+                f"{where} refused the {how} (HTTP {status}) for deployment {self.config.deployment!r}: check the "
+                "judge's key or sign-in, and that it may use this deployment"
+            )
+        elif status == 404:
+            problem = (
+                f"{where} has no deployment {self.config.deployment!r} at API version "
+                f"{self.config.api_version or SDK_DEFAULT_API_VERSION} (HTTP 404): check the deployment name, "
+                "the endpoint and the API version"
+            )
+        else:
+            return super().failure(exc)
+        return JudgeError(problem, configuration=True, unavailable=True)
 
     def credential(self) -> TokenCredential | None:
         if self.config.api_key:

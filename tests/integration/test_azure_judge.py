@@ -12,6 +12,7 @@ from azure.core.credentials import AccessToken
 from groundgate import compare
 from groundgate.cases import Case
 from groundgate.compare import Options
+from groundgate.errors import JudgeUnusable
 from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
 from groundgate.rules import Outcome
@@ -101,7 +102,6 @@ def test_credential_sends_a_bearer_token(fake_azure: Start) -> None:
         (Reply(score=False), "judge gave no score (False)"),
         (Reply(content='{"score": true, "reason": "yes", "status": "completed"}'), "judge gave no score (True)"),
         (Reply(http_status=400, reason="content filter"), "content filter"),
-        (Reply(http_status=401, reason="bad key"), "bad key"),
     ],
 )
 def test_unusable_verdicts_become_errors(fake_azure: Start, reply: Reply, message: str) -> None:
@@ -109,6 +109,27 @@ def test_unusable_verdicts_become_errors(fake_azure: Start, reply: Reply, messag
     result = one(judge_for(fake))
     assert isinstance(result, JudgeError)
     assert message in result.message
+
+
+@pytest.mark.parametrize(
+    ("status", "message"),
+    [
+        (401, "refused the API key (HTTP 401) for deployment 'judge-4o'"),
+        (403, "refused the API key (HTTP 403) for deployment 'judge-4o'"),
+        (404, "has no deployment 'judge-4o' at API version 2024-02-15-preview (HTTP 404)"),
+    ],
+)
+def test_a_deployment_refusing_every_call_stops_the_run_on_its_first(
+    fake_azure: Start, status: int, message: str
+) -> None:
+    """One line naming what to check, after one call; the service's body (which may echo the key) left out."""
+    fake = fake_azure(lambda p: Reply(http_status=status, reason=f"denied, api-key {p.headers.get('api-key')}"))
+    judge = judge_for(fake)
+    with pytest.raises(JudgeUnusable) as caught:
+        judge.score_all([JudgeRequest(CASE, f"answer {n}", Purpose.GROUNDEDNESS) for n in range(5)])
+    assert message in str(caught.value)
+    assert "denied" not in str(caught.value)
+    assert len(fake.raw) == 1
 
 
 def test_429_with_retry_after_is_retried(fake_azure: Start) -> None:

@@ -306,3 +306,23 @@ def test_a_stop_signal_names_itself_and_writes_nothing(
     assert "Traceback" not in err
     assert not (tmp_path / "bridge.json").exists()
     assert not (tmp_path / "bridge.md").exists()
+
+
+def test_a_new_deployment_that_does_not_exist_stops_on_its_first_call(
+    fake_azure: StartAzure, write_jsonl: WriteJsonl, tmp_path: Path
+) -> None:
+    def decide(prompt: Prompt) -> Reply:
+        if prompt.deployment == "judge-typo":
+            return Reply(http_status=404, reason="DeploymentNotFound")
+        return scripted(by_deployment)(prompt)
+
+    fake = fake_azure(decide)
+    proc, data, _ = run_bridge(
+        write_files(write_jsonl), tmp_path, "--judge-deployment", "judge-a", "--to", "deployment:judge-typo",
+        env=azure_env(fake),
+    )  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    [line] = proc.stderr.strip().splitlines()
+    assert "has no deployment 'judge-typo'" in line
+    assert sum(1 for p in fake.prompts if p.deployment == "judge-typo") == 1
+    assert data == {}

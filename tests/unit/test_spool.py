@@ -93,6 +93,7 @@ def test_no_room_for_the_texts_is_one_line_and_not_a_verdict(
         environ={},
     )
     err = capsys.readouterr().err.strip()
-    assert code == 4
+    assert code == 2
     assert len(err.splitlines()) == 1
     assert "temporary file for the inputs' texts" in err
+    assert "set TMPDIR" in err
