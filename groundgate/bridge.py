@@ -11,6 +11,7 @@ The tabulation (``tabulate``, ``crosses``) is pure; ``bridge`` does the judging.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from groundgate.cases import load_cases, load_responses
 from groundgate.errors import InputError, MissingResponses, UsageError
 from groundgate.judges import JudgeError, JudgeInfo, JudgeRequest, Purpose
 from groundgate.judges.runner import Runner
+from groundgate.report.noise import percent
 from groundgate.report.render import environment
 from groundgate.rules import BUCKET_ORDER, Bucket, bucket_of
 from groundgate.settings import Settings
@@ -91,6 +93,29 @@ class Bridge(_Model):
     def crossings(self) -> list[Changed]:
         return [row for row in self.changed if row.crosses]
 
+    @property
+    def unscored(self) -> list[tuple[str, list[Failure]]]:
+        """Rows left out of the figures, once each, with every judge that failed on them (file order)."""
+        found: dict[str, list[Failure]] = {}
+        for failure in self.errors:
+            found.setdefault(failure.id, []).append(failure)
+        return list(found.items())
+
+    @property
+    def one_bucket(self) -> str | None:
+        """Which judge ('current' or 'new') put every scored row in one bucket while the other did not
+        agree on all of them: kappa is then 0 whatever the agreement, and says nothing."""
+        f = self.bridge
+        if not f.rows or f.same_bucket == f.rows:
+            return None
+        for side, counts in (
+            ("current", [sum(f.matrix[a].values()) for a in f.matrix]),
+            ("new", [sum(f.matrix[a][b] for a in f.matrix) for b in BUCKET_ORDER]),
+        ):
+            if sum(1 for n in counts if n) == 1:
+                return side
+        return None
+
 
 def crosses(current: Bucket, new: Bucket) -> bool:
     """Whether the change moves a row across the line the gate blocks on."""
@@ -115,13 +140,23 @@ def describe(info: JudgeInfo) -> str:
     return f"the {info.kind} judge"
 
 
+NEW_JUDGE = re.compile(
+    r"deployment:[A-Za-z0-9._-]+|openai:[A-Za-z0-9][A-Za-z0-9._:/@+-]*"
+)  # as --second-opinion takes them
+
+
 def check_new_judge(choice: str, settings: Settings | None = None) -> None:
     """The new judge must be a judge, and another one: a bridge to itself measures nothing but noise.
     Without ``settings``, only the form of ``choice`` is checked (before the settings are built)."""
-    if not choice.startswith(("deployment:", "openai:")):
+    if not NEW_JUDGE.fullmatch(choice):
         raise UsageError(f"--to: give the new judge as deployment:NAME or openai:MODEL (got {choice!r})")
     if settings is None:
         return
+    if settings.judge == "figures":
+        raise UsageError(
+            "--judge figures: the offline figures judge is no model to move a gate from; give the current "
+            "judge (--judge azure or openai, with its deployment or model)"
+        )
     kind, _, name = choice.partition(":")
     current = settings.judge_deployment if settings.judge == "azure" else settings.judge_model
     same_kind = (kind, settings.judge) in (("deployment", "azure"), ("openai", "openai"))
@@ -214,4 +249,4 @@ def bridge(cases_path: Path, responses_path: Path, current: Runner, new: Runner)
 
 def render_bridge(result: Bridge) -> str:
     """Markdown; user text (ids, categories, reasons, judge names) goes through the report's escaping."""
-    return environment().get_template("bridge.md.j2").render(b=result, buckets=BUCKET_ORDER)
+    return environment().get_template("bridge.md.j2").render(b=result, buckets=BUCKET_ORDER, percent=percent)

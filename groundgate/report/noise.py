@@ -6,14 +6,21 @@ console and the check run; they carry no user text.
 
 from __future__ import annotations
 
+import math
+
 from groundgate.results import Noise
 from groundgate.rules import plural
 
 
 def percent(value: float) -> str:
-    """Whole percents, but a rate below 1% keeps one decimal so that it does not read as none."""
+    """Whole percents, but never rounded to 0% or 100% unless it is exactly that: near the ends one
+    decimal, rounded towards the middle, so 199 of 200 reads 99.5% and 1 in 10,000 reads 0.1%."""
     shown = value * 100
-    return f"{shown:.1f}%" if 0 < shown < 1 else f"{shown:.0f}%"
+    if shown <= 0 or shown >= 100 or 1 <= shown <= 99:
+        return f"{shown:.0f}%"
+    if shown < 1:
+        return f"{max(math.floor(shown * 10) / 10, 0.1):.1f}%" if shown >= 0.1 else "<0.1%"
+    return f"{min(math.floor(shown * 10) / 10, 99.9):.1f}%"
 
 
 def _measured(noise: Noise) -> str:
@@ -45,6 +52,11 @@ def sentence(noise: Noise) -> str:
     else:
         expected = noise.expected_false_flips or 0.0
         tail = f"about {expected:.1f} of this run's {plural(noise.flips, 'flip')} may be judge noise"
+        if noise.high:  # the per-flip figure alone would understate it: the warning below counts every exposed row
+            tail += (
+                f", each taken alone; but across {plural(noise.exposed, 'blocking answer')} noise alone is more "
+                "likely than not to make one such flip (see the warning)"
+            )
     return f"{changed} ({_measured(noise)}){unscored}: {tail}."
 
 

@@ -200,7 +200,15 @@ def test_the_same_model_behind_both_deployments_is_called_a_noise_measurement(
         (["--to", "same"], "--to: give the new judge as deployment:NAME or openai:MODEL (got 'same')"),
         (["--to", "groundedness-pro"], "--to: give the new judge as deployment:NAME or openai:MODEL"),
         (["--to", "deployment:Judge-A"], "--to: 'deployment:Judge-A' is the current judge"),
-        (["--to", "deployment:has space"], "--to: String should match pattern"),
+        (
+            ["--to", "deployment:has space"],
+            "--to: give the new judge as deployment:NAME or openai:MODEL (got 'deployment:has space')",
+        ),
+        (["--to", "deployment:"], "(got 'deployment:')"),
+        (
+            ["--to", "deployment:judge-b", "--judge", "figures"],
+            "--judge figures: the offline figures judge is no model",
+        ),
         (["--to", "openai:gpt-4.1"], "OPENAI_API_KEY"),
         (["--to", "deployment:judge-b", "--rubric", "sideways"], "--rubric"),
     ],

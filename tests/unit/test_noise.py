@@ -214,6 +214,26 @@ def test_a_noisy_judge_warns_that_one_blocking_flip_is_likely_noise() -> None:
     assert "noisy" not in render(quiet)
 
 
+def test_the_sentence_does_not_understate_what_the_warning_says() -> None:
+    """rate x flips reads small (0.1 of 1 flip) where 200 exposed rows make a noise flip near certain:
+    the sentence must point at the warning, not contradict it."""
+    rows = [(f"p{i:03}", "policy", f"p answer {i}", f"p answer {i}") for i in range(200)] + [
+        ("f1", "policy", "good", "bad")
+    ]
+    scores = {b: 5.0 for _, _, b, _ in rows} | {"bad": 2.0}
+    noisy = {f"p answer {i}": 4.0 for i in range(0, 200, 10)}
+    options = Options(POLICY, rescorer=Rescorer("none"), noise_sample=200)
+    results = compare.run(make_inputs(rows), script(scores, noisy), options)
+    assert results.noise is not None
+    assert results.noise.high
+    assert results.noise.expected_false_flips == pytest.approx(0.1)  # as the issue defines it: rate x flips
+    said = sentence(results.noise)
+    assert (
+        "about 0.1 of this run's 1 flip may be judge noise, each taken alone; but across 201 blocking answers" in said
+    )
+    assert "more likely than not to make one such flip (see the warning)" in said
+
+
 def test_without_a_rescore_one_noisy_verdict_is_enough_for_a_false_flip() -> None:
     assert false_flip_chance(0.1, 10, confirmed=False) == pytest.approx(1 - 0.9**10)
     assert false_flip_chance(0.1, 10, confirmed=True) == pytest.approx(1 - 0.99**10)
