@@ -198,6 +198,32 @@ def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
+def noise_seed(inputs: Inputs, judge: Runner, options: Options) -> str:
+    """The noise sample's seed: what is judged (the records' content, in any order and however the JSON
+    is spaced), by which judge, under which rules. Not the files' bytes: respacing a file must not let an
+    author draw another sample. Not the sample's size: a smaller sample is the start of the same draw."""
+    total = 0
+    for case in inputs.cases:
+        before, after = inputs.baseline[case.id], inputs.candidate[case.id]
+        record = (
+            case.id,
+            case.category,
+            case.query,
+            case.context,
+            before.response,
+            before.context,
+            after.response,
+            after.context,
+        )
+        total += int.from_bytes(hashlib.sha256(json.dumps(record).encode()).digest(), "big")
+    identity = {
+        "content": f"{total % (1 << 256):064x}",
+        "judge": judge.identity(),
+        "rules": fingerprint(replace(inputs, digests={}), judge, replace(options, noise_sample=0)),
+    }
+    return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
+
+
 def _check_models(sides: Sides, cases: list[Case]) -> None:
     """Each row's baseline and candidate must be scored by the same judge model, or that row compares
     apples and oranges. Checked per row: equal sets of models on the two sides can still pair A with B."""
@@ -298,9 +324,9 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
     else:
         fluency = _fluency(judge, ties, inputs, by_id)
     identity = fingerprint(inputs, judge, options)
-    # The seed leaves out the sample's size: a smaller sample is the start of the same draw.
-    seed = fingerprint(inputs, judge, replace(options, noise_sample=0))
-    noise = _noise(judge, rows, inputs, options, seed) if options.noise_sample > 0 else None
+    noise = (
+        _noise(judge, rows, inputs, options, noise_seed(inputs, judge, options)) if options.noise_sample > 0 else None
+    )
 
     info = judge.info
     calls = judge.calls + options.rescorer.judge.calls if options.rescorer.judge is not None else judge.calls

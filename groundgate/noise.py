@@ -22,7 +22,7 @@ ELIGIBLE = frozenset({Outcome.TIE, Outcome.UNCHANGED})  # rows whose bucket did 
 def choose(ids: Iterable[str], size: int, seed: str) -> list[str]:
     """A seeded sample of ``size`` ids (all of them when fewer): the same inputs choose the same rows
     on every rerun, in any order, and no author can pick which rows are sampled without changing what
-    is judged (the seed is the run's fingerprint of inputs, judge and rules)."""
+    is judged (the seed is the judged content, the judge and the rules: ``compare.noise_seed``)."""
     if size <= 0:
         return []
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from groundgate import compare
 from groundgate.cache import ScoreCache, derive_secret
+from groundgate.cases import load_inputs
 from groundgate.cli import main
 from groundgate.compare import Options, Rescorer
 from groundgate.errors import InputError, UsageError
@@ -105,6 +106,40 @@ def test_the_sample_repeats_on_a_rerun_whatever_the_order_of_the_cases() -> None
     assert sampled(shuffled, 20) == first
     assert sampled(rows, 5) < first  # a smaller sample is the start of the same draw
     assert first != {f"t{i:03}" for i in range(20)}  # not simply the first rows of the file
+
+
+def test_respacing_or_reordering_the_files_does_not_draw_another_sample(tmp_path: Path) -> None:
+    """The seed is what is judged, not the files' bytes: an author cannot re-draw the sample offline
+    by adding spaces, blank lines or moving records, only by changing what the judge reads."""
+    cases = [{"id": f"t{i:03}", "category": "faq", "query": "q?", "context": f"ctx {i}"} for i in range(120)]
+    answers = [{"id": c["id"], "response": f"same t{i}"} for i, c in enumerate(cases)]
+    scores = {a["response"]: 5.0 for a in answers}
+
+    def sampled(name: str, layout: Callable[[list[dict[str, Any]]], str], answer: str = "same t7") -> set[str]:
+        folder = tmp_path / name
+        folder.mkdir()
+        changed = [a if a["id"] != "t007" else {**a, "response": answer} for a in answers]
+        for file, records in (("cases", cases), ("b", answers), ("c", changed)):
+            (folder / f"{file}.jsonl").write_text(layout(records))
+        inputs = load_inputs(folder / "cases.jsonl", folder / "b.jsonl", folder / "c.jsonl", "query")
+        judge = script(scores | {answer: 5.0})
+        compare.run(inputs, judge, Options(POLICY, noise_sample=10))
+        return {cid for cid, _ in judge.asked(Purpose.NOISE)}
+
+    plain = sampled("plain", lambda rs: "".join(json.dumps(r) + "\n" for r in rs))
+    assert len(plain) == 10
+    assert (
+        sampled(
+            "spaced",
+            lambda rs: "".join(json.dumps(r, indent=None, separators=(" ,  ", " :  ")) + "\r\n" for r in rs) + "\n\n\n",
+        )
+        == plain
+    )
+    assert sampled("reordered", lambda rs: "".join(json.dumps(r) + "\n" for r in reversed(rs))) == plain
+    redrawn = [
+        sampled(f"edit{n}", lambda rs: "".join(json.dumps(r) + "\n" for r in rs), f"same t7 {n}") for n in range(3)
+    ]
+    assert any(draw != plain for draw in redrawn)  # what the judge reads changed: a new draw is allowed
 
 
 def test_only_rows_whose_bucket_did_not_change_are_sampled_all_when_fewer() -> None:
