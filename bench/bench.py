@@ -42,39 +42,43 @@ PAD = " Further detail from the source document, as retrieved." * 37  # with it,
 
 def write_dataset(folder: Path, cases: int, long_contexts: bool = False) -> Dataset:
     """Cases whose candidate keeps 70% of the baseline's answers verbatim; 3% invent a figure.
-    ``long_contexts``: each context about 2 KB, as retrieved passages are, instead of one sentence."""
+    ``long_contexts``: each context about 2 KB, as retrieved passages are, instead of one sentence.
+
+    Written a line at a time: the measured run is a child of this process, and a child's peak RSS
+    starts from its parent's size when it is spawned."""
     folder.mkdir(parents=True, exist_ok=True)
-    rows, base, cand, same = [], [], [], []
     cold = warm = 0
-    for n in range(cases):
-        cid = f"case-{n:06d}"
-        context = f"Source {n}: the limit is {n} days." + (PAD if long_contexts else "")
-        rows.append(
-            {
-                "id": cid,
-                "category": ["policy", "pricing", "shipping", "account"][n % 4],
-                "query": f"Question {n}?",
-                "context": context,
-            }
-        )
-        answer = f"The limit is {n} days."
-        share = (n * 7919) % 1000 / 1000
-        if share < INVENTED:
-            new = f"The limit is {n + 1} days. [invented]"
-        elif share < UNSURE:
-            new = "Which product do you mean? [unsure]"
-        elif share < CHANGED:
-            new = f"It is {n} days, per the source."
-        else:
-            new = answer
-        base.append({"id": cid, "response": answer})
-        cand.append({"id": cid, "response": new})
-        same.append({"id": cid, "response": answer})
-        changed, tie = new != answer, "[" not in new
-        cold += 1 + changed + ("[invented]" in new) + (tie * (1 + changed))
-        warm += changed + ("[invented]" in new) + (tie * changed)
-    for name, data in (("cases", rows), ("baseline", base), ("candidate", cand), ("unchanged", same)):
-        (folder / f"{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in data))
+    names = ("cases", "baseline", "candidate", "unchanged")
+    files = {name: (folder / f"{name}.jsonl").open("w", encoding="utf-8") for name in names}
+    try:
+        for n in range(cases):
+            cid = f"case-{n:06d}"
+            context = f"Source {n}: the limit is {n} days." + (PAD if long_contexts else "")
+            category = ["policy", "pricing", "shipping", "account"][n % 4]
+            answer = f"The limit is {n} days."
+            share = (n * 7919) % 1000 / 1000
+            if share < INVENTED:
+                new = f"The limit is {n + 1} days. [invented]"
+            elif share < UNSURE:
+                new = "Which product do you mean? [unsure]"
+            elif share < CHANGED:
+                new = f"It is {n} days, per the source."
+            else:
+                new = answer
+            records = (
+                {"id": cid, "category": category, "query": f"Question {n}?", "context": context},
+                {"id": cid, "response": answer},
+                {"id": cid, "response": new},
+                {"id": cid, "response": answer},
+            )
+            for name, record in zip(names, records, strict=True):
+                files[name].write(json.dumps(record) + "\n")
+            changed, tie = new != answer, "[" not in new
+            cold += 1 + changed + ("[invented]" in new) + (tie * (1 + changed))
+            warm += changed + ("[invented]" in new) + (tie * changed)
+    finally:
+        for stream in files.values():
+            stream.close()
     return Dataset(folder, cases, cold, warm)
 
 

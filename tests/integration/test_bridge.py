@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.cli import groundgate
+from tests.support.cli import groundgate, interruptible
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.openai import FakeOpenAI
 from tests.support.inputs import WriteJsonl
@@ -299,6 +299,7 @@ def test_a_stop_signal_names_itself_and_writes_nothing(
         [sys.executable, "-m", "groundgate.cli", "bridge", *write_files(write_jsonl), "--judge-deployment", "judge-a",
          "--to", "deployment:judge-b", "--results", str(tmp_path / "bridge.json"), "--report", str(tmp_path / "bridge.md")],
         env={**azure_env(fake), "PATH": ""}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=interruptible,
     )  # fmt: skip
     deadline = time.monotonic() + 30
     while not any(p.deployment == "judge-b" for p in fake.prompts) and time.monotonic() < deadline:

@@ -20,6 +20,7 @@ from groundgate.judges.runner import Deadline
 from groundgate.results import Results
 from groundgate.rules import Outcome
 from tests.support.azure import judge_for
+from tests.support.cli import interruptible
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.inputs import make_inputs
 
@@ -155,6 +156,7 @@ def test_a_stop_signal_flushes_the_cache_and_says_the_run_did_not_finish(
          "--candidate", str(tmp_path / "c.jsonl"), "--azure-endpoint", fake.endpoint, "--judge-deployment", "d",
          "--cache", str(tmp_path / "scores.json"), "--results", str(tmp_path / "r.json")],
         env={"AZURE_OPENAI_API_KEY": "k", "PATH": ""}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=interruptible,
     )  # fmt: skip
     deadline = time.monotonic() + 30
     while sum(1 for p in fake.prompts if p.response.startswith("stuck")) < 6 and time.monotonic() < deadline:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -27,3 +28,10 @@ def example(candidate: str, results: Path) -> subprocess.CompletedProcess[str]:
         "--baseline", str(EXAMPLES / "baseline.jsonl"), "--candidate", str(EXAMPLES / candidate),
         "--results", str(results),
     )  # fmt: skip
+
+
+def interruptible() -> None:
+    """A ``preexec_fn``: Ctrl-C's default for the child. A shell starts background jobs with SIGINT
+    ignored, and a child keeps that, so a test that sends SIGINT would otherwise depend on how the
+    suite itself was launched."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
