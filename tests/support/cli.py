@@ -35,3 +35,9 @@ def interruptible() -> None:
     ignored, and a child keeps that, so a test that sends SIGINT would otherwise depend on how the
     suite itself was launched."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def compare_argv(cases: Path, baseline: Path, candidate: Path, *extra: str) -> list[str]:
+    """``groundgate compare`` with the offline figures judge on three files: no account, no network."""
+    return ["compare", "--judge", "figures", "--cases", str(cases), "--baseline", str(baseline),
+            "--candidate", str(candidate), *extra]  # fmt: skip

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, normalize_category
 from groundgate.cli import main
 from groundgate.errors import InputError
+from tests.support.cli import compare_argv
 from tests.support.inputs import WriteJsonl
 
 GOOD_CASE = {"id": "a", "category": "policy", "query": "q?", "context": "ctx"}
@@ -23,19 +24,7 @@ GOOD_CASE = {"id": "a", "category": "policy", "query": "q?", "context": "ctx"}
 def run_cli(
     capsys: pytest.CaptureFixture[str], cases: Path, baseline: Path, candidate: Path, *extra: str
 ) -> tuple[int, str]:
-    argv = [
-        "compare",
-        "--judge",
-        "figures",
-        "--cases",
-        str(cases),
-        "--baseline",
-        str(baseline),
-        "--candidate",
-        str(candidate),
-        *extra,
-    ]
-    code = main(argv, environ={})
+    code = main(compare_argv(cases, baseline, candidate, *extra), environ={})
     err = capsys.readouterr().err
     return code, err
 
@@ -527,17 +516,7 @@ def test_no_command_writes_over_its_own_inputs(tmp_path: Path, capsys: pytest.Ca
     cand = write_raw(tmp_path, "c.jsonl", b'{"id": "a", "response": "y"}\n')
     labels = write_raw(tmp_path, "labels.jsonl", b'{"id": "a", "grounded": true}\n')
     shard = tmp_path / "shard.json"
-    compare = [
-        "compare",
-        "--judge",
-        "figures",
-        "--cases",
-        str(cases),
-        "--baseline",
-        str(base),
-        "--candidate",
-        str(cand),
-    ]
+    compare = compare_argv(cases, base, cand)
     assert main([*compare, "--shard", "1/1", "--results", str(shard)], environ={}) == 0
     azure = ["--judge-deployment", "judge-a", "--cases", str(cases), "--responses", str(base)]
     attempts = [

@@ -351,24 +351,12 @@ def noise(sampled: int, flipped: int, flips: int, failed: int = 0) -> Noise:
     )
 
 
-def test_an_edited_noise_figure_is_not_read_back(tmp_path: Path) -> None:
-    rows, scores = table()
-    results = compare.run(make_inputs(rows), script(scores, {"same t1": 4.0}), Options(POLICY, noise_sample=40))
-    path = tmp_path / "results.json"
-    results.write(path)
-    assert read_results(path).noise == results.noise
-    data = json.loads(path.read_text())
-    data["noise"].update(flipped=0, rate=0.0)  # a quieter judge than the samples show
-    path.write_text(json.dumps(data))
-    with pytest.raises(InputError, match="the noise figures do not match its samples"):
-        read_results(path)
-
-
 def _drop_sample_of(data: dict[str, Any], cid: str) -> None:
     data["noise"]["samples"] = [x for x in data["noise"]["samples"] if x["id"] != cid]
 
 
 CRAFTS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("a quieter judge than it measured", lambda d: d["noise"].update(flipped=0, rate=0.0), "the noise figures do not match its samples"),
     ("a narrow interval", lambda d: d["noise"].update(interval=[0.0, 0.001]), "interval"),
     ("no blocking risk", lambda d: d["noise"].update(false_blocking_flip=0.0), "'false_blocking_flip'"),
     ("no flips to explain", lambda d: d["noise"].update(flips=0, expected_false_flips=0.0), "'flips'"),

@@ -15,6 +15,7 @@ from groundgate.cases import load_inputs
 from groundgate.cli import main
 from groundgate.judges import JudgeRequest, Purpose
 from groundgate.spool import Spool
+from tests.support.cli import compare_argv
 
 LONG = "Refunds are accepted within 30 days of delivery, with the receipt, at any of our stores. "
 
@@ -78,20 +79,7 @@ def test_no_room_for_the_texts_is_one_line_and_not_a_verdict(
 ) -> None:
     cases, baseline, candidate = loaded(tmp_path)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "gone"))  # as TMPDIR naming a folder that vanished
-    code = main(
-        [
-            "compare",
-            "--judge",
-            "figures",
-            "--cases",
-            str(cases),
-            "--baseline",
-            str(baseline),
-            "--candidate",
-            str(candidate),
-        ],
-        environ={},
-    )
+    code = main(compare_argv(cases, baseline, candidate), environ={})
     err = capsys.readouterr().err.strip()
     assert code == 2
     assert len(err.splitlines()) == 1
