@@ -26,7 +26,29 @@ Rubric = Literal["query", "no-query"]
 UNCATEGORIZED = "uncategorized"
 
 
-class Case:
+class _Loaded:
+    """What a case and a response share: equal by their fields read as text, whether kept in memory or
+    in a spool, and pickled to a worker process as text (a handle into this process's spool means
+    nothing there). ``_fields`` lists the constructor's arguments in order."""
+
+    __slots__ = ()
+    id: str
+    line: int
+
+    def _fields(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.line))
+
+    def __reduce__(self) -> tuple[type[_Loaded], tuple[Any, ...]]:
+        return (type(self), self._fields())
+
+
+class Case(_Loaded):
     """One frozen case. Its context may live in the run's spool (``groundgate.spool``): read when a
     judge call or a shown row needs it, not held for the whole run."""
 
@@ -41,25 +63,16 @@ class Case:
 
     @property
     def context(self) -> str:
-        return self._spool.get(self._context) if self._spool is not None else str(self._context)
+        return str(get(self._spool, self._context))
 
     def _fields(self) -> tuple[str, str, str | None, str, int]:
         return (self.id, self.category, self.query, self.context, self.line)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Case) and self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash((self.id, self.line))
-
     def __repr__(self) -> str:
         return f"Case(id={self.id!r}, category={self.category!r}, query={self.query!r}, line={self.line})"
 
-    def __reduce__(self) -> tuple[type[Case], tuple[str, str, str | None, str, int]]:
-        return (Case, self._fields())  # to a worker process: the text itself, not a handle into this one's spool
 
-
-class Response:
+class Response(_Loaded):
     """One side's answer to a case (and, in end-to-end runs, the context live retrieval gave it); its
     texts may live in the run's spool, like a case's context."""
 
@@ -91,17 +104,8 @@ class Response:
     def _fields(self) -> tuple[str, str, int, str | None]:
         return (self.id, self.response, self.line, self.context)
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Response) and self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash((self.id, self.line))
-
     def __repr__(self) -> str:
         return f"Response(id={self.id!r}, line={self.line})"
-
-    def __reduce__(self) -> tuple[type[Response], tuple[str, str, int, str | None]]:
-        return (Response, self._fields())
 
 
 class Yardstick(BaseModel):
