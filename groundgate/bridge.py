@@ -183,7 +183,7 @@ def bridge(cases_path: Path, responses_path: Path, current: Runner, new: Runner)
     cases = load_cases(cases_path, current.info.rubric)
     if not cases:
         raise InputError(cases_path, None, None, "no cases: the file holds no records")
-    responses = load_responses(responses_path, ids={case.id: case.id for case in cases})
+    responses = load_responses(responses_path)
     absent = [case.id for case in cases if case.id not in responses]
     if absent:
         shown = ", ".join(repr(i) for i in absent[:20]) + (f" and {len(absent) - 20} more" if len(absent) > 20 else "")

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import sys
 import tempfile
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -20,16 +22,15 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from groundgate.errors import InputError, MissingResponses
-from groundgate.spool import Spool, Stored, get
+from groundgate.store import Store
 
 Rubric = Literal["query", "no-query"]
 UNCATEGORIZED = "uncategorized"
 
 
 class _Loaded:
-    """What a case and a response share: equal by their fields read as text, whether kept in memory or
-    in a spool, and pickled to a worker process as text (a handle into this process's spool means
-    nothing there). ``_fields`` lists the constructor's arguments in order."""
+    """What a case and a response share: equal by their fields, hashed by id and line, pickled to a
+    worker process by their fields. ``_fields`` lists the constructor's arguments in order."""
 
     __slots__ = ()
     id: str
@@ -49,21 +50,13 @@ class _Loaded:
 
 
 class Case(_Loaded):
-    """One frozen case. Its context may live in the run's spool (``groundgate.spool``): read when a
-    judge call or a shown row needs it, not held for the whole run."""
+    """One frozen case. A run keeps its cases in its store (``groundgate.store``) and builds these a
+    batch at a time."""
 
-    __slots__ = ("_context", "_spool", "category", "id", "line", "query")  # one per case: no per-object dict
+    __slots__ = ("category", "context", "id", "line", "query")  # one per case: no per-object dict
 
-    def __init__(
-        self, case_id: str, category: str, query: str | None, context: str, line: int, spool: Spool | None = None
-    ) -> None:
-        self.id, self.category, self.query, self.line = case_id, category, query, line
-        self._spool = spool
-        self._context: Stored = spool.put(context) if spool is not None else context
-
-    @property
-    def context(self) -> str:
-        return str(get(self._spool, self._context))
+    def __init__(self, case_id: str, category: str, query: str | None, context: str, line: int) -> None:
+        self.id, self.category, self.query, self.context, self.line = case_id, category, query, context, line
 
     def _fields(self) -> tuple[str, str, str | None, str, int]:
         return (self.id, self.category, self.query, self.context, self.line)
@@ -73,33 +66,13 @@ class Case(_Loaded):
 
 
 class Response(_Loaded):
-    """One side's answer to a case (and, in end-to-end runs, the context live retrieval gave it); its
-    texts may live in the run's spool, like a case's context."""
+    """One side's answer to a case (and, in end-to-end runs, the context live retrieval gave it)."""
 
-    __slots__ = ("_context", "_response", "_spool", "id", "line")  # one per case and side: no per-object dict
+    __slots__ = ("context", "id", "line", "response")  # one per case and side: no per-object dict
 
-    def __init__(
-        self, case_id: str, response: str, line: int, context: str | None = None, spool: Spool | None = None
-    ) -> None:
-        self.id, self.line = case_id, line
-        self._spool = spool
-        self._response: Stored = spool.put(response) if spool is not None else response
-        self._context: Stored | None = spool.put(context) if spool is not None and context is not None else context
-
-    @classmethod
-    def sharing(cls, twin: Response, case_id: str, line: int, context: str | None) -> Response:
-        """A response whose text is ``twin``'s (an unchanged answer): stored once for both sides."""
-        made = cls(case_id, "", line, context, twin._spool)
-        made._response = twin._response
-        return made
-
-    @property
-    def response(self) -> str:
-        return str(get(self._spool, self._response))
-
-    @property
-    def context(self) -> str | None:  # end-to-end runs: what live retrieval returned on this side
-        return get(self._spool, self._context)
+    def __init__(self, case_id: str, response: str, line: int, context: str | None = None) -> None:
+        self.id, self.response, self.line = case_id, response, line
+        self.context = context  # end-to-end runs: what live retrieval returned on this side
 
     def _fields(self) -> tuple[str, str, int, str | None]:
         return (self.id, self.response, self.line, self.context)
@@ -120,19 +93,119 @@ class Yardstick(BaseModel):
     note: str | None = None  # a file new in this PR, or unreadable at the base
 
 
+SCHEMA = """
+CREATE TABLE cases(line INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, key TEXT NOT NULL UNIQUE,
+                   category TEXT NOT NULL, query TEXT, context TEXT NOT NULL);
+CREATE TABLE responses(side INTEGER NOT NULL, id TEXT NOT NULL, line INTEGER NOT NULL, response TEXT NOT NULL,
+                       context TEXT, PRIMARY KEY (side, id)) WITHOUT ROWID;
+"""
+BASELINE, CANDIDATE = 0, 1
+_JOINED = (
+    "SELECT c.line, c.id, c.category, c.query, c.context, b.response, b.line, b.context, k.response, k.line, "
+    "k.context FROM cases c JOIN responses b ON b.side = 0 AND b.id = c.id "
+    "JOIN responses k ON k.side = 1 AND k.id = c.id"
+)
+BATCH = 2000  # cases held in memory at once when a run goes through its inputs
+
+Triple = tuple[Case, Response, Response]
+
+
+class StoredCases(Sequence[Case]):
+    """The cases of a run's store in case-file order, optionally one shard of them; read a batch at a time."""
+
+    def __init__(self, store: Store, shard: tuple[int, int] | None = None) -> None:
+        self.store, self.shard = store, shard
+        self._length: int | None = None
+
+    def batches(self) -> Iterator[list[Case]]:
+        for window in self.store.windows(
+            "SELECT line, id, category, query, context FROM cases WHERE line > ? ORDER BY line LIMIT ?", (), BATCH
+        ):
+            found = [Case(cid, category, query, context, line) for line, cid, category, query, context in window]
+            yield [case for case in found if self.shard is None or in_shard(case.id, *self.shard)]
+
+    def __iter__(self) -> Iterator[Case]:
+        for batch in self.batches():
+            yield from batch
+
+    def __len__(self) -> int:
+        if self._length is None:
+            if self.shard is None:
+                self._length = int(self.store.one("SELECT count(*) FROM cases")[0])
+            else:
+                self._length = sum(len(batch) for batch in self.batches())
+        return self._length
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, int) and self.shard is None and index >= 0:
+            found = self.store.one(
+                "SELECT line, id, category, query, context FROM cases ORDER BY line LIMIT 1 OFFSET ?", (index,)
+            )
+            if found is None:
+                raise IndexError(index)
+            line, cid, category, query, context = found
+            return Case(cid, category, query, context, line)
+        return list(self)[index]
+
+
+class StoredResponses(Mapping[str, Response]):
+    """One side's responses in a run's store, by case id."""
+
+    def __init__(self, store: Store, side: int) -> None:
+        self.store, self.side = store, side
+
+    def __getitem__(self, case_id: str) -> Response:
+        found = self.store.one(
+            "SELECT response, line, context FROM responses WHERE side = ? AND id = ?", (self.side, case_id)
+        )
+        if found is None:
+            raise KeyError(case_id)
+        return Response(case_id, found[0], found[1], found[2])
+
+    def __iter__(self) -> Iterator[str]:
+        for window in self.store.windows(
+            "SELECT line, id FROM responses WHERE side = ? AND line > ? ORDER BY line LIMIT ?", (self.side,)
+        ):
+            yield from (cid for _, cid in window)
+
+    def __len__(self) -> int:
+        return int(self.store.one("SELECT count(*) FROM responses WHERE side = ?", (self.side,))[0])
+
+
 @dataclass(frozen=True)
 class Inputs:
-    """Cases with a baseline and a candidate response for each, in case-file order."""
+    """Cases with a baseline and a candidate response for each, in case-file order. A run's inputs live
+    in its store (``load_inputs``); tests may hand in a list and two dicts."""
 
-    cases: list[Case]
-    baseline: dict[str, Response]
-    candidate: dict[str, Response]
+    cases: Sequence[Case]
+    baseline: Mapping[str, Response]
+    candidate: Mapping[str, Response]
     cases_path: str
     baseline_path: str
     candidate_path: str
     warnings: list[str] = field(default_factory=list)
     digests: dict[str, str] = field(default_factory=dict)  # sha256 of each file: which run this is
     yardstick: Yardstick | None = None  # set by the action on pull requests
+
+    def batches(self) -> Iterator[list[Triple]]:
+        """Each case with its two responses, in case-file order, a batch at a time: a run never holds
+        more of its inputs than one batch."""
+        if isinstance(self.cases, StoredCases):
+            shard = self.cases.shard
+            for window in self.cases.store.windows(f"{_JOINED} WHERE c.line > ? ORDER BY c.line LIMIT ?", (), BATCH):
+                batch = [
+                    (Case(cid, cat, query, ctx, line), Response(cid, b, b_line, b_ctx), Response(cid, k, k_line, k_ctx))
+                    for line, cid, cat, query, ctx, b, b_line, b_ctx, k, k_line, k_ctx in window
+                ]
+                yield [t for t in batch if shard is None or in_shard(t[0].id, *shard)]
+            return
+        cases = list(self.cases)
+        for start in range(0, len(cases), BATCH):
+            yield [(c, self.baseline[c.id], self.candidate[c.id]) for c in cases[start : start + BATCH]]
+
+    def __iter__(self) -> Iterator[Triple]:
+        for batch in self.batches():
+            yield from batch
 
 
 def in_shard(case_id: str, index: int, count: int) -> bool:
@@ -141,9 +214,29 @@ def in_shard(case_id: str, index: int, count: int) -> bool:
     return int.from_bytes(digest[:8], "big") % count == index - 1
 
 
+def category_sizes(cases: Sequence[Case]) -> dict[str, int]:
+    """Cases per category, in order of first appearance."""
+    if isinstance(cases, StoredCases) and cases.shard is None:
+        found = cases.store.all(
+            "SELECT category, count(*), min(line) AS first FROM cases GROUP BY category ORDER BY first"
+        )
+        return {category: n for category, n, _ in found}
+    return dict(Counter(case.category for case in cases))
+
+
+def sorted_ids(cases: Sequence[Case]) -> Iterator[str]:
+    """The cases' ids in code-point order (SQLite orders UTF-8 text byte by byte: the same order)."""
+    if isinstance(cases, StoredCases) and cases.shard is None:
+        for window in cases.store.windows("SELECT id FROM cases WHERE id > ? ORDER BY id LIMIT ?", (), BATCH):
+            yield from (cid for (cid,) in window)
+        return
+    yield from sorted(case.id for case in cases)
+
+
 def shard(inputs: Inputs, index: int, count: int) -> Inputs:
-    cases = [case for case in inputs.cases if in_shard(case.id, index, count)]
-    return replace(inputs, cases=cases)
+    if isinstance(inputs.cases, StoredCases):
+        return replace(inputs, cases=StoredCases(inputs.cases.store, (index, count)))
+    return replace(inputs, cases=[case for case in inputs.cases if in_shard(case.id, index, count)])
 
 
 class _CaseRecord(BaseModel):
@@ -300,105 +393,138 @@ def _records(path: Path, root: Path, model: type[_Record], digest: Any = None) -
             raise InputError(path, line, field_name, message) from None
 
 
-def load_cases(
-    path: Path, rubric: Rubric, root: Path = Path(), digest: Any = None, spool: Spool | None = None
-) -> list[Case]:
-    cases: list[Case] = []
-    seen: dict[str, int] = {}
+def _duplicate(path: Path, line: int, case_id: str, first: int) -> InputError:
+    return InputError(path, line, "id", f"duplicate id {case_id!r} (first on line {first})")
+
+
+def _lookalike(path: Path, line: int, case_id: str, first: int) -> InputError:
+    return InputError(
+        path,
+        line,
+        "id",
+        f"id {case_id!r} looks the same as the id on line {first} (equal once Unicode-normalised, "
+        "invisible characters dropped and trimmed)",
+    )
+
+
+def _check_case(path: Path, line: int, record: _CaseRecord, rubric: Rubric) -> None:
+    if record.context is None or not record.context.strip():
+        raise InputError(
+            path,
+            line,
+            "context",
+            "missing or empty: groundedness has nothing to check against; "
+            "cases without retrieved context need reference-answer checks instead",
+        )
+    if rubric == "query" and (record.query is None or not record.query.strip()):
+        raise InputError(
+            path, line, "query", "missing or blank, and the rubric mode is 'query' (use --rubric no-query)"
+        )
+
+
+def _check_response(path: Path, line: int, record: _ResponseRecord) -> None:
+    if record.context is not None and not record.context.strip():
+        raise InputError(path, line, "context", "empty: leave the field out to judge against the case's frozen context")
+
+
+def _case_records(path: Path, root: Path, digest: Any) -> Iterator[tuple[int, _CaseRecord]]:
     for line, record in _records(path, root, _CaseRecord, digest):
         if not record.id.strip():
             raise InputError(path, line, "id", "empty")
+        yield line, record
+
+
+def load_cases(path: Path, rubric: Rubric, root: Path = Path(), digest: Any = None) -> list[Case]:
+    """The cases in memory: for the commands that read a labelled set or a base branch's file, not a run."""
+    cases: list[Case] = []
+    seen: dict[str, int] = {}
+    keys: dict[str, int] = {}
+    for line, record in _case_records(path, root, digest):
         if record.id in seen:
-            raise InputError(path, line, "id", f"duplicate id {record.id!r} (first on line {seen[record.id]})")
-        if _id_key(record.id) in seen:
-            first = seen[_id_key(record.id)]
-            raise InputError(
-                path,
-                line,
-                "id",
-                f"id {record.id!r} looks the same as the id on line {first} (equal once Unicode-normalised, "
-                "invisible characters dropped and trimmed)",
-            )
-        if record.context is None or not record.context.strip():
-            raise InputError(
-                path,
-                line,
-                "context",
-                "missing or empty: groundedness has nothing to check against; "
-                "cases without retrieved context need reference-answer checks instead",
-            )
-        if rubric == "query" and (record.query is None or not record.query.strip()):
-            raise InputError(
-                path, line, "query", "missing or blank, and the rubric mode is 'query' (use --rubric no-query)"
-            )
-        seen[record.id] = seen[_id_key(record.id)] = line
-        cases.append(Case(record.id, normalize_category(record.category), record.query, record.context, line, spool))
+            raise _duplicate(path, line, record.id, seen[record.id])
+        if _id_key(record.id) in keys:
+            raise _lookalike(path, line, record.id, keys[_id_key(record.id)])
+        _check_case(path, line, record, rubric)
+        seen[record.id] = keys[_id_key(record.id)] = line
+        assert record.context is not None  # checked above
+        cases.append(Case(record.id, normalize_category(record.category), record.query, record.context, line))
     return cases
 
 
-def load_responses(
-    path: Path,
-    root: Path = Path(),
-    ids: Mapping[str, str] | None = None,
-    other: Mapping[str, Response] | None = None,
-    digest: Any = None,
-    spool: Spool | None = None,
-) -> dict[str, Response]:
-    """``ids`` (the cases' own id strings) and ``other`` (the other side's responses) let identical
-    strings be stored once: an unchanged answer, the id in three files."""
+def load_responses(path: Path, root: Path = Path(), digest: Any = None) -> dict[str, Response]:
+    """One side's responses in memory, by id (see ``load_cases``)."""
     responses: dict[str, Response] = {}
     for line, record in _records(path, root, _ResponseRecord, digest):
         if record.id in responses:
-            first = responses[record.id].line
-            raise InputError(path, line, "id", f"duplicate id {record.id!r} (first on line {first})")
-        if record.context is not None and not record.context.strip():
-            raise InputError(
-                path, line, "context", "empty: leave the field out to judge against the case's frozen context"
-            )
-        rid = record.id
-        if ids is not None:
-            rid = ids.get(rid, rid)
-        if other is not None and (twin := other.get(rid)) is not None and twin.response == record.response:
-            responses[rid] = Response.sharing(twin, rid, line, record.context)
-        else:
-            responses[rid] = Response(rid, record.response, line, record.context, spool)
+            raise _duplicate(path, line, record.id, responses[record.id].line)
+        _check_response(path, line, record)
+        responses[record.id] = Response(record.id, record.response, line, record.context)
     return responses
 
 
-def _ids(ids: list[str]) -> str:
+def _ids(ids: list[str], count: int | None = None) -> str:
+    count = len(ids) if count is None else count
     shown = ", ".join(repr(i) for i in ids[:20])
-    return shown + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
+    return shown + (f" and {count - 20} more" if count > 20 else "")
+
+
+def _store_cases(store: Store, path: Path, rubric: Rubric, root: Path, digest: Any) -> None:
+    for line, record in _case_records(path, root, digest):
+        _check_case(path, line, record, rubric)
+        row = (line, record.id, _id_key(record.id), normalize_category(record.category), record.query, record.context)
+        try:
+            store.run("INSERT INTO cases VALUES (?, ?, ?, ?, ?, ?)", row)
+        except sqlite3.IntegrityError:
+            if (first := store.one("SELECT line FROM cases WHERE id = ?", (record.id,))) is not None:
+                raise _duplicate(path, line, record.id, first[0]) from None
+            first = store.one("SELECT line FROM cases WHERE key = ?", (_id_key(record.id),))
+            raise _lookalike(path, line, record.id, first[0]) from None
+
+
+def _store_responses(store: Store, side: int, path: Path, root: Path, digest: Any) -> None:
+    for line, record in _records(path, root, _ResponseRecord, digest):
+        try:
+            store.run(
+                "INSERT INTO responses VALUES (?, ?, ?, ?, ?)", (side, record.id, line, record.response, record.context)
+            )
+        except sqlite3.IntegrityError:
+            first = store.one("SELECT line FROM responses WHERE side = ? AND id = ?", (side, record.id))
+            raise _duplicate(path, line, record.id, first[0]) from None
+        _check_response(path, line, record)
 
 
 def load_inputs(
     cases_path: Path, baseline_path: Path, candidate_path: Path, rubric: Rubric, root: Path = Path()
 ) -> Inputs:
-    """Load all three files (relative to ``root``) and check that every case has a response on both sides.
-    Their longer texts go to one spool (``groundgate.spool``), read back when needed."""
+    """Load all three files (relative to ``root``) into the run's store (``groundgate.store``) and check
+    that every case has a response on both sides."""
     digests = {name: hashlib.sha256() for name in ("cases", "baseline", "candidate")}
-    spool = Spool()
-    cases = load_cases(cases_path, rubric, root, digests["cases"], spool)
-    if not cases:
+    store = Store(SCHEMA)
+    _store_cases(store, cases_path, rubric, root, digests["cases"])
+    if store.one("SELECT 1 FROM cases LIMIT 1") is None:
         raise InputError(cases_path, None, None, "no cases: the file holds no records")
-    case_ids = {case.id: case.id for case in cases}
-    baseline = load_responses(baseline_path, root, case_ids, digest=digests["baseline"], spool=spool)
-    candidate = load_responses(candidate_path, root, case_ids, baseline, digests["candidate"], spool)
+    _store_responses(store, BASELINE, baseline_path, root, digests["baseline"])
+    _store_responses(store, CANDIDATE, candidate_path, root, digests["candidate"])
     missing = []
     warnings = []
-    for path, responses in ((baseline_path, baseline), (candidate_path, candidate)):
-        absent = [case.id for case in cases if case.id not in responses]
-        if absent:
-            missing.append(f"{path}: field 'id': no response for {len(absent)} case(s): {_ids(absent)}")
-        extra = [rid for rid in responses if rid not in case_ids]
-        if extra:
-            warnings.append(f"{path}: {len(extra)} response(s) for ids that are not cases, not used: {_ids(extra)}")
+    for path, side in ((baseline_path, BASELINE), (candidate_path, CANDIDATE)):
+        absent = "FROM cases c WHERE NOT EXISTS (SELECT 1 FROM responses r WHERE r.side = ? AND r.id = c.id)"
+        count = store.one(f"SELECT count(*) {absent}", (side,))[0]
+        if count:
+            first = [cid for (cid,) in store.all(f"SELECT c.id {absent} ORDER BY c.line LIMIT 20", (side,))]
+            missing.append(f"{path}: field 'id': no response for {count} case(s): {_ids(first, count)}")
+        extra = "FROM responses r WHERE r.side = ? AND NOT EXISTS (SELECT 1 FROM cases c WHERE c.id = r.id)"
+        count = store.one(f"SELECT count(*) {extra}", (side,))[0]
+        if count:
+            first = [rid for (rid,) in store.all(f"SELECT r.id {extra} ORDER BY r.line LIMIT 20", (side,))]
+            warnings.append(f"{path}: {count} response(s) for ids that are not cases, not used: {_ids(first, count)}")
     if missing:
         raise MissingResponses("; ".join(missing))
     return Inputs(
         digests={name: digest.hexdigest() for name, digest in digests.items()},
-        cases=cases,
-        baseline=baseline,
-        candidate=candidate,
+        cases=StoredCases(store),
+        baseline=StoredResponses(store, BASELINE),
+        candidate=StoredResponses(store, CANDIDATE),
         cases_path=str(cases_path),
         baseline_path=str(baseline_path),
         candidate_path=str(candidate_path),
@@ -438,10 +564,10 @@ def yardstick(
 ) -> Yardstick:
     """Which case ids and baseline responses differ between ``ref`` and the files under test."""
 
-    def cases(found: list[Case]) -> dict[str, object]:
+    def cases(found: Iterable[Case]) -> dict[str, object]:
         return {c.id: _fingerprint(c.category, c.query, c.context) for c in found}
 
-    def responses(found: dict[str, Response]) -> dict[str, object]:
+    def responses(found: Mapping[str, Response]) -> dict[str, object]:
         return {r.id: _fingerprint(r.response, r.context) for r in found.values()}
 
     notes: list[str] = []

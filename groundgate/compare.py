@@ -10,10 +10,11 @@ import hashlib
 import json
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from groundgate import __version__
-from groundgate.cases import Case, Inputs, Response
+from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, sorted_ids
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
@@ -29,6 +30,7 @@ from groundgate.results import (
     Results,
     Row,
     Shard,
+    StoredRows,
     Suite,
     category_stats,
     ids_digest,
@@ -103,75 +105,89 @@ def _is_empty(text: str) -> bool:
     return not text.strip()
 
 
-def _request(case: Case, inputs: Inputs, side: str, purpose: Purpose) -> JudgeRequest:
-    response = (inputs.baseline if side == "before" else inputs.candidate)[case.id]
-    return JudgeRequest.of(case, response, purpose)
-
-
 @dataclass(frozen=True, slots=True)
 class Sides:
-    """Each case's two first verdicts, by case id (two flat maps: no tuple key per side)."""
+    """The two first verdicts of each case of a batch, in the batch's order."""
 
-    before: dict[str, Side]
-    after: dict[str, Side]
-
-    def __setitem__(self, key: tuple[str, str], side: Side) -> None:
-        (self.before if key[1] == "before" else self.after)[key[0]] = side
+    before: list[Side]
+    after: list[Side]
 
 
-def _judge_sides(judge: Runner, cases: list[Case], inputs: Inputs) -> Sides:
-    """Score every non-empty response once; empty ones are non-answers without a judge call."""
-    sides = Sides({}, {})
-    keys: list[tuple[str, str]] = []
+def _judge_sides(judge: Runner, batch: list[Triple], more: int) -> Sides:
+    """Score every non-empty response once; empty ones are non-answers without a judge call. ``more``:
+    responses still to judge in later batches (for the progress line)."""
+    sides: list[list[Side | None]] = [[None] * len(batch), [None] * len(batch)]
+    keys: list[tuple[int, int]] = []
     requests: list[JudgeRequest] = []
-    for case in cases:
-        for side in ("before", "after"):
-            request = _request(case, inputs, side, Purpose.GROUNDEDNESS)
-            if _is_empty(request.response):
-                sides[(case.id, side)] = Side(Bucket.NON_ANSWER, None, EMPTY_RESPONSE)
+    for index, (case, *answers) in enumerate(batch):
+        for side, answer in enumerate(answers):
+            if _is_empty(answer.response):
+                sides[side][index] = Side(Bucket.NON_ANSWER, None, EMPTY_RESPONSE)
             else:
-                keys.append((case.id, side))
-                requests.append(request)
-    for key, judgement in zip(keys, judge.score_all(requests, "groundedness"), strict=True):
-        sides[key] = Side.of(judgement)
-    return sides
+                keys.append((side, index))
+                requests.append(JudgeRequest.of(case, answer, Purpose.GROUNDEDNESS))
+    for (side, index), judgement in zip(keys, judge.score_all(requests, "groundedness", more=more), strict=True):
+        sides[side][index] = Side.of(judgement)
+    before, after = ([s for s in column if s is not None] for column in sides)
+    return Sides(before, after)
 
 
-def _fluency(judge: Runner, ties: list[Row], inputs: Inputs, by_id: dict[str, Case]) -> Fluency:
-    requests = [
-        JudgeRequest(by_id[row.id], text, Purpose.FLUENCY)
-        for row in ties
-        for text in (inputs.baseline[row.id].response, inputs.candidate[row.id].response)
-    ]
-    judgements = judge.score_all(requests, "fluency")
-    deltas: list[float] = []
-    skipped = 0
-    for index, row in enumerate(ties):
-        before, after = judgements[2 * index], judgements[2 * index + 1]
-        row.before_fluency = before.score if isinstance(before, Verdict) else None
-        row.after_fluency = after.score if isinstance(after, Verdict) else None
-        if row.before_fluency is None or row.after_fluency is None:
-            skipped += 1
-        else:
-            deltas.append(row.after_fluency - row.before_fluency)
-    mean = sum(deltas) / len(deltas) if deltas else None
-    reason = None if deltas else "the fluency judge gave no score on any tied row"
-    return Fluency(consulted=True, reason=reason, mean_delta=mean, rows=len(deltas), skipped=skipped)
+def _tied(rows: StoredRows, inputs: Inputs) -> Iterator[list[tuple[int, Row, Triple]]]:
+    """The tied rows with their inputs, a batch at a time: rows are stored in the inputs' order."""
+    ties = (item for window in rows.of({Outcome.TIE}) for item in window)
+    upcoming = next(ties, None)
+    pos = 0
+    for batch in inputs.batches():
+        found = []
+        for triple in batch:
+            if upcoming is not None and upcoming[0] == pos:
+                found.append((pos, upcoming[1], triple))
+                upcoming = next(ties, None)
+            pos += 1
+        if found:
+            yield found
 
 
-def _noise(judge: Runner, rows: list[Row], inputs: Inputs, options: Options, seed: str) -> Noise:
+def _fluency(judge: Runner, rows: StoredRows, inputs: Inputs, ties: int) -> Fluency:
+    total = 0.0
+    scored = skipped = seen = 0
+    for found in _tied(rows, inputs):
+        requests = [
+            JudgeRequest(case, answer.response, Purpose.FLUENCY)
+            for _, _, (case, *answers) in found
+            for answer in answers
+        ]
+        seen += len(found)
+        judgements = judge.score_all(requests, "fluency", more=2 * (ties - seen))
+        for index, (_, row, _) in enumerate(found):
+            before, after = judgements[2 * index], judgements[2 * index + 1]
+            row.before_fluency = before.score if isinstance(before, Verdict) else None
+            row.after_fluency = after.score if isinstance(after, Verdict) else None
+            if row.before_fluency is None or row.after_fluency is None:
+                skipped += 1
+            else:
+                total += row.after_fluency - row.before_fluency
+                scored += 1
+        rows.replace([pos for pos, _, _ in found], [row for _, row, _ in found])
+    mean = total / scored if scored else None
+    reason = None if scored else "the fluency judge gave no score on any tied row"
+    return Fluency(consulted=True, reason=reason, mean_delta=mean, rows=scored, skipped=skipped)
+
+
+def _noise(judge: Runner, rows: StoredRows, inputs: Inputs, options: Options, seed: str) -> Noise:
     """Re-score the candidate's answer on a seeded sample of rows whose bucket did not change: fresh
     calls by the run's own judge (the instrument being measured), never cached, never deduplicated."""
-    eligible = [
+    eligible = (
         row.id
-        for row in rows
-        if row.outcome in ELIGIBLE and not _is_empty(inputs.candidate[row.id].response)  # empty: no judge call
-    ]
+        for window in rows.of(ELIGIBLE)
+        for _, row in window
+        if row.after_score is not None  # an empty answer is a non-answer without a score: no judge call
+    )
     size = per_shard(options.noise_sample, options.shard[1] if options.shard else 1)
     chosen = set(choose(eligible, size, seed))
-    picked = [row for row in rows if row.id in chosen]  # in the suite's order
-    by_id = {case.id: case for case in inputs.cases}
-    again = judge.score_all([_request(by_id[row.id], inputs, "after", Purpose.NOISE) for row in picked], "noise sample")
+    picked = [row for window in rows.of(ELIGIBLE) for _, row in window if row.id in chosen]  # in the suite's order
+    answers = {case.id: (case, after) for case, _, after in inputs if case.id in chosen}
+    again = judge.score_all([JudgeRequest.of(*answers[row.id], Purpose.NOISE) for row in picked], "noise sample")
     samples = []
     for row, judgement in zip(picked, again, strict=True):
         assert row.after is not None  # a tie or an unchanged row has both buckets
@@ -203,8 +219,7 @@ def noise_seed(inputs: Inputs, judge: Runner, options: Options) -> str:
     is spaced), by which judge, under which rules. Not the files' bytes: respacing a file must not let an
     author draw another sample. Not the sample's size: a smaller sample is the start of the same draw."""
     total = 0
-    for case in inputs.cases:
-        before, after = inputs.baseline[case.id], inputs.candidate[case.id]
+    for case, before, after in inputs:
         record = (
             case.id,
             case.category,
@@ -224,17 +239,14 @@ def noise_seed(inputs: Inputs, judge: Runner, options: Options) -> str:
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
-def _check_models(sides: Sides, cases: list[Case]) -> None:
+def _check_models(sides: Sides, batch: list[Triple]) -> None:
     """Each row's baseline and candidate must be scored by the same judge model, or that row compares
-    apples and oranges. Checked per row: equal sets of models on the two sides can still pair A with B."""
+    apples and oranges. Checked per row: equal sets of models on the two sides can still pair A with B.
+    Checked a batch at a time, right after its first verdicts: a mismatch stops the run before more calls."""
     mixed = [
         (case.id, before.model, after.model)
-        for case in cases
-        if (before := sides.before[case.id]).model
-        and (after := sides.after[case.id]).model
-        and before.error is None
-        and after.error is None
-        and before.model != after.model
+        for (case, _, _), before, after in zip(batch, sides.before, sides.after, strict=True)
+        if before.model and after.model and before.error is None and after.error is None and before.model != after.model
     ]
     if mixed:
         befores = sorted({str(b) for _, b, _ in mixed})
@@ -262,67 +274,76 @@ class Evidence:
     baseline_rescore: Side | None = None
 
 
-def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
-    """Compare: judge both sides, re-score new flips (``options.rescorer``), classify, fluency on ties."""
-    started = time.monotonic()
-    sizes = dict(Counter(case.category for case in inputs.cases))  # of the whole suite, before sharding
-    suite = Suite(cases=len(inputs.cases), ids_digest=ids_digest(case.id for case in inputs.cases))
-    if options.shard is not None:
-        inputs = shard_inputs(inputs, *options.shard)
-    cases = inputs.cases
-    by_id = {case.id: case for case in cases}
-    sides = _judge_sides(judge, cases, inputs)
-    _check_models(sides, cases)
-
-    def newly_ungrounded(case: Case) -> bool:
-        before, after = sides.before[case.id].bucket, sides.after[case.id].bucket
-        return before is not None and after is not None and needs_rescore(before, after)
-
-    flipped = [case for case in cases if newly_ungrounded(case)]
-    rescorer = options.rescorer.pick(judge)
-    if rescorer is None:
-        rescores = {case.id: sides.after[case.id] for case in flipped}  # the first verdict stands
-    else:
-        # A fresh call on purpose: with the same judge it absorbs residual non-determinism, nothing more.
-        rescored = rescorer.score_all([_request(c, inputs, "after", Purpose.RESCORE) for c in flipped], "re-scores")
-        rescores = {case.id: Side.of(j) for case, j in zip(flipped, rescored, strict=True)}
-    baseline_rescores: dict[str, Side] = {}
-    if options.rescore_baseline and flipped:
-        again = (rescorer or judge).score_all(
-            [_request(c, inputs, "before", Purpose.RESCORE) for c in flipped], "baseline re-scores"
-        )
-        baseline_rescores = {case.id: Side.of(j) for case, j in zip(flipped, again, strict=True)}
-
-    echoes = [
-        echo for case in flipped if (echo := same_model(options.rescorer, sides.after[case.id], rescores.get(case.id)))
+def _batch_rows(
+    judge: Runner, batch: list[Triple], options: Options, sizes: dict[str, int], more: int
+) -> tuple[list[Row], list[str]]:
+    """One batch's rows: its first verdicts, the re-scores of its new flips (``options.rescorer``), classified;
+    and the warnings of second opinions that reported the first judge's own model."""
+    sides = _judge_sides(judge, batch, more)
+    _check_models(sides, batch)
+    flipped = [
+        index
+        for index, (before, after) in enumerate(zip(sides.before, sides.after, strict=True))
+        if before.bucket is not None and after.bucket is not None and needs_rescore(before.bucket, after.bucket)
     ]
-    rows = [
+    rescorer = options.rescorer.pick(judge)
+    rescores: dict[int, Side] = {}
+    if rescorer is None:
+        rescores = {index: sides.after[index] for index in flipped}  # the first verdict stands
+    elif flipped:
+        # A fresh call on purpose: with the same judge it absorbs residual non-determinism, nothing more.
+        requests = [JudgeRequest.of(batch[i][0], batch[i][2], Purpose.RESCORE) for i in flipped]
+        rescores = dict(zip(flipped, map(Side.of, rescorer.score_all(requests, "re-scores")), strict=True))
+    baseline_rescores: dict[int, Side] = {}
+    if options.rescore_baseline and flipped:
+        requests = [JudgeRequest.of(batch[i][0], batch[i][1], Purpose.RESCORE) for i in flipped]
+        again = (rescorer or judge).score_all(requests, "baseline re-scores")
+        baseline_rescores = dict(zip(flipped, map(Side.of, again), strict=True))
+    echoes = [echo for i in flipped if (echo := same_model(options.rescorer, sides.after[i], rescores.get(i)))]
+    return [
         _row(
-            Evidence(
-                case,
-                inputs.baseline[case.id],
-                inputs.candidate[case.id],
-                sides.before[case.id],
-                sides.after[case.id],
-                rescores.get(case.id),
-                baseline_rescores.get(case.id),
-            ),
+            Evidence(case, baseline, candidate, before, after, rescores.get(index), baseline_rescores.get(index)),
             options,
             sizes.get(case.category, 0),
         )
-        for case in cases
-    ]
-    counts: Counter[Outcome] = Counter(row.outcome for row in rows)
+        for index, ((case, baseline, candidate), before, after) in enumerate(
+            zip(batch, sides.before, sides.after, strict=True)
+        )
+    ], echoes
 
-    ties = [row for row in rows if row.outcome is Outcome.TIE]
+
+def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
+    """Compare: judge both sides, re-score new flips (``options.rescorer``), classify, fluency on ties.
+
+    A batch of cases at a time (``cases.BATCH``): its rows go to disk as they are decided
+    (``results.StoredRows``), so memory does not grow with the number of unremarkable rows."""
+    started = time.monotonic()
+    sizes = category_sizes(inputs.cases)  # of the whole suite, before sharding
+    suite = Suite(cases=sum(sizes.values()), ids_digest=ids_digest(sorted_ids(inputs.cases), presorted=True))
+    if options.shard is not None:
+        inputs = shard_inputs(inputs, *options.shard)
+    rows = StoredRows()
+    echoes: dict[str, None] = {}
+    end_to_end = False
+    left = len(inputs.cases)
+    for batch in inputs.batches():
+        left -= len(batch)
+        made, echoed = _batch_rows(judge, batch, options, sizes, more=2 * left)
+        rows.extend(made)
+        echoes.update(dict.fromkeys(echoed))
+        end_to_end = end_to_end or any(b.context is not None or k.context is not None for _, b, k in batch)
+    counts: Counter[Outcome] = Counter()
+    for (_, _, outcome, _, _), n in rows.tally.items():
+        counts[outcome] += n
+
     if counts[Outcome.REGRESSION]:
         fluency = Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote")
-    elif not ties:
+    elif not counts[Outcome.TIE]:
         fluency = Fluency(consulted=False, reason="no rows sat in the same partial or grounded bucket on both sides")
     elif not judge.info.fluency:
         fluency = Fluency(consulted=False, reason=f"the {judge.info.kind} judge does not measure fluency")
     else:
-        fluency = _fluency(judge, ties, inputs, by_id)
+        fluency = _fluency(judge, rows, inputs, counts[Outcome.TIE])
     identity = fingerprint(inputs, judge, options)
     noise = (
         _noise(judge, rows, inputs, options, noise_seed(inputs, judge, options)) if options.noise_sample > 0 else None
@@ -330,7 +351,6 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
 
     info = judge.info
     calls = judge.calls + options.rescorer.judge.calls if options.rescorer.judge is not None else judge.calls
-    end_to_end = any(r.context is not None for side in (inputs.baseline, inputs.candidate) for r in side.values())
     return Results(
         tool_version=__version__,
         verdict=verdict_of(counts),
@@ -352,7 +372,7 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         ),
         calls=Calls(**calls.as_dict()),
         inputs=InputPaths(cases=inputs.cases_path, baseline=inputs.baseline_path, candidate=inputs.candidate_path),
-        warnings=[*inputs.warnings, *dict.fromkeys(echoes)],
+        warnings=[*inputs.warnings, *echoes],
         wall_seconds=round(time.monotonic() - started, 3),
         shard=Shard(index=options.shard[0], count=options.shard[1]) if options.shard else None,
         fingerprint=identity,

@@ -9,10 +9,11 @@ judge changing its mind".
 from __future__ import annotations
 
 import hashlib
+import heapq
 import math
 from collections.abc import Iterable, Sequence
 
-from groundgate.results import Noise, NoiseSample, Row
+from groundgate.results import Noise, NoiseSample, Row, tally
 from groundgate.rules import Bucket, Outcome, needs_rescore
 from groundgate.stats import clopper_pearson
 
@@ -29,7 +30,7 @@ def choose(ids: Iterable[str], size: int, seed: str) -> list[str]:
     def rank(cid: str) -> bytes:
         return hashlib.sha256(f"{seed}\0{cid}".encode()).digest()
 
-    return sorted(ids, key=rank)[:size]
+    return heapq.nsmallest(size, ids, key=rank)  # sorted(ids, key=rank)[:size], holding only `size` ids
 
 
 def per_shard(size: int, shards: int) -> int:
@@ -37,14 +38,20 @@ def per_shard(size: int, shards: int) -> int:
     return math.ceil(size / shards) if size > 0 else 0
 
 
-def flips_of(rows: Iterable[Row]) -> int:
+def flips_of(rows: Sequence[Row]) -> int:
     """Rows that newly fell to ungrounded on their first verdicts: the flips the noise may explain."""
-    return sum(1 for r in rows if r.before is not None and r.after is not None and needs_rescore(r.before, r.after))
+    return sum(
+        n for (_, _, _, b, a), n in tally(rows).items() if b is not None and a is not None and needs_rescore(b, a)
+    )
 
 
-def exposed_of(rows: Iterable[Row]) -> int:
+def exposed_of(rows: Sequence[Row]) -> int:
     """Blocking rows that could have flipped: judged, and not ungrounded on the baseline side already."""
-    return sum(1 for r in rows if r.blocking and r.outcome is not Outcome.ERROR and r.before is not Bucket.UNGROUNDED)
+    return sum(
+        n
+        for (_, blocking, outcome, before, _), n in tally(rows).items()
+        if blocking and outcome is not Outcome.ERROR and before is not Bucket.UNGROUNDED
+    )
 
 
 def false_flip_chance(rate: float, exposed: int, confirmed: bool) -> float:

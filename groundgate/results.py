@@ -9,10 +9,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -21,6 +21,9 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     TypeAdapter,
     ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapSerializer,
+    WrapValidator,
     model_serializer,
     model_validator,
 )
@@ -31,6 +34,7 @@ from groundgate.errors import InputError, one_line
 from groundgate.files import write_parts
 from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, verdict_of, worse
 from groundgate.stats import sign_test
+from groundgate.store import Store
 
 SCHEMA_VERSION = 1
 
@@ -196,18 +200,106 @@ class CategoryStats(_Model):
     p_value: float | None  # exact two-sided sign test on worse vs better; a figure, never a gate
 
 
-def category_stats(rows: list[Row]) -> list[CategoryStats]:
+def category_stats(rows: Sequence[Row]) -> list[CategoryStats]:
     """Per category: rows that moved to a worse or a better bucket, and the exact sign test on them."""
-    tally: dict[str, list[int]] = {}
-    for row in rows:
-        counts = tally.setdefault(row.category, [0, 0, 0])
-        counts[0] += 1
-        if row.before is not None and row.after is not None and row.before is not row.after:
-            counts[1 if worse(row.before, row.after) else 2] += 1
+    totals: dict[str, list[int]] = {}
+    for (category, _, _, before, after), n in tally(rows).items():
+        counts = totals.setdefault(category, [0, 0, 0])
+        counts[0] += n
+        if before is not None and after is not None and before is not after:
+            counts[1 if worse(before, after) else 2] += n
     return [
         CategoryStats(name=name, cases=n, worse=down, better=up, p_value=sign_test(down, up))
-        for name, (n, down, up) in sorted(tally.items())
+        for name, (n, down, up) in sorted(totals.items())
     ]
+
+
+Cell = tuple[str, bool, Outcome, Bucket | None, Bucket | None]  # category, blocking, outcome, before, after
+
+
+def cell(row: Row) -> Cell:
+    return (row.category, row.blocking, row.outcome, row.before, row.after)
+
+
+def tally(rows: Sequence[Row]) -> Counter[Cell]:
+    """How many rows share each category, blocking flag, outcome and pair of buckets: every count the
+    report, the noise figures and the checks need, without going through a million rows each time."""
+    if isinstance(rows, StoredRows):
+        return rows.tally
+    return Counter(cell(row) for row in rows)
+
+
+ROWS_SCHEMA = """
+CREATE TABLE rows(pos INTEGER PRIMARY KEY, outcome TEXT NOT NULL, data TEXT NOT NULL);
+CREATE INDEX rows_by_outcome ON rows(outcome, pos);
+"""
+
+
+class StoredRows(Sequence[Row]):
+    """A run's rows on disk, in order, as the JSON lines of the results file (``groundgate.store``): a
+    million unremarkable rows cost a few counters in memory, not a million objects."""
+
+    def __init__(self) -> None:
+        self.store = Store(ROWS_SCHEMA)
+        self.tally: Counter[Cell] = Counter()
+        self._length = 0
+
+    def extend(self, rows: Iterable[Row]) -> None:
+        added = []
+        for row in rows:
+            self.tally[cell(row)] += 1
+            added.append((self._length, row.outcome.value, _ROW.dump_json(row).decode()))
+            self._length += 1
+        self.store.many("INSERT INTO rows VALUES (?, ?, ?)", added)
+
+    def replace(self, positions: Sequence[int], rows: Sequence[Row]) -> None:
+        """New versions of rows already stored, outcome and buckets unchanged (fluency scores added)."""
+        assert all(cell(row) == cell(self[pos]) for pos, row in zip(positions, rows, strict=True))
+        self.store.many(
+            "UPDATE rows SET data = ? WHERE pos = ?",
+            [(_ROW.dump_json(row).decode(), pos) for pos, row in zip(positions, rows, strict=True)],
+        )
+
+    def of(self, outcomes: Iterable[Outcome]) -> Iterator[list[tuple[int, Row]]]:
+        """(position, row) of the rows with these outcomes, in order, a batch at a time."""
+        names = sorted(o.value for o in outcomes)
+        marks = ", ".join("?" * len(names))
+        for window in self.store.windows(
+            f"SELECT pos, data FROM rows WHERE outcome IN ({marks}) AND pos > ? ORDER BY pos LIMIT ?",  # noqa: S608 - placeholders
+            names,
+        ):
+            yield [(pos, _ROW.validate_json(data)) for pos, data in window]
+
+    def lines(self) -> Iterator[str]:
+        """Each row as the results file writes it."""
+        for window in self.store.windows("SELECT pos, data FROM rows WHERE pos > ? ORDER BY pos LIMIT ?"):
+            yield from (data for _, data in window)
+
+    def __iter__(self) -> Iterator[Row]:
+        validate = _ROW.validate_json
+        for line in self.lines():
+            yield validate(line)
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, int):
+            pos = index + self._length if index < 0 else index
+            found = self.store.one("SELECT data FROM rows WHERE pos = ?", (pos,))
+            if found is None:
+                raise IndexError(index)
+            return _ROW.validate_json(found[0])
+        return list(self)[index]
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Sequence)
+            and len(self) == len(other)
+            and all(a == b for a, b in zip(self, other, strict=True))
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class Shard(_Model):
@@ -222,8 +314,21 @@ class Suite(_Model):
     ids_digest: str  # sha256 of the sorted case ids, one per line
 
 
-def ids_digest(ids: Iterable[str]) -> str:
-    return hashlib.sha256("\n".join(sorted(ids)).encode("utf-8")).hexdigest()
+def ids_digest(ids: Iterable[str], presorted: bool = False) -> str:
+    """sha256 of the ids in code-point order, one per line; fed a line at a time when they come sorted."""
+    digest = hashlib.sha256()
+    for index, cid in enumerate(ids if presorted else sorted(ids)):
+        digest.update((f"\n{cid}" if index else cid).encode("utf-8"))
+    return digest.hexdigest()
+
+
+def _keep_stored(rows: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    """A run's rows stay on disk (validated as they were stored); rows read from a file are a list."""
+    return rows if isinstance(rows, StoredRows) else handler(rows)
+
+
+def _rows_as_list(rows: Sequence[Row], handler: SerializerFunctionWrapHandler) -> Any:
+    return handler(list(rows))
 
 
 class Results(_Model):
@@ -232,7 +337,7 @@ class Results(_Model):
     verdict: GateVerdict
     counts: dict[Outcome, int]
     blocking_categories: list[str]
-    rows: list[Row]
+    rows: Annotated[Sequence[Row], WrapValidator(_keep_stored), WrapSerializer(_rows_as_list)]
     fluency: Fluency
     judge: JudgeMeta
     calls: Calls
@@ -262,9 +367,12 @@ class Results(_Model):
         their whole text (the serialised file was the run's largest single allocation)."""
         head = self.model_dump_json(exclude={"rows"})
         yield head[:-1] + ',"rows":['
-        dump = _ROW.dump_json
-        for index, row in enumerate(self.rows):
-            yield ("," if index else "") + dump(row).decode()
+        if isinstance(self.rows, StoredRows):
+            lines: Iterable[str] = self.rows.lines()
+        else:
+            lines = (_ROW.dump_json(row).decode() for row in self.rows)
+        for index, line in enumerate(lines):
+            yield ("," if index else "") + line
         yield "]}\n"
 
 
@@ -295,7 +403,9 @@ def read_results(path: Path) -> Results:
         raise InputError(path, None, field_name, first["msg"].lower()) from None
     except RecursionError:
         raise InputError(path, None, None, "not a results file: nested too deeply") from None
-    counts = Counter(row.outcome for row in results.rows)
+    counts: Counter[Outcome] = Counter()
+    for (_, _, outcome, _, _), n in tally(results.rows).items():
+        counts[outcome] += n
     if results.verdict != verdict_of(counts) or any(results.counts.get(o, 0) != counts[o] for o in Outcome):
         raise InputError(
             path,

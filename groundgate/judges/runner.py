@@ -31,6 +31,7 @@ from groundgate.judges.limits import CircuitBreaker, RateLimiter
 from groundgate.judges.processes import ProcessPool
 from groundgate.judges.workers import Workers
 from groundgate.redact import Redactor
+from groundgate.store import Store
 
 THREADS_PER_PROCESS = 16  # one process keeps ~16 calls in flight before the GIL, not the judge, binds
 MIN_BATCH_PER_SLOT = 8  # below this many requests per concurrent slot, starting processes does not pay
@@ -38,6 +39,39 @@ CHUNKS_PER_THREAD = 4  # requests handed to a worker process at once, per thread
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
+
+
+class Memo:
+    """The scores this run has already had, by request key: on disk (``groundgate.store``), so that a
+    million judged answers are not a million objects in memory. Created on its first score."""
+
+    SCHEMA = (
+        "CREATE TABLE memo(key TEXT PRIMARY KEY, score REAL, reason TEXT, model TEXT, tokens INTEGER) WITHOUT ROWID;"
+    )
+
+    def __init__(self) -> None:
+        self._store: Store | None = None
+
+    def __contains__(self, key: str) -> bool:
+        return self._store is not None and self._store.one("SELECT 1 FROM memo WHERE key = ?", (key,)) is not None
+
+    def __getitem__(self, key: str) -> Verdict:
+        found = (
+            self._store.one("SELECT score, reason, model, tokens FROM memo WHERE key = ?", (key,))
+            if self._store
+            else None
+        )
+        if found is None:
+            raise KeyError(key)
+        return Verdict(*found)
+
+    def __setitem__(self, key: str, verdict: Verdict) -> None:
+        if self._store is None:
+            self._store = Store(self.SCHEMA)
+        self._store.run(
+            "INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?, ?)",
+            (key, verdict.score, verdict.reason, verdict.model, verdict.tokens),
+        )
 
 
 @dataclass
@@ -92,12 +126,14 @@ class Runner:
         self.calls = CallCounts()
         self._identity = provider.identity()  # computed once: part of every cache key
         self._lock = threading.Lock()
-        self._memo: dict[str, Verdict] = {}
+        self._memo = Memo()
         self._model: str | None = None  # the judge model this run's fresh calls reported
         self._model_known = False
         self._probed = False  # the run's first call has been made (alone)
         self._workers: Workers | None = None
         self._pool: ProcessPool | None = None
+        self._spans: dict[str, tuple[int, int, int]] = {}  # phase -> (calls made, requests seen, expected calls)
+        self._shift = (0, 0)  # (calls made by earlier batches of this phase, its expected total)
         if cache is not None:
             self.calls.cache_rejected = cache.rejected
 
@@ -121,7 +157,9 @@ class Runner:
                 payload["query"] = request.case.query
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
-    def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging") -> list[Judgement]:
+    def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging", *, more: int = 0) -> list[Judgement]:
+        """Scores in request order. ``more``: requests of the same phase that later batches will bring (a
+        run judges its cases a batch at a time); the progress line then counts the whole phase."""
         if self.deadline is not None:
             self.deadline.start()
         keys = [None if r.purpose in FRESH else self.request_key(r) for r in requests]
@@ -140,6 +178,7 @@ class Runner:
                     todo.append(index)
                 else:
                     cached[key] = Verdict(hit.score, hit.reason, hit.model, 0)
+        self._span(phase, len(requests), len(todo), more)
         fresh = dict(zip(todo, self._fresh([requests[i] for i in todo], phase, [keys[i] for i in todo]), strict=True))
         answers: dict[str, Judgement] = {}
         for index, result in fresh.items():
@@ -156,7 +195,25 @@ class Runner:
             del cached[key]
         self.calls.cached += len(cached)
         answers.update(cached)
+        if not more:
+            self._spans.pop(phase, None)  # the phase's last batch: a later phase of that name starts afresh
         return [fresh[i] if key is None else answers.get(key) or self._memo[key] for i, key in enumerate(keys)]
+
+    def _span(self, phase: str, requests: int, calls: int, more: int) -> None:
+        """Where this batch's calls sit in their phase: calls made by earlier batches, and the phase's
+        expected total (later batches' requests at the share of fresh calls seen so far)."""
+        made, asked, _ = self._spans.get(phase, (0, 0, 0))
+        share = (made + calls) / (asked + requests) if asked + requests else 1.0
+        self._spans[phase] = (made + calls, asked + requests, made + calls + round(more * share))
+        self._shift = (made, made + calls + round(more * share))
+
+    def _report(self, phase: str, done: int, total: int) -> None:
+        if self.progress is None:
+            return
+        made, expected = self._shift
+        if made and not done:
+            return  # a later batch of a phase under way: the line goes on, it does not start again
+        self.progress(phase, made + done, max(expected, made + total))
 
     def close(self) -> None:
         """Release the worker threads and processes; scores are already returned."""
@@ -213,15 +270,14 @@ class Runner:
         results: list[Judgement | None] = [None] * len(requests)
         done = base
         total = len(requests) if total is None else total
-        if self.progress and requests and not base:
-            self.progress(phase, done, total)
+        if requests and not base:
+            self._report(phase, done, total)
 
         def finish(index: int, result: Judgement) -> None:
             nonlocal done
             results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
             done += 1
-            if self.progress:
-                self.progress(phase, done, total)
+            self._report(phase, done, total)
 
         self.run_threads(requests, finish)
         return [r for r in results if r is not None]
@@ -303,15 +359,14 @@ class Runner:
         results: list[Judgement | None] = [None] * len(requests)
         done = base
         total = len(requests) if total is None else total
-        if self.progress and not base:
-            self.progress(phase, done, total)
+        if not base:
+            self._report(phase, done, total)
 
         def finish(index: int, result: Judgement) -> None:
             nonlocal done
             results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
             done += 1
-            if self.progress:
-                self.progress(phase, done, total)
+            self._report(phase, done, total)
 
         def throttled(count: int) -> None:
             self.calls.throttled += count

@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal
@@ -30,7 +30,7 @@ from groundgate.errors import GroundgateError, one_line
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import inline, marked
 from groundgate.report.render import environment, score
-from groundgate.results import Results, Row
+from groundgate.results import Results, Row, StoredRows, tally
 from groundgate.rules import (
     BUCKET_ORDER,
     Bucket,
@@ -49,6 +49,7 @@ Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
 SMALL_SAMPLE = 50  # the method's rule of thumb for a category whose single flip may block on its own
 MARKER_PREFIX = "<!-- groundgate-report"
+MIN_LINE_BYTES = 24  # no listed row takes fewer bytes than this: a section never needs more rows than limit / this
 FIRST_ROWS = 10  # every section a person must read shows at least this many rows (or all of them)
 PROTECTED = 10  # the first blocking regressions keep whole reasons and texts
 COLLAPSE_AFTER = 10  # lists of moves longer than this are collapsed
@@ -166,34 +167,61 @@ def marker(check_name: str) -> str:
 
 def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline:
     """The one headline of a run: the report's heading, the check run's title, the console's last line."""
-    blocking: Counter[str] = Counter(r.category for r in results.rows if r.outcome is Outcome.REGRESSION)
-    review: Counter[str] = Counter(r.category for r in results.rows if r.outcome is Outcome.REVIEW)
+    blocking: Counter[str] = Counter()
+    review: Counter[str] = Counter()
+    for (category, _, outcome, _, _), n in tally(results.rows).items():
+        if outcome is Outcome.REGRESSION:
+            blocking[category] += n
+        elif outcome is Outcome.REVIEW:
+            review[category] += n
     exit_code = gate_exit(results.verdict, results.counts, fail_on)
     return headline(results.counts, exit_code, fail_on, blocking, review)
 
 
-def _groups(results: Results) -> dict[str, list[Row]]:
-    groups: dict[str, list[Row]] = {key: [] for key in SECTIONS}
-    for row in results.rows:
-        if row.outcome is Outcome.MOVED:
-            assert row.before is not None
-            assert row.after is not None
-            groups["moved_down" if worse(row.before, row.after) else "moved_up"].append(row)
-        elif row.outcome.value in groups:
-            groups[row.outcome.value].append(row)
+class Listing(list[Row]):
+    """A section's first rows (as many as its report could ever show) and how many it has in all."""
+
+    total: int = 0
+
+
+def _section_of(outcome: Outcome, before: Bucket | None, after: Bucket | None) -> str | None:
+    if outcome is Outcome.MOVED:
+        assert before is not None
+        assert after is not None
+        return "moved_down" if worse(before, after) else "moved_up"
+    return outcome.value if outcome.value in SECTIONS else None
+
+
+def _groups(results: Results, keep: int) -> dict[str, Listing]:
+    """Each section's rows, the first ``keep`` of them in memory: a report of a million rows lists a few
+    thousand at most, and counts the rest."""
+    groups = {key: Listing() for key in SECTIONS}
+    for (_, _, outcome, before, after), n in tally(results.rows).items():
+        if (key := _section_of(outcome, before, after)) is not None:
+            groups[key].total += n
+    listed = [o for o in Outcome if o is Outcome.MOVED or o.value in SECTIONS]
+    rows: Iterable[Row] = results.rows
+    if isinstance(results.rows, StoredRows):
+        rows = (row for window in results.rows.of(listed) for _, row in window)
+    for row in rows:
+        key = _section_of(row.outcome, row.before, row.after)
+        if key is not None and len(groups[key]) < keep:
+            groups[key].append(row)
+            if all(len(group) >= min(keep, group.total) for group in groups.values()):
+                break
     return groups
 
 
-def _sections(groups: dict[str, list[Row]], layout: Layout) -> list[Section]:
+def _sections(groups: dict[str, Listing], layout: Layout) -> list[Section]:
     sections = []
     for key, (title, _, _, intro) in SECTIONS.items():
         rows = groups[key]
-        if not rows:
+        if not rows.total:
             continue
         share = layout.shares[key]
         shown = rows[: share.rows]
         sections.append(
-            Section(key, Markup(title), Markup(intro), shown, min(share.details, len(shown)), len(rows), share, key in ATTENTION_KEYS)  # noqa: S704 - ours
+            Section(key, Markup(title), Markup(intro), shown, min(share.details, len(shown)), rows.total, share, key in ATTENTION_KEYS)  # noqa: S704 - ours
         )  # fmt: skip
     return sections
 
@@ -211,15 +239,15 @@ class CategoryLine:
 
 def _categories(results: Results) -> list[CategoryLine]:
     lines: dict[str, CategoryLine] = {}
-    for row in results.rows:
-        line = lines.setdefault(row.category, CategoryLine(row.category, 0, 0, 0, 0, row.blocking, None))
-        line.cases += 1
-        line.regressions += row.outcome is Outcome.REGRESSION
-        if row.before is not None and row.after is not None and row.before is not row.after:
-            if worse(row.before, row.after):
-                line.worse += 1
+    for (category, blocking, outcome, before, after), n in tally(results.rows).items():
+        line = lines.setdefault(category, CategoryLine(category, 0, 0, 0, 0, blocking, None))
+        line.cases += n
+        line.regressions += n if outcome is Outcome.REGRESSION else 0
+        if before is not None and after is not None and before is not after:
+            if worse(before, after):
+                line.worse += n
             else:
-                line.better += 1
+                line.better += n
     for line in lines.values():
         line.p_value = sign_test(line.worse, line.better)
     return sorted(lines.values(), key=lambda c: (not c.blocking, -c.regressions, -c.worse, c.name))
@@ -235,7 +263,10 @@ def p_text(p: float | None) -> str:
 
 
 def _matrix(results: Results) -> list[list[int]]:
-    cells = Counter((row.before, row.after) for row in results.rows if row.before and row.after)
+    cells: Counter[tuple[Bucket, Bucket]] = Counter()
+    for (_, _, _, before, after), n in tally(results.rows).items():
+        if before and after:
+            cells[(before, after)] += n
     return [[cells[(b, a)] for a in BUCKET_ORDER] for b in BUCKET_ORDER]
 
 
@@ -248,12 +279,16 @@ def mermaid(results: Results) -> str:
     better in green; rows that stayed in their bucket are counted in the baseline's box. Only our
     own words go in it (bucket names and numbers)."""
     buckets: list[Bucket | None] = [*reversed(BUCKET_ORDER), None]  # best first, then not judged
-    edges = Counter((row.before, row.after) for row in results.rows)
+    edges: Counter[tuple[Bucket | None, Bucket | None]] = Counter()
+    before: Counter[Bucket | None] = Counter()
+    after: Counter[Bucket | None] = Counter()
+    for (_, _, _, first, second), count in tally(results.rows).items():
+        edges[(first, second)] += count
+        before[first] += count
+        after[second] += count
     if not edges:
         return ""
     ids = {b: (str(b) if b is not None else "not_judged") for b in buckets}
-    before = Counter(row.before for row in results.rows)
-    after = Counter(row.after for row in results.rows)
     lines = ["flowchart LR"]
     for b in buckets:
         if before[b]:
@@ -362,10 +397,10 @@ class _Renderer:
     """Renders one results object at ever smaller layouts; the parts that do not depend on the
     layout are computed once and each section is rendered again only when its own share changed."""
 
-    def __init__(self, results: Results, context: ReportContext) -> None:
+    def __init__(self, results: Results, context: ReportContext, keep: int) -> None:
         self.results = results
         self.context = context
-        self.groups = _groups(results)
+        self.groups = _groups(results, keep)
         categories = _categories(results)
         top = verdict_headline(results, context.fail_on)
         self.headline = top
@@ -425,11 +460,11 @@ def _halving(n: int, floor: int) -> Iterator[int]:
         yield n
 
 
-def _layouts(groups: Mapping[str, list[Row]]) -> Iterator[Layout]:
+def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
     """Ever smaller layouts, by priority. Lower sections shrink to a count first; the sections a
     person must read keep their first rows (FIRST_ROWS, or all when fewer) until the very end; the
     first blocking regressions keep whole reasons and texts until only their context is left to cut."""
-    sizes = {key: len(rows) for key, rows in groups.items()}
+    sizes = {key: min(rows.total, len(rows)) for key, rows in groups.items()}
     floor = {key: min(FIRST_ROWS, n) for key, n in sizes.items()}
     shares = {key: Share(n, n if key in ATTENTION_KEYS else 0) for key, n in sizes.items()}
     layout = Layout(shares)
@@ -475,7 +510,7 @@ def render(results: Results, target: Target = "summary", context: ReportContext 
     """The largest layout of the report that fits the target's limit (counted in UTF-8 bytes)."""
     context = context or ReportContext()
     limit = LIMITS[target]
-    renderer = _Renderer(results, context)
+    renderer = _Renderer(results, context, keep=limit // MIN_LINE_BYTES)
     for layout in _layouts(renderer.groups):
         text = renderer.render(layout)
         if len(text.encode("utf-8")) <= limit:

@@ -65,11 +65,11 @@ def render_console(
     results: Results, fail_on: FailOn = "blocking", *, colour: bool = False, where: str = "the markdown report"
 ) -> str:
     """``where``: where the full list is (the report file, the job summary)."""
-    groups = _groups(results)
+    groups = _groups(results, keep=max(ROWS.values()))
     sections = []
     for key, cap in ROWS.items():
         rows = groups[key]
-        left = len(rows) - cap
+        left = rows.total - cap
         _, one, many, _ = SECTIONS[key]
         sections.append((key, rows[:cap], plural(left, f"more {one}", f"more {many}") if left > 0 else ""))
     c = results.counts

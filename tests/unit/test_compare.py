@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from groundgate import cases as cases_module
 from groundgate import compare
+from groundgate.cases import load_inputs
 from groundgate.compare import Options
 from groundgate.judges import JudgeRequest, Purpose
-from groundgate.results import read_results
+from groundgate.report import render
+from groundgate.results import StoredRows, read_results
 from groundgate.rules import Bucket, Outcome, bucket_of
 from tests.support.inputs import make_inputs
 from tests.support.scripted import Score, ScriptedJudge
@@ -200,3 +206,86 @@ def test_results_write_lean_and_read_back_whole(tmp_path: Path) -> None:
     assert raw["t"]["rescore_score"] is None  # a key of the contract, always there
     assert raw["r"]["candidate"] == "bad"
     assert read_results(path).rows == results.rows
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["policy", "shipping"]), buckets_scores, buckets_scores, buckets_scores),
+        min_size=1,
+        max_size=30,
+    ),
+    st.integers(min_value=1, max_value=7),
+    st.sampled_from([None, (1, 2), (2, 2)]),
+    st.integers(min_value=0, max_value=5),
+)
+def test_a_run_in_batches_from_its_store_decides_what_one_pass_in_memory_does(
+    spec: list[tuple[str, Score, Score, Score]], batch: int, shard: tuple[int, int] | None, noise: int
+) -> None:
+    """A run goes through its stored inputs a batch at a time and writes its rows to disk as it goes;
+    where the batches break must change no row, count, call, fluency figure or noise sample."""
+    scores = {f"b{n}": b for n, (_, b, _, _) in enumerate(spec)} | {f"c{n}": c for n, (_, _, c, _) in enumerate(spec)}
+    rescores = {f"c{n}": r for n, (_, _, _, r) in enumerate(spec)}
+    rows = [
+        (f"id{n}", cat, f"b{n}" if n % 5 else "", f"c{n}" if n % 7 else f"b{n}") for n, (cat, *_) in enumerate(spec)
+    ]
+
+    def score(request: JudgeRequest) -> Score:
+        if request.purpose is Purpose.FLUENCY:
+            return float(len(request.response) % 5 + 1)
+        if request.purpose is Purpose.RESCORE:
+            return rescores.get(request.response, scores.get(request.response))
+        return scores.get(request.response)
+
+    options = Options(frozenset({"policy"}), shard=shard, noise_sample=noise)
+    whole = compare.run(make_inputs(rows), ScriptedJudge(score), options)
+    with tempfile.TemporaryDirectory() as folder:
+        files = [Path(folder) / name for name in ("cases.jsonl", "b.jsonl", "c.jsonl")]
+        for path, records in zip(
+            files,
+            (
+                [{"id": i, "category": cat, "query": "q?", "context": "ctx"} for i, cat, _, _ in rows],
+                [{"id": i, "response": b} for i, _, b, _ in reversed(rows)],  # any order: joined by id
+                [{"id": i, "response": c} for i, _, _, c in rows],
+            ),
+            strict=True,
+        ):
+            path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        loaded = load_inputs(files[0], files[1], files[2], "query")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(cases_module, "BATCH", batch)
+            batched = compare.run(loaded, ScriptedJudge(score), options)
+        assert isinstance(batched.rows, StoredRows)
+        assert list(batched.rows) == list(whole.rows)
+        for name in ("verdict", "counts", "fluency", "categories", "category_sizes", "suite", "noise", "warnings"):
+            assert getattr(batched, name) == getattr(whole, name), name
+        assert batched.calls.model_dump() == whole.calls.model_dump()
+        written = [json.loads("".join(results.json_parts()))["rows"] for results in (batched, whole)]
+        assert written[0] == written[1]
+        for target in ("comment", "check", "summary"):
+            assert render(batched, target) == render(whole, target)
+
+
+def test_the_progress_line_counts_the_whole_phase_across_batches(tmp_path: Path) -> None:
+    """Judged a batch at a time, a phase still reads as one: it starts once, never goes back, and ends
+    at the calls it made (later batches estimated at the share of fresh calls seen so far)."""
+    n = 23
+    lines = [json.dumps({"id": f"c{i}", "category": "x", "query": "q?", "context": "ctx"}) for i in range(n)]
+    (tmp_path / "cases.jsonl").write_text("\n".join(lines), encoding="utf-8")
+    for name, word in (("b.jsonl", "same"), ("c.jsonl", "new")):  # every third answer unchanged: deduplicated
+        records = [{"id": f"c{i}", "response": f"{word if i % 3 else 'same'} {i}"} for i in range(n)]
+        (tmp_path / name).write_text("\n".join(json.dumps(r) for r in records), encoding="utf-8")
+    inputs = load_inputs(tmp_path / "cases.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl", "query")
+    judge = ScriptedJudge(lambda request: 5.0, fluency=False)
+    seen: list[tuple[str, int, int]] = []
+    judge.progress = lambda phase, done, total: seen.append((phase, done, total))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cases_module, "BATCH", 4)
+        results = compare.run(inputs, judge, BLOCKING)
+    grounded = [(done, total) for phase, done, total in seen if phase == "groundedness"]
+    assert results.calls.groundedness == n + sum(1 for i in range(n) if i % 3)  # each answer once
+    assert grounded[0] == (0, grounded[0][1])
+    assert [done for done, _ in grounded].count(0) == 1  # the phase starts once
+    assert all(a <= b for (a, _), (b, _) in itertools.pairwise(grounded))  # never goes back
+    assert all(done <= total for done, total in grounded)
+    assert grounded[-1] == (results.calls.groundedness, results.calls.groundedness)

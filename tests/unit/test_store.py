@@ -1,4 +1,5 @@
-"""The inputs' longer texts live in a spool on disk: what is judged must still be exactly what was loaded."""
+"""A run keeps its inputs and rows in a private store on disk: what is judged and what is written must
+still be exactly what was loaded and decided, batch boundaries and all."""
 
 from __future__ import annotations
 
@@ -8,25 +9,47 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from groundgate.cases import load_inputs
 from groundgate.cli import main
 from groundgate.judges import JudgeRequest, Purpose
-from groundgate.spool import Spool
+from groundgate.results import _ROW, StoredRows
+from tests.support.big_run import big_run
 from tests.support.cli import compare_argv
 
 LONG = "Refunds are accepted within 30 days of delivery, with the receipt, at any of our stores. "
+TEXT = st.text(st.characters(exclude_categories=["Cs"]), max_size=200)  # any Unicode JSON can carry
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.text(max_size=300), max_size=30))
-def test_every_text_reads_back_as_it_was_put(texts: list[str]) -> None:
-    spool = Spool()
-    stored = [spool.put(text) for text in texts]
-    assert [spool.get(s) for s in reversed(stored)] == list(reversed(texts))
-    assert [spool.get(spool.put(t)) for t in texts] == texts  # writes after reads are read back too
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(TEXT, TEXT, TEXT, TEXT), min_size=1, max_size=30))
+def test_every_text_reads_back_as_it_was_written(tmp_path: Path, texts: list[tuple[str, str, str, str]]) -> None:
+    cases = [
+        {"id": f"c{n}", "category": "x", "query": f"q{q}", "context": c + "."} for n, (q, c, _, _) in enumerate(texts)
+    ]
+    base = [{"id": f"c{n}", "response": b} for n, (_, _, b, _) in enumerate(texts)]
+    cand = [{"id": f"c{n}", "response": k, "context": k + "!"} for n, (_, _, _, k) in reversed(list(enumerate(texts)))]
+    inputs = load_inputs(
+        write(tmp_path, "cases.jsonl", cases),
+        write(tmp_path, "b.jsonl", base),
+        write(tmp_path, "c.jsonl", cand),
+        "query",
+    )
+    got = [(c.id, c.query, c.context, b.response, k.response, k.context) for c, b, k in inputs]
+    assert got == [(f"c{n}", f"q{q}", c + ".", b, k, k + "!") for n, (q, c, b, k) in enumerate(texts)]
+    assert [inputs.candidate[f"c{n}"].response for n in range(len(texts))] == [k for *_, k in texts]
+
+
+def test_rows_read_back_and_write_as_they_were_stored(tmp_path: Path) -> None:
+    rows = list(big_run(2500).rows)  # more than one window of the store
+    stored = StoredRows()
+    stored.extend(rows[:1000])
+    stored.extend(rows[1000:])
+    assert list(stored) == rows
+    assert list(stored.lines()) == [_ROW.dump_json(row).decode() for row in rows]
+    assert (len(stored), stored[0], stored[-1], stored[1234]) == (len(rows), rows[0], rows[-1], rows[1234])
 
 
 def write(folder: Path, name: str, rows: list[dict[str, str]]) -> Path:
