@@ -88,7 +88,8 @@ def mismatch(noise: Noise, rows: Sequence[Row], noise_calls: int, confirmed: boo
     """What is wrong with a results file's noise figures, or None: each sample must be a row whose bucket
     did not change, once, with that row's first verdict, every re-score a call the run counted, and
     every figure the one its samples and rows give. A crafted file cannot claim a quieter judge."""
-    by_id = {row.id: row for row in rows}
+    wanted = {sample.id for sample in noise.samples}
+    by_id = {row.id: row for row in rows if row.id in wanted}
     seen: set[str] = set()
     for sample in noise.samples:
         row = by_id.get(sample.id)

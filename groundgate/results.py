@@ -7,7 +7,6 @@ a reader refuses a schema it does not know instead of misreading it.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields
@@ -29,6 +28,7 @@ from pydantic import (
 )
 from pydantic.dataclasses import dataclass
 
+from groundgate import jsonstream
 from groundgate.cases import Yardstick
 from groundgate.errors import InputError, one_line
 from groundgate.files import write_parts
@@ -37,6 +37,7 @@ from groundgate.stats import sign_test
 from groundgate.store import Store
 
 SCHEMA_VERSION = 1
+BATCH_ROWS = 2000  # rows read from a results file before they go to disk
 
 
 class _Model(BaseModel):
@@ -229,10 +230,11 @@ def tally(rows: Sequence[Row]) -> Counter[Cell]:
     return Counter(cell(row) for row in rows)
 
 
-ROWS_SCHEMA = """
-CREATE TABLE rows(pos INTEGER PRIMARY KEY, outcome TEXT NOT NULL, data TEXT NOT NULL);
-CREATE INDEX rows_by_outcome ON rows(outcome, pos);
-"""
+ROWS_TABLE = (
+    "CREATE TABLE rows(pos INTEGER PRIMARY KEY, id TEXT NOT NULL, line INTEGER NOT NULL, outcome TEXT NOT NULL, "
+    "data TEXT NOT NULL)"
+)
+ROWS_INDEX = "CREATE INDEX rows_by_outcome ON rows(outcome, pos)"
 
 
 class StoredRows(Sequence[Row]):
@@ -240,7 +242,7 @@ class StoredRows(Sequence[Row]):
     million unremarkable rows cost a few counters in memory, not a million objects."""
 
     def __init__(self) -> None:
-        self.store = Store(ROWS_SCHEMA)
+        self.store = Store(f"{ROWS_TABLE}; {ROWS_INDEX};")
         self.tally: Counter[Cell] = Counter()
         self._length = 0
 
@@ -248,9 +250,43 @@ class StoredRows(Sequence[Row]):
         added = []
         for row in rows:
             self.tally[cell(row)] += 1
-            added.append((self._length, row.outcome.value, _ROW.dump_json(row).decode()))
+            added.append((self._length, row.id, row.line, row.outcome.value, _ROW.dump_json(row).decode()))
             self._length += 1
-        self.store.many("INSERT INTO rows VALUES (?, ?, ?)", added)
+        self.store.many("INSERT INTO rows VALUES (?, ?, ?, ?, ?)", added)
+
+    def sort_by_line(self) -> None:
+        """Rows in order of their line in the cases file, rows of one line in the order they came (a
+        stable sort, as ``sorted`` is): shards' rows merged into the suite's order, on disk."""
+        self.store.run("DROP INDEX rows_by_outcome")
+        self.store.run("ALTER TABLE rows RENAME TO unsorted")
+        self.store.run(ROWS_TABLE)
+        self.store.run(
+            "INSERT INTO rows SELECT row_number() OVER (ORDER BY line, pos) - 1, id, line, outcome, data FROM unsorted"
+        )
+        self.store.run("DROP TABLE unsorted")
+        self.store.run(ROWS_INDEX)
+
+    def ids(self) -> Iterator[str]:
+        for window in self.store.windows("SELECT pos, id FROM rows WHERE pos > ? ORDER BY pos LIMIT ?"):
+            yield from (cid for _, cid in window)
+
+    def sorted_ids(self) -> Iterator[str]:
+        """The rows' ids in code-point order (SQLite orders UTF-8 text byte by byte: the same order)."""
+        self.store.run("CREATE INDEX IF NOT EXISTS rows_by_id ON rows(id)")
+        for window in self.store.windows("SELECT id FROM rows WHERE id > ? ORDER BY id LIMIT ?"):
+            yield from (cid for (cid,) in window)
+
+    def doubled(self) -> tuple[list[str], int]:
+        """The first ids that more than one row holds, in order, and how many there are."""
+        self.store.run("CREATE INDEX IF NOT EXISTS rows_by_id ON rows(id)")
+        twice = "FROM (SELECT id FROM rows GROUP BY id HAVING count(*) > 1)"
+        return [cid for (cid,) in self.store.all(f"SELECT id {twice} ORDER BY id LIMIT 20")], int(
+            self.store.one(f"SELECT count(*) {twice}")[0]
+        )
+
+    def has_id(self, case_id: str) -> bool:
+        self.store.run("CREATE INDEX IF NOT EXISTS rows_by_id ON rows(id)")
+        return self.store.one("SELECT 1 FROM rows WHERE id = ?", (case_id,)) is not None
 
     def replace(self, positions: Sequence[int], rows: Sequence[Row]) -> None:
         """New versions of rows already stored, outcome and buckets unchanged (fluency scores added)."""
@@ -377,8 +413,25 @@ class Results(_Model):
 
 
 def read_results(path: Path) -> Results:
+    """A results file, its rows read one at a time into a store on disk (``jsonstream``, ``StoredRows``):
+    ``report`` and ``merge`` of a million rows do not hold a million rows' JSON in memory."""
+    rows = StoredRows()
+    batch: list[Row] = []
+
+    def row(found: Any) -> None:
+        try:
+            batch.append(_ROW.validate_python(found))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in ("rows", len(rows) + len(batch), *first["loc"]))
+            raise InputError(path, None, where, first["msg"].lower()) from None
+        if len(batch) >= BATCH_ROWS:
+            rows.extend(batch)
+            batch.clear()
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with path.open(encoding="utf-8") as stream:
+            data = jsonstream.load(stream, "rows", row)
     except FileNotFoundError:
         raise InputError(path, None, None, "file not found") from None
     except IsADirectoryError:
@@ -387,6 +440,9 @@ def read_results(path: Path) -> Results:
         raise InputError(path, None, None, "not a results file: JSON nested too deeply") from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: bad JSON, or a number of 4,300+ digits
         raise InputError(path, None, None, f"not a results file: {one_line(str(exc))}") from None
+    rows.extend(batch)
+    if isinstance(data, dict) and isinstance(data.get("rows"), jsonstream.Streamed):
+        data["rows"] = rows
     if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
         found = data.get("schema_version") if isinstance(data, dict) else None
         raise InputError(
