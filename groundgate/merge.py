@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from groundgate.cases import in_shard
 from groundgate.errors import UsageError
 from groundgate.noise import figures
-from groundgate.results import Calls, Fluency, Noise, Results, Row, category_stats, ids_digest
+from groundgate.results import Calls, Fluency, Noise, Results, Row, StoredRows, category_stats, ids_digest
 from groundgate.rules import Outcome, verdict_of
 
 
@@ -42,36 +42,40 @@ def _noise(parts: Sequence[Results], rows: Sequence[Row]) -> Noise | None:
     return figures(samples, rows, confirmed=parts[0].judge.second_opinion != "none")
 
 
-def _ids(ids: Sequence[str]) -> str:
+def _ids(ids: Sequence[str], count: int | None = None) -> str:
+    count = len(ids) if count is None else count
     shown = ", ".join(repr(i) for i in ids[:20])
-    return shown + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
+    return shown + (f" and {count - 20} more" if count > 20 else "")
 
 
-def _check_coverage(parts: Sequence[Results], rows: Sequence[Row], case_ids: Sequence[str] | None) -> None:
+def _check_coverage(parts: Sequence[Results], rows: StoredRows, case_ids: Sequence[str] | None) -> None:
     """Every case of the suite exactly once, each in its own shard; ``case_ids`` (the cases file, when
     at hand) names what is missing, else the suite's digest proves it."""
-    seen = Counter(row.id for row in rows)
-    doubled = sorted(cid for cid, n in seen.items() if n > 1)
+    doubled, count = rows.doubled()
     if doubled:
-        raise UsageError(f"these cases appear in more than one shard result: {_ids(doubled)}; merge each shard once")
+        raise UsageError(
+            f"these cases appear in more than one shard result: {_ids(doubled, count)}; merge each shard once"
+        )
     for part in parts:
         assert part.shard is not None
-        strays = [row.id for row in part.rows if not in_shard(row.id, part.shard.index, part.shard.count)]
+        ids = part.rows.ids() if isinstance(part.rows, StoredRows) else (row.id for row in part.rows)
+        strays = [cid for cid in ids if not in_shard(cid, part.shard.index, part.shard.count)]
         if strays:
             raise UsageError(
                 f"shard {part.shard.index} of {part.shard.count} holds rows of other shards: {_ids(strays)}"
             )
     suite = parts[0].suite
     if case_ids is not None:
-        missing = [cid for cid in case_ids if cid not in seen]
-        unknown = sorted(set(seen) - set(case_ids))
+        missing = [cid for cid in case_ids if not rows.has_id(cid)]
+        known = set(case_ids)
+        unknown = [cid for cid in rows.sorted_ids() if cid not in known]
         if missing or unknown:
             what = f"no row for {len(missing)} case(s): {_ids(missing)}" if missing else ""
             extra = f"rows for ids that are not cases: {_ids(unknown)}" if unknown else ""
             raise UsageError(f"the shard results do not cover the suite: {'; '.join(filter(None, (what, extra)))}")
     if suite is None or any(p.suite != suite for p in parts):
         raise UsageError("these shard results do not say which suite they belong to; run the shards again")
-    if len(rows) != suite.cases or ids_digest(seen) != suite.ids_digest:
+    if len(rows) != suite.cases or ids_digest(rows.sorted_ids(), presorted=True) != suite.ids_digest:
         raise UsageError(
             f"the shard results hold {len(rows)} row(s) but the suite has {suite.cases} case(s), or other ones: "
             "a merged verdict must cover every case exactly once (give the cases file to name the missing ones)"
@@ -99,9 +103,14 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
             f"shard(s) {', '.join(map(str, missing))} of {count} missing: a merged verdict must cover every case"
         )
 
-    rows = sorted((row for p in parts for row in p.rows), key=lambda row: row.line)
+    rows = StoredRows()  # on disk, as each part's: a merge of a million rows holds counters, not rows
+    for part in parts:
+        rows.extend(part.rows)
+    rows.sort_by_line()
     _check_coverage(parts, rows, case_ids)
-    counts: Counter[Outcome] = Counter(row.outcome for row in rows)
+    counts: Counter[Outcome] = Counter()
+    for (_, _, outcome, _, _), n in rows.tally.items():
+        counts[outcome] += n
     calls = Calls(**{name: sum(getattr(p.calls, name) for p in parts) for name in Calls.model_fields})
     models = list(dict.fromkeys(m for p in parts for m in p.judge.models))
     judge = first.judge.model_copy(update={"models": models, "model": ", ".join(models) or None})
