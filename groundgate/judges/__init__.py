@@ -27,8 +27,7 @@ class Purpose(StrEnum):
 
 
 class JudgeRequest:
-    """One judge call to make. Made ``of`` a loaded Response it holds that response, not its text: a
-    batch of a million requests does not hold a million answers (``groundgate.spool``)."""
+    """One judge call to make: a case with one answer (a loaded Response, or a text of its own)."""
 
     __slots__ = ("_answer", "_context", "case", "purpose")  # one per call: no per-object dict
 

@@ -20,7 +20,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass, replace
 
@@ -52,18 +52,21 @@ class Memo:
     def __init__(self) -> None:
         self._store: Store | None = None
 
-    def __contains__(self, key: str) -> bool:
-        return self._store is not None and self._store.one("SELECT 1 FROM memo WHERE key = ?", (key,)) is not None
-
-    def __getitem__(self, key: str) -> Verdict:
-        found = (
-            self._store.one("SELECT score, reason, model, tokens FROM memo WHERE key = ?", (key,))
-            if self._store
-            else None
-        )
-        if found is None:
-            raise KeyError(key)
-        return Verdict(*found)
+    def known(self, keys: Iterable[str]) -> dict[str, Verdict]:
+        """The scores of those of ``keys`` this run has had, asked for a few hundred at a time."""
+        if self._store is None:
+            return {}
+        found: dict[str, Verdict] = {}
+        asked = list(dict.fromkeys(keys))
+        for start in range(0, len(asked), 500):
+            some = asked[start : start + 500]
+            marks = ", ".join("?" * len(some))
+            for key, *verdict in self._store.all(
+                f"SELECT key, score, reason, model, tokens FROM memo WHERE key IN ({marks})",  # noqa: S608 - placeholders
+                some,
+            ):
+                found[key] = Verdict(*verdict)
+        return found
 
     def __setitem__(self, key: str, verdict: Verdict) -> None:
         if self._store is None:
@@ -166,10 +169,11 @@ class Runner:
         first: dict[str, int] = {}  # key -> index of its first request
         cached: dict[str, Verdict] = {}
         todo: list[int] = []  # re-scores and unique misses: fresh calls
+        had = self._memo.known(key for key in keys if key is not None)  # judged in an earlier batch of this run
         for index, key in enumerate(keys):
             if key is None:
                 todo.append(index)
-            elif key in first or key in self._memo:
+            elif key in first or key in had:
                 self.calls.deduplicated += 1
             else:
                 first[key] = index
@@ -197,7 +201,7 @@ class Runner:
         answers.update(cached)
         if not more:
             self._spans.pop(phase, None)  # the phase's last batch: a later phase of that name starts afresh
-        return [fresh[i] if key is None else answers.get(key) or self._memo[key] for i, key in enumerate(keys)]
+        return [fresh[i] if key is None else answers.get(key) or had[key] for i, key in enumerate(keys)]
 
     def _span(self, phase: str, requests: int, calls: int, more: int) -> None:
         """Where this batch's calls sit in their phase: calls made by earlier batches, and the phase's
