@@ -49,7 +49,8 @@ Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
 SMALL_SAMPLE = 50  # the method's rule of thumb for a category whose single flip may block on its own
 MARKER_PREFIX = "<!-- groundgate-report"
-MIN_LINE_BYTES = 24  # no listed row takes fewer bytes than this: a section never needs more rows than limit / this
+MIN_LINE_BYTES = 24  # no table line takes fewer bytes than this: a section never needs more rows than limit / this
+MIN_UNIT_BYTES = 120  # nor a detailed row (its fixed words alone are longer): layouts that cannot fit are not rendered
 FIRST_ROWS = 10  # every section a person must read shows at least this many rows (or all of them)
 PROTECTED = 10  # the first blocking regressions keep whole reasons and texts
 COLLAPSE_AFTER = 10  # lists of moves longer than this are collapsed
@@ -446,6 +447,14 @@ class _Renderer:
             self._parts[key] = Markup(text)  # noqa: S704 - rendered by the escaping environment
         return self._parts[key]
 
+    def floor(self, layout: Layout) -> int:
+        """Fewer bytes than the layout can take: one that cannot fit is skipped unrendered (rendering a
+        thousand detailed rows to learn they do not fit a comment costs seconds and hundreds of MB)."""
+        least = 0
+        for section in _sections(self.groups, layout):
+            least += section.detailed * MIN_UNIT_BYTES + (len(section.rows) - section.detailed) * MIN_LINE_BYTES
+        return least
+
     def render(self, layout: Layout) -> str:
         sections = _sections(self.groups, layout)
         parts = [self._part(section, layout) for section in sections]
@@ -512,6 +521,8 @@ def render(results: Results, target: Target = "summary", context: ReportContext 
     limit = LIMITS[target]
     renderer = _Renderer(results, context, keep=limit // MIN_LINE_BYTES)
     for layout in _layouts(renderer.groups):
+        if renderer.floor(layout) > limit:
+            continue
         text = renderer.render(layout)
         if len(text.encode("utf-8")) <= limit:
             return text

@@ -3,6 +3,7 @@ judge reasons) at each GitHub size, and one headline for every medium under ever
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -11,7 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.github.publisher import MESSAGE_LIMIT, annotations_for, cut_bytes
-from groundgate.report import LIMITS, ReportContext, Target, render, verdict_headline
+from groundgate.report import (
+    LIMITS,
+    MIN_LINE_BYTES,
+    ReportContext,
+    Target,
+    _layouts,
+    _Renderer,
+    render,
+    verdict_headline,
+)
 from groundgate.report.console import render_console, width
 from groundgate.report.escape import inline
 from groundgate.results import Results
@@ -237,3 +247,13 @@ def test_annotations_print_whole_numbers_and_cut_by_bytes() -> None:
     assert found.message.startswith("grounded → ungrounded (5 → 2, re-score 2). Judge: éé")
     assert len(found.message.encode()) <= MESSAGE_LIMIT
     assert cut_bytes("ab€", 4).encode() == b"a" + "…".encode()  # never half a character
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(min_value=100, max_value=900), st.integers(min_value=0, max_value=10**6))
+def test_a_layout_skipped_unrendered_could_never_have_fitted(cases: int, seed: int) -> None:
+    """Layouts whose least possible size is over the limit are not rendered; that least size must never
+    be more than what the layout really takes, or a report that fits would lose rows it could show."""
+    renderer = _Renderer(big_run(cases, seed), ReportContext(), keep=LIMITS["summary"] // MIN_LINE_BYTES)
+    for layout in itertools.islice(_layouts(renderer.groups), 0, None, 7):
+        assert renderer.floor(layout) <= len(renderer.render(layout).encode("utf-8"))
