@@ -352,17 +352,18 @@ def _parse(path: Path, number: int, raw: bytes) -> dict[str, Any] | None:
     if not isinstance(obj, dict):
         raise InputError(path, number, None, f"expected a JSON object, got {type(obj).__name__}")
     try:
-        where = _surrogate(obj)
+        where = unpaired_surrogate(obj)
     except RecursionError:
         raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
     if where is not None:
-        raise InputError(
-            path, number, where, "holds an unpaired UTF-16 surrogate escape (like \\ud800): not valid Unicode"
-        )
+        raise InputError(path, number, where, SURROGATE)
     return obj
 
 
-def _surrogate(value: Any, where: str | None = None) -> str | None:
+SURROGATE = "holds an unpaired UTF-16 surrogate escape (like \\ud800): not valid Unicode"
+
+
+def unpaired_surrogate(value: Any, where: str | None = None) -> str | None:
     """The field holding a lone surrogate (valid JSON, but no UTF-8 can carry it), if any."""
     if isinstance(value, str):
         try:
@@ -373,9 +374,9 @@ def _surrogate(value: Any, where: str | None = None) -> str | None:
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
         name = f"{where}.{key}" if where else str(key)
-        if isinstance(key, str) and _surrogate(key, name) is not None:
+        if isinstance(key, str) and unpaired_surrogate(key, name) is not None:
             return name
-        found = _surrogate(item, name)
+        found = unpaired_surrogate(item, name)
         if found is not None:
             return found
     return None

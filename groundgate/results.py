@@ -29,7 +29,7 @@ from pydantic import (
 from pydantic.dataclasses import dataclass
 
 from groundgate import jsonstream
-from groundgate.cases import Yardstick
+from groundgate.cases import SURROGATE, Yardstick, unpaired_surrogate
 from groundgate.errors import InputError, one_line
 from groundgate.files import write_parts
 from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, verdict_of, worse
@@ -419,6 +419,9 @@ def read_results(path: Path) -> Results:
     batch: list[Row] = []
 
     def row(found: Any) -> None:
+        where = f"rows.{len(rows) + len(batch)}"
+        if (bad := unpaired_surrogate(found, where)) is not None:
+            raise InputError(path, None, bad, SURROGATE)
         try:
             batch.append(_ROW.validate_python(found))
         except ValidationError as exc:
@@ -441,6 +444,8 @@ def read_results(path: Path) -> Results:
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: bad JSON, or a number of 4,300+ digits
         raise InputError(path, None, None, f"not a results file: {one_line(str(exc))}") from None
     rows.extend(batch)
+    if (bad := unpaired_surrogate(data)) is not None:
+        raise InputError(path, None, bad, SURROGATE)
     if isinstance(data, dict) and isinstance(data.get("rows"), jsonstream.Streamed):
         data["rows"] = rows
     if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:

@@ -449,8 +449,10 @@ def example_results(tmp_path: Path) -> dict[str, Any]:
         (lambda d: d.update(verdict="pass"), "the verdict and counts do not match the rows"),
         (lambda d: d["counts"].update(regression=0), "the verdict and counts do not match the rows"),
         (lambda d: d["rows"][0].update(note={"a": [[[[]]]]}), "field 'rows.0.note'"),
+        (lambda d: d["rows"][0].update(id="a\ud800"), "field 'rows.0.id': holds an unpaired UTF-16 surrogate"),
+        (lambda d: d.update(warnings=["\udfff"]), "field 'warnings.0': holds an unpaired UTF-16 surrogate"),
     ],
-    ids=["null-bucket", "missing-key", "edited-verdict", "edited-counts", "nested-note"],
+    ids=["null-bucket", "missing-key", "edited-verdict", "edited-counts", "nested-note", "surrogate-row", "surrogate"],
 )
 def test_a_bad_or_edited_results_file_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: Any, message: str
