@@ -118,9 +118,7 @@ class StoredCases(Sequence[Case]):
         self._length: int | None = None
 
     def batches(self) -> Iterator[list[Case]]:
-        for window in self.store.windows(
-            "SELECT line, id, category, query, context FROM cases WHERE line > ? ORDER BY line LIMIT ?", (), BATCH
-        ):
+        for window in self.store.windows("SELECT line, id, category, query, context FROM cases", "line", size=BATCH):
             found = [Case(cid, category, query, context, line) for line, cid, category, query, context in window]
             yield [case for case in found if self.shard is None or in_shard(case.id, *self.shard)]
 
@@ -163,9 +161,7 @@ class StoredResponses(Mapping[str, Response]):
         return Response(case_id, found[0], found[1], found[2])
 
     def __iter__(self) -> Iterator[str]:
-        for window in self.store.windows(
-            "SELECT line, id FROM responses WHERE side = ? AND line > ? ORDER BY line LIMIT ?", (self.side,)
-        ):
+        for window in self.store.windows("SELECT line, id FROM responses", "line", "side = ?", (self.side,)):
             yield from (cid for _, cid in window)
 
     def __len__(self) -> int:
@@ -192,7 +188,7 @@ class Inputs:
         more of its inputs than one batch."""
         if isinstance(self.cases, StoredCases):
             shard = self.cases.shard
-            for window in self.cases.store.windows(f"{_JOINED} WHERE c.line > ? ORDER BY c.line LIMIT ?", (), BATCH):
+            for window in self.cases.store.windows(_JOINED, "c.line", size=BATCH):
                 batch = [
                     (Case(cid, cat, query, ctx, line), Response(cid, b, b_line, b_ctx), Response(cid, k, k_line, k_ctx))
                     for line, cid, cat, query, ctx, b, b_line, b_ctx, k, k_line, k_ctx in window
@@ -227,7 +223,7 @@ def category_sizes(cases: Sequence[Case]) -> dict[str, int]:
 def sorted_ids(cases: Sequence[Case]) -> Iterator[str]:
     """The cases' ids in code-point order (SQLite orders UTF-8 text byte by byte: the same order)."""
     if isinstance(cases, StoredCases) and cases.shard is None:
-        for window in cases.store.windows("SELECT id FROM cases WHERE id > ? ORDER BY id LIMIT ?", (), BATCH):
+        for window in cases.store.windows("SELECT id FROM cases", "id", size=BATCH):
             yield from (cid for (cid,) in window)
         return
     yield from sorted(case.id for case in cases)

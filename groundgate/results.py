@@ -267,13 +267,13 @@ class StoredRows(Sequence[Row]):
         self.store.run(ROWS_INDEX)
 
     def ids(self) -> Iterator[str]:
-        for window in self.store.windows("SELECT pos, id FROM rows WHERE pos > ? ORDER BY pos LIMIT ?"):
+        for window in self.store.windows("SELECT pos, id FROM rows", "pos"):
             yield from (cid for _, cid in window)
 
     def sorted_ids(self) -> Iterator[str]:
         """The rows' ids in code-point order (SQLite orders UTF-8 text byte by byte: the same order)."""
         self.store.run("CREATE INDEX IF NOT EXISTS rows_by_id ON rows(id)")
-        for window in self.store.windows("SELECT id FROM rows WHERE id > ? ORDER BY id LIMIT ?"):
+        for window in self.store.windows("SELECT id FROM rows", "id"):
             yield from (cid for (cid,) in window)
 
     def doubled(self) -> tuple[list[str], int]:
@@ -300,15 +300,12 @@ class StoredRows(Sequence[Row]):
         """(position, row) of the rows with these outcomes, in order, a batch at a time."""
         names = sorted(o.value for o in outcomes)
         marks = ", ".join("?" * len(names))
-        for window in self.store.windows(
-            f"SELECT pos, data FROM rows WHERE outcome IN ({marks}) AND pos > ? ORDER BY pos LIMIT ?",  # noqa: S608 - placeholders
-            names,
-        ):
+        for window in self.store.windows("SELECT pos, data FROM rows", "pos", f"outcome IN ({marks})", names):
             yield [(pos, _ROW.validate_json(data)) for pos, data in window]
 
     def lines(self) -> Iterator[str]:
         """Each row as the results file writes it."""
-        for window in self.store.windows("SELECT pos, data FROM rows WHERE pos > ? ORDER BY pos LIMIT ?"):
+        for window in self.store.windows("SELECT pos, data FROM rows", "pos"):
             yield from (data for _, data in window)
 
     def __iter__(self) -> Iterator[Row]:

@@ -87,13 +87,18 @@ class Store:
         found = self.all(sql, args)
         return found[0] if found else None
 
-    def windows(self, sql: str, args: Sequence[Any] = (), size: int = 2000) -> Iterator[list[Any]]:
-        """The rows of ``sql`` in windows of ``size``, by a key in their first column: ``sql`` takes the last
-        key seen as its last parameter (``... AND key > ? ORDER BY key LIMIT ?``). Each window is one complete
-        query, so the caller may write to the store between windows."""
-        last: Any = -(1 << 62)  # below every key: SQLite orders any integer before any text
+    def windows(
+        self, select: str, key: str, where: str = "", args: Sequence[Any] = (), size: int = 2000
+    ) -> Iterator[list[Any]]:
+        """The rows of ``select`` (whose first column is ``key``) in order of ``key``, ``size`` at a time,
+        optionally ``where`` a condition holds (``args`` are its parameters). Each window is one complete
+        query, so the caller may write to the store between windows. The first window has no lower bound:
+        any bound would compare by the column's affinity ('' or a number is not below every text)."""
+        last: Any = None
         while True:
-            window = self.all(sql, (*args, last, size))
+            conditions = [c for c in (where, "" if last is None else f"{key} > ?") if c]
+            sql = f"{select}{' WHERE ' + ' AND '.join(conditions) if conditions else ''} ORDER BY {key} LIMIT ?"
+            window = self.all(sql, (*args, *(() if last is None else (last,)), size))
             if not window:
                 return
             yield window

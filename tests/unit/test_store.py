@@ -3,6 +3,7 @@ still be exactly what was loaded and decided, batch boundaries and all."""
 
 from __future__ import annotations
 
+import functools
 import json
 import pickle
 import tempfile
@@ -12,10 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from groundgate.cases import load_inputs
+from groundgate import cases as cases_module
+from groundgate.cases import load_inputs, sorted_ids
 from groundgate.cli import main
 from groundgate.judges import JudgeRequest, Purpose
-from groundgate.results import _ROW, StoredRows
+from groundgate.results import _ROW, Row, StoredRows
+from groundgate.rules import Bucket, Outcome
+from groundgate.store import Store
 from tests.support.big_run import big_run
 from tests.support.cli import compare_argv
 
@@ -108,3 +112,33 @@ def test_no_room_for_the_texts_is_one_line_and_not_a_verdict(
     assert len(err.splitlines()) == 1
     assert "temporary file for the inputs' texts" in err
     assert "set TMPDIR" in err
+
+
+IDS = st.lists(st.text(st.characters(exclude_categories=["Cs"]), max_size=12), unique=True, max_size=40)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(IDS, st.integers(min_value=1, max_value=5))
+def test_ids_come_back_in_code_point_order_however_they_begin(tmp_path: Path, ids: list[str], batch: int) -> None:
+    """The suite's digest and merge's checks read ids sorted by the store, a window at a time: every id
+    must come back, once, in Python's order ('#x', ' x' and '' sort before any number as text)."""
+    rows = [Row(id=cid, category="x", line=n, blocking=False, outcome=Outcome.TIE, before=Bucket.GROUNDED,
+                after=Bucket.GROUNDED, before_score=5.0, after_score=5.0) for n, cid in enumerate(ids)]  # fmt: skip
+    stored = StoredRows()
+    stored.extend(rows)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Store, "windows", functools.partialmethod(Store.windows, size=batch))
+        assert list(stored.sorted_ids()) == sorted(ids)
+        assert list(stored.ids()) == ids
+        cases = [cid for cid in ids if cid.strip() and "\n" not in cid]
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        folder.mkdir()
+        case_rows = [{"id": cid, "category": "x", "query": "q?", "context": "c"} for cid in cases]
+        if cases and len({cases_module._id_key(c) for c in cases}) == len(cases):  # no look-alikes: they are refused
+            answers = [{"id": cid, "response": "r"} for cid in cases]
+            inputs = load_inputs(
+                write(folder, "cases.jsonl", case_rows), write(folder, "b.jsonl", answers),
+                write(folder, "c.jsonl", answers), "query",
+            )  # fmt: skip
+            assert list(sorted_ids(inputs.cases)) == sorted(cases)
+            assert [case.id for case in inputs.cases] == cases
