@@ -428,11 +428,14 @@ class _Renderer:
             "noise_footer": Markup(noise_words.footer(results.noise)),  # noqa: S704
             "noise_warning": Markup(warning) if (warning := noise_words.warning(results.noise)) else None,  # noqa: S704
         }
-        self._parts: dict[tuple[object, ...], Markup] = {}
+        # Each section's last rendering, by what it depends on: a layout that shrinks another section reuses
+        # it. Only the last one: a large run tries dozens of layouts, each of its big sections megabytes long.
+        self._parts: dict[str, tuple[tuple[object, ...], Markup]] = {}
 
     def _part(self, section: Section, layout: Layout) -> Markup:
-        key = (section.key, section.share, len(section.rows), section.detailed, layout.why)
-        if key not in self._parts:
+        key = (section.share, len(section.rows), section.detailed, layout.why)
+        kept = self._parts.get(section.key)
+        if kept is None or kept[0] != key:
             text = (
                 _env()
                 .get_template("section.md.j2")
@@ -444,8 +447,8 @@ class _Renderer:
                     protected=PROTECTED if section.key == "regression" else 0,
                 )
             )
-            self._parts[key] = Markup(text)  # noqa: S704 - rendered by the escaping environment
-        return self._parts[key]
+            kept = self._parts[section.key] = (key, Markup(text))  # noqa: S704 - rendered by the escaping environment
+        return kept[1]
 
     def floor(self, layout: Layout) -> int:
         """Fewer bytes than the layout can take: one that cannot fit is skipped unrendered (rendering a
