@@ -128,13 +128,15 @@ def test_no_ties_means_no_fluency_calls() -> None:
 buckets_scores = st.sampled_from([1.0, 2.0, 3.0, 4.0, 5.0, None])
 
 
+def specs_up_to(n: int) -> st.SearchStrategy[list[tuple[str, Score, Score, Score]]]:
+    """(category, baseline score, candidate score, re-score) per case."""
+    row = st.tuples(st.sampled_from(["policy", "shipping"]), buckets_scores, buckets_scores, buckets_scores)
+    return st.lists(row, min_size=1, max_size=n)
+
+
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.lists(
-        st.tuples(st.sampled_from(["policy", "shipping"]), buckets_scores, buckets_scores, buckets_scores),
-        min_size=1,
-        max_size=25,
-    ),
+    specs_up_to(25),
     st.integers(min_value=1, max_value=4),
 )
 def test_outcomes_partition_cases_and_calls_are_exactly_the_needed_ones(
@@ -210,11 +212,7 @@ def test_results_write_lean_and_read_back_whole(tmp_path: Path) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    st.lists(
-        st.tuples(st.sampled_from(["policy", "shipping"]), buckets_scores, buckets_scores, buckets_scores),
-        min_size=1,
-        max_size=30,
-    ),
+    specs_up_to(30),
     st.integers(min_value=1, max_value=7),
     st.sampled_from([None, (1, 2), (2, 2)]),
     st.integers(min_value=0, max_value=5),
