@@ -20,7 +20,10 @@ def load(settings: Settings) -> Inputs:
     assert settings.baseline
     assert settings.candidate
     inputs = load_inputs(settings.cases, settings.baseline, settings.candidate, settings.rubric, settings.root)
-    for category, line in {case.category: case.line for case in reversed(inputs.cases)}.items():
+    first: dict[str, int] = {}  # each category's first line, read forwards (the cases live in a store on disk)
+    for case in inputs.cases:
+        first.setdefault(case.category, case.line)
+    for category, line in first.items():
         if (blocking := lookalike(category, settings.blocking_categories)) is not None:
             raise InputError(
                 settings.cases,

@@ -98,6 +98,7 @@ CREATE TABLE cases(line INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, key TEXT N
                    category TEXT NOT NULL, query TEXT, context TEXT NOT NULL);
 CREATE TABLE responses(side INTEGER NOT NULL, id TEXT NOT NULL, line INTEGER NOT NULL, response TEXT NOT NULL,
                        context TEXT, PRIMARY KEY (side, id)) WITHOUT ROWID;
+CREATE INDEX responses_in_file_order ON responses(side, line);
 """
 BASELINE, CANDIDATE = 0, 1
 _JOINED = (
@@ -134,7 +135,16 @@ class StoredCases(Sequence[Case]):
                 self._length = sum(len(batch) for batch in self.batches())
         return self._length
 
+    def __reversed__(self) -> Iterator[Case]:
+        for window in self.store.windows(
+            "SELECT line, id, category, query, context FROM cases", "line", size=BATCH, descending=True
+        ):
+            for line, cid, category, query, context in window:
+                if self.shard is None or in_shard(cid, *self.shard):
+                    yield Case(cid, category, query, context, line)
+
     def __getitem__(self, index: Any) -> Any:
+        """One case by position: one query each (``OFFSET``), for a few lookups, never for a loop."""
         if isinstance(index, int) and self.shard is None and index >= 0:
             found = self.store.one(
                 "SELECT line, id, category, query, context FROM cases ORDER BY line LIMIT 1 OFFSET ?", (index,)
@@ -163,6 +173,12 @@ class StoredResponses(Mapping[str, Response]):
     def __iter__(self) -> Iterator[str]:
         for window in self.store.windows("SELECT line, id FROM responses", "line", "side = ?", (self.side,)):
             yield from (cid for _, cid in window)
+
+    def values(self) -> Iterator[Response]:  # type: ignore[override]  # one pass, not one query per id
+        for window in self.store.windows(
+            "SELECT line, id, response, context FROM responses", "line", "side = ?", (self.side,)
+        ):
+            yield from (Response(cid, response, line, context) for line, cid, response, context in window)
 
     def __len__(self) -> int:
         return int(self.store.one("SELECT count(*) FROM responses WHERE side = ?", (self.side,))[0])
@@ -218,6 +234,13 @@ def category_sizes(cases: Sequence[Case]) -> dict[str, int]:
         )
         return {category: n for category, n, _ in found}
     return dict(Counter(case.category for case in cases))
+
+
+def live_context(inputs: Inputs) -> bool:
+    """Whether any response carries its own retrieved context: an end-to-end run, whichever shard this is."""
+    if isinstance(inputs.baseline, StoredResponses):
+        return inputs.baseline.store.one("SELECT 1 FROM responses WHERE context IS NOT NULL LIMIT 1") is not None
+    return any(r.context is not None for side in (inputs.baseline, inputs.candidate) for r in side.values())
 
 
 def sorted_ids(cases: Sequence[Case]) -> Iterator[str]:
@@ -467,15 +490,17 @@ def _ids(ids: list[str], count: int | None = None) -> str:
 
 def _store_cases(store: Store, path: Path, rubric: Rubric, root: Path, digest: Any) -> None:
     for line, record in _case_records(path, root, digest):
-        _check_case(path, line, record, rubric)
         row = (line, record.id, _id_key(record.id), normalize_category(record.category), record.query, record.context)
-        try:
+        try:  # a duplicate id is named before anything else wrong with its record, as load_cases does
             store.run("INSERT INTO cases VALUES (?, ?, ?, ?, ?, ?)", row)
         except sqlite3.IntegrityError:
             if (first := store.one("SELECT line FROM cases WHERE id = ?", (record.id,))) is not None:
                 raise _duplicate(path, line, record.id, first[0]) from None
-            first = store.one("SELECT line FROM cases WHERE key = ?", (_id_key(record.id),))
-            raise _lookalike(path, line, record.id, first[0]) from None
+            if (first := store.one("SELECT line FROM cases WHERE key = ?", (_id_key(record.id),))) is not None:
+                raise _lookalike(path, line, record.id, first[0]) from None
+            _check_case(path, line, record, rubric)  # no context: the NOT NULL column refused it
+            raise
+        _check_case(path, line, record, rubric)
 
 
 def _store_responses(store: Store, side: int, path: Path, root: Path, digest: Any) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from groundgate import __version__
-from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, sorted_ids
+from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, live_context, sorted_ids
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
@@ -141,6 +141,7 @@ def _tied(rows: StoredRows, inputs: Inputs) -> Iterator[list[tuple[int, Row, Tri
         found = []
         for triple in batch:
             if upcoming is not None and upcoming[0] == pos:
+                assert upcoming[1].id == triple[0].id  # rows are stored in the inputs' order, one per case
                 found.append((pos, upcoming[1], triple))
                 upcoming = next(ties, None)
             pos += 1
@@ -320,18 +321,17 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
     started = time.monotonic()
     sizes = category_sizes(inputs.cases)  # of the whole suite, before sharding
     suite = Suite(cases=sum(sizes.values()), ids_digest=ids_digest(sorted_ids(inputs.cases), presorted=True))
+    end_to_end = live_context(inputs)  # of the whole suite: every shard's results say the same
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
     rows = StoredRows()
     echoes: dict[str, None] = {}
-    end_to_end = False
     left = len(inputs.cases)
     for batch in inputs.batches():
         left -= len(batch)
         made, echoed = _batch_rows(judge, batch, options, sizes, more=2 * left)
         rows.extend(made)
         echoes.update(dict.fromkeys(echoed))
-        end_to_end = end_to_end or any(b.context is not None or k.context is not None for _, b, k in batch)
     counts: Counter[Outcome] = Counter()
     for (_, _, outcome, _, _), n in rows.tally.items():
         counts[outcome] += n

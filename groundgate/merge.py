@@ -106,6 +106,8 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
     rows = StoredRows()  # on disk, as each part's: a merge of a million rows holds counters, not rows
     for part in parts:
         rows.extend(part.rows)
+        if isinstance(part.rows, StoredRows):
+            part.rows.store.shrink()  # read once: its page cache goes back, or 64 shards hold 64 caches
     rows.sort_by_line()
     _check_coverage(parts, rows, case_ids)
     counts: Counter[Outcome] = Counter()
@@ -126,6 +128,7 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
             "wall_seconds": max(p.wall_seconds for p in parts),
             "categories": category_stats(rows),
             "noise": _noise(parts, rows),
+            "mode": "end-to-end" if any(p.mode == "end-to-end" for p in parts) else "frozen",
             "shard": None,
         }
     )

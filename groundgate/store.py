@@ -88,16 +88,25 @@ class Store:
         return found[0] if found else None
 
     def windows(
-        self, select: str, key: str, where: str = "", args: Sequence[Any] = (), size: int = 2000
+        self,
+        select: str,
+        key: str,
+        where: str = "",
+        args: Sequence[Any] = (),
+        size: int = 2000,
+        descending: bool = False,
     ) -> Iterator[list[Any]]:
         """The rows of ``select`` (whose first column is ``key``) in order of ``key``, ``size`` at a time,
         optionally ``where`` a condition holds (``args`` are its parameters). Each window is one complete
         query, so the caller may write to the store between windows. The first window has no lower bound:
-        any bound would compare by the column's affinity ('' or a number is not below every text)."""
+        any bound would compare by the column's affinity ('' or a number is not below every text). ``key``
+        must be unique among the rows selected, or rows sharing a key at a window's edge are skipped."""
         last: Any = None
         while True:
-            conditions = [c for c in (where, "" if last is None else f"{key} > ?") if c]
-            sql = f"{select}{' WHERE ' + ' AND '.join(conditions) if conditions else ''} ORDER BY {key} LIMIT ?"
+            after = "<" if descending else ">"
+            conditions = [c for c in (where, "" if last is None else f"{key} {after} ?") if c]
+            order = f"{key} DESC" if descending else key
+            sql = f"{select}{' WHERE ' + ' AND '.join(conditions) if conditions else ''} ORDER BY {order} LIMIT ?"
             window = self.all(sql, (*args, *(() if last is None else (last,)), size))
             if not window:
                 return
@@ -105,6 +114,10 @@ class Store:
             last = window[-1][0]
             if len(window) < size:
                 return
+
+    def shrink(self) -> None:
+        """Give back the memory of the page cache (a store read once and kept only for its counts)."""
+        self.run("PRAGMA shrink_memory")
 
     def close(self) -> None:
         with self.lock:

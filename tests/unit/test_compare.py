@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,10 @@ from hypothesis import strategies as st
 
 from groundgate import cases as cases_module
 from groundgate import compare
-from groundgate.cases import load_inputs
+from groundgate.cases import Response, in_shard, load_inputs
 from groundgate.compare import Options
 from groundgate.judges import JudgeRequest, Purpose
+from groundgate.merge import merge
 from groundgate.report import render
 from groundgate.results import StoredRows, read_results
 from groundgate.rules import Bucket, Outcome, bucket_of
@@ -288,3 +290,18 @@ def test_the_progress_line_counts_the_whole_phase_across_batches(tmp_path: Path)
     assert all(a <= b for (a, _), (b, _) in itertools.pairwise(grounded))  # never goes back
     assert all(done <= total for done, total in grounded)
     assert grounded[-1] == (results.calls.groundedness, results.calls.groundedness)
+
+
+def test_every_shard_says_end_to_end_when_any_response_of_the_suite_carries_its_own_context() -> None:
+    """The mode is the suite's: a shard without live contexts must not call the merged run frozen."""
+    rows = [(f"id{n}", "x", "good", "good") for n in range(8)]
+    inputs = make_inputs(rows)
+    live = next(cid for cid, *_ in rows if in_shard(cid, 2, 2))
+    candidate = dict(inputs.candidate, **{live: Response(live, "good", 1, context="retrieved live")})
+    inputs = replace(inputs, candidate=candidate)
+    judge = by_text({"good": 5})
+    parts = [compare.run(inputs, judge, Options(BLOCKING.blocking, shard=(k, 2))) for k in (1, 2)]
+    assert [part.mode for part in parts] == ["end-to-end", "end-to-end"]
+    assert merge(parts).mode == "end-to-end"
+    frozen = [part.model_copy(update={"mode": "frozen"}) if k == 1 else part for k, part in enumerate(parts, 1)]
+    assert merge(frozen).mode == merge(frozen[::-1]).mode == "end-to-end"  # shards of older versions disagreed
