@@ -41,40 +41,53 @@ Progress = Callable[[str, int, int], None]  # (phase, done, total)
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
 
 
+def _unicode(text: str) -> str:
+    """``text`` with unpaired surrogates (from a JSON escape like \\ud800) replaced by U+FFFD."""
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 class Memo:
-    """The scores this run has already had, by request key: on disk (``groundgate.store``), so that a
-    million judged answers are not a million objects in memory. Created on its first score."""
+    """The answers this run has already had, by request key (scores and failures alike, as one batch
+    shares them): on disk (``groundgate.store``), so that a million judged answers are not a million
+    objects in memory. Created on its first answer."""
 
     SCHEMA = (
-        "CREATE TABLE memo(key TEXT PRIMARY KEY, score REAL, reason TEXT, model TEXT, tokens INTEGER) WITHOUT ROWID;"
+        "CREATE TABLE memo(key TEXT PRIMARY KEY, failed INTEGER, score REAL, text TEXT, model TEXT, tokens INTEGER, "
+        "configuration INTEGER, unavailable INTEGER) WITHOUT ROWID;"
     )
 
     def __init__(self) -> None:
         self._store: Store | None = None
 
-    def known(self, keys: Iterable[str]) -> dict[str, Verdict]:
-        """The scores of those of ``keys`` this run has had, asked for a few hundred at a time."""
+    def known(self, keys: Iterable[str]) -> dict[str, Judgement]:
+        """The answers to those of ``keys`` this run has had, asked for a few hundred at a time."""
         if self._store is None:
             return {}
-        found: dict[str, Verdict] = {}
+        found: dict[str, Judgement] = {}
         asked = list(dict.fromkeys(keys))
         for start in range(0, len(asked), 500):
             some = asked[start : start + 500]
             marks = ", ".join("?" * len(some))
-            for key, *verdict in self._store.all(
-                f"SELECT key, score, reason, model, tokens FROM memo WHERE key IN ({marks})",  # noqa: S608 - placeholders
+            for key, failed, score, text, model, tokens, configuration, unavailable in self._store.all(
+                f"SELECT * FROM memo WHERE key IN ({marks})",  # noqa: S608 - placeholders
                 some,
             ):
-                found[key] = Verdict(*verdict)
+                found[key] = (
+                    JudgeError(text, model, bool(configuration), bool(unavailable))
+                    if failed
+                    else Verdict(score, text, model, tokens)
+                )
         return found
 
-    def __setitem__(self, key: str, verdict: Verdict) -> None:
+    def __setitem__(self, key: str, answer: Judgement) -> None:
         if self._store is None:
             self._store = Store(self.SCHEMA)
-        self._store.run(
-            "INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?, ?)",
-            (key, verdict.score, verdict.reason, verdict.model, verdict.tokens),
-        )
+        row: tuple[object, ...]
+        if isinstance(answer, Verdict):
+            row = (key, 0, answer.score, answer.reason, answer.model, answer.tokens, 0, 0)
+        else:
+            row = (key, 1, None, answer.message, answer.model, 0, int(answer.configuration), int(answer.unavailable))
+        self._store.run("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
 
 
 @dataclass
@@ -199,6 +212,8 @@ class Runner:
             del cached[key]
         self.calls.cached += len(cached)
         answers.update(cached)
+        for key, verdict in cached.items():  # a later batch's duplicate is deduplicated, as in one batch
+            self._memo[key] = verdict
         if not more:
             self._spans.pop(phase, None)  # the phase's last batch: a later phase of that name starts afresh
         return [fresh[i] if key is None else answers.get(key) or had[key] for i, key in enumerate(keys)]
@@ -388,13 +403,18 @@ class Runner:
 
     def _arrived(self, request: JudgeRequest, result: Judgement, key: str | None) -> Judgement:
         """Every answer enters here once: secrets taken out of its text and of the model name the
-        judge reported (both reach the results, the report and the comment), then counted and kept."""
-        if self.redact:
-            model = self.redact(result.model) if result.model is not None else None
-            if isinstance(result, Verdict):
-                result = replace(result, reason=self.redact(result.reason), model=model)
-            else:
-                result = replace(result, message=self.redact(result.message), model=model)
+        judge reported (both reach the results, the report and the comment), text made valid Unicode
+        (a model may answer with an unpaired surrogate escape, which no file or store can hold), then
+        counted and kept."""
+
+        def clean(text: str) -> str:
+            return _unicode(self.redact(text) if self.redact else text)
+
+        model = clean(result.model) if result.model is not None else None
+        if isinstance(result, Verdict):
+            result = replace(result, reason=clean(result.reason), model=model)
+        else:
+            result = replace(result, message=clean(result.message), model=model)
         self._record(request, result, key)
         return result
 
@@ -422,7 +442,7 @@ class Runner:
                     self._model, self._model_known = result.model, True
             else:
                 self.calls.failed += 1
-        if key is not None and isinstance(result, Verdict):
-            self._memo[key] = result
-            if self.cache is not None:
-                self.cache.put(key, Entry(result.score, result.reason, result.model, result.tokens))
+        if key is not None:
+            self._memo[key] = result  # a failure too: a later batch's duplicate shares it, as in one batch
+        if key is not None and isinstance(result, Verdict) and self.cache is not None:
+            self.cache.put(key, Entry(result.score, result.reason, result.model, result.tokens))

@@ -131,3 +131,49 @@ def test_the_breaker_opens_after_n_failures_in_a_row_and_names_the_cause() -> No
     never = Runner(off, max_consecutive_failures=0)
     never.score_all(requests(50))
     assert len(off.log) == 50
+
+
+class Unpaired(ScriptedProvider):
+    """A judge whose reasons and model name carry an unpaired surrogate, as a JSON escape like \\ud800 gives."""
+
+    def score(self, request: JudgeRequest) -> Judgement:
+        if request.response == "fails":
+            return JudgeError("bad \ud800 answer", "model-\udfff")
+        return Verdict(4.0, "fine \ud83d\ude00 but \ud800 odd", "model-\udfff", 3)
+
+
+def test_a_judge_answer_that_is_not_valid_unicode_is_mended_not_a_crash() -> None:
+    """The answer is kept, written and posted: an unpaired surrogate becomes U+FFFD, a real pair stays."""
+    runner = Runner(Unpaired(lambda request: 4.0))
+    one, two = (JudgeRequest(Case("c", "x", "q?", "ctx", 1), text, Purpose.GROUNDEDNESS) for text in ("ok", "fails"))
+    first = runner.score_all([one, two])
+    again = runner.score_all([one, two])  # from the run's memo, as stored
+    for answers in (first, again):
+        verdict, error = answers
+        assert isinstance(verdict, Verdict)
+        assert isinstance(error, JudgeError)
+        assert (verdict.reason, verdict.model, error.message) == (
+            "fine 😀 but \ufffd odd",
+            "model-\ufffd",
+            "bad \ufffd answer",
+        )
+    assert runner.calls.deduplicated == 2
+
+
+def test_a_duplicate_in_a_later_batch_shares_the_first_answer_even_a_failure() -> None:
+    """A run judges in batches; one batch shares an answer among identical requests, failure or not, so
+    a later batch must too, or where the batches break would decide a row."""
+    seen: set[str] = set()
+
+    def once_failing(request: JudgeRequest) -> float | None:
+        if request.response in seen:
+            return 5.0
+        seen.add(request.response)
+        return None  # the first call for an answer fails
+
+    runner = Runner(ScriptedProvider(once_failing))
+    (first,) = runner.score_all(requests(1), more=1)
+    (later,) = runner.score_all(requests(1))
+    assert isinstance(first, JudgeError)
+    assert later == first
+    assert (runner.calls.groundedness, runner.calls.deduplicated) == (1, 1)
