@@ -33,6 +33,10 @@ class _Cursor:
         self.pos = 0
         self.eof = False
         self.decoder = json.JSONDecoder()
+        # Where the buffer starts in the file, for messages that point where json.loads would.
+        self.offset = 0  # characters before the buffer
+        self.lines = 0  # line breaks before the buffer
+        self.line_start = 0  # where the line the buffer starts on begins
 
     def _more(self) -> bool:
         if self.eof:
@@ -41,9 +45,25 @@ class _Cursor:
         if not data:
             self.eof = True
             return False
+        if (breaks := self.buffer.count("\n", 0, self.pos)) > 0:
+            self.lines += breaks
+            self.line_start = self.offset + self.buffer.rfind("\n", 0, self.pos) + 1
+        self.offset += self.pos
         self.buffer = self.buffer[self.pos :] + data
         self.pos = 0
         return True
+
+    def where(self, pos: int | None = None) -> str:
+        """A place in the file, as json.loads names it: line, column and character."""
+        pos = self.pos if pos is None else pos
+        at = self.offset + pos
+        newline = self.buffer.rfind("\n", 0, pos)
+        line = self.lines + self.buffer.count("\n", 0, pos) + 1
+        column = pos - newline if newline >= 0 else at - self.line_start + 1
+        return f"line {line} column {column} (char {at})"
+
+    def fail(self, message: str, pos: int | None = None) -> ValueError:
+        return ValueError(f"{message}: {self.where(pos)}")
 
     def peek(self) -> str:
         """The next character that is not white space, or '' at the end."""
@@ -58,7 +78,7 @@ class _Cursor:
     def take(self, char: str) -> None:
         found = self.peek()
         if found != char:
-            raise ValueError(f"expected {char!r}, found {found[:1]!r}" if found else f"expected {char!r} at the end")
+            raise self.fail(f"expected {char!r}, found {found[:1]!r}" if found else f"expected {char!r} at the end")
         self.pos += 1
 
     def value(self) -> Any:
@@ -66,10 +86,10 @@ class _Cursor:
         while True:
             try:
                 found, end = self.decoder.raw_decode(self.buffer, self.pos)
-            except json.JSONDecodeError:
+            except json.JSONDecodeError as exc:
                 if self._more():
                     continue
-                raise
+                raise self.fail(exc.msg, exc.pos) from None
             number = isinstance(found, int | float) and not isinstance(found, bool)
             if (end == len(self.buffer) or (number and self.buffer[end] in _NUMBER)) and self._more():
                 continue  # a number may go on in the next chunk ("0" of "0.5")
@@ -90,11 +110,13 @@ def load(stream: TextIO, key: str, element: Callable[[Any], None]) -> Any:
         while cursor.peek() != "}":
             if document:
                 cursor.take(",")
+            cursor.peek()
+            at = cursor.where()
             name = cursor.value()
             if not isinstance(name, str):
-                raise ValueError(f"expected a key, found {json.dumps(name)[:40]}")
+                raise ValueError(f"expected a key, found {json.dumps(name)[:40]}: {at}")
             if name in document:
-                raise ValueError(f"the key {name!r} appears twice")
+                raise ValueError(f"the key {name!r} appears twice: {at}")
             cursor.take(":")
             if name == key and cursor.peek() == "[":
                 document[name] = Streamed(_array(cursor, element))
@@ -102,7 +124,7 @@ def load(stream: TextIO, key: str, element: Callable[[Any], None]) -> Any:
                 document[name] = cursor.value()
         cursor.take("}")
     if cursor.peek():
-        raise ValueError("extra data after the JSON document")
+        raise cursor.fail("extra data after the JSON document")
     return document
 
 

@@ -59,7 +59,7 @@ class Row:
 
     id: str
     category: str
-    line: int
+    line: Annotated[int, Field(ge=0, le=2**63 - 1)]  # a line number, kept in a SQLite integer
     blocking: bool
     outcome: Outcome
     before: Bucket | None
@@ -245,6 +245,7 @@ class StoredRows(Sequence[Row]):
         self.store = Store(f"{ROWS_TABLE}; {ROWS_INDEX};")
         self.tally: Counter[Cell] = Counter()
         self._length = 0
+        self._indexed = False  # rows_by_id: made when a merge first looks rows up by id
 
     def extend(self, rows: Iterable[Row]) -> None:
         added = []
@@ -263,7 +264,8 @@ class StoredRows(Sequence[Row]):
         self.store.run(
             "INSERT INTO rows SELECT row_number() OVER (ORDER BY line, pos) - 1, id, line, outcome, data FROM unsorted"
         )
-        self.store.run("DROP TABLE unsorted")
+        self.store.run("DROP TABLE unsorted")  # and its index by id, if any
+        self._indexed = False
         self.store.run(ROWS_INDEX)
 
     def ids(self) -> Iterator[str]:
@@ -271,22 +273,28 @@ class StoredRows(Sequence[Row]):
             yield from (cid for _, cid in window)
 
     def sorted_ids(self) -> Iterator[str]:
-        """The rows' ids in code-point order (SQLite orders UTF-8 text byte by byte: the same order)."""
-        self.store.run("CREATE INDEX IF NOT EXISTS rows_by_id ON rows(id)")
+        """The rows' ids in code-point order (SQLite orders UTF-8 text byte by byte: the same order), each
+        once: ids held by two rows are read once, so ``doubled`` is asked first."""
+        self._by_id()
         for window in self.store.windows("SELECT id FROM rows", "id"):
             yield from (cid for (cid,) in window)
 
     def doubled(self) -> tuple[list[str], int]:
         """The first ids that more than one row holds, in order, and how many there are."""
-        self.store.run("CREATE INDEX IF NOT EXISTS rows_by_id ON rows(id)")
+        self._by_id()
         twice = "FROM (SELECT id FROM rows GROUP BY id HAVING count(*) > 1)"
         return [cid for (cid,) in self.store.all(f"SELECT id {twice} ORDER BY id LIMIT 20")], int(
             self.store.one(f"SELECT count(*) {twice}")[0]
         )
 
     def has_id(self, case_id: str) -> bool:
-        self.store.run("CREATE INDEX IF NOT EXISTS rows_by_id ON rows(id)")
+        self._by_id()
         return self.store.one("SELECT 1 FROM rows WHERE id = ?", (case_id,)) is not None
+
+    def _by_id(self) -> None:
+        if not self._indexed:
+            self.store.run("CREATE INDEX rows_by_id ON rows(id)")
+            self._indexed = True
 
     def replace(self, positions: Sequence[int], rows: Sequence[Row]) -> None:
         """New versions of rows already stored, outcome and buckets unchanged (fluency scores added)."""
@@ -414,17 +422,21 @@ def read_results(path: Path) -> Results:
     ``report`` and ``merge`` of a million rows do not hold a million rows' JSON in memory."""
     rows = StoredRows()
     batch: list[Row] = []
+    bad: list[InputError] = []  # the first bad row, raised once the file is known to be a results file
 
     def row(found: Any) -> None:
+        if bad:
+            return
         where = f"rows.{len(rows) + len(batch)}"
-        if (bad := unpaired_surrogate(found, where)) is not None:
-            raise InputError(path, None, bad, SURROGATE)
+        if (field := unpaired_surrogate(found, where)) is not None:
+            bad.append(InputError(path, None, field, SURROGATE))
+            return
         try:
             batch.append(_ROW.validate_python(found))
         except ValidationError as exc:
             first = exc.errors()[0]
-            where = ".".join(str(part) for part in ("rows", len(rows) + len(batch), *first["loc"]))
-            raise InputError(path, None, where, first["msg"].lower()) from None
+            bad.append(InputError(path, None, ".".join(str(p) for p in (where, *first["loc"])), first["msg"].lower()))
+            return
         if len(batch) >= BATCH_ROWS:
             rows.extend(batch)
             batch.clear()
@@ -441,10 +453,6 @@ def read_results(path: Path) -> Results:
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: bad JSON, or a number of 4,300+ digits
         raise InputError(path, None, None, f"not a results file: {one_line(str(exc))}") from None
     rows.extend(batch)
-    if (bad := unpaired_surrogate(data)) is not None:
-        raise InputError(path, None, bad, SURROGATE)
-    if isinstance(data, dict) and isinstance(data.get("rows"), jsonstream.Streamed):
-        data["rows"] = rows
     if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
         found = data.get("schema_version") if isinstance(data, dict) else None
         raise InputError(
@@ -453,6 +461,12 @@ def read_results(path: Path) -> Results:
             "schema_version",
             f"expected {SCHEMA_VERSION}, found {found!r}: not a results file of this version",
         )
+    if bad:
+        raise bad[0]
+    if (field := unpaired_surrogate(data)) is not None:
+        raise InputError(path, None, field, SURROGATE)
+    if isinstance(data.get("rows"), jsonstream.Streamed):
+        data["rows"] = rows
     try:
         results = Results.model_validate(data)
     except ValidationError as exc:

@@ -56,6 +56,11 @@ CASE_ERRORS: list[tuple[str, bytes, str]] = [
         b'{"id": "a", "context": "c", "query": "q"}\n\n{"id": "a", "context": "c", "query": "q"}\n',
         "cases.jsonl:3: field 'id': duplicate id 'a' (first on line 1)",
     ),
+    (
+        "duplicate id, empty context",  # the duplicate is named first, as it is in every file groundgate reads
+        b'{"id": "a", "context": "c", "query": "q"}\n{"id": "a", "context": "", "query": "q"}\n',
+        "cases.jsonl:2: field 'id': duplicate id 'a' (first on line 1)",
+    ),
     ("missing context", b'{"id": "a", "query": "q"}\n', "cases.jsonl:1: field 'context': missing or empty"),
     ("empty context", b'{"id": "a", "query": "q", "context": "  "}\n', "reference-answer checks"),
     ("blank query", b'{"id": "a", "query": " ", "context": "c"}\n', "cases.jsonl:1: field 'query': missing or blank"),
@@ -450,9 +455,21 @@ def example_results(tmp_path: Path) -> dict[str, Any]:
         (lambda d: d["counts"].update(regression=0), "the verdict and counts do not match the rows"),
         (lambda d: d["rows"][0].update(note={"a": [[[[]]]]}), "field 'rows.0.note'"),
         (lambda d: d["rows"][0].update(id="a\ud800"), "field 'rows.0.id': holds an unpaired UTF-16 surrogate"),
+        (lambda d: d["rows"][0].update(line=10**30), "field 'rows.0.line': input should be less than or equal to"),
+        (lambda d: d.update(schema_version=2, rows=[{"new": 1}]), "expected 1, found 2: not a results file of this"),
         (lambda d: d.update(warnings=["\udfff"]), "field 'warnings.0': holds an unpaired UTF-16 surrogate"),
     ],
-    ids=["null-bucket", "missing-key", "edited-verdict", "edited-counts", "nested-note", "surrogate-row", "surrogate"],
+    ids=[
+        "null-bucket",
+        "missing-key",
+        "edited-verdict",
+        "edited-counts",
+        "nested-note",
+        "surrogate-row",
+        "huge-line",
+        "future-schema",
+        "surrogate",
+    ],
 )
 def test_a_bad_or_edited_results_file_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: Any, message: str

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -69,3 +70,25 @@ def test_a_file_json_loads_would_refuse_or_that_says_two_things_is_refused(text:
 def test_what_is_not_an_object_reads_whole() -> None:
     assert streamed("[1, 2]", 2) == ([1, 2], [])
     assert streamed(' "rows" ', 2) == ("rows", [])
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 64, 1 << 20])
+@pytest.mark.parametrize(
+    ("good", "bad"),
+    [
+        ('"r25",\n   "score": 4.0', '"r25",\n   "score": 4.0.1'),  # inside a row, where the standard decoder stops
+        ('"id": "r17"', '"id": "r17" "x"'),  # inside a row object
+        ('},\n  {\n   "id": "r30"', '}\n  {\n   "id": "r30"'),  # between rows, where this reader expects a comma
+    ],
+)
+def test_a_syntax_error_is_placed_where_json_loads_places_it(chunk: int, good: str, bad: str) -> None:
+    """Deep in a large file, past many reads: line, column and character count from the file's start."""
+    rows = [{"id": f"r{n}", "score": 4.0, "reason": "fine\nreally"} for n in range(40)]
+    text = json.dumps({"schema_version": 1, "rows": rows}, indent=1)
+    assert good in text
+    broken = text.replace(good, bad, 1)
+    with pytest.raises(json.JSONDecodeError) as expected:
+        json.loads(broken)
+    place = f"line {expected.value.lineno} column {expected.value.colno} (char {expected.value.pos})"
+    with pytest.raises(ValueError, match=re.escape(place)):
+        streamed(broken, chunk)
