@@ -225,6 +225,49 @@ def noise_cost(sample: int = 20, latency: float = 0.5) -> None:
           f"(ideal {extra * latency / 8:.1f} s at {latency * 1000:.0f} ms and 8 in flight)")  # fmt: skip
 
 
+def whole(args: argparse.Namespace) -> None:
+    """``groundgate compare --judge figures`` as a user runs it (settings, loading and the look-alike
+    check, judging, results.json, the markdown report, the console), in this process: one JSON line."""
+    import contextlib
+    import io
+
+    from groundgate.cli import main as cli
+
+    folder = Path(args.data)
+    started = time.perf_counter()
+    argv = ["compare", "--judge", "figures", "--cases", str(folder / "cases.jsonl"), "--baseline",
+            str(folder / "baseline.jsonl"), "--candidate", str(folder / "candidate.jsonl"), "--results",
+            str(folder / "results.json"), "--report", str(folder / "report.md"),
+            "--blocking-categories", "safety"]  # fmt: skip  # no dataset category: every flip a REVIEW row, as before
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = cli(argv, environ={})
+    print(json.dumps({
+        "code": code,
+        "wall": time.perf_counter() - started,
+        "results_mb": (folder / "results.json").stat().st_size / 1e6,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }))  # fmt: skip
+
+
+def reread(args: argparse.Namespace) -> None:
+    """``groundgate report`` on a results file, in this process: one JSON line of measurements."""
+    import contextlib
+    import io
+
+    from groundgate.cli import main as cli
+
+    started = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = cli(
+            ["report", "--results", args.results, "--report", str(Path(args.results).with_suffix(".md"))], environ={}
+        )
+    print(json.dumps({
+        "code": code,
+        "wall": time.perf_counter() - started,
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }))  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command")
@@ -235,16 +278,27 @@ def main() -> None:
     s.add_argument("--candidate", default="candidate.jsonl")
     s.add_argument("--cache")
     s.add_argument("--noise-sample", type=int, default=0)
+    w = sub.add_parser("compare", help="groundgate compare --judge figures on a dataset (used by --scale)")
+    w.add_argument("--data", required=True)
+    rr = sub.add_parser("report", help="groundgate report on a results file (used by --scale)")
+    rr.add_argument("--results", required=True)
     parser.add_argument("--quick", action="store_true", help="smaller datasets and lower latency")
     parser.add_argument(
         "--scale",
         action="store_true",
-        help="only the figures judge at 10,000, 100,000 and 1,000,000 cases, and at 100,000 with 2 KB contexts",
+        help="only the figures judge at 10,000, 100,000 and 1,000,000 cases (and `groundgate report` on each "
+        "results file), and at 100,000 with 2 KB contexts",
     )
     parser.add_argument("--noise", action="store_true", help="only the cost of a 20-row noise sample on a usual PR")
     args = parser.parse_args()
     if args.command == "scenario":
         scenario(args)
+        return
+    if args.command == "report":
+        reread(args)
+        return
+    if args.command == "compare":
+        whole(args)
         return
     if args.noise:
         noise_cost()
@@ -254,25 +308,36 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             for cases, long_contexts in ((10_000, False), (100_000, False), (1_000_000, False), (100_000, True)):
                 data = write_dataset(Path(tmp) / f"{cases}-{long_contexts}", cases, long_contexts)
+                command = [sys.executable, "-m", "bench.bench", "compare", "--data", str(data.folder)]
+                got = json.loads(
+                    subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+                    .stdout.strip()
+                    .splitlines()[-1]
+                )
+                name = "groundgate compare, 2 KB contexts" if long_contexts else "groundgate compare --judge figures"
+                print(
+                    f"{name:<34} {cases:>9,} {got['wall']:>8.1f} {got['wall'] / cases * 1000:>8.2f} "
+                    f"{got['peak_mb']:>12.0f} {got['results_mb']:>11.1f}",
+                    flush=True,
+                )
+                if long_contexts:
+                    continue
                 command = [
                     sys.executable,
                     "-m",
                     "bench.bench",
-                    "scenario",
-                    "--data",
-                    str(data.folder),
-                    "--endpoint",
-                    "figures",
+                    "report",
+                    "--results",
+                    str(data.folder / "results.json"),
                 ]
                 got = json.loads(
                     subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
                     .stdout.strip()
                     .splitlines()[-1]
                 )
-                name = "figures judge, 2 KB contexts" if long_contexts else "figures judge, whole run"
                 print(
-                    f"{name:<34} {cases:>9,} {got['wall']:>8.1f} {got['wall'] / cases * 1000:>8.2f} "
-                    f"{got['peak_mb']:>12.0f} {got['results_mb']:>11.1f}",
+                    f"{'groundgate report on its results':<34} {cases:>9,} {got['wall']:>8.1f} "
+                    f"{got['wall'] / cases * 1000:>8.2f} {got['peak_mb']:>12.0f} {'':>11}",
                     flush=True,
                 )
         return
