@@ -236,7 +236,7 @@ def whole(args: argparse.Namespace) -> None:
     folder = Path(args.data)
     started = time.perf_counter()
     argv = ["compare", "--judge", "figures", "--cases", str(folder / "cases.jsonl"), "--baseline",
-            str(folder / "baseline.jsonl"), "--candidate", str(folder / "candidate.jsonl"), "--results",
+            str(folder / "baseline.jsonl"), "--candidate", str(folder / args.candidate), "--results",
             str(folder / "results.json"), "--report", str(folder / "report.md"),
             "--blocking-categories", "safety"]  # fmt: skip  # no dataset category: every flip a REVIEW row, as before
     with contextlib.redirect_stdout(io.StringIO()):
@@ -268,6 +268,33 @@ def reread(args: argparse.Namespace) -> None:
     }))  # fmt: skip
 
 
+def _measured(*command: str) -> dict[str, float]:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.bench", *command], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def scale() -> None:
+    """Whole runs at 10,000 to 1,000,000 cases, each in a fresh process: wall time, peak memory, file size."""
+    print(f"{'scenario':<36} {'cases':>9} {'wall s':>8} {'ms/case':>8} {'peak RSS MB':>12} {'results MB':>11}")
+
+    def line(name: str, cases: int, got: dict[str, float]) -> None:
+        size = f"{got['results_mb']:>11.1f}" if "results_mb" in got else f"{'':>11}"
+        print(f"{name:<36} {cases:>9,} {got['wall']:>8.1f} {got['wall'] / cases * 1000:>8.2f} {got['peak_mb']:>12.0f} {size}", flush=True)  # fmt: skip
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for cases, long_contexts in ((10_000, False), (100_000, False), (1_000_000, False), (100_000, True)):
+            data = write_dataset(Path(tmp) / f"{cases}-{long_contexts}", cases, long_contexts)
+            name = "groundgate compare, 2 KB contexts" if long_contexts else "groundgate compare --judge figures"
+            line(name, cases, _measured("compare", "--data", str(data.folder)))
+            if long_contexts:
+                continue
+            line("groundgate report on its results", cases, _measured("report", "--results", str(data.folder / "results.json")))  # fmt: skip
+            if cases == 1_000_000:  # every row unremarkable: the candidate repeats the baseline
+                line("compare, every row unchanged", cases, _measured("compare", "--data", str(data.folder), "--candidate", "unchanged.jsonl"))  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command")
@@ -280,6 +307,7 @@ def main() -> None:
     s.add_argument("--noise-sample", type=int, default=0)
     w = sub.add_parser("compare", help="groundgate compare --judge figures on a dataset (used by --scale)")
     w.add_argument("--data", required=True)
+    w.add_argument("--candidate", default="candidate.jsonl", help="unchanged.jsonl: every row unremarkable")
     rr = sub.add_parser("report", help="groundgate report on a results file (used by --scale)")
     rr.add_argument("--results", required=True)
     parser.add_argument("--quick", action="store_true", help="smaller datasets and lower latency")
@@ -304,42 +332,7 @@ def main() -> None:
         noise_cost()
         return
     if args.scale:
-        print(f"{'scenario':<34} {'cases':>9} {'wall s':>8} {'ms/case':>8} {'peak RSS MB':>12} {'results MB':>11}")
-        with tempfile.TemporaryDirectory() as tmp:
-            for cases, long_contexts in ((10_000, False), (100_000, False), (1_000_000, False), (100_000, True)):
-                data = write_dataset(Path(tmp) / f"{cases}-{long_contexts}", cases, long_contexts)
-                command = [sys.executable, "-m", "bench.bench", "compare", "--data", str(data.folder)]
-                got = json.loads(
-                    subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
-                    .stdout.strip()
-                    .splitlines()[-1]
-                )
-                name = "groundgate compare, 2 KB contexts" if long_contexts else "groundgate compare --judge figures"
-                print(
-                    f"{name:<34} {cases:>9,} {got['wall']:>8.1f} {got['wall'] / cases * 1000:>8.2f} "
-                    f"{got['peak_mb']:>12.0f} {got['results_mb']:>11.1f}",
-                    flush=True,
-                )
-                if long_contexts:
-                    continue
-                command = [
-                    sys.executable,
-                    "-m",
-                    "bench.bench",
-                    "report",
-                    "--results",
-                    str(data.folder / "results.json"),
-                ]
-                got = json.loads(
-                    subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
-                    .stdout.strip()
-                    .splitlines()[-1]
-                )
-                print(
-                    f"{'groundgate report on its results':<34} {cases:>9,} {got['wall']:>8.1f} "
-                    f"{got['wall'] / cases * 1000:>8.2f} {got['peak_mb']:>12.0f} {'':>11}",
-                    flush=True,
-                )
+        scale()
         return
 
     print(f"groundgate benchmark on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
