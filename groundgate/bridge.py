@@ -18,7 +18,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from groundgate import __version__
-from groundgate.cases import load_cases, load_responses
+from groundgate.cases import listed_ids, load_cases, load_responses
 from groundgate.errors import InputError, MissingResponses, UsageError
 from groundgate.judges import JudgeError, JudgeInfo, JudgeRequest, Purpose
 from groundgate.judges.runner import Runner
@@ -186,8 +186,9 @@ def bridge(cases_path: Path, responses_path: Path, current: Runner, new: Runner)
     responses = load_responses(responses_path)
     absent = [case.id for case in cases if case.id not in responses]
     if absent:
-        shown = ", ".join(repr(i) for i in absent[:20]) + (f" and {len(absent) - 20} more" if len(absent) > 20 else "")
-        raise MissingResponses(f"{responses_path}: field 'id': no response for {len(absent)} case(s): {shown}")
+        raise MissingResponses(
+            f"{responses_path}: field 'id': no response for {len(absent)} case(s): {listed_ids(absent)}"
+        )
     warnings = []
     known = {case.id for case in cases}
     extra = [rid for rid in responses if rid not in known]

@@ -482,7 +482,8 @@ def load_responses(path: Path, root: Path = Path(), digest: Any = None) -> dict[
     return responses
 
 
-def _ids(ids: list[str], count: int | None = None) -> str:
+def listed_ids(ids: Sequence[str], count: int | None = None) -> str:
+    """The first 20 ids, quoted, and how many more (of ``count`` in all, when only the first are at hand)."""
     count = len(ids) if count is None else count
     shown = ", ".join(repr(i) for i in ids[:20])
     return shown + (f" and {count - 20} more" if count > 20 else "")
@@ -534,12 +535,14 @@ def load_inputs(
         count = store.one(f"SELECT count(*) {absent}", (side,))[0]
         if count:
             first = [cid for (cid,) in store.all(f"SELECT c.id {absent} ORDER BY c.line LIMIT 20", (side,))]
-            missing.append(f"{path}: field 'id': no response for {count} case(s): {_ids(first, count)}")
+            missing.append(f"{path}: field 'id': no response for {count} case(s): {listed_ids(first, count)}")
         extra = "FROM responses r WHERE r.side = ? AND NOT EXISTS (SELECT 1 FROM cases c WHERE c.id = r.id)"
         count = store.one(f"SELECT count(*) {extra}", (side,))[0]
         if count:
             first = [rid for (rid,) in store.all(f"SELECT r.id {extra} ORDER BY r.line LIMIT 20", (side,))]
-            warnings.append(f"{path}: {count} response(s) for ids that are not cases, not used: {_ids(first, count)}")
+            warnings.append(
+                f"{path}: {count} response(s) for ids that are not cases, not used: {listed_ids(first, count)}"
+            )
     if missing:
         raise MissingResponses("; ".join(missing))
     return Inputs(

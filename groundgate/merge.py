@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from groundgate.cases import in_shard
+from groundgate.cases import in_shard, listed_ids
 from groundgate.errors import UsageError
 from groundgate.noise import figures
 from groundgate.results import Calls, Fluency, Noise, Results, Row, StoredRows, category_stats, ids_digest
@@ -42,19 +42,13 @@ def _noise(parts: Sequence[Results], rows: Sequence[Row]) -> Noise | None:
     return figures(samples, rows, confirmed=parts[0].judge.second_opinion != "none")
 
 
-def _ids(ids: Sequence[str], count: int | None = None) -> str:
-    count = len(ids) if count is None else count
-    shown = ", ".join(repr(i) for i in ids[:20])
-    return shown + (f" and {count - 20} more" if count > 20 else "")
-
-
 def _check_coverage(parts: Sequence[Results], rows: StoredRows, case_ids: Sequence[str] | None) -> None:
     """Every case of the suite exactly once, each in its own shard; ``case_ids`` (the cases file, when
     at hand) names what is missing, else the suite's digest proves it."""
     doubled, count = rows.doubled()
     if doubled:
         raise UsageError(
-            f"these cases appear in more than one shard result: {_ids(doubled, count)}; merge each shard once"
+            f"these cases appear in more than one shard result: {listed_ids(doubled, count)}; merge each shard once"
         )
     for part in parts:
         assert part.shard is not None
@@ -62,7 +56,7 @@ def _check_coverage(parts: Sequence[Results], rows: StoredRows, case_ids: Sequen
         strays = [cid for cid in ids if not in_shard(cid, part.shard.index, part.shard.count)]
         if strays:
             raise UsageError(
-                f"shard {part.shard.index} of {part.shard.count} holds rows of other shards: {_ids(strays)}"
+                f"shard {part.shard.index} of {part.shard.count} holds rows of other shards: {listed_ids(strays)}"
             )
     suite = parts[0].suite
     if case_ids is not None:
@@ -70,8 +64,8 @@ def _check_coverage(parts: Sequence[Results], rows: StoredRows, case_ids: Sequen
         known = set(case_ids)
         unknown = [cid for cid in rows.sorted_ids() if cid not in known]
         if missing or unknown:
-            what = f"no row for {len(missing)} case(s): {_ids(missing)}" if missing else ""
-            extra = f"rows for ids that are not cases: {_ids(unknown)}" if unknown else ""
+            what = f"no row for {len(missing)} case(s): {listed_ids(missing)}" if missing else ""
+            extra = f"rows for ids that are not cases: {listed_ids(unknown)}" if unknown else ""
             raise UsageError(f"the shard results do not cover the suite: {'; '.join(filter(None, (what, extra)))}")
     if suite is None or any(p.suite != suite for p in parts):
         raise UsageError("these shard results do not say which suite they belong to; run the shards again")
