@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -34,6 +33,7 @@ from groundgate.results import (
     Suite,
     category_stats,
     ids_digest,
+    outcome_counts,
 )
 from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore, verdict_of
 
@@ -332,9 +332,7 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         made, echoed = _batch_rows(judge, batch, options, sizes, more=2 * left)
         rows.extend(made)
         echoes.update(dict.fromkeys(echoed))
-    counts: Counter[Outcome] = Counter()
-    for (_, _, outcome, _, _), n in rows.tally.items():
-        counts[outcome] += n
+    counts = outcome_counts(rows)
 
     if counts[Outcome.REGRESSION]:
         fluency = Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote")

@@ -14,7 +14,17 @@ from collections.abc import Sequence
 from groundgate.cases import in_shard, listed_ids
 from groundgate.errors import UsageError
 from groundgate.noise import figures
-from groundgate.results import Calls, Fluency, Noise, Results, Row, StoredRows, category_stats, ids_digest
+from groundgate.results import (
+    Calls,
+    Fluency,
+    Noise,
+    Results,
+    Row,
+    StoredRows,
+    category_stats,
+    ids_digest,
+    outcome_counts,
+)
 from groundgate.rules import Outcome, verdict_of
 
 
@@ -104,9 +114,7 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
             part.rows.store.shrink()  # read once: its page cache goes back, or 64 shards hold 64 caches
     rows.sort_by_line()
     _check_coverage(parts, rows, case_ids)
-    counts: Counter[Outcome] = Counter()
-    for (_, _, outcome, _, _), n in rows.tally.items():
-        counts[outcome] += n
+    counts = outcome_counts(rows)
     calls = Calls(**{name: sum(getattr(p.calls, name) for p in parts) for name in Calls.model_fields})
     models = list(dict.fromkeys(m for p in parts for m in p.judge.models))
     judge = first.judge.model_copy(update={"models": models, "model": ", ".join(models) or None})

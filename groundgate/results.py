@@ -230,6 +230,22 @@ def tally(rows: Sequence[Row]) -> Counter[Cell]:
     return Counter(cell(row) for row in rows)
 
 
+def outcome_counts(rows: Sequence[Row]) -> Counter[Outcome]:
+    counts: Counter[Outcome] = Counter()
+    for (_, _, outcome, _, _), n in tally(rows).items():
+        counts[outcome] += n
+    return counts
+
+
+def rows_with(rows: Sequence[Row], outcomes: Iterable[Outcome]) -> Iterator[Row]:
+    """The rows with these outcomes, in order: from the store by its index, not a pass over every row."""
+    if isinstance(rows, StoredRows):
+        yield from (row for window in rows.of(outcomes) for _, row in window)
+        return
+    wanted = frozenset(outcomes)
+    yield from (row for row in rows if row.outcome in wanted)
+
+
 ROWS_TABLE = (
     "CREATE TABLE rows(pos INTEGER PRIMARY KEY, id TEXT NOT NULL, line INTEGER NOT NULL, outcome TEXT NOT NULL, "
     "data TEXT NOT NULL)"
@@ -417,6 +433,12 @@ class Results(_Model):
         yield "]}\n"
 
 
+def _refused(path: Path, exc: ValidationError, *where: str) -> InputError:
+    """The first thing pydantic refused, as one line naming its field (under ``where``)."""
+    first = exc.errors()[0]
+    return InputError(path, None, ".".join(str(part) for part in (*where, *first["loc"])), first["msg"].lower())
+
+
 def read_results(path: Path) -> Results:
     """A results file, its rows read one at a time into a store on disk (``jsonstream``, ``StoredRows``):
     ``report`` and ``merge`` of a million rows do not hold a million rows' JSON in memory."""
@@ -434,8 +456,7 @@ def read_results(path: Path) -> Results:
         try:
             batch.append(_ROW.validate_python(found))
         except ValidationError as exc:
-            first = exc.errors()[0]
-            bad.append(InputError(path, None, ".".join(str(p) for p in (where, *first["loc"])), first["msg"].lower()))
+            bad.append(_refused(path, exc, where))
             return
         if len(batch) >= BATCH_ROWS:
             rows.extend(batch)
@@ -470,14 +491,10 @@ def read_results(path: Path) -> Results:
     try:
         results = Results.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field_name = ".".join(str(part) for part in first["loc"])
-        raise InputError(path, None, field_name, first["msg"].lower()) from None
+        raise _refused(path, exc) from None
     except RecursionError:
         raise InputError(path, None, None, "not a results file: nested too deeply") from None
-    counts: Counter[Outcome] = Counter()
-    for (_, _, outcome, _, _), n in tally(results.rows).items():
-        counts[outcome] += n
+    counts = outcome_counts(results.rows)
     if results.verdict != verdict_of(counts) or any(results.counts.get(o, 0) != counts[o] for o in Outcome):
         raise InputError(
             path,

@@ -11,7 +11,7 @@ the caller can log it once and still let the gate's verdict decide the exit code
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +25,7 @@ from urllib3.exceptions import HTTPError
 
 from groundgate.errors import GitHubRefused, one_line
 from groundgate.report.render import plain, score
-from groundgate.results import Results, Row, StoredRows
+from groundgate.results import Results, rows_with
 from groundgate.rules import Conclusion, Outcome
 
 ANNOTATIONS_PER_REQUEST = 50
@@ -179,13 +179,8 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
     """One annotation per row a reviewer must read, on its line of the cases file (plain text), in
     the report's words and numbers (`5 → 2`)."""
     found = []
-    rows: Iterable[Row] = results.rows
-    if isinstance(results.rows, StoredRows):  # only the rows a reviewer must read, not a pass over a million
-        rows = (row for window in results.rows.of(LEVELS) for _, row in window)
-    for row in rows:
-        level = LEVELS.get(row.outcome)
-        if level is None:
-            continue
+    for row in rows_with(results.rows, LEVELS):  # only the rows a reviewer must read
+        level = LEVELS[row.outcome]
         title = cut_bytes(
             plain(f"groundgate {ANNOTATION_WORDS[row.outcome]}: {row.id} [{row.category}]", 10_000), TITLE_LIMIT
         )

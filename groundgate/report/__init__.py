@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal
@@ -30,7 +30,7 @@ from groundgate.errors import GroundgateError, one_line
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import inline, marked
 from groundgate.report.render import environment, score
-from groundgate.results import Results, Row, StoredRows, tally
+from groundgate.results import Results, Row, rows_with, tally
 from groundgate.rules import (
     BUCKET_ORDER,
     Bucket,
@@ -201,10 +201,7 @@ def _groups(results: Results, keep: int) -> dict[str, Listing]:
         if (key := _section_of(outcome, before, after)) is not None:
             groups[key].total += n
     listed = [o for o in Outcome if o is Outcome.MOVED or o.value in SECTIONS]
-    rows: Iterable[Row] = results.rows
-    if isinstance(results.rows, StoredRows):
-        rows = (row for window in results.rows.of(listed) for _, row in window)
-    for row in rows:
+    for row in rows_with(results.rows, listed):
         key = _section_of(row.outcome, row.before, row.after)
         if key is not None and len(groups[key]) < keep:
             groups[key].append(row)
