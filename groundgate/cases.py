@@ -107,6 +107,12 @@ _JOINED = (
     "JOIN responses k ON k.side = 1 AND k.id = c.id"
 )
 BATCH = 2000  # cases held in memory at once when a run goes through its inputs
+_CASES = "SELECT line, id, category, query, context FROM cases"
+
+
+def _case(line: int, case_id: str, category: str, query: str | None, context: str) -> Case:
+    return Case(case_id, category, query, context, line)
+
 
 Triple = tuple[Case, Response, Response]
 
@@ -119,9 +125,11 @@ class StoredCases(Sequence[Case]):
         self._length: int | None = None
 
     def batches(self) -> Iterator[list[Case]]:
-        for window in self.store.windows("SELECT line, id, category, query, context FROM cases", "line", size=BATCH):
-            found = [Case(cid, category, query, context, line) for line, cid, category, query, context in window]
-            yield [case for case in found if self.shard is None or in_shard(case.id, *self.shard)]
+        for window in self.store.windows(_CASES, "line", size=BATCH):
+            yield [_case(*row) for row in window if self._mine(row[1])]
+
+    def _mine(self, case_id: str) -> bool:
+        return self.shard is None or in_shard(case_id, *self.shard)
 
     def __iter__(self) -> Iterator[Case]:
         for batch in self.batches():
@@ -131,28 +139,22 @@ class StoredCases(Sequence[Case]):
         if self._length is None:
             if self.shard is None:
                 self._length = int(self.store.one("SELECT count(*) FROM cases")[0])
-            else:
-                self._length = sum(len(batch) for batch in self.batches())
+            else:  # the ids alone: a shard is counted without reading every context
+                windows = self.store.windows("SELECT line, id FROM cases", "line", size=BATCH)
+                self._length = sum(self._mine(cid) for window in windows for _, cid in window)
         return self._length
 
     def __reversed__(self) -> Iterator[Case]:
-        for window in self.store.windows(
-            "SELECT line, id, category, query, context FROM cases", "line", size=BATCH, descending=True
-        ):
-            for line, cid, category, query, context in window:
-                if self.shard is None or in_shard(cid, *self.shard):
-                    yield Case(cid, category, query, context, line)
+        for window in self.store.windows(_CASES, "line", size=BATCH, descending=True):
+            yield from (_case(*row) for row in window if self._mine(row[1]))
 
     def __getitem__(self, index: Any) -> Any:
         """One case by position: one query each (``OFFSET``), for a few lookups, never for a loop."""
         if isinstance(index, int) and self.shard is None and index >= 0:
-            found = self.store.one(
-                "SELECT line, id, category, query, context FROM cases ORDER BY line LIMIT 1 OFFSET ?", (index,)
-            )
+            found = self.store.one(f"{_CASES} ORDER BY line LIMIT 1 OFFSET ?", (index,))
             if found is None:
                 raise IndexError(index)
-            line, cid, category, query, context = found
-            return Case(cid, category, query, context, line)
+            return _case(*found)
         return list(self)[index]
 
 

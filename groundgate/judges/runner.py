@@ -148,7 +148,7 @@ class Runner:
         self._probed = False  # the run's first call has been made (alone)
         self._workers: Workers | None = None
         self._pool: ProcessPool | None = None
-        self._spans: dict[str, tuple[int, int, int]] = {}  # phase -> (calls made, requests seen, expected calls)
+        self._spans: dict[str, tuple[int, int]] = {}  # phase -> (calls made, requests seen) by its batches so far
         self._shift = (0, 0)  # (calls made by earlier batches of this phase, its expected total)
         if cache is not None:
             self.calls.cache_rejected = cache.rejected
@@ -221,9 +221,9 @@ class Runner:
     def _span(self, phase: str, requests: int, calls: int, more: int) -> None:
         """Where this batch's calls sit in their phase: calls made by earlier batches, and the phase's
         expected total (later batches' requests at the share of fresh calls seen so far)."""
-        made, asked, _ = self._spans.get(phase, (0, 0, 0))
+        made, asked = self._spans.get(phase, (0, 0))
         share = (made + calls) / (asked + requests) if asked + requests else 1.0
-        self._spans[phase] = (made + calls, asked + requests, made + calls + round(more * share))
+        self._spans[phase] = (made + calls, asked + requests)
         self._shift = (made, made + calls + round(more * share))
 
     def _report(self, phase: str, done: int, total: int) -> None:
