@@ -30,7 +30,7 @@ from groundgate.errors import GroundgateError, one_line
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import inline, marked
 from groundgate.report.render import environment, score
-from groundgate.results import Results, Row, rows_with, tally
+from groundgate.results import Results, Row, category_stats, rows_with, tally
 from groundgate.rules import (
     BUCKET_ORDER,
     Bucket,
@@ -43,7 +43,6 @@ from groundgate.rules import (
     plural,
     worse,
 )
-from groundgate.stats import sign_test
 
 Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
@@ -236,19 +235,18 @@ class CategoryLine:
 
 
 def _categories(results: Results) -> list[CategoryLine]:
-    lines: dict[str, CategoryLine] = {}
-    for (category, blocking, outcome, before, after), n in tally(results.rows).items():
-        line = lines.setdefault(category, CategoryLine(category, 0, 0, 0, 0, blocking, None))
-        line.cases += n
-        line.regressions += n if outcome is Outcome.REGRESSION else 0
-        if before is not None and after is not None and before is not after:
-            if worse(before, after):
-                line.worse += n
-            else:
-                line.better += n
-    for line in lines.values():
-        line.p_value = sign_test(line.worse, line.better)
-    return sorted(lines.values(), key=lambda c: (not c.blocking, -c.regressions, -c.worse, c.name))
+    """The per-category figures of the results (``category_stats``) with each one's regressions and
+    whether it blocks, blocking categories and the most regressions first."""
+    blocking: dict[str, bool] = {}
+    regressions: Counter[str] = Counter()
+    for (category, blocks, outcome, _, _), n in tally(results.rows).items():
+        blocking.setdefault(category, blocks)
+        regressions[category] += n if outcome is Outcome.REGRESSION else 0
+    lines = [
+        CategoryLine(c.name, c.cases, c.worse, c.better, regressions[c.name], blocking[c.name], c.p_value)
+        for c in category_stats(results.rows)
+    ]
+    return sorted(lines, key=lambda c: (not c.blocking, -c.regressions, -c.worse, c.name))
 
 
 def p_text(p: float | None) -> str:
