@@ -123,10 +123,15 @@ def json_schema(node: Any, *, strict: bool, seen: tuple[str, ...] = ()) -> Any:
 
 def _errors(schema_: Any, value: Any, where: str) -> list[str]:
     validator = Draft4Validator(schema_, format_checker=FormatChecker())
-    return [
-        f"{where}{''.join(f'[{p!r}]' for p in error.absolute_path)}: {error.message[:300]}"
-        for error in sorted(validator.iter_errors(value), key=lambda e: list(map(str, e.absolute_path)))
-    ]
+    found = []
+    for error in sorted(validator.iter_errors(value), key=lambda e: list(map(str, e.absolute_path))):
+        said = (
+            error.message
+            if len(error.message) <= 300
+            else f"{error.message[:100]}… ({error.validator}: {error.validator_value})"
+        )
+        found.append(f"{where}{''.join(f'[{p!r}]' for p in error.absolute_path)}: {said}")
+    return found
 
 
 def _typed(raw: str, schema_: dict[str, Any]) -> Any:

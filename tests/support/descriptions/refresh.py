@@ -42,7 +42,6 @@ GRAPHQL_PACKAGE, GRAPHQL_VERSION = "@octokit/graphql-schema", "15.26.1"
 # The REST operations groundgate sends (and the fake answers), as the description names them.
 OPERATIONS: list[tuple[str, str]] = [
     ("get", "/user"),
-    ("get", "/repos/{owner}/{repo}"),
     ("get", "/repos/{owner}/{repo}/contents/{path}"),
     ("get", "/repos/{owner}/{repo}/git/blobs/{file_sha}"),
     ("get", "/repos/{owner}/{repo}/issues/{issue_number}"),
