@@ -5,9 +5,11 @@ refresh script names."""
 
 from __future__ import annotations
 
+import base64
 import re
 
 import pytest
+import requests
 from graphql import parse, validate
 
 from groundgate.github.publisher import COMMENTS_QUERY, client
@@ -103,3 +105,30 @@ def test_the_vendored_copies_are_the_versions_the_refresh_names_and_the_fake_ser
     vendored = {(m.upper(), t) for t, item in description()["paths"].items() for m in item if m != "parameters"}
     assert vendored == {(m.upper(), t) for m, t in refresh.OPERATIONS}
     assert {tuple(name.split(" ", 1)) for name in _ROUTES} == vendored  # a route for every operation, and only those
+
+
+def test_the_fake_answers_big_files_and_big_ids_as_github_documents() -> None:
+    big = b"a" * (2 * 1024 * 1024)  # 2 MB: past the contents API's 1 MB
+    with FakeGitHub() as gh:
+        gh.files[("base", "evals/cases.jsonl")] = big
+        gh.add_comment(7, "hello", gh.bot)
+        session = requests.Session()
+        session.headers.update({"Authorization": f"token {gh.token}", "X-GitHub-Api-Version": "2022-11-28"})
+        url = f"{gh.url}/repos/o/r/contents/evals/cases.jsonl?ref=base"
+        answer = session.get(url).json()
+        assert (answer["encoding"], answer["content"], answer["size"]) == ("none", "", len(big))
+        raw = session.get(url, headers={"Accept": "application/vnd.github.raw+json"})
+        assert raw.content == big
+        blob = session.get(f"{gh.url}/repos/o/r/git/blobs/{answer['sha']}").json()
+        assert (blob["encoding"], base64.b64decode(blob["content"])) == ("base64", big)
+        gh.api_limit = 1024 * 1024  # stands for 100 MB
+        refused = session.get(url)
+        assert refused.status_code == 403
+        assert refused.json()["errors"] == [{"resource": "Blob", "field": "data", "code": "too_large"}]
+        assert {"message", "documentation_url", "status"} <= refused.json().keys()
+        query = 'query { repository(owner: "o", name: "r") { pullRequest(number: 7) { comments(first: 1) { nodes { databaseId fullDatabaseId } } } } }'  # fmt: skip
+        graphql = session.post(f"{gh.url}/graphql", json={"query": query}).json()
+        [node] = graphql["data"]["repository"]["pullRequest"]["comments"]["nodes"]
+        assert node["databaseId"] is None  # a 32-bit Int cannot hold the id
+        assert node["fullDatabaseId"] == str(max(gh.comments))  # a BigInt, as a string
+        assert graphql["errors"][0]["message"].startswith("Int cannot represent non 32-bit signed integer value")

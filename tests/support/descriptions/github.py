@@ -45,7 +45,7 @@ def schema() -> GraphQLSchema:
     built = build_schema(GRAPHQL.read_text(encoding="utf-8"))
     big = built.type_map["BigInt"]
     assert isinstance(big, GraphQLScalarType)
-    big.serialize = str  # type: ignore[method-assign,assignment]
+    big.coerce_output_value = str
     return built
 
 
