@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,22 +135,6 @@ def client(
     )
 
 
-@contextmanager
-def _talking(action: str, need: str, kind: str) -> Iterator[None]:
-    """Whatever goes wrong while talking to GitHub becomes one GitHubRefused saying what it was: refused,
-    unreachable, 5xx past the retries, or a wait longer than the budget. Never a traceback, never exit 1."""
-    try:
-        yield
-    except GitHubRefused:
-        raise
-    except GithubException as exc:
-        raise refused(action, exc, need, kind) from None
-    except (RequestException, HTTPError, WaitTooLong) as exc:
-        raise GitHubRefused(
-            f"GitHub could not be reached to {action} ({type(exc).__name__}: {one_line(str(exc))[:REASON_LIMIT]})"
-        ) from None
-
-
 def token_kind(github: Github) -> str:
     """Which kind of token the client holds, from its documented prefix: the fix for a refusal differs."""
     auth = github.requester.auth
@@ -165,16 +149,17 @@ def reason(exc: GithubException) -> str:
     """GitHub's own words for a refusal, short: its ``message`` and the codes of its ``errors``. Never the
     whole response (a GraphQL answer carries every comment body it listed)."""
     data = exc.data if isinstance(exc.data, dict) else {}
-    errors = [e for e in data.get("errors") or [] if isinstance(e, dict)]
+    errors = _errors(exc)
     message = data.get("message") or (errors[0].get("message") if errors else None) or exc.message or ""
     codes = sorted({str(e["code"]) for e in errors if e.get("code")})
     text = one_line(str(message))[:REASON_LIMIT] + (f" [{', '.join(codes)}]" if codes else "")
     return text or "no message"
 
 
-def _codes(exc: GithubException) -> set[str]:
+def _errors(exc: GithubException) -> list[dict[str, Any]]:
+    """The ``errors`` list of GitHub's answer (GraphQL's, or a 403/422's documented one)."""
     data = exc.data if isinstance(exc.data, dict) else {}
-    return {str(e.get("code")) for e in data.get("errors") or [] if isinstance(e, dict)}
+    return [e for e in data.get("errors") or [] if isinstance(e, dict)]
 
 
 def permission_fix(need: str, kind: str) -> str:
@@ -193,7 +178,7 @@ def permission_fix(need: str, kind: str) -> str:
     if kind == "fine-grained":
         return f"give the fine-grained token '{setting}' on this repository"
     if kind in ("classic", "oauth"):
-        return "give the classic token the 'repo' scope ('public_repo' for a public repository)"
+        return f"give the {kind} token the 'repo' scope ('public_repo' for a public repository)"
     only_apps = "; personal access tokens cannot create check runs" if need == "check" else ""
     return f"give the token '{workflow}' ('{setting}' for a GitHub App or a fine-grained token){only_apps}"
 
@@ -205,7 +190,7 @@ def refused(action: str, exc: GithubException, need: str, kind: str = "unknown")
     text = f"GitHub refused to {action} (HTTP {exc.status}: {reason(exc)})"
     if exc.status == 401:
         text += "; the token was not accepted (expired, revoked or mistyped): check the 'github-token' input"
-    elif exc.status == 403 and "too_large" in _codes(exc):
+    elif exc.status == 403 and any(e.get("code") == "too_large" for e in _errors(exc)):
         text += "; the file is larger than GitHub's API serves (100 MB)"
     elif exc.status == 403 and "rate limit" in reason(exc).casefold():
         text += "; GitHub's rate limit for this token is spent"
@@ -297,8 +282,20 @@ class Publisher:
         self._repo: Repository = github.get_repo(repository)
         self._kind = token_kind(github)
 
-    def _talking(self, action: str, need: str) -> AbstractContextManager[None]:
-        return _talking(action, need, self._kind)
+    @contextmanager
+    def _talking(self, action: str, need: str) -> Iterator[None]:
+        """Whatever goes wrong while talking to GitHub becomes one GitHubRefused saying what it was: refused,
+        unreachable, 5xx past the retries, or a wait longer than the budget. Never a traceback, never exit 1."""
+        try:
+            yield
+        except GitHubRefused:
+            raise
+        except GithubException as exc:
+            raise refused(action, exc, need, self._kind) from None
+        except (RequestException, HTTPError, WaitTooLong) as exc:
+            raise GitHubRefused(
+                f"GitHub could not be reached to {action} ({type(exc).__name__}: {one_line(str(exc))[:REASON_LIMIT]})"
+            ) from None
 
     # ---- the pull request a workflow_run run publishes for
 
