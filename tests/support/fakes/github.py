@@ -83,6 +83,10 @@ class Call:
     headers: dict[str, str]
     body: Any
 
+    @property
+    def repo(self) -> str:
+        return f"{self.params['owner']}/{self.params['repo']}"
+
     def arg(self, name: str, default: str | None = None) -> str | None:
         return self.query.get(name, [default])[0]
 
@@ -405,7 +409,7 @@ class FakeGitHub(LocalServer):
 
     @route("GET /repos/{owner}/{repo}/commits/{ref}/check-runs")
     def _check_runs_of_commit(self, call: Call) -> Reply:
-        repo = f"{call.params['owner']}/{call.params['repo']}"
+        repo = call.repo
         name = call.arg("check_name")
         runs = [
             r
@@ -438,7 +442,7 @@ class FakeGitHub(LocalServer):
         if problem:
             return self.error(422, problem)
         rid = self._new_id("check_run")
-        run: dict[str, Any] = {"id": rid, "repo": f"{call.params['owner']}/{call.params['repo']}", **body}
+        run: dict[str, Any] = {"id": rid, "repo": call.repo, **body}
         run["annotations"] = list((body.get("output") or {}).get("annotations", []))
         if body.get("conclusion"):
             run["status"] = "completed"  # documented: a conclusion sets the status
@@ -464,7 +468,7 @@ class FakeGitHub(LocalServer):
 
     @route("GET /repos/{owner}/{repo}/issues/{issue_number}")
     def _get_issue(self, call: Call) -> Reply:
-        repo, number = f"{call.params['owner']}/{call.params['repo']}", int(call.params["issue_number"])
+        repo, number = call.repo, int(call.params["issue_number"])
         found = example("issue")
         found.update(number=number, url=f"{self.url}/repos/{repo}/issues/{number}")
         return 200, found, {}
@@ -486,7 +490,7 @@ class FakeGitHub(LocalServer):
 
     @route("GET /repos/{owner}/{repo}/issues/{issue_number}/comments")
     def _list_comments(self, call: Call) -> Reply:
-        repo, number = f"{call.params['owner']}/{call.params['repo']}", int(call.params["issue_number"])
+        repo, number = call.repo, int(call.params["issue_number"])
         items = [self._comment_json(c) for c in self.comments.values() if c["issue"] == number and c["repo"] == repo]
         chunk, links = self._paged(items, call, self.url)
         return 200, chunk, links
@@ -495,7 +499,7 @@ class FakeGitHub(LocalServer):
     def _create_comment(self, call: Call) -> Reply:
         if len(call.body["body"]) > 65536:
             return self._too_long()
-        repo, number = f"{call.params['owner']}/{call.params['repo']}", int(call.params["issue_number"])
+        repo, number = call.repo, int(call.params["issue_number"])
         return 201, self._comment_json(self._new_comment(repo, number, call.body["body"], self.identity)), {}
 
     def _too_long(self) -> Reply:
