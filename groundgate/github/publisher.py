@@ -331,7 +331,7 @@ class Publisher:
             page = comments.get("comments") or {}
             for node in page.get("nodes") or []:
                 full = (node or {}).get("fullDatabaseId")
-                if node.get("viewerDidAuthor") is True and isinstance(full, str | int) and str(full).isdigit():
+                if node and node.get("viewerDidAuthor") is True and isinstance(full, str | int) and str(full).isdigit():
                     yield int(full), node.get("body") or ""
             info = page.get("pageInfo") or {}
             if not info.get("hasNextPage") or not info.get("endCursor"):
