@@ -8,6 +8,9 @@ The token's identity is modelled as GitHub has it: ``me`` set is a personal toke
 answers with its login, its comments are by that login); ``me`` unset is a workflow token or a
 GitHub App installation token (``GET /user`` is 403, comments are by ``bot``: ``github-actions[bot]``
 or ``<app-slug>[bot]``). ``POST /graphql`` answers the comments query with ``viewerDidAuthor``.
+The token's kind is read from its prefix as GitHub formats them: only GitHub App tokens (``ghs_``: the
+workflow token and App installation tokens) may write check runs; a personal access token (classic
+``ghp_`` or fine-grained ``github_pat_``) or an OAuth app's token (``gho_``) gets the documented 403.
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ from urllib.parse import parse_qs, urlparse
 
 from tests.support.fakes.server import JsonHandler, LocalServer
 
+USER_TOKEN_PREFIXES = ("ghp_", "github_pat_", "gho_")  # personal access tokens and OAuth app tokens
+CHECKS_DOCS = "https://docs.github.com/rest/checks/runs#create-a-check-run"
+
 
 @dataclass
 class Fault:
@@ -31,6 +37,7 @@ class Fault:
     times: int = 1
     message: str = "injected fault"
     headers: dict[str, str] = field(default_factory=dict)
+    body: Any = None  # the whole reply instead of {"message": ...}: an answer nobody planned for
 
 
 @dataclass
@@ -39,6 +46,7 @@ class Request:
     path: str
     headers: dict[str, str]
     body: Any
+    query: str = ""
 
 
 class FakeGitHub(LocalServer):
@@ -62,7 +70,7 @@ class FakeGitHub(LocalServer):
                 body = self.read_json()
                 headers = self.lower_headers()
                 with fake._lock:
-                    fake.requests.append(Request(self.command, url.path, headers, body))
+                    fake.requests.append(Request(self.command, url.path, headers, body, url.query))
                     status, payload, extra = fake._route(self.command, url.path, parse_qs(url.query), headers, body)
                 self.reply(status, payload, extra)
 
@@ -191,7 +199,7 @@ class FakeGitHub(LocalServer):
         for fault in self.faults:
             if fault.times > 0 and fault.method == method and re.fullmatch(fault.path, path):
                 fault.times -= 1
-                return fault.status, {"message": fault.message}, fault.headers
+                return fault.status, {"message": fault.message} if fault.body is None else fault.body, fault.headers
         if (
             headers.get("authorization") != f"token {self.token}"
             and headers.get("authorization") != f"Bearer {self.token}"
@@ -203,6 +211,9 @@ class FakeGitHub(LocalServer):
             return 200, {"login": self.me, "id": 1, "type": "User"}, {}
         if method == "POST" and path == "/graphql":
             return self._graphql(body or {})
+        writes_checks = method in ("POST", "PATCH") and re.fullmatch(r"/repos/[^/]+/[^/]+/check-runs(/\d+)?", path)
+        if writes_checks and self.token.startswith(USER_TOKEN_PREFIXES):
+            return 403, {"message": "You must authenticate via a GitHub App.", "documentation_url": CHECKS_DOCS}, {}
         m = re.fullmatch(r"/repos/o/r/pulls/(\d+)", path)
         if m and method == "GET":
             pull = self.pulls.get(int(m.group(1)))
