@@ -153,7 +153,7 @@ class GitHubRun(BaseModel):
 
     @property
     def head_label(self) -> str | None:
-        """ "owner:branch" of the triggering run's head, as ``GET /pulls?head=`` takes it."""
+        """The triggering run's head as ``GET /pulls?head=`` takes it: "owner:branch"."""
         if not self.head_repo or not self.head_branch:
             return None
         return f"{self.head_repo.split('/', 1)[0]}:{self.head_branch}"

@@ -15,7 +15,6 @@ from typing import Any
 from tests.support import webhooks
 from tests.support.fakes.github import FakeGitHub
 from tests.support.paths import ROOT
-from tests.support.webhooks import set_repository
 
 HEAD_SHA = "f00dfacef00dfacef00dfacef00dfacef00dface"
 FORK_SHA = "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0"
@@ -63,9 +62,9 @@ def event(
     payload = webhooks.example("pull_request", action)
     pr = payload["pull_request"]
     payload["number"] = pr["number"] = number
-    set_repository(payload["repository"], "o/r")
-    set_repository(pr["base"]["repo"], "o/r")
-    set_repository(pr["head"]["repo"], "someone/r" if fork else "o/r")
+    webhooks.set_repository(payload["repository"], "o/r")
+    webhooks.set_repository(pr["base"]["repo"], "o/r")
+    webhooks.set_repository(pr["head"]["repo"], "someone/r" if fork else "o/r")
     pr["base"]["sha"], pr["head"]["sha"], pr["head"]["ref"] = BASE_SHA, head_sha, "patch-1"
     pr["head"]["label"] = f"{pr['head']['repo']['owner']['login']}:patch-1"
     return _write(tmp_path, name, payload)
@@ -91,9 +90,9 @@ def workflow_run_event(
         item["number"], item["head"]["sha"], item["head"]["ref"] = number, head_sha, branch
         run["pull_requests"].append(item)
     run.update(event=triggered_by, conclusion="success", head_sha=head_sha, head_branch=branch)
-    set_repository(run["head_repository"], f"{owner}/r")
-    set_repository(run["repository"], "o/r")
-    set_repository(payload["repository"], "o/r")
+    webhooks.set_repository(run["head_repository"], f"{owner}/r")
+    webhooks.set_repository(run["repository"], "o/r")
+    webhooks.set_repository(payload["repository"], "o/r")
     return _write(tmp_path, "workflow_run", payload)
 
 
@@ -101,7 +100,7 @@ def merge_group_event(tmp_path: Path) -> Path:
     """GitHub's merge_group payload: the queue checks QUEUE_SHA."""
     payload = webhooks.example("merge_group", "checks_requested")
     payload["merge_group"]["head_sha"] = QUEUE_SHA
-    set_repository(payload["repository"], "o/r")
+    webhooks.set_repository(payload["repository"], "o/r")
     return _write(tmp_path, "merge_group", payload)
 
 
@@ -110,7 +109,7 @@ def push_event(tmp_path: Path, *, deleted: bool = False) -> Path:
     payload = webhooks.example("push", which=1 if deleted else 0)
     if not deleted:
         payload["after"] = PUSH_SHA
-    set_repository(payload["repository"], "o/r")
+    webhooks.set_repository(payload["repository"], "o/r")
     return _write(tmp_path, "push", payload)
 
 
