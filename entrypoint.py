@@ -16,7 +16,7 @@ from groundgate import settings, wiring
 from groundgate.errors import GroundgateError, InputError, InternalError, Interrupted, one_line, stop_on_sigterm
 from groundgate.github import action
 from groundgate.github.publisher import Publisher
-from groundgate.github.workflow import Log, append_summary
+from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
 from groundgate.report import render_failure
@@ -60,6 +60,10 @@ def main(environ: Mapping[str, str]) -> int:
     else:
         log.error(one_line(str(error)))
     append_summary(run.summary_path, render_failure(error))
+    try:
+        set_outputs(run.output_path, action.outputs_without_verdict())
+    except OSError as exc:
+        log.warning(f"could not write the step's outputs: {one_line(str(exc))}")
     _tell_the_pull_request(environ, run, config, publisher, error, log)
     return error.exit_code
 

@@ -268,11 +268,13 @@ def _word(bucket: str | None) -> str:
 
 @dataclass(frozen=True)
 class Pull:
-    """A pull request as it is now: its number, its current head commit, whether it is open."""
+    """A pull request as it is now: its number, its current head (commit, repository, branch), whether it is open."""
 
     number: int
     head_sha: str
     open: bool
+    head_repo: str | None = None  # "owner/name"; None when the head's fork was deleted
+    head_ref: str | None = None
 
 
 class Publisher:
@@ -297,25 +299,35 @@ class Publisher:
                 f"GitHub could not be reached to {action} ({type(exc).__name__}: {one_line(str(exc))[:REASON_LIMIT]})"
             ) from None
 
-    # ---- the pull request a workflow_run run publishes for
+    # ---- the pull requests a workflow_run run may publish for
 
-    def find_pull(self, head_sha: str, number: int | None = None, head_label: str | None = None) -> Pull | None:
-        """The pull request of this repository a commit belongs to: the one the payload named, else
-        the pulls of the commit, else the open pulls of its head ("owner:branch"; a fork's PR is not
-        listed in a workflow_run payload). An open PR whose head is that commit wins; then any open one."""
+    def pulls_of_run(self, head_sha: str, listed: Sequence[int] = (), head_label: str | None = None) -> list[Pull]:
+        """Every pull request into this repository that may be the one a workflow_run run judged: those
+        its payload listed, those GitHub lists for the commit, and the open ones whose head is
+        "owner:branch" (a fork's PR is in neither of the first two). Which one it is, the caller decides."""
         with self._talking(f"find the pull request of commit {head_sha[:12]}", "pulls"):
-            if number is not None:
-                found = [self._repo.get_pull(number)]
-            else:
-                found = list(self._repo.get_commit(head_sha).get_pulls())
-                if not self._ours(found) and head_label:
-                    found = list(self._repo.get_pulls(state="open", head=head_label))
-            pulls = [Pull(p.number, p.head.sha, p.state == "open") for p in self._ours(found)]
-        pulls.sort(key=lambda p: (not p.open, p.head_sha != head_sha))
-        return pulls[0] if pulls else None
+            return self._pulls_of_run(head_sha, listed, head_label)
 
-    def _ours(self, pulls: list[PullRequest]) -> list[PullRequest]:
-        return [p for p in pulls if (p.base.repo.full_name or "").casefold() == self._repository.casefold()]
+    def _pulls_of_run(self, head_sha: str, listed: Sequence[int], head_label: str | None) -> list[Pull]:
+        found: dict[int, Pull | None] = {}  # None: not a pull request into this repository
+        for number in listed:
+            try:
+                found[number] = self._ours(self._repo.get_pull(number))  # the client is lazy: read it here
+            except GithubException as exc:
+                if exc.status != 404:  # a payload may list another repository's PR: not ours
+                    raise
+        more = list(self._repo.get_commit(head_sha).get_pulls())
+        if head_label:
+            more += self._repo.get_pulls(state="open", head=head_label)
+        for pull in more:
+            if pull.number not in found:
+                found[pull.number] = self._ours(pull)
+        return [pull for pull in found.values() if pull is not None]
+
+    def _ours(self, p: PullRequest) -> Pull | None:
+        if (p.base.repo.full_name or "").casefold() != self._repository.casefold():
+            return None
+        return Pull(p.number, p.head.sha, p.state == "open", p.head.repo.full_name if p.head.repo else None, p.head.ref)
 
     # ---- the comment
 

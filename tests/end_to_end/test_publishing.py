@@ -11,13 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from groundgate.report import marker
 from tests.support.action import (
+    BASE_SHA,
     FORK_SHA,
     HEAD_SHA,
     PATHS,
+    PUSH_SHA,
     QUEUE_SHA,
     event,
     merge_group_event,
+    push_event,
     run_action,
     workflow_run_event,
 )
@@ -45,9 +49,8 @@ def test_workflow_run_for_a_fork_pr_publishes_on_its_head_and_its_pr(
     assert f"Reflects commit [`{FORK_SHA[:12]}`](https://github.example/o/r/commit/{FORK_SHA})" in comment["body"]
     assert "made by [workflow run 42](https://github.example/o/r/actions/runs/42)" in comment["body"]
     assert f"/blob/{FORK_SHA}/evals/cases.jsonl#L1" in comment["body"]
-    assert [r.path for r in gh.requests if r.method == "GET" and "/pulls" in r.path] == [
-        f"/repos/o/r/commits/{FORK_SHA}/pulls"
-    ]
+    asked = [(r.path, r.query.get("head")) for r in gh.requests if r.method == "GET" and "/pulls" in r.path]
+    assert asked == [(f"/repos/o/r/commits/{FORK_SHA}/pulls", None), ("/repos/o/r/pulls", ["someone:patch-1"])]
 
 
 def test_workflow_run_finds_a_fork_pr_by_its_head_when_the_commit_lists_none(
@@ -104,6 +107,152 @@ def test_merge_group_gets_a_check_run_on_the_queue_head_and_no_comment(
     assert gh.comments == {}
     [check] = gh.check_runs.values()
     assert (check["head_sha"], check["conclusion"]) == (QUEUE_SHA, "failure")
+
+
+def test_the_fork_recipe_reports_on_the_merge_queues_commit(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    """The recipe's first workflow also runs for the queue; its workflow_run then checks the queue's head."""
+    queue = "gh-readonly-queue/main/pr-7-" + HEAD_SHA
+    path = workflow_run_event(tmp_path, QUEUE_SHA, owner="o", branch=queue, triggered_by="merge_group")
+    run = run_action(workspace, gh, REGRESSION, event_name="workflow_run", event_path=path)
+    assert run.code == 1
+    [check] = gh.check_runs.values()
+    assert (check["name"], check["head_sha"], check["conclusion"]) == ("groundgate / verdict", QUEUE_SHA, "failure")
+    assert gh.comments == {}
+    assert not [r for r in gh.requests if "/pulls" in r.path]  # no pull request to look for
+
+
+# ---- every event the action handles, reruns and token kinds, fed GitHub's own example payloads
+
+
+@pytest.mark.parametrize(
+    ("name", "fork", "commit", "commented"),
+    [
+        ("pull_request", False, HEAD_SHA, True),
+        ("pull_request_target", True, HEAD_SHA, True),  # the base repository's token, even for a fork's PR
+        ("merge_group", False, QUEUE_SHA, False),
+        ("push", False, PUSH_SHA, False),
+    ],
+)
+def test_each_event_puts_the_check_on_its_commit(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, name: str, fork: bool, commit: str, commented: bool
+) -> None:
+    path = {
+        "merge_group": lambda: merge_group_event(tmp_path),
+        "push": lambda: push_event(tmp_path),
+    }.get(name, lambda: event(tmp_path, fork=fork, name=name))()
+    run = run_action(workspace, gh, REGRESSION, event_name=name, event_path=path)
+    assert run.code == 1, run.stdout
+    [check] = gh.check_runs.values()
+    assert (check["head_sha"], check["conclusion"]) == (commit, "failure")  # never GITHUB_SHA, a merge commit
+    assert len(gh.comments_on(7)) == (1 if commented else 0)
+    assert "::warning" not in run.stdout
+
+
+def test_a_push_that_deletes_its_ref_is_refused_and_nothing_is_published(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    path = push_event(tmp_path, deleted=True)
+    deleted = json.loads(path.read_text())
+    run = run_action(
+        workspace, gh, CLEAN, event_name="push", event_path=path, extra_env={"GITHUB_SHA": "d" * 40}
+    )  # GITHUB_SHA is the default branch's head on such a run
+    assert run.code == 2
+    [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert f"this push deletes {deleted['ref']} (its commit is {'0' * 40})" in error
+    assert gh.check_runs == {}
+    assert [r for r in gh.requests if r.method != "GET"] == []
+    assert run.outputs["verdict"] == "error"
+
+
+def test_a_rerun_updates_the_same_comment_and_links_its_attempt(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    first = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path, action="opened"))
+    assert first.code == 1
+    rerun = run_action(workspace, gh, CLEAN, event_path=event(tmp_path), extra_env={"GITHUB_RUN_ATTEMPT": "2"})
+    assert rerun.code == 0, rerun.stdout
+    [comment] = gh.comments_on(7)
+    assert "Does not block merge" in comment["body"]
+    assert "made by [workflow run 42](https://github.example/o/r/actions/runs/42/attempts/2)" in comment["body"]
+    latest = max(gh.check_runs.values(), key=lambda c: c["id"])
+    assert (latest["head_sha"], latest["conclusion"]) == (HEAD_SHA, "neutral")  # the rerun's verdict, not the first
+    assert "(https://github.example/o/r/actions/runs/42/attempts/2)" in rerun.summary
+
+
+@pytest.mark.parametrize(
+    ("token", "me", "bot", "checks"),
+    [
+        ("ghs_workflow", None, "github-actions[bot]", True),  # GITHUB_TOKEN
+        ("ghs_installation", None, "groundgate-app[bot]", True),  # a GitHub App installation token
+        ("github_pat_fine", "release-bot", "", False),
+        ("ghp_classic", "release-bot", "", False),
+        ("gho_oauth", "release-bot", "", False),
+    ],
+    ids=["workflow-token", "app-installation-token", "fine-grained-pat", "classic-pat", "oauth-app-token"],
+)
+def test_every_token_kind_keeps_one_comment_and_says_what_it_cannot_do(
+    workspace: Path, tmp_path: Path, token: str, me: str | None, bot: str, checks: bool
+) -> None:
+    with FakeGitHub(token=token, me=me, bot=bot) as gh:
+        others = gh.add_comment(7, "someone else's report\n" + marker("groundgate / verdict"), "mallory")
+        for attempt in ("1", "2"):
+            run = run_action(
+                workspace, gh, REGRESSION, event_path=event(tmp_path), extra_env={"GITHUB_RUN_ATTEMPT": attempt}
+            )
+            assert run.code == 1, run.stdout  # the verdict, whatever GitHub accepted
+        mine = [c for c in gh.comments_on(7) if c["id"] != others]
+        assert [c["login"] for c in mine] == [gh.identity]  # one comment, updated in place on the rerun
+        assert "attempts/2" in mine[0]["body"]
+        assert gh.comments[others]["body"].startswith("someone else's report")
+        warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+        if checks:
+            assert {c["head_sha"] for c in gh.check_runs.values()} == {HEAD_SHA}
+            assert warnings == []
+        else:
+            assert gh.check_runs == {}
+            [warning] = warnings
+            assert (
+                "personal access tokens (fine-grained or classic) and OAuth tokens cannot create check runs" in warning
+            )
+            assert "pull-requests: write" not in warning  # no permissions fix that cannot help
+
+
+# ---- workflow_run: which pull request a verdict belongs to
+
+
+def test_two_prs_on_one_commit_get_only_their_own_verdict(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    gh.add_pull(7, FORK_SHA, head_repo="someone/r")  # the run judged this one: someone/r's patch-1
+    gh.add_pull(8, FORK_SHA, head_repo="other/r", head_ref="fix")  # the same commit pushed by another fork
+    run = run_action(workspace, gh, REGRESSION, event_name="workflow_run", event_path=workflow_run_event(tmp_path))
+    assert run.code == 1
+    assert len(gh.comments_on(7)) == 1
+    assert gh.comments_on(8) == []
+    run = run_action(
+        workspace,
+        gh,
+        CLEAN,
+        event_name="workflow_run",
+        event_path=workflow_run_event(tmp_path, owner="other", branch="fix"),
+    )
+    assert run.code == 0
+    assert "Blocks merge" in gh.comments_on(7)[0]["body"]  # untouched by the other fork's run
+    assert "Does not block merge" in gh.comments_on(8)[0]["body"]
+
+
+def test_an_ambiguous_pull_request_gets_nothing_and_the_check_run_still_reports(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    gh.add_pull(7, FORK_SHA)  # one branch of o/r, two open pull requests (say, into main and into a release branch)
+    gh.add_pull(8, FORK_SHA)
+    path = workflow_run_event(tmp_path, pull_requests=[7, 8], owner="o")
+    run = run_action(workspace, gh, REGRESSION, event_name="workflow_run", event_path=path)
+    assert run.code == 1
+    assert gh.comments == {}
+    [check] = gh.check_runs.values()
+    assert (check["head_sha"], check["conclusion"]) == (FORK_SHA, "failure")
+    [warning] = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    assert "2 open pull requests (#7, #8) have the head o:patch-1" in warning
+    assert run.summary.count("Not posted to a pull request") == 1
 
 
 # ---- one truthful check
@@ -241,7 +390,7 @@ def test_a_5_mb_suite_on_the_base_branch_reaches_its_verdict_and_the_yardstick_c
     assert cases.stat().st_size > 5_000_000
     at_base = [dict(r, context=r["context"] + padding) for r in records]
     at_base[-1]["query"] += " (edited by this pull request)"
-    gh.files[("base", "evals/cases.jsonl")] = "".join(json.dumps(r) + "\n" for r in at_base).encode()
+    gh.files[(BASE_SHA, "evals/cases.jsonl")] = "".join(json.dumps(r) + "\n" for r in at_base).encode()
     run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
     assert run.code == 1, run.stdout + run.stderr  # the verdict, not exit 4
     assert run.summary.splitlines()[0].endswith("the PR changes the yardstick")

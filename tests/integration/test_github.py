@@ -200,18 +200,20 @@ def test_an_older_check_run_this_token_may_not_edit_is_left_as_it_is(gh: FakeGit
     assert gh.check_runs[again]["conclusion"] == "success"
 
 
-def test_the_pull_request_of_a_commit_is_found_for_a_fork(gh: FakeGitHub) -> None:
+def test_the_pull_requests_of_a_commit_are_found_for_a_fork(gh: FakeGitHub) -> None:
     gh.add_pull(7, "a" * 40, head_repo="someone/r")
     gh.add_pull(8, "b" * 40, head_repo="else/r", head_ref="fix", by_commit=False)
     gh.add_pull(9, "c" * 40, state="closed")
     pub = publisher(gh)
-    assert pub.find_pull("a" * 40) == Pull(7, "a" * 40, True)
-    assert pub.find_pull("b" * 40) is None  # not listed for the commit, and no head to look for
-    assert pub.find_pull("b" * 40, head_label="else:fix") == Pull(8, "b" * 40, True)
-    assert pub.find_pull("c" * 40) == Pull(9, "c" * 40, False)
-    assert pub.find_pull("d" * 40, number=7) == Pull(7, "a" * 40, True)
+    assert pub.pulls_of_run("a" * 40) == [Pull(7, "a" * 40, True, "someone/r", "patch-1")]
+    assert pub.pulls_of_run("b" * 40) == []  # not listed for the commit, and no head to look for
+    assert pub.pulls_of_run("b" * 40, head_label="else:fix") == [Pull(8, "b" * 40, True, "else/r", "fix")]
+    assert pub.pulls_of_run("c" * 40) == [Pull(9, "c" * 40, False, "o/r", "patch-1")]
+    assert [p.number for p in pub.pulls_of_run("d" * 40, listed=[7, 404])] == [7]  # a listed number not ours: skipped
     gh.move_pull(7, "e" * 40)
-    assert pub.find_pull("a" * 40) == Pull(7, "e" * 40, True)  # the caller sees it moved on
+    assert pub.pulls_of_run("a" * 40) == [
+        Pull(7, "e" * 40, True, "someone/r", "patch-1")
+    ]  # the caller sees it moved on
 
 
 def test_annotations_and_conclusions_from_results() -> None:

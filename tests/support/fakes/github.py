@@ -14,7 +14,9 @@ a string) answers; files of 1-100 MB come back from the contents API with ``enco
 empty content (the raw media type and the Git blobs API give them whole), over 100 MB a 403
 ``too_large``; errors carry the documented bodies (``message``, ``documentation_url``, ``status``);
 ``filter=latest`` (the default) lists only the newest check run of each name; annotations are appended
-on every update. The token's identity: ``me`` set is a personal token (``GET /user`` answers with its
+on every update. Only GitHub App tokens (``ghs_``: the workflow token, App installation tokens) may write
+check runs; a personal access token (``ghp_``, ``github_pat_``) or an OAuth token (``gho_``) gets the
+documented 403. The token's identity: ``me`` set is a personal token (``GET /user`` answers with its
 login); ``me`` unset is a workflow token or an App installation token (``GET /user`` is 403, comments are
 by ``bot``). ``faults`` make the next matching requests fail.
 
@@ -49,6 +51,8 @@ DOCS = "https://docs.github.com/rest"
 MB = 1024 * 1024
 RAW_TYPES = ("application/vnd.github.raw+json", "application/vnd.github.raw", "application/vnd.github.v3.raw")
 # Where each kind of id starts: GitHub's are int64 and long past 2^31 (comments, check runs) today.
+USER_TOKEN_PREFIXES = ("ghp_", "github_pat_", "gho_")  # personal access tokens and OAuth app tokens
+CHECKS_DOCS = "https://docs.github.com/rest/checks/runs#create-a-check-run"
 FIRST_IDS = {"comment": 2_500_000_000, "check_run": 35_000_000_000, "pull": 2_100_000_000}
 
 
@@ -61,6 +65,7 @@ class Fault:
     message: str = "injected fault"
     headers: dict[str, str] = field(default_factory=dict)
     errors: list[dict[str, Any]] | None = None  # the documented "errors" list of a 403/422 body
+    body: Any = None  # the whole reply instead of GitHub's error body: an answer nobody planned for (not checked)
 
 
 @dataclass
@@ -222,8 +227,10 @@ class FakeGitHub(LocalServer):
             self.violations += [f"{method} {path}: {v}" for v in check_request(method, path, query, body)[:10]]
             if headers.get("x-github-api-version") is None:
                 self.violations.append(f"{method} {path}: no X-GitHub-Api-Version header")
+        planned = not any(f.body is not None and f.times > 0 and f.method == method and re.fullmatch(f.path, path)
+                              for f in self.faults)  # fmt: skip
         reply = self._route(method, path, query, headers, body)
-        if rest and not isinstance(reply[1], Raw):
+        if rest and planned and not isinstance(reply[1], Raw):
             self.violations += check_response(method, path, reply[0], reply[1])[:10]
         return reply
 
@@ -231,6 +238,8 @@ class FakeGitHub(LocalServer):
         for fault in self.faults:
             if fault.times > 0 and fault.method == method and re.fullmatch(fault.path, path):
                 fault.times -= 1
+                if fault.body is not None:
+                    return fault.status, fault.body, fault.headers
                 return self.error(fault.status, fault.message, errors=fault.errors, headers=fault.headers)
         if headers.get("authorization") not in (f"token {self.token}", f"Bearer {self.token}"):
             return self.error(401, "Bad credentials")
@@ -239,6 +248,9 @@ class FakeGitHub(LocalServer):
             return self.error(400, f"API version {version} is not supported.")
         if method == "POST" and path == "/graphql":
             return self._graphql(body or {})
+        writes_checks = method in ("POST", "PATCH") and re.fullmatch(r"/repos/[^/]+/[^/]+/check-runs(/\d+)?", path)
+        if writes_checks and self.token.startswith(USER_TOKEN_PREFIXES):
+            return self.error(403, "You must authenticate via a GitHub App.", docs=CHECKS_DOCS)
         found = operation(method, path)
         handler = _ROUTES.get(found[0].name) if found else None
         if found is None or handler is None:
