@@ -359,7 +359,9 @@ class Settings(BaseModel):
     @classmethod
     def _model(cls, value: str | None) -> str | None:
         if value is not None and not (value.strip() and re.fullmatch(MODEL_ID, value)):
-            raise ValueError("give the model as its server names it ('groundgate judges' lists them), without control characters")
+            raise ValueError(
+                "give the model as its server names it ('groundgate judges' lists them), without control characters"
+            )
         return value
 
     @field_validator("openai_base_url")
