@@ -98,55 +98,98 @@ class _LocalText:
         self.value = value
 
 
+UNFIT_AFTER = 10  # answers a judge gives before the share of them outside the rubric's format can stop a run
+
+
+def unfit(answers: int, malformed: int, at_least: int = UNFIT_AFTER) -> bool:
+    """Whether a judge cannot do the job: of at least ``at_least`` answers, more than half were not in
+    the rubric's format. (Such rows are errors, so the run could not pass anyway: stopping saves the rest.)"""
+    return answers >= at_least and 2 * malformed > answers
+
+
 class CircuitBreaker:
-    """Stops calling a judge that is down. After ``limit`` consecutive calls that failed for want of
-    the service (``JudgeError.unavailable``: 5xx, 429 the SDK gave up on, connection errors, call
-    timeouts), it opens for the rest of the run: every later call is answered at once with an error
-    naming the cause, so an outage costs seconds, not rows x timeout. A usable answer (or a judge's
-    odd answer, which proves it is reachable) resets the count before it opens. ``limit`` 0: never.
+    """Stops calling a judge that is down, or that cannot do the job.
+
+    Down: after ``limit`` consecutive calls that failed for want of the service
+    (``JudgeError.unavailable``: 5xx, 429 the SDK gave up on, connection errors, call timeouts), it
+    opens for the rest of the run: every later call is answered at once with an error naming the
+    cause, so an outage costs seconds, not rows x timeout. A usable answer (or a judge's odd answer,
+    which proves it is reachable) resets the count before it opens. ``limit`` 0: never.
+
+    Cannot do the job: once more than half of the judge's answers (at least ``UNFIT_AFTER`` of them)
+    were not in the rubric's format (``JudgeError.malformed``), it opens the same way, whatever ``limit``.
 
     Built on a lock and shared values so worker processes share one breaker with the main process."""
 
-    CAUSE_BYTES = 400
+    CAUSE_BYTES = 1000
 
-    def __init__(self, limit: int, lock: _Lock | None = None, count: Any = None, cause: Any = None) -> None:
+    def __init__(
+        self,
+        limit: int,
+        lock: _Lock | None = None,
+        count: Any = None,
+        cause: Any = None,
+        answers: Any = None,
+        malformed: Any = None,
+    ) -> None:
         self.limit = limit
         self._lock: _Lock = lock if lock is not None else threading.Lock()
         self._count = count if count is not None else _LocalCount()
         self._cause = cause if cause is not None else _LocalText()
+        self._answers = answers if answers is not None else _LocalCount()  # answers the judge gave (not failures)
+        self._malformed = malformed if malformed is not None else _LocalCount()  # of which outside the format
 
     def shared(self, context: Any) -> CircuitBreaker:
         """The same breaker, state carried over, in values a spawned worker process can inherit."""
-        count = context.Value("i", self._count.value, lock=False)
+        count, answers, malformed = (
+            context.Value("i", value.value, lock=False) for value in (self._count, self._answers, self._malformed)
+        )
         cause = context.Array("c", self.CAUSE_BYTES, lock=False)
         cause.value = self._cause.value
-        return CircuitBreaker(self.limit, context.Lock(), count, cause)
+        return CircuitBreaker(self.limit, context.Lock(), count, cause, answers, malformed)
 
-    def parts(self) -> tuple[int, Any, Any, Any]:
-        return self.limit, self._lock, self._count, self._cause
+    def parts(self) -> tuple[int, Any, Any, Any, Any, Any]:
+        return self.limit, self._lock, self._count, self._cause, self._answers, self._malformed
+
+    def _down(self) -> bool:
+        return bool(self.limit) and self._count.value >= self.limit
+
+    def _unfit(self) -> bool:
+        return unfit(self._answers.value, self._malformed.value)
 
     def refusal(self) -> JudgeError | None:
         """The error to answer instead of calling, once the breaker is open; None while closed."""
-        if not self.limit:
-            return None
         with self._lock:
-            if self._count.value < self.limit:
+            down, unusable = self._down(), self._unfit()
+            if not down and not unusable:
                 return None
             cause = bytes(self._cause.value).decode("utf-8", errors="replace")
-        return JudgeError(
-            f"not sent: the judge failed {self.limit} calls in a row, so groundgate stopped calling it "
-            f"(circuit breaker, max-consecutive-failures); the last failure: {cause}",
-            sent=False,
-        )
+            answers, malformed = self._answers.value, self._malformed.value
+        if down:
+            why = (
+                f"the judge failed {self.limit} calls in a row, so groundgate stopped calling it "
+                f"(circuit breaker, max-consecutive-failures); the last failure: {cause}"
+            )
+        else:
+            why = (
+                f"{malformed} of the judge's {answers} answers were not in the rubric's format, so groundgate "
+                f"stopped calling it (the judge model cannot do this job); the last: {cause}"
+            )
+        return JudgeError(f"not sent: {why}", sent=False)
 
     def record(self, result: Judgement) -> None:
-        if not self.limit or (isinstance(result, JudgeError) and not result.sent):
+        if isinstance(result, JudgeError) and not result.sent:
             return
         with self._lock:
-            if self._count.value >= self.limit:
+            if self._down() or self._unfit():
                 return  # open for the rest of the run
             if isinstance(result, JudgeError) and result.unavailable:
-                self._count.value += 1
+                if self.limit:
+                    self._count.value += 1
+                    self._cause.value = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
+                return
+            self._count.value = 0
+            self._answers.value += 1
+            if isinstance(result, JudgeError) and result.malformed:
+                self._malformed.value += 1
                 self._cause.value = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
-            else:
-                self._count.value = 0

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from groundgate.cache import Entry, ScoreCache
 from groundgate.errors import JudgeUnusable
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
-from groundgate.judges.limits import CircuitBreaker, RateLimiter
+from groundgate.judges.limits import CircuitBreaker, RateLimiter, unfit
 from groundgate.judges.processes import ProcessPool
 from groundgate.judges.workers import Workers
 from groundgate.redact import Redactor
@@ -39,6 +39,12 @@ CHUNKS_PER_THREAD = 4  # requests handed to a worker process at once, per thread
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
+PROBE = 5  # the run's first calls, made before any other: is this judge fit for the job at all?
+PROBE_DECIDES = 3  # answers the probe needs to stop a run (a smaller first batch is left to the breaker)
+UNFIT_FIX = (
+    "A judge must answer in the rubric's JSON format (reason, score 1-5, status 'completed'): use a larger or "
+    "instruction-tuned model, served with JSON mode (response_format json_object)"
+)
 
 
 def _unicode(text: str) -> str:
@@ -248,26 +254,53 @@ class Runner:
     def _fresh(
         self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None = None
     ) -> list[Judgement]:
-        """Fresh calls, up to max_concurrency in flight; results in request order.
-
-        The run's first call goes alone: a judge that refuses its configuration (a wrong key, an unknown
-        model) stops the run there with one message (exit 2) instead of failing every row the same way."""
+        """Fresh calls, up to max_concurrency in flight; results in request order. The run's first calls
+        are the probe (``_probe``), made before any other."""
         before = self.provider.throttled()
         results: list[Judgement] = []
         total = len(requests)
         if not self._probed and requests:
             self._probed = True
-            results = self._in_threads(requests[:1], phase, keys[:1] if keys is not None else None, total=total)
-            first = results[0]
-            if isinstance(first, JudgeError) and first.configuration:
-                raise JudgeUnusable(first.message)
-            requests, keys = requests[1:], keys[1:] if keys is not None else None
+            results = self._probe(requests[:PROBE], phase, keys[:PROBE] if keys is not None else None, total)
+            requests, keys = requests[len(results) :], keys[len(results) :] if keys is not None else None
         if self.processes > 1 and len(requests) >= MIN_BATCH_PER_SLOT * self.max_concurrency:
             results += self._in_processes(requests, phase, keys, base=len(results), total=total)
         elif requests:
             results += self._in_threads(requests, phase, keys, base=len(results), total=total)
         self.calls.throttled += self.provider.throttled() - before
         return results
+
+    def _probe(
+        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None, total: int
+    ) -> list[Judgement]:
+        """Whether the judge can do the job at all, checked on the suite's own first rows before the rest.
+
+        The first call goes alone: a judge that refuses its configuration (a wrong key, an unknown model)
+        stops the run there with one message (exit 2) instead of failing every row the same way. Then a
+        few more: a judge whose answers are mostly not in the rubric's format (prose, a status of
+        'skipped', JSON cut at its token limit) stops the run too, with what it answered and the fix,
+        instead of burning the suite into rows that are not judged."""
+        results = self._in_threads(requests[:1], phase, keys[:1] if keys is not None else None, total=total)
+        first = results[0]
+        if isinstance(first, JudgeError) and first.configuration:
+            raise JudgeUnusable(first.message)
+        if len(requests) > 1:
+            rest = keys[1:] if keys is not None else None
+            results += self._in_threads(requests[1:], phase, rest, base=1, total=total)
+        answered = [r for r in results if not (isinstance(r, JudgeError) and (r.unavailable or not r.sent))]
+        malformed = [r for r in answered if isinstance(r, JudgeError) and r.malformed]
+        if malformed and unfit(len(answered), len(malformed), at_least=PROBE_DECIDES):
+            raise JudgeUnusable(
+                f"{self._named()} does not answer in the rubric's format ({len(malformed)} of its first "
+                f"{len(answered)} answers unusable): {malformed[0].message}. {UNFIT_FIX}"
+            )
+        return results
+
+    def _named(self) -> str:
+        info = self.info
+        if info.deployment is None:
+            return f"the {info.kind} judge"
+        return f"the judge {'deployment' if info.kind == 'azure' else 'model'} {info.deployment!r}"
 
     def _scored(self, request: JudgeRequest) -> Judgement:
         refused = self.breaker.refusal()
