@@ -71,6 +71,8 @@ ENVIRONMENT = {
 }
 SECRETS = frozenset({"azure_api_key", "openai_api_key", "cache_secret"})  # read only from the environment, never a flag
 OPENAI_BASE_URL = "https://api.openai.com/v1"
+BASE_URL = r"https?://[^\s/]+(/\S*)?"
+BASE_URL_HINT = "give the server's base URL, http(s)://host[:port]/v1 for most OpenAI-compatible servers"
 # A model as its server names it, whatever the server: gpt-4o, meta-llama/Llama-3.1-8B-Instruct (vLLM), llama3.1:8b
 # (Ollama), /models/gemma-3-270m-q4_k_m.gguf (llama.cpp, the file it loaded). Only control characters are refused.
 MODEL_ID = r"[^\x00-\x1f\x7f-\x9f]+"
@@ -367,8 +369,8 @@ class Settings(BaseModel):
     @field_validator("openai_base_url")
     @classmethod
     def _base_url(cls, value: str) -> str:
-        if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", value):
-            raise ValueError("give the server's base URL, http(s)://host[:port]/v1 for most OpenAI-compatible servers")
+        if not re.fullmatch(BASE_URL, value):
+            raise ValueError(BASE_URL_HINT)
         return value
 
     @field_validator("blocking_categories", mode="before")

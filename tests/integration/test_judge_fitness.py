@@ -161,3 +161,37 @@ def test_a_judge_that_mostly_answers_well_is_not_stopped(fake_openai: StartOpenA
     errors = [r for r in results.rows if r.outcome is Outcome.ERROR]
     assert errors  # its unusable answers are still error rows: exit 3, never a pass
     assert results.verdict == "error"
+
+
+def test_judges_lists_the_models_the_server_offers_as_judge_model_takes_them(fake_openai: StartOpenAI) -> None:
+    offered = (GEMMA, "meta-llama/Llama-3.1-8B-Instruct", "llama3.1:8b")
+    fake = fake_openai(good, api_key=KEY, listed=offered)
+    proc = groundgate("judges", "--openai-base-url", fake.url, env={"OPENAI_API_KEY": KEY})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == list(offered)
+    [(path, headers, _)] = fake.raw
+    assert (path, headers["authorization"]) == ("/v1/models", f"Bearer {KEY}")
+    refused = groundgate("judges", env={"OPENAI_API_KEY": "sk-wrong-key-123", "OPENAI_BASE_URL": fake.url})
+    assert refused.returncode == 2
+    assert refused.stderr == (
+        f"groundgate: error: the judge server {fake.url} refused the API key (HTTP 401): set OPENAI_API_KEY to a "
+        "key it accepts\n"
+    )
+    no_v1 = groundgate("judges", "--openai-base-url", fake.base_url, env={"OPENAI_API_KEY": KEY})
+    assert no_v1.returncode == 2
+    assert "check --openai-base-url (OpenAI-compatible servers usually end in /v1)" in no_v1.stderr
+
+
+def test_an_unknown_model_is_refused_on_the_first_call_naming_the_ones_offered(
+    fake_openai: StartOpenAI, tmp_path: Path
+) -> None:
+    fake = fake_openai(good, api_key=KEY, models=frozenset({GEMMA}))
+    proc = example(fake, tmp_path, model="gemma-3-270m")
+    assert proc.returncode == 2, proc.stderr
+    [line] = proc.stderr.strip().splitlines()
+    assert line == (
+        f"groundgate: error: the judge server {fake.url} does not serve the model 'gemma-3-270m' (HTTP 404): set "
+        f"--judge-model to a model it serves (it offers {GEMMA!r}), or check --openai-base-url or OPENAI_BASE_URL "
+        "(OpenAI-compatible servers usually end in /v1)"
+    )
+    assert len([path for path, _, _ in fake.raw if path.endswith("/chat/completions")]) == 1
