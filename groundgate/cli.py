@@ -232,7 +232,8 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     cache = wiring.cache(config)
     for note in cache.notes if cache is not None else []:
         _warn(note)
-    results = app.run(config, inputs, wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache))
+    judges = wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache, notice=_warn)
+    results = app.run(config, inputs, judges)
     _write_report(results, config.report, "summary", config.results)
     _console(results, config.report, environ)
     return results.exit_code

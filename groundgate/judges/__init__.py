@@ -209,6 +209,11 @@ class Provider(ABC):
         """How many throttling answers (HTTP 429) the provider's SDK has retried so far."""
         return 0
 
+    def waited(self) -> float | None:
+        """Seconds this thread's last call waited for the judge server's answer, measured at the HTTP
+        layer (its queue and its work, not the SDK's); None: not measured, the runner times the call."""
+        return None
+
     def recipe(self) -> Callable[[], Provider] | None:
         """A picklable way to build the same provider in a worker process; None keeps it in this one."""
         return None

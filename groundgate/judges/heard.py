@@ -1,11 +1,12 @@
-"""What the judge actually said, for the answers the SDK cannot use.
+"""What the judge actually said, for the answers the SDK cannot use, and how long the server took.
 
 azure-ai-evaluation parses the judge's reply itself: content that is not the rubric's JSON raises a
 bare ``JSONDecodeError`` and the text is gone, and a reply cut at the token limit
 (``finish_reason: length``) fails the same way. To say what the judge did, the reply is overheard
 at the HTTP layer the SDK uses: the default transport of its HTTP client (``httpx2``) is wrapped
 once per process so that, inside ``listening()``, the body of each chat-completions answer is copied
-as it streams to the SDK; outside it nothing is kept. A context variable holds the listener, not a
+as it streams to the SDK, with the time from sending the request to the answer's last byte (the
+server's latency, queue included, without the SDK's own work); outside it nothing is kept. A context variable holds the listener, not a
 thread-local: the SDK may run its event loop on another thread, and a context follows the call there.
 ``tests/integration/test_judge_fitness.py`` pins this to the SDK's HTTP stack: an upgrade that
 bypasses it fails the suite instead of silently losing the excerpts.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -51,9 +53,10 @@ class Listener:
         self.status: int | None = None
         self.body = bytearray()
         self.complete = False
+        self.seconds: float | None = None  # from sending the request to the answer's last byte
 
     def start(self, status: int) -> None:
-        self.status, self.body, self.complete = status, bytearray(), False
+        self.status, self.body, self.complete, self.seconds = status, bytearray(), False, None
 
     def said(self) -> Said | None:
         """What the judge answered, when a whole 200 answer in the chat-completions shape was heard."""
@@ -101,8 +104,8 @@ def install() -> bool:
         class Recording(httpx2.AsyncByteStream):
             """The answer's body, passed on unchanged and copied into the listener as it arrives."""
 
-            def __init__(self, stream: Any, listener: Listener) -> None:
-                self._stream, self._listener = stream, listener
+            def __init__(self, stream: Any, listener: Listener, sent: float) -> None:
+                self._stream, self._listener, self._sent = stream, listener, sent
 
             async def __aiter__(self) -> AsyncIterator[bytes]:
                 async for chunk in self._stream:
@@ -111,6 +114,7 @@ def install() -> bool:
                         self._listener.body += chunk[:room]
                     yield chunk
                 self._listener.complete = True
+                self._listener.seconds = time.monotonic() - self._sent
 
             async def aclose(self) -> None:
                 await self._stream.aclose()
@@ -118,11 +122,12 @@ def install() -> bool:
         original = httpx2.AsyncHTTPTransport.handle_async_request
 
         async def handle_async_request(self: Any, request: Any) -> Any:
+            sent = time.monotonic()
             response = await original(self, request)
             listener = _listener.get()
             if listener is not None and request.url.path.endswith("/chat/completions"):
                 listener.start(response.status_code)
-                response.stream = Recording(response.stream, listener)
+                response.stream = Recording(response.stream, listener, sent)
             return response
 
         httpx2.AsyncHTTPTransport.handle_async_request = handle_async_request  # type: ignore[method-assign]

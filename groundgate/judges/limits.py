@@ -4,6 +4,7 @@ and a count of the throttling (HTTP 429) answers the SDK retried on its own."""
 from __future__ import annotations
 
 import logging
+import statistics
 import threading
 import time
 from collections.abc import Callable
@@ -193,3 +194,77 @@ class CircuitBreaker:
             if isinstance(result, JudgeError) and result.malformed:
                 self._malformed.value += 1
                 self._cause.value = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
+
+
+class Concurrency:
+    """How many judge calls may be in flight: the user's cap (max-concurrency), lowered while the judge
+    server queues them (AIMD, as TCP does).
+
+    A server with one slot (llama.cpp's and Ollama's default) answers one call at a time: every call sent
+    beside it only waits in its queue, latency grows with the calls in flight, and the last ones reach
+    the call timeout while the server is healthy. Two signs of that halve the window: a call timeout
+    after earlier calls were answered, and answers that take ``QUEUEING`` times as long as calls made
+    alone (median against median). After a change, the next one waits for a window of calls to finish.
+    A window of answers no slower than ``EASY`` times alone adds one call back, up to the cap. Latency
+    alone cannot tell a queue from answers that are simply longer: the ratio is generous, and the window
+    grows back where a server was only slow."""
+
+    QUEUEING = 3.0
+    EASY = 2.0
+    KEPT = 32  # latencies of calls made alone kept for the baseline
+
+    def __init__(self, cap: int) -> None:
+        self.cap = max(1, cap)
+        self.window = self.cap
+        self.lowest = self.cap
+        self.why: str | None = None  # why it was first lowered
+        self._lock = threading.Lock()
+        self._alone: list[float] = []
+        self._recent: list[float] = []  # answers since the last change
+        self._settle = 0  # calls to finish before the next change
+        self._answered = False
+
+    @property
+    def answered(self) -> bool:
+        """Whether any call got an answer: a timeout after that is a queue, not a judge that is down."""
+        return self._answered
+
+    def finished(self, seconds: float, *, alone: bool, outcome: str) -> str | None:
+        """Record one finished call (``outcome``: 'answered', 'timeout', or 'failed' for an error that
+        says nothing of the queue); returns why, the first time the window is lowered."""
+        with self._lock:
+            self._settle -= 1
+            if outcome == "timeout":
+                if self._answered:
+                    return self._lower("a call reached the call timeout after earlier calls were answered")
+                return None
+            if outcome != "answered":
+                return None
+            self._answered = True
+            if alone:
+                self._alone = [*self._alone[-(self.KEPT - 1) :], seconds]
+            self._recent.append(seconds)
+            if not self._alone or len(self._recent) < self.window or self._settle > 0:
+                return None
+            baseline, now = statistics.median(self._alone), statistics.median(self._recent[-self.window :])
+            if self.window > 1 and now > self.QUEUEING * baseline:
+                return self._lower(
+                    f"answers took {now / baseline:.1f} times as long with {self.window} calls in flight as alone"
+                )
+            if self.window < self.cap and now <= self.EASY * baseline:
+                self._change(self.window + 1)
+            return None
+
+    def _lower(self, why: str) -> str | None:
+        if self.window == 1 or self._settle > 0:
+            return None
+        self._change(max(1, self.window // 2))
+        self.lowest = min(self.lowest, self.window)
+        first = self.why is None
+        self.why = self.why or why
+        return why if first else None
+
+    def _change(self, window: int) -> None:
+        self._settle = self.window  # the calls sent under the old window finish first
+        self.window = window
+        self._recent = []

@@ -125,6 +125,9 @@ class EvaluatorProvider(Provider):
     def throttled(self) -> int:
         return self._throttle.throttled if self._throttle is not None else 0
 
+    def waited(self) -> float | None:
+        return getattr(self._local, "waited", None)
+
     def identity(self) -> dict[str, object]:
         info = self.info
         return {
@@ -153,6 +156,7 @@ class EvaluatorProvider(Provider):
     def score(self, request: JudgeRequest) -> Judgement:
         key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
         with listening() as heard:
+            self._local.waited = None
             try:
                 evaluator = self._evaluator(key)
                 if key == "fluency":
@@ -163,6 +167,7 @@ class EvaluatorProvider(Provider):
                         inputs["query"] = request.case.query or ""
                     result = evaluator(**inputs)
             except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
+                self._local.waited = heard.seconds
                 error = self.failure(exc)
                 said = heard.said()
                 if said is not None and not error.configuration and not error.unavailable:
@@ -170,6 +175,7 @@ class EvaluatorProvider(Provider):
                 if self._secret and self._secret in error.message:
                     error = replace(error, message=error.message.replace(self._secret, "***"))
                 return error
+        self._local.waited = heard.seconds
         properties = result.get(f"{key}_properties") or {}
         tokens = properties.get("total_tokens") if isinstance(properties, dict) else None
         model = properties.get("model") if isinstance(properties, dict) else None

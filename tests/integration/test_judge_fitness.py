@@ -195,3 +195,41 @@ def test_an_unknown_model_is_refused_on_the_first_call_naming_the_ones_offered(
         "(OpenAI-compatible servers usually end in /v1)"
     )
     assert len([path for path, _, _ in fake.raw if path.endswith("/chat/completions")]) == 1
+
+
+def test_a_single_slot_server_gets_fewer_calls_at_once_and_every_row_is_judged(fake_openai: StartOpenAI) -> None:
+    """llama.cpp's and Ollama's servers answer one call at a time by default: the calls sent beside it
+    wait in its queue. groundgate sees the latency grow with the calls in flight, lowers its concurrency
+    (and says so once), and every row is judged within the call timeout."""
+    fake = fake_openai(good, slots=1, service=0.1)
+    rows = [(f"r{n}", "shipping", f"45 days, base {n}", f"45 days, cand {n}") for n in range(30)]  # backlog rows:
+    said: list[str] = []  # ungrounded on both sides, so neither re-scores nor fluency add calls
+    judge = openai_judge_for(fake, model=GEMMA, max_concurrency=16, call_timeout=120, notice=said.append)
+    results = compare.run(make_inputs(rows), judge, Options(frozenset({"policy"})))
+    assert results.counts[Outcome.STILL_UNGROUNDED] == 30  # every row judged
+    assert judge.concurrency.lowest < 16
+    late = fake.arrivals[-20:]  # calls in the server (answered or queued) as each of the last ones arrived
+    assert max(late) < 16
+    [notice] = said
+    assert notice.startswith("the judge server is queueing calls (answers took ")
+    assert "groundgate lowered concurrency from 16 to 8" in notice
+    assert "set max-concurrency to the server's parallel slots" in notice
+    assert [w for w in results.warnings if "queued calls" in w] == judge.notes
+    assert judge.notes[0].startswith("the judge server queued calls (answers took ")
+
+
+def test_timeouts_behind_a_queue_name_the_likely_cause_and_the_setting(fake_openai: StartOpenAI) -> None:
+    fake = fake_openai(good, slots=1, service=0.4)
+    said: list[str] = []
+    judge = openai_judge_for(fake, model=GEMMA, max_concurrency=12, call_timeout=1.5, notice=said.append)
+    requests = [JudgeRequest(CASE, f"answer {n}", Purpose.GROUNDEDNESS) for n in range(24)]
+    results = judge.score_all(requests)
+    timeouts = [r for r in results if isinstance(r, JudgeError) and "call timeout" in r.message]
+    assert timeouts
+    assert timeouts[0].message == (
+        "the judge gave no answer within 1.5 s (call timeout); earlier calls were answered, so the judge server is "
+        "likely queueing them (a server with one slot, as llama.cpp's and Ollama's are by default, answers one "
+        "call at a time): lower max-concurrency"
+    )
+    assert judge.concurrency.lowest < 12
+    assert said
