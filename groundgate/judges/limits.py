@@ -152,6 +152,12 @@ class CircuitBreaker:
     def parts(self) -> tuple[int, Any, Any, Any, Any, Any]:
         return self.limit, self._lock, self._count, self._cause, self._answers, self._malformed
 
+    def tally(self) -> tuple[int, int]:
+        """The answers the judge gave so far (failures for want of the service aside), and how many of them
+        were not in the rubric's format."""
+        with self._lock:
+            return self._answers.value, self._malformed.value
+
     def _down(self) -> bool:
         return bool(self.limit) and self._count.value >= self.limit
 

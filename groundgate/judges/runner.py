@@ -292,12 +292,12 @@ class Runner:
         if len(requests) > 1:
             rest = keys[1:] if keys is not None else None
             results += self._in_threads(requests[1:], phase, rest, base=1, total=total)
-        answered = [r for r in results if not (isinstance(r, JudgeError) and (r.unavailable or not r.sent))]
-        malformed = [r for r in answered if isinstance(r, JudgeError) and r.malformed]
-        if malformed and unfit(len(answered), len(malformed), at_least=PROBE_DECIDES):
+        answers, malformed = self.breaker.tally()  # the run's answers so far: the probe's
+        if unfit(answers, malformed, at_least=PROBE_DECIDES):
+            first = next(r for r in results if isinstance(r, JudgeError) and r.malformed)
             raise JudgeUnusable(
-                f"{self._named()} does not answer in the rubric's format ({len(malformed)} of its first "
-                f"{len(answered)} answers unusable): {malformed[0].message}. {UNFIT_FIX}"
+                f"{self._named()} does not answer in the rubric's format ({malformed} of its first {answers} "
+                f"answers unusable): {first.message}. {UNFIT_FIX}"
             )
         return results
 

@@ -156,7 +156,6 @@ class EvaluatorProvider(Provider):
     def score(self, request: JudgeRequest) -> Judgement:
         key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
         with listening() as heard:
-            self._local.waited = None
             try:
                 evaluator = self._evaluator(key)
                 if key == "fluency":
@@ -167,7 +166,6 @@ class EvaluatorProvider(Provider):
                         inputs["query"] = request.case.query or ""
                     result = evaluator(**inputs)
             except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
-                self._local.waited = heard.seconds
                 error = self.failure(exc)
                 said = heard.said()
                 if said is not None and not error.configuration and not error.unavailable:
@@ -175,7 +173,8 @@ class EvaluatorProvider(Provider):
                 if self._secret and self._secret in error.message:
                     error = replace(error, message=error.message.replace(self._secret, "***"))
                 return error
-        self._local.waited = heard.seconds
+            finally:
+                self._local.waited = heard.seconds  # the server's latency, for the runner's concurrency
         properties = result.get(f"{key}_properties") or {}
         tokens = properties.get("total_tokens") if isinstance(properties, dict) else None
         model = properties.get("model") if isinstance(properties, dict) else None
