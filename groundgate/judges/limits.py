@@ -1,5 +1,7 @@
-"""Client-side limits around judge calls: a request-rate cap shared by threads and processes,
-and a count of the throttling (HTTP 429) answers the SDK retried on its own."""
+"""Client-side limits around judge calls: a request-rate cap shared by threads and processes, a
+count of the throttling (HTTP 429) answers the SDK retried on its own, the circuit breaker (a judge
+that is down, or whose answers are mostly outside the rubric's format), and the concurrency window
+that falls while the judge server queues calls."""
 
 from __future__ import annotations
 
