@@ -43,7 +43,7 @@ def main(environ: Mapping[str, str]) -> int:
             cache = wiring.cache(config)
             for note in cache.notes if cache is not None else []:
                 log.warning(note)
-            judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache)
+            judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache, notice=log.warning)
             results = action.judge(config, inputs, judges, log)
         return action.present(config, results, publisher, log)
     except GroundgateError as exc:

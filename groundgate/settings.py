@@ -72,7 +72,11 @@ ENVIRONMENT = {
 }
 SECRETS = frozenset({"azure_api_key", "openai_api_key", "cache_secret"})  # read only from the environment, never a flag
 OPENAI_BASE_URL = "https://api.openai.com/v1"
-MODEL_NAME = r"[A-Za-z0-9][A-Za-z0-9._:/@+-]*"  # gpt-4o, meta-llama/Llama-3.1-8B-Instruct, llama3.1:8b
+BASE_URL = r"https?://[^\s/]+(/\S*)?"
+BASE_URL_HINT = "give the server's base URL, http(s)://host[:port]/v1 for most OpenAI-compatible servers"
+# A model as its server names it, whatever the server: gpt-4o, meta-llama/Llama-3.1-8B-Instruct (vLLM), llama3.1:8b
+# (Ollama), /models/gemma-3-270m-q4_k_m.gguf (llama.cpp, the file it loaded). Only control characters are refused.
+MODEL_ID = r"[^\x00-\x1f\x7f-\x9f]+"
 
 
 class GitHubRun(BaseModel):
@@ -232,7 +236,7 @@ class Settings(BaseModel):
     azure_api_key: SecretStr | None = None
     azure_client_id: str | None = None  # keyless sign-in from the workflow's OIDC token
     azure_tenant_id: str | None = None
-    judge_model: str | None = Field(default=None, pattern=rf"^{MODEL_NAME}$")  # an OpenAI-compatible judge's model
+    judge_model: str | None = None  # an OpenAI-compatible judge's model
     openai_base_url: str = OPENAI_BASE_URL
     openai_api_key: SecretStr | None = None
     max_concurrency: int = Field(default=8, ge=1, le=256)
@@ -247,7 +251,7 @@ class Settings(BaseModel):
     # the rules
     blocking_categories: frozenset[str] = DEFAULT_BLOCKING
     second_opinion: str = Field(
-        default="same", pattern=rf"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+|openai:{MODEL_NAME})$"
+        default="same", pattern=rf"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID})$"
     )
     azure_ai_project: str | None = None
     rescore_baseline: bool = False
@@ -375,11 +379,20 @@ class Settings(BaseModel):
             raise ValueError("K/N needs 1 <= K <= N")
         return value
 
+    @field_validator("judge_model")
+    @classmethod
+    def _model(cls, value: str | None) -> str | None:
+        if value is not None and not (value.strip() and re.fullmatch(MODEL_ID, value)):
+            raise ValueError(
+                "give the model as its server names it ('groundgate judges' lists them), without control characters"
+            )
+        return value
+
     @field_validator("openai_base_url")
     @classmethod
     def _base_url(cls, value: str) -> str:
-        if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", value):
-            raise ValueError("give the server's base URL, http(s)://host[:port]/v1 for most OpenAI-compatible servers")
+        if not re.fullmatch(BASE_URL, value):
+            raise ValueError(BASE_URL_HINT)
         return value
 
     @field_validator("blocking_categories", mode="before")
