@@ -193,8 +193,26 @@ def _claims(n: int) -> str:
     return f"{n:,} answer now makes unsupported claims" if n == 1 else f"{n:,} answers now make unsupported claims"
 
 
-def _with_categories(text: str, by_category: Mapping[str, int]) -> str:
-    return text + _by_category(by_category, HEADLINE_WIDTH - len(text))
+def _with_categories(text: str, by_category: Mapping[str, int], after: str = "") -> str:
+    return text + _by_category(by_category, HEADLINE_WIDTH - len(text) - len(after))
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """Blocking rows people accepted (``groundgate.adjudication``): how many, what they are, and by whom."""
+
+    rows: int
+    noun: str  # "blocking regression", or "regression" when fail-on: any-regression made REVIEW rows block
+    by: tuple[str, ...]
+
+    def who(self) -> str:
+        """'@alice', '@alice and @bob', '@alice, @bob and 1 other'."""
+        named = [f"@{login}" for login in self.by[:2]]
+        rest = len(self.by) - len(named)
+        return ", ".join(named) + f" and {plural(rest, 'other')}" if rest else " and ".join(named)
+
+    def words(self) -> str:
+        return f"{plural(self.rows, self.noun)} accepted by {self.who()}"
 
 
 def headline(
@@ -203,18 +221,27 @@ def headline(
     fail_on: FailOn = "blocking",
     blocking_by_category: Mapping[str, int] | None = None,
     review_by_category: Mapping[str, int] | None = None,
+    accepted: Accepted | None = None,
 ) -> Headline:
     """The verdict as it lands on the merge: derived from the exit code the job really returns,
-    so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge."""
+    so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge.
+
+    ``counts`` and the per-category counts are what still blocks once people have spoken; ``accepted``:
+    the blocking rows people accepted, which no longer block (named in the headline)."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
     attention = sum(counts.get(o, 0) for o in ATTENTION)
     blocking = Counter(blocking_by_category or {})
+    people = f"; {accepted.rows:,} accepted by {accepted.who()}" if accepted and accepted.rows else ""
     if exit_code == 1:
         if fail_on == "any-regression" and review:
             both = blocking + Counter(review_by_category or {})
             text = f"Blocks merge (fail-on: any-regression): {_claims(regressions + review)}"
-            return Headline("🚫", _with_categories(text, both), "failure")
-        return Headline("🚫", _with_categories(f"Blocks merge: {_claims(regressions)}", blocking), "failure")
+            return Headline("🚫", _with_categories(text, both, people) + people, "failure")
+        text = f"Blocks merge: {_claims(regressions)}"
+        return Headline("🚫", _with_categories(text, blocking, people) + people, "failure")
+    if accepted and accepted.rows and exit_code == 0 and not errors:
+        also = f"; {plural(attention, 'row')} to read before shipping" if attention else ""
+        return Headline("✅", f"Passes: {accepted.words()}{also}", "success")
     if exit_code != 0 or errors:
         also = f"; also {plural(regressions, 'blocking regression')}" if regressions else ""
         return Headline(
