@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgate.adjudication import (
+    Decision,
     Entry,
     Judged,
     Said,
@@ -61,7 +62,7 @@ def run(
     published: int = 0,
     ledger: tuple[Entry, ...] = (),
     fail_on: FailOn = "blocking",
-) -> tuple[list[Entry], dict[int, list[str]], object]:
+) -> tuple[list[Entry], dict[int, list[str]], Decision]:
     verdict = Verdict({row.id: row for row in rows}, at(published))
     entries, problems = bind(commands, ledger, [verdict])
     return entries, problems, decide(rows, entries, fail_on, problems=problems)
