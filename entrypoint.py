@@ -13,8 +13,16 @@ import sys
 from collections.abc import Mapping
 
 from groundgate import settings, wiring
-from groundgate.errors import GroundgateError, InputError, InternalError, Interrupted, one_line, stop_on_sigterm
-from groundgate.github import action
+from groundgate.errors import (
+    GroundgateError,
+    InputError,
+    InternalError,
+    Interrupted,
+    UsageError,
+    one_line,
+    stop_on_sigterm,
+)
+from groundgate.github import action, adjudicate
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.progress import ProgressLine
@@ -36,6 +44,10 @@ def main(environ: Mapping[str, str]) -> int:
         config = settings.from_action(environ, run)
         settings.check_outputs(config)
         publisher = wiring.publisher(config)
+        if config.adjudicating:  # a comment on a pull request: people's commands, applied to the kept verdict
+            if publisher is None:
+                raise UsageError("a comment's run needs the 'github-token' input and the repository to adjudicate")
+            return adjudicate.respond(config, publisher, log)
         if config.merging:
             results = action.merge_shards(config, log)
         else:
@@ -64,7 +76,8 @@ def main(environ: Mapping[str, str]) -> int:
         set_outputs(run.output_path, action.outputs_without_verdict())
     except OSError as exc:
         log.warning(f"could not write the step's outputs: {one_line(str(exc))}")
-    _tell_the_pull_request(environ, run, config, publisher, error, log)
+    if run.event_name != "issue_comment":  # a comment's run that failed leaves the judge's verdict as it stands
+        _tell_the_pull_request(environ, run, config, publisher, error, log)
     return error.exit_code
 
 

@@ -14,10 +14,12 @@ from groundgate import app
 from groundgate.cases import Inputs, Yardstick, load_cases, yardstick
 from groundgate.errors import GitHubRefused, GroundgateError, InternalError, Interrupted, UsageError, one_line
 from groundgate.files import write_text
+from groundgate.github import adjudicate
 from groundgate.github.publisher import Publisher, Pull, annotations_for
 from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.merge import merge
-from groundgate.report import Links, ReportContext, marker, render, render_failure, verdict_headline
+from groundgate.record import text as record_text
+from groundgate.report import Links, ReportContext, headline_note, marker, render, render_failure, verdict_headline
 from groundgate.report.console import render_console
 from groundgate.report.escape import inline
 from groundgate.results import Results, read_results
@@ -126,14 +128,21 @@ class Target:
 
     head_sha: str | None
     pr_number: int | None
+    author: str | None = None  # who opened the pull request
 
 
 def present(settings: Settings, results: Results, publisher: Publisher | None, log: Log) -> int:
     """Report file, job summary, outputs, the comment and the check run, then the console. GitHub
-    refusing anything is a warning: the gate still decides, and the exit code says how."""
+    refusing anything is a warning: the gate still decides, and the exit code says how. On a pull request
+    people's adjudications are applied first: a blocking row they accepted no longer fails the job."""
     run = settings.github or GitHubRun()
     cases_path = repository_path(settings.root, results.inputs.cases)
-    exit_code = gate_exit(results.verdict, results.counts, settings.fail_on)
+    target = _where(run, publisher, log)
+    people = _people(settings, results, publisher, target, cases_path, log)
+    decided = people.people.decision if people else None
+    exit_code = (
+        decided.exit_code(results.counts) if decided else gate_exit(results.verdict, results.counts, settings.fail_on)
+    )
     links = Links(run.server_url, run.repository, run.head_sha, cases_path) if run.repository and run.head_sha else None
     in_summary = f"[the job summary]({run.run_url})" if run.run_url else "the job summary"
     about = {
@@ -147,27 +156,23 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
         links=links,
         full_report=f"the results file ({OUT_DIR}/results.json)",
         fail_on=settings.fail_on,
+        people=people.people if people else None,
         **about,
     )
-    short = ReportContext(
-        check_name=settings.check_name,
-        links=links,
-        full_report=f"{in_summary} and the results file ({OUT_DIR}/results.json)",
-        fail_on=settings.fail_on,
-        **about,
-    )
+    short = replace(full, full_report=f"{in_summary} and the results file ({OUT_DIR}/results.json)")
 
     summary = render(results, "summary", full)
-    console = render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md")
+    console = render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md", people=full.people)  # fmt: skip
     write_text(settings.root / OUT_DIR / "report.md", summary)
     append_summary(run.summary_path, summary)
-    set_outputs(run.output_path, outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md"))
+    outputs = outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md")
+    if decided is not None:  # the verdict people's adjudications leave; the counts stay the judge's
+        outputs["verdict"] = adjudicate.outputs_of(decided.counts(results.counts))["verdict"]
+    set_outputs(run.output_path, outputs)
 
-    if publisher is not None:
+    if publisher is not None and target is not None:
         try:
-            target = _target(run, publisher, log)
-            if target is not None:
-                _publish(settings, target, results, publisher, short, cases_path, log)
+            _publish(settings, target, results, publisher, short, cases_path, log, people)
         except Exception as exc:  # GitHub answering what nobody planned for, or a bug: the verdict is decided
             log.warning(
                 f"publishing stopped: {InternalError.of(exc)}. The verdict stands; the job's exit code carries it."
@@ -175,6 +180,39 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     # Last, so the end of the log is the console's last screen: the rows that block and the verdict.
     log.info(console)
     return exit_code
+
+
+def _where(run: GitHubRun, publisher: Publisher | None, log: Log) -> Target | None:
+    """Where to publish (``_target``), or None; a failure to find out is a warning: the verdict is decided."""
+    if publisher is None:
+        return None
+    try:
+        return _target(run, publisher, log)
+    except Exception as exc:
+        log.warning(f"publishing stopped: {InternalError.of(exc)}. The verdict stands; the job's exit code carries it.")
+        return None
+
+
+def _people(
+    settings: Settings,
+    results: Results,
+    publisher: Publisher | None,
+    target: Target | None,
+    cases_path: str,
+    log: Log,
+) -> adjudicate.Adjudicated | None:
+    """People's adjudications of a pull request's verdict, when it has a check run to keep the record in;
+    anything unplanned leaves the judge's verdict standing (fail closed), with a warning."""
+    if publisher is None or target is None or target.pr_number is None or not target.head_sha or not settings.check_run:
+        return None
+    try:
+        return adjudicate.for_judging_run(
+            settings, results, publisher, target.head_sha, target.pr_number, target.author, cases_path,
+            headline_note(results), log,
+        )  # fmt: skip
+    except Exception as exc:
+        log.warning(f"people's adjudications were not applied: {InternalError.of(exc)}. The judge's verdict stands.")
+        return None
 
 
 def outputs_without_verdict() -> dict[str, str]:
@@ -195,7 +233,7 @@ def _target(run: GitHubRun, publisher: Publisher, log: Log) -> Target | None:
     if run.event_name == "merge_group":
         return Target(run.head_sha, None)  # a merge queue: no pull request to comment on
     if not run.via_workflow_run:
-        return Target(run.head_sha, run.pr_number)
+        return Target(run.head_sha, run.pr_number, run.pr_author)
     if not run.head_sha:
         log.warning("the workflow_run payload names no head commit: nothing published")
         return None
@@ -218,7 +256,7 @@ def _target(run: GitHubRun, publisher: Publisher, log: Log) -> Target | None:
         append_summary(run.summary_path, f"**Not posted to a pull request:** {inline(text)}.")
         return Target(run.head_sha, None)
     if current:
-        return Target(run.head_sha, current[0].number)
+        return Target(run.head_sha, current[0].number, current[0].author)
     if not same_head:
         log.info(f"no pull request of {run.repository} has commit {run.head_sha[:12]}: check run only, no comment")
         return Target(run.head_sha, None)
@@ -255,6 +293,7 @@ def _publish(
     context: ReportContext,
     cases_path: str,
     log: Log,
+    people: adjudicate.Adjudicated | None = None,
 ) -> None:
     with log.group("groundgate: publishing to GitHub"):
         if settings.comment and target.pr_number is not None:
@@ -266,8 +305,11 @@ def _publish(
             except GitHubRefused as exc:
                 log.warning(f"{one_line(str(exc))}. The report is in the job summary.")
         if settings.check_run and target.head_sha:
-            top = verdict_headline(results, settings.fail_on)
+            top = verdict_headline(results, settings.fail_on, context.people)
             conclusion, title = top.conclusion, top.text
+            annotations = annotations_for(results, cases_path)
+            if people is not None:
+                annotations = adjudicate.annotate(annotations, people.people.decision, cases_path)
             try:
                 publisher.publish_check(
                     name=settings.check_name,
@@ -275,7 +317,8 @@ def _publish(
                     conclusion=conclusion,
                     title=title,
                     summary=render(results, "check", context),
-                    annotations=annotations_for(results, cases_path),
+                    annotations=annotations,
+                    text=record_text(people.record) if people is not None else None,
                 )
                 log.info(f"check run '{settings.check_name}' on {target.head_sha[:12]}: {conclusion}")
             except GitHubRefused as exc:

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import base64
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import quote
 
 from github import Auth, Github, GithubException, GithubRetry
 from github.CheckRun import CheckRun
@@ -41,9 +44,33 @@ query($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) {
     pullRequest(number: $number) {
       comments(first: 100, after: $after) {
-        nodes { fullDatabaseId viewerDidAuthor body }
+        nodes {
+          fullDatabaseId viewerDidAuthor body createdAt lastEditedAt
+          author { __typename login }
+          editor { login }
+        }
         pageInfo { hasNextPage endCursor }
       }
+    }
+  }
+}
+"""
+# The verdicts groundgate kept on the repository's pull requests, newest first: the last commits of each, and
+# on each its newest check run of this name. GitHub's cost: about (prs x (2 + 10 x commits)) / 100 points.
+VERDICTS_QUERY = """
+query($owner: String!, $name: String!, $check: String!, $prs: Int!, $commits: Int!, $after: String) {
+  rateLimit { cost remaining resetAt }
+  repository(owner: $owner, name: $name) {
+    pullRequests(first: $prs, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) {
+      nodes {
+        number updatedAt
+        commits(last: $commits) {
+          nodes { commit { oid checkSuites(first: 10) { nodes {
+            checkRuns(first: 1, filterBy: {checkName: $check, checkType: LATEST}) { nodes { name text completedAt } }
+          } } } }
+        }
+      }
+      pageInfo { hasNextPage endCursor }
     }
   }
 }
@@ -56,6 +83,7 @@ LEVELS: dict[Outcome, str] = {
     Outcome.NEW_NON_ANSWER: "notice",
 }
 SUPERSEDED = "Superseded"
+ROLES = ("admin", "maintain", "write", "triage", "read")  # a collaborator's roles, most rights first
 API_VERSION = "2022-11-28"  # the REST API version groundgate is written against, sent with every call
 REASON_LIMIT = 300  # characters of GitHub's own message kept in a warning: never a whole response
 # What each write needs, as the workflow's `permissions:` and a GitHub App's or fine-grained token's settings name it.
@@ -68,6 +96,7 @@ NEEDS = {
 
 
 MAX_WAIT = 60.0  # seconds a run may spend waiting on GitHub in all: rate limits, Retry-After, backoff
+RATE_RESERVE = 100  # GraphQL points left to others (and to the rest of this run) before waiting for the reset
 
 
 class WaitBudget:
@@ -114,7 +143,13 @@ class BoundedRetry(GithubRetry):
 
 
 def client(
-    token: str, base_url: str, *, timeout: int = 30, retries: int = 5, seconds_between_writes: float = 1.0
+    token: str,
+    base_url: str,
+    *,
+    timeout: int = 30,
+    retries: int = 5,
+    seconds_between_writes: float = 1.0,
+    budget: WaitBudget | None = None,
 ) -> Github:
     """A PyGithub client that retries 5xx and rate limits (GET, POST and PATCH) within one time budget."""
     retry = BoundedRetry(
@@ -122,6 +157,7 @@ def client(
         backoff_factor=0.5,
         secondary_rate_wait=60,
         allowed_methods={"GET", "POST", "PATCH", "HEAD", "OPTIONS"},
+        budget=budget,
     )
     return Github(
         auth=Auth.Token(token),
@@ -275,14 +311,69 @@ class Pull:
     open: bool
     head_repo: str | None = None  # "owner/name"; None when the head's fork was deleted
     head_ref: str | None = None
+    author: str | None = field(default=None, compare=False)  # who opened it
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment on a pull request, as GraphQL tells it: whether this token's identity wrote it, who did
+    (a bot or a person; None for a deleted account) and who last edited it, and when."""
+
+    id: int
+    body: str
+    mine: bool
+    author: str | None
+    bot: bool
+    editor: str | None
+    created: datetime
+    edited: datetime | None
+
+    @property
+    def at(self) -> datetime:
+        """When it said what it says now: its last edit, or its creation."""
+        return self.edited or self.created
+
+
+@dataclass(frozen=True)
+class CheckRunFound:
+    """The newest check run of a name on a commit, with what groundgate keeps in it."""
+
+    id: int
+    text: str | None
+    summary: str | None
+    completed: datetime | None
+    url: str
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The newest check run of a name on one of a pull request's last commits (from ``verdicts``)."""
+
+    pr: int
+    commit: str
+    text: str | None
+    completed: datetime | None
+
+
+def when(value: str | None) -> datetime | None:
+    """A GitHub timestamp (ISO 8601, "Z" for UTC)."""
+    return datetime.fromisoformat(value.replace("Z", "+00:00")) if value else None
 
 
 class Publisher:
-    def __init__(self, github: Github, repository: str) -> None:
+    def __init__(
+        self,
+        github: Github,
+        repository: str,
+        budget: WaitBudget | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self._github = github
         self._repository = repository
         self._repo: Repository = github.get_repo(repository)
         self._kind = token_kind(github)
+        self._budget = budget or WaitBudget()  # for GraphQL's rate limit, which PyGithub's retry does not see
+        self._sleep = sleep
 
     @contextmanager
     def _talking(self, action: str, need: str) -> Iterator[None]:
@@ -327,13 +418,23 @@ class Publisher:
     def _ours(self, p: PullRequest) -> Pull | None:
         if (p.base.repo.full_name or "").casefold() != self._repository.casefold():
             return None
-        return Pull(p.number, p.head.sha, p.state == "open", p.head.repo.full_name if p.head.repo else None, p.head.ref)
+        head_repo = p.head.repo.full_name if p.head.repo else None
+        return Pull(p.number, p.head.sha, p.state == "open", head_repo, p.head.ref, p.user.login if p.user else None)
+
+    def pull(self, number: int) -> Pull:
+        """A pull request of this repository as it is now (its head, its author)."""
+        with self._talking(f"read pull request #{number}", "pulls"):
+            found = self._ours(self._repo.get_pull(number))
+        if found is None:
+            raise GitHubRefused(f"#{number} is not a pull request into {self._repository}")
+        return found
 
     # ---- the comment
 
-    def _own_comments(self, number: int) -> Iterator[tuple[int, str]]:
-        """(id, body) of every comment on the PR that this token's identity wrote, whatever the token. The id
-        is ``fullDatabaseId``, a BigInt GitHub sends as a string: ``databaseId`` is a 32-bit Int, null past 2^31."""
+    def _comments(self, number: int) -> Iterator[Comment]:
+        """Every comment on the PR, in order. The id is ``fullDatabaseId``, a BigInt GitHub sends as a string:
+        ``databaseId`` is a 32-bit Int, null past 2^31. ``viewerDidAuthor`` says which are this token's
+        identity's, whatever the token."""
         owner, name = self._repository.split("/", 1)
         after: str | None = None
         while True:
@@ -343,12 +444,113 @@ class Publisher:
             page = comments.get("comments") or {}
             for node in page.get("nodes") or []:
                 full = (node or {}).get("fullDatabaseId")
-                if node and node.get("viewerDidAuthor") is True and isinstance(full, str | int) and str(full).isdigit():
-                    yield int(full), node.get("body") or ""
+                if not node or not isinstance(full, str | int) or not str(full).isdigit():
+                    continue
+                author, editor = node.get("author") or {}, node.get("editor") or {}
+                yield Comment(
+                    id=int(full),
+                    body=node.get("body") or "",
+                    mine=node.get("viewerDidAuthor") is True,
+                    author=author.get("login"),
+                    bot=author.get("__typename") == "Bot",
+                    editor=editor.get("login"),
+                    created=when(node.get("createdAt")) or datetime.min.replace(tzinfo=UTC),
+                    edited=when(node.get("lastEditedAt")),
+                )
             info = page.get("pageInfo") or {}
             if not info.get("hasNextPage") or not info.get("endCursor"):
                 return
             after = info["endCursor"]
+
+    def _own_comments(self, number: int) -> Iterator[tuple[int, str]]:
+        """(id, body) of every comment on the PR that this token's identity wrote."""
+        return ((c.id, c.body) for c in self._comments(number) if c.mine)
+
+    def comments(self, number: int) -> list[Comment]:
+        """Every comment on the PR, with its author, its last editor and its times."""
+        with self._talking(f"read the comments of #{number}", "pulls"):
+            return list(self._comments(number))
+
+    def permission(self, login: str) -> str:
+        """A person's role on this repository (``admin``, ``maintain``, ``write``, ``triage``, ``read``, or a
+        custom role's base permission); ``none`` for someone who is not a collaborator."""
+        with self._talking(f"read the permission of {login} on {self._repository}", "read"):
+            try:
+                _, data = self._github.requester.requestJsonAndCheck(
+                    "GET", f"/repos/{self._repository}/collaborators/{quote(login, safe='')}/permission"
+                )
+            except GithubException as exc:
+                if exc.status == 404:
+                    return "none"
+                raise
+        role = str(data.get("role_name") or "")
+        return role if role in ROLES else str(data.get("permission") or "none")
+
+    def latest_check(self, name: str, head_sha: str) -> CheckRunFound | None:
+        """The newest check run of this name on the commit (the one GitHub shows and branch protection reads)."""
+        with self._talking(f"read the check runs of {head_sha[:12]}", "check"):
+            found = [r for r in self._repo.get_commit(head_sha).get_check_runs(check_name=name) if r.name == name]
+        if not found:
+            return None
+        run = max(found, key=lambda r: r.id)
+        completed = run.completed_at
+        if completed is not None and completed.tzinfo is None:
+            completed = completed.replace(tzinfo=UTC)
+        return CheckRunFound(run.id, run.output.text, run.output.summary, completed, run.html_url)
+
+    def annotations(self, check_run_id: int) -> list[Annotation]:
+        """The annotations of a check run, to carry over to the one that re-presents its verdict."""
+        with self._talking(f"read the annotations of check run {check_run_id}", "check"):
+            run = self._repo.get_check_run(check_run_id)
+            return [
+                Annotation(a.path, a.start_line, a.annotation_level, a.title or "", a.message or "")
+                for a in run.get_annotations()
+            ]
+
+    def verdicts(self, check_name: str, prs: int, commits: int = 1, *, all_pages: bool = False) -> Iterator[Kept]:
+        """The newest check run of ``check_name`` on the last ``commits`` commits of the ``prs`` pull requests
+        updated last (every pull request with ``all_pages``, newest first), through GraphQL, a page at a time.
+        Rate-limit aware: when GitHub's GraphQL points run low it waits for the reset within this run's
+        waiting budget, and otherwise stops with a GitHubRefused saying when the points come back."""
+        owner, name = self._repository.split("/", 1)
+        after: str | None = None
+        while True:
+            variables = {"owner": owner, "name": name, "check": check_name, "prs": prs, "commits": commits, "after": after}  # fmt: skip
+            with self._talking("read the verdicts kept on the pull requests", "check"):
+                _, data = self._github.requester.graphql_query(VERDICTS_QUERY, variables)
+            found = data.get("data") or {}
+            page = (found.get("repository") or {}).get("pullRequests") or {}
+            for pull in page.get("nodes") or []:
+                for node in reversed(((pull or {}).get("commits") or {}).get("nodes") or []):
+                    commit = (node or {}).get("commit") or {}
+                    runs = [
+                        run
+                        for suite in (commit.get("checkSuites") or {}).get("nodes") or []
+                        for run in ((suite or {}).get("checkRuns") or {}).get("nodes") or []
+                        if run and run.get("name") == check_name
+                    ]
+                    for run in sorted(runs, key=lambda r: r.get("completedAt") or "", reverse=True):
+                        yield Kept(
+                            int(pull["number"]), str(commit.get("oid")), run.get("text"), when(run.get("completedAt"))
+                        )
+            info = page.get("pageInfo") or {}
+            if not all_pages or not info.get("hasNextPage") or not info.get("endCursor"):
+                return
+            after = info["endCursor"]
+            self._pace(found.get("rateLimit") or {})
+
+    def _pace(self, rate: dict[str, Any]) -> None:
+        """Wait for GraphQL's points to come back when few are left, within the run's budget."""
+        remaining, reset = rate.get("remaining"), when(rate.get("resetAt"))
+        if not isinstance(remaining, int) or remaining > RATE_RESERVE + int(rate.get("cost") or 1) or reset is None:
+            return
+        wait = max(0.0, (reset - datetime.now(UTC)).total_seconds()) + 1
+        if not self._budget.spend(wait):
+            raise GitHubRefused(
+                f"GitHub's GraphQL rate limit for this token is nearly spent ({remaining} points left) until "
+                f"{reset:%Y-%m-%d %H:%M} UTC, more than this run waits: run it again then, or with --since"
+            )
+        self._sleep(wait)
 
     def file_at(self, path: str, ref: str) -> bytes | None:
         """A file of the repository (``path`` from its root) as it is at ``ref``; None when it does not exist
@@ -395,6 +597,7 @@ class Publisher:
         title: str,
         summary: str,
         annotations: Sequence[Annotation],
+        text: str | None = None,
     ) -> int:
         """Create this run's own check run, completed, its annotations 50 a request; then complete the
         commit's older check runs of this name as superseded. A new one per run because GitHub appends
@@ -405,6 +608,8 @@ class Publisher:
                 for i in range(0, len(annotations), ANNOTATIONS_PER_REQUEST)
             ] or [[]]
             output: dict[str, object] = {"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batches[0]}
+            if text is not None:  # the verdict's record (groundgate.record): what a comment's run applies commands to
+                output["text"] = text
             run = self._repo.create_check_run(
                 name=name,
                 head_sha=head_sha,

@@ -25,10 +25,14 @@ from urllib.parse import quote
 from jinja2 import Environment
 from markupsafe import Markup
 
+from groundgate.adjudication import accepted
 from groundgate.cases import Yardstick
 from groundgate.errors import GroundgateError, one_line
+from groundgate.labels import THRESHOLD
 from groundgate.report import noise as noise_words
+from groundgate.report import people as people_words
 from groundgate.report.escape import inline, marked
+from groundgate.report.people import People
 from groundgate.report.render import environment, score
 from groundgate.results import Results, Row, category_stats, rows_with, tally
 from groundgate.rules import (
@@ -95,6 +99,7 @@ class ReportContext:
     commit_url: str | None = None
     run_url: str | None = None  # the workflow run that made the report
     run_id: str | None = None
+    people: People | None = None  # what people said about the verdict (pull requests)
 
     def provenance(self) -> Markup:
         """One line naming the commit this report reflects and the run that made it: a comment that
@@ -165,8 +170,9 @@ def marker(check_name: str) -> str:
     return f'{MARKER_PREFIX} check="{safe}" -->'
 
 
-def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline:
-    """The one headline of a run: the report's heading, the check run's title, the console's last line."""
+def verdict_headline(results: Results, fail_on: FailOn = "blocking", people: People | None = None) -> Headline:
+    """The one headline of a run: the report's heading, the check run's title, the console's last line;
+    with ``people``, what still blocks once they have spoken, and who accepted what."""
     blocking: Counter[str] = Counter()
     review: Counter[str] = Counter()
     for (category, _, outcome, _, _), n in tally(results.rows).items():
@@ -174,8 +180,46 @@ def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline
             blocking[category] += n
         elif outcome is Outcome.REVIEW:
             review[category] += n
-    exit_code = gate_exit(results.verdict, results.counts, fail_on)
-    return headline(results.counts, exit_code, fail_on, blocking, review)
+    if people is None:
+        return headline(results.counts, gate_exit(results.verdict, results.counts, fail_on), fail_on, blocking, review)
+    d = people.decision
+    blocking, review = d.by_category(blocking, Outcome.REGRESSION), d.by_category(review, Outcome.REVIEW)
+    return headline(d.counts(results.counts), d.exit_code(results.counts), fail_on, blocking, review, accepted(d))
+
+
+def headline_note(results: Results) -> str:
+    """What the heading adds to the verdict: the pull request moved the yardstick, or it could not be checked."""
+    return (" · the PR changes the yardstick" if _moved(results) else "") + (
+        " · the yardstick could not be checked" if _unchecked(results) else ""
+    )
+
+
+def render_people(people: People, links: Links | None) -> Markup:
+    """People's section of the report (``people.md.j2``): the audit table, the judge's measured precision."""
+    d = people.decision
+    table = people_words.lines(d)
+    top = accepted(d)
+    voided = sum(1 for s in d.rows if s.state == "voided" and s.blocking)
+    text = (
+        _env()
+        .get_template("people.md.j2")
+        .render(
+            begin=Markup(people_words.BEGIN),  # noqa: S704 - ours
+            end=Markup(people_words.END),  # noqa: S704 - ours
+            pointer=Markup(people.pointer),  # noqa: S704 - a hex sha
+            table=table[-people_words.SHOWN :],
+            left_out=max(0, len(table) - people_words.SHOWN),
+            accepted=top.words() if top else "",
+            voided=f"{plural(voided, 'blocking row')} accepted on an answer a push has since changed" if voided else "",
+            missing=d.missing,
+            precision=people.precision,
+            threshold=THRESHOLD,
+            notes=people.notes,
+            links=links,
+            stamp=people_words.stamp,
+        )
+    )
+    return Markup(text)  # noqa: S704 - rendered by the escaping environment
 
 
 class Listing(list[Row]):
@@ -404,7 +448,7 @@ class _Renderer:
         self.context = context
         self.groups = _groups(results, keep)
         categories = _categories(results)
-        top = verdict_headline(results, context.fail_on)
+        top = verdict_headline(results, context.fail_on, context.people)
         self.headline = top
         self.frame = {
             "r": results,
@@ -422,9 +466,8 @@ class _Renderer:
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
             "icon": top.icon,
-            "headline": top.text
-            + (" · the PR changes the yardstick" if _moved(results) else "")
-            + (" · the yardstick could not be checked" if _unchecked(results) else ""),  # escaped by finalize
+            "headline": top.text + headline_note(results),  # escaped by finalize
+            "people": render_people(context.people, context.links) if context.people else "",
             "provenance": context.provenance(),
             # Ours: numbers and fixed words, no user text.
             "noise": Markup(" " + noise_words.sentence(results.noise)) if results.noise else "",  # noqa: S704

@@ -11,6 +11,7 @@ import unicodedata
 from groundgate.report import SECTIONS, _groups, _label, verdict_headline
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import log_safe
+from groundgate.report.people import People
 from groundgate.report.render import environment
 from groundgate.results import Results
 from groundgate.rules import FailOn, Outcome, counts_line, plural
@@ -62,9 +63,14 @@ def _lines(text: str, columns: int) -> list[str]:
 
 
 def render_console(
-    results: Results, fail_on: FailOn = "blocking", *, colour: bool = False, where: str = "the markdown report"
+    results: Results,
+    fail_on: FailOn = "blocking",
+    *,
+    colour: bool = False,
+    where: str = "the markdown report",
+    people: People | None = None,
 ) -> str:
-    """``where``: where the full list is (the report file, the job summary)."""
+    """``where``: where the full list is (the report file, the job summary); ``people``: their adjudications."""
     groups = _groups(results, keep=max(ROWS.values()))
     sections = []
     for key, cap in ROWS.items():
@@ -75,7 +81,7 @@ def render_console(
     c = results.counts
     quiet = [plural(c[Outcome.MOVED], "moved"), plural(c[Outcome.STILL_UNGROUNDED], "still ungrounded") + " (backlog)"]
     quiet = [q for q, o in zip(quiet, (Outcome.MOVED, Outcome.STILL_UNGROUNDED), strict=True) if c[o]]
-    top = verdict_headline(results, fail_on)
+    top = verdict_headline(results, fail_on, people)
     env = environment().overlay()
     env.filters["label"] = _label
     k = results.calls
