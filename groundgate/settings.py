@@ -104,7 +104,6 @@ class GitHubRun(BaseModel):
     comment_author: str | None = None
     comment_body: str | None = None
     comment_before: str | None = None  # an edit's previous text: removing a command is a change too
-    comment_url: str | None = None
     server_url: str = "https://github.com"
     api_url: str = "https://api.github.com"
     run_id: str | None = None
@@ -153,7 +152,6 @@ class GitHubRun(BaseModel):
             comment_author=about.get("comment_author"),
             comment_body=about.get("comment_body"),
             comment_before=about.get("comment_before"),
-            comment_url=about.get("comment_url"),
             deleted_ref=str(event.get("ref") or get("GITHUB_REF") or "its ref") if head_sha == NO_COMMIT else None,
             server_url=get("GITHUB_SERVER_URL") or "https://github.com",
             api_url=get("GITHUB_API_URL") or "https://api.github.com",
@@ -225,7 +223,6 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
             "comment_author": _dict(comment.get("user")).get("login"),
             "comment_body": comment.get("body") if isinstance(comment.get("body"), str) else None,
             "comment_before": _dict(_dict(event.get("changes")).get("body")).get("from"),
-            "comment_url": comment.get("html_url") if isinstance(comment.get("html_url"), str) else None,
         }
     if event_name == "workflow_run":
         triggering = _dict(event.get("workflow_run"))

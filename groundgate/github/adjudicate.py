@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from urllib.parse import quote
 
 from markupsafe import Markup
 
@@ -280,7 +281,7 @@ def history(
     holds every adjudication of the pull request's life, carried from verdict to verdict)."""
     found: list[Label] = []
     seen: set[int] = set()
-    for kept in publisher.verdicts(check_name, prs, commits, all_pages=everything):
+    for kept in publisher.verdicts(check_name, prs, commits, all_pages=everything, since=since):
         if kept.pr in seen:
             continue
         try:
@@ -388,6 +389,10 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
             verdicts.append(earlier)
         entries, problems = bind(heard.said, kept.ledger, verdicts)
         decision = decide(kept.rows, entries, kept.fail_on, problems=problems, missing=kept.missing)
+        if list(decision.ledger) == sorted(kept.ledger, key=Entry.order):
+            log.info("no adjudication changed: the verdict stands as it is published")
+            _answer(publisher, settings, number, run, heard, decision)
+            return 0
         kept = fit(kept.model_copy(update={"ledger": list(decision.ledger), "published": published}))
         top, left = present(decision, kept)
         links = Links(run.server_url, run.repository, pull.head_sha, kept.cases_path) if run.repository else None
@@ -441,11 +446,12 @@ def _reply(
         return
     mark = marker(f"{settings.check_name} reply {run.comment_id}")
     env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
+    url = f"{run.server_url}/{quote(run.repository or '')}/pull/{number}#issuecomment-{run.comment_id}"
     body = env.get_template("reply.md.j2").render(
         who=run.comment_author or "",
         why=why,
         problems=problems,
-        url=run.comment_url,
+        url=Markup(url),  # noqa: S704 - ours: the server, the repository and two numbers
         marker=Markup(mark),  # noqa: S704 - ours
     )
     publisher.upsert_comment(number, body, mark)

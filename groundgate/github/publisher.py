@@ -353,6 +353,7 @@ class Kept:
     commit: str
     text: str | None
     completed: datetime | None
+    updated: datetime | None = None  # when the pull request was last updated (a comment updates it)
 
 
 def when(value: str | None) -> datetime | None:
@@ -507,11 +508,14 @@ class Publisher:
                 for a in run.get_annotations()
             ]
 
-    def verdicts(self, check_name: str, prs: int, commits: int = 1, *, all_pages: bool = False) -> Iterator[Kept]:
+    def verdicts(
+        self, check_name: str, prs: int, commits: int = 1, *, all_pages: bool = False, since: datetime | None = None
+    ) -> Iterator[Kept]:
         """The newest check run of ``check_name`` on the last ``commits`` commits of the ``prs`` pull requests
-        updated last (every pull request with ``all_pages``, newest first), through GraphQL, a page at a time.
-        Rate-limit aware: when GitHub's GraphQL points run low it waits for the reset within this run's
-        waiting budget, and otherwise stops with a GitHubRefused saying when the points come back."""
+        updated last (every pull request with ``all_pages``, newest first, down to those updated ``since``),
+        through GraphQL, a page at a time. Rate-limit aware: when GitHub's GraphQL points run low it waits for
+        the reset within this run's waiting budget, and otherwise stops with a GitHubRefused saying when the
+        points come back."""
         owner, name = self._repository.split("/", 1)
         after: str | None = None
         while True:
@@ -520,7 +524,12 @@ class Publisher:
                 _, data = self._github.requester.graphql_query(VERDICTS_QUERY, variables)
             found = data.get("data") or {}
             page = (found.get("repository") or {}).get("pullRequests") or {}
+            older = False
             for pull in page.get("nodes") or []:
+                updated = when((pull or {}).get("updatedAt"))
+                if since is not None and updated is not None and updated < since:
+                    older = True  # pull requests come newest first: the rest are older still
+                    break
                 for node in reversed(((pull or {}).get("commits") or {}).get("nodes") or []):
                     commit = (node or {}).get("commit") or {}
                     runs = [
@@ -530,11 +539,10 @@ class Publisher:
                         if run and run.get("name") == check_name
                     ]
                     for run in sorted(runs, key=lambda r: r.get("completedAt") or "", reverse=True):
-                        yield Kept(
-                            int(pull["number"]), str(commit.get("oid")), run.get("text"), when(run.get("completedAt"))
-                        )
+                        completed = when(run.get("completedAt"))
+                        yield Kept(int(pull["number"]), str(commit.get("oid")), run.get("text"), completed, updated)
             info = page.get("pageInfo") or {}
-            if not all_pages or not info.get("hasNextPage") or not info.get("endCursor"):
+            if older or not all_pages or not info.get("hasNextPage") or not info.get("endCursor"):
                 return
             after = info["endCursor"]
             self._pace(found.get("rateLimit") or {})

@@ -210,7 +210,12 @@ def render_people(people: People, links: Links | None) -> Markup:
             table=table[-people_words.SHOWN :],
             left_out=max(0, len(table) - people_words.SHOWN),
             accepted=top.words() if top else "",
-            voided=f"{plural(voided, 'blocking row')} accepted on an answer a push has since changed" if voided else "",
+            voided=(
+                f"{plural(voided, 'blocking row')} accepted on an answer a push has since changed: "
+                + ("it blocks again" if voided == 1 else "they block again")
+            )
+            if voided
+            else "",
             missing=d.missing,
             precision=people.precision,
             threshold=THRESHOLD,

@@ -1,0 +1,276 @@
+"""People in the loop, as the runner runs it against the fake GitHub: a blocking verdict, people's
+``/groundgate`` commands in pull request comments (``issue_comment`` runs that judge nothing and read none
+of the pull request's files), who may give them, a push that changes an accepted answer, and the labels
+that flow back into ``groundgate calibrate``."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from groundgate.record import decode
+from tests.support.action import HEAD_SHA, PATHS, Run, comment_event, event, run_action
+from tests.support.cli import groundgate
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.fakes.github import FakeGitHub
+
+CHECK = "groundgate / verdict"
+SECOND = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
+ACCEPT_BOTH = (
+    "Looked at both.\n/groundgate accept refund-007 premium-price -- the new return policy and price are intended"
+)
+
+
+def write_candidate(workspace: Path, name: str, changes: dict[str, str]) -> str:
+    """The example candidate with some answers replaced: the figures judge finds a figure that is not in
+    the context ungrounded, so each of these is a blocking regression."""
+    lines = []
+    for line in (workspace / "evals/candidate.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        record["response"] = changes.get(record["id"], record["response"])
+        lines.append(json.dumps(record))
+    (workspace / "evals" / name).write_text("\n".join(lines) + "\n")
+    return f"evals/{name}"
+
+
+TWO = {"refund-007": "You have 45 days to return an item.", "premium-price": "Premium costs $15 per month."}
+
+
+@pytest.fixture
+def pr(gh: FakeGitHub) -> FakeGitHub:
+    gh.add_pull(7, HEAD_SHA, author="contributor")
+    gh.permissions.update(alice="write", bob="maintain", rita="read", contributor="write")
+    gh.permissions["helper[bot]"] = "write"
+    return gh
+
+
+def judge(workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, head: str = HEAD_SHA) -> Run:
+    """A judging run of the pull request at ``head`` (a push moves the pull request's head there first)."""
+    if gh.pulls[7]["head_sha"] != head:
+        gh.move_pull(7, head)
+    return run_action(workspace, gh, {**PATHS, "candidate": candidate}, event_path=event(tmp_path, head_sha=head))
+
+
+def comment(
+    tmp_path: Path, gh: FakeGitHub, login: str, body: str, *, judge_server: FakeAzureOpenAI | None = None, **inputs: Any
+) -> Run:
+    """Someone comments; the issue_comment workflow runs in an empty workspace (no checkout), with an Azure
+    judge configured that must never be called."""
+    cid = gh.add_comment(7, body, login)
+    return on_comment(tmp_path, gh, cid, judge_server, **inputs)
+
+
+def on_comment(
+    tmp_path: Path, gh: FakeGitHub, cid: int, judge_server: FakeAzureOpenAI | None = None, **extra: Any
+) -> Run:
+    empty = tmp_path / f"comment-{cid}-{len(gh.requests)}" / "workspace"
+    empty.mkdir(parents=True)
+    inputs = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl", "candidate": "evals/candidate.jsonl"}
+    if judge_server is not None:
+        inputs.update({"judge": "azure", "azure-endpoint": judge_server.endpoint, "judge-deployment": "judge-4o", "azure-api-key": "sk-unused"})  # fmt: skip
+    action = extra.pop("action", "created")
+    before = extra.pop("before", None)
+    return run_action(
+        empty,
+        gh,
+        {**inputs, **extra},
+        event_name="issue_comment",
+        event_path=comment_event(tmp_path, gh, cid, action=action, before=before),
+    )
+
+
+def latest(gh: FakeGitHub, head: str = HEAD_SHA) -> dict[str, Any]:
+    return max(
+        (r for r in gh.check_runs.values() if r["head_sha"] == head and r["name"] == CHECK), key=lambda r: r["id"]
+    )
+
+
+def readable(markdown: str) -> str:
+    """Text as a reader reads it: markdown's escapes, entities and code-span ticks taken off."""
+    return html.unescape(markdown.replace("\\", "").replace("`", ""))
+
+
+def report(gh: FakeGitHub) -> str:
+    [mine] = [c for c in gh.comments_on(7) if c["login"] == gh.bot and "groundgate-report" in c["body"] and "reply" not in c["body"]]  # fmt: skip
+    return readable(mine["body"])
+
+
+def replies(gh: FakeGitHub) -> list[str]:
+    return [readable(c["body"]) for c in gh.comments_on(7) if c["login"] == gh.bot and " reply " in c["body"]]
+
+
+def test_a_writer_accepts_every_blocking_row_and_the_commits_check_turns_green(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+) -> None:
+    candidate = write_candidate(workspace, "two.jsonl", TWO)
+    blocked = judge(workspace, pr, tmp_path, candidate)
+    assert blocked.code == 1, blocked.stdout + blocked.stderr
+    first = latest(pr)
+    assert first["conclusion"] == "failure"
+    kept = decode(first["output"]["text"], check=CHECK, head=HEAD_SHA)  # the verdict, kept on GitHub
+    assert sorted(row.id for row in kept.rows if row.outcome == "regression") == ["premium-price", "refund-007"]
+
+    never_called = fake_azure(lambda prompt: Reply(score=1, reason="must not be asked"))
+    seen = len(pr.requests)
+    run = comment(tmp_path, pr, "alice", ACCEPT_BOTH, judge_server=never_called)
+    assert run.code == 0, run.stdout + run.stderr
+    green = latest(pr)
+    assert green["id"] != first["id"]
+    assert green["conclusion"] == "success"
+    assert green["output"]["title"] == (
+        "Passes: 2 blocking regressions accepted by @alice; 2 rows to read before shipping"
+    )  # the example's REVIEW row and new non-answer still ask to be read
+    assert pr.check_runs[first["id"]]["output"]["title"].startswith("Superseded")
+    body = report(pr)
+    assert body.startswith("## ✅ groundgate: Passes: 2 blocking regressions accepted by @alice")
+    assert "### People's adjudications" in body
+    assert "the new return policy and price are intended" in body
+    assert "| accept |" in body
+    assert body.count("no longer blocks") == 2
+    assert "### Blocking regressions" in body  # the judge's report stays below
+    titles = {a["title"] for a in green["annotations"]}
+    assert any("refund-007" in t and "accepted by @alice" in t for t in titles)
+    assert all(a["annotation_level"] != "failure" for a in green["annotations"])
+    assert replies(pr) == []
+    # a comment's run judges nothing and reads none of the pull request's files
+    assert never_called.raw == []
+    after = pr.requests[seen:]
+    assert not [r for r in after if "/contents/" in r.path or "/git/" in r.path], [r.path for r in after]
+    assert not list(tmp_path.glob("comment-*/workspace/*"))  # and writes nothing in its workspace either
+    assert run.outputs["verdict"] == "pass"
+
+
+@pytest.mark.parametrize(
+    ("login", "why"),
+    [
+        ("rita", "has 'read' permission on this repository, and adjudicating needs 'write' or more"),
+        ("contributor", "opened this pull request, and its author does not adjudicate its own rows"),
+        ("helper[bot]", "is a bot: only people adjudicate"),
+        ("stranger", "has 'none' permission on this repository"),
+    ],
+)
+def test_a_reader_the_author_and_a_bot_are_refused_with_one_reply(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, login: str, why: str
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    before = latest(pr)
+    run = comment(tmp_path, pr, login, "/groundgate accept refund-007 -- it is fine")
+    assert run.code == 0, run.stdout + run.stderr
+    assert latest(pr)["id"] == before["id"]  # the check is unchanged
+    assert latest(pr)["conclusion"] == "failure"
+    [reply] = replies(pr)
+    assert "nothing changed" in reply
+    assert why in reply
+    # an edit of the same comment is checked again, and answered in the same reply
+    cid = max(c for c, held in pr.comments.items() if held["login"] == login)
+    pr.edit_comment(cid, "/groundgate accept refund-007 -- really, it is fine")
+    again = on_comment(tmp_path, pr, cid, action="edited", before="/groundgate accept refund-007 -- it is fine")
+    assert again.code == 0
+    assert len(replies(pr)) == 1
+    assert latest(pr)["id"] == before["id"]
+
+
+def test_the_author_adjudicates_when_the_workflow_allows_it(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    allowed: dict[str, Any] = {"allow-author-adjudication": "true"}
+    run = comment(tmp_path, pr, "contributor", "/groundgate accept refund-007 -- intended", **allowed)
+    assert run.code == 0
+    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @contributor;")
+
+
+def test_a_writer_needs_maintain_when_the_workflow_asks_for_it(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- fine", adjudicators="maintain")
+    assert latest(pr)["conclusion"] == "failure"
+    assert "'write' permission" in replies(pr)[0]
+    comment(tmp_path, pr, "bob", "/groundgate accept refund-007 -- fine", adjudicators="maintain")
+    assert latest(pr)["conclusion"] == "success"
+
+
+def test_a_comment_someone_else_edited_counts_for_nothing(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    """Someone with write access can edit another's comment: a command counts only as its author left it."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    cid = pr.add_comment(7, "Looks reasonable to me.", "alice")
+    pr.edit_comment(cid, "Looks reasonable to me.\n/groundgate accept refund-007 -- fine", editor="contributor")
+    run = on_comment(tmp_path, pr, cid, action="edited", before="Looks reasonable to me.")
+    assert run.code == 0
+    assert latest(pr)["conclusion"] == "failure"
+    assert "last edited by @contributor, not by @alice" in replies(pr)[0]
+
+
+def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_keeps_it(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, write_candidate(workspace, "two.jsonl", TWO)).code == 1
+    comment(tmp_path, pr, "alice", ACCEPT_BOTH)
+    assert latest(pr)["conclusion"] == "success"
+    # a push: premium-price's answer changes (still a regression), refund-007's stays
+    pushed = write_candidate(workspace, "pushed.jsonl", {**TWO, "premium-price": "Premium costs $16 per month."})
+    run = judge(workspace, pr, tmp_path, pushed, head=SECOND)
+    assert run.code == 1, run.stdout + run.stderr
+    check = latest(pr, SECOND)
+    assert check["conclusion"] == "failure"
+    assert check["output"]["title"] == (
+        "Blocks merge: 1 answer now makes unsupported claims — pricing 1; 1 accepted by @alice"
+    )
+    body = report(pr)
+    assert "1 blocking row accepted on an answer a push has since changed: it blocks again" in body
+    assert "voided: the answer changed since, it blocks again" in body
+    assert body.count("no longer blocks") == 1  # refund-007, unchanged, keeps its acceptance
+    assert f"Reflects commit [{SECOND[:12]}]" in body
+    # accepting the new answer lets it pass again; revoking one restores the block
+    comment(tmp_path, pr, "alice", "/groundgate accept premium-price -- $16 is the new price")
+    assert latest(pr, SECOND)["conclusion"] == "success"
+    comment(tmp_path, pr, "alice", "/groundgate revoke refund-007")
+    revoked = latest(pr, SECOND)
+    assert revoked["conclusion"] == "failure"
+    assert revoked["output"]["title"].startswith("Blocks merge: 1 answer now makes unsupported claims")
+    # a rerun of the judging job on the same commit reads the same adjudications: its exit code agrees
+    rerun = judge(workspace, pr, tmp_path, pushed, head=SECOND)
+    assert rerun.code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- fine after all")
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 0  # a rerun passes the job too
+
+
+def test_an_unknown_id_and_a_missing_reason_are_said_back(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    run = comment(tmp_path, pr, "alice", "/groundgate accept refnud-007 -- typo\n/groundgate accept refund-007")
+    assert run.code == 0
+    assert latest(pr)["conclusion"] == "failure"
+    [reply] = replies(pr)
+    text = reply
+    assert "'refnud-007': not a row people can adjudicate" in text
+    assert "needs a reason after --" in text
+
+
+def test_labels_gathers_the_adjudications_and_calibrate_reads_them(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    candidate = write_candidate(workspace, "two.jsonl", TWO)
+    assert judge(workspace, pr, tmp_path, candidate).code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    comment(tmp_path, pr, "bob", "/groundgate confirm premium-price -- $15 is not in the price list")
+    out = tmp_path / "labels.jsonl"
+    env = {"GITHUB_TOKEN": pr.token, "GITHUB_API_URL": pr.url}
+    gathered = groundgate("labels", "--repo", "o/r", "--output", str(out), env=env)
+    assert gathered.returncode == 0, gathered.stderr
+    labels = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(x["id"], x["grounded"], x["verdict"], x["who"], x["pr"], x["judge_bucket"]) for x in labels] == [
+        ("refund-007", True, "accept", "alice", 7, "ungrounded"),
+        ("premium-price", False, "confirm", "bob", 7, "ungrounded"),
+    ]
+    calibrated = groundgate(
+        "calibrate", "--cases", str(workspace / PATHS["cases"]), "--responses", str(workspace / candidate),
+        "--labels", str(out), "--judge", "figures",
+    )  # fmt: skip
+    assert calibrated.returncode == 0, calibrated.stderr
+    assert "2 labelled responses" in calibrated.stdout
+    assert "| **judge: ungrounded** | 1 | 1 |" in calibrated.stdout  # bob agrees with the judge, alice does not
+    later = groundgate("labels", "--repo", "o/r", "--since", "2099-01-01", "--output", str(out), env=env)
+    assert later.returncode == 0
+    assert out.read_text() == ""
