@@ -47,14 +47,20 @@ class Label(BaseModel):
 
 
 def labels_of(ledger: Iterable[Entry], pr: int) -> list[Label]:
-    """The standing word of each person on each answer of one pull request's ledger: the latest command per
-    row and person, when it is an accept or a confirm bound to an answer."""
-    latest: dict[tuple[str, str], Entry] = {}
+    """The standing word of each person on each answer of one pull request's ledger: the latest accept or
+    confirm per row, person and answer. A revoke withdraws that person's word on the answer it was made on
+    (an answer a push replaced keeps the word given on it: it is still a person's reading of that answer)."""
+    latest: dict[tuple[str, str, str | None], Entry] = {}
     for entry in sorted(ledger, key=Entry.order):
-        latest[(entry.row, entry.login.casefold())] = entry
+        person = entry.login.casefold()
+        if entry.verb is Verb.REVOKE:
+            for key in [k for k in latest if k[:2] == (entry.row, person) and entry.digest in (None, k[2])]:
+                del latest[key]
+        else:
+            latest[(entry.row, person, entry.digest)] = entry
     found = []
     for entry in latest.values():
-        if entry.verb is Verb.REVOKE or entry.digest is None:
+        if entry.digest is None:
             continue
         if entry.bucket is Bucket.UNGROUNDED:
             grounded: bool | None = entry.verb is Verb.ACCEPT

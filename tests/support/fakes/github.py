@@ -146,6 +146,8 @@ class FakeGitHub(LocalServer):
         self.files: dict[tuple[str, str], bytes] = {}  # (ref, path from the repository root) -> content
         self.pulls: dict[int, dict[str, Any]] = {}
         self.permissions: dict[str, str] = {}  # login -> role_name: admin, maintain, write, triage, read
+        self.graphql_points = 5000  # GraphQL's rateLimit.remaining; each query costs one point
+        self.graphql_reset: str | None = None  # rateLimit.resetAt (default: an hour past GitHub's clock)
         self.ticks = 0  # GitHub's clock, in seconds since EPOCH
         self.requests: list[Request] = []
         self.faults: list[Fault] = []
@@ -449,7 +451,8 @@ class FakeGitHub(LocalServer):
                 "pullRequests": lambda info, **kw: pull_requests(repo, **kw),
             }
 
-        rate = {"cost": 1, "remaining": 4999, "resetAt": _iso(self.ticks + 3600)}
+        self.graphql_points = max(0, self.graphql_points - 1)
+        rate = {"cost": 1, "remaining": self.graphql_points, "resetAt": self.graphql_reset or _iso(self.ticks + 3600)}
         root = {"repository": lambda info, **kw: repository(None, info, **kw), "rateLimit": lambda info, **kw: rate}
         result = graphql_sync(schema(), body.get("query", ""), root_value=root, variable_values=body.get("variables"))
         answer: dict[str, Any] = {}
