@@ -89,6 +89,7 @@ class GitHubRun(BaseModel):
     sha: str | None = None
     pr_number: int | None = None
     pr_author: str | None = None  # who opened the pull request: not an adjudicator of its rows by default
+    queued_pr: int | None = None  # merge_group: the pull request the queue's branch is named after (its adjudications)
     head_sha: str | None = None  # the commit the check run and the comment are about
     base_sha: str | None = None  # the pull request's base: what the PR's own edits are compared with
     from_fork: bool = False
@@ -141,6 +142,7 @@ class GitHubRun(BaseModel):
             sha=get("GITHUB_SHA"),
             pr_number=about.get("pr_number"),
             pr_author=about.get("pr_author"),
+            queued_pr=about.get("queued_pr"),
             head_sha=None if head_sha == NO_COMMIT else head_sha,
             base_sha=about.get("base_sha"),
             from_fork=bool(about.get("from_fork")),
@@ -211,8 +213,10 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
             and event_name == "pull_request"
             and _dict(head.get("repo")).get("full_name") != _dict(base.get("repo")).get("full_name"),
         }
-    if event_name == "merge_group":
-        return {"head_sha": _dict(event.get("merge_group")).get("head_sha")}
+    if event_name == "merge_group":  # the queue's branch: gh-readonly-queue/<base>/pr-<number>-<sha>
+        group = _dict(event.get("merge_group"))
+        queued = re.search(r"/gh-readonly-queue/.+/pr-(\d+)-[0-9a-f]{40}$", str(group.get("head_ref") or ""))
+        return {"head_sha": group.get("head_sha"), "queued_pr": int(queued.group(1)) if queued else None}
     if event_name == "issue_comment":  # a comment on an issue; on a pull request, its issue has a pull_request link
         issue, comment = _dict(event.get("issue")), _dict(event.get("comment"))
         number, cid = issue.get("number"), comment.get("id")

@@ -203,13 +203,20 @@ def _people(
 ) -> adjudicate.Adjudicated | None:
     """People's adjudications of a pull request's verdict, when it has a check run to keep the record in;
     anything unplanned leaves the judge's verdict standing (fail closed), with a warning."""
-    if publisher is None or target is None or target.pr_number is None or not target.head_sha or not settings.check_run:
+    run = settings.github or GitHubRun()
+    pr = target.pr_number if target is not None else None
+    if pr is None and run.event_name == "merge_group":
+        pr = run.queued_pr  # the queue judges the pull request it is named after: its people's word stands there too
+    if publisher is None or target is None or pr is None or not target.head_sha or not settings.check_run:
         return None
     try:
+        author = target.author if target.pr_number is not None else publisher.pull(pr).author
         return adjudicate.for_judging_run(
-            settings, results, publisher, target.head_sha, target.pr_number, target.author, cases_path,
-            headline_note(results), log,
-        )  # fmt: skip
+            settings, results, publisher, target.head_sha, pr, author, cases_path, headline_note(results), log
+        )
+    except GitHubRefused as exc:
+        log.warning(f"the adjudications of #{pr} could not be read ({one_line(str(exc))}). The judge's verdict stands.")
+        return None
     except Exception as exc:
         log.warning(f"people's adjudications were not applied: {InternalError.of(exc)}. The judge's verdict stands.")
         return None

@@ -18,7 +18,7 @@ from groundgate.adjudication import Entry, Verb
 from groundgate.record import decode, text
 from groundgate.report import marker
 from groundgate.report.people import BEGIN, END
-from tests.support.action import HEAD_SHA, PATHS, Run, comment_event, event, run_action
+from tests.support.action import HEAD_SHA, PATHS, QUEUE_SHA, Run, comment_event, event, merge_group_event, run_action
 from tests.support.cli import groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub
@@ -322,3 +322,19 @@ def test_a_person_who_lost_the_permission_no_longer_counts(workspace: Path, pr: 
     comment(tmp_path, pr, "bob", "/groundgate confirm change-email -- yes, a non-answer")
     assert latest(pr)["conclusion"] == "failure"
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+
+
+def test_the_merge_queue_keeps_the_acceptances_of_the_pull_request_it_is_named_after(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- the new policy is intended")
+    inputs = {**PATHS, "candidate": "evals/candidate-regression.jsonl"}
+    queued = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path))
+    assert queued.code == 0, queued.stdout
+    check = latest(pr, QUEUE_SHA)
+    assert check["conclusion"] == "success"
+    assert check["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    other = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path, 8))
+    assert other.code == 1  # a queue named after another pull request: nobody accepted anything there
+    assert "the adjudications of #8 could not be read" in other.stdout

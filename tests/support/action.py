@@ -128,10 +128,11 @@ def comment_event(
     return _write(tmp_path, f"issue_comment-{comment_id}-{action}", payload)
 
 
-def merge_group_event(tmp_path: Path) -> Path:
-    """GitHub's merge_group payload: the queue checks QUEUE_SHA."""
+def merge_group_event(tmp_path: Path, pr: int = 7) -> Path:
+    """GitHub's merge_group payload: the queue checks QUEUE_SHA, on the branch it names after pull request ``pr``."""
     payload = webhooks.example("merge_group", "checks_requested")
     payload["merge_group"]["head_sha"] = QUEUE_SHA
+    payload["merge_group"]["head_ref"] = f"refs/heads/gh-readonly-queue/main/pr-{pr}-{HEAD_SHA}"
     webhooks.set_repository(payload["repository"], "o/r")
     return _write(tmp_path, "merge_group", payload)
 
