@@ -306,7 +306,10 @@ def _publish(
         if settings.comment and target.pr_number is not None:
             try:
                 how, url = publisher.upsert_comment(
-                    target.pr_number, render(results, "comment", context), marker(settings.check_name)
+                    target.pr_number,
+                    render(results, "comment", context),
+                    marker(settings.check_name),
+                    people.own if people is not None else None,
                 )
                 log.info(f"comment {how}: {url}")
             except GitHubRefused as exc:

@@ -213,6 +213,7 @@ class Adjudicated:
 
     people: People
     record: Record
+    own: Comment | None = None  # this check's comment on the pull request, found while reading the commands
 
 
 def for_judging_run(
@@ -257,7 +258,8 @@ def for_judging_run(
     decision = decide(record.rows, entries, settings.fail_on, problems=problems)
     record = fit(record.model_copy(update={"ledger": list(decision.ledger), "previous": previous}))
     decision = replace(decision, missing=record.missing)
-    return Adjudicated(People(decision, head, _precision(publisher, settings.check_name, log), tuple(notes)), record)
+    people = People(decision, head, _precision(publisher, settings.check_name, log), tuple(notes))
+    return Adjudicated(people, record, heard.own)
 
 
 def _precision(publisher: Publisher, check_name: str, log: Log) -> Precision | None:
@@ -414,7 +416,7 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
         log.info(f"check run '{settings.check_name}' on {pull.head_sha[:12]}: {conclusion} ({title})")
         if heard.own is not None and settings.comment:
             body = represent(heard.own.body, heading(top.icon, title), section, marker(settings.check_name), LIMITS["comment"])  # fmt: skip
-            how, url = publisher.upsert_comment(number, body, marker(settings.check_name))
+            how, url = publisher.upsert_comment(number, body, marker(settings.check_name), heard.own)
             log.info(f"comment {how}: {url}")
         _answer(publisher, settings, number, run, heard, decision)
     append_summary(run.summary_path, summary)

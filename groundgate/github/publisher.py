@@ -577,11 +577,13 @@ class Publisher:
                 return content.decoded_content
             return base64.b64decode(self._repo.get_git_blob(content.sha).content)
 
-    def upsert_comment(self, number: int, body: str, marker: str) -> tuple[str, str]:
-        """Update this check's own comment in place, or create it; returns (created|updated, url)."""
+    def upsert_comment(self, number: int, body: str, marker: str, known: Comment | None = None) -> tuple[str, str]:
+        """Update this check's own comment in place, or create it; returns (created|updated, url). ``known``:
+        that comment, already found in this run (``comments``): no second lookup."""
         with self._talking(f"write the comment on #{number}", "comment"):
             issue = self._repo.get_issue(number)
-            for comment_id, text in self._own_comments(number):
+            found = [(known.id, known.body)] if known is not None and known.mine else self._own_comments(number)
+            for comment_id, text in found:
                 if marker not in text:
                     continue
                 try:

@@ -66,7 +66,8 @@ def sha(n: int) -> str:
 
 
 def test_every_pull_requests_newest_record_is_read_page_by_page(gh: FakeGitHub) -> None:
-    keep(gh, 1, sha(1), [entry(1, Verb.ACCEPT, "refund-007"), entry(2, Verb.REVOKE, "refund-007")])  # withdrawn
+    withdrawn = entry(2, Verb.REVOKE, "refund-007").model_copy(update={"digest": entry(1, Verb.ACCEPT, "x").digest})
+    keep(gh, 1, sha(1), [entry(1, Verb.ACCEPT, "refund-007"), withdrawn])  # accepted, then revoked
     keep(gh, 2, sha(2), [entry(3, Verb.CONFIRM, "price-3")])
     keep(gh, 3, sha(3), [entry(4, Verb.ACCEPT, "heater-1")])
     gh.move_pull(3, sha(33))  # a last push whose run kept no verdict: the one before it holds the ledger
