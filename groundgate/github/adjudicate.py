@@ -384,6 +384,11 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
         _reply(publisher, settings, number, run, f"{why}. Post the command again once the verdict is there.")
         return 0
     kept, published, check = found
+    if kept.pr != number:  # one commit, two pull requests: the newest verdict on it was made for the other one
+        why = f"the newest verdict on the head commit {pull.head_sha[:12]} was made for pull request #{kept.pr}"
+        log.info(f"{why}: nothing applied")
+        _reply(publisher, settings, number, run, f"{why}, not this one. Rerun this pull request's gate, then post the command again.")  # fmt: skip
+        return 0
     with log.group(f"groundgate: people's adjudications on #{number} at {pull.head_sha[:12]}"):
         heard = hear(publisher, number, Who.of(settings, pull.author), settings.check_name)
         verdicts = [Verdict({row.id: row for row in kept.rows}, published)]
