@@ -23,7 +23,7 @@ from groundgate.report import Links, ReportContext, headline_note, marker, rende
 from groundgate.report.console import render_console
 from groundgate.report.escape import inline
 from groundgate.results import Results, read_results
-from groundgate.rules import Outcome, gate_exit
+from groundgate.rules import Outcome, gate_exit, verdict_of
 from groundgate.settings import FORK_RECIPE, OUT_DIR, OUTPUTS, PR_EVENTS, GitHubRun, Settings, inside_workspace
 from groundgate.wiring import Judges
 
@@ -167,7 +167,7 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     append_summary(run.summary_path, summary)
     outputs = outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md")
     if decided is not None:  # the verdict people's adjudications leave; the counts stay the judge's
-        outputs["verdict"] = adjudicate.outputs_of(decided.counts(results.counts))["verdict"]
+        outputs["verdict"] = verdict_of(decided.counts(results.counts))
     set_outputs(run.output_path, outputs)
 
     if publisher is not None and target is not None:

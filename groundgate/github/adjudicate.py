@@ -322,7 +322,7 @@ def annotate(annotations: Iterable[Annotation], decision: Decision, cases_path: 
     return found
 
 
-def present(decision: Decision, kept: Record) -> tuple[Headline, Counter[Outcome]]:
+def headline_for(decision: Decision, kept: Record) -> tuple[Headline, Counter[Outcome]]:
     """The headline of a recorded verdict once people have spoken, and the counts the gate decides on."""
     left = decision.counts(kept.counts)
     top = headline(
@@ -401,12 +401,12 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
             _answer(publisher, settings, number, run, heard, decision)
             return 0
         kept = fit(kept.model_copy(update={"ledger": list(decision.ledger), "published": published}))
-        top, left = present(decision, kept)
+        top, left = headline_for(decision, kept)
         links = Links(run.server_url, run.repository, pull.head_sha, kept.cases_path) if run.repository else None
         people = People(decision, pull.head_sha, _precision(publisher, settings.check_name, log))
         section = str(render_people(people, links))
-        title = top.text + kept.note
-        summary = represent(check.summary or "", heading(top.icon, title), section, marker(settings.check_name), LIMITS["check"])  # fmt: skip
+        title, top_line = top.text, heading(top.icon, top.text + kept.note)  # the report's heading adds the notes
+        summary = represent(check.summary or "", top_line, section, marker(settings.check_name), LIMITS["check"])
         annotations = annotate(publisher.annotations(check.id), decision, kept.cases_path)
         conclusion: Conclusion = top.conclusion
         publisher.publish_check(
@@ -420,7 +420,7 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
         )
         log.info(f"check run '{settings.check_name}' on {pull.head_sha[:12]}: {conclusion} ({title})")
         if heard.own is not None and settings.comment:
-            body = represent(heard.own.body, heading(top.icon, title), section, marker(settings.check_name), LIMITS["comment"])  # fmt: skip
+            body = represent(heard.own.body, top_line, section, marker(settings.check_name), LIMITS["comment"])
             how, url = publisher.upsert_comment(number, body, marker(settings.check_name), heard.own)
             log.info(f"comment {how}: {url}")
         _answer(publisher, settings, number, run, heard, decision)
