@@ -16,14 +16,14 @@ from groundgate.errors import GitHubRefused, GroundgateError, InternalError, Int
 from groundgate.files import write_text
 from groundgate.github import adjudicate
 from groundgate.github.publisher import Publisher, Pull, annotations_for
-from groundgate.github.workflow import Log, append_summary, set_outputs
+from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs
 from groundgate.merge import merge
 from groundgate.record import text as record_text
 from groundgate.report import Links, ReportContext, headline_note, marker, render, render_failure, verdict_headline
 from groundgate.report.console import render_console
 from groundgate.report.escape import inline
 from groundgate.results import Results, read_results
-from groundgate.rules import Outcome, gate_exit, verdict_of
+from groundgate.rules import gate_exit, verdict_of
 from groundgate.settings import FORK_RECIPE, OUT_DIR, OUTPUTS, PR_EVENTS, GitHubRun, Settings, inside_workspace
 from groundgate.wiring import Judges
 
@@ -93,17 +93,7 @@ def _case_ids(settings: Settings, parts: list[Results]) -> list[str] | None:
 
 
 def outputs_for(results: Results, results_path: str, report_path: str) -> dict[str, str]:
-    c = results.counts
-    return {
-        "verdict": results.verdict,
-        "blocking-regressions": str(c[Outcome.REGRESSION]),
-        "regressions": str(c[Outcome.REGRESSION] + c[Outcome.REVIEW]),
-        "new-non-answers": str(c[Outcome.NEW_NON_ANSWER]),
-        "unstable": str(c[Outcome.UNSTABLE]),
-        "errors": str(c[Outcome.ERROR]),
-        "results-path": results_path,
-        "report-path": report_path,
-    }
+    return outputs_of(results.counts, results.verdict, results_path, report_path)
 
 
 def repository_path(workspace: Path, path: str) -> str:

@@ -43,7 +43,7 @@ from groundgate.adjudication import (
 )
 from groundgate.errors import GitHubRefused, one_line
 from groundgate.github.publisher import Annotation, CheckRunFound, Comment, Publisher
-from groundgate.github.workflow import Log, append_summary, set_outputs
+from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs
 from groundgate.labels import Label, Precision, labels_of, latest_per_answer, precision
 from groundgate.record import Record, RecordError, decode, fit, text
 from groundgate.report import LIMITS, Links, marker, render_people
@@ -336,19 +336,6 @@ def headline_for(decision: Decision, kept: Record) -> tuple[Headline, Counter[Ou
     return top, left
 
 
-def outputs_of(counts: Counter[Outcome]) -> dict[str, str]:
-    return {
-        "verdict": verdict_of(counts),
-        "blocking-regressions": str(counts[Outcome.REGRESSION]),
-        "regressions": str(counts[Outcome.REGRESSION] + counts[Outcome.REVIEW]),
-        "new-non-answers": str(counts[Outcome.NEW_NON_ANSWER]),
-        "unstable": str(counts[Outcome.UNSTABLE]),
-        "errors": str(counts[Outcome.ERROR]),
-        "results-path": "",
-        "report-path": "",
-    }
-
-
 # ---- a comment's run
 
 
@@ -425,7 +412,7 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
             log.info(f"comment {how}: {url}")
         _answer(publisher, settings, number, run, heard, decision)
     append_summary(run.summary_path, summary)
-    set_outputs(run.output_path, outputs_of(left))
+    set_outputs(run.output_path, outputs_of(left, verdict_of(left)))
     return 0
 
 
