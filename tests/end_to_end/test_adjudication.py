@@ -21,7 +21,7 @@ from groundgate.report.people import BEGIN, END
 from tests.support.action import HEAD_SHA, PATHS, QUEUE_SHA, Run, comment_event, event, merge_group_event, run_action
 from tests.support.cli import groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
-from tests.support.fakes.github import FakeGitHub
+from tests.support.fakes.github import FakeGitHub, Fault
 
 CHECK = "groundgate / verdict"
 SECOND = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
@@ -338,3 +338,17 @@ def test_the_merge_queue_keeps_the_acceptances_of_the_pull_request_it_is_named_a
     other = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path, 8))
     assert other.code == 1  # a queue named after another pull request: nobody accepted anything there
     assert "the adjudications of #8 could not be read" in other.stdout
+
+
+def test_a_comment_run_github_refuses_leaves_the_verdict_as_it_stands(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    before, body = latest(pr), report(pr)
+    pr.faults.append(Fault("POST", r"/repos/o/r/check-runs", 403, message="Resource not accessible by integration"))
+    run = comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    assert run.code == 3, run.stdout
+    [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert "GitHub refused to create the check run (HTTP 403" in error
+    assert latest(pr)["id"] == before["id"]
+    assert report(pr) == body  # never replaced by "no verdict": the judge's verdict stands where it was
