@@ -18,7 +18,18 @@ from groundgate.adjudication import Entry, Verb
 from groundgate.record import decode, text
 from groundgate.report import marker
 from groundgate.report.people import BEGIN, END
-from tests.support.action import HEAD_SHA, PATHS, QUEUE_SHA, Run, comment_event, event, merge_group_event, run_action
+from tests.support.action import (
+    FORK_SHA,
+    HEAD_SHA,
+    PATHS,
+    QUEUE_SHA,
+    Run,
+    comment_event,
+    event,
+    merge_group_event,
+    run_action,
+    workflow_run_event,
+)
 from tests.support.cli import groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
@@ -352,3 +363,28 @@ def test_a_comment_run_github_refuses_leaves_the_verdict_as_it_stands(
     assert "GitHub refused to create the check run (HTTP 403" in error
     assert latest(pr)["id"] == before["id"]
     assert report(pr) == body  # never replaced by "no verdict": the judge's verdict stands where it was
+
+
+def test_a_fork_pull_request_is_adjudicated_the_same_reading_nothing_of_the_fork(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """A fork's pull request is judged by the trusted workflow_run workflow; the comment's run is in the base
+    repository's context: it finds that verdict on the fork's head commit and reads nothing of the fork."""
+    gh.add_pull(7, FORK_SHA, head_repo="someone/r", author="contributor")
+    gh.permissions.update(alice="write", contributor="write")
+    inputs = {**PATHS, "candidate": "evals/candidate-regression.jsonl"}
+    judged = run_action(workspace, gh, inputs, event_name="workflow_run", event_path=workflow_run_event(tmp_path))
+    assert judged.code == 1, judged.stdout + judged.stderr
+    assert latest(gh, FORK_SHA)["conclusion"] == "failure"
+    comment(tmp_path, gh, "contributor", "/groundgate accept refund-007 -- my fork, my call")
+    assert latest(gh, FORK_SHA)["conclusion"] == "failure"  # the fork's author is the pull request's author
+    assert "opened this pull request" in replies(gh)[0]
+    seen = len(gh.requests)
+    run = comment(tmp_path, gh, "alice", "/groundgate accept refund-007 -- the new policy is intended")
+    assert run.code == 0, run.stdout + run.stderr
+    green = latest(gh, FORK_SHA)
+    assert green["conclusion"] == "success"
+    assert green["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert not [
+        r.path for r in gh.requests[seen:] if "someone" in r.path or "/contents/" in r.path or "/git/" in r.path
+    ]
