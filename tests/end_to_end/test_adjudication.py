@@ -388,3 +388,29 @@ def test_a_fork_pull_request_is_adjudicated_the_same_reading_nothing_of_the_fork
     assert not [
         r.path for r in gh.requests[seen:] if "someone" in r.path or "/contents/" in r.path or "/git/" in r.path
     ]
+
+
+def test_a_deleted_accept_is_withdrawn_and_a_deleted_revoke_still_stands(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    def deleted(cid: int) -> Run:
+        """GitHub's ``deleted`` payload carries the comment as it was; the comment is gone when the run reads."""
+        path = comment_event(tmp_path, pr, cid, action="deleted")
+        pr.delete_comment(cid)
+        empty = tmp_path / f"deleted-{cid}" / "workspace"
+        empty.mkdir(parents=True)
+        return run_action(empty, pr, {}, event_name="issue_comment", event_path=path)
+
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    assert latest(pr)["conclusion"] == "success"
+    [accept] = [c for c, held in pr.comments.items() if held["login"] == "alice"]
+    assert deleted(accept).code == 0
+    assert latest(pr)["conclusion"] == "failure"  # the accept went with its comment
+    comment(tmp_path, pr, "bob", "/groundgate accept refund-007 -- intended")
+    comment(tmp_path, pr, "bob", "/groundgate revoke refund-007")
+    assert latest(pr)["conclusion"] == "failure"
+    revoke = max(c for c, held in pr.comments.items() if held["login"] == "bob")
+    assert deleted(revoke).code == 0
+    assert latest(pr)["conclusion"] == "failure"  # the record keeps the revoke: the accept does not come back
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor in a rerun
