@@ -7,32 +7,26 @@ environment, so tests drive it with clients pointed at local servers.
 from __future__ import annotations
 
 from groundgate import compare
-from groundgate.cases import Inputs, load_inputs, lookalike
-from groundgate.errors import InputError, Interrupted
+from groundgate.cases import Inputs, load_inputs
+from groundgate.errors import Interrupted
 from groundgate.results import Results
 from groundgate.settings import Settings
 from groundgate.wiring import Judges, options
 
 
 def load(settings: Settings) -> Inputs:
-    """The three files, and no category that only looks like a blocking one (a way to dodge the gate)."""
+    """The three files; a category that only looks like a blocking one is refused (a way to dodge the gate)."""
     assert settings.cases  # the settings refuse a run without the three files
     assert settings.baseline
     assert settings.candidate
-    inputs = load_inputs(settings.cases, settings.baseline, settings.candidate, settings.rubric, settings.root)
-    first: dict[str, int] = {}  # each category's first line, read forwards (the cases live in a store on disk)
-    for case in inputs.cases:
-        first.setdefault(case.category, case.line)
-    for category, line in first.items():
-        if (blocking := lookalike(category, settings.blocking_categories)) is not None:
-            raise InputError(
-                settings.cases,
-                line,
-                "category",
-                f"{category!r} looks like the blocking category {blocking!r} but is spelled with other characters: "
-                "write it in plain letters",
-            )
-    return inputs
+    return load_inputs(
+        settings.cases,
+        settings.baseline,
+        settings.candidate,
+        settings.rubric,
+        settings.root,
+        settings.blocking_categories,
+    )
 
 
 def run(settings: Settings, inputs: Inputs, judges: Judges) -> Results:

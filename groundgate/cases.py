@@ -11,17 +11,16 @@ import json
 import sqlite3
 import sys
 import tempfile
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from groundgate.errors import InputError, MissingResponses
+from groundgate.lookalike import reads_as, skeleton, visible
 from groundgate.store import Store
 
 Rubric = Literal["query", "no-query"]
@@ -278,58 +277,26 @@ class _ResponseRecord(BaseModel):
 _Record = TypeVar("_Record", _CaseRecord, _ResponseRecord)
 
 
-def _visible(text: str) -> str:
-    """Text as it reads: compatibility forms folded (fullwidth 'ｐ' is 'p'), invisible format
-    characters (zero-width spaces, soft hyphens, direction marks) dropped, outer spaces trimmed."""
-    folded = unicodedata.normalize("NFKC", text)
-    return "".join(c for c in folded if unicodedata.category(c) != "Cf").strip()
-
-
 def _id_key(case_id: str) -> str:
-    """Ids that look the same must not be two cases: compare them as they read."""
-    return "\0" + _visible(case_id)
+    """Ids that read the same must not be two cases: compare them as a reader sees them."""
+    return "\0" + skeleton(case_id)
 
 
 def normalize_category(category: str | None) -> str:
     """Categories compare as they read, case-insensitively; a missing one is 'uncategorized'.
 
-    'policy' with a zero-width space, a soft hyphen or in fullwidth letters is 'policy': a look-alike
-    must not dodge a blocking category."""
-    text = _visible(category or "").casefold()
+    'policy' with a zero-width space, a soft hyphen, a variation selector, a Hangul filler or in
+    fullwidth letters is 'policy' (``lookalike.visible``): a look-alike must not dodge a blocking category."""
+    text = visible(category or "").casefold()
     return sys.intern(text) if text else UNCATEGORIZED  # a few names, a million rows: one string each
 
 
-@cache
-def _latin(char: str) -> str:
-    """The Latin letter a character of another script is drawn like (Cyrillic 'р' -> 'p'), or itself."""
-    found: list[dict[str, Any]] = []
-    if not char.isascii():
-        from confusable_homoglyphs import confusables  # parses ~1 MB of Unicode data: only when needed
-
-        found = confusables.is_confusable(char, greedy=True, preferred_aliases=["latin"]) or []
-    for entry in found:
-        for glyph in entry["homoglyphs"]:
-            if glyph["n"].startswith("LATIN ") and len(glyph["c"]) == 1:
-                return str(glyph["c"]).casefold()
-    return char
-
-
-# Latin letters and digits that are drawn alike in many fonts: one class each.
-_DRAWN_ALIKE = str.maketrans("l1|0", "iiio")
-
-
-def skeleton(category: str) -> str:
-    """What a category looks like on screen: letters of other scripts drawn as Latin (Unicode TR39 data),
-    and 'l', '1', 'i' (and '0', 'o') taken as one shape each."""
-    return "".join(_latin(char) for char in category).translate(_DRAWN_ALIKE)
-
-
 def lookalike(category: str, blocking: frozenset[str]) -> str | None:
-    """The blocking category this one is drawn like without being it ('pоlicy' with a Cyrillic 'о'), if any."""
-    if category in blocking:
+    """The blocking category this one (as written) reads as without being it ('pоlicy' with a Cyrillic
+    'о', 'poli\u0301cy', small capitals), if any: such a category is refused, never silently non-blocking."""
+    if normalize_category(category) in blocking:
         return None
-    drawn = skeleton(category)
-    return next((name for name in sorted(blocking) if skeleton(name) == drawn), None)
+    return reads_as(category, blocking)
 
 
 def read_jsonl(path: Path, root: Path = Path(), digest: Any = None) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -424,8 +391,8 @@ def _lookalike(path: Path, line: int, case_id: str, first: int) -> InputError:
         path,
         line,
         "id",
-        f"id {case_id!r} looks the same as the id on line {first} (equal once Unicode-normalised, "
-        "invisible characters dropped and trimmed)",
+        f"id {case_id!r} looks the same as the id on line {first} (the same once invisible characters, accents and "
+        "compatibility forms are dropped and confusable characters are taken as the ones they are drawn like)",
     )
 
 
@@ -491,8 +458,25 @@ def listed_ids(ids: Sequence[str], count: int | None = None) -> str:
     return shown + (f" and {count - 20} more" if count > 20 else "")
 
 
-def _store_cases(store: Store, path: Path, rubric: Rubric, root: Path, digest: Any) -> None:
+def _check_category(path: Path, line: int, category: str | None, blocking: frozenset[str]) -> None:
+    if category is not None and (name := lookalike(category, blocking)) is not None:
+        raise InputError(
+            path,
+            line,
+            "category",
+            f"{category!r} looks like the blocking category {name!r} but is spelled with other characters: "
+            "write it in plain letters",
+        )
+
+
+def _store_cases(
+    store: Store, path: Path, rubric: Rubric, root: Path, digest: Any, blocking: frozenset[str] = frozenset()
+) -> None:
+    checked: set[str | None] = set()  # categories as written: a few names, a million rows
     for line, record in _case_records(path, root, digest):
+        if record.category not in checked:
+            _check_category(path, line, record.category, blocking)
+            checked.add(record.category)
         row = (line, record.id, _id_key(record.id), normalize_category(record.category), record.query, record.context)
         try:  # a duplicate id is named before anything else wrong with its record, as load_cases does
             store.run("INSERT INTO cases VALUES (?, ?, ?, ?, ?, ?)", row)
@@ -519,13 +503,19 @@ def _store_responses(store: Store, side: int, path: Path, root: Path, digest: An
 
 
 def load_inputs(
-    cases_path: Path, baseline_path: Path, candidate_path: Path, rubric: Rubric, root: Path = Path()
+    cases_path: Path,
+    baseline_path: Path,
+    candidate_path: Path,
+    rubric: Rubric,
+    root: Path = Path(),
+    blocking: frozenset[str] = frozenset(),
 ) -> Inputs:
     """Load all three files (relative to ``root``) into the run's store (``groundgate.store``) and check
-    that every case has a response on both sides."""
+    that every case has a response on both sides, and that no category reads as one of ``blocking``
+    without being it (a way to dodge the gate)."""
     digests = {name: hashlib.sha256() for name in ("cases", "baseline", "candidate")}
     store = Store(SCHEMA)
-    _store_cases(store, cases_path, rubric, root, digests["cases"])
+    _store_cases(store, cases_path, rubric, root, digests["cases"], blocking)
     if store.one("SELECT 1 FROM cases LIMIT 1") is None:
         raise InputError(cases_path, None, None, "no cases: the file holds no records")
     _store_responses(store, BASELINE, baseline_path, root, digests["baseline"])

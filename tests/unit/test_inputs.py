@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import tempfile
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, normalize_category
+from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, lookalike, normalize_category
 from groundgate.cli import main
 from groundgate.errors import InputError
 from tests.support.cli import compare_argv
@@ -356,12 +358,67 @@ def test_categories_that_read_as_a_blocking_one_are_that_one(
     assert normalize_category(f"  {text} ") == name
 
 
-@pytest.mark.parametrize("category", ["policy\u200b", "po\u00adlicy", "ｐｏｌｉｃｙ", "Policy\u200d"])
+# Code points that draw nothing: zero-width, joiners, soft hyphen, the combining grapheme joiner, variation
+# selectors, Hangul fillers, the blank Braille pattern, Khmer and Mongolian format marks.
+DRAWN_AS_NOTHING = (
+    "\u200b", "\u00ad", "\u200d", "\u034f", "\ufe0f", "\ufe00", "\u3164", "\uffa0", "\u115f", "\u2800", "\u17b4",
+    "\u180b",
+)  # fmt: skip
+
+
+@cache
+def drawn_alike() -> dict[str, list[str]]:
+    """Each ASCII letter with the characters Unicode's confusables data (TR39, as confusable-homoglyphs
+    ships it) confuses with it, in either case: read from the data here, not through the code under test."""
+    data = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8"))
+    alike: dict[str, set[str]] = {}
+    for key, glyphs in data.items():
+        key = key.replace("\u200e", "")
+        for glyph in glyphs:
+            other = glyph["c"].replace("\u200e", "")
+            if len(key) == 1 and len(other) == 1:
+                for letter, look in ((key, other), (other, key)):
+                    if letter.isascii() and letter.isalpha():
+                        alike.setdefault(letter.lower(), set()).add(look)
+    return {letter: sorted(looks) for letter, looks in alike.items()}
+
+
+@st.composite
+def spelled_like(draw: st.DrawFn, name: str) -> str:
+    """``name`` with letters swapped for characters drawn like them, and ignorables or combining marks put in."""
+    chars = [draw(st.sampled_from([c, *drawn_alike().get(c, [])])) for c in name]
+    marks = st.characters(categories=["Mn"])
+    for _ in range(draw(st.integers(0, 3))):
+        chars.insert(draw(st.integers(0, len(chars))), draw(st.one_of(st.sampled_from(DRAWN_AS_NOTHING), marks)))
+    return "".join(chars)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data(), name=st.sampled_from(BLOCKING_NAMES))
+def test_every_spelling_that_reads_as_a_blocking_category_blocks_or_is_refused(data: st.DataObject, name: str) -> None:
+    text = data.draw(spelled_like(name))
+    blocking = frozenset(BLOCKING_NAMES)
+    assert normalize_category(text) == name or lookalike(text, blocking) == name, ascii(text)
+
+
+def test_the_ascii_prototypes_are_the_datas() -> None:
+    from groundgate.lookalike import _ASCII, _confusables
+
+    prototypes, sequences = _confusables()
+    for char in map(chr, range(32, 127)):
+        found = prototypes.get(char, char)
+        assert char.translate(_ASCII) == sequences.get(found, found), char
+
+
+@pytest.mark.parametrize(
+    "category",
+    ["policy\u200b", "po\u00adlicy", "ｐｏｌｉｃｙ", "Policy\u200d", *(f"policy{c}" for c in DRAWN_AS_NOTHING[3:])],
+)
 def test_a_disguised_blocking_category_still_blocks(
     write_jsonl: WriteJsonl, capsys: pytest.CaptureFixture[str], category: str
 ) -> None:
-    code, _ = run_cli(capsys, *flip_suite(write_jsonl, category))
-    assert code == 1
+    assert main(compare_argv(*flip_suite(write_jsonl, category)), environ={}) == 1
+    assert "REGRESSION [policy] refund" in capsys.readouterr().out  # as a reader sees it: never '[policy⠀]'
 
 
 @pytest.mark.parametrize(
@@ -371,6 +428,13 @@ def test_a_disguised_blocking_category_still_blocks(
         ("\u0440\u03bf\u04cf\u0456\u0441\u0443", "policy"),
         ("saf\u0435ty", "safety"),
         ("pr1cing", "pricing"),
+        ("pol\u0131cy", "policy"),  # dotless i
+        ("pr\u0269cing", "pricing"),  # Latin iota
+        ("\u1d18\u1d0f\u029f\u026a\u1d04\u028f", "policy"),  # small capitals
+        ("poli\u0301cy", "policy"),  # a combining acute accent
+        ("s\u0327afety", "safety"),  # a cedilla
+        ("safe\u0422y", "safety"),  # a capital Cyrillic te: 'safeTy' once case is folded
+        ("pol icy", "policy"),
     ],
 )
 def test_a_category_drawn_like_a_blocking_one_is_refused(
@@ -390,7 +454,20 @@ def test_other_categories_in_any_script_are_accepted(
     assert code == 0  # a REVIEW row: not blocking, not refused
 
 
-@pytest.mark.parametrize("second", ["refund-007\u200b", "ｒｅｆｕｎｄ-００７", "refund\u00ad-007"])
+@pytest.mark.parametrize(
+    "second",
+    [
+        "refund-007\u200b",
+        "ｒｅｆｕｎｄ-００７",
+        "refund\u00ad-007",
+        "refund-007\ufe0f",
+        "refund-007\u2800",
+        "refund-0O7",
+        "ref\u0075\u0301nd-007",
+        "r\u0435fund-007",
+        "\u0280efund-007",
+    ],
+)
 def test_ids_that_read_the_same_are_refused(tmp_path: Path, second: str) -> None:
     rows = [{"id": "refund-007", "query": "q", "context": "c"}, {"id": second, "query": "q", "context": "c"}]
     path = write_raw(tmp_path, "cases.jsonl", "".join(json.dumps(r) + "\n" for r in rows).encode())
