@@ -14,6 +14,7 @@ says how many rows it left out and where the full list is.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -159,10 +160,21 @@ class Section:
         return plural(n, f"more {one}", f"more {many}")
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9 .:/-]{1,100}")  # names earlier markers held exactly, with no '_'
+
+
 def marker(check_name: str) -> str:
-    """The hidden marker that identifies this report's comment; user text can never contain '<!--'."""
-    safe = re.sub(r"[^A-Za-z0-9 _.:/-]", "_", check_name)[:100]
-    return f'{MARKER_PREFIX} check="{safe}" -->'
+    """The hidden marker that identifies this report's comment; user text can never contain '<!--'.
+
+    One marker per exact check name, so two steps never share a comment: a name of plain characters
+    is written as itself (the marker earlier versions wrote for it, so their comments are found again;
+    none of those names could be written as another one), any other name shortened to plain characters
+    plus a hash of its exact text ('gate (a)' and 'gate [a]' both read 'gate _a_', and differ)."""
+    if _PLAIN_NAME.fullmatch(check_name):
+        return f'{MARKER_PREFIX} check="{check_name}" -->'
+    safe = re.sub(r"[^A-Za-z0-9 .:/-]", "_", check_name)[:100]
+    digest = hashlib.sha256(check_name.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f'{MARKER_PREFIX} check="{safe}" sha256="{digest}" -->'
 
 
 def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline:
