@@ -6,11 +6,14 @@ environment, so tests drive it with clients pointed at local servers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+
 from groundgate import compare
-from groundgate.cases import Inputs, load_inputs
+from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
 from groundgate.errors import Interrupted
 from groundgate.results import Results
-from groundgate.settings import Settings
+from groundgate.settings import DEFAULT_BLOCKING, Settings
 from groundgate.wiring import Judges, options
 
 
@@ -19,14 +22,33 @@ def load(settings: Settings) -> Inputs:
     assert settings.cases  # the settings refuse a run without the three files
     assert settings.baseline
     assert settings.candidate
-    return load_inputs(
+    inputs = load_inputs(
         settings.cases,
         settings.baseline,
         settings.candidate,
         settings.rubric,
         settings.root,
         settings.blocking_categories,
+        end_to_end=settings.mode == "end-to-end",
     )
+    return replace(inputs, warnings=[*empty_blocking(settings, category_sizes(inputs.cases)), *inputs.warnings])
+
+
+def empty_blocking(settings: Settings, sizes: Mapping[str, int]) -> list[str]:
+    """A blocking category without a case is most often a typo ('polcy'): said, or the category that was
+    meant silently stops blocking. The default list is not a choice: it is named only when none of it
+    has a case, so nothing can block."""
+    blocking = settings.blocking_categories
+    empty = sorted(name for name in blocking if not sizes.get(name))
+    if not empty or (blocking == DEFAULT_BLOCKING and len(empty) < len(blocking)):
+        return []
+    where = f"{settings.spelled('blocking_categories')} names"
+    found = listed_ids(sorted(sizes))
+    return [
+        f"{where} {name!r}, a blocking category with no cases in {settings.cases}: nothing there can block "
+        f"(a typo, in it or in the cases?); the cases' categories are {found}"
+        for name in empty
+    ]
 
 
 def run(settings: Settings, inputs: Inputs, judges: Judges) -> Results:

@@ -79,6 +79,10 @@ class Response(_Loaded):
     def __repr__(self) -> str:
         return f"Response(id={self.id!r}, line={self.line})"
 
+    def recorded(self) -> Response:
+        """This answer as the gate judges it: against the case's recorded context, whatever the record says."""
+        return self if self.context is None else Response(self.id, self.response, self.line)
+
 
 class Yardstick(BaseModel):
     """What a pull request changed in the files the gate measures against (the cases and the
@@ -235,13 +239,6 @@ def category_sizes(cases: Sequence[Case]) -> dict[str, int]:
         )
         return {category: n for category, n, _ in found}
     return dict(Counter(case.category for case in cases))
-
-
-def live_context(inputs: Inputs) -> bool:
-    """Whether any response carries its own retrieved context: an end-to-end run, whichever shard this is."""
-    if isinstance(inputs.baseline, StoredResponses):
-        return inputs.baseline.store.one("SELECT 1 FROM responses WHERE context IS NOT NULL LIMIT 1") is not None
-    return any(r.context is not None for side in (inputs.baseline, inputs.candidate) for r in side.values())
 
 
 def sorted_ids(cases: Sequence[Case]) -> Iterator[str]:
@@ -490,16 +487,20 @@ def _store_cases(
         _check_case(path, line, record, rubric)
 
 
-def _store_responses(store: Store, side: int, path: Path, root: Path, digest: Any) -> None:
+def _store_responses(store: Store, side: int, path: Path, root: Path, digest: Any, own_context: bool) -> int:
+    """One side's responses; their own contexts only when ``own_context`` (an end-to-end run). Returns how
+    many records carried a context that is not kept."""
+    dropped = 0
     for line, record in _records(path, root, _ResponseRecord, digest):
+        context = record.context if own_context else None
+        dropped += record.context is not None and context is None
         try:
-            store.run(
-                "INSERT INTO responses VALUES (?, ?, ?, ?, ?)", (side, record.id, line, record.response, record.context)
-            )
+            store.run("INSERT INTO responses VALUES (?, ?, ?, ?, ?)", (side, record.id, line, record.response, context))
         except sqlite3.IntegrityError:
             first = store.one("SELECT line FROM responses WHERE side = ? AND id = ?", (side, record.id))
             raise _duplicate(path, line, record.id, first[0]) from None
         _check_response(path, line, record)
+    return dropped
 
 
 def load_inputs(
@@ -509,19 +510,26 @@ def load_inputs(
     rubric: Rubric,
     root: Path = Path(),
     blocking: frozenset[str] = frozenset(),
+    end_to_end: bool = False,
 ) -> Inputs:
     """Load all three files (relative to ``root``) into the run's store (``groundgate.store``) and check
     that every case has a response on both sides, and that no category reads as one of ``blocking``
-    without being it (a way to dodge the gate)."""
+    without being it (a way to dodge the gate). A response's own ``context`` is kept only for an
+    end-to-end run: otherwise the response files, which a pull request controls, could choose what their
+    answers are judged against."""
     digests = {name: hashlib.sha256() for name in ("cases", "baseline", "candidate")}
     store = Store(SCHEMA)
     _store_cases(store, cases_path, rubric, root, digests["cases"], blocking)
     if store.one("SELECT 1 FROM cases LIMIT 1") is None:
         raise InputError(cases_path, None, None, "no cases: the file holds no records")
-    _store_responses(store, BASELINE, baseline_path, root, digests["baseline"])
-    _store_responses(store, CANDIDATE, candidate_path, root, digests["candidate"])
-    missing = []
     warnings = []
+    for path, side in ((baseline_path, BASELINE), (candidate_path, CANDIDATE)):
+        if dropped := _store_responses(store, side, path, root, digests[("baseline", "candidate")[side]], end_to_end):
+            warnings.append(
+                f"{path}: {dropped} response(s) carry their own 'context', not used: every answer is judged against "
+                "the cases' recorded context (the end-to-end mode also judges each side against its own, beside the verdict)"
+            )
+    missing = []
     for path, side in ((baseline_path, BASELINE), (candidate_path, CANDIDATE)):
         absent = "FROM cases c WHERE NOT EXISTS (SELECT 1 FROM responses r WHERE r.side = ? AND r.id = c.id)"
         count = store.one(f"SELECT count(*) {absent}", (side,))[0]

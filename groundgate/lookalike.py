@@ -9,7 +9,7 @@ not be two cases: a reviewer tells them apart by eye, not by code point. Two lev
   the blank Braille pattern U+2800) and compatibility forms are folded (NFKC: fullwidth 'ｐ' is 'p').
   'policy' followed by U+FE0F *is* 'policy'.
 - ``skeleton``: what a text *looks like*, Unicode TR39's skeleton widened: combining marks dropped
-  (NFD, then no Mn/Me: 'poli\u0301cy'), every character replaced by the prototype of its class of
+  (NFD, then no marks: 'poli\u0301cy'), every character replaced by the prototype of its class of
   confusables (TR39's confusables.txt, as the pinned ``confusable-homoglyphs`` ships it: Cyrillic 'р' is
   'p', dotless 'ı' and Latin iota 'ɩ' are 'i', '1' and 'I' are 'l'), Latin letters drawn another way taken
   as the letter (small capitals 'ᴘᴏʟɪᴄʏ', 'ł'), white space dropped; for categories also case folded and
@@ -29,7 +29,7 @@ import regex
 # Code points that draw nothing (see the module's docstring). \p{Cf} adds format characters that are not
 # default-ignorable (U+0600 and the like), which a reader does not see as a letter either.
 _UNSEEN = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]+")
-_MARKS = regex.compile(r"[\p{Mn}\p{Me}]+")  # combining marks: accents, enclosing circles
+_MARKS = regex.compile(r"\p{M}+")  # combining marks: accents, enclosing circles, vowel signs
 _SPACE = regex.compile(r"\s+")
 # A Latin letter in another shape: a small capital, a dotless i, a letter with a stroke, bar or hook that
 # NFD does not take apart ('ł', 'ƚ', 'ɫ'). Turned and reversed letters are other shapes and are left alone.
@@ -82,22 +82,23 @@ def _confusables() -> tuple[dict[str, str], dict[str, str]]:
 
 @cache
 def _prototype(char: str, depth: int = 0) -> str:
-    """What one character (of a text with marks already dropped) is drawn as: its TR39 class's prototype;
+    """What one character (of a text in NFD) is drawn as: its TR39 class's prototype;
     a Latin letter in another shape that TR39 leaves in a class of its own (small capitals), the letter."""
     if not char.isascii():
         prototypes, sequences = _confusables()
         char = prototypes.get(char, char)
         if char in sequences and depth < 3:
-            return "".join(
-                _prototype(c, depth + 1) for c in _MARKS.sub("", unicodedata.normalize("NFD", sequences[char]))
-            )
+            return "".join(_prototype(c, depth + 1) for c in unicodedata.normalize("NFD", sequences[char]))
         if (latin := _LATIN.fullmatch(unicodedata.name(char, ""))) is not None:
             char = latin.group(2) if latin.group(1) == "CAPITAL " else latin.group(2).lower()
     return char.translate(_ASCII)
 
 
 def _drawn(text: str) -> str:
-    return "".join(_prototype(c) for c in _MARKS.sub("", unicodedata.normalize("NFD", text)))
+    """Each character (NFD) as its prototype, then the combining marks left dropped: marks are mapped first,
+    since TR39 lists some as drawn like letters (the Telugu anusvara 'ం' like 'o')."""
+    mapped = "".join(_prototype(c) for c in unicodedata.normalize("NFD", text))
+    return str(_MARKS.sub("", unicodedata.normalize("NFD", mapped)))
 
 
 def skeleton(text: str, *, fold_case: bool = False) -> str:

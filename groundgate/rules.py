@@ -203,11 +203,14 @@ def headline(
     fail_on: FailOn = "blocking",
     blocking_by_category: Mapping[str, int] | None = None,
     review_by_category: Mapping[str, int] | None = None,
+    also_to_read: int = 0,
 ) -> Headline:
     """The verdict as it lands on the merge: derived from the exit code the job really returns,
-    so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge."""
+    so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge.
+    ``also_to_read``: rows a person must read whatever their outcome (an answer that talks to the judge)
+    that the counts do not already put there."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
-    attention = sum(counts.get(o, 0) for o in ATTENTION)
+    attention = sum(counts.get(o, 0) for o in ATTENTION) + also_to_read
     blocking = Counter(blocking_by_category or {})
     if exit_code == 1:
         if fail_on == "any-regression" and review:
