@@ -19,10 +19,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from groundgate.injection import addressed
-from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore, verdict_of
+from groundgate.rules import Bucket, Outcome, bucket_of, classify, first_verdicts, needs_rescore, verdict_of
 
 if TYPE_CHECKING:
-    from groundgate.results import Live, Results, Row
+    from groundgate.results import Results, Row
 
 Problem = tuple[str, str]  # the field (rows.N.name), and what is wrong
 EDITED = "an edited results file is not a verdict"
@@ -44,14 +44,6 @@ def _bucket_problem(bucket: Bucket | None, score: float | None) -> str | None:
 
 def _rescored(score: float | None) -> Bucket | None:
     return bucket_of(score) if score is not None and math.isfinite(score) and 1 <= score <= 5 else None
-
-
-def live_outcome(live: Live, blocking: bool) -> Outcome:
-    """An end-to-end verdict's outcome: the first verdicts against each side's own context, the first
-    verdict standing (no re-score)."""
-    if live.before is None or live.after is None:
-        return Outcome.ERROR
-    return classify(live.before, live.after, live.after, blocking)
 
 
 class RowAudit:
@@ -93,7 +85,7 @@ class RowAudit:
             for name, bucket, score in (("before", row.live.before, row.live.before_score), ("after", row.live.after, row.live.after_score)):  # fmt: skip
                 if (problem := _bucket_problem(bucket, score)) is not None:
                     return self._refuse(index, row, f"live.{name}", problem)
-            if (expected := live_outcome(row.live, row.blocking)) is not row.live.outcome:
+            if (expected := first_verdicts(row.live.before, row.live.after, row.blocking)) is not row.live.outcome:
                 return self._refuse(
                     index, row, "live.outcome", f"says {row.live.outcome} but its own buckets make it {expected}"
                 )

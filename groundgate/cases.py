@@ -523,8 +523,8 @@ def load_inputs(
     if store.one("SELECT 1 FROM cases LIMIT 1") is None:
         raise InputError(cases_path, None, None, "no cases: the file holds no records")
     warnings = []
-    for path, side in ((baseline_path, BASELINE), (candidate_path, CANDIDATE)):
-        if dropped := _store_responses(store, side, path, root, digests[("baseline", "candidate")[side]], end_to_end):
+    for path, side, name in ((baseline_path, BASELINE, "baseline"), (candidate_path, CANDIDATE, "candidate")):
+        if dropped := _store_responses(store, side, path, root, digests[name], end_to_end):
             warnings.append(
                 f"{path}: {dropped} response(s) carry their own 'context', not used: every answer is judged against "
                 "the cases' recorded context (the end-to-end mode also judges each side against its own, beside the verdict)"

@@ -38,7 +38,7 @@ from groundgate.results import (
     ids_digest,
     outcome_counts,
 )
-from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore, verdict_of
+from groundgate.rules import Bucket, Outcome, bucket_of, classify, first_verdicts, needs_rescore, verdict_of
 
 EMPTY_RESPONSE = "empty response"
 
@@ -524,12 +524,8 @@ def _live(sides: tuple[Side, Side], blocking: bool) -> Live:
     same rules with the first verdict standing (no re-score: it decides nothing)."""
     before, after = sides
     failed = next((side.error for side in sides if side.error is not None), None)
-    if failed is not None or before.bucket is None or after.bucket is None:
-        outcome = Outcome.ERROR
-    else:
-        outcome = classify(before.bucket, after.bucket, after.bucket, blocking)
     return Live(
-        outcome=outcome,
+        outcome=first_verdicts(before.bucket, after.bucket, blocking),
         before=before.bucket,
         after=after.bucket,
         before_score=before.score,

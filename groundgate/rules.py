@@ -85,6 +85,15 @@ def classify(
     return Outcome.UNCHANGED
 
 
+def first_verdicts(before: Bucket | None, after: Bucket | None, blocking: bool) -> Outcome:
+    """A row classified on its first verdicts alone, the first verdict standing in for the re-score (an
+    end-to-end run's view of each side against its own context, which decides nothing); a side without a
+    bucket is an error."""
+    if before is None or after is None:
+        return Outcome.ERROR
+    return classify(before, after, after, blocking)
+
+
 def rank(bucket: Bucket) -> int:
     """A bucket's place on the scale, worst first: what 'moved up' and 'moved down' compare."""
     return BUCKET_ORDER.index(bucket)
