@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
-from tests.support.action import FORK_SHA, PATHS, event, run_action, workflow_run_event
+from tests.support.action import FORK_SHA, PATHS, event, forged_shards, run_action, workflow_run_event
 from tests.support.cli import groundgate
 from tests.support.fakes.github import FakeGitHub
-from tests.support.forge import recount
 from tests.support.paths import EXAMPLES
 
 # The example's regressing answer ("You have 45 days to return an item") with a context of its own that says so.
@@ -113,17 +113,12 @@ def test_the_fork_recipe_judges_the_forks_artifact_against_the_recorded_context(
 def test_a_merge_step_refuses_a_shard_whose_regression_was_relabelled(
     workspace: Path, gh: FakeGitHub, tmp_path: Path
 ) -> None:
-    (workspace / "shards").mkdir()
-    for k in (1, 2):
-        run_action(
-            workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl", "shard": f"{k}/2", "comment": "false", "check-run": "false", "fail-on": "never"},
-            event_path=event(tmp_path),
-        )  # fmt: skip
-        data = json.loads((workspace / ".groundgate/results.json").read_text())
+    def relabel(data: dict[str, Any]) -> None:
         for row in data["rows"]:
             if row["outcome"] == "regression":
-                row["outcome"] = "tie"  # the crafted file: a regression relabelled, counts and verdict to match
-        (workspace / "shards" / f"results-{k}.json").write_text(json.dumps(recount(data)))
+                row["outcome"] = "tie"
+
+    forged_shards(workspace, gh, tmp_path, relabel)
     merged = run_action(
         workspace, gh, {"merge-results": "shards/*.json", "cases": "", "baseline": "", "candidate": ""}, event_path=event(tmp_path)
     )  # fmt: skip
