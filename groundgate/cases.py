@@ -203,6 +203,7 @@ class Inputs:
     warnings: list[str] = field(default_factory=list)
     digests: dict[str, str] = field(default_factory=dict)  # sha256 of each file: which run this is
     yardstick: Yardstick | None = None  # set by the action on pull requests
+    own_context: bool = False  # response records' own contexts were kept: an end-to-end run
 
     def batches(self) -> Iterator[list[Triple]]:
         """Each case with its two responses, in case-file order, a batch at a time: a run never holds
@@ -554,6 +555,7 @@ def load_inputs(
         baseline_path=str(baseline_path),
         candidate_path=str(candidate_path),
         warnings=warnings,
+        own_context=end_to_end,
     )
 
 
@@ -592,8 +594,8 @@ def yardstick(
     def cases(found: Iterable[Case]) -> dict[str, object]:
         return {c.id: _fingerprint(c.category, c.query, c.context) for c in found}
 
-    def responses(found: Mapping[str, Response]) -> dict[str, object]:
-        return {r.id: _fingerprint(r.response, r.context) for r in found.values()}
+    def responses(found: Mapping[str, Response]) -> dict[str, object]:  # a context only where the run reads it
+        return {r.id: _fingerprint(r.response, r.context if inputs.own_context else None) for r in found.values()}
 
     notes: list[str] = []
     base_cases = _at_base(cases_at_base, "cases", lambda path: cases(load_cases(path, rubric)), notes)

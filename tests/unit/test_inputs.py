@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, lookalike, normalize_category
+from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, lookalike, normalize_category, yardstick
 from groundgate.cli import main
 from groundgate.errors import InputError
 from tests.support.cli import compare_argv
@@ -618,6 +618,21 @@ def test_deeply_nested_results_file_is_a_clean_error(tmp_path: Path, capsys: pyt
     path = write_raw(tmp_path, "deep.json", b'{"schema_version": 2, "rows": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
     assert main(["report", "--results", str(path)], environ={}) == 2
     assert "deep.json: not a results file: JSON nested too deeply" in capsys.readouterr().err
+
+
+def test_the_yardstick_compares_what_the_run_reads(write_jsonl: WriteJsonl) -> None:
+    """A baseline whose records carry their own context, unchanged since the base branch: a frozen run does
+    not read those contexts, and must not report every baseline answer as changed."""
+    cases = write_jsonl("cases.jsonl", [GOOD_CASE])
+    baseline = write_jsonl("b.jsonl", [{"id": "a", "response": "x", "context": "live"}])
+    candidate = write_jsonl("c.jsonl", [{"id": "a", "response": "y"}])
+    for end_to_end in (False, True):
+        inputs = load_inputs(cases, baseline, candidate, "query", end_to_end=end_to_end)
+        same = yardstick("base", cases.read_bytes(), baseline.read_bytes(), inputs, "query")
+        assert (same.cases, same.baseline) == ([], [])
+    edited = b'{"id": "a", "response": "x", "context": "another"}\n'
+    moved = yardstick("base", cases.read_bytes(), edited, load_inputs(cases, baseline, candidate, "query", end_to_end=True), "query")  # fmt: skip
+    assert moved.baseline == ["a"]
 
 
 def test_which_commit_and_pull_request_each_event_is_about(tmp_path: Path) -> None:
