@@ -29,11 +29,14 @@ EDITED = "an edited results file is not a verdict"
 _NOT_INDEPENDENT = (None, "same", "none")  # who confirmed a flip, when it was not an independent second opinion
 
 
-def _bucket_problem(bucket: Bucket | None, score: float | None) -> str | None:
-    """What is wrong with a bucket and the score it came from, if anything."""
+def _bucket_problem(bucket: Bucket | None, score: float | None, answer: str = "") -> str | None:
+    """What is wrong with a bucket and the score it came from, if anything (``answer``: the side's text,
+    when the row keeps it)."""
     if score is None:
         if bucket not in (None, Bucket.NON_ANSWER):  # an empty answer is a non-answer without a judge call
             return f"a {bucket} bucket without a score"
+        if bucket is Bucket.NON_ANSWER and answer.strip():
+            return "a non-answer without a score, though its answer is not empty"
         return None
     if not math.isfinite(score) or not 1 <= score <= 5:
         return f"{score!r} is not a score on the judge's 1-5 scale"
@@ -71,8 +74,12 @@ class RowAudit:
     def _see(self, index: int, row: Row) -> None:
         at = (index, row.id)
         self.first.setdefault((row.category, row.blocking), at)
-        for name, bucket, score in (("before", row.before, row.before_score), ("after", row.after, row.after_score)):
-            if (problem := _bucket_problem(bucket, score)) is not None:
+        sides = (
+            ("before", row.before, row.before_score, row.baseline),
+            ("after", row.after, row.after_score, row.candidate),
+        )
+        for name, bucket, score, answer in sides:
+            if (problem := _bucket_problem(bucket, score, answer)) is not None:
                 return self._refuse(index, row, name, problem)
         for name in ("rescore_score", "baseline_rescore_score"):
             score = getattr(row, name)
@@ -115,11 +122,11 @@ class RowAudit:
             self.labels.setdefault(row.confirmed_by, at)
             if row.confirmed_by == "none" and row.rescore_score != row.after_score:
                 return self._refuse(index, row, "rescore_score", "no second opinion, yet a re-score of its own")
-            if (
-                row.confirmed_by == "same"
-                and (row.rescore_model or "").strip().casefold() != (row.after_model or "").strip().casefold()
+            if row.confirmed_by == "same" and (
+                not row.rescore_model
+                or row.rescore_model.strip().casefold() != (row.after_model or "").strip().casefold()
             ):
-                self.unechoed = self.unechoed or at
+                self.unechoed = self.unechoed or at  # 'same' for another label only when it reported the same model
         if baseline_rescore is not None:
             self.baseline_rescored = self.baseline_rescored or at
         expected = classify(row.before, row.after, rescore, row.blocking, baseline_rescore=baseline_rescore)

@@ -590,6 +590,7 @@ FORGERIES = [
     pytest.param(lambda d: _relabel(d["rows"][0], "regression", after_score=float("nan")), "rows.0.after", "nan is not a score on the judge's 1-5 scale", id="nan"),
     pytest.param(lambda d: _relabel(d["rows"][0], "regression", live={"outcome": "tie", "before": "grounded", "after": "grounded", "before_score": 5.0, "after_score": 5.0}), "rows.0.live", "an end-to-end verdict in a frozen-context run", id="live"),
     pytest.param(_talking, "rows.0.talks_to_judge", "its answers give \"candidate: 'note to the ai judge'\"", id="talks"),
+    pytest.param(lambda d: _relabel(d["rows"][0], "new_non_answer", after="non_answer", after_score=None, rescore_score=None, confirmed_by=None), "rows.0.after", "a non-answer without a score, though its answer is not empty", id="empty-answer"),
     pytest.param(lambda d: d["category_sizes"].update(policy=60), "category_sizes", "'policy' has 3 row(s) but the suite 60 case(s)", id="category-sizes"),
 ]  # fmt: skip
 
