@@ -6,33 +6,49 @@ environment, so tests drive it with clients pointed at local servers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+
 from groundgate import compare
-from groundgate.cases import Inputs, load_inputs, lookalike
-from groundgate.errors import InputError, Interrupted
+from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
+from groundgate.errors import Interrupted
 from groundgate.results import Results
-from groundgate.settings import Settings
+from groundgate.settings import DEFAULT_BLOCKING, Settings
 from groundgate.wiring import Judges, options
 
 
 def load(settings: Settings) -> Inputs:
-    """The three files, and no category that only looks like a blocking one (a way to dodge the gate)."""
+    """The three files; a category that only looks like a blocking one is refused (a way to dodge the gate)."""
     assert settings.cases  # the settings refuse a run without the three files
     assert settings.baseline
     assert settings.candidate
-    inputs = load_inputs(settings.cases, settings.baseline, settings.candidate, settings.rubric, settings.root)
-    first: dict[str, int] = {}  # each category's first line, read forwards (the cases live in a store on disk)
-    for case in inputs.cases:
-        first.setdefault(case.category, case.line)
-    for category, line in first.items():
-        if (blocking := lookalike(category, settings.blocking_categories)) is not None:
-            raise InputError(
-                settings.cases,
-                line,
-                "category",
-                f"{category!r} looks like the blocking category {blocking!r} but is spelled with other characters: "
-                "write it in plain letters",
-            )
-    return inputs
+    inputs = load_inputs(
+        settings.cases,
+        settings.baseline,
+        settings.candidate,
+        settings.rubric,
+        settings.root,
+        settings.blocking_categories,
+        end_to_end=settings.mode == "end-to-end",
+    )
+    return replace(inputs, warnings=[*empty_blocking(settings, category_sizes(inputs.cases)), *inputs.warnings])
+
+
+def empty_blocking(settings: Settings, sizes: Mapping[str, int]) -> list[str]:
+    """A blocking category without a case is most often a typo ('polcy'): said, or the category that was
+    meant silently stops blocking. The default list is not a choice: it is named only when none of it
+    has a case, so nothing can block."""
+    blocking = settings.blocking_categories
+    empty = sorted(name for name in blocking if not sizes.get(name))
+    if not empty or (blocking == DEFAULT_BLOCKING and len(empty) < len(blocking)):
+        return []
+    where = f"{settings.spelled('blocking_categories')} names"
+    found = listed_ids(sorted(sizes))
+    return [
+        f"{where} {name!r}, a blocking category with no cases in {settings.cases}: nothing there can block "
+        f"(a typo, in it or in the cases?); the cases' categories are {found}"
+        for name in empty
+    ]
 
 
 def run(settings: Settings, inputs: Inputs, judges: Judges) -> Results:

@@ -71,6 +71,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.add_argument("--model-under-test", default=None, help="refuse to run if the judge is this model")
     c.add_argument("--allow-self-judging", action="store_true", help="run even when the judge is the model under test")
+    c.add_argument(
+        "--mode",
+        choices=["frozen", "end-to-end"],
+        default=None,
+        help="frozen (default): judge every answer against the case's recorded context; end-to-end: also against "
+        "the context a response record carries, shown beside the verdict, which the recorded context decides",
+    )
     c.add_argument("--results", type=Path, default=None, help="write the results JSON here")
     c.add_argument(
         "--keep-texts",

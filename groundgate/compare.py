@@ -13,17 +13,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from groundgate import __version__
-from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, live_context, sorted_ids
+from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, sorted_ids
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
+from groundgate.injection import addressed
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
 from groundgate.noise import ELIGIBLE, choose, figures, per_shard
 from groundgate.results import (
+    LIVE_FLIPS,
     Calls,
     Fluency,
     InputPaths,
     JudgeMeta,
+    Live,
     Noise,
     NoiseSample,
     Results,
@@ -35,10 +38,9 @@ from groundgate.results import (
     ids_digest,
     outcome_counts,
 )
-from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore, verdict_of
+from groundgate.rules import Bucket, Outcome, bucket_of, classify, first_verdicts, needs_rescore, verdict_of
 
 EMPTY_RESPONSE = "empty response"
-DRIFT_NOTE = "context drift: the two sides were judged against different retrieved contexts; look at retrieval first"
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ class Options:
     keep_texts: bool = False  # every row carries its query, context and responses, not only rows a person reads
     noise_sample: int = 0  # unchanged rows re-scored to measure the judge's noise; 0: not measured
     model_under_test: str | None = None  # recorded in the results, for the report's footer
+    end_to_end: bool = False  # also judge each side against its own retrieved context, beside the verdict
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
@@ -187,7 +190,7 @@ def _noise(judge: Runner, rows: StoredRows, inputs: Inputs, options: Options, se
     size = per_shard(options.noise_sample, options.shard[1] if options.shard else 1)
     chosen = set(choose(eligible, size, seed))
     picked = [row for window in rows.of(ELIGIBLE) for _, row in window if row.id in chosen]  # in the suite's order
-    answers = {case.id: (case, after) for case, _, after in inputs if case.id in chosen}
+    answers = {case.id: (case, after.recorded()) for case, _, after in inputs if case.id in chosen}
     again = judge.score_all([JudgeRequest.of(*answers[row.id], Purpose.NOISE) for row in picked], "noise sample")
     samples = []
     for row, judgement in zip(picked, again, strict=True):
@@ -211,6 +214,7 @@ def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
         "rescore_baseline": options.rescore_baseline,
         "min_cases_to_block": options.min_cases_to_block,
         "noise_sample": options.noise_sample,  # shards sampling differently would merge into a skewed sample
+        "end_to_end": options.end_to_end,
     }
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
@@ -273,15 +277,34 @@ class Evidence:
     after: Side
     rescore: Side | None = None
     baseline_rescore: Side | None = None
+    live: tuple[Side, Side] | None = None  # end-to-end runs: each side against its own retrieved context
+
+
+def _own_context(case: Case, answer: Response) -> bool:
+    return answer.context is not None and answer.context != case.context
+
+
+def _judge_live(judge: Runner, batch: list[Triple]) -> dict[int, tuple[Side, Side]]:
+    """End-to-end runs: the rows where a side carries its own retrieved context, each side judged against
+    its own (a side without one is the request already made for the verdict: deduplicated, not sent again)."""
+    own = [index for index, (case, *answers) in enumerate(batch) if any(_own_context(case, a) for a in answers)]
+    if not own:
+        return {}
+    subset = [batch[index] for index in own]
+    sides = _judge_sides(judge, subset, 0)
+    _check_models(sides, subset)
+    return dict(zip(own, zip(sides.before, sides.after, strict=True), strict=True))
 
 
 def _batch_rows(
     judge: Runner, batch: list[Triple], options: Options, sizes: dict[str, int], more: int
 ) -> tuple[list[Row], list[str]]:
     """One batch's rows: its first verdicts, the re-scores of its new flips (``options.rescorer``), classified;
-    and the warnings of second opinions that reported the first judge's own model."""
-    sides = _judge_sides(judge, batch, more)
-    _check_models(sides, batch)
+    and the warnings of second opinions that reported the first judge's own model. Every verdict is against
+    the case's recorded context, whatever context a response record carries (``Response.recorded``)."""
+    recorded = [(case, baseline.recorded(), candidate.recorded()) for case, baseline, candidate in batch]
+    sides = _judge_sides(judge, recorded, more)
+    _check_models(sides, recorded)
     flipped = [
         index
         for index, (before, after) in enumerate(zip(sides.before, sides.after, strict=True))
@@ -293,17 +316,27 @@ def _batch_rows(
         rescores = {index: sides.after[index] for index in flipped}  # the first verdict stands
     elif flipped:
         # A fresh call on purpose: with the same judge it absorbs residual non-determinism, nothing more.
-        requests = [JudgeRequest.of(batch[i][0], batch[i][2], Purpose.RESCORE) for i in flipped]
+        requests = [JudgeRequest.of(recorded[i][0], recorded[i][2], Purpose.RESCORE) for i in flipped]
         rescores = dict(zip(flipped, map(Side.of, rescorer.score_all(requests, "re-scores")), strict=True))
     baseline_rescores: dict[int, Side] = {}
     if options.rescore_baseline and flipped:
-        requests = [JudgeRequest.of(batch[i][0], batch[i][1], Purpose.RESCORE) for i in flipped]
+        requests = [JudgeRequest.of(recorded[i][0], recorded[i][1], Purpose.RESCORE) for i in flipped]
         again = (rescorer or judge).score_all(requests, "baseline re-scores")
         baseline_rescores = dict(zip(flipped, map(Side.of, again), strict=True))
+    live = _judge_live(judge, batch) if options.end_to_end else {}
     echoes = [echo for i in flipped if (echo := same_model(options.rescorer, sides.after[i], rescores.get(i)))]
     return [
         _row(
-            Evidence(case, baseline, candidate, before, after, rescores.get(index), baseline_rescores.get(index)),
+            Evidence(
+                case,
+                baseline,
+                candidate,
+                before,
+                after,
+                rescores.get(index),
+                baseline_rescores.get(index),
+                live.get(index),
+            ),
             options,
             sizes.get(case.category, 0),
         )
@@ -321,7 +354,6 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
     started = time.monotonic()
     sizes = category_sizes(inputs.cases)  # of the whole suite, before sharding
     suite = Suite(cases=sum(sizes.values()), ids_digest=ids_digest(sorted_ids(inputs.cases), presorted=True))
-    end_to_end = live_context(inputs)  # of the whole suite: every shard's results say the same
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
     rows = StoredRows()
@@ -379,13 +411,15 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         wall_seconds=round(time.monotonic() - started, 3),
         shard=Shard(index=options.shard[0], count=options.shard[1]) if options.shard else None,
         fingerprint=identity,
-        mode="end-to-end" if end_to_end else "frozen",
+        mode="end-to-end" if options.end_to_end else "frozen",
         categories=category_stats(rows),
         category_sizes=sizes,
         suite=suite,
         yardstick=inputs.yardstick,
         noise=noise,
         model_under_test=options.model_under_test,
+        min_cases_to_block=options.min_cases_to_block,
+        rescore_baseline=options.rescore_baseline,
     )
 
 
@@ -409,6 +443,8 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     echo = same_model(options.rescorer, after, rescore)
     independent = options.rescorer.independent and echo is None
     drift = (e.baseline.context or case.context) != (e.candidate.context or case.context)
+    live = _live(e.live, blocking) if e.live is not None else None
+    talks = addressed(e.baseline.response, e.candidate.response)
     notes = []
     failures = [
         (who, side.error)
@@ -447,9 +483,13 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
             notes.append(
                 "the baseline's re-score is ungrounded too: the flip came from judge noise on the baseline side"
             )
-    if drift and outcome in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE):
-        notes.append(DRIFT_NOTE)
-    texts = options.keep_texts or outcome in WITH_TEXTS
+    # A person reads these whatever the outcome: an answer that talks to the judge, a flip against live retrieval.
+    texts = (
+        options.keep_texts
+        or outcome in WITH_TEXTS
+        or talks is not None
+        or (live is not None and live.outcome in LIVE_FLIPS)
+    )
     return Row(
         id=case.id,
         category=case.category,
@@ -479,4 +519,21 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         candidate=e.candidate.response if texts else "",
         baseline_context=e.baseline.context if texts else None,
         candidate_context=e.candidate.context if texts else None,
+        live=live,
+        talks_to_judge=talks,
+    )
+
+
+def _live(sides: tuple[Side, Side], blocking: bool) -> Live:
+    """A row's end-to-end verdict: the first verdicts against each side's own context, classified by the
+    same rules with the first verdict standing (no re-score: it decides nothing)."""
+    before, after = sides
+    failed = next((side.error for side in sides if side.error is not None), None)
+    return Live(
+        outcome=first_verdicts(before.bucket, after.bucket, blocking),
+        before=before.bucket,
+        after=after.bucket,
+        before_score=before.score,
+        after_score=after.score,
+        reason=failed or after.reason,
     )

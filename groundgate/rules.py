@@ -85,6 +85,15 @@ def classify(
     return Outcome.UNCHANGED
 
 
+def first_verdicts(before: Bucket | None, after: Bucket | None, blocking: bool) -> Outcome:
+    """A row classified on its first verdicts alone, the first verdict standing in for the re-score (an
+    end-to-end run's view of each side against its own context, which decides nothing); a side without a
+    bucket is an error."""
+    if before is None or after is None:
+        return Outcome.ERROR
+    return classify(before, after, after, blocking)
+
+
 def rank(bucket: Bucket) -> int:
     """A bucket's place on the scale, worst first: what 'moved up' and 'moved down' compare."""
     return BUCKET_ORDER.index(bucket)
@@ -203,11 +212,14 @@ def headline(
     fail_on: FailOn = "blocking",
     blocking_by_category: Mapping[str, int] | None = None,
     review_by_category: Mapping[str, int] | None = None,
+    also_to_read: int = 0,
 ) -> Headline:
     """The verdict as it lands on the merge: derived from the exit code the job really returns,
-    so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge."""
+    so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge.
+    ``also_to_read``: rows a person must read whatever their outcome (an answer that talks to the judge)
+    that the counts do not already put there."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
-    attention = sum(counts.get(o, 0) for o in ATTENTION)
+    attention = sum(counts.get(o, 0) for o in ATTENTION) + also_to_read
     blocking = Counter(blocking_by_category or {})
     if exit_code == 1:
         if fail_on == "any-regression" and review:

@@ -43,7 +43,7 @@ COMPARE_INPUTS = (
     "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
     "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url", "max-consecutive-failures",
-    "noise-sample",
+    "noise-sample", "mode",
 )  # fmt: skip
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
@@ -245,6 +245,9 @@ class Settings(BaseModel):
     deadline: float | None = Field(default=None, gt=0)  # seconds for all the judging of a run
     max_consecutive_failures: int = Field(default=10, ge=0)  # the circuit breaker; 0: never stop calling
     noise_sample: int = Field(default=0, ge=0, le=100_000)  # unchanged rows re-scored to measure the judge's noise
+    # frozen: every answer judged against the case's recorded context; end-to-end: also against the context a
+    # response record carries, shown beside the verdict (which the recorded context always decides)
+    mode: Literal["frozen", "end-to-end"] = "frozen"
     cache: Path | None = None
     cache_secret: SecretStr | None = None  # authenticates cache entries when there is no API key
     shard: tuple[int, int] | None = None

@@ -198,6 +198,7 @@ def options(settings: Settings, rescorer: Rescorer) -> Options:
         keep_texts=settings.keep_texts,
         noise_sample=settings.noise_sample,
         model_under_test=settings.model_under_test,
+        end_to_end=settings.mode == "end-to-end",
     )
 
 

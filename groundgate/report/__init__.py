@@ -14,6 +14,8 @@ says how many rows it left out and where the full list is.
 from __future__ import annotations
 
 import difflib
+import hashlib
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -30,8 +32,19 @@ from groundgate.errors import GroundgateError, one_line
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import inline, marked
 from groundgate.report.render import environment, score
-from groundgate.results import Results, Row, category_stats, rows_with, tally
+from groundgate.results import (
+    LIVE_FLIP,
+    TALKS,
+    Results,
+    Row,
+    category_stats,
+    count_marked,
+    rows_marked,
+    rows_with,
+    tally,
+)
 from groundgate.rules import (
+    ATTENTION,
     BUCKET_ORDER,
     Bucket,
     FailOn,
@@ -51,6 +64,7 @@ MARKER_PREFIX = "<!-- groundgate-report"
 MIN_LINE_BYTES = 24  # no table line takes fewer bytes than this: a section never needs more rows than limit / this
 MIN_UNIT_BYTES = 120  # nor a detailed row (its fixed words alone are longer): layouts that cannot fit are not rendered
 FIRST_ROWS = 10  # every section a person must read shows at least this many rows (or all of them)
+LISTED = 20  # rows shown of the answers that talk to the judge, and of the flips against live retrieval
 PROTECTED = 10  # the first blocking regressions keep whole reasons and texts
 COLLAPSE_AFTER = 10  # lists of moves longer than this are collapsed
 DIFF_WORDS = 3000  # longer answers are shown side by side without word marks (the diff is quadratic)
@@ -159,10 +173,21 @@ class Section:
         return plural(n, f"more {one}", f"more {many}")
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9 .:/-]{1,100}")  # names earlier markers held exactly, with no '_'
+
+
 def marker(check_name: str) -> str:
-    """The hidden marker that identifies this report's comment; user text can never contain '<!--'."""
-    safe = re.sub(r"[^A-Za-z0-9 _.:/-]", "_", check_name)[:100]
-    return f'{MARKER_PREFIX} check="{safe}" -->'
+    """The hidden marker that identifies this report's comment; user text can never contain '<!--'.
+
+    One marker per exact check name, so two steps never share a comment: a name of plain characters
+    is written as itself (the marker earlier versions wrote for it, so their comments are found again;
+    none of those names could be written as another one), any other name shortened to plain characters
+    plus a hash of its exact text ('gate (a)' and 'gate [a]' both read 'gate _a_', and differ)."""
+    if _PLAIN_NAME.fullmatch(check_name):
+        return f'{MARKER_PREFIX} check="{check_name}" -->'
+    safe = re.sub(r"[^A-Za-z0-9 .:/-]", "_", check_name)[:100]
+    digest = hashlib.sha256(check_name.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f'{MARKER_PREFIX} check="{safe}" sha256="{digest}" -->'
 
 
 def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline:
@@ -175,13 +200,22 @@ def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline
         elif outcome is Outcome.REVIEW:
             review[category] += n
     exit_code = gate_exit(results.verdict, results.counts, fail_on)
-    return headline(results.counts, exit_code, fail_on, blocking, review)
+    counted = (*ATTENTION, Outcome.REGRESSION, Outcome.ERROR)  # rows the counts already send a person to
+    talking = count_marked(results.rows, TALKS | LIVE_FLIP, outside=counted)
+    return headline(results.counts, exit_code, fail_on, blocking, review, also_to_read=talking)
 
 
 class Listing(list[Row]):
     """A section's first rows (as many as its report could ever show) and how many it has in all."""
 
     total: int = 0
+
+
+def _marked(results: Results, mark: int) -> Listing:
+    """The first rows with this mark (``results.marks``) and how many there are."""
+    found = Listing(itertools.islice(rows_marked(results.rows, mark), LISTED))
+    found.total = count_marked(results.rows, mark) if len(found) == LISTED else len(found)
+    return found
 
 
 def _section_of(outcome: Outcome, before: Bucket | None, after: Bucket | None) -> str | None:
@@ -423,6 +457,7 @@ class _Renderer:
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
             "icon": top.icon,
             "headline": top.text
+            + (" · end-to-end run" if results.mode == "end-to-end" else "")
             + (" · the PR changes the yardstick" if _moved(results) else "")
             + (" · the yardstick could not be checked" if _unchecked(results) else ""),  # escaped by finalize
             "provenance": context.provenance(),
@@ -430,6 +465,9 @@ class _Renderer:
             "noise": Markup(" " + noise_words.sentence(results.noise)) if results.noise else "",  # noqa: S704
             "noise_footer": Markup(noise_words.footer(results.noise)),  # noqa: S704
             "noise_warning": Markup(warning) if (warning := noise_words.warning(results.noise)) else None,  # noqa: S704
+            "talking": _marked(results, TALKS),
+            "live_flips": _marked(results, LIVE_FLIP),
+            "links": context.links,
         }
         # Each section's last rendering, by what it depends on: a layout that shrinks another section reuses
         # it. Only the last one: a large run tries dozens of layouts, each of its big sections megabytes long.

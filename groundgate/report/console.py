@@ -8,11 +8,11 @@ import re
 import textwrap
 import unicodedata
 
-from groundgate.report import SECTIONS, _groups, _label, verdict_headline
+from groundgate.report import SECTIONS, _groups, _label, _marked, verdict_headline
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import log_safe
 from groundgate.report.render import environment
-from groundgate.results import Results
+from groundgate.results import LIVE_FLIP, TALKS, Results
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
 WIDTH = 100
@@ -23,6 +23,8 @@ COLOURS = {
     "  UNSTABLE": "\x1b[33m",
     "  NON-ANSWER": "\x1b[33m",
     "  NOT JUDGED": "\x1b[35m",
+    "  TALKS TO THE JUDGE": "\x1b[33m",
+    "  OWN CONTEXT": "\x1b[33m",
     "WARNING": "\x1b[33m",
 }
 VERDICT_COLOURS = {"failure": "\x1b[1;31m", "neutral": "\x1b[1;33m", "success": "\x1b[1;32m"}
@@ -93,6 +95,8 @@ def render_console(
         plural=plural,
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise),
+        talking=_marked(results, TALKS),
+        live_flips=_marked(results, LIVE_FLIP),
     )
     lines = _lines(text, WIDTH)
     if colour:

@@ -14,16 +14,16 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from groundgate.report import marker
-from tests.support.action import BASE_SHA, HEAD_SHA, PATHS, action_environment, event, run_action
+from tests.support.action import BASE_SHA, HEAD_SHA, PATHS, action_environment, event, forged_shards, run_action
 from tests.support.azure import decide_by_text
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.fakes.openai import FakeOpenAI
-from tests.support.forge import recount
 from tests.support.paths import ROOT
 from tests.support.report_checks import inline_text, parse
 
@@ -347,15 +347,10 @@ def test_inputs_read_as_the_runner_sets_them() -> None:
 
 
 def test_a_merge_step_refuses_a_shard_file_missing_a_row(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
-    (workspace / "shards").mkdir()
-    for k in (1, 2):
-        run_action(
-            workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl", "shard": f"{k}/2", "comment": "false", "check-run": "false", "fail-on": "never"},
-            event_path=event(tmp_path),
-        )  # fmt: skip
-        data = json.loads((workspace / ".groundgate/results.json").read_text())
+    def drop(data: dict[str, Any]) -> None:
         data["rows"] = [row for row in data["rows"] if row["outcome"] != "regression"]  # the crafted file
-        (workspace / "shards" / f"results-{k}.json").write_text(json.dumps(recount(data)))
+
+    forged_shards(workspace, gh, tmp_path, drop)
     merged = run_action(
         workspace, gh, {"merge-results": "shards/*.json", "cases": "", "baseline": "", "candidate": ""}, event_path=event(tmp_path)
     )  # fmt: skip

@@ -167,3 +167,17 @@ def test_no_user_text_becomes_markup(text: str, seed: str) -> None:
     assert [(t.columns, t.rows) for t in tables(tokens)[:2]] == [(2, 1), (2, 1)]
     texts = [c.content for t in tokens for c in t.children or [] if c.type == "text"]
     assert not any(re.search(r"(?<![A-Za-z0-9_.+-])@[A-Za-z0-9]", t) for t in texts)  # no mention can ping
+
+
+def test_each_check_name_keys_a_comment_of_its_own() -> None:
+    assert marker("gate (a)") != marker("gate [a]")  # both read 'gate _a_' once shortened to plain characters
+    assert marker("gate_a") != marker("gate a")
+    # a plain name keeps the marker earlier versions wrote, so their comment is found and updated, not doubled
+    assert marker("groundgate / verdict") == '<!-- groundgate-report check="groundgate / verdict" -->'
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120), st.text(max_size=120))
+def test_no_check_names_marker_is_found_in_another_names_comment(first: str, second: str) -> None:
+    if first != second:
+        assert marker(first) not in f"text\n{marker(second)}\n"
