@@ -22,7 +22,7 @@ from groundgate.files import write_text
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
 from groundgate.report import LIMITS, ReportContext, Target, render
-from groundgate.report.console import render_console
+from groundgate.report.console import columns, render_console
 from groundgate.report.escape import log_safe
 from groundgate.results import Results, read_results
 from groundgate.settings import SECRET_VARIABLES
@@ -206,11 +206,17 @@ def _write_report(results: Results, path: Path | None, size: Target, results_pat
     write_text(path, text)
 
 
-def _console(results: Results, report: Path | None, environ: Mapping[str, str]) -> None:
-    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+def _console(results: Results, report: Path | None, results_path: Path | None, environ: Mapping[str, str]) -> None:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org); the width is
+    the terminal's. The full list is in the report or the results written, or in those a rerun writes."""
     colour = sys.stdout.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
-    where = f"the report ({report})" if report else "the report (--report)"
-    _out(render_console(results, colour=colour, where=where))
+    if report:
+        where = f"the report ({report})"
+    elif results_path:
+        where = f"the results file ({results_path})"
+    else:
+        where = "the report: run again with --report FILE"
+    _out(render_console(results, colour=colour, where=where, columns=columns(environ)))
 
 
 def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -224,7 +230,7 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         _warn(note)
     results = app.run(config, inputs, wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache))
     _write_report(results, config.report, "summary", config.results)
-    _console(results, config.report, environ)
+    _console(results, config.report, config.results, environ)
     return results.exit_code
 
 
@@ -249,7 +255,7 @@ def _merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if args.results:
         results.write(args.results)
     _write_report(results, args.report, "summary", args.results)
-    _console(results, args.report, environ)
+    _console(results, args.report, args.results, environ)
     return results.exit_code
 
 
@@ -260,7 +266,7 @@ def _report(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if args.format == "markdown":
         _out(render(results, args.size, ReportContext(full_report=f"the results file ({args.results.name})")))
     else:
-        _console(results, args.report, environ)
+        _console(results, args.report, args.results, environ)
     return results.exit_code
 
 

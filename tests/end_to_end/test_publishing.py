@@ -125,7 +125,7 @@ def test_merge_group_gets_a_check_run_on_the_queue_head_and_no_comment(
             "candidate-regression",
             1,
             "failure",
-            "Blocks merge (fail-on: any-regression): 2 answers now make unsupported claims",
+            "Blocks merge (fail-on: any-regression): 2 answers now make unsupported claims — policy 1 · shipping 1",
         ),
         (
             "any-regression",
