@@ -108,6 +108,11 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--results", type=Path, default=None, help="write the bridge JSON here")
     b.add_argument("--report", type=Path, default=None, help="write the markdown here")
     _judge_flags(b)
+    b.add_argument(
+        "--blocking-categories",
+        default=None,
+        help="comma-separated (default policy,pricing,safety): crossings there first",
+    )
 
     m = commands.add_parser("merge", help="combine the results of the shards of one run into one verdict")
     m.add_argument("shards", nargs="+", type=Path, metavar="RESULTS", help="results files written by compare --shard")
@@ -173,7 +178,7 @@ def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
 
 def _bridge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    from groundgate.bridge import bridge, check_new_judge, render_bridge  # only this command needs them
+    from groundgate.bridge import bridge, check_new_judge, render_bridge, render_bridge_console  # only this command
 
     # The current judge comes from the usual judge flags; the new one is built as a second opinion would be.
     values = {key: value for key, value in vars(args).items() if key not in ("command", "responses", "to")}
@@ -186,15 +191,14 @@ def _bridge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     judges = wiring.judges(config, progress=ProgressLine(sys.stderr))
     try:
         assert judges.rescorer.judge is not None  # check_new_judge refused every choice without a judge
-        result = bridge(args.cases, args.responses, judges.judge, judges.rescorer.judge)
+        result = bridge(args.cases, args.responses, judges.judge, judges.rescorer.judge, config.blocking_categories)
     finally:
         judges.close()
-    text = render_bridge(result)
     if args.results:
         write_text(args.results, result.model_dump_json(indent=2, by_alias=True) + "\n")
     if args.report:
-        write_text(args.report, text)
-    _out(text)
+        write_text(args.report, render_bridge(result))
+    _out(render_bridge_console(result, columns(environ)))
     return result.exit_code
 
 
