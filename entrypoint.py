@@ -55,7 +55,8 @@ def main(environ: Mapping[str, str]) -> int:
         error = InternalError.of(exc)
     error.args = (Redactor(secrets)(str(error)),)  # the summary and the PR get no mask: take secrets out here
     if isinstance(error, InputError):
-        log.error(one_line(str(error)), file=error.path, line=error.line, title="groundgate: bad input")
+        where = action.repository_path(config.root, error.path) if config else error.path  # GitHub's path
+        log.error(one_line(str(error)), file=where, line=error.line, title="groundgate: bad input")
     else:
         log.error(one_line(str(error)))
     append_summary(run.summary_path, render_failure(error))

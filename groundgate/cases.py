@@ -93,6 +93,7 @@ class Yardstick(BaseModel):
     added: list[str] = Field(default_factory=list)  # of ``cases``, the ids new in this pull request
     removed: list[str] = Field(default_factory=list)  # of ``cases``, the ids it deleted (the rest were edited)
     note: str | None = None  # a file new in this PR, or unreadable at the base
+    unchecked: str | None = None  # why the base files could not be read: the PR's edits to them are unknown
 
 
 SCHEMA = """

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from groundgate import app
-from groundgate.cases import Inputs, load_cases, yardstick
+from groundgate.cases import Inputs, Yardstick, load_cases, yardstick
 from groundgate.errors import GitHubRefused, GroundgateError, Interrupted, UsageError, one_line
 from groundgate.files import write_text
 from groundgate.github.publisher import Publisher, annotations_for
@@ -36,10 +36,15 @@ def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> In
         if publisher is not None and run is not None and run.base_sha and run.pr_number is not None:
             assert settings.cases  # loaded above
             assert settings.baseline
+            # GitHub names files from the repository's root, not the workspace (actions/checkout's `path:`)
+            paths = [repository_path(settings.root, p.as_posix()) for p in (settings.cases, settings.baseline)]
             try:
-                then = [publisher.file_at(p.as_posix(), run.base_sha) for p in (settings.cases, settings.baseline)]
+                then = [publisher.file_at(path, run.base_sha) for path in paths]
             except GitHubRefused as exc:
-                log.warning(f"{one_line(str(exc))}: cannot tell whether this pull request edits the cases or baseline")
+                # Never skipped in silence: the report, the console and the check run say it (see the README)
+                why = one_line(str(exc))
+                log.warning(f"this pull request's edits to the cases and baseline could not be checked: {why}")
+                inputs = replace(inputs, yardstick=Yardstick(base=run.base_sha, unchecked=why))
             else:
                 inputs = replace(inputs, yardstick=yardstick(run.base_sha, then[0], then[1], inputs, settings.rubric))
     return inputs

@@ -523,6 +523,12 @@ def _key(word: str) -> str:
     return word.strip(_PUNCTUATION) or word
 
 
+def _unchecked(results: Results) -> Yardstick | None:
+    """The yardstick, when the base files could not be read: the PR's edits to them are unknown."""
+    found = results.yardstick
+    return found if found is not None and found.unchecked else None
+
+
 def answers(row: Row, limit: int | None) -> tuple[Markup, Markup]:
     """Baseline and candidate side by side as a word-level diff: what the candidate added in
     bold, what it dropped struck through (GitHub strips <ins>/<del>, but renders ** and ~~)."""
@@ -622,10 +628,13 @@ class _Renderer:
             "second_opinion": second_opinion_text(results.judge.second_opinion),
             "moved": moved,
             "moved_ids": _moved_ids(results, moved, context.links),
+            "unchecked": _unchecked(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
             "icon": top.icon,
-            "headline": top.text + (" · the PR changes the yardstick" if moved else ""),  # escaped by finalize
+            "headline": top.text
+            + (" · the PR changes the yardstick" if moved else "")
+            + (" · the yardstick could not be checked" if _unchecked(results) else ""),  # escaped by finalize
             "passed": top.conclusion == "success",
             "outage": self.outage,
             "provenance": context.provenance(),

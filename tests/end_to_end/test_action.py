@@ -78,7 +78,7 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
     assert "::add-mask::ghs_test" in run.stdout
 
 
-def test_clean_candidate_passes_and_a_rerun_updates_the_comment(
+def test_clean_candidate_passes_and_a_rerun_updates_the_comment_and_supersedes_the_check_run(
     workspace: Path, gh: FakeGitHub, tmp_path: Path
 ) -> None:
     first = run_action(
@@ -88,11 +88,17 @@ def test_clean_candidate_passes_and_a_rerun_updates_the_comment(
     second = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
     assert second.code == 0, second.stdout
     assert second.outputs["verdict"] == "pass"
-    [comment] = gh.comments_on(7)
+    [comment] = gh.comments_on(7)  # one comment, updated in place, its id past 2^31 as GitHub's are
+    assert comment["id"] > 2**31
     assert comment["body"].startswith("## ⚠️ groundgate: Does not block merge\\: 2 rows to read before shipping\n")
     assert "comment updated" in second.stdout
-    [check] = gh.check_runs.values()  # the rerun completed the same commit's check run again
+    older, check = sorted(gh.check_runs.values(), key=lambda r: r["id"])  # the rerun's own check run
     assert check["conclusion"] == "neutral"
+    assert "failure" not in {a["annotation_level"] for a in check["annotations"]}  # no stale blocking annotation
+    assert (older["conclusion"], older["output"]["title"]) == (
+        "neutral",
+        "Superseded by a newer run of groundgate / verdict",
+    )
     assert "check run 'groundgate / verdict' on f00dfacef00d: neutral" in second.stdout
 
 
@@ -109,7 +115,9 @@ def test_403_on_comment_and_check_degrades_to_summary_with_the_gates_exit_code(
     assert run.code == 1
     warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
     assert len(warnings) == 2
-    assert all("HTTP 403" in w and "pull-requests: write" in w for w in warnings)
+    assert all("HTTP 403" in w for w in warnings)
+    assert "'permissions: pull-requests: write'" in warnings[0]  # each names what its own write needs
+    assert "'permissions: checks: write'" in warnings[1]
     assert run.summary.startswith(
         "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
     )
@@ -370,7 +378,8 @@ def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, g
     assert "WARNING: this pull request edits what the gate measures against" in run.stdout
     results = json.loads((workspace / ".groundgate/results.json").read_text())
     assert results["yardstick"] == {
-        "base": "base", "cases": [last_id], "baseline": ["refund-007"], "added": [last_id], "removed": [], "note": None
+        "base": "base", "cases": [last_id], "baseline": ["refund-007"], "added": [last_id], "removed": [],
+        "note": None, "unchecked": None,
     }  # fmt: skip
 
 

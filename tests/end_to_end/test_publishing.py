@@ -21,7 +21,7 @@ from tests.support.action import (
     run_action,
     workflow_run_event,
 )
-from tests.support.fakes.github import FakeGitHub
+from tests.support.fakes.github import FakeGitHub, Fault
 
 REGRESSION = {**PATHS, "candidate": "evals/candidate-regression.jsonl"}
 CLEAN = {**PATHS, "candidate": "evals/candidate.jsonl"}
@@ -178,6 +178,109 @@ def test_annotations_and_links_are_relative_to_the_checkout_not_the_workspace(
     assert {a["path"] for a in check["annotations"]} == {"evals/cases.jsonl"}
     assert f"/blob/{HEAD_SHA}/evals/cases.jsonl#L1" in run.summary
     assert (workspace / ".groundgate" / "report.md").is_file()  # outputs stay in the workspace
+
+
+def _checkout_at(workspace: Path, folder: str = "repo") -> dict[str, str]:
+    """actions/checkout with ``path: repo``: the repository in a folder of the workspace; the inputs name it."""
+    repo = workspace / folder
+    (repo / ".git").mkdir(parents=True)
+    shutil.move(workspace / "evals", repo / "evals")
+    return {k: f"{folder}/{v}" for k, v in CLEAN.items()}
+
+
+def test_with_a_checkout_path_the_yardstick_is_compared_at_the_repository_path(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """GitHub names files from the repository's root: asking for the workspace path (repo/evals/...) gets a 404,
+    and every PR would be told it changes the yardstick. Untouched: no word of it; one line edited: that id."""
+    inputs = _checkout_at(workspace)
+    run = run_action(workspace, gh, inputs, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout
+    assert [r.path for r in gh.requests if "/contents/" in r.path] == [
+        "/repos/o/r/contents/evals/cases.jsonl",
+        "/repos/o/r/contents/evals/baseline.jsonl",
+    ]
+    assert "yardstick" not in run.summary
+    assert "WARNING: this pull request" not in run.stdout
+    baseline = workspace / "repo/evals/baseline.jsonl"
+    lines = baseline.read_text().splitlines(keepends=True)
+    first = json.loads(lines[0])
+    lines[0] = json.dumps({**first, "response": first["response"] + " Thank you."}) + "\n"
+    baseline.write_text("".join(lines))
+    edited = run_action(workspace, gh, inputs, event_path=event(tmp_path))
+    assert edited.code == 0, edited.stdout
+    assert edited.summary.splitlines()[0].endswith("the PR changes the yardstick")
+    assert "0 cases and 1 baseline response differ" in edited.summary
+    yardstick = json.loads((workspace / ".groundgate/results.json").read_text())["yardstick"]
+    assert (yardstick["cases"], yardstick["baseline"], yardstick["note"]) == ([], [first["id"]], None)
+
+
+def test_with_a_checkout_path_a_bad_line_is_annotated_at_its_repository_path(workspace: Path, tmp_path: Path) -> None:
+    inputs = _checkout_at(workspace)
+    cases = workspace / "repo/evals/cases.jsonl"
+    cases.write_text(cases.read_text() + '{"id": "broken", "query": "q"}\n')
+    run = run_action(workspace, None, inputs, event_path=event(tmp_path))
+    assert run.code == 2
+    [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert error.startswith("::error title=groundgate%3A bad input,file=evals/cases.jsonl,line=11::")
+    assert "repo/evals/cases.jsonl:11" in error  # the message names the input as the workflow wrote it
+
+
+# ---- GitHub's real answers: big base files, a base that cannot be read
+
+
+def test_a_5_mb_suite_on_the_base_branch_reaches_its_verdict_and_the_yardstick_check(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """The contents API answers files of 1-100 MB with encoding "none" and no content; 1,000 cases with
+    1 KB contexts are past 1 MB. The base's 5 MB file is read through the Git blobs API."""
+    cases = workspace / "evals/cases.jsonl"
+    padding = " The store is open every day of the week." * 12_500  # ~500 KB of context, no figures in it
+    records = [json.loads(line) for line in cases.read_text().splitlines()]
+    cases.write_text("".join(json.dumps({**r, "context": r["context"] + padding}) + "\n" for r in records))
+    assert cases.stat().st_size > 5_000_000
+    at_base = [dict(r, context=r["context"] + padding) for r in records]
+    at_base[-1]["query"] += " (edited by this pull request)"
+    gh.files[("base", "evals/cases.jsonl")] = "".join(json.dumps(r) + "\n" for r in at_base).encode()
+    run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
+    assert run.code == 1, run.stdout + run.stderr  # the verdict, not exit 4
+    assert run.summary.splitlines()[0].endswith("the PR changes the yardstick")
+    yardstick = json.loads((workspace / ".groundgate/results.json").read_text())["yardstick"]
+    assert (yardstick["cases"], yardstick["unchecked"]) == ([records[-1]["id"]], None)
+    assert len([r for r in gh.requests if "/git/blobs/" in r.path]) == 1  # the big one, whole; the baseline inline
+
+
+@pytest.mark.parametrize(
+    ("fault", "says", "fix"),
+    [
+        (Fault("GET", r".*/contents/.*", 403, times=9, message="Resource not accessible by integration"),
+         "HTTP 403: Resource not accessible by integration", "'permissions: contents: read'"),
+        (Fault("GET", r".*/contents/.*", 403, times=9, message="This API returns blobs up to 100 MB in size.",
+               errors=[{"resource": "Blob", "field": "data", "code": "too_large"}]),
+         "larger than GitHub's API serves", None),
+        (Fault("GET", r".*/contents/.*", 502, times=99, message="Server Error"), "GitHub could not be reached", None),
+    ],
+    ids=["permissions", "too-large", "5xx"],
+)  # fmt: skip
+def test_a_base_that_cannot_be_read_is_said_plainly_never_skipped(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fault: Fault, says: str, fix: str | None
+) -> None:
+    """A PR could edit the baseline to hide a regression; when its base cannot be read that check cannot run,
+    and the report, the console and the check run say so, with the permissions fix only when it is one."""
+    gh.faults.append(fault)
+    run = run_action(workspace, gh, CLEAN, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout  # the verdict stands: see the README for why it does not block
+    [warning] = [line for line in run.stdout.splitlines() if "could not be checked" in line and line.startswith("::")]
+    assert says in warning
+    assert (fix in warning) if fix else ("permissions" not in warning)
+    assert "WARNING: this pull request's edits to the cases and baseline could not be checked" in run.stdout
+    assert run.summary.splitlines()[0].endswith("the yardstick could not be checked")
+    [check] = gh.check_runs.values()
+    assert "could not be checked" in check["output"]["summary"]
+    [comment] = gh.comments_on(7)
+    assert "could not be checked" in comment["body"]
+    assert "edits what the gate measures against" not in comment["body"]
+    assert json.loads((workspace / ".groundgate/results.json").read_text())["yardstick"]["unchecked"]
 
 
 def test_files_left_in_the_workspace_are_readable_by_later_steps(workspace: Path, tmp_path: Path) -> None:

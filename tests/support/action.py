@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from groundgate.github.action import repository_path
 from tests.support.fakes.github import FakeGitHub
 from tests.support.paths import ROOT
 
@@ -144,8 +145,8 @@ def run_action(
     env = action_environment(workspace, gh, inputs, event_path=event_path, event_name=event_name, extra_env=extra_env)
     for name in ("cases", "baseline"):  # unless a test says otherwise, the PR leaves both files as the base has them
         written = inputs.get(name)
-        if gh is not None and written and (workspace / written).is_file():
-            gh.files.setdefault(("base", written), (workspace / written).read_bytes())
+        if gh is not None and written and (workspace / written).is_file():  # GitHub names it from the repository root
+            gh.files.setdefault(("base", repository_path(workspace, written)), (workspace / written).read_bytes())
     proc = subprocess.run(
         [python, str(entrypoint)], cwd=workspace, env=env, capture_output=True, text=True, timeout=300, check=False,
         preexec_fn=None if umask is None else (lambda: os.umask(umask) and None),
