@@ -41,6 +41,22 @@ def test_example_passes_with_review_rows(tmp_path: Path) -> None:
     assert proc.stderr == ""  # a run shorter than the progress interval prints no progress
 
 
+def test_the_console_fits_the_terminal_and_never_points_to_a_file_it_did_not_write() -> None:
+    proc = groundgate(
+        "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"),
+        "--baseline", str(EXAMPLES / "baseline.jsonl"), "--candidate", str(EXAMPLES / "candidate-regression.jsonl"),
+        env={"COLUMNS": "60"},
+    )  # fmt: skip
+    assert proc.returncode == 1, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60
+    assert "(--report)" not in proc.stdout
+    printed = " ".join(proc.stdout.split())
+    assert "the full list is in the report: run again with --report FILE." in printed
+    assert lines[-2:] == ["Verdict: Blocks merge: 1 answer now makes unsupported claims", "    — policy 1"]
+    assert lines[-4].startswith("  REGRESSION [policy] refund-007: grounded -> ungrounded")
+
+
 def test_example_regression_fails_with_exit_1_and_complete_results(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     proc = example("candidate-regression.jsonl", path)
