@@ -136,8 +136,9 @@ def _judge_sides(judge: Runner, batch: list[Triple], more: int) -> Sides:
             else:
                 keys.append((side, index))
                 requests.append(JudgeRequest.of(case, answer, Purpose.GROUNDEDNESS))
+    at = where(judge)
     for (side, index), judgement in zip(keys, judge.score_all(requests, "groundedness", more=more), strict=True):
-        sides[side][index] = Side.of(judgement, where(judge))
+        sides[side][index] = Side.of(judgement, at)
     before, after = ([s for s in column if s is not None] for column in sides)
     return Sides(before, after)
 

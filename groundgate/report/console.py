@@ -96,12 +96,12 @@ def _lines(text: str, columns: int) -> list[tuple[str, bool]]:
     return out
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
-
-
 def wrap_all(text: str, columns: int) -> list[str]:
     """Every line of ``text`` wrapped to ``columns`` (rows to ROW_LINES lines): the plain lines of a terminal."""
     return [line for line, _ in _lines(text, max(NARROWEST, columns))]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 
 
 def _reason(row: Row) -> str:
