@@ -56,6 +56,10 @@ def test_tables_are_tables_with_the_expected_rows() -> None:
     # no answers table; moved up (collapsed); the 4x4 matrix; per category
     assert table_rows(tokens) == [1, 1, 1, 12, 4, 4]
     assert "```" not in render(make_results(rows), "comment")  # no chart: the 4x4 table reads better at every size
+    # a row on one table line shows what the candidate answered, and the reason once
+    moved = render(make_results(rows), "comment").split("### Moved up (12)")[1]
+    assert "| Case&nbsp;·&nbsp;category&nbsp;·&nbsp;scores | Candidate's answer | Why |" in moved
+    assert "| candidate answer 10\\. | candidate reason 10 |" in moved
     links = [t.attrs["href"] for tok in tokens for t in tok.children or [] if t.type == "link_open"]
     assert "https://github.com/acme/prompts/blob/0123abcd/examples/cases.jsonl#L2" in links
     details = [t for t in tokens if t.type == "html_block" and t.content.startswith("<details>")]
