@@ -96,12 +96,22 @@ class Side:
     reason: str | None
     error: str | None = None
     model: str | None = None
+    unreachable: str | None = None  # where the judge was, when the error is that it could not be reached
 
     @classmethod
-    def of(cls, judgement: Judgement) -> Side:
+    def of(cls, judgement: Judgement, where: str | None = None) -> Side:
+        """``where``: the judge's endpoint or server, kept on an error that says the judge was down (or
+        that the circuit breaker stopped calling it): a run of those is an outage, not a measurement."""
         if isinstance(judgement, JudgeError):
-            return cls(None, None, None, judgement.message, judgement.model)
+            down = judgement.unavailable or not judgement.sent
+            return cls(None, None, None, judgement.message, judgement.model, where if down else None)
         return cls(bucket_of(judgement.score), judgement.score, judgement.reason, None, judgement.model)
+
+
+def where(judge: Runner) -> str:
+    """Where a judge is, as a reader would look for it: its endpoint or server, else its kind."""
+    info = judge.info
+    return info.endpoint or info.base_url or info.kind
 
 
 def _is_empty(text: str) -> bool:
@@ -129,8 +139,9 @@ def _judge_sides(judge: Runner, batch: list[Triple], more: int) -> Sides:
             else:
                 keys.append((side, index))
                 requests.append(JudgeRequest.of(case, answer, Purpose.GROUNDEDNESS))
+    at = where(judge)
     for (side, index), judgement in zip(keys, judge.score_all(requests, "groundedness", more=more), strict=True):
-        sides[side][index] = Side.of(judgement)
+        sides[side][index] = Side.of(judgement, at)
     before, after = ([s for s in column if s is not None] for column in sides)
     return Sides(before, after)
 
@@ -317,12 +328,14 @@ def _batch_rows(
     elif flipped:
         # A fresh call on purpose: with the same judge it absorbs residual non-determinism, nothing more.
         requests = [JudgeRequest.of(recorded[i][0], recorded[i][2], Purpose.RESCORE) for i in flipped]
-        rescores = dict(zip(flipped, map(Side.of, rescorer.score_all(requests, "re-scores")), strict=True))
+        judged = rescorer.score_all(requests, "re-scores")
+        rescores = {index: Side.of(j, where(rescorer)) for index, j in zip(flipped, judged, strict=True)}
     baseline_rescores: dict[int, Side] = {}
     if options.rescore_baseline and flipped:
         requests = [JudgeRequest.of(recorded[i][0], recorded[i][1], Purpose.RESCORE) for i in flipped]
         again = (rescorer or judge).score_all(requests, "baseline re-scores")
-        baseline_rescores = dict(zip(flipped, map(Side.of, again), strict=True))
+        at = where(rescorer or judge)
+        baseline_rescores = {index: Side.of(j, at) for index, j in zip(flipped, again, strict=True)}
     live = _judge_live(judge, batch) if options.end_to_end else {}
     echoes = [echo for i in flipped if (echo := same_model(options.rescorer, sides.after[i], rescores.get(i)))]
     return [
@@ -447,7 +460,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     talks = addressed(e.baseline.response, e.candidate.response)
     notes = []
     failures = [
-        (who, side.error)
+        (who, side.error, side.unreachable)
         for who, side in (
             ("baseline", before),
             ("candidate", after),
@@ -459,10 +472,11 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     if failures:
         outcome = Outcome.ERROR
         error: str | None = f"{failures[0][0]}: {failures[0][1]}"
+        unreachable = failures[0][2]
     else:
         assert before.bucket is not None
         assert after.bucket is not None
-        error = None
+        error = unreachable = None
         if echo is not None:
             notes.append(echo)
         small = blocking and suite_size < options.min_cases_to_block
@@ -513,6 +527,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         drift=drift,
         note="; ".join(notes) or None,
         error=error,
+        unreachable=unreachable,
         query=case.query,  # short, and the report's tables show it for every row
         context=case.context if texts else "",
         baseline=e.baseline.response if texts else "",

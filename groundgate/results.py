@@ -49,7 +49,7 @@ class _Model(BaseModel):
 # reads carry, and figures most rows never have. Every other field is always written.
 ROW_SPARSE = frozenset({
     "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
-    "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge",
+    "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge", "unreachable",
 })  # fmt: skip
 
 
@@ -94,6 +94,7 @@ class Row:
     drift: bool = False  # end-to-end runs: the two sides were judged against different contexts
     note: str | None = None
     error: str | None = None
+    unreachable: str | None = None  # the judge's endpoint, when the error is that it could not be reached (an outage)
     before_fluency: float | None = None
     after_fluency: float | None = None
     query: str | None = None
@@ -290,6 +291,15 @@ def rows_with(rows: Sequence[Row], outcomes: Iterable[Outcome]) -> Iterator[Row]
     yield from (row for row in rows if row.outcome in wanted)
 
 
+def rows_by_id(rows: Sequence[Row], ids: Iterable[str]) -> Iterator[Row]:
+    """The rows with these ids (a few dozen), in order: from the store by its index on ids."""
+    wanted = set(ids)
+    if isinstance(rows, StoredRows):
+        yield from rows.with_ids(wanted)
+        return
+    yield from (row for row in rows if row.id in wanted)
+
+
 ROWS_TABLE = (
     "CREATE TABLE rows(pos INTEGER PRIMARY KEY, id TEXT NOT NULL, line INTEGER NOT NULL, outcome TEXT NOT NULL, "
     "data TEXT NOT NULL, marks INTEGER NOT NULL)"
@@ -355,6 +365,15 @@ class StoredRows(Sequence[Row]):
     def has_id(self, case_id: str) -> bool:
         self._by_id()
         return self.store.one("SELECT 1 FROM rows WHERE id = ?", (case_id,)) is not None
+
+    def with_ids(self, ids: set[str]) -> Iterator[Row]:
+        if not ids:
+            return
+        self._by_id()
+        marks = ", ".join("?" * len(ids))
+        found = f"SELECT data FROM rows WHERE id IN ({marks}) ORDER BY pos"  # noqa: S608 - placeholders only
+        for (data,) in self.store.all(found, tuple(ids)):
+            yield _ROW.validate_json(data)
 
     def _by_id(self) -> None:
         if not self._indexed:

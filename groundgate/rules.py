@@ -157,10 +157,16 @@ COUNT_WORDS: tuple[tuple[Outcome, str, str], ...] = (
 )
 
 
-def counts_line(cases: int, counts: Mapping[Outcome, int]) -> list[str]:
-    """'420 cases', then only the counts that are not zero, in the report's order."""
+def counts_line(cases: int, counts: Mapping[Outcome, int], small: int = 0) -> list[str]:
+    """'420 cases', then only the counts that are not zero, in the report's order. ``small``: of the
+    regressions to review, those in blocking categories too small to block on one judge's word."""
     parts = [plural(cases, "case")]
-    parts += [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if counts.get(o)]
+    for o, one, many in COUNT_WORDS:
+        n = counts.get(o, 0) - (small if o is Outcome.REVIEW else 0)
+        if o is Outcome.REVIEW and small:
+            parts.append(plural(small, "regression to confirm", "regressions to confirm"))
+        if n:
+            parts.append(plural(n, one, many))
     unchanged = counts.get(Outcome.TIE, 0) + counts.get(Outcome.UNCHANGED, 0)
     if unchanged:
         parts.append(f"{unchanged:,} unchanged")
@@ -180,7 +186,7 @@ class Headline:
     conclusion: Conclusion
 
 
-HEADLINE_WIDTH = 91  # "Verdict: " and the headline fit a 100-column terminal line
+HEADLINE_WIDTH = 110  # a heading, a check run's title, the console's last line: one line or two, never a paragraph
 
 
 def _by_category(by_category: Mapping[str, int], room: int) -> str:
@@ -202,8 +208,8 @@ def _claims(n: int) -> str:
     return f"{n:,} answer now makes unsupported claims" if n == 1 else f"{n:,} answers now make unsupported claims"
 
 
-def _with_categories(text: str, by_category: Mapping[str, int]) -> str:
-    return text + _by_category(by_category, HEADLINE_WIDTH - len(text))
+def _with_categories(text: str, by_category: Mapping[str, int], after: str = "") -> str:
+    return text + _by_category(by_category, HEADLINE_WIDTH - len(text) - len(after)) + after
 
 
 def headline(
@@ -213,28 +219,42 @@ def headline(
     blocking_by_category: Mapping[str, int] | None = None,
     review_by_category: Mapping[str, int] | None = None,
     also_to_read: int = 0,
+    *,
+    small_by_category: Mapping[str, int] | None = None,
+    unreachable: str | None = None,
 ) -> Headline:
     """The verdict as it lands on the merge: derived from the exit code the job really returns,
     so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge.
+
     ``also_to_read``: rows a person must read whatever their outcome (an answer that talks to the judge)
-    that the counts do not already put there."""
+    that the counts do not already put there. ``small_by_category``: confirmed regressions in blocking
+    categories too small to block on one judge's word (``--min-cases-to-block``), counted among the REVIEW
+    rows. ``unreachable``: where the judge was that could not be reached, when rows went unjudged for that
+    reason (an outage)."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
     attention = sum(counts.get(o, 0) for o in ATTENTION) + also_to_read
     blocking = Counter(blocking_by_category or {})
+    small = Counter(small_by_category or {})
+    unjudged = f"; {plural(errors, 'row')} not judged" if errors else ""
     if exit_code == 1:
         if fail_on == "any-regression" and review:
             both = blocking + Counter(review_by_category or {})
             text = f"Blocks merge (fail-on: any-regression): {_claims(regressions + review)}"
-            return Headline("🚫", _with_categories(text, both), "failure")
-        return Headline("🚫", _with_categories(f"Blocks merge: {_claims(regressions)}", blocking), "failure")
+            return Headline("🚫", _with_categories(text, both, unjudged), "failure")
+        return Headline("🚫", _with_categories(f"Blocks merge: {_claims(regressions)}", blocking, unjudged), "failure")
     if exit_code != 0 or errors:
         also = f"; also {plural(regressions, 'blocking regression')}" if regressions else ""
-        return Headline(
-            "❓", f"Blocks merge: {plural(errors, 'row')} not judged, the gate cannot pass{also}", "failure"
-        )
+        of = f"{errors:,} of {plural(sum(counts.values()), 'row')} not judged"
+        if unreachable:
+            return Headline("⛔", f"No verdict: the judge at {unreachable} could not be reached: {of}{also}", "failure")
+        return Headline("⛔", f"No verdict: {of}, so the gate cannot pass{also}", "failure")
     if regressions:  # only fail-on: never lets a blocking regression through
         text = f"Does not block merge (fail-on: never), but {_claims(regressions)}"
         return Headline("⚠️", _with_categories(text, blocking), "neutral")
+    if small.total():
+        text = f"Does not block merge: {plural(small.total(), 'regression')} to confirm, too few cases to block"
+        return Headline("⚠️", _with_categories(text, small), "neutral")
     if attention:
         return Headline("⚠️", f"Does not block merge: {plural(attention, 'row')} to read before shipping", "neutral")
-    return Headline("✅", "Does not block merge: no answer newly fell to ungrounded", "success")
+    cases = sum(counts.values())
+    return Headline("✅", f"Passes: no answer newly fell to ungrounded ({plural(cases, 'case')})", "success")

@@ -127,6 +127,7 @@ class JudgeInfo:
     rubric: Rubric
     deployment: str | None = None  # the Azure deployment, or the model an OpenAI-compatible judge is asked for
     base_url: str | None = None  # an OpenAI-compatible judge's server
+    endpoint: str | None = None  # an Azure judge's endpoint: named when the judge could not be reached
     api_version: str | None = None
     reasoning: bool = False
     sdk_version: str | None = None

@@ -56,6 +56,7 @@ class AzureProvider(EvaluatorProvider):
                 kind="azure",
                 rubric=config.rubric,
                 deployment=config.deployment,
+                endpoint=config.endpoint.rstrip("/"),
                 api_version=config.api_version or SDK_DEFAULT_API_VERSION,
                 reasoning=config.reasoning,
                 sdk_version=sdk_version(),
