@@ -2,9 +2,9 @@
 credentials, the score cache and GitHub. ``entrypoint.py`` and ``cli.py`` call it; nothing else
 constructs a client, so tests hand in clients pointed at local servers instead.
 
-Process-wide set-up (the SDK's logging, shared TLS context and 429 counter) happens here, once,
-through ``judges.sdk.prepare_sdk`` (called by each SDK judge's ``build``); constructors themselves
-have no side effects.
+Process-wide set-up (the SDK's logging, shared TLS context and 429 counter) happens once per
+process, through ``judges.sdk.prepare_sdk`` (started in the background by each SDK judge's ``build``,
+waited for by its first call); constructors themselves have no side effects.
 """
 
 from __future__ import annotations

@@ -192,14 +192,28 @@ def checked_verdict(score: Any, status: Any, reason: Any, model: str | None, tok
 class Provider(ABC):
     """Scores one request; no side effects beyond the call, no caching, no threads of its own.
 
-    Process-wide set-up an SDK needs (logging, shared TLS, counters) is done once by the wiring,
-    never by a constructor."""
+    Process-wide set-up an SDK needs (logging, shared TLS, counters) is done once per process,
+    never by a constructor. A provider whose SDK has an async path sets ``on_loop``: the runner then
+    awaits ``ascore`` on the process's judge loop (``judges.loop``) instead of calling ``score`` on
+    worker threads."""
 
     info: JudgeInfo
+    on_loop = False
 
     @abstractmethod
     def score(self, request: JudgeRequest) -> Judgement:
         """One judge call; must not raise for per-row failures."""
+
+    async def ascore(self, request: JudgeRequest) -> tuple[Judgement, float | None]:
+        """One judge call awaited on the judge loop (``on_loop`` providers), and the seconds the judge
+        server took to answer as ``waited`` measures them."""
+        raise NotImplementedError
+
+    def ready(self) -> None:  # noqa: B027 - most providers need nothing first
+        """Wait for what the first call needs and a call timeout must not count (an SDK's import)."""
+
+    def close(self) -> None:  # noqa: B027 - most providers hold nothing open
+        """Release what the provider holds open (connections); its scores are already returned."""
 
     def identity(self) -> dict[str, object]:
         """Everything besides the inputs that can change a score; part of every cache key."""
