@@ -59,8 +59,12 @@ class SharedClient:
         self._client: Any = None
 
     def adopt(self, evaluator: Any) -> None:
-        """Make the evaluator's prompt flow send every request through this judge's client."""
+        """Make the evaluator's prompt flow send every request through this judge's client, on
+        connections kept open: the SDK asks for ``Connection: close`` because each of its calls runs
+        on an event loop of its own, which closes under any connection left open; one loop for the
+        whole process lets a connection serve call after call."""
         flow = evaluator._flow
+        flow._model.parameters.get("extra_headers", {}).pop("Connection", None)
         send = flow._send_with_retries
 
         async def through_shared(api_client: Any, params: Any, timeout: Any, **options: Any) -> Any:
