@@ -38,7 +38,8 @@ def test_the_internals_the_async_path_relies_on_are_there() -> None:
     from azure.ai.evaluation._legacy.prompty._prompty import AsyncPrompty
 
     config = AzureOpenAIModelConfiguration(azure_endpoint="http://127.0.0.1:9", azure_deployment="d", api_key="k")
-    evaluator = GroundednessEvaluator(config)
+    build: Any = GroundednessEvaluator  # the SDK's constructors are untyped
+    evaluator = build(config)
     evaluator._ensure_query_prompty_loaded()  # what the synchronous __call__ does before every call with a query
     assert evaluator._prompty_file.endswith("groundedness_with_query.prompty")
     awaited = evaluator._to_async()
@@ -55,7 +56,8 @@ def test_the_internals_the_async_path_relies_on_are_there() -> None:
     assert "env = _SANDBOXED_ENV" in inspect.getsource(_utils.render_jinja_template)
     assert "env.from_string(" in inspect.getsource(_utils.render_jinja_template)
     # The SDK asks for Connection: close in the flow's parameters, which groundgate takes out.
-    headers = construct_prompty_model_config(dict(config), "2024-02-15-preview", "ua")["parameters"]["extra_headers"]
+    construct: Any = construct_prompty_model_config
+    headers = construct(dict(config), "2024-02-15-preview", "ua")["parameters"]["extra_headers"]
     assert headers["Connection"] == "close"
     assert "extra_headers" in flow._model.parameters
 
@@ -112,9 +114,11 @@ def sdk_sync(fake: FakeAzureOpenAI, rubric: Rubric, requests: list[JudgeRequest]
     def config() -> Any:
         return AzureOpenAIModelConfiguration(azure_endpoint=fake.endpoint, azure_deployment="judge-4o", api_key="k")
 
-    groundedness, fluency = GroundednessEvaluator(config()), FluencyEvaluator(config())
+    kinds: tuple[Any, Any] = (GroundednessEvaluator, FluencyEvaluator)  # the SDK's constructors are untyped
+    groundedness, fluency = kinds[0](config()), kinds[1](config())
     out: list[tuple[Any, ...]] = []
     for r in requests:
+        result: Any
         try:
             if r.purpose is Purpose.FLUENCY:
                 result, key = fluency(response=r.response), "fluency"
