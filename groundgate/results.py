@@ -138,11 +138,59 @@ class Calls(_Model):
     total: int = 0
     failed: int = 0
     tokens: int = 0  # as reported by the judge
+    answer_tokens: int = 0  # of those, the judge's answers' (the rest are the prompts')
     cached: int = 0  # answered from the persistent score cache
     deduplicated: int = 0  # identical inputs judged once in this run
     throttled: int = 0  # 429 answers the SDK retried
     unsent: int = 0  # not sent because the circuit breaker had opened after consecutive failures
     cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used
+
+
+class Plan(_Model):
+    """What the run expected to spend, said before its first judge call."""
+
+    calls: int  # made whatever the judge answers: first verdicts not cached nor repeated in their row, the noise sample
+    calls_at_most: int  # with every re-score and fluency call the answers could need
+    tokens: int | None = None  # estimated for `calls`; None: this judge's tokens are not counted
+    tokens_at_most: int | None = None
+    max_calls: int | None = None  # the budget (--max-calls, --max-tokens), when set
+    max_tokens: int | None = None
+
+    def said(self) -> str:
+        """One line for the console and the report's footer."""
+        extra = f" (up to {self.calls_at_most:,} with re-scores and fluency)" if self.calls_at_most > self.calls else ""
+        tokens = ""
+        if self.tokens is not None and self.tokens_at_most is not None:
+            most = f", up to {_millions(self.tokens_at_most)}" if self.tokens_at_most > self.tokens else ""
+            tokens = f", about {_millions(self.tokens)} tokens{most} (estimate)"
+        caps = [f"{n:,} {what}" for n, what in ((self.max_calls, "calls"), (self.max_tokens, "tokens")) if n]
+        budget = f"; budget {' and '.join(caps)}" if caps else ""
+        return f"plan: {self.calls:,} judge call{'' if self.calls == 1 else 's'}{extra}{tokens}{budget}"
+
+
+class Cost(_Model):
+    """What the judge calls cost at the prices given (--price-per-million-tokens), from the tokens reported."""
+
+    price_per_million: tuple[float, float]  # prompt tokens, answer tokens
+    prompt_tokens: int
+    answer_tokens: int
+    amount: float
+
+    @classmethod
+    def of(cls, prices: tuple[float, float], tokens: int, answer_tokens: int) -> Cost:
+        prompt = max(0, tokens - answer_tokens)
+        amount = (prompt * prices[0] + answer_tokens * prices[1]) / 1e6
+        return cls(price_per_million=prices, prompt_tokens=prompt, answer_tokens=answer_tokens, amount=round(amount, 6))
+
+    def said(self) -> str:
+        return (
+            f"cost about {self.amount:,.2f} ({_millions(self.prompt_tokens)} prompt tokens at {self.price_per_million[0]:g}"
+            f"/M, {_millions(self.answer_tokens)} answer tokens at {self.price_per_million[1]:g}/M)"
+        )
+
+
+def _millions(tokens: int) -> str:
+    return f"{tokens / 1e6:.1f}M" if tokens >= 100_000 else f"{tokens:,}"
 
 
 class NoiseSample(_Model):
@@ -410,6 +458,8 @@ class Results(_Model):
     yardstick: Yardstick | None = None  # pull requests: what the PR changed in the cases and baseline files
     noise: Noise | None = None  # the measured noise floor (--noise-sample); None when not measured
     model_under_test: str | None = None  # as the run was told (--model-under-test)
+    plan: Plan | None = None  # what the run expected to spend, said before its first call
+    cost: Cost | None = None  # what it spent, at the prices given (--price-per-million-tokens)
 
     @property
     def exit_code(self) -> int:

@@ -426,6 +426,7 @@ class Runner:
                 self.calls.fluency += 1
             if isinstance(result, Verdict):
                 self.calls.tokens += result.tokens
+                self.calls.answer_tokens += result.answer_tokens
                 if result.model and result.model not in self.info.models:
                     self.info.models.append(result.model)
                 if not self._model_known:

@@ -39,6 +39,7 @@ from groundgate.judges import (
     checked_verdict,
     unavailable,
 )
+from groundgate.judges.cost import Estimator
 from groundgate.judges.heard import Said, excerpt, listening
 from groundgate.judges.heard import install as overhear_answers
 from groundgate.judges.limits import ThrottleCounter
@@ -200,6 +201,9 @@ class EvaluatorProvider(Provider):
             evaluator = self._evaluators[kind] = built._to_async()
         return evaluator
 
+    def estimate(self) -> Estimator:
+        return Estimator(self.info.rubric)
+
     def ready(self) -> None:
         if self._throttle is None:
             self._throttle = prepare_sdk()  # waits for the import started in the background
@@ -231,6 +235,7 @@ class EvaluatorProvider(Provider):
                 return error, heard.seconds
         properties = result.get(f"{key}_properties") or {}
         tokens = properties.get("total_tokens") if isinstance(properties, dict) else None
+        answered = properties.get("completion_tokens") if isinstance(properties, dict) else None
         model = properties.get("model") if isinstance(properties, dict) else None
         judged = checked_verdict(
             result.get(key),
@@ -238,6 +243,7 @@ class EvaluatorProvider(Provider):
             result.get(f"{key}_reason"),
             str(model) if model else None,
             int(tokens) if isinstance(tokens, int | float) else 0,
+            int(answered) if isinstance(answered, int | float) else 0,
         )
         said = heard.said()
         if isinstance(judged, JudgeError) and said is not None:
