@@ -19,7 +19,12 @@ from groundgate.wiring import Judges, options
 
 
 def load(settings: Settings) -> Inputs:
-    """The three files, and no category that only looks like a blocking one (a way to dodge the gate)."""
+    """The three files, and no category that only looks like a blocking one (a way to dodge the gate).
+    A run that needs the judge SDK starts importing it first, in the background: it takes seconds."""
+    if settings.judge != "figures" or settings.second_opinion not in ("same", "none"):
+        from groundgate.judges.sdk import warm_sdk
+
+        warm_sdk()
     assert settings.cases  # the settings refuse a run without the three files
     assert settings.baseline
     assert settings.candidate
