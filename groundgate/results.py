@@ -32,7 +32,11 @@ from groundgate import jsonstream
 from groundgate.cases import SURROGATE, Yardstick, unpaired_surrogate
 from groundgate.errors import InputError, one_line
 from groundgate.files import write_parts
-from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, verdict_of, worse
+from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
+from groundgate.noise import NoiseSample as NoiseSample
+from groundgate.noise import mismatch
+from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, cell, gate_exit, verdict_of, worse
+from groundgate.rules import tally as tally  # where the report finds it
 from groundgate.stats import sign_test
 from groundgate.store import Store
 
@@ -193,48 +197,6 @@ def _millions(tokens: int) -> str:
     return f"{tokens / 1e6:.1f}M" if tokens >= 100_000 else f"{tokens:,}"
 
 
-class NoiseSample(_Model):
-    """One unchanged row re-scored for the noise floor: its first verdict and the second one."""
-
-    id: str
-    bucket: Bucket  # the candidate's first verdict
-    score: float | None  # None: an empty answer, a non-answer without a judge call
-    rescore: Bucket | None  # None: the re-score failed, and the row is not in `sampled`
-    rescore_score: float | None
-
-
-class Noise(_Model):
-    """The judge's noise measured in this run: rows whose bucket did not change, re-scored once more.
-    A re-score in another bucket than the first verdict is a noise flip: the instrument's error bar."""
-
-    sampled: int  # re-scores that came back with a score
-    flipped: int  # of those, how many landed in another bucket
-    failed: int = 0  # re-scores that came back without a score: not in `sampled`
-    rate: float | None  # flipped / sampled
-    interval: tuple[float, float] | None  # exact 95% (Clopper-Pearson) interval of the rate
-    flips: int  # rows this run re-scored as newly ungrounded
-    expected_false_flips: float | None  # rate x flips: how many of them the noise alone may explain
-    exposed: int  # blocking-category rows that could have flipped (not ungrounded, not failed, on the baseline side)
-    false_blocking_flip: float | None  # chance that noise alone gives one of them a confirmed flip
-    samples: list[NoiseSample] = Field(default_factory=list)
-
-    @model_validator(mode="after")
-    def _counted(self) -> Noise:
-        """The counts are the samples' (an edited results file cannot claim a quieter judge than it sampled)."""
-        scored = [s for s in self.samples if s.rescore is not None]
-        flipped = sum(1 for s in scored if s.rescore is not s.bucket)
-        if (self.sampled, self.flipped, self.failed) != (len(scored), flipped, len(self.samples) - len(scored)):
-            raise ValueError("the noise figures do not match its samples")
-        if self.rate != (flipped / len(scored) if scored else None):
-            raise ValueError("the noise rate does not match its samples")
-        return self
-
-    @property
-    def high(self) -> bool:
-        """A confirmed blocking flip is then more likely noise than not."""
-        return self.false_blocking_flip is not None and self.false_blocking_flip > 0.5
-
-
 class InputPaths(_Model):
     cases: str
     baseline: str
@@ -261,21 +223,6 @@ def category_stats(rows: Sequence[Row]) -> list[CategoryStats]:
         CategoryStats(name=name, cases=n, worse=down, better=up, p_value=sign_test(down, up))
         for name, (n, down, up) in sorted(totals.items())
     ]
-
-
-Cell = tuple[str, bool, Outcome, Bucket | None, Bucket | None]  # category, blocking, outcome, before, after
-
-
-def cell(row: Row) -> Cell:
-    return (row.category, row.blocking, row.outcome, row.before, row.after)
-
-
-def tally(rows: Sequence[Row]) -> Counter[Cell]:
-    """How many rows share each category, blocking flag, outcome and pair of buckets: every count the
-    report, the noise figures and the checks need, without going through a million rows each time."""
-    if isinstance(rows, StoredRows):
-        return rows.tally
-    return Counter(cell(row) for row in rows)
 
 
 def outcome_counts(rows: Sequence[Row]) -> Counter[Outcome]:
@@ -553,8 +500,6 @@ def read_results(path: Path) -> Results:
             "the verdict and counts do not match the rows: an edited results file is not a verdict",
         )
     if results.noise is not None:
-        from groundgate.noise import mismatch  # noise builds on this module
-
         confirmed = results.judge.second_opinion != "none"
         if (problem := mismatch(results.noise, results.rows, results.calls.noise, confirmed)) is not None:
             raise InputError(path, None, "noise", f"{problem}: an edited results file")

@@ -60,7 +60,9 @@ def test_the_token_estimate_and_budget_with_a_model_judge(fake_azure: Start, tmp
     fake = fake_azure(decide_by_text)
     rows = [(f"p{n}", "policy", f"fine {n}", f"fine {n} polished") for n in range(4)]
     (tmp_path / "cases.jsonl").write_text(
-        "".join(json.dumps({"id": i, "category": c, "query": "q?", "context": "ctx " * 200}) + "\n" for i, c, _, _ in rows)
+        "".join(
+            json.dumps({"id": i, "category": c, "query": "q?", "context": "ctx " * 200}) + "\n" for i, c, _, _ in rows
+        )
     )
     (tmp_path / "b.jsonl").write_text("".join(json.dumps({"id": i, "response": b}) + "\n" for i, _, b, _ in rows))
     (tmp_path / "c.jsonl").write_text("".join(json.dumps({"id": i, "response": c}) + "\n" for i, _, _, c in rows))
