@@ -3,7 +3,7 @@ and the lengths of the texts it carries.
 
 The SDK sends its prompt file's text with the case's texts in it and asks for a short JSON answer.
 Its templates are read once (the files the prompt digest already reads); their text and the inputs
-are counted in characters, at about four characters a token (English prose, in GPT-4o's and similar
+are counted in characters, at about 4.6 characters a token (English prose, in GPT-4o's and similar
 tokenizers), and the answer is a reason of a few sentences. ``bench/costs.py`` measures the estimate
 against a real tokenizer's count of what was sent and answered.
 """
@@ -19,8 +19,8 @@ from pathlib import Path
 from groundgate.cases import Rubric
 from groundgate.judges import JudgeRequest, Purpose
 
-CHARS_PER_TOKEN = 4.0
-ANSWER_TOKENS = 110  # {"reason": "Let's think step by step: ...", "score": n, "status": "completed"}
+CHARS_PER_TOKEN = 4.6  # the rubric templates and English text in o200k_base (bench/costs.py)
+ANSWER_TOKENS = 90  # {"reason": "Let's think step by step: ...", "score": n, "status": "completed"}
 MESSAGE_TOKENS = 8  # the chat format's own tokens around the system and user messages
 TEMPLATES = {
     ("groundedness", "query"): "_groundedness/groundedness_with_query.prompty",
