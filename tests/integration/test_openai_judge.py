@@ -39,7 +39,7 @@ def one(judge: Runner, response: str = "Within 30 days.", purpose: Purpose = Pur
 def test_request_is_openai_wire_format_with_bearer_key_and_model_in_body(fake_openai: StartOpenAI) -> None:
     fake = fake_openai(lambda p: Reply(score=5, reason="all supported", model=MODEL))
     judge = openai_judge_for(fake, model=MODEL)
-    assert one(judge) == Verdict(5.0, "all supported", MODEL, 120)
+    assert one(judge) == Verdict(5.0, "all supported", MODEL, 120, 20)
     [(path, headers, body)] = fake.raw
     assert path == "/v1/chat/completions"
     assert headers["authorization"] == f"Bearer {fake.api_key}"
