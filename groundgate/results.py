@@ -35,8 +35,7 @@ from groundgate.errors import InputError, one_line
 from groundgate.files import write_parts
 from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
 from groundgate.noise import NoiseSample as NoiseSample
-from groundgate.noise import mismatch
-from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, cell, gate_exit, verdict_of, worse
+from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, cell, gate_exit, worse
 from groundgate.rules import tally as tally  # where the report finds it
 from groundgate.stats import sign_test
 from groundgate.store import Store
