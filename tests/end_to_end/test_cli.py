@@ -31,7 +31,8 @@ def test_example_passes_with_review_rows(tmp_path: Path) -> None:
         "  NON-ANSWER [account] change-email: candidate stopped answering (grounded -> non-answer)",
         "Verdict: Does not block merge: 2 rows to read before shipping",
     ]
-    assert proc.stderr == ""  # a run shorter than the progress interval prints no progress
+    # the plan, said before the first call; a run shorter than the progress interval prints no progress
+    assert proc.stderr == "groundgate: plan: 16 judge calls (up to 22 with re-scores and fluency)\n"
 
 
 def test_example_regression_fails_with_exit_1_and_complete_results(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from groundgate.judges.runner import Runner
 from groundgate.results import Results
 from groundgate.rules import Outcome
 from tests.support.azure import decide_by_text, judge_for
-from tests.support.cli import groundgate
+from tests.support.cli import error_line, groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.openai import FakeOpenAI
 from tests.support.inputs import WriteJsonl, make_inputs
@@ -361,7 +361,7 @@ def test_cli_configuration_errors_are_one_line_and_exit_2(
         env={"OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": fake.url},
     )  # fmt: skip
     assert proc.returncode == 2, proc.stderr
-    [line] = proc.stderr.strip().splitlines()
+    line = error_line(proc.stderr)
     assert line.startswith("groundgate: error: the judge server ")
     assert message in line
     assert KEY not in proc.stdout + proc.stderr
