@@ -169,6 +169,14 @@ def _judge_flags(p: argparse.ArgumentParser) -> None:
         default=None,
         help="stop calling the judge after this many failed calls in a row (default 10; 0 never)",
     )
+    p.add_argument("--max-calls", type=int, default=None, help="the run's budget of judge calls")
+    p.add_argument("--max-tokens", type=int, default=None, help="the run's budget of judge tokens")
+    p.add_argument(
+        "--price-per-million-tokens",
+        default=None,
+        metavar="IN,OUT",
+        help="the judge's price per million prompt and answer tokens: the run's cost in the report",
+    )
 
 
 def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -250,7 +258,7 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     for note in cache.notes if cache is not None else []:
         _warn(note)
     judges = wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache, notice=_warn)
-    results = app.run(config, inputs, judges)
+    results = app.run(config, inputs, judges, say=_say)
     _write_report(results, config.report, "summary", config.results)
     _console(results, config.report, config.results, environ)
     return results.exit_code
@@ -260,6 +268,10 @@ def _out(text: str) -> None:
     """Everything the CLI prints to stdout: it may run inside a workflow step, so nothing in it may
     form a workflow command."""
     sys.stdout.write(log_safe(text))
+
+
+def _say(message: str) -> None:
+    print(log_safe(f"groundgate: {one_line(message)}"), file=sys.stderr)
 
 
 def _warn(message: str) -> None:

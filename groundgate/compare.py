@@ -23,12 +23,14 @@ from groundgate.noise import ELIGIBLE, choose, figures, per_shard
 from groundgate.results import (
     LIVE_FLIPS,
     Calls,
+    Cost,
     Fluency,
     InputPaths,
     JudgeMeta,
     Live,
     Noise,
     NoiseSample,
+    Plan,
     Results,
     Row,
     Shard,
@@ -80,6 +82,7 @@ class Options:
     noise_sample: int = 0  # unchanged rows re-scored to measure the judge's noise; 0: not measured
     model_under_test: str | None = None  # recorded in the results, for the report's footer
     end_to_end: bool = False  # also judge each side against its own retrieved context, beside the verdict
+    prices: tuple[float, float] | None = None  # per million prompt and answer tokens: the results' cost line
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
@@ -359,7 +362,53 @@ def _batch_rows(
     ], echoes
 
 
-def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
+def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
+    """The calls this run will make, and their tokens, before the first one: each row's first verdicts
+    (an answer the cache holds, or the same as the row's other answer, costs no call; the same answer in
+    two rows is counted twice), the noise sample, and at most a re-score of each changed answer and the
+    fluency of each row's two answers. Tokens from the judge's estimate (``judges.cost``), if it has one."""
+    if options.shard is not None:
+        inputs = shard_inputs(inputs, *options.shard)
+    estimate = judge.provider.estimate()
+    rescores = 1 + options.rescore_baseline if options.rescorer.label != "none" else 0
+    calls = extra = tokens = extra_tokens = rows = 0
+
+    def cost(request: JudgeRequest) -> int:
+        return estimate(request) if estimate is not None else 0
+
+    for batch in inputs.batches():
+        for case, *answers in batch:
+            rows += 1
+            keys: list[str] = []
+            for answer in answers:
+                if _is_empty(answer.response):
+                    continue
+                request = JudgeRequest.of(case, answer, Purpose.GROUNDEDNESS)
+                key = judge.request_key(request)
+                if key not in keys and (judge.cache is None or judge.cache.get(key) is None):
+                    calls, tokens = calls + 1, tokens + cost(request)
+                keys.append(key)
+            if len(keys) == 2 and keys[0] != keys[1]:  # a changed answer may flip
+                request = JudgeRequest.of(case, answers[1], Purpose.RESCORE)
+                extra, extra_tokens = extra + rescores, extra_tokens + rescores * cost(request)
+            if len(keys) == 2 and judge.info.fluency:
+                for answer in answers[: 1 if keys[0] == keys[1] else 2]:
+                    request = JudgeRequest(case, answer.response, Purpose.FLUENCY)
+                    extra, extra_tokens = extra + 1, extra_tokens + cost(request)
+    noise = min(rows, per_shard(options.noise_sample, options.shard[1] if options.shard else 1))
+    if noise:
+        tokens += round(noise * tokens / calls) if calls else 0
+        calls += noise
+    counted = estimate is not None
+    return Plan(
+        calls=calls,
+        calls_at_most=calls + extra,
+        tokens=tokens if counted else None,
+        tokens_at_most=tokens + extra_tokens if counted else None,
+    )
+
+
+def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = None) -> Results:
     """Compare: judge both sides, re-score new flips (``options.rescorer``), classify, fluency on ties.
 
     A batch of cases at a time (``cases.BATCH``): its rows go to disk as they are decided
@@ -433,6 +482,8 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         model_under_test=options.model_under_test,
         min_cases_to_block=options.min_cases_to_block,
         rescore_baseline=options.rescore_baseline,
+        plan=planned,
+        cost=Cost.of(options.prices, calls.tokens, calls.answer_tokens) if options.prices else None,
     )
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, Protocol
 
 
 class Bucket(StrEnum):
@@ -258,3 +258,42 @@ def headline(
         return Headline("⚠️", f"Does not block merge: {plural(attention, 'row')} to read before shipping", "neutral")
     cases = sum(counts.values())
     return Headline("✅", f"Passes: no answer newly fell to ungrounded ({plural(cases, 'case')})", "success")
+
+
+# --- counting rows by what the rules care about -------------------------------------------------
+
+
+class Judged(Protocol):
+    """What the counts and the noise figures read of a row (``results.Row``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def blocking(self) -> bool: ...
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def before(self) -> Bucket | None: ...
+    @property
+    def after(self) -> Bucket | None: ...
+    @property
+    def after_score(self) -> float | None: ...
+
+
+Cell = tuple[str, bool, Outcome, Bucket | None, Bucket | None]  # category, blocking, outcome, before, after
+
+
+def cell(row: Judged) -> Cell:
+    return (row.category, row.blocking, row.outcome, row.before, row.after)
+
+
+def tally(rows: Iterable[Judged]) -> Counter[Cell]:
+    """How many rows share each category, blocking flag, outcome and pair of buckets: every count the
+    report, the noise figures and the checks need, without going through a million rows each time
+    (rows kept on disk keep their tally as they are stored)."""
+    kept = getattr(rows, "tally", None)
+    if isinstance(kept, Counter):
+        return kept
+    return Counter(cell(row) for row in rows)

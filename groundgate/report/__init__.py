@@ -36,7 +36,6 @@ from groundgate.report.render import environment, score
 from groundgate.results import (
     LIVE_FLIP,
     TALKS,
-    Cell,
     Results,
     Row,
     category_stats,
@@ -50,6 +49,7 @@ from groundgate.rules import (
     ATTENTION,
     BUCKET_ORDER,
     Bucket,
+    Cell,
     FailOn,
     Headline,
     Outcome,
@@ -307,7 +307,9 @@ def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline
         fail_on,
         blocking,
         review,
-        also_to_read=count_marked(results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, Outcome.REGRESSION, Outcome.ERROR)),
+        also_to_read=count_marked(
+            results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, Outcome.REGRESSION, Outcome.ERROR)
+        ),
         small_by_category=too_small(results),
         unreachable=down.where if down is not None else None,
     )

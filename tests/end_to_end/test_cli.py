@@ -38,7 +38,8 @@ def test_example_passes_with_review_rows(tmp_path: Path) -> None:
         "  REVIEW [shipping] standard-shipping: grounded -> ungrounded; read before shipping: figures not in the context: 4",
         "Verdict: Does not block merge: 2 rows to read before shipping",
     ]
-    assert proc.stderr == ""  # a run shorter than the progress interval prints no progress
+    # the plan, said before the first call; a run shorter than the progress interval prints no progress
+    assert proc.stderr == "groundgate: plan: 16 judge calls (up to 22 with re-scores and fluency)\n"
 
 
 def test_the_console_fits_the_terminal_and_never_points_to_a_file_it_did_not_write() -> None:
