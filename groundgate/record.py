@@ -52,6 +52,9 @@ class Record(BaseModel):
     counts: dict[Outcome, int]
     regressions_by_category: dict[str, int] = Field(default_factory=dict)
     review_by_category: dict[str, int] = Field(default_factory=dict)
+    small_by_category: dict[str, int] = Field(default_factory=dict)  # REVIEW rows of blocking categories too small
+    to_read: int = 0  # rows to read whatever their outcome (answers that talk to the judge), not counted already
+    unreachable: str | None = None  # where the judge was that could not be reached (an outage)
     note: str = ""  # what the headline adds (the pull request moved the yardstick, ...): groundgate's words
     rows: list[Judged]  # the rows people may adjudicate, blocking ones first, as many as fit
     blocking: int  # rows that block under fail-on, in all: those not in `rows` keep blocking

@@ -34,7 +34,6 @@ from groundgate.adjudication import (
     Judged,
     Said,
     Verdict,
-    accepted,
     answer_digest,
     bind,
     blocks,
@@ -46,12 +45,12 @@ from groundgate.github.publisher import Annotation, CheckRunFound, Comment, Publ
 from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs
 from groundgate.labels import Label, Precision, labels_of, latest_per_answer, precision
 from groundgate.record import Record, RecordError, decode, fit, text
-from groundgate.report import LIMITS, Links, marker, render_people
+from groundgate.report import LIMITS, Facts, Links, facts, headline_of, marker, render_people
 from groundgate.report.escape import inline
 from groundgate.report.people import POINTER, People, heading, represent
 from groundgate.report.render import environment
-from groundgate.results import Results, rows_with, tally
-from groundgate.rules import Conclusion, Headline, Outcome, headline, verdict_of
+from groundgate.results import Results, rows_with
+from groundgate.rules import Conclusion, Headline, Outcome, verdict_of
 from groundgate.settings import GitHubRun, Settings
 
 ROLE_RANK = {"none": 0, "read": 1, "triage": 2, "write": 3, "maintain": 4, "admin": 5}
@@ -158,10 +157,7 @@ def judged_rows(results: Results) -> list[Judged]:
 
 def record_of(results: Results, settings: Settings, head: str, pr: int | None, cases_path: str, note: str) -> Record:
     """The record of a judging run's verdict, its ledger empty (``for_judging_run`` fills it)."""
-    by: dict[Outcome, Counter[str]] = {Outcome.REGRESSION: Counter(), Outcome.REVIEW: Counter()}
-    for (category, _, outcome, _, _), n in tally(results.rows).items():
-        if outcome in by:
-            by[outcome][category] += n
+    found = facts(results)
     return Record(
         check=settings.check_name,
         head=head,
@@ -169,9 +165,12 @@ def record_of(results: Results, settings: Settings, head: str, pr: int | None, c
         cases_path=cases_path,
         fail_on=settings.fail_on,
         cases=len(results.rows),
-        counts={o: n for o, n in results.counts.items() if n},
-        regressions_by_category=dict(by[Outcome.REGRESSION]),
-        review_by_category=dict(by[Outcome.REVIEW]),
+        counts={o: n for o, n in found.counts.items() if n},
+        regressions_by_category=dict(found.blocking),
+        review_by_category=dict(found.review),
+        small_by_category=dict(found.small),
+        to_read=found.to_read,
+        unreachable=found.unreachable,
         note=note,
         rows=judged_rows(results),
         blocking=sum(n for o, n in results.counts.items() if blocks(o, settings.fail_on)),
@@ -324,16 +323,15 @@ def annotate(annotations: Iterable[Annotation], decision: Decision, cases_path: 
 
 def headline_for(decision: Decision, kept: Record) -> tuple[Headline, Counter[Outcome]]:
     """The headline of a recorded verdict once people have spoken, and the counts the gate decides on."""
-    left = decision.counts(kept.counts)
-    top = headline(
-        left,
-        decision.exit_code(kept.counts),
-        kept.fail_on,
-        decision.by_category(kept.regressions_by_category, Outcome.REGRESSION),
-        decision.by_category(kept.review_by_category, Outcome.REVIEW),
-        accepted(decision),
+    found = Facts(
+        kept.counts,
+        kept.regressions_by_category,
+        kept.review_by_category,
+        kept.small_by_category,
+        kept.to_read,
+        kept.unreachable,
     )
-    return top, left
+    return headline_of(found, kept.fail_on, decision), decision.counts(kept.counts)
 
 
 # ---- a comment's run

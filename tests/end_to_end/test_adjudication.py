@@ -250,6 +250,10 @@ def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_k
     assert rerun.code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- fine after all")
     assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 0  # a rerun passes the job too
+    passed = report(pr)
+    assert passed.startswith("## ✅ groundgate: Passes: 2 blocking regressions accepted by @alice")
+    assert "### Blocking regressions (2)" in passed  # in sight: a pass people made does not collapse its rows
+    assert "<details><summary>Details" not in passed
 
 
 def test_an_unknown_id_and_a_missing_reason_are_said_back(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
@@ -414,3 +418,23 @@ def test_a_deleted_accept_is_withdrawn_and_a_deleted_revoke_still_stands(
     assert deleted(revoke).code == 0
     assert latest(pr)["conclusion"] == "failure"  # the record keeps the revoke: the accept does not come back
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor in a rerun
+
+
+def test_a_comment_run_words_the_headline_as_the_judging_run_did(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """The record keeps what the headline is made of: here a regression in a blocking category too small
+    to block on one judge's word, which the comment's run must not turn into a mere row to read."""
+    inputs = {**PATHS, "candidate": "evals/candidate-regression.jsonl", "min-cases-to-block": "50"}
+    judged = run_action(workspace, pr, inputs, event_path=event(tmp_path))
+    assert judged.code == 0, judged.stdout
+    title = latest(pr)["output"]["title"]
+    assert title.startswith("Does not block merge: 1 regression to confirm, too few cases to block — policy 1")
+    run = comment(tmp_path, pr, "alice", "/groundgate confirm refund-007 -- 45 days is not the policy")
+    assert run.code == 0, run.stdout
+    again = latest(pr)
+    assert again["output"]["title"] == title
+    assert again["conclusion"] == "neutral"
+    body = report(pr)
+    assert "| confirm |" in body
+    assert "| read |" in body

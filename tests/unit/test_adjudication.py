@@ -143,6 +143,15 @@ def test_an_accepted_blocking_regression_no_longer_blocks_and_the_headline_names
     assert partly.text == ("Blocks merge: 1 answer now makes unsupported claims — pricing 1; 1 accepted by @alice")
 
 
+def test_rows_not_judged_beside_an_accepted_row_are_no_verdict_counted_out_of_every_row() -> None:
+    rows = [judged("refund-007")]
+    counts = Counter({Outcome.REGRESSION: 1, Outcome.ERROR: 2, Outcome.TIE: 7})
+    _, _, decision = run(rows, [said(1, "alice", 5, "/groundgate accept refund-007 -- grounded in the policy")])
+    assert decision.exit_code(counts) == 3  # accepting a row never makes up for rows nobody measured
+    top = headline(decision.counts(counts), 3, "blocking", accepted=accepted(decision))
+    assert (top.text, top.conclusion) == ("No verdict: 2 of 10 rows not judged, so the gate cannot pass", "failure")
+
+
 def test_revoke_restores_the_block_and_the_latest_command_per_person_wins() -> None:
     rows = [judged("refund-007")]
     counts = Counter({Outcome.REGRESSION: 1})
