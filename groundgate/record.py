@@ -85,7 +85,9 @@ def decode(found: str | None, *, check: str, head: str) -> Record:
     """The record in a check run's text, checked: whole, of this version, for this check and commit."""
     match = _BLOCK.search(found or "")
     if match is None:
-        raise RecordError("it holds no groundgate record (written by a groundgate older than adjudication?)")
+        raise RecordError(
+            "it holds no groundgate record (its run reached no verdict, or groundgate is older than adjudication)"
+        )
     if int(match.group(1)) != VERSION:
         raise RecordError(f"its record is of version {match.group(1)}, not {VERSION}: rerun the gate")
     try:

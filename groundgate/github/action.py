@@ -22,6 +22,7 @@ from groundgate.record import text as record_text
 from groundgate.report import Links, ReportContext, headline_note, marker, render, render_failure, verdict_headline
 from groundgate.report.console import render_console
 from groundgate.report.escape import inline
+from groundgate.report.people import POINTER
 from groundgate.results import Results, read_results
 from groundgate.rules import gate_exit, verdict_of
 from groundgate.settings import FORK_RECIPE, OUT_DIR, OUTPUTS, PR_EVENTS, GitHubRun, Settings, inside_workspace
@@ -337,10 +338,12 @@ def present_failure(settings: Settings, error: GroundgateError, publisher: Publi
     text = render_failure(error)
     interrupted = isinstance(error, Interrupted)
     if settings.comment and target.pr_number is not None:
-        try:
-            how, url = publisher.upsert_comment(
-                target.pr_number, text + "\n" + marker(settings.check_name) + "\n", marker(settings.check_name)
-            )
+        mark = marker(settings.check_name)
+        try:  # the pointer to the last verdict's record stays, and the adjudications it holds with it
+            own = next((c for c in publisher.comments(target.pr_number) if c.mine and mark in c.body), None)
+            kept = POINTER.search(own.body) if own is not None else None
+            body = text + "\n" + (kept.group(0) + "\n" if kept else "") + mark + "\n"
+            how, url = publisher.upsert_comment(target.pr_number, body, mark, own)
             log.info(f"comment {how}: {url}")
         except GitHubRefused as exc:
             log.warning(f"{one_line(str(exc))}. The job summary says why there is no verdict.")

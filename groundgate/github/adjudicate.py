@@ -187,13 +187,29 @@ def _read(publisher: Publisher, check_name: str, head: str) -> tuple[Record, dat
     return kept, kept.published or found.completed, found
 
 
+def _last_verdict(publisher: Publisher, check_name: str, head: str) -> tuple[Record, datetime | None] | None:
+    """The newest record on a commit's check runs of this name, for the adjudications it carries: a run that
+    reached no verdict after it (bad input, an outage, a cancelled job) left it standing beneath."""
+    problem: RecordError | None = None
+    for found in publisher.checks(check_name, head):
+        try:
+            kept = decode(found.text, check=check_name, head=head)
+        except RecordError as exc:
+            problem = problem or exc
+            continue
+        return kept, kept.published or found.started or found.completed
+    if problem is not None:
+        raise problem
+    return None
+
+
 def _earlier(publisher: Publisher, check_name: str, kept: Record) -> Verdict | None:
     """The verdict before ``kept`` on its pull request (where commands posted while ``kept`` was being
     published were made): read only when such a command is found."""
     if kept.previous is None or kept.previous == kept.head:
         return None
     try:
-        before = _read(publisher, check_name, kept.previous)
+        before = _last_verdict(publisher, check_name, kept.previous)
     except (RecordError, GitHubRefused):
         return None
     if before is None or before[0].pr != kept.pr:
@@ -243,12 +259,12 @@ def for_judging_run(
     found = POINTER.search(heard.own.body) if heard.own is not None else None
     if found is not None:
         try:
-            before = _read(publisher, settings.check_name, found.group(1))
+            before = _last_verdict(publisher, settings.check_name, found.group(1))
         except (RecordError, GitHubRefused) as exc:
             before = None
             log.warning(f"the previous verdict's record could not be read ({one_line(str(exc))}): its adjudications are not carried over")  # fmt: skip
         if before is not None and before[0].pr == pr:
-            kept, published, _ = before
+            kept, published = before
             previous, ledger = kept.head, kept.ledger
             verdicts.append(Verdict({row.id: row for row in kept.rows}, published))
             if _needs_earlier(heard.said, kept, published) and (earlier := _earlier(publisher, settings.check_name, kept)):  # fmt: skip

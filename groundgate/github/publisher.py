@@ -341,8 +341,9 @@ class CheckRunFound:
     id: int
     text: str | None
     summary: str | None
-    completed: datetime | None
+    completed: datetime | None  # a newer run's superseding it completes it again: then later than its verdict
     url: str
+    started: datetime | None = None  # when it was created (groundgate creates its check runs completed)
 
 
 @dataclass(frozen=True)
@@ -354,6 +355,11 @@ class Kept:
     text: str | None
     completed: datetime | None
     updated: datetime | None = None  # when the pull request was last updated (a comment updates it)
+
+
+def _utc(at: datetime | None) -> datetime | None:
+    """PyGithub's times, naive ones read as UTC."""
+    return at.replace(tzinfo=UTC) if at is not None and at.tzinfo is None else at
 
 
 def when(value: str | None) -> datetime | None:
@@ -489,15 +495,19 @@ class Publisher:
 
     def latest_check(self, name: str, head_sha: str) -> CheckRunFound | None:
         """The newest check run of this name on the commit (the one GitHub shows and branch protection reads)."""
+        return next(iter(self.checks(name, head_sha)), None)
+
+    def checks(self, name: str, head_sha: str) -> list[CheckRunFound]:
+        """Every check run of this name on the commit, newest first (one request a hundred of them)."""
         with self._talking(f"read the check runs of {head_sha[:12]}", "check"):
-            found = [r for r in self._repo.get_commit(head_sha).get_check_runs(check_name=name) if r.name == name]
-        if not found:
-            return None
-        run = max(found, key=lambda r: r.id)
-        completed = run.completed_at
-        if completed is not None and completed.tzinfo is None:
-            completed = completed.replace(tzinfo=UTC)
-        return CheckRunFound(run.id, run.output.text, run.output.summary, completed, run.html_url)
+            runs = self._repo.get_commit(head_sha).get_check_runs(check_name=name, filter="all")
+            found = [r for r in runs if r.name == name]
+        return [
+            CheckRunFound(
+                run.id, run.output.text, run.output.summary, _utc(run.completed_at), run.html_url, _utc(run.started_at)
+            )
+            for run in sorted(found, key=lambda r: r.id, reverse=True)
+        ]
 
     def annotations(self, check_run_id: int) -> list[Annotation]:
         """The annotations of a check run, to carry over to the one that re-presents its verdict."""
@@ -666,6 +676,8 @@ class Publisher:
                         "title": f"{SUPERSEDED} by a newer run of {name}"[:TITLE_LIMIT],
                         "summary": f"A newer run holds the current verdict: check run {current.id} ({current.html_url}). "
                         "The annotations below are from this older run.",
+                        # the verdict's record stays: a run that reaches no verdict leaves the adjudications in it
+                        **({"text": run.output.text} if run.output.text else {}),
                     },
                 )
             except GithubException as exc:

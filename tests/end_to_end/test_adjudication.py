@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import shutil
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +27,7 @@ from tests.support.action import (
     Run,
     comment_event,
     event,
+    forged_shards,
     merge_group_event,
     run_action,
     workflow_run_event,
@@ -438,3 +440,53 @@ def test_a_comment_run_words_the_headline_as_the_judging_run_did(
     body = report(pr)
     assert "| confirm |" in body
     assert "| read |" in body
+
+
+def test_adjudications_come_from_githubs_record_never_from_a_results_file(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """A results file (a shard's artifact, which a pull request can make) holds the judge's verdict and
+    nothing people said: one that claims an acceptance is refused, and the results a judging run writes
+    after people accepted every blocking row still say what the judge found."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    passed = judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl")
+    assert passed.code == 0
+    assert passed.outputs["verdict"] == "pass"
+    written = workspace / ".groundgate/results.json"
+    assert json.loads(written.read_text())["verdict"] == "fail"  # the judge's, as the audit re-derives it
+    assert groundgate("report", "--results", str(written)).returncode == 1
+
+    def claim(data: dict[str, Any]) -> None:
+        for row in data["rows"]:
+            if row["outcome"] == "regression":
+                row["accepted_by"] = "alice"
+
+    merge = {"merge-results": "shards/*.json", "cases": "", "baseline": "", "candidate": ""}
+    forged_shards(workspace, pr, tmp_path, claim)
+    refused = run_action(workspace, pr, merge, event_path=event(tmp_path))
+    assert refused.code == 2, refused.stdout
+    assert "accepted_by" in refused.stdout
+    shutil.rmtree(workspace / "shards")
+    forged_shards(workspace, pr, tmp_path, lambda data: None)  # honest shards: alice's acceptance is on GitHub
+    merged = run_action(workspace, pr, merge, event_path=event(tmp_path))
+    assert merged.code == 0, merged.stdout
+    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+
+
+def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    assert latest(pr)["conclusion"] == "success"
+    broken = judge(workspace, pr, tmp_path, "evals/no-such-candidate.jsonl")
+    assert broken.code == 2
+    assert latest(pr)["output"]["title"].startswith("No verdict")
+    assert report(pr).startswith("## ⛔ groundgate: no verdict")
+    late = comment(tmp_path, pr, "bob", "/groundgate confirm change-email -- a non-answer indeed")
+    assert late.code == 3  # nothing to apply it to: the newest run on the commit has no verdict
+    assert "its run reached no verdict" in replies(pr)[0]
+    again = judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl")
+    assert again.code == 0, again.stdout  # alice's acceptance, kept beneath the run that reached no verdict
+    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
