@@ -28,6 +28,7 @@ from pydantic import (
 
 from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
+from groundgate.redact import placeholder, url_credentials
 from groundgate.rules import FailOn
 
 DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
@@ -56,7 +57,7 @@ OUTPUTS = (
     "verdict", "blocking-regressions", "regressions", "new-non-answers", "unstable", "errors", "results-path", "report-path",
 )  # fmt: skip
 
-SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY", "OPENAI_API_KEY")  # the CLI's secrets: from the environment only
+SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY", "OPENAI_API_KEY", "GROUNDGATE_CACHE_SECRET")  # from the environment only
 
 # CLI flags that fall back to an environment variable; the API key is never a flag.
 ENVIRONMENT = {
@@ -71,6 +72,7 @@ ENVIRONMENT = {
 }
 SECRETS = frozenset({"azure_api_key", "openai_api_key", "cache_secret"})  # read only from the environment, never a flag
 OPENAI_BASE_URL = "https://api.openai.com/v1"
+URL_INPUTS = ("openai-base-url", "azure-endpoint", "azure-ai-project")  # may carry credentials (user:pass@)
 MODEL_NAME = r"[A-Za-z0-9][A-Za-z0-9._:/@+-]*"  # gpt-4o, meta-llama/Llama-3.1-8B-Instruct, llama3.1:8b
 
 
@@ -259,10 +261,13 @@ class Settings(BaseModel):
         held = [
             self.azure_api_key,
             self.openai_api_key,
+            self.cache_secret,
             self.github_token,
             self.github.oidc_token if self.github else None,
         ]
-        return [value.get_secret_value() for value in held if value is not None]
+        urls = (self.openai_base_url, self.azure_endpoint, self.azure_ai_project)
+        found = [value.get_secret_value() for value in held if value is not None]
+        return found + [part for url in urls for part in url_credentials(url)]
 
     def path(self, value: Path) -> Path:
         """Where a path as the user wrote it is on disk."""
@@ -484,7 +489,8 @@ def read_secrets(environ: Mapping[str, str]) -> list[str]:
         values.get("github-token"),
         environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN"),
     ]
-    return [value for value in found if value]
+    found += [part for name in URL_INPUTS for part in url_credentials(values.get(name))]
+    return [value for value in found if value and not placeholder(value)]  # a placeholder masked hides words
 
 
 def from_action(environ: Mapping[str, str], run: GitHubRun | None = None) -> Settings:
