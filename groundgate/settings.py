@@ -28,6 +28,7 @@ from pydantic import (
 
 from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
+from groundgate.files import link_on_path, refusing
 from groundgate.redact import placeholder, url_credentials
 from groundgate.rules import FailOn
 
@@ -531,10 +532,9 @@ def check_outputs(
     settings: Settings, names: Mapping[str, str] | None = None, inputs: Sequence[tuple[str, Path]] = ()
 ) -> None:
     """Refuse, before any judging, a place that cannot take a file: a directory, a path under a file,
-    a folder that cannot be written, an input of the run, and in the action anything (a committed
-    symlink) that leads out of the workspace, so a run never judges for minutes and then loses its
+    a folder that cannot be written, an input of the run, and a symbolic link anywhere on the path (a
+    committed one would redirect the write), so a run never judges for minutes and then loses its
     results, or its inputs. ``names``: the subcommand's own flags, as ``from_flags`` took them."""
-    root = settings.root.resolve()
     own = names or {}
     read = [
         (own.get(field) or _flag_name(field), getattr(settings, field)) for field in ("cases", "baseline", "candidate")
@@ -546,8 +546,8 @@ def check_outputs(
         [(name, settings.path(path)) for name, path in read if path is not None] + list(inputs),
     )
     for name, path in output_paths(settings):
-        if settings.github and not path.resolve().is_relative_to(root):
-            raise UsageError(f"{name}: a symlink in the repository leads it outside the workspace; remove the link")
+        if (link := link_on_path(path)) is not None:
+            raise UsageError(f"{name}: {refusing(link)}")
         if path.is_dir():
             raise UsageError(f"{name}: {str(path)!r} is a directory; give a file path")
         parent = path.parent
