@@ -106,6 +106,15 @@ def everything_written(results: Results) -> list[str]:
     ]
 
 
+def judged(fake: FakeAzureOpenAI, key: str, row: tuple[str, str, str, str]) -> Results:
+    """One policy row judged by the real Azure judge with ``key``, the run's redactor built from it."""
+    judge = judge_for(fake, api_key=key, redact=Redactor([key]))
+    try:
+        return compare.run(make_inputs([row]), judge, Options(frozenset({"policy"})))
+    finally:
+        judge.close()
+
+
 @pytest.fixture(scope="module")
 def echoing_judge() -> Iterator[FakeAzureOpenAI]:
     with FakeAzureOpenAI() as fake:
@@ -124,15 +133,7 @@ def test_a_key_echoed_in_any_form_reaches_nothing_groundgate_writes(
         return Reply(http_status=400, reason=f"invalid request; headers were api-key={encode(sent)} (see the log)")
 
     echoing_judge.decide = echo
-    judge = judge_for(echoing_judge, api_key=secret, redact=Redactor([secret]))
-    try:
-        results = compare.run(
-            make_inputs([("refund", "policy", "Within 30 days.", "Within 45 days, invented.")]),
-            judge,
-            Options(frozenset({"policy"})),
-        )
-    finally:
-        judge.close()
+    results = judged(echoing_judge, secret, ("refund", "policy", "Within 30 days.", "Within 45 days, invented."))
     [row] = results.rows
     assert row.outcome is Outcome.ERROR
     assert row.error is not None
@@ -145,16 +146,7 @@ def test_a_placeholder_key_is_no_secret_and_no_word_is_masked(
 ) -> None:
     reason = "The unused coupon is not in the context; the response is unsupported."
     fake = fake_azure(lambda p: Reply(score=2 if "coupon" in p.response else 5, reason=reason))
-    judge = judge_for(fake, api_key="unused", redact=Redactor(["unused"]))
-    try:
-        results = compare.run(
-            make_inputs([("c1", "policy", "Use it within 30 days.", "An unused coupon doubles it.")]),
-            judge,
-            Options(frozenset({"policy"})),
-        )
-    finally:
-        judge.close()
-    [row] = results.rows
+    [row] = judged(fake, "unused", ("c1", "policy", "Use it within 30 days.", "An unused coupon doubles it.")).rows
     assert row.outcome is Outcome.REGRESSION
     assert row.after_reason == reason
 
