@@ -1,7 +1,7 @@
 # groundgate as a container action. The runner mounts the repository at /github/workspace and
 # runs as root there, so there is no USER and no WORKDIR; the entrypoint is absolute, exec form.
-# Released as ghcr.io/<owner>/groundgate (.github/workflows/release.yml), which action.yml names, so
-# users pull it instead of building it; CI builds this file (.github/actions/groundgate-from-source).
+# action.yml builds this file on main; a release (.github/workflows/release.yml) pushes it for linux/amd64
+# and linux/arm64 to ghcr.io/<owner>/<repository> and commits an action.yml that names it by digest.
 # The base is pinned by digest and is the Python CI tests on (3.11); every install below is hash-pinned.
 FROM python:3.11.10-slim-bookworm@sha256:5148c0e4bbb64271bca1d3322360ebf4bfb7564507ae32dd639322e4952a6b16
 

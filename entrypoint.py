@@ -24,7 +24,7 @@ from groundgate.errors import (
 )
 from groundgate.github import action
 from groundgate.github.publisher import Publisher
-from groundgate.github.workflow import Log, append_summary
+from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
 from groundgate.report import render_failure
@@ -53,7 +53,7 @@ def main(environ: Mapping[str, str]) -> int:
             cache = wiring.cache(config)
             for note in cache.notes if cache is not None else []:
                 log.warning(note)
-            judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache)
+            judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache, notice=log.warning)
             results = action.judge(config, inputs, judges, log)
             deadline = judges.judge.deadline
         with app.presenting(results, config.results, deadline, config.spelled("deadline")):
@@ -67,10 +67,15 @@ def main(environ: Mapping[str, str]) -> int:
         error = InternalError.of(exc)
     error.args = (Redactor(secrets)(str(error)),)  # the summary and the PR get no mask: take secrets out here
     if isinstance(error, InputError):
-        log.error(one_line(str(error)), file=error.path, line=error.line, title="groundgate: bad input")
+        where = action.repository_path(config.root, error.path) if config else error.path  # GitHub's path
+        log.error(one_line(str(error)), file=where, line=error.line, title="groundgate: bad input")
     else:
         log.error(one_line(str(error)))
     append_summary(run.summary_path, render_failure(error))
+    try:
+        set_outputs(run.output_path, action.outputs_without_verdict())
+    except OSError as exc:
+        log.warning(f"could not write the step's outputs: {one_line(str(exc))}")
     _tell_the_pull_request(environ, run, config, publisher, error, log)
     return error.exit_code
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tests.support.azure import decide_by_text
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
-from tests.support.image import local_dockerfile, replay
+from tests.support.image import action_dockerfile, replay
 from tests.support.paths import EXAMPLES
 
 
@@ -61,7 +61,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "image"
         started = time.perf_counter()
-        python, entrypoint = replay(local_dockerfile(), root)
+        python, entrypoint = replay(action_dockerfile(), root)
         installed = time.perf_counter() - started
         venv = root / "opt" / "groundgate" / "venv"
         starts = [first_request_seconds(python, entrypoint, Path(tmp) / f"run{n}") for n in range(3)]

@@ -25,7 +25,7 @@ from groundgate.judges.runner import Runner
 from groundgate.report.noise import percent
 from groundgate.report.render import environment
 from groundgate.rules import BUCKET_ORDER, Bucket, bucket_of
-from groundgate.settings import Settings
+from groundgate.settings import MODEL_ID, Settings
 from groundgate.stats import cohen_kappa
 
 SCHEMA = "groundgate-bridge"
@@ -140,9 +140,7 @@ def describe(info: JudgeInfo) -> str:
     return f"the {info.kind} judge"
 
 
-NEW_JUDGE = re.compile(
-    r"deployment:[A-Za-z0-9._-]+|openai:[A-Za-z0-9][A-Za-z0-9._:/@+-]*"
-)  # as --second-opinion takes them
+NEW_JUDGE = re.compile(rf"deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID}")  # as --second-opinion takes them
 
 
 def check_new_judge(choice: str, settings: Settings | None = None) -> None:

@@ -91,6 +91,7 @@ class Yardstick(BaseModel):
     cases: list[str] = Field(default_factory=list)  # ids added, removed, or whose category, query or context changed
     baseline: list[str] = Field(default_factory=list)  # ids whose baseline response was added, removed or changed
     note: str | None = None  # a file new in this PR, or unreadable at the base
+    unchecked: str | None = None  # why the base files could not be read: the PR's edits to them are unknown
 
 
 SCHEMA = """

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import threading
 from collections.abc import Mapping, Sequence
@@ -17,7 +18,7 @@ from typing import NoReturn
 
 from groundgate import __version__, app, settings, wiring
 from groundgate.cases import load_cases
-from groundgate.errors import GroundgateError, InternalError, one_line, stop_on_sigterm, tolerant_output
+from groundgate.errors import GroundgateError, InternalError, UsageError, one_line, stop_on_sigterm, tolerant_output
 from groundgate.files import write_text
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
@@ -114,6 +115,15 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--cases", type=Path, default=None, help="the cases file: names any case the shards do not cover")
     m.add_argument("--results", type=Path, default=None, help="write the merged results JSON here")
     m.add_argument("--report", type=Path, default=None, help="write the markdown report here")
+
+    j = commands.add_parser(
+        "judges", help="list the models an OpenAI-compatible server offers, as --judge-model takes them"
+    )
+    j.add_argument(
+        "--openai-base-url",
+        default=None,
+        help="[OPENAI_BASE_URL] the OpenAI-compatible server (https://api.openai.com/v1)",
+    )
     return parser
 
 
@@ -222,7 +232,7 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     cache = wiring.cache(config)
     for note in cache.notes if cache is not None else []:
         _warn(note)
-    judges = wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache)
+    judges = wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache, notice=_warn)
     results = app.run(config, inputs, judges)
     with app.presenting(results, config.results, judges.judge.deadline):
         _write_report(results, config.report, "summary", config.results)
@@ -267,6 +277,35 @@ def _report(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     return results.exit_code
 
 
+def _judges(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    """The models the server lists, one per line, spelled as --judge-model takes them; the key (if the
+    server needs one) from OPENAI_API_KEY, as for judging."""
+    from groundgate.errors import JudgeUnreachable, JudgeUnusable
+    from groundgate.judges.openai import ModelsRefused, offered_models
+
+    url = args.openai_base_url or environ.get("OPENAI_BASE_URL") or settings.OPENAI_BASE_URL
+    name = "--openai-base-url" if args.openai_base_url else "--openai-base-url or OPENAI_BASE_URL"
+    if not re.fullmatch(settings.BASE_URL, url):
+        raise UsageError(f"{name}: {settings.BASE_URL_HINT} (got {url!r})")
+    try:
+        models = offered_models(url, environ.get("OPENAI_API_KEY"))
+    except ModelsRefused as exc:
+        if exc.status is None:
+            raise JudgeUnreachable(f"cannot reach the judge server {url}: {exc}") from None
+        if exc.status in (401, 403):
+            raise JudgeUnusable(
+                f"the judge server {url} refused the API key (HTTP {exc.status}): set OPENAI_API_KEY to a key it accepts"
+            ) from None
+        raise JudgeUnusable(
+            f"the judge server {url} does not list models at {url.rstrip('/')}/models ({exc}): check {name} "
+            "(OpenAI-compatible servers usually end in /v1)"
+        ) from None
+    if not models:
+        _warn(f"the judge server {url} lists no models")
+    _out("".join(f"{model}\n" for model in models))
+    return 0
+
+
 def _redact(environ: Mapping[str, str]) -> Redactor:
     return Redactor(environ.get(name) for name in SECRET_VARIABLES)
 
@@ -289,6 +328,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return _calibrate(args, environ)
         if args.command == "bridge":
             return _bridge(args, environ)
+        if args.command == "judges":
+            return _judges(args, environ)
         return _report(args, environ)
     except GroundgateError as exc:
         print(log_safe(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}"), file=sys.stderr)

@@ -370,7 +370,12 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         ),
         calls=Calls(**calls.as_dict()),
         inputs=InputPaths(cases=inputs.cases_path, baseline=inputs.baseline_path, candidate=inputs.candidate_path),
-        warnings=[*inputs.warnings, *echoes],
+        warnings=[
+            *inputs.warnings,
+            *echoes,
+            *judge.notes,
+            *(options.rescorer.judge.notes if options.rescorer.judge else []),
+        ],
         wall_seconds=round(time.monotonic() - started, 3),
         shard=Shard(index=options.shard[0], count=options.shard[1]) if options.shard else None,
         fingerprint=identity,

@@ -47,6 +47,12 @@ class JudgeUnusable(GroundgateError):
     parameter the server does not support): a setting to change, not a judge failing mid-run (that is 3)."""
 
 
+class JudgeUnreachable(GroundgateError):
+    """The judge server could not be reached at all (connection refused, DNS, TLS): no answer to judge by."""
+
+    exit_code = 3
+
+
 class Interrupted(GroundgateError):
     """The run was stopped (SIGINT, SIGTERM) before it finished: no verdict. 128 + the signal, as shells do."""
 

@@ -37,6 +37,7 @@ OUT_DIR = ".groundgate"  # where the action writes results.json and report.md, i
 PR_EVENTS = ("pull_request", "pull_request_target")
 DEFAULT_CHECK_NAME = "groundgate / verdict"  # not a job name: the job's own status check never shares it
 FORK_RECIPE = "examples/fork-prs/ and the README section 'Pull requests from forks'"
+NO_COMMIT = "0" * 40  # the SHA a push that deletes a ref names as its "after"
 
 # Every input of action.yml, in its order; a test keeps action.yml, this and the README in agreement.
 COMPARE_INPUTS = (
@@ -74,7 +75,11 @@ ENVIRONMENT = {
 SECRETS = frozenset({"azure_api_key", "openai_api_key", "cache_secret"})  # read only from the environment, never a flag
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 URL_INPUTS = ("openai-base-url", "azure-endpoint", "azure-ai-project")  # may carry credentials (user:pass@)
-MODEL_NAME = r"[A-Za-z0-9][A-Za-z0-9._:/@+-]*"  # gpt-4o, meta-llama/Llama-3.1-8B-Instruct, llama3.1:8b
+BASE_URL = r"https?://[^\s/]+(/\S*)?"
+BASE_URL_HINT = "give the server's base URL, http(s)://host[:port]/v1 for most OpenAI-compatible servers"
+# A model as its server names it, whatever the server: gpt-4o, meta-llama/Llama-3.1-8B-Instruct (vLLM), llama3.1:8b
+# (Ollama), /models/gemma-3-270m-q4_k_m.gguf (llama.cpp, the file it loaded). Only control characters are refused.
+MODEL_ID = r"[^\x00-\x1f\x7f-\x9f]+"
 
 
 class GitHubRun(BaseModel):
@@ -91,10 +96,14 @@ class GitHubRun(BaseModel):
     from_fork: bool = False
     # workflow_run: the run that triggered this one (its event, and where its PR's head lives)
     triggered_by: str | None = None
-    head_label: str | None = None  # "owner:branch", to find a fork's PR when the payload lists none
+    head_repo: str | None = None  # "owner/name" of the triggering run's head (a fork's, for a fork's PR)
+    head_branch: str | None = None
+    listed_pulls: tuple[int, ...] = ()  # the PRs its payload lists (none for a fork's PR)
+    deleted_ref: str | None = None  # the event's commit is forty zeros: a push that deleted this ref
     server_url: str = "https://github.com"
     api_url: str = "https://api.github.com"
     run_id: str | None = None
+    run_attempt: int = 1  # GITHUB_RUN_ATTEMPT: 2 and up on a rerun
     output_path: Path | None = None
     summary_path: Path | None = None
     oidc_url: str | None = None  # ACTIONS_ID_TOKEN_REQUEST_URL: only with 'permissions: id-token: write'
@@ -116,20 +125,26 @@ class GitHubRun(BaseModel):
             return environ.get(name) or None
 
         about = _about(event_name, event)
+        # GITHUB_SHA is another commit than the one judged in a workflow_run run: never fall back to it there
+        head_sha = about.get("head_sha") or (None if event_name == "workflow_run" else get("GITHUB_SHA"))
+        attempt = get("GITHUB_RUN_ATTEMPT") or "1"
         return cls(
             repository=get("GITHUB_REPOSITORY"),
             event_name=event_name,
             sha=get("GITHUB_SHA"),
             pr_number=about.get("pr_number"),
-            # GITHUB_SHA is another commit than the one judged in a workflow_run run: never fall back to it there
-            head_sha=about.get("head_sha") or (None if event_name == "workflow_run" else get("GITHUB_SHA")),
+            head_sha=None if head_sha == NO_COMMIT else head_sha,
             base_sha=about.get("base_sha"),
             from_fork=bool(about.get("from_fork")),
             triggered_by=about.get("triggered_by"),
-            head_label=about.get("head_label"),
+            head_repo=about.get("head_repo"),
+            head_branch=about.get("head_branch"),
+            listed_pulls=about.get("listed_pulls", ()),
+            deleted_ref=str(event.get("ref") or get("GITHUB_REF") or "its ref") if head_sha == NO_COMMIT else None,
             server_url=get("GITHUB_SERVER_URL") or "https://github.com",
             api_url=get("GITHUB_API_URL") or "https://api.github.com",
             run_id=get("GITHUB_RUN_ID"),
+            run_attempt=int(attempt) if attempt.isdigit() and int(attempt) > 0 else 1,
             output_path=Path(environ["GITHUB_OUTPUT"]) if get("GITHUB_OUTPUT") else None,
             summary_path=Path(environ["GITHUB_STEP_SUMMARY"]) if get("GITHUB_STEP_SUMMARY") else None,
             oidc_url=get("ACTIONS_ID_TOKEN_REQUEST_URL"),
@@ -144,12 +159,19 @@ class GitHubRun(BaseModel):
         return self.event_name == "workflow_run"
 
     @property
+    def head_label(self) -> str | None:
+        """The triggering run's head as ``GET /pulls?head=`` takes it: "owner:branch"."""
+        if not self.head_repo or not self.head_branch:
+            return None
+        return f"{self.head_repo.split('/', 1)[0]}:{self.head_branch}"
+
+    @property
     def run_url(self) -> str | None:
-        return (
-            f"{self.server_url}/{self.repository}/actions/runs/{self.run_id}"
-            if self.repository and self.run_id
-            else None
-        )
+        """This run's page; on a rerun, this attempt's (the run's own page shows the latest attempt)."""
+        if not self.repository or not self.run_id:
+            return None
+        url = f"{self.server_url}/{self.repository}/actions/runs/{self.run_id}"
+        return url + f"/attempts/{self.run_attempt}" if self.run_attempt > 1 else url
 
 
 def _dict(value: Any) -> dict[str, Any]:
@@ -161,7 +183,9 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
 
     pull_request: the PR's head (GITHUB_SHA is a merge commit). merge_group: the queue's head commit,
     no PR. workflow_run: the triggering run's head commit (GITHUB_SHA is the default branch's head);
-    its ``pull_requests`` list is empty for forks, so the head's "owner:branch" is kept for a lookup."""
+    its ``pull_requests`` list is empty for forks, so the head's repository and branch are kept: they
+    tell the PR apart from others on the same commit. push: ``after`` (GITHUB_SHA is the default branch's
+    head when the push deleted its ref, and ``after`` is then forty zeros)."""
     if event_name in PR_EVENTS:
         pr = _dict(event.get("pull_request"))
         head, base = _dict(pr.get("head")), _dict(pr.get("base"))
@@ -178,17 +202,19 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
         return {"head_sha": _dict(event.get("merge_group")).get("head_sha")}
     if event_name == "workflow_run":
         triggering = _dict(event.get("workflow_run"))
-        head_sha = triggering.get("head_sha")
-        listed = [_dict(p) for p in triggering.get("pull_requests") or []]
-        numbers = [p.get("number") for p in listed if _dict(p.get("head")).get("sha") in (None, head_sha)]
-        owner = _dict(_dict(triggering.get("head_repository")).get("owner")).get("login")
+        listed = [_dict(p).get("number") for p in triggering.get("pull_requests") or []]
+        head_repo = _dict(triggering.get("head_repository")).get("full_name")
         branch = triggering.get("head_branch")
         return {
-            "head_sha": head_sha,
-            "pr_number": numbers[0] if numbers and isinstance(numbers[0], int) else None,
+            "head_sha": triggering.get("head_sha"),
             "triggered_by": triggering.get("event"),
-            "head_label": f"{owner}:{branch}" if owner and branch else None,
+            "head_repo": head_repo if isinstance(head_repo, str) and "/" in head_repo else None,
+            "head_branch": branch if isinstance(branch, str) and branch else None,
+            "listed_pulls": tuple(n for n in listed if isinstance(n, int)),
         }
+    if event_name == "push":
+        after = event.get("after")
+        return {"head_sha": after} if isinstance(after, str) and re.fullmatch(r"[0-9a-f]{40}", after) else {}
     return {}
 
 
@@ -213,7 +239,7 @@ class Settings(BaseModel):
     azure_api_key: SecretStr | None = None
     azure_client_id: str | None = None  # keyless sign-in from the workflow's OIDC token
     azure_tenant_id: str | None = None
-    judge_model: str | None = Field(default=None, pattern=rf"^{MODEL_NAME}$")  # an OpenAI-compatible judge's model
+    judge_model: str | None = None  # an OpenAI-compatible judge's model
     openai_base_url: str = OPENAI_BASE_URL
     openai_api_key: SecretStr | None = None
     max_concurrency: int = Field(default=8, ge=1, le=256)
@@ -228,7 +254,7 @@ class Settings(BaseModel):
     # the rules
     blocking_categories: frozenset[str] = DEFAULT_BLOCKING
     second_opinion: str = Field(
-        default="same", pattern=rf"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+|openai:{MODEL_NAME})$"
+        default="same", pattern=rf"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID})$"
     )
     azure_ai_project: str | None = None
     rescore_baseline: bool = False
@@ -359,11 +385,20 @@ class Settings(BaseModel):
             raise ValueError("K/N needs 1 <= K <= N")
         return value
 
+    @field_validator("judge_model")
+    @classmethod
+    def _model(cls, value: str | None) -> str | None:
+        if value is not None and not (value.strip() and re.fullmatch(MODEL_ID, value)):
+            raise ValueError(
+                "give the model as its server names it ('groundgate judges' lists them), without control characters"
+            )
+        return value
+
     @field_validator("openai_base_url")
     @classmethod
     def _base_url(cls, value: str) -> str:
-        if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", value):
-            raise ValueError("give the server's base URL, http(s)://host[:port]/v1 for most OpenAI-compatible servers")
+        if not re.fullmatch(BASE_URL, value):
+            raise ValueError(BASE_URL_HINT)
         return value
 
     @field_validator("blocking_categories", mode="before")
@@ -502,7 +537,13 @@ def from_action(environ: Mapping[str, str], run: GitHubRun | None = None) -> Set
     for name in ("cases", "baseline", "candidate", "cache-path"):
         if values.get(name):
             fields[FIELDS[name]] = inside_workspace(workspace, values[name], name)
-    fields.update(root=workspace, results=Path(OUT_DIR) / "results.json", github=run or GitHubRun.from_environ(environ))
+    run = run or GitHubRun.from_environ(environ)
+    if run.deleted_ref:
+        raise UsageError(
+            f"this {run.event_name or 'event'} deletes {run.deleted_ref} (its commit is {NO_COMMIT}): there is no "
+            "commit to judge or to put a check run on; skip such runs (if: github.event.deleted != true)"
+        )
+    fields.update(root=workspace, results=Path(OUT_DIR) / "results.json", github=run)
     return _build(fields, input_name)
 
 

@@ -145,8 +145,10 @@ def judges(
     settings: Settings,
     progress: Progress | None = None,
     cache: ScoreCache | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> Judges:
-    """The judge (with the cache, limits and progress) and whoever re-scores its flips."""
+    """The judge (with the cache, limits and progress) and whoever re-scores its flips; ``notice`` says
+    once, while the run goes on, what groundgate changed in how it calls them (lowered concurrency)."""
     refuse_fork_without_credentials(settings)
     choice = settings.second_opinion
     uses_azure = settings.judge == "azure" or choice == "groundedness-pro" or choice.startswith("deployment:")
@@ -164,6 +166,7 @@ def judges(
             deadline=deadline,
             redact=redact,
             max_consecutive_failures=settings.max_consecutive_failures,
+            notice=notice,
             **extra,  # type: ignore[arg-type]
         )
 

@@ -11,17 +11,18 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from groundgate import app
-from groundgate.cases import Inputs, load_cases, yardstick
-from groundgate.errors import GitHubRefused, GroundgateError, Interrupted, UsageError, one_line
+from groundgate.cases import Inputs, Yardstick, load_cases, yardstick
+from groundgate.errors import GitHubRefused, GroundgateError, InternalError, Interrupted, UsageError, one_line
 from groundgate.files import write_text
-from groundgate.github.publisher import Publisher, annotations_for
+from groundgate.github.publisher import Publisher, Pull, annotations_for
 from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.merge import merge
 from groundgate.report import Links, ReportContext, marker, render, render_failure, verdict_headline
 from groundgate.report.console import render_console
+from groundgate.report.escape import inline
 from groundgate.results import Results, read_results
 from groundgate.rules import Outcome, gate_exit
-from groundgate.settings import FORK_RECIPE, OUT_DIR, PR_EVENTS, GitHubRun, Settings, inside_workspace
+from groundgate.settings import FORK_RECIPE, OUT_DIR, OUTPUTS, PR_EVENTS, GitHubRun, Settings, inside_workspace
 from groundgate.wiring import Judges
 
 
@@ -36,10 +37,15 @@ def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> In
         if publisher is not None and run is not None and run.base_sha and run.pr_number is not None:
             assert settings.cases  # loaded above
             assert settings.baseline
+            # GitHub names files from the repository's root, not the workspace (actions/checkout's `path:`)
+            paths = [repository_path(settings.root, p.as_posix()) for p in (settings.cases, settings.baseline)]
             try:
-                then = [publisher.file_at(p.as_posix(), run.base_sha) for p in (settings.cases, settings.baseline)]
+                then = [publisher.file_at(path, run.base_sha) for path in paths]
             except GitHubRefused as exc:
-                log.warning(f"{one_line(str(exc))}: cannot tell whether this pull request edits the cases or baseline")
+                # Never skipped in silence: the report, the console and the check run say it (see the README)
+                why = one_line(str(exc))
+                log.warning(f"this pull request's edits to the cases and baseline could not be checked: {why}")
+                inputs = replace(inputs, yardstick=Yardstick(base=run.base_sha, unchecked=why))
             else:
                 inputs = replace(inputs, yardstick=yardstick(run.base_sha, then[0], then[1], inputs, settings.rubric))
     return inputs
@@ -152,17 +158,28 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     )
 
     summary = render(results, "summary", full)
+    console = render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md")
     write_text(settings.root / OUT_DIR / "report.md", summary)
     append_summary(run.summary_path, summary)
     set_outputs(run.output_path, outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md"))
 
     if publisher is not None:
-        target = _target(run, publisher, log)
-        if target is not None:
-            _publish(settings, target, results, publisher, short, cases_path, log)
+        try:
+            target = _target(run, publisher, log)
+            if target is not None:
+                _publish(settings, target, results, publisher, short, cases_path, log)
+        except Exception as exc:  # GitHub answering what nobody planned for, or a bug: the verdict is decided
+            log.warning(
+                f"publishing stopped: {InternalError.of(exc)}. The verdict stands; the job's exit code carries it."
+            )
     # Last, so the end of the log is the console's last screen: the rows that block and the verdict.
-    log.info(render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md"))
+    log.info(console)
     return exit_code
+
+
+def outputs_without_verdict() -> dict[str, str]:
+    """The outputs of a run that ended without a verdict: ``verdict=error``, and counts of 0 (none known)."""
+    return {name: "error" if name == "verdict" else "0" for name in OUTPUTS if not name.endswith("-path")}
 
 
 def _target(run: GitHubRun, publisher: Publisher, log: Log) -> Target | None:
@@ -185,21 +202,49 @@ def _target(run: GitHubRun, publisher: Publisher, log: Log) -> Target | None:
     if run.triggered_by not in PR_EVENTS:
         return Target(run.head_sha, None)
     try:
-        pull = publisher.find_pull(run.head_sha, run.pr_number, run.head_label)
+        pulls = publisher.pulls_of_run(run.head_sha, run.listed_pulls, run.head_label)
     except GitHubRefused as exc:
         log.warning(f"{one_line(str(exc))}. The report is in the job summary.")
         return None
-    if pull is None:
+    same_head, current = pulls_of(pulls, run.head_sha, run.head_repo, run.head_branch)
+    if len(current) > 1:
+        numbers = ", ".join(f"#{p.number}" for p in current)
+        text = (
+            f"{len(current)} open pull requests ({numbers}) have the head {run.head_label or run.head_sha[:12]} at "
+            f"commit {run.head_sha[:12]}: the verdict is posted to none of them, since it cannot tell which one "
+            "it is for; the check run on the commit carries it"
+        )
+        log.warning(text)
+        append_summary(run.summary_path, f"**Not posted to a pull request:** {inline(text)}.")
+        return Target(run.head_sha, None)
+    if current:
+        return Target(run.head_sha, current[0].number)
+    if not same_head:
         log.info(f"no pull request of {run.repository} has commit {run.head_sha[:12]}: check run only, no comment")
         return Target(run.head_sha, None)
-    if not pull.open or pull.head_sha != run.head_sha:
-        now = "is closed" if not pull.open else f"has moved on to {pull.head_sha[:12]}"
-        log.info(
-            f"pull request #{pull.number} {now} since commit {run.head_sha[:12]} was judged: posting nothing, "
-            "so this older result cannot overwrite a newer one (the report is in the job summary)"
-        )
-        return None
-    return Target(run.head_sha, pull.number)
+    pull = same_head[0]
+    now = "is closed" if not pull.open else f"has moved on to {pull.head_sha[:12]}"
+    log.info(
+        f"pull request #{pull.number} {now} since commit {run.head_sha[:12]} was judged: posting nothing, "
+        "so this older result cannot overwrite a newer one (the report is in the job summary)"
+    )
+    return None
+
+
+def pulls_of(
+    pulls: list[Pull], head_sha: str, head_repo: str | None, head_branch: str | None
+) -> tuple[list[Pull], list[Pull]]:
+    """The pull requests whose head is the triggering run's repository and branch (open ones first),
+    and of those the open ones whose head is still its commit: the run judged exactly one of these, or
+    it cannot be told which. A PR on the same commit from another branch or fork is never one of them."""
+    same_head = [
+        p
+        for p in pulls
+        if (head_repo is None or (p.head_repo or "").casefold() == head_repo.casefold())
+        and (head_branch is None or p.head_ref == head_branch)
+    ]
+    same_head.sort(key=lambda p: (not p.open, p.number))
+    return same_head, [p for p in same_head if p.open and p.head_sha == head_sha]
 
 
 def _publish(
@@ -248,13 +293,16 @@ def present_failure(settings: Settings, error: GroundgateError, publisher: Publi
         return
     text = render_failure(error)
     interrupted = isinstance(error, Interrupted)
-    try:
-        if settings.comment and target.pr_number is not None:
+    if settings.comment and target.pr_number is not None:
+        try:
             how, url = publisher.upsert_comment(
                 target.pr_number, text + "\n" + marker(settings.check_name) + "\n", marker(settings.check_name)
             )
             log.info(f"comment {how}: {url}")
-        if settings.check_run and target.head_sha:
+        except GitHubRefused as exc:
+            log.warning(f"{one_line(str(exc))}. The job summary says why there is no verdict.")
+    if settings.check_run and target.head_sha:
+        try:
             publisher.publish_check(
                 name=settings.check_name,
                 head_sha=target.head_sha,
@@ -263,5 +311,5 @@ def present_failure(settings: Settings, error: GroundgateError, publisher: Publi
                 summary=text,
                 annotations=[],
             )
-    except GitHubRefused as exc:
-        log.warning(f"{one_line(str(exc))}. The job summary says why there is no verdict.")
+        except GitHubRefused as exc:
+            log.warning(f"{one_line(str(exc))}. The job summary says why there is no verdict.")

@@ -3,13 +3,18 @@
 The action only ever edits its own comment: one found by the report's hidden marker and
 written by the token's own identity, which GraphQL's ``viewerDidAuthor`` tells for every kind of
 token (``GET /user`` is refused for the workflow token and for GitHub App installation tokens, and an
-App's comments are not ``github-actions[bot]``'s). A rerun updates the commit's check run of the same
-name instead of adding another. Anything GitHub refuses is raised as GitHubRefused with the fix, so
-the caller can log it once and still let the gate's verdict decide the exit code.
+App's comments are not ``github-actions[bot]``'s). Comments are named by ``fullDatabaseId`` (a BigInt,
+sent as a string): comment ids are int64 and past 2^31, where the 32-bit ``databaseId`` answers null.
+Every run creates its own check run, so its annotations are only the current verdict's (GitHub appends
+annotations on update and removes none), and completes older ones of the same name on the commit as
+superseded. Anything GitHub refuses is raised as GitHubRefused saying what it was, with the permissions
+fix only when the answer means permissions, so the caller can log it once and still let the gate's
+verdict decide the exit code.
 """
 
 from __future__ import annotations
 
+import base64
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -36,7 +41,7 @@ query($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) {
     pullRequest(number: $number) {
       comments(first: 100, after: $after) {
-        nodes { databaseId viewerDidAuthor body }
+        nodes { fullDatabaseId viewerDidAuthor body }
         pageInfo { hasNextPage endCursor }
       }
     }
@@ -50,10 +55,16 @@ LEVELS: dict[Outcome, str] = {
     Outcome.ERROR: "warning",
     Outcome.NEW_NON_ANSWER: "notice",
 }
-PERMISSION_FIX = (
-    "give the job 'permissions: pull-requests: write, checks: write'; pull requests from forks get a "
-    "read-only token, so post from a separate workflow_run workflow (see the README)"
-)
+SUPERSEDED = "Superseded"
+API_VERSION = "2022-11-28"  # the REST API version groundgate is written against, sent with every call
+REASON_LIMIT = 300  # characters of GitHub's own message kept in a warning: never a whole response
+# What each write needs, as the workflow's `permissions:` and a GitHub App's or fine-grained token's settings name it.
+NEEDS = {
+    "comment": ("pull-requests: write", "Pull requests: Read and write"),
+    "check": ("checks: write", "Checks: Read and write"),
+    "read": ("contents: read", "Contents: Read-only"),
+    "pulls": ("pull-requests: read", "Pull requests: Read-only"),
+}
 
 
 MAX_WAIT = 60.0  # seconds a run may spend waiting on GitHub in all: rate limits, Retry-After, backoff
@@ -119,24 +130,77 @@ def client(
         retry=retry,
         per_page=100,
         seconds_between_writes=seconds_between_writes,
+        api_version=API_VERSION,
         lazy=True,  # no request until a value is needed: the workflow token may not read the repository
     )
 
 
-@contextmanager
-def _talking(action: str) -> Iterator[None]:
-    """Whatever goes wrong while talking to GitHub becomes one GitHubRefused with the fix: refused,
-    unreachable, 5xx past the retries, or a wait longer than the budget. Never a traceback, never exit 1."""
-    try:
-        yield
-    except GitHubRefused:
-        raise
-    except GithubException as exc:
-        raise _refused(action, exc) from None
-    except (RequestException, HTTPError, WaitTooLong) as exc:
-        raise GitHubRefused(
-            f"GitHub could not be reached to {action} ({type(exc).__name__}: {one_line(str(exc))})"
-        ) from None
+def token_kind(github: Github) -> str:
+    """Which kind of token the client holds, from its documented prefix: the fix for a refusal differs."""
+    auth = github.requester.auth
+    token = auth.token if isinstance(auth, Auth.Token) else ""
+    for prefix, kind in (("ghs_", "installation"), ("github_pat_", "fine-grained"), ("ghp_", "classic"), ("gho_", "oauth")):  # fmt: skip
+        if token.startswith(prefix):
+            return kind
+    return "unknown"
+
+
+def reason(exc: GithubException) -> str:
+    """GitHub's own words for a refusal, short: its ``message`` and the codes of its ``errors``. Never the
+    whole response (a GraphQL answer carries every comment body it listed)."""
+    data = exc.data if isinstance(exc.data, dict) else {}
+    errors = _errors(exc)
+    message = data.get("message") or (errors[0].get("message") if errors else None) or exc.message or ""
+    codes = sorted({str(e["code"]) for e in errors if e.get("code")})
+    text = one_line(str(message))[:REASON_LIMIT] + (f" [{', '.join(codes)}]" if codes else "")
+    return text or "no message"
+
+
+def _errors(exc: GithubException) -> list[dict[str, Any]]:
+    """The ``errors`` list of GitHub's answer (GraphQL's, or a 403/422's documented one)."""
+    data = exc.data if isinstance(exc.data, dict) else {}
+    return [e for e in data.get("errors") or [] if isinstance(e, dict)]
+
+
+def permission_fix(need: str, kind: str) -> str:
+    """How to give this token what ``need`` asks, worded for the token's ``kind`` (``token_kind``)."""
+    workflow, setting = NEEDS[need]
+    if kind == "installation":  # the workflow token, or a GitHub App's installation token
+        return (
+            f"give the job 'permissions: {workflow}' (the workflow token), or the GitHub App '{setting}'; a pull "
+            "request from a fork gets a read-only workflow token: judge it from a workflow_run workflow (see the README)"
+        )
+    if need == "check" and kind != "unknown":
+        return (
+            "personal access tokens (fine-grained or classic) and OAuth tokens cannot create check runs: use the "
+            "workflow token or a GitHub App's token for the check run, or set 'check-run: false'"
+        )
+    if kind == "fine-grained":
+        return f"give the fine-grained token '{setting}' on this repository"
+    if kind in ("classic", "oauth"):
+        return f"give the {kind} token the 'repo' scope ('public_repo' for a public repository)"
+    only_apps = "; personal access tokens cannot create check runs" if need == "check" else ""
+    return f"give the token '{workflow}' ('{setting}' for a GitHub App or a fine-grained token){only_apps}"
+
+
+def refused(action: str, exc: GithubException, need: str, kind: str = "unknown") -> GitHubRefused:
+    """One line saying what GitHub refused and why, with the permissions fix only when the answer means
+    permissions: a 403 that is not a size limit or a rate limit. A 404 may be a token that cannot see the
+    repository, so it says so, without sending anyone to change permissions that may be right."""
+    text = f"GitHub refused to {action} (HTTP {exc.status}: {reason(exc)})"
+    if exc.status == 401:
+        text += "; the token was not accepted (expired, revoked or mistyped): check the 'github-token' input"
+    elif exc.status == 403 and any(e.get("code") == "too_large" for e in _errors(exc)):
+        text += "; the file is larger than GitHub's API serves (100 MB)"
+    elif exc.status == 403 and "rate limit" in reason(exc).casefold():
+        text += "; GitHub's rate limit for this token is spent"
+    elif exc.status == 403:
+        text += f"; {permission_fix(need, kind)}"
+    elif exc.status == 404:
+        text += "; it does not exist, or this token cannot see it"
+    elif exc.status == 422:
+        text += "; GitHub found the request invalid"
+    return GitHubRefused(text)
 
 
 @dataclass(frozen=True)
@@ -202,23 +266,15 @@ def _word(bucket: str | None) -> str:
     return "not judged" if bucket is None else bucket.replace("_", "-")
 
 
-def _refused(action: str, exc: GithubException) -> GitHubRefused:
-    message = exc.data.get("message") if isinstance(exc.data, dict) else None
-    text = f"GitHub refused to {action} (HTTP {exc.status}: {message or exc})"
-    if exc.status in (401, 403, 404):
-        text += f"; {PERMISSION_FIX}"
-    elif exc.status == 422:
-        text += "; the request was too large or invalid"
-    return GitHubRefused(text)
-
-
 @dataclass(frozen=True)
 class Pull:
-    """A pull request as it is now: its number, its current head commit, whether it is open."""
+    """A pull request as it is now: its number, its current head (commit, repository, branch), whether it is open."""
 
     number: int
     head_sha: str
     open: bool
+    head_repo: str | None = None  # "owner/name"; None when the head's fork was deleted
+    head_ref: str | None = None
 
 
 class Publisher:
@@ -226,37 +282,58 @@ class Publisher:
         self._github = github
         self._repository = repository
         self._repo: Repository = github.get_repo(repository)
+        self._kind = token_kind(github)
 
-    # ---- the pull request a workflow_run run publishes for
-
-    def find_pull(self, head_sha: str, number: int | None = None, head_label: str | None = None) -> Pull | None:
-        """The pull request of this repository a commit belongs to: the one the payload named, else
-        the pulls of the commit, else the open pulls of its head ("owner:branch"; a fork's PR is not
-        listed in a workflow_run payload). An open PR whose head is that commit wins; then any open one."""
-        with _talking(f"find the pull request of commit {head_sha[:12]}"):
-            return self._find_pull(head_sha, number, head_label)
-
-    def _find_pull(self, head_sha: str, number: int | None, head_label: str | None) -> Pull | None:
+    @contextmanager
+    def _talking(self, action: str, need: str) -> Iterator[None]:
+        """Whatever goes wrong while talking to GitHub becomes one GitHubRefused saying what it was: refused,
+        unreachable, 5xx past the retries, or a wait longer than the budget. Never a traceback, never exit 1."""
         try:
-            if number is not None:
-                found = [self._repo.get_pull(number)]
-            else:
-                found = list(self._repo.get_commit(head_sha).get_pulls())
-                if not self._ours(found) and head_label:
-                    found = list(self._repo.get_pulls(state="open", head=head_label))
+            yield
+        except GitHubRefused:
+            raise
         except GithubException as exc:
-            raise _refused(f"find the pull request of commit {head_sha[:12]}", exc) from None
-        pulls = [Pull(p.number, p.head.sha, p.state == "open") for p in self._ours(found)]
-        pulls.sort(key=lambda p: (not p.open, p.head_sha != head_sha))
-        return pulls[0] if pulls else None
+            raise refused(action, exc, need, self._kind) from None
+        except (RequestException, HTTPError, WaitTooLong) as exc:
+            raise GitHubRefused(
+                f"GitHub could not be reached to {action} ({type(exc).__name__}: {one_line(str(exc))[:REASON_LIMIT]})"
+            ) from None
 
-    def _ours(self, pulls: list[PullRequest]) -> list[PullRequest]:
-        return [p for p in pulls if (p.base.repo.full_name or "").casefold() == self._repository.casefold()]
+    # ---- the pull requests a workflow_run run may publish for
+
+    def pulls_of_run(self, head_sha: str, listed: Sequence[int] = (), head_label: str | None = None) -> list[Pull]:
+        """Every pull request into this repository that may be the one a workflow_run run judged: those
+        its payload listed, those GitHub lists for the commit, and the open ones whose head is
+        "owner:branch" (a fork's PR is in neither of the first two). Which one it is, the caller decides."""
+        with self._talking(f"find the pull request of commit {head_sha[:12]}", "pulls"):
+            return self._pulls_of_run(head_sha, listed, head_label)
+
+    def _pulls_of_run(self, head_sha: str, listed: Sequence[int], head_label: str | None) -> list[Pull]:
+        found: dict[int, Pull | None] = {}  # None: not a pull request into this repository
+        for number in listed:
+            try:
+                found[number] = self._ours(self._repo.get_pull(number))  # the client is lazy: read it here
+            except GithubException as exc:
+                if exc.status != 404:  # a payload may list another repository's PR: not ours
+                    raise
+        more = list(self._repo.get_commit(head_sha).get_pulls())
+        if head_label:
+            more += self._repo.get_pulls(state="open", head=head_label)
+        for pull in more:
+            if pull.number not in found:
+                found[pull.number] = self._ours(pull)
+        return [pull for pull in found.values() if pull is not None]
+
+    def _ours(self, p: PullRequest) -> Pull | None:
+        if (p.base.repo.full_name or "").casefold() != self._repository.casefold():
+            return None
+        return Pull(p.number, p.head.sha, p.state == "open", p.head.repo.full_name if p.head.repo else None, p.head.ref)
 
     # ---- the comment
 
     def _own_comments(self, number: int) -> Iterator[tuple[int, str]]:
-        """(id, body) of every comment on the PR that this token's identity wrote, whatever the token."""
+        """(id, body) of every comment on the PR that this token's identity wrote, whatever the token. The id
+        is ``fullDatabaseId``, a BigInt GitHub sends as a string: ``databaseId`` is a 32-bit Int, null past 2^31."""
         owner, name = self._repository.split("/", 1)
         after: str | None = None
         while True:
@@ -265,37 +342,35 @@ class Publisher:
             comments = ((data.get("data") or {}).get("repository") or {}).get("pullRequest") or {}
             page = comments.get("comments") or {}
             for node in page.get("nodes") or []:
-                if node and node.get("viewerDidAuthor") is True and isinstance(node.get("databaseId"), int):
-                    yield node["databaseId"], node.get("body") or ""
+                full = (node or {}).get("fullDatabaseId")
+                if node and node.get("viewerDidAuthor") is True and isinstance(full, str | int) and str(full).isdigit():
+                    yield int(full), node.get("body") or ""
             info = page.get("pageInfo") or {}
             if not info.get("hasNextPage") or not info.get("endCursor"):
                 return
             after = info["endCursor"]
 
     def file_at(self, path: str, ref: str) -> bytes | None:
-        """A file of the repository as it is at ``ref``; None when it does not exist there."""
-        with _talking(f"read {path} at {ref[:12]}"):
-            return self._file_at(path, ref)
-
-    def _file_at(self, path: str, ref: str) -> bytes | None:
-        try:
-            content = self._repo.get_contents(path, ref=ref)
-        except GithubException as exc:
-            if exc.status == 404:
+        """A file of the repository (``path`` from its root) as it is at ``ref``; None when it does not exist
+        there. Files of 1-100 MB come from the contents API without their content (``encoding: "none"``):
+        those are read from the Git blobs API, which serves them whole."""
+        with self._talking(f"read {path} at {ref[:12]}", "read"):
+            try:
+                content = self._repo.get_contents(path, ref=ref)
+            except GithubException as exc:
+                if exc.status == 404:
+                    return None
+                raise
+            if isinstance(content, list):  # a folder of that name
                 return None
-            raise _refused(f"read {path} at {ref[:12]}", exc) from None
-        if isinstance(content, list):  # a folder of that name
-            return None
-        return content.decoded_content
+            if content.encoding == "base64":
+                return content.decoded_content
+            return base64.b64decode(self._repo.get_git_blob(content.sha).content)
 
     def upsert_comment(self, number: int, body: str, marker: str) -> tuple[str, str]:
         """Update this check's own comment in place, or create it; returns (created|updated, url)."""
-        with _talking(f"write the comment on #{number}"):
-            return self._upsert_comment(number, body, marker)
-
-    def _upsert_comment(self, number: int, body: str, marker: str) -> tuple[str, str]:
-        issue = self._repo.get_issue(number)
-        try:
+        with self._talking(f"write the comment on #{number}", "comment"):
+            issue = self._repo.get_issue(number)
             for comment_id, text in self._own_comments(number):
                 if marker not in text:
                     continue
@@ -308,20 +383,8 @@ class Publisher:
                         raise
             created = issue.create_comment(body)
             return "created", created.html_url
-        except GithubException as exc:
-            raise _refused(f"write the comment on #{number}", exc) from None
 
     # ---- the check run
-
-    def _existing_check(self, name: str, head_sha: str) -> CheckRun | None:
-        """The newest check run of this name on the commit (a rerun's predecessor), if any."""
-        try:
-            runs = [r for r in self._repo.get_commit(head_sha).get_check_runs(check_name=name) if r.name == name]
-        except GithubException as exc:
-            if exc.status in (403, 404):
-                return None  # cannot list: create a new one, as before
-            raise _refused("list the commit's check runs", exc) from None
-        return max(runs, key=lambda r: r.id) if runs else None
 
     def publish_check(
         self,
@@ -333,62 +396,63 @@ class Publisher:
         summary: str,
         annotations: Sequence[Annotation],
     ) -> int:
-        """Complete the commit's check run of this name (a rerun updates it) or create one; annotations
-        go 50 a request. GitHub appends annotations on update, so only ones not already there are sent."""
-        with _talking("publish the check run"):
-            return self._publish_check(name, head_sha, conclusion, title, summary, annotations)
+        """Create this run's own check run, completed, its annotations 50 a request; then complete the
+        commit's older check runs of this name as superseded. A new one per run because GitHub appends
+        annotations on every update and removes none: an older verdict's would stay on a reused run."""
+        with self._talking("create the check run", "check"):
+            batches = [
+                [a.as_dict() for a in annotations[i : i + ANNOTATIONS_PER_REQUEST]]
+                for i in range(0, len(annotations), ANNOTATIONS_PER_REQUEST)
+            ] or [[]]
+            output: dict[str, object] = {"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batches[0]}
+            run = self._repo.create_check_run(
+                name=name,
+                head_sha=head_sha,
+                status="completed",
+                conclusion=conclusion,
+                output=output,  # type: ignore[arg-type]
+            )
+        with self._talking("add annotations to the check run", "check"):
+            for sent, batch in enumerate(batches[1:], start=1):
+                try:
+                    run.edit(output={"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batch})
+                except GithubException as exc:
+                    if exc.status != 404:
+                        raise
+                    done = min(len(annotations), sent * ANNOTATIONS_PER_REQUEST)
+                    raise GitHubRefused(
+                        f"the check run {run.id} disappeared before all annotations were sent ({done} of {len(annotations)}); "
+                        "the report and the job's status are complete"
+                    ) from None
+        with self._talking("complete the older check runs as superseded", "check"):
+            self._supersede(name, head_sha, run)
+        return run.id
 
-    def _publish_check(
-        self,
-        name: str,
-        head_sha: str,
-        conclusion: Conclusion,
-        title: str,
-        summary: str,
-        annotations: Sequence[Annotation],
-    ) -> int:
-        existing = self._existing_check(name, head_sha)
-        if existing is not None:
+    def _supersede(self, name: str, head_sha: str, current: CheckRun) -> None:
+        """Complete every older check run of this name on the commit as superseded by ``current``: neutral,
+        titled so, pointing to it. Their annotations stay (GitHub removes none) under that title; the newest
+        run is the one GitHub shows and branch protection reads for the name (``filter=latest``)."""
+        try:
+            older = [
+                r
+                for r in self._repo.get_commit(head_sha).get_check_runs(check_name=name, filter="all")
+                if r.name == name and r.id < current.id and not (r.output.title or "").startswith(SUPERSEDED)
+            ]
+        except GithubException as exc:
+            if exc.status in (403, 404):  # a token that may create check runs but not list them: nothing to do
+                return
+            raise
+        for run in older:
             try:
-                there = {
-                    (a.path, a.start_line, a.annotation_level, a.title, a.message) for a in existing.get_annotations()
-                }
-            except GithubException:
-                there = set()
-            annotations = [a for a in annotations if (a.path, a.line, a.level, a.title, a.message) not in there]
-        batches = [
-            [a.as_dict() for a in annotations[i : i + ANNOTATIONS_PER_REQUEST]]
-            for i in range(0, len(annotations), ANNOTATIONS_PER_REQUEST)
-        ] or [[]]
-        output: dict[str, object] = {"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batches[0]}
-        run: CheckRun | None = None
-        if existing is not None:
-            try:
-                existing.edit(status="completed", conclusion=conclusion, output=output)
-                run = existing
-            except GithubException as exc:
-                if exc.status not in (403, 404):  # another app's, or gone: create our own below
-                    raise _refused("update the check run", exc) from None
-        if run is None:
-            try:
-                run = self._repo.create_check_run(
-                    name=name,
-                    head_sha=head_sha,
+                run.edit(
                     status="completed",
-                    conclusion=conclusion,
-                    output=output,  # type: ignore[arg-type]
+                    conclusion="neutral",
+                    output={
+                        "title": f"{SUPERSEDED} by a newer run of {name}"[:TITLE_LIMIT],
+                        "summary": f"A newer run holds the current verdict: check run {current.id} ({current.html_url}). "
+                        "The annotations below are from this older run.",
+                    },
                 )
             except GithubException as exc:
-                raise _refused("create the check run", exc) from None
-        for sent, batch in enumerate(batches[1:], start=1):
-            try:
-                run.edit(output={"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batch})
-            except GithubException as exc:
-                if exc.status != 404:
-                    raise _refused("add annotations to the check run", exc) from None
-                done = min(len(annotations), sent * ANNOTATIONS_PER_REQUEST)
-                raise GitHubRefused(
-                    f"the check run {run.id} disappeared before all annotations were sent ({done} of {len(annotations)}); "
-                    "the report and the job's status are complete"
-                ) from None
-        return run.id
+                if exc.status not in (403, 404):  # another app's, or gone: nothing to complete
+                    raise

@@ -76,6 +76,9 @@ class JudgeError:
     configuration: bool = False
     unavailable: bool = False  # the judge could not be reached or refused service: counts toward the circuit breaker
     sent: bool = True  # False: the circuit breaker had opened, no call was made
+    # The judge answered, but not in the rubric's format (not its JSON, cut at the token limit, no score,
+    # a score outside 1..5, a status other than 'completed'): a judge that mostly does this cannot do the job.
+    malformed: bool = False
 
 
 def unavailable(exc: BaseException) -> bool:
@@ -164,11 +167,13 @@ Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
 
 def checked_verdict(score: Any, status: Any, reason: Any, model: str | None, tokens: int = 0) -> Judgement:
-    """A score counts only when it is a finite number in 1..5 with status 'completed'."""
+    """A score counts only when it is a finite number in 1..5 with status 'completed'; anything else the
+    judge answered is not the rubric's format. ('skipped' is the rubric's word for an empty input, which
+    groundgate never sends: an empty answer is a non-answer without a call.)"""
     reason_text = "" if reason is None else str(reason)
 
     def failed(problem: str) -> JudgeError:
-        return JudgeError(f"{problem}: {reason_text}" if reason_text else problem, model)
+        return JudgeError(f"{problem}: {reason_text}" if reason_text else problem, model, malformed=True)
 
     if status is not None and status != "completed":
         return failed(f"judge status {status!r}")
@@ -203,6 +208,11 @@ class Provider(ABC):
     def throttled(self) -> int:
         """How many throttling answers (HTTP 429) the provider's SDK has retried so far."""
         return 0
+
+    def waited(self) -> float | None:
+        """Seconds this thread's last call waited for the judge server's answer, measured at the HTTP
+        layer (its queue and its work, not the SDK's); None: not measured, the runner times the call."""
+        return None
 
     def recipe(self) -> Callable[[], Provider] | None:
         """A picklable way to build the same provider in a worker process; None keeps it in this one."""

@@ -1,9 +1,12 @@
-"""Client-side limits around judge calls: a request-rate cap shared by threads and processes,
-and a count of the throttling (HTTP 429) answers the SDK retried on its own."""
+"""Client-side limits around judge calls: a request-rate cap shared by threads and processes, a
+count of the throttling (HTTP 429) answers the SDK retried on its own, the circuit breaker (a judge
+that is down, or whose answers are mostly outside the rubric's format), and the concurrency window
+that falls while the judge server queues calls."""
 
 from __future__ import annotations
 
 import logging
+import statistics
 import threading
 import time
 from collections.abc import Callable
@@ -98,55 +101,178 @@ class _LocalText:
         self.value = value
 
 
+UNFIT_AFTER = 10  # answers a judge gives before the share of them outside the rubric's format can stop a run
+
+
+def unfit(answers: int, malformed: int, at_least: int = UNFIT_AFTER) -> bool:
+    """Whether a judge cannot do the job: of at least ``at_least`` answers, more than half were not in
+    the rubric's format. (Such rows are errors, so the run could not pass anyway: stopping saves the rest.)"""
+    return answers >= at_least and 2 * malformed > answers
+
+
 class CircuitBreaker:
-    """Stops calling a judge that is down. After ``limit`` consecutive calls that failed for want of
-    the service (``JudgeError.unavailable``: 5xx, 429 the SDK gave up on, connection errors, call
-    timeouts), it opens for the rest of the run: every later call is answered at once with an error
-    naming the cause, so an outage costs seconds, not rows x timeout. A usable answer (or a judge's
-    odd answer, which proves it is reachable) resets the count before it opens. ``limit`` 0: never.
+    """Stops calling a judge that is down, or that cannot do the job.
+
+    Down: after ``limit`` consecutive calls that failed for want of the service
+    (``JudgeError.unavailable``: 5xx, 429 the SDK gave up on, connection errors, call timeouts), it
+    opens for the rest of the run: every later call is answered at once with an error naming the
+    cause, so an outage costs seconds, not rows x timeout. A usable answer (or a judge's odd answer,
+    which proves it is reachable) resets the count before it opens. ``limit`` 0: never.
+
+    Cannot do the job: once more than half of the judge's answers (at least ``UNFIT_AFTER`` of them)
+    were not in the rubric's format (``JudgeError.malformed``), it opens the same way, whatever ``limit``.
 
     Built on a lock and shared values so worker processes share one breaker with the main process."""
 
-    CAUSE_BYTES = 400
+    CAUSE_BYTES = 1000
 
-    def __init__(self, limit: int, lock: _Lock | None = None, count: Any = None, cause: Any = None) -> None:
+    def __init__(
+        self,
+        limit: int,
+        lock: _Lock | None = None,
+        count: Any = None,
+        cause: Any = None,
+        answers: Any = None,
+        malformed: Any = None,
+    ) -> None:
         self.limit = limit
         self._lock: _Lock = lock if lock is not None else threading.Lock()
         self._count = count if count is not None else _LocalCount()
         self._cause = cause if cause is not None else _LocalText()
+        self._answers = answers if answers is not None else _LocalCount()  # answers the judge gave (not failures)
+        self._malformed = malformed if malformed is not None else _LocalCount()  # of which outside the format
 
     def shared(self, context: Any) -> CircuitBreaker:
         """The same breaker, state carried over, in values a spawned worker process can inherit."""
-        count = context.Value("i", self._count.value, lock=False)
+        count, answers, malformed = (
+            context.Value("i", value.value, lock=False) for value in (self._count, self._answers, self._malformed)
+        )
         cause = context.Array("c", self.CAUSE_BYTES, lock=False)
         cause.value = self._cause.value
-        return CircuitBreaker(self.limit, context.Lock(), count, cause)
+        return CircuitBreaker(self.limit, context.Lock(), count, cause, answers, malformed)
 
-    def parts(self) -> tuple[int, Any, Any, Any]:
-        return self.limit, self._lock, self._count, self._cause
+    def parts(self) -> tuple[int, Any, Any, Any, Any, Any]:
+        return self.limit, self._lock, self._count, self._cause, self._answers, self._malformed
+
+    def tally(self) -> tuple[int, int]:
+        """The answers the judge gave so far (failures for want of the service aside), and how many of them
+        were not in the rubric's format."""
+        with self._lock:
+            return self._answers.value, self._malformed.value
+
+    def _down(self) -> bool:
+        return bool(self.limit) and self._count.value >= self.limit
+
+    def _unfit(self) -> bool:
+        return unfit(self._answers.value, self._malformed.value)
 
     def refusal(self) -> JudgeError | None:
         """The error to answer instead of calling, once the breaker is open; None while closed."""
-        if not self.limit:
-            return None
         with self._lock:
-            if self._count.value < self.limit:
+            down, unusable = self._down(), self._unfit()
+            if not down and not unusable:
                 return None
             cause = bytes(self._cause.value).decode("utf-8", errors="replace")
-        return JudgeError(
-            f"not sent: the judge failed {self.limit} calls in a row, so groundgate stopped calling it "
-            f"(circuit breaker, max-consecutive-failures); the last failure: {cause}",
-            sent=False,
-        )
+            answers, malformed = self._answers.value, self._malformed.value
+        if down:
+            why = (
+                f"the judge failed {self.limit} calls in a row, so groundgate stopped calling it "
+                f"(circuit breaker, max-consecutive-failures); the last failure: {cause}"
+            )
+        else:
+            why = (
+                f"{malformed} of the judge's {answers} answers were not in the rubric's format, so groundgate "
+                f"stopped calling it (the judge model cannot do this job); the last: {cause}"
+            )
+        return JudgeError(f"not sent: {why}", sent=False)
 
     def record(self, result: Judgement) -> None:
-        if not self.limit or (isinstance(result, JudgeError) and not result.sent):
+        if isinstance(result, JudgeError) and not result.sent:
             return
         with self._lock:
-            if self._count.value >= self.limit:
+            if self._down() or self._unfit():
                 return  # open for the rest of the run
             if isinstance(result, JudgeError) and result.unavailable:
-                self._count.value += 1
+                if self.limit:
+                    self._count.value += 1
+                    self._cause.value = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
+                return
+            self._count.value = 0
+            self._answers.value += 1
+            if isinstance(result, JudgeError) and result.malformed:
+                self._malformed.value += 1
                 self._cause.value = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
-            else:
-                self._count.value = 0
+
+
+class Concurrency:
+    """How many judge calls may be in flight: the user's cap (max-concurrency), lowered while the judge
+    server queues them (AIMD, as TCP does).
+
+    A server with one slot (llama.cpp's and Ollama's default) answers one call at a time: every call sent
+    beside it only waits in its queue, latency grows with the calls in flight, and the last ones reach
+    the call timeout while the server is healthy. Two signs of that halve the window: a call timeout
+    after earlier calls were answered, and answers that take ``QUEUEING`` times as long as calls made
+    alone (median against median). After a change, the next one waits for a window of calls to finish.
+    A window of answers no slower than ``EASY`` times alone adds one call back, up to the cap. Latency
+    alone cannot tell a queue from answers that are simply longer: the ratio is generous, and the window
+    grows back where a server was only slow."""
+
+    QUEUEING = 3.0
+    EASY = 2.0
+    KEPT = 32  # latencies of calls made alone kept for the baseline
+
+    def __init__(self, cap: int) -> None:
+        self.cap = max(1, cap)
+        self.window = self.cap
+        self.lowest = self.cap
+        self.why: str | None = None  # why it was first lowered
+        self._lock = threading.Lock()
+        self._alone: list[float] = []
+        self._recent: list[float] = []  # answers since the last change
+        self._settle = 0  # calls to finish before the next change
+        self._answered = False
+
+    @property
+    def answered(self) -> bool:
+        """Whether any call got an answer: a timeout after that is a queue, not a judge that is down."""
+        return self._answered
+
+    def finished(self, seconds: float, *, alone: bool, outcome: str) -> str | None:
+        """Record one finished call (``outcome``: 'answered', 'timeout', or 'failed' for an error that
+        says nothing of the queue); returns why, the first time the window is lowered."""
+        with self._lock:
+            self._settle -= 1
+            if outcome == "timeout":
+                if self._answered:
+                    return self._lower("a call reached the call timeout after earlier calls were answered")
+                return None
+            if outcome != "answered":
+                return None
+            self._answered = True
+            if alone:
+                self._alone = [*self._alone[-(self.KEPT - 1) :], seconds]
+            self._recent.append(seconds)
+            if not self._alone or len(self._recent) < self.window or self._settle > 0:
+                return None
+            baseline, now = statistics.median(self._alone), statistics.median(self._recent[-self.window :])
+            if self.window > 1 and now > self.QUEUEING * baseline:
+                return self._lower(
+                    f"answers took {now / baseline:.1f} times as long with {self.window} calls in flight as alone"
+                )
+            if self.window < self.cap and now <= self.EASY * baseline:
+                self._change(self.window + 1)
+            return None
+
+    def _lower(self, why: str) -> str | None:
+        if self.window == 1 or self._settle > 0:
+            return None
+        self._change(max(1, self.window // 2))
+        self.lowest = min(self.lowest, self.window)
+        first = self.why is None
+        self.why = self.why or why
+        return why if first else None
+
+    def _change(self, window: int) -> None:
+        self._settle = self.window  # the calls sent under the old window finish first
+        self.window = window
+        self._recent = []

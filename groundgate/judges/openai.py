@@ -25,6 +25,42 @@ from groundgate.redact import public_url
 
 # How servers say one request is too long for the model (vLLM's names 'max_tokens'): a row's failure.
 TOO_LONG = ("context length", "context_length", "maximum context", "reduce the length", "too many tokens")
+# How servers that answer 400 rather than 404 (LiteLLM, some gateways) say the model is not theirs.
+NO_SUCH_MODEL = ("model_not_found", "does not exist", "not found", "invalid model", "unknown model", "no such model")
+LISTED = 10  # models named in a message; the rest are counted
+
+
+class ModelsRefused(Exception):
+    """The server would not list its models: ``status`` is its HTTP answer, None when it was not reached."""
+
+    def __init__(self, status: int | None, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def offered_models(base_url: str, api_key: str | None, timeout: float = 30.0) -> list[str]:
+    """The model ids the server lists at ``GET {base_url}/models``, as it spells them (OpenAI, vLLM,
+    Ollama, llama.cpp and LM Studio all answer ``{"data": [{"id": ...}, ...]}``). No key: no header."""
+    import httpx2  # the HTTP client the SDK itself uses
+
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    try:
+        answer = httpx2.get(f"{base_url.rstrip('/')}/models", headers=headers, timeout=timeout)
+    except httpx2.HTTPError as exc:
+        raise ModelsRefused(None, f"{type(exc).__name__}: {exc}") from exc
+    if answer.status_code != 200:
+        raise ModelsRefused(answer.status_code, f"HTTP {answer.status_code}")
+    try:
+        data = answer.json()["data"]
+        return [str(model["id"]) for model in data]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ModelsRefused(200, "the answer is not a list of models") from exc
+
+
+def listed(models: list[str]) -> str:
+    shown = ", ".join(repr(model) for model in models[:LISTED])
+    more = len(models) - LISTED
+    return shown + (f" and {more} more" if more > 0 else "")
 
 
 @dataclass(frozen=True)
@@ -69,6 +105,7 @@ class OpenAIProvider(EvaluatorProvider):
             throttle=throttle,
         )
         self.config = config
+        self._offered: list[str] | None = None
 
     def recipe(self) -> Callable[[], Provider] | None:
         return partial(build, self.config)
@@ -97,12 +134,11 @@ class OpenAIProvider(EvaluatorProvider):
         if status in (401, 403):  # the server's own text is left out: OpenAI echoes part of the key
             return f"the judge server {server} refused the API key (HTTP {status}): set {names.api_key} to a key it accepts"
         if status == 404:
-            return (
-                f"the judge server {server} does not serve the model {model!r} (HTTP 404): set {names.model} to a "
-                f"model it serves, or check {names.base_url} (OpenAI-compatible servers usually end in /v1)"
-            )
+            return self._unknown_model(status)
         if status not in (400, 422) or any(word in text for word in TOO_LONG):
             return None  # a request too long for the model is this row's failure, whatever parameter it names
+        if "model" in text and any(words in text for words in NO_SUCH_MODEL):
+            return self._unknown_model(status)
         if "max_completion_tokens" in text and self.info.reasoning:
             return (
                 f"the judge server {server} refused max_completion_tokens for {model!r} (HTTP {status}): "
@@ -120,3 +156,18 @@ class OpenAIProvider(EvaluatorProvider):
                 f"supports it ({names.model}, {names.base_url})"
             )
         return None
+
+    def _unknown_model(self, status: int) -> str:
+        """The server does not know the model (or the base URL is not its API): name the models it offers."""
+        names, server = self.config.names, self.info.base_url
+        if self._offered is None:
+            try:
+                self._offered = offered_models(self.config.base_url, self.config.api_key, timeout=10.0)
+            except ModelsRefused:
+                self._offered = []
+        offers = f"it offers {listed(self._offered)}" if self._offered else "'groundgate judges' lists what it offers"
+        return (
+            f"the judge server {server} does not serve the model {self.config.model!r} (HTTP {status}): set "
+            f"{names.model} to a model it serves ({offers}), or check {names.base_url} (OpenAI-compatible servers "
+            "usually end in /v1)"
+        )

@@ -193,7 +193,7 @@ def _serve(
     limiter: tuple[float | None, Any, Any],
     call_timeout: float | None,
     deadline: Deadline | None,
-    breaker: tuple[int, Any, Any, Any],
+    breaker: tuple[int, Any, Any, Any, Any, Any],
     tasks: Any,
     results: Any,
     stop: Any,

@@ -20,14 +20,15 @@ import multiprocessing
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, replace
 
 from groundgate.cache import Entry, ScoreCache
 from groundgate.errors import JudgeUnusable
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
-from groundgate.judges.limits import CircuitBreaker, RateLimiter
+from groundgate.judges.limits import CircuitBreaker, Concurrency, RateLimiter, unfit
 from groundgate.judges.processes import ProcessPool
 from groundgate.judges.workers import Workers
 from groundgate.redact import Redactor
@@ -39,6 +40,13 @@ CHUNKS_PER_THREAD = 4  # requests handed to a worker process at once, per thread
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
+PROBE = 5  # the run's first calls, made before any other: is this judge fit for the job at all?
+PROBE_DECIDES = 3  # answers the probe needs to stop a run (a smaller first batch is left to the breaker)
+SINGLE_SLOT = "a server with one slot, as llama.cpp's and Ollama's are by default, answers one call at a time"
+UNFIT_FIX = (
+    "A judge must answer in the rubric's JSON format (reason, score 1-5, status 'completed'): use a larger or "
+    "instruction-tuned model, served with JSON mode (response_format json_object)"
+)
 
 
 def _unicode(text: str) -> str:
@@ -126,6 +134,7 @@ class Runner:
         redact: Redactor | None = None,
         max_consecutive_failures: int = 0,
         breaker: CircuitBreaker | None = None,
+        notice: Callable[[str], None] | None = None,
     ) -> None:
         self.provider = provider
         self.redact = redact or Redactor()
@@ -137,6 +146,8 @@ class Runner:
         self.deadline = deadline
         self.limiter = limiter or RateLimiter(max_rpm)
         self.breaker = breaker or CircuitBreaker(max_consecutive_failures)
+        self.concurrency = Concurrency(self.max_concurrency)  # lowered while the judge server queues calls
+        self.notice = notice  # one line for the log, while the run goes on
         recipe = provider.recipe()
         self.processes = 1 if recipe is None else (processes or auto_processes(self.max_concurrency))
         self.calls = CallCounts()
@@ -248,20 +259,15 @@ class Runner:
     def _fresh(
         self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None = None
     ) -> list[Judgement]:
-        """Fresh calls, up to max_concurrency in flight; results in request order.
-
-        The run's first call goes alone: a judge that refuses its configuration (a wrong key, an unknown
-        model) stops the run there with one message (exit 2) instead of failing every row the same way."""
+        """Fresh calls, up to max_concurrency in flight; results in request order. The run's first calls
+        are the probe (``_probe``), made before any other."""
         before = self.provider.throttled()
         results: list[Judgement] = []
         total = len(requests)
         if not self._probed and requests:
             self._probed = True
-            results = self._in_threads(requests[:1], phase, keys[:1] if keys is not None else None, total=total)
-            first = results[0]
-            if isinstance(first, JudgeError) and first.configuration:
-                raise JudgeUnusable(first.message)
-            requests, keys = requests[1:], keys[1:] if keys is not None else None
+            results = self._probe(requests[:PROBE], phase, keys[:PROBE] if keys is not None else None, total)
+            requests, keys = requests[len(results) :], keys[len(results) :] if keys is not None else None
         if self.processes > 1 and len(requests) >= MIN_BATCH_PER_SLOT * self.max_concurrency:
             results += self._in_processes(requests, phase, keys, base=len(results), total=total)
         elif requests:
@@ -269,12 +275,52 @@ class Runner:
         self.calls.throttled += self.provider.throttled() - before
         return results
 
-    def _scored(self, request: JudgeRequest) -> Judgement:
+    def _probe(
+        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None, total: int
+    ) -> list[Judgement]:
+        """Whether the judge can do the job at all, checked on the suite's own first rows before the rest.
+
+        The first call goes alone: a judge that refuses its configuration (a wrong key, an unknown model)
+        stops the run there with one message (exit 2) instead of failing every row the same way. Then a
+        few more: a judge whose answers are mostly not in the rubric's format (prose, a status of
+        'skipped', JSON cut at its token limit) stops the run too, with what it answered and the fix,
+        instead of burning the suite into rows that are not judged."""
+        results = self._in_threads(requests[:1], phase, keys[:1] if keys is not None else None, total=total)
+        first = results[0]
+        if isinstance(first, JudgeError) and first.configuration:
+            raise JudgeUnusable(first.message)
+        if len(requests) > 1:
+            rest = keys[1:] if keys is not None else None
+            results += self._in_threads(requests[1:], phase, rest, base=1, total=total)
+        answers, malformed = self.breaker.tally()  # the run's answers so far: the probe's
+        if unfit(answers, malformed, at_least=PROBE_DECIDES):
+            first = next(r for r in results if isinstance(r, JudgeError) and r.malformed)
+            raise JudgeUnusable(
+                f"{self._named()} does not answer in the rubric's format ({malformed} of its first {answers} "
+                f"answers unusable): {first.message}. {UNFIT_FIX}"
+            )
+        return results
+
+    def _named(self) -> str:
+        info = self.info
+        if info.deployment is None:
+            return f"the {info.kind} judge"
+        return f"the judge {'deployment' if info.kind == 'azure' else 'model'} {info.deployment!r}"
+
+    def _scored(self, request: JudgeRequest) -> tuple[Judgement, float]:
+        """The call, unless the breaker is open; and the seconds the judge server took to answer (as the
+        provider measured them, else the whole call; 0: not called)."""
         refused = self.breaker.refusal()
         if refused is not None:
-            return refused
+            return refused, 0.0
         self.limiter.wait()
-        return self.breaker.refusal() or self.provider.score(request)
+        refused = self.breaker.refusal()
+        if refused is not None:
+            return refused, 0.0
+        started = time.monotonic()
+        result = self.provider.score(request)
+        waited = self.provider.waited()
+        return result, time.monotonic() - started if waited is None else waited
 
     def _in_threads(
         self,
@@ -314,19 +360,42 @@ class Runner:
             self.breaker.record(result)
             on_result(index, result)
 
+        gate = self.concurrency
+
+        def measured(result: Judgement, seconds: float, alone: bool) -> None:
+            failed = isinstance(result, JudgeError) and (result.unavailable or not result.sent)
+            why = gate.finished(seconds, alone=alone, outcome="failed" if failed else "answered")
+            if why is not None:
+                self._lowered(why)
+
         limited = self.call_timeout is not None or self.deadline is not None
         if not limited and stop is None and (self.max_concurrency == 1 or len(requests) <= 1):
             for index, request in enumerate(requests):
-                finish(index, self._scored(request))
+                result, seconds = self._scored(request)
+                measured(result, seconds, alone=True)
+                finish(index, result)
             return
         if self._workers is None:  # kept for the whole run: per-thread evaluators are built once
             self._workers = Workers(self.max_concurrency)
         workers = self._workers
-        pending = {workers.submit(self._scored, request): index for index, request in enumerate(requests)}
+        waiting = deque(enumerate(requests))  # sent as the concurrency window allows
+        pending: dict[Future[tuple[Judgement, float]], int] = {}
+        alone: dict[Future[tuple[Judgement, float]], bool] = {}  # nothing else in flight for its whole call
+
+        def send() -> None:
+            while waiting and len(pending) < gate.window:
+                index, request = waiting.popleft()
+                alone.update(dict.fromkeys(pending, False))
+                future = workers.submit(self._scored, request)
+                alone[future], pending[future] = not pending, index
+
+        send()
         while pending:
             finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
-                finish(pending.pop(future), future.result())
+                result, seconds = future.result()
+                measured(result, seconds, alone.pop(future))
+                finish(pending.pop(future), result)
             if stop is not None and stop():
                 for future in pending:
                     future.cancel()  # queued calls never start; running ones are abandoned
@@ -339,18 +408,52 @@ class Runner:
                     if (began := workers.running_since(f)) is not None and now - began > self.call_timeout
                 ]
                 for future in stuck:
-                    finish(
-                        pending.pop(future),
-                        JudgeError(
-                            f"the judge gave no answer within {self.call_timeout:g} s (call timeout)", unavailable=True
-                        ),
-                    )
+                    crowded = not alone.pop(future)  # other calls were in flight beside it: a queue is possible
+                    timeout = self._timeout(crowded)
+                    why = gate.finished(self.call_timeout, alone=False, outcome="timeout" if crowded else "failed")
+                    if why is not None:
+                        self._lowered(why)
+                    finish(pending.pop(future), timeout)
                 workers.add(len(stuck))  # the stuck calls keep their threads: bring concurrency back
             at = self.deadline.at if self.deadline is not None else None
-            if at is not None and now >= at and pending:
+            if at is not None and now >= at and (pending or waiting):
                 for future in list(pending):
                     future.cancel()
                     finish(pending.pop(future), JudgeError("the run's deadline passed before this call finished"))
+                while waiting:
+                    finish(waiting.popleft()[0], JudgeError("the run's deadline passed before this call finished"))
+            send()
+
+    def _timeout(self, crowded: bool) -> JudgeError:
+        """A call past the call timeout; sent beside others after earlier calls were answered, most likely
+        it waited in a queue at the server."""
+        message = f"the judge gave no answer within {self.call_timeout:g} s (call timeout)"
+        if crowded and self.concurrency.answered:
+            message += (
+                f"; earlier calls were answered, so the judge server is likely queueing them ({SINGLE_SLOT}): "
+                "lower max-concurrency"
+            )
+        return JudgeError(message, unavailable=True)
+
+    def _lowered(self, why: str) -> None:
+        """Say once, while the run goes on, that the judge server queues calls and what groundgate did."""
+        gate = self.concurrency
+        if self.notice is not None:
+            self.notice(
+                f"the judge server is queueing calls ({why}): groundgate lowered concurrency from {gate.cap} to "
+                f"{gate.window} ({SINGLE_SLOT}); set max-concurrency to the server's parallel slots"
+            )
+
+    @property
+    def notes(self) -> list[str]:
+        """What a reader of the results should know about how the judge was called."""
+        gate = self.concurrency
+        if gate.why is None:
+            return []
+        return [
+            f"the judge server queued calls ({gate.why}): groundgate lowered concurrency from {gate.cap} to as "
+            f"low as {gate.lowest} ({SINGLE_SLOT}); set max-concurrency to the server's parallel slots"
+        ]
 
     def _in_processes(
         self,

@@ -16,6 +16,7 @@ import hashlib
 import os
 import threading
 from abc import abstractmethod
+from dataclasses import replace
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from importlib.util import find_spec
@@ -33,6 +34,8 @@ from groundgate.judges import (
     checked_verdict,
     unavailable,
 )
+from groundgate.judges.heard import Said, excerpt, listening
+from groundgate.judges.heard import install as overhear_answers
 from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.strict_scores import refuse_boolean_scores
 from groundgate.judges.tls import share_tls_context
@@ -67,12 +70,13 @@ def prompt_version() -> str:
 def prepare_sdk() -> ThrottleCounter:
     """Process-wide set-up, idempotent: import the SDK now (seconds, not inside the first timed call),
     silence its per-retry tracebacks (groundgate reports failures per row), share one TLS context,
-    refuse boolean scores, and count the 429 answers it retries."""
+    refuse boolean scores, overhear the answers it cannot parse, and count the 429 answers it retries."""
     os.environ.setdefault("PF_LOGGING_LEVEL", "CRITICAL")
     share_tls_context()
     import azure.ai.evaluation  # noqa: F401
 
     refuse_boolean_scores()
+    overhear_answers()
     return ThrottleCounter.install()
 
 
@@ -121,6 +125,9 @@ class EvaluatorProvider(Provider):
     def throttled(self) -> int:
         return self._throttle.throttled if self._throttle is not None else 0
 
+    def waited(self) -> float | None:
+        return getattr(self._local, "waited", None)
+
     def identity(self) -> dict[str, object]:
         info = self.info
         return {
@@ -148,27 +155,50 @@ class EvaluatorProvider(Provider):
 
     def score(self, request: JudgeRequest) -> Judgement:
         key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
-        try:
-            evaluator = self._evaluator(key)
-            if key == "fluency":
-                result = evaluator(response=request.response)
-            else:
-                inputs = {"context": request.grounding, "response": request.response}
-                if self.info.rubric == "query":
-                    inputs["query"] = request.case.query or ""
-                result = evaluator(**inputs)
-        except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
-            error = self.failure(exc)
-            if self._secret and self._secret in error.message:
-                error = JudgeError(error.message.replace(self._secret, "***"), error.model, error.configuration)
-            return error
+        with listening() as heard:
+            try:
+                evaluator = self._evaluator(key)
+                if key == "fluency":
+                    result = evaluator(response=request.response)
+                else:
+                    inputs = {"context": request.grounding, "response": request.response}
+                    if self.info.rubric == "query":
+                        inputs["query"] = request.case.query or ""
+                    result = evaluator(**inputs)
+            except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
+                error = self.failure(exc)
+                said = heard.said()
+                if said is not None and not error.configuration and not error.unavailable:
+                    error = off_format(replace(error, message=f"{NOT_JSON} ({error.message})"), said)
+                if self._secret and self._secret in error.message:
+                    error = replace(error, message=error.message.replace(self._secret, "***"))
+                return error
+            finally:
+                self._local.waited = heard.seconds  # the server's latency, for the runner's concurrency
         properties = result.get(f"{key}_properties") or {}
         tokens = properties.get("total_tokens") if isinstance(properties, dict) else None
         model = properties.get("model") if isinstance(properties, dict) else None
-        return checked_verdict(
+        judged = checked_verdict(
             result.get(key),
             result.get(f"{key}_status"),
             result.get(f"{key}_reason"),
             str(model) if model else None,
             int(tokens) if isinstance(tokens, int | float) else 0,
         )
+        said = heard.said()
+        if isinstance(judged, JudgeError) and said is not None:
+            judged = off_format(judged, said)
+        return judged
+
+
+NOT_JSON = "the judge's answer is not the rubric's JSON"
+TRUNCATED = "the judge's answer was cut off at its token limit (finish_reason: length)"
+
+
+def off_format(error: JudgeError, said: Said) -> JudgeError:
+    """An answer outside the rubric's format, as a row's error: what was wrong with it (named as cut
+    off when the model ran out of tokens), and an excerpt of what the judge said. Secrets are taken
+    out of it, as out of every judge message, by the runner."""
+    answered = f"it answered '{excerpt(said.content)}'" if said.content.strip() else "its answer was empty"
+    problem = f"{TRUNCATED}; {error.message}" if said.truncated else error.message
+    return replace(error, message=f"{problem}: {answered}", malformed=True)

@@ -333,6 +333,12 @@ def _moved(results: Results) -> Yardstick | None:
     return found if found is not None and (found.cases or found.baseline or found.note) else None
 
 
+def _unchecked(results: Results) -> Yardstick | None:
+    """The yardstick, when the base files could not be read: the PR's edits to them are unknown."""
+    found = results.yardstick
+    return found if found is not None and found.unchecked else None
+
+
 def answers(row: Row, limit: int | None) -> tuple[Markup, Markup]:
     """Baseline and candidate side by side as a word-level diff: what the candidate added in
     bold, what it dropped struck through (GitHub strips <ins>/<del>, but renders ** and ~~)."""
@@ -412,11 +418,13 @@ class _Renderer:
             "mermaid": Markup(mermaid(results)),  # noqa: S704 - bucket names and numbers only
             "second_opinion": second_opinion_text(results.judge.second_opinion),
             "moved": _moved(results),
+            "unchecked": _unchecked(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
             "icon": top.icon,
             "headline": top.text
-            + (" · the PR changes the yardstick" if _moved(results) else ""),  # escaped by finalize
+            + (" · the PR changes the yardstick" if _moved(results) else "")
+            + (" · the yardstick could not be checked" if _unchecked(results) else ""),  # escaped by finalize
             "provenance": context.provenance(),
             # Ours: numbers and fixed words, no user text.
             "noise": Markup(" " + noise_words.sentence(results.noise)) if results.noise else "",  # noqa: S704

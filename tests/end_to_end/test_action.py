@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from groundgate.report import marker
-from tests.support.action import HEAD_SHA, PATHS, action_environment, event, run_action
+from tests.support.action import BASE_SHA, HEAD_SHA, PATHS, action_environment, event, run_action
 from tests.support.azure import decide_by_text
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
@@ -78,7 +78,7 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
     assert "::add-mask::ghs_test" in run.stdout
 
 
-def test_clean_candidate_passes_and_a_rerun_updates_the_comment(
+def test_clean_candidate_passes_and_a_rerun_updates_the_comment_and_supersedes_the_check_run(
     workspace: Path, gh: FakeGitHub, tmp_path: Path
 ) -> None:
     first = run_action(
@@ -88,11 +88,17 @@ def test_clean_candidate_passes_and_a_rerun_updates_the_comment(
     second = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
     assert second.code == 0, second.stdout
     assert second.outputs["verdict"] == "pass"
-    [comment] = gh.comments_on(7)
+    [comment] = gh.comments_on(7)  # one comment, updated in place, its id past 2^31 as GitHub's are
+    assert comment["id"] > 2**31
     assert comment["body"].startswith("## ⚠️ groundgate: Does not block merge\\: 2 rows to read before shipping\n")
     assert "comment updated" in second.stdout
-    [check] = gh.check_runs.values()  # the rerun completed the same commit's check run again
+    older, check = sorted(gh.check_runs.values(), key=lambda r: r["id"])  # the rerun's own check run
     assert check["conclusion"] == "neutral"
+    assert "failure" not in {a["annotation_level"] for a in check["annotations"]}  # no stale blocking annotation
+    assert (older["conclusion"], older["output"]["title"]) == (
+        "neutral",
+        "Superseded by a newer run of groundgate / verdict",
+    )
     assert "check run 'groundgate / verdict' on f00dfacef00d: neutral" in second.stdout
 
 
@@ -109,7 +115,9 @@ def test_403_on_comment_and_check_degrades_to_summary_with_the_gates_exit_code(
     assert run.code == 1
     warnings = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
     assert len(warnings) == 2
-    assert all("HTTP 403" in w and "pull-requests: write" in w for w in warnings)
+    assert all("HTTP 403" in w for w in warnings)
+    assert "'permissions: pull-requests: write'" in warnings[0]  # each names what its own write needs
+    assert "'permissions: checks: write'" in warnings[1]
     assert run.summary.startswith(
         "## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims — policy 1\n"
     )
@@ -189,6 +197,10 @@ def test_bad_inputs_are_one_error_line(workspace: Path, inputs: dict[str, str], 
     assert "Traceback" not in run.stderr
     assert run.summary.startswith("## ⛔ groundgate: no verdict")  # the same message, where reviewers look
     assert message in html.unescape(run.summary.replace("\\", ""))  # escaped markdown, read as a reviewer sees it
+    assert run.outputs == {  # as action.yml documents: an error, and no count known
+        "verdict": "error", "blocking-regressions": "0", "regressions": "0", "new-non-answers": "0", "unstable": "0",
+        "errors": "0",
+    }  # fmt: skip
 
 
 def test_noise_sample_and_model_under_test_reach_the_comment(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
@@ -356,9 +368,9 @@ def test_a_merge_step_refuses_a_shard_file_missing_a_row(workspace: Path, gh: Fa
 def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
     """The PR rewrote refund-007's baseline answer and added a case: the yardstick moved, and reviewers see which ids."""
     cases = (workspace / "evals/cases.jsonl").read_bytes()
-    gh.files[("base", "evals/cases.jsonl")] = b"\n".join(cases.splitlines()[:-1]) + b"\n"  # the last case is new
+    gh.files[(BASE_SHA, "evals/cases.jsonl")] = b"\n".join(cases.splitlines()[:-1]) + b"\n"  # the last case is new
     baseline = (workspace / "evals/baseline.jsonl").read_text()
-    gh.files[("base", "evals/baseline.jsonl")] = baseline.replace("30 days", "thirty days", 1).encode()
+    gh.files[(BASE_SHA, "evals/baseline.jsonl")] = baseline.replace("30 days", "thirty days", 1).encode()
     last_id = json.loads(cases.splitlines()[-1])["id"]
     run = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
     assert run.code == 0, run.stdout
@@ -372,14 +384,16 @@ def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, g
     assert "edits what the gate measures against" in comment["body"]
     assert "WARNING: this pull request edits what the gate measures against" in run.stdout
     results = json.loads((workspace / ".groundgate/results.json").read_text())
-    assert results["yardstick"] == {"base": "base", "cases": [last_id], "baseline": ["refund-007"], "note": None}
+    assert results["yardstick"] == {
+        "base": BASE_SHA, "cases": [last_id], "baseline": ["refund-007"], "note": None, "unchecked": None,
+    }  # fmt: skip
 
 
 def test_a_pr_that_leaves_the_yardstick_alone_says_nothing_of_it(
     workspace: Path, gh: FakeGitHub, tmp_path: Path
 ) -> None:
     for name in ("cases", "baseline"):
-        gh.files[("base", f"evals/{name}.jsonl")] = (workspace / f"evals/{name}.jsonl").read_bytes()
+        gh.files[(BASE_SHA, f"evals/{name}.jsonl")] = (workspace / f"evals/{name}.jsonl").read_bytes()
     run = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
     assert run.code == 0
     assert "yardstick" not in run.summary
@@ -464,6 +478,26 @@ def test_github_unreachable_is_a_warning_and_the_gate_still_decides(workspace: P
     assert run.code == 1
     assert "GitHub could not be reached" in run.stdout
     assert "Traceback" not in run.stderr
+
+
+def test_an_unexpected_error_while_publishing_never_changes_the_verdict(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """The comment is posted, then GitHub answers the check-run listing with something nobody planned for."""
+    gh.faults.append(Fault("GET", rf"/repos/o/r/commits/{HEAD_SHA}/check-runs", 200, times=99, body=[1, 2]))
+    run = run_action(
+        workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl"}, event_path=event(tmp_path)
+    )
+    assert run.code == 1, run.stdout  # the blocking regression, not exit 4
+    assert run.outputs["verdict"] == "fail"
+    [warning] = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    assert "publishing stopped: internal error, please report it: TypeError" in warning
+    assert "The verdict stands" in warning
+    assert "::error" not in run.stdout
+    assert "no verdict" not in run.summary  # no second summary
+    [comment] = gh.comments_on(7)
+    assert comment["body"].startswith("## 🚫 groundgate: Blocks merge")  # the comment just posted stays
+    assert run.stdout.rstrip().splitlines()[-1].startswith("Verdict: Blocks merge")
 
 
 def test_an_unexpected_failure_is_one_line_and_exit_4(workspace: Path, tmp_path: Path) -> None:

@@ -16,18 +16,18 @@ import pytest
 
 from tests.support.action import PATHS, event, run_action
 from tests.support.fakes.github import FakeGitHub
-from tests.support.image import instructions, local_dockerfile, replay
+from tests.support.image import action_dockerfile, instructions, replay
 from tests.support.paths import ROOT
 
 
 @pytest.fixture(scope="module")
 def image(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """The image CI builds: the Dockerfile its local action variant names (action.yml pulls the released build of it)."""
-    return replay(local_dockerfile(), tmp_path_factory.mktemp("image"))
+    """The image the action runs: the Dockerfile action.yml builds (and a release pushes, pinned by digest)."""
+    return replay(action_dockerfile(), tmp_path_factory.mktemp("image"))
 
 
-def test_ci_builds_the_repositorys_dockerfile() -> None:
-    assert local_dockerfile() == ROOT / "Dockerfile"
+def test_the_action_builds_the_repositorys_dockerfile() -> None:
+    assert action_dockerfile() == ROOT / "Dockerfile"
 
 
 def test_dockerfile_follows_the_container_action_rules() -> None:

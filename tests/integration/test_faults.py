@@ -148,8 +148,12 @@ def test_a_stop_signal_flushes_the_cache_and_says_the_run_did_not_finish(
     (tmp_path / "b.jsonl").write_text(
         "".join(json.dumps({"id": c["id"], "response": f"fine {c['id']}"}) + "\n" for c in cases)
     )
+    # The first two cases' candidates answer (the run's first calls are the judge's probe), the rest hang.
     (tmp_path / "c.jsonl").write_text(
-        "".join(json.dumps({"id": c["id"], "response": f"stuck {c['id']}"}) + "\n" for c in cases)
+        "".join(
+            json.dumps({"id": c["id"], "response": f"{'fine' if n < 2 else 'stuck'} {c['id']} answer"}) + "\n"
+            for n, c in enumerate(cases)
+        )
     )
     proc = subprocess.Popen(
         [sys.executable, "-m", "groundgate.cli", "compare", "--cases", str(tmp_path / "cases.jsonl"), "--baseline", str(tmp_path / "b.jsonl"),
@@ -159,14 +163,14 @@ def test_a_stop_signal_flushes_the_cache_and_says_the_run_did_not_finish(
         preexec_fn=interruptible,
     )  # fmt: skip
     deadline = time.monotonic() + 30
-    while sum(1 for p in fake.prompts if p.response.startswith("stuck")) < 6 and time.monotonic() < deadline:
-        time.sleep(0.1)  # every baseline answer is scored and every candidate call is hanging
+    while sum(1 for p in fake.prompts if p.response.startswith("stuck")) < 4 and time.monotonic() < deadline:
+        time.sleep(0.1)  # every other answer is scored and the four stuck candidate calls are hanging
     time.sleep(0.5)
     proc.send_signal(stop)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == code
-    assert f"interrupted by {stop.name} after 6 judge calls; 6 scores are in the cache" in err
+    assert f"interrupted by {stop.name} after 8 judge calls; 8 scores are in the cache" in err
     assert "the run did not finish, so there is no verdict" in err
     assert "Traceback" not in err
-    assert len(json.loads((tmp_path / "scores.json").read_text())["entries"]) == 6  # the baselines' scores survive
+    assert len(json.loads((tmp_path / "scores.json").read_text())["entries"]) == 8  # the answered scores survive
     assert not (tmp_path / "r.json").exists()  # no verdict was written as if the run had finished

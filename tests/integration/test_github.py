@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
+from github import GithubException
 
 from groundgate.errors import GitHubRefused
-from groundgate.github.publisher import Annotation, Publisher, Pull, annotations_for, client
+from groundgate.github.publisher import Annotation, Publisher, Pull, annotations_for, client, refused
 from groundgate.report import marker, verdict_headline
 from groundgate.results import Results
 from groundgate.rules import Conclusion, FailOn, Outcome, gate_exit
-from tests.support.fakes.github import FakeGitHub, Fault
+from tests.support.fakes.github import FakeGitHub, Fault, blob_sha
 from tests.support.reports import make_results, make_row
 
 MARK = marker("groundgate")
@@ -140,34 +142,47 @@ def test_120_annotations_arrive_50_per_request(gh: FakeGitHub) -> None:
     assert (run["head_sha"], run["conclusion"], run["status"]) == ("abc123", "failure", "completed")
 
 
-def test_a_rerun_completes_the_same_check_run_without_repeating_annotations(gh: FakeGitHub) -> None:
+def test_a_rerun_gets_its_own_check_run_and_supersedes_the_older_one(gh: FakeGitHub) -> None:
+    """GitHub appends annotations on update and removes none: a rerun that reused the check run would keep
+    the older verdict's. Each run gets its own; the older one is completed as superseded."""
     first = [Annotation("evals/cases.jsonl", n, "failure", f"t{n}", f"m{n}") for n in (1, 2)]
     other = publisher(gh).publish_check(
         name="docs gate", head_sha="abc123", conclusion="success", title="t", summary="s", annotations=[]
     )
-    run_id = publisher(gh).publish_check(
+    old = publisher(gh).publish_check(
         name="groundgate / verdict", head_sha="abc123", conclusion="failure", title="a", summary="s", annotations=first
     )
-    again = publisher(gh).publish_check(
+    new = publisher(gh).publish_check(
         name="groundgate / verdict",
         head_sha="abc123",
         conclusion="neutral",
         title="b",
         summary="s2",
-        annotations=[*first, Annotation("evals/cases.jsonl", 3, "warning", "t3", "m3")],
+        annotations=[Annotation("evals/cases.jsonl", 3, "warning", "t3", "m3")],
     )
-    assert again == run_id
-    assert len(gh.check_runs) == 2
-    run = gh.check_runs[run_id]
+    assert new != old
+    assert min(new, old) > 2**31  # check run ids are int64, as GitHub's are
+    run = gh.check_runs[new]
     assert (run["conclusion"], run["output"]["title"], run["output"]["summary"]) == ("neutral", "b", "s2")
-    assert [a["start_line"] for a in run["annotations"]] == [1, 2, 3]
+    assert [a["start_line"] for a in run["annotations"]] == [3]  # only the current verdict's
+    older = gh.check_runs[old]
+    assert (older["status"], older["conclusion"]) == ("completed", "neutral")
+    assert older["output"]["title"] == "Superseded by a newer run of groundgate / verdict"
+    assert str(new) in older["output"]["summary"]
     assert gh.check_runs[other]["conclusion"] == "success"  # another name on the same commit is left alone
+    latest = publisher(gh)._repo.get_commit("abc123").get_check_runs(check_name="groundgate / verdict")
+    assert [r.id for r in latest] == [new]  # what GitHub lists for the name by default (filter=latest)
+    third = publisher(gh).publish_check(
+        name="groundgate / verdict", head_sha="abc123", conclusion="success", title="c", summary="s", annotations=[]
+    )
+    assert len(gh.writes("PATCH", rf"/repos/o/r/check-runs/{old}")) == 1  # superseded once, not again
+    assert gh.check_runs[new]["output"]["title"].startswith("Superseded")
     assert publisher(gh).publish_check(
         name="groundgate / verdict", head_sha="def456", conclusion="success", title="c", summary="s", annotations=[]
-    ) not in (run_id, other)  # another commit gets its own
+    ) not in (old, new, third, other)  # another commit gets its own
 
 
-def test_a_check_run_this_token_may_not_edit_is_not_reused(gh: FakeGitHub) -> None:
+def test_an_older_check_run_this_token_may_not_edit_is_left_as_it_is(gh: FakeGitHub) -> None:
     theirs = publisher(gh).publish_check(
         name="groundgate / verdict", head_sha="abc123", conclusion="success", title="t", summary="s", annotations=[]
     )
@@ -177,20 +192,28 @@ def test_a_check_run_this_token_may_not_edit_is_not_reused(gh: FakeGitHub) -> No
     )
     assert mine != theirs
     assert gh.check_runs[mine]["conclusion"] == "failure"
+    assert gh.check_runs[theirs]["conclusion"] == "success"
+    gh.faults.append(Fault("GET", r"/repos/o/r/commits/abc123/check-runs", 403, message="cannot list"))
+    again = publisher(gh).publish_check(
+        name="groundgate / verdict", head_sha="abc123", conclusion="success", title="t", summary="s", annotations=[]
+    )  # a token that cannot list check runs still posts its verdict
+    assert gh.check_runs[again]["conclusion"] == "success"
 
 
-def test_the_pull_request_of_a_commit_is_found_for_a_fork(gh: FakeGitHub) -> None:
+def test_the_pull_requests_of_a_commit_are_found_for_a_fork(gh: FakeGitHub) -> None:
     gh.add_pull(7, "a" * 40, head_repo="someone/r")
     gh.add_pull(8, "b" * 40, head_repo="else/r", head_ref="fix", by_commit=False)
     gh.add_pull(9, "c" * 40, state="closed")
     pub = publisher(gh)
-    assert pub.find_pull("a" * 40) == Pull(7, "a" * 40, True)
-    assert pub.find_pull("b" * 40) is None  # not listed for the commit, and no head to look for
-    assert pub.find_pull("b" * 40, head_label="else:fix") == Pull(8, "b" * 40, True)
-    assert pub.find_pull("c" * 40) == Pull(9, "c" * 40, False)
-    assert pub.find_pull("d" * 40, number=7) == Pull(7, "a" * 40, True)
+    assert pub.pulls_of_run("a" * 40) == [Pull(7, "a" * 40, True, "someone/r", "patch-1")]
+    assert pub.pulls_of_run("b" * 40) == []  # not listed for the commit, and no head to look for
+    assert pub.pulls_of_run("b" * 40, head_label="else:fix") == [Pull(8, "b" * 40, True, "else/r", "fix")]
+    assert pub.pulls_of_run("c" * 40) == [Pull(9, "c" * 40, False, "o/r", "patch-1")]
+    assert [p.number for p in pub.pulls_of_run("d" * 40, listed=[7, 404])] == [7]  # a listed number not ours: skipped
     gh.move_pull(7, "e" * 40)
-    assert pub.find_pull("a" * 40) == Pull(7, "e" * 40, True)  # the caller sees it moved on
+    assert pub.pulls_of_run("a" * 40) == [
+        Pull(7, "e" * 40, True, "someone/r", "patch-1")
+    ]  # the caller sees it moved on
 
 
 def test_annotations_and_conclusions_from_results() -> None:
@@ -250,3 +273,136 @@ def test_check_run_vanishing_between_create_and_update_is_reported_once(gh: Fake
             name="g", head_sha="abc", conclusion="failure", title="t", summary="s", annotations=annotations
         )
     assert len(gh.writes("PATCH", r"/repos/o/r/check-runs/\d+")) == 1  # not retried: it is gone
+
+
+# ---- GitHub's real answers: int64 ids, big files, refusals that say what they are
+
+
+def test_comment_ids_past_2_31_are_found_by_full_database_id(gh: FakeGitHub) -> None:
+    """GraphQL's IssueComment.databaseId is a 32-bit Int: past 2^31 a schema-conformant server answers it
+    null with an error. fullDatabaseId (a BigInt, sent as a string) carries the id."""
+    mine = gh.add_comment(7, f"old\n{MARK}", "github-actions[bot]")
+    assert mine > 2**31
+    how, _ = publisher(gh).upsert_comment(7, f"new\n{MARK}", MARK)
+    assert how == "updated"
+    assert [c["id"] for c in gh.comments_on(7)] == [mine]
+    assert gh.comments[mine]["body"].startswith("new")
+    [lookup] = [r for r in gh.requests if r.path == "/graphql"]
+    assert "fullDatabaseId" in lookup.body["query"]
+    assert "databaseId " not in lookup.body["query"].replace("fullDatabaseId", "")
+
+
+def test_a_failed_comment_lookup_says_why_in_one_short_line(gh: FakeGitHub) -> None:
+    """The 32-bit field's error comes back with the whole page of comments as data: the refusal keeps
+    GitHub's message, never the bodies it listed."""
+    body = "previous report " + "x" * 7_000
+    gh.add_comment(7, f"{body}\n{MARK}", "github-actions[bot]")
+    query = (
+        'query { repository(owner: "o", name: "r") { pullRequest(number: 7) { comments(first: 100) '
+        "{ nodes { databaseId viewerDidAuthor body } } } } }"
+    )
+    with pytest.raises(GithubException) as raised:
+        publisher(gh)._github.requester.graphql_query(query, {})
+    assert "x" * 1000 in str(raised.value)  # PyGithub's own text holds the whole answer
+    message = str(refused("write the comment on #7", raised.value, "comment", "installation"))
+    assert "Int cannot represent non 32-bit signed integer value" in message
+    assert "previous report" not in message
+    assert len(message) < 600
+    assert "permissions" not in message  # a 400 from GraphQL is not a permissions problem
+
+
+def test_files_of_1_to_100_mb_are_read_whole_through_the_blobs_api(gh: FakeGitHub) -> None:
+    data = b"".join(b'{"id": "c%d", "context": "%s"}\n' % (n, b"y" * 1000) for n in range(5_000))  # ~5 MB
+    gh.files[("base", "evals/cases.jsonl")] = data
+    assert publisher(gh).file_at("evals/cases.jsonl", "base") == data
+    [contents] = [r for r in gh.requests if "/contents/" in r.path]
+    assert contents.query == {"ref": ["base"]}
+    assert [r.path for r in gh.requests if "/git/blobs/" in r.path] == [f"/repos/o/r/git/blobs/{blob_sha(data)}"]
+    gh.files[("base", "small.jsonl")] = b"{}\n"
+    assert publisher(gh).file_at("small.jsonl", "base") == b"{}\n"
+    assert publisher(gh).file_at("missing.jsonl", "base") is None
+
+
+def test_a_file_over_the_api_limit_is_refused_as_too_large_not_as_permissions(gh: FakeGitHub) -> None:
+    gh.api_limit = 1000  # stands for 100 MB: GitHub's documented limit, lowered to keep the test small
+    gh.files[("base", "evals/cases.jsonl")] = b"z" * 2000
+    with pytest.raises(GitHubRefused) as raised:
+        publisher(gh).file_at("evals/cases.jsonl", "base")
+    message = str(raised.value)
+    assert "HTTP 403" in message
+    assert "too_large" in message
+    assert "larger than GitHub's API serves (100 MB)" in message
+    assert "permissions" not in message
+
+
+@pytest.mark.parametrize(
+    ("token", "words", "not_words"),
+    [
+        ("ghs_workflow", ["'permissions: checks: write'", "GitHub App 'Checks: Read and write'"], ["personal"]),
+        (
+            "github_pat_fine",
+            ["personal access tokens (fine-grained or classic)", "cannot create check runs"],
+            ["permissions:"],
+        ),
+        ("ghp_classic", ["cannot create check runs", "check-run: false"], ["permissions:"]),
+    ],
+    ids=["workflow-or-app-token", "fine-grained-pat", "classic-pat"],
+)
+def test_a_403_on_the_check_run_gives_the_fix_for_the_token_kind(
+    token: str, words: list[str], not_words: list[str]
+) -> None:
+    with FakeGitHub(token=token) as gh:
+        gh.faults.append(Fault("POST", r"/repos/o/r/check-runs", 403, message="Resource not accessible by integration"))
+        with pytest.raises(GitHubRefused) as raised:
+            publisher(gh, token).publish_check(
+                name="g", head_sha="abc", conclusion="success", title="t", summary="s", annotations=[]
+            )
+    message = str(raised.value)
+    assert "HTTP 403: Resource not accessible by integration" in message
+    assert all(w in message for w in words), message
+    assert not any(w in message for w in not_words), message
+
+
+@pytest.mark.parametrize(
+    ("token", "fix"),
+    [
+        ("ghs_workflow", "'permissions: pull-requests: write'"),
+        ("github_pat_fine", "give the fine-grained token 'Pull requests: Read and write' on this repository"),
+        ("ghp_classic", "give the classic token the 'repo' scope"),
+    ],
+)
+def test_a_403_on_the_comment_gives_the_fix_for_the_token_kind(token: str, fix: str) -> None:
+    with FakeGitHub(token=token, me=None if token.startswith("ghs_") else "someone") as gh:
+        gh.faults.append(
+            Fault("POST", r"/repos/o/r/issues/7/comments", 403, times=9, message="Resource not accessible")
+        )
+        with pytest.raises(GitHubRefused, match=re.escape(fix)):
+            publisher(gh, token).upsert_comment(7, f"body\n{MARK}", MARK)
+
+
+@pytest.mark.parametrize(
+    ("status", "says"),
+    [(401, "the token was not accepted"), (404, "does not exist, or this token cannot see it"), (422, "invalid")],
+)
+def test_refusals_that_are_not_about_permissions_never_print_the_permissions_fix(
+    gh: FakeGitHub, status: int, says: str
+) -> None:
+    gh.faults.append(Fault("POST", r"/repos/o/r/check-runs", status, times=9, message="refused"))
+    with pytest.raises(GitHubRefused) as raised:
+        publisher(gh).publish_check(
+            name="g", head_sha="abc", conclusion="success", title="t", summary="s", annotations=[]
+        )
+    assert f"HTTP {status}: refused" in str(raised.value)
+    assert says in str(raised.value)
+    assert "permissions" not in str(raised.value)
+
+
+def test_every_rest_call_names_the_api_version(gh: FakeGitHub) -> None:
+    pub = publisher(gh)
+    pub.upsert_comment(7, f"body\n{MARK}", MARK)
+    pub.publish_check(name="g", head_sha="abc", conclusion="success", title="t", summary="s", annotations=[])
+    gh.files[("base", "c.jsonl")] = b"{}\n"
+    pub.file_at("c.jsonl", "base")
+    rest = [r for r in gh.requests if r.path != "/graphql"]
+    assert len(rest) >= 4
+    assert {r.headers.get("x-github-api-version") for r in rest} == {"2022-11-28"}

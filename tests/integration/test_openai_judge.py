@@ -178,7 +178,8 @@ def test_a_configuration_the_server_refuses_stops_the_run_on_its_first_call(
         compare.run(make_inputs(rows), openai_judge_for(fake, max_concurrency=4, **judge), Options(frozenset()))
     assert message in str(caught.value)
     assert JudgeUnusable.exit_code == 2
-    assert len(fake.raw) == 1  # one call found it; the other eleven were never sent
+    calls = [path for path, _, _ in fake.raw if path.endswith("/chat/completions")]
+    assert len(calls) == 1  # one call found it; the other eleven were never sent (an unknown model: /v1/models asked)
     assert KEY not in str(caught.value)
     assert "Incorrect API key" not in str(caught.value)  # the server's echo of the key stays out
 
@@ -339,7 +340,8 @@ def test_cli_openai_judge_end_to_end_keeps_the_key_out_of_every_output(
         (
             {"models": frozenset({MODEL})},
             ["--judge-model", "gpt-4o-typo"],
-            "set --judge-model to a model it serves, or check --openai-base-url or OPENAI_BASE_URL",
+            "set --judge-model to a model it serves (it offers 'gpt-4o-2024-11-20'), or check --openai-base-url or "
+            "OPENAI_BASE_URL",
         ),
         ({"refuses": frozenset({"response_format"})}, [], "refused JSON mode"),
     ],

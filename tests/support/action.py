@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -9,13 +10,18 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from groundgate.github.action import repository_path
+from tests.support import webhooks
 from tests.support.fakes.github import FakeGitHub
 from tests.support.paths import ROOT
 
 HEAD_SHA = "f00dfacef00dfacef00dfacef00dfacef00dface"
 FORK_SHA = "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0"
 QUEUE_SHA = "9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e"
+PUSH_SHA = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed"
+BASE_SHA = "ba5eba5eba5eba5eba5eba5eba5eba5eba5eba5e"  # the pull request's base: the yardstick's files are read there
 
 PATHS = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl"}
 
@@ -37,53 +43,75 @@ def parse_outputs(text: str) -> dict[str, str]:
     return outputs
 
 
-def event(tmp_path: Path, *, fork: bool = False, name: str = "pull_request") -> Path:
-    head_repo = "someone/r" if fork else "o/r"
-    payload = {
-        "number": 7,
-        "pull_request": {
-            "number": 7,
-            "head": {"sha": HEAD_SHA, "repo": {"full_name": head_repo}},
-            "base": {"sha": "base", "repo": {"full_name": "o/r"}},
-        },
-    }
+def _write(tmp_path: Path, name: str, payload: dict[str, Any]) -> Path:
     path = tmp_path / f"event-{name}.json"
     path.write_text(json.dumps(payload))
     return path
 
 
-def workflow_run_event(
-    tmp_path: Path, head_sha: str = FORK_SHA, *, pull_requests: list[int] | None = None, owner: str = "someone"
+def event(
+    tmp_path: Path,
+    *,
+    fork: bool = False,
+    name: str = "pull_request",
+    number: int = 7,
+    head_sha: str = HEAD_SHA,
+    action: str = "synchronize",
 ) -> Path:
-    """A workflow_run payload as GitHub sends it for a PR's run; ``pull_requests`` is empty for a fork."""
-    payload = {
-        "action": "completed",
-        "workflow_run": {
-            "id": 41,
-            "event": "pull_request",
-            "conclusion": "success",
-            "head_sha": head_sha,
-            "head_branch": "patch-1",
-            "head_repository": {"full_name": f"{owner}/r", "owner": {"login": owner}},
-            "pull_requests": [
-                {"number": n, "head": {"ref": "patch-1", "sha": head_sha}, "base": {"ref": "main", "sha": "base"}}
-                for n in pull_requests or []
-            ],
-        },
-    }
-    path = tmp_path / "event-workflow_run.json"
-    path.write_text(json.dumps(payload))
-    return path
+    """GitHub's pull_request payload (``pull_request_target`` gets the same) for PR ``number`` of o/r,
+    its head at ``head_sha`` in o/r or, for a fork, in someone/r."""
+    payload = webhooks.example("pull_request", action)
+    pr = payload["pull_request"]
+    payload["number"] = pr["number"] = number
+    webhooks.set_repository(payload["repository"], "o/r")
+    webhooks.set_repository(pr["base"]["repo"], "o/r")
+    webhooks.set_repository(pr["head"]["repo"], "someone/r" if fork else "o/r")
+    pr["base"]["sha"], pr["head"]["sha"], pr["head"]["ref"] = BASE_SHA, head_sha, "patch-1"
+    pr["head"]["label"] = f"{pr['head']['repo']['owner']['login']}:patch-1"
+    return _write(tmp_path, name, payload)
+
+
+def workflow_run_event(
+    tmp_path: Path,
+    head_sha: str = FORK_SHA,
+    *,
+    pull_requests: list[int] | None = None,
+    owner: str = "someone",
+    branch: str = "patch-1",
+    triggered_by: str = "pull_request",
+) -> Path:
+    """GitHub's workflow_run payload for a completed run of ``triggered_by`` on ``owner``/r's ``branch``
+    at ``head_sha``; ``pull_requests`` is empty for a fork's PR, as GitHub sends it."""
+    payload = webhooks.example("workflow_run", "completed")
+    run = payload["workflow_run"]
+    listed = run["pull_requests"][0]
+    run["pull_requests"] = []
+    for number in pull_requests or []:
+        item = copy.deepcopy(listed)
+        item["number"], item["head"]["sha"], item["head"]["ref"] = number, head_sha, branch
+        run["pull_requests"].append(item)
+    run.update(event=triggered_by, conclusion="success", head_sha=head_sha, head_branch=branch)
+    webhooks.set_repository(run["head_repository"], f"{owner}/r")
+    webhooks.set_repository(run["repository"], "o/r")
+    webhooks.set_repository(payload["repository"], "o/r")
+    return _write(tmp_path, "workflow_run", payload)
 
 
 def merge_group_event(tmp_path: Path) -> Path:
-    payload = {
-        "action": "checks_requested",
-        "merge_group": {"head_sha": QUEUE_SHA, "head_ref": "refs/heads/gh-readonly-queue/main/pr-7-abc", "base_ref": "refs/heads/main"},
-    }  # fmt: skip
-    path = tmp_path / "event-merge_group.json"
-    path.write_text(json.dumps(payload))
-    return path
+    """GitHub's merge_group payload: the queue checks QUEUE_SHA."""
+    payload = webhooks.example("merge_group", "checks_requested")
+    payload["merge_group"]["head_sha"] = QUEUE_SHA
+    webhooks.set_repository(payload["repository"], "o/r")
+    return _write(tmp_path, "merge_group", payload)
+
+
+def push_event(tmp_path: Path, *, deleted: bool = False) -> Path:
+    """GitHub's push payload: a push of PUSH_SHA, or one that deletes its ref (``after`` is forty zeros)."""
+    payload = webhooks.example("push", which=1 if deleted else 0)
+    if not deleted:
+        payload["after"] = PUSH_SHA
+    webhooks.set_repository(payload["repository"], "o/r")
+    return _write(tmp_path, "push", payload)
 
 
 def action_environment(
@@ -144,8 +172,8 @@ def run_action(
     env = action_environment(workspace, gh, inputs, event_path=event_path, event_name=event_name, extra_env=extra_env)
     for name in ("cases", "baseline"):  # unless a test says otherwise, the PR leaves both files as the base has them
         written = inputs.get(name)
-        if gh is not None and written and (workspace / written).is_file():
-            gh.files.setdefault(("base", written), (workspace / written).read_bytes())
+        if gh is not None and written and (workspace / written).is_file():  # GitHub names it from the repository root
+            gh.files.setdefault((BASE_SHA, repository_path(workspace, written)), (workspace / written).read_bytes())
     proc = subprocess.run(
         [python, str(entrypoint)], cwd=workspace, env=env, capture_output=True, text=True, timeout=300, check=False,
         preexec_fn=None if umask is None else (lambda: os.umask(umask) and None),

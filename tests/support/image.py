@@ -16,14 +16,15 @@ from pathlib import Path
 from tests.support.paths import ROOT
 
 BASE = re.compile(r"python:(\d+)\.(\d+)\.\d+-slim-\w+@sha256:[0-9a-f]{64}")
-LOCAL_ACTION = ROOT / ".github/actions/groundgate-from-source/action.yml"
+ACTION = ROOT / "action.yml"
 
 
-def local_dockerfile() -> Path:
-    """The Dockerfile the CI's local action variant builds, resolved as the runner does."""
-    image = re.search(r"^  image: (\S+)", LOCAL_ACTION.read_text(), re.M)
+def action_dockerfile() -> Path:
+    """The Dockerfile action.yml builds (on main; a release commit names the image built from it),
+    resolved as the runner does: relative to the action's folder."""
+    image = re.search(r"^  image: (\S+)", ACTION.read_text(), re.M)
     assert image is not None
-    return (LOCAL_ACTION.parent / image.group(1)).resolve()
+    return (ACTION.parent / image.group(1)).resolve()
 
 
 def instructions(dockerfile: Path) -> list[tuple[str, str]]:

@@ -11,6 +11,8 @@ import groundgate
 from groundgate.settings import ACTION_FIELDS, ACTION_ONLY_INPUTS, COMPARE_INPUTS, FIELDS, INPUTS, OUTPUTS, Settings
 from tests.support.paths import ROOT
 
+EXAMPLE_FILES = sorted([*(ROOT / "examples").glob("*.yml"), *(ROOT / "examples").glob("fork-prs/*.yml")])
+
 
 def action_yml() -> dict[str, Any]:
     return YAML(typ="safe").load((ROOT / "action.yml").read_text())  # type: ignore[no-any-return]
@@ -65,27 +67,31 @@ def load(path: str) -> dict[str, Any]:
     return YAML(typ="safe").load((ROOT / path).read_text())  # type: ignore[no-any-return]
 
 
-def test_the_action_pulls_the_released_image_of_its_own_version() -> None:
-    version = re.search(r'^version = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
-    assert version is not None
-    assert version.group(1) == groundgate.__version__
-    assert action_yml()["runs"] == {
-        "using": "docker",
-        "image": f"docker://ghcr.io/your-org/groundgate:{version.group(1)}",
-    }
+def version() -> str:
+    found = re.search(r'^version = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert found is not None
+    return found.group(1)
 
 
-def test_ci_runs_the_same_action_built_from_the_dockerfile() -> None:
-    local = load(".github/actions/groundgate-from-source/action.yml")
-    released = action_yml()
-    assert {k: v for k, v in local.items() if k not in ("name", "description", "runs")} == {
-        k: v for k, v in released.items() if k not in ("name", "description", "runs")
-    }
-    assert local["runs"] == {"using": "docker", "image": "../../../Dockerfile"}
-    # The runner joins image to the action's folder and builds with the Dockerfile's folder as context.
-    assert (ROOT / ".github/actions/groundgate-from-source" / local["runs"]["image"]).resolve() == ROOT / "Dockerfile"
+def test_main_builds_the_dockerfile_and_names_no_owner() -> None:
+    """A release commit names the pushed image by digest; main builds the Dockerfile, in any fork."""
+    assert version() == groundgate.__version__
+    assert action_yml()["runs"] == {"using": "docker", "image": "Dockerfile"}
+    for path in ("action.yml", ".github/workflows/release.yml", "Dockerfile", "scripts/pin-image"):
+        assert "your-org" not in (ROOT / path).read_text(), path
     steps = [step for job in load(".github/workflows/ci.yml")["jobs"].values() for step in job["steps"]]
-    assert any(step.get("uses") == "./.github/actions/groundgate-from-source" for step in steps)
+    assert [step["uses"] for step in steps if step.get("uses", "").startswith(".")] == ["./"]  # CI runs the action
+
+
+def test_every_uses_line_names_the_major_version_the_release_moves() -> None:
+    """README, examples and the release agree on N in `uses: <owner>/groundgate@vN`."""
+    major = f"v{version().split('.')[0]}"
+    texts = {path.relative_to(ROOT).as_posix(): path.read_text() for path in [ROOT / "README.md", *EXAMPLE_FILES]}
+    found = {path: re.findall(r"groundgate@(v[\w.]+)", text) for path, text in texts.items()}
+    assert found["README.md"], found
+    assert found["examples/workflow.yml"], found
+    assert {tag for tags in found.values() for tag in tags} == {major}
+    assert 'echo "major=v${version%%.*}"' in (ROOT / ".github/workflows/release.yml").read_text()
 
 
 def test_one_python_for_ci_the_image_and_the_lock() -> None:
@@ -111,25 +117,40 @@ def test_every_install_in_the_image_is_hash_pinned() -> None:
     assert re.search(r"^setuptools==[\d.]+ \\\n    --hash=sha256:[0-9a-f]{64}$", build, re.M)
 
 
-def test_the_release_workflow_pushes_pinned_and_tagged() -> None:
+def test_the_release_workflow_pushes_both_platforms_attested_and_pins_the_digest() -> None:
+    text = (ROOT / ".github/workflows/release.yml").read_text()
     release = load(".github/workflows/release.yml")
     assert release["on"]["push"]["tags"] == ["v[0-9]+.[0-9]+.[0-9]+"]
     [job] = release["jobs"].values()
     assert job["permissions"] == {"contents": "write", "packages": "write"}
-    uses = [step["uses"] for step in job["steps"] if "uses" in step]
-    assert all(re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", u) for u in uses), uses
-    assert {u.split("@")[0] for u in uses} >= {
+    uses = re.findall(r"^\s+(?:- )?uses: (\S+)(.*)$", text, re.M)
+    assert uses
+    for action, comment in uses:  # zizmor's hash-pin rule, and which release each SHA is
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", action), action
+        assert re.fullmatch(r" # v\d+\.\d+\.\d+", comment), (action, comment)
+    assert {u.split("@")[0] for u, _ in uses} >= {
+        "docker/setup-qemu-action", "docker/setup-buildx-action", "docker/login-action", "docker/metadata-action",
         "docker/build-push-action",
-        "docker/login-action",
-        "docker/metadata-action",
-    }
-    [meta] = [step for step in job["steps"] if "metadata-action" in step.get("uses", "")]
-    assert meta["with"]["tags"].split() == [
-        "type=semver,pattern={{version}}", "type=semver,pattern={{major}}.{{minor}}", "type=semver,pattern={{major}}",
-        "type=sha,format=long",
-    ]  # fmt: skip
-    text = (ROOT / ".github/workflows/release.yml").read_text()
-    assert "image: docker://${image}:${version}" in text  # refuses a tag action.yml does not name
+    }  # fmt: skip
+    steps = {step.get("id"): step for step in job["steps"]}
+    assert 'echo "image=ghcr.io/${REPOSITORY,,}"' in steps["version"]["run"]  # this repository's own package
+    assert steps["version"]["env"]["REPOSITORY"] == "${{ github.repository }}"
+    assert steps["meta"]["with"]["images"] == "${{ steps.version.outputs.image }}"
+    build = steps["build"]["with"]
+    assert (build["platforms"], build["push"], build["provenance"], build["sbom"]) == (
+        "linux/amd64,linux/arm64",
+        True,
+        "mode=max",
+        True,
+    )
+    readme = (ROOT / "README.md").read_text()
+    assert "**Linux runners only.**" in readme
+    for platform in build["platforms"].split(","):  # the README names what the release builds
+        assert f"`{platform}`" in readme.split("**Linux runners only.**", 1)[1].split("\n\n", 1)[0], platform
+    [pin] = [step for step in job["steps"] if "scripts/pin-image" in step.get("run", "")]
+    assert pin["env"]["DIGEST"] == "${{ steps.build.outputs.digest }}"
+    assert pin["env"]["IMAGE"] == "${{ steps.version.outputs.image }}"
+    assert job["steps"][-1] is pin  # the tags move only once the image is pushed
 
 
 def test_example_workflows_use_only_declared_inputs() -> None:

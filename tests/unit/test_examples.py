@@ -67,12 +67,15 @@ def test_the_default_branch_saves_the_cache_pull_requests_restore() -> None:
 
 def test_the_fork_recipe_never_runs_the_forks_code_with_secrets() -> None:
     inputs, trusted = load("fork-prs/groundgate-inputs.yml"), load("fork-prs/groundgate.yml")
-    assert set(inputs["on"]) == {"pull_request"}
+    assert set(inputs["on"]) == {"pull_request", "merge_group"}  # the queue's commit gets the check run too
     assert "secrets." not in (EXAMPLES / "fork-prs/groundgate-inputs.yml").read_text().replace("NO secrets.", "")
     [upload] = [s for s in steps(inputs) if s.get("uses", "").startswith("actions/upload-artifact@")]
     assert trusted["on"]["workflow_run"] == {"workflows": [inputs["name"]], "types": ["completed"]}
     [job] = trusted["jobs"].values()
-    assert "github.event.workflow_run.conclusion == 'success'" in job["if"]
+    assert job["if"] == (
+        "(github.event.workflow_run.event == 'pull_request' || github.event.workflow_run.event == 'merge_group') "
+        "&& github.event.workflow_run.conclusion == 'success'"
+    )
     [checkout] = [s for s in steps(trusted) if s.get("uses", "").startswith("actions/checkout@")]
     assert "ref" not in checkout["with"]  # the default branch: trusted cases and baseline
     assert checkout["with"]["persist-credentials"] is False

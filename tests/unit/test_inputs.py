@@ -494,34 +494,67 @@ def test_deeply_nested_results_file_is_a_clean_error(tmp_path: Path, capsys: pyt
 
 
 def test_which_commit_and_pull_request_each_event_is_about(tmp_path: Path) -> None:
+    """GitHub's own example payloads (@octokit/webhooks-examples), as the runner hands them over."""
     from groundgate.settings import GitHubRun
+    from tests.support.webhooks import example
 
-    def run(name: str, payload: dict[str, object]) -> GitHubRun:
+    def run(name: str, payload: dict[str, Any], **environ: str) -> GitHubRun:
         path = tmp_path / f"{name}.json"
         path.write_text(json.dumps(payload))
-        return GitHubRun.from_environ({"GITHUB_EVENT_NAME": name, "GITHUB_EVENT_PATH": str(path), "GITHUB_SHA": "main"})
+        given = {"GITHUB_EVENT_NAME": name, "GITHUB_EVENT_PATH": str(path), "GITHUB_SHA": "main", **environ}
+        return GitHubRun.from_environ(given)
 
-    fork_run = {
-        "event": "pull_request", "head_sha": "abc", "head_branch": "fix", "pull_requests": [],
-        "head_repository": {"owner": {"login": "someone"}},
-    }  # fmt: skip
-    about = run("workflow_run", {"workflow_run": fork_run})
-    assert (about.head_sha, about.pr_number, about.head_label, about.triggered_by) == (
-        "abc",
-        None,
-        "someone:fix",
-        "pull_request",
+    for name in ("pull_request", "pull_request_target"):
+        pr = example("pull_request", "synchronize")
+        about = run(name, pr)
+        assert (about.pr_number, about.head_sha, about.base_sha) == (
+            pr["number"],
+            pr["pull_request"]["head"]["sha"],
+            pr["pull_request"]["base"]["sha"],
+        )
+        assert not about.from_fork
+    forked = example("pull_request", "synchronize")
+    forked["pull_request"]["head"]["repo"]["full_name"] = "someone/Hello-World"
+    assert run("pull_request", forked).from_fork
+    assert not run("pull_request_target", forked).from_fork  # the base repository's token
+
+    listed = example("workflow_run", "completed")
+    about = run("workflow_run", listed)
+    triggering = listed["workflow_run"]
+    assert (about.head_sha, about.pr_number, about.triggered_by) == (triggering["head_sha"], None, triggering["event"])
+    assert about.listed_pulls == tuple(p["number"] for p in triggering["pull_requests"]) != ()
+    assert (about.head_repo, about.head_branch) == (
+        triggering["head_repository"]["full_name"],
+        triggering["head_branch"],
     )
+    assert about.head_label == f"{triggering['head_repository']['owner']['login']}:{triggering['head_branch']}"
     assert not about.from_fork  # the trusted run has a write token
-    listed = {
-        **fork_run,
-        "pull_requests": [{"number": 3, "head": {"sha": "abc"}}, {"number": 4, "head": {"sha": "old"}}],
-    }
-    assert run("workflow_run", {"workflow_run": listed}).pr_number == 3
+    unlisted = example("workflow_run", "completed", which=1)
+    assert run("workflow_run", unlisted).listed_pulls == ()  # a fork's PR is never listed
     assert run("workflow_run", {"workflow_run": {}}).head_sha is None  # never the default branch's GITHUB_SHA
-    queue = run("merge_group", {"merge_group": {"head_sha": "queue"}})
-    assert (queue.head_sha, queue.pr_number) == ("queue", None)
-    assert run("push", {}).head_sha == "main"
+
+    queue = example("merge_group", "checks_requested")
+    assert (run("merge_group", queue).head_sha, run("merge_group", queue).pr_number) == (
+        queue["merge_group"]["head_sha"],
+        None,
+    )
+
+    pushed = example("push")
+    assert run("push", pushed).head_sha == pushed["after"] != "main"
+    assert run("push", {}).head_sha == "main"  # no payload: GITHUB_SHA
+    deleted = example("push", which=1)
+    gone = run("push", deleted, GITHUB_SHA="default-branch-head")
+    assert (gone.head_sha, gone.deleted_ref) == (None, deleted["ref"])  # never the default branch's head
+
+
+def test_a_rerun_links_to_its_own_attempt(tmp_path: Path) -> None:
+    from groundgate.settings import GitHubRun
+
+    environ = {"GITHUB_REPOSITORY": "o/r", "GITHUB_RUN_ID": "42", "GITHUB_SERVER_URL": "https://github.example"}
+    assert GitHubRun.from_environ(environ).run_url == "https://github.example/o/r/actions/runs/42"
+    rerun = GitHubRun.from_environ({**environ, "GITHUB_RUN_ATTEMPT": "3"})
+    assert rerun.run_url == "https://github.example/o/r/actions/runs/42/attempts/3"
+    assert GitHubRun.from_environ({**environ, "GITHUB_RUN_ATTEMPT": "x"}).run_attempt == 1
 
 
 # --- an output may not be one of the run's inputs: writing it would destroy what the run read -----------

@@ -103,6 +103,8 @@ class Outage(ScriptedProvider):
             return JudgeError("HTTP 503", unavailable=True)
         if what == "odd":
             return JudgeError("judge gave no score (True)")
+        if what == "off":  # not in the rubric's format
+            return JudgeError("judge gave no score: it answered '{}'", malformed=True)
         return Verdict(5.0, "fine", "scripted-model")
 
 
@@ -131,6 +133,51 @@ def test_the_breaker_opens_after_n_failures_in_a_row_and_names_the_cause() -> No
     never = Runner(off, max_consecutive_failures=0)
     never.score_all(requests(50))
     assert len(off.log) == 50
+
+
+@pytest.mark.parametrize("concurrency", [1, 8])
+def test_the_probe_stops_a_judge_whose_first_answers_are_not_in_the_rubrics_format(concurrency: int) -> None:
+    pattern = ["off", "ok", "off", "off", "ok"] + ["ok"] * 35
+    provider = Outage(lambda request: pattern[int(request.case.id[1:])])
+    with pytest.raises(JudgeUnusable) as caught:
+        Runner(provider, max_concurrency=concurrency, call_timeout=60).score_all(requests(40))
+    assert len(provider.log) == 5  # the probe, and nothing after it
+    assert str(caught.value) == (
+        "the scripted judge does not answer in the rubric's format (3 of its first 5 answers unusable): judge gave "
+        "no score: it answered '{}'. A judge must answer in the rubric's JSON format (reason, score 1-5, status "
+        "'completed'): use a larger or instruction-tuned model, served with JSON mode (response_format json_object)"
+    )
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        ["off", "ok", "off", "ok", "ok"] + ["ok"] * 35,  # two of five: the rows are errors, the run goes on
+        ["off", "off"],  # too few answers to judge the judge: the rows are errors
+        ["down", "down", "off", "down", "ok"] + ["ok"] * 35,  # an outage is the breaker's to judge
+    ],
+)
+def test_the_probe_lets_a_judge_through_unless_most_of_enough_answers_are_unusable(pattern: list[str]) -> None:
+    provider = Outage(lambda request: pattern[int(request.case.id[1:])])
+    results = Runner(provider, max_concurrency=4, call_timeout=60).score_all(requests(len(pattern)))
+    assert len(provider.log) == len(pattern)
+    assert sum(isinstance(r, JudgeError) and r.malformed for r in results) == pattern.count("off")
+
+
+@pytest.mark.parametrize("limit", [0, 10])
+def test_mostly_unusable_answers_open_the_breaker_mid_run_whatever_max_consecutive_failures(limit: int) -> None:
+    provider = Outage(lambda request: "ok" if int(request.case.id[1:]) < 5 else "off")
+    runner = Runner(provider, max_consecutive_failures=limit)
+    results = runner.score_all(requests(50))
+    assert len(provider.log) == 11  # 5 usable, then 6 unusable: more than half of 11
+    assert runner.calls.unsent == 39
+    last = results[-1]
+    assert isinstance(last, JudgeError)
+    assert not last.sent
+    assert last.message == (
+        "not sent: 6 of the judge's 11 answers were not in the rubric's format, so groundgate stopped calling it "
+        "(the judge model cannot do this job); the last: judge gave no score: it answered '{}'"
+    )
 
 
 class Unpaired(ScriptedProvider):

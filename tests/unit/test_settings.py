@@ -126,12 +126,35 @@ def test_the_key_is_an_action_secret_and_never_a_flag() -> None:
     )
 
 
-MODEL_CHARS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:/@+-", min_size=1)
+CONTROL = st.sampled_from(["\n", "\r", "\t", "\x00", "\x1b", "\x7f", "\x85"])
+SERVER_NAMED = [
+    "/root/.cache/gemma-3-270m-q4_k_m.gguf",  # llama.cpp: the file it loaded
+    "C:\\models\\My Model (Q4).gguf",
+    "meta-llama/Llama-3.1-8B-Instruct",  # vLLM
+    "llama3.1:8b",  # Ollama
+    "lmstudio-community/gemma-3-270m-it-GGUF/gemma-3-270m-it-Q4_K_M.gguf",  # LM Studio
+    "modèle·π",
+]
 
 
-@given(model=MODEL_CHARS, junk=st.sampled_from([" ", "\n", "`", "<", "|", "{", "]", "*"]))
-def test_second_opinion_models_are_names_not_markup(model: str, junk: str) -> None:
+@pytest.mark.parametrize("model", SERVER_NAMED)
+def test_any_model_id_a_server_names_is_accepted(model: str) -> None:
     environ = {"OPENAI_API_KEY": KEY}
-    name = "m" + model  # a model name starts with a letter or digit
-    assert flags(environ, judge="figures", second_opinion=f"openai:{name}").second_opinion == f"openai:{name}"
-    assert "--second-opinion:" in refused(flags, environ, judge="figures", second_opinion=f"openai:{name}{junk}x")
+    assert flags(environ, judge="openai", judge_model=model).judge_model == model
+    assert action(judge="openai", **{"judge-model": model, "openai-api-key": KEY}).judge_model == model
+    assert flags(environ, judge="figures", second_opinion=f"openai:{model}").second_opinion == f"openai:{model}"
+
+
+@given(model=st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1).filter(str.strip))
+def test_model_ids_are_the_servers_text_not_ours(model: str) -> None:
+    environ = {"OPENAI_API_KEY": KEY}
+    assert flags(environ, judge="openai", judge_model=model).judge_model == model
+    assert flags(environ, judge="figures", second_opinion=f"openai:{model}").second_opinion == f"openai:{model}"
+
+
+@given(model=st.text(min_size=1).filter(str.strip), junk=CONTROL)
+def test_a_model_id_with_a_control_character_is_refused(model: str, junk: str) -> None:
+    environ = {"OPENAI_API_KEY": KEY}
+    message = refused(flags, environ, judge="openai", judge_model=f"{model}{junk}x")
+    assert message.startswith("--judge-model: give the model as its server names it")
+    assert "--second-opinion:" in refused(flags, environ, judge="figures", second_opinion=f"openai:{model}{junk}x")

@@ -46,6 +46,7 @@ class Reply:
     model: str = "gpt-4o-2024-11-20"
     fault: str | None = None  # "drop": close without answering; "stall": answer after `delay`; "slow": a trickled body
     delay: float = 0.0
+    finish_reason: str = "stop"  # "length": the model hit max_tokens, its content cut where it stopped
 
 
 Decide = Callable[[Prompt], Reply]
@@ -121,7 +122,7 @@ def respond(handler: JsonHandler, reply: Reply) -> None:
             "choices": [
                 {
                     "index": 0,
-                    "finish_reason": "stop",
+                    "finish_reason": reply.finish_reason,
                     "message": {"role": "assistant", "content": content},
                 }
             ],

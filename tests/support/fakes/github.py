@@ -1,13 +1,27 @@
-"""An in-memory GitHub REST server on 127.0.0.1 for the endpoints groundgate uses.
+"""An in-memory GitHub on 127.0.0.1 that answers as GitHub's own descriptions say.
 
-Real PyGithub talks to it. It enforces the platform's limits (comment body, check-run output
-and annotation batch sizes) and can be told to fail the next matching requests, so tests see
-what the action does when GitHub refuses or stumbles.
+Real PyGithub talks to it. Routes are the REST description's operations (``@route("GET /repos/...")``
+with the description's own path template): a route the vendored, trimmed ``@octokit/openapi`` copy
+does not hold cannot be added (list it in ``tests/support/descriptions/refresh.py`` and refresh).
+Answers are built from the description's examples with the fake's state laid over them; every request
+and every JSON answer is checked against the description as it passes (``violations``), and a fake
+that saw a violation fails the test when its ``with`` block ends. GraphQL is executed by graphql-core
+over the vendored ``@octokit/graphql-schema`` copy, so field types are enforced as GitHub enforces them.
 
-The token's identity is modelled as GitHub has it: ``me`` set is a personal token (``GET /user``
-answers with its login, its comments are by that login); ``me`` unset is a workflow token or a
-GitHub App installation token (``GET /user`` is 403, comments are by ``bot``: ``github-actions[bot]``
-or ``<app-slug>[bot]``). ``POST /graphql`` answers the comments query with ``viewerDidAuthor``.
+What GitHub does that a friendlier fake would hide: ids above 2^31 (comments, check runs, pulls), so
+``IssueComment.databaseId`` (a 32-bit Int) answers null with an error while ``fullDatabaseId`` (BigInt,
+a string) answers; files of 1-100 MB come back from the contents API with ``encoding: "none"`` and
+empty content (the raw media type and the Git blobs API give them whole), over 100 MB a 403
+``too_large``; errors carry the documented bodies (``message``, ``documentation_url``, ``status``);
+``filter=latest`` (the default) lists only the newest check run of each name; annotations are appended
+on every update. Only GitHub App tokens (``ghs_``: the workflow token, App installation tokens) may write
+check runs; a personal access token (``ghp_``, ``github_pat_``) or an OAuth token (``gho_``) gets the
+documented 403. The token's identity: ``me`` set is a personal token (``GET /user`` answers with its
+login); ``me`` unset is a workflow token or an App installation token (``GET /user`` is 403, comments are
+by ``bot``). ``faults`` make the next matching requests fail.
+
+To add a route: a method decorated with ``@route("METHOD /description/{template}")`` taking a ``Call``
+and returning a ``Reply`` (``self.error(...)`` for the documented error bodies, ``_paged`` for lists).
 """
 
 from __future__ import annotations
@@ -16,11 +30,30 @@ import base64
 import hashlib
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs
 
+from graphql import GraphQLError, graphql_sync
+
+from tests.support.descriptions.github import (
+    API_VERSION,
+    check_request,
+    check_response,
+    example,
+    operation,
+    schema,
+)
 from tests.support.fakes.server import JsonHandler, LocalServer
+
+DOCS = "https://docs.github.com/rest"
+MB = 1024 * 1024
+RAW_TYPES = ("application/vnd.github.raw+json", "application/vnd.github.raw", "application/vnd.github.v3.raw")
+# Where each kind of id starts: GitHub's are int64 and long past 2^31 (comments, check runs) today.
+USER_TOKEN_PREFIXES = ("ghp_", "github_pat_", "gho_")  # personal access tokens and OAuth app tokens
+CHECKS_DOCS = "https://docs.github.com/rest/checks/runs#create-a-check-run"
+FIRST_IDS = {"comment": 2_500_000_000, "check_run": 35_000_000_000, "pull": 2_100_000_000}
 
 
 @dataclass
@@ -31,6 +64,8 @@ class Fault:
     times: int = 1
     message: str = "injected fault"
     headers: dict[str, str] = field(default_factory=dict)
+    errors: list[dict[str, Any]] | None = None  # the documented "errors" list of a 403/422 body
+    body: Any = None  # the whole reply instead of GitHub's error body: an answer nobody planned for (not checked)
 
 
 @dataclass
@@ -39,6 +74,61 @@ class Request:
     path: str
     headers: dict[str, str]
     body: Any
+    query: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass
+class Call:
+    """One request as a route sees it: the description's path parameters already taken apart."""
+
+    method: str
+    path: str
+    params: dict[str, str]
+    query: dict[str, list[str]]
+    headers: dict[str, str]
+    body: Any
+
+    @property
+    def repo(self) -> str:
+        return f"{self.params['owner']}/{self.params['repo']}"
+
+    def arg(self, name: str, default: str | None = None) -> str | None:
+        return self.query.get(name, [default])[0]
+
+
+@dataclass
+class Raw:
+    """An answer that is not JSON: the raw media type's bytes."""
+
+    data: bytes
+    media_type: str
+
+
+Reply = tuple[int, Any, dict[str, str]]
+Route = Callable[["FakeGitHub", Call], Reply]
+_ROUTES: dict[str, Route] = {}
+
+
+def route(name: str) -> Callable[[Route], Route]:
+    """Register a route for one operation of the vendored description ("GET /repos/{owner}/{repo}/...")."""
+    method, template = name.split(" ", 1)
+
+    def register(handler: Route) -> Route:
+        found = operation(method, template.replace("{", "").replace("}", ""))
+        held = found[0].template if found else None
+        assert held == template, (
+            f"{name} is not an operation of the vendored description: add it to OPERATIONS in "
+            "tests/support/descriptions/refresh.py and refresh"
+        )
+        _ROUTES[name] = handler
+        return handler
+
+    return register
+
+
+def blob_sha(data: bytes) -> str:
+    """The Git blob id of a file, as GitHub's contents and blobs APIs name it."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
 
 
 class FakeGitHub(LocalServer):
@@ -48,27 +138,43 @@ class FakeGitHub(LocalServer):
         self.bot = bot
         self.comments: dict[int, dict[str, Any]] = {}
         self.check_runs: dict[int, dict[str, Any]] = {}
-        self.files: dict[tuple[str, str], bytes] = {}  # (ref, path) -> content, for the contents API
+        self.files: dict[tuple[str, str], bytes] = {}  # (ref, path from the repository root) -> content
         self.pulls: dict[int, dict[str, Any]] = {}
         self.requests: list[Request] = []
         self.faults: list[Fault] = []
-        self._next_id = 1000
+        self.violations: list[str] = []  # where a request or an answer left GitHub's descriptions
+        self.inline_limit = 1 * MB  # the contents API's larger files: encoding "none", empty content
+        self.api_limit = 100 * MB  # larger files: 403 too_large (a test may lower it to stand for 100 MB)
+        self._ids = dict(FIRST_IDS)
         self._lock = threading.Lock()
         fake = self
 
         class Handler(JsonHandler):
             def _handle(self) -> None:
-                url = urlparse(self.path)
+                url = self.path.split("?", 1)
+                path, query = url[0], _query(url[1] if len(url) > 1 else "")
                 body = self.read_json()
                 headers = self.lower_headers()
                 with fake._lock:
-                    fake.requests.append(Request(self.command, url.path, headers, body))
-                    status, payload, extra = fake._route(self.command, url.path, parse_qs(url.query), headers, body)
-                self.reply(status, payload, extra)
+                    fake.requests.append(Request(self.command, path, headers, body, query))
+                    status, payload, extra = fake._answer(self.command, path, query, headers, body)
+                if isinstance(payload, Raw):
+                    self.send_response(status)
+                    self.send_header("Content-Type", payload.media_type)
+                    self.send_header("Content-Length", str(len(payload.data)))
+                    self.end_headers()
+                    self.wfile.write(payload.data)
+                else:
+                    self.reply(status, payload, extra)
 
             do_GET = do_POST = do_PATCH = do_DELETE = _handle  # noqa: N815
 
         super().__init__(Handler)
+
+    def __exit__(self, *exc: object) -> None:
+        super().__exit__(*exc)
+        if self.violations and exc[0] is None:
+            raise AssertionError("requests or answers left GitHub's descriptions:\n" + "\n".join(self.violations))
 
     @property
     def url(self) -> str:
@@ -94,8 +200,8 @@ class FakeGitHub(LocalServer):
         ``by_commit=False``: ``GET /commits/{sha}/pulls`` does not list it (only the head filter finds it)."""
         with self._lock:
             self.pulls[number] = {
-                "number": number, "head_sha": head_sha, "head_repo": head_repo, "head_ref": head_ref,
-                "state": state, "commits": [head_sha], "by_commit": by_commit,
+                "id": self._new_id("pull"), "number": number, "head_sha": head_sha, "head_repo": head_repo,
+                "head_ref": head_ref, "state": state, "commits": [head_sha], "by_commit": by_commit,
             }  # fmt: skip
 
     def move_pull(self, number: int, new_head: str) -> None:
@@ -113,214 +219,380 @@ class FakeGitHub(LocalServer):
     def writes(self, method: str, pattern: str) -> list[Request]:
         return [r for r in self.requests if r.method == method and re.fullmatch(pattern, r.path)]
 
-    # ---- routing
+    # ---- answering
 
-    def _new_id(self) -> int:
-        self._next_id += 1
-        return self._next_id
+    def _answer(self, method: str, path: str, query: dict[str, list[str]], headers: dict[str, str], body: Any) -> Reply:
+        rest = path != "/graphql"
+        if rest:
+            self.violations += [f"{method} {path}: {v}" for v in check_request(method, path, query, body)[:10]]
+            if headers.get("x-github-api-version") is None:
+                self.violations.append(f"{method} {path}: no X-GitHub-Api-Version header")
+        planned = not any(f.body is not None and f.times > 0 and f.method == method and re.fullmatch(f.path, path)
+                              for f in self.faults)  # fmt: skip
+        reply = self._route(method, path, query, headers, body)
+        if rest and planned and not isinstance(reply[1], Raw):
+            self.violations += check_response(method, path, reply[0], reply[1])[:10]
+        return reply
+
+    def _route(self, method: str, path: str, query: dict[str, list[str]], headers: dict[str, str], body: Any) -> Reply:
+        for fault in self.faults:
+            if fault.times > 0 and fault.method == method and re.fullmatch(fault.path, path):
+                fault.times -= 1
+                if fault.body is not None:
+                    return fault.status, fault.body, fault.headers
+                return self.error(fault.status, fault.message, errors=fault.errors, headers=fault.headers)
+        if headers.get("authorization") not in (f"token {self.token}", f"Bearer {self.token}"):
+            return self.error(401, "Bad credentials")
+        version = headers.get("x-github-api-version")
+        if version is not None and version != API_VERSION:
+            return self.error(400, f"API version {version} is not supported.")
+        if method == "POST" and path == "/graphql":
+            return self._graphql(body or {})
+        writes_checks = method in ("POST", "PATCH") and re.fullmatch(r"/repos/[^/]+/[^/]+/check-runs(/\d+)?", path)
+        if writes_checks and self.token.startswith(USER_TOKEN_PREFIXES):
+            return self.error(403, "You must authenticate via a GitHub App.", docs=CHECKS_DOCS)
+        found = operation(method, path)
+        handler = _ROUTES.get(found[0].name) if found else None
+        if found is None or handler is None:
+            return self.error(404, "Not Found")
+        return handler(self, Call(method, path, found[1], query, headers, body))
+
+    def error(
+        self,
+        status: int,
+        message: str,
+        *,
+        errors: list[dict[str, Any]] | None = None,
+        headers: dict[str, str] | None = None,
+        docs: str = DOCS,
+    ) -> Reply:
+        """GitHub's error body: ``message``, ``documentation_url``, ``status`` (a string), maybe ``errors``."""
+        payload: dict[str, Any] = {"message": message, "documentation_url": docs, "status": str(status)}
+        if errors is not None:
+            payload["errors"] = errors
+        return status, payload, headers or {}
+
+    def _new_id(self, kind: str) -> int:
+        self._ids[kind] += 1
+        return self._ids[kind]
+
+    @staticmethod
+    def _paged(items: list[Any], call: Call, base: str) -> tuple[list[Any], dict[str, str]]:
+        per_page = min(int(call.arg("per_page", "30") or 30), 100)
+        page = int(call.arg("page", "1") or 1)
+        links = {}
+        if page * per_page < len(items):
+            links["Link"] = f'<{base}{call.path}?per_page={per_page}&page={page + 1}>; rel="next"'
+        return items[(page - 1) * per_page : page * per_page], links
+
+    # ---- JSON as GitHub writes it: the description's example, the fake's state laid over it
+
+    def _user(self, login: str) -> dict[str, Any]:
+        user: dict[str, Any] = example("issue-comment")["user"]
+        user.update(login=login, type="Bot" if login.endswith("[bot]") else "User", url=f"{self.url}/users/{login}")
+        return user
 
     def _comment_json(self, comment: dict[str, Any]) -> dict[str, Any]:
         repo, cid = comment["repo"], comment["id"]
-        return {
-            "id": cid,
-            "body": comment["body"],
-            "user": {"login": comment["login"], "type": "Bot" if comment["login"].endswith("[bot]") else "User"},
-            "url": f"{self.url}/repos/{repo}/issues/comments/{cid}",
-            "html_url": f"https://github.example/{repo}/pull/{comment['issue']}#issuecomment-{cid}",
-        }
+        found: dict[str, Any] = example("issue-comment")
+        found.update(
+            id=cid,
+            node_id=base64.b64encode(f"IC_{cid}".encode()).decode(),
+            body=comment["body"],
+            user=self._user(comment["login"]),
+            url=f"{self.url}/repos/{repo}/issues/comments/{cid}",
+            html_url=f"https://github.example/{repo}/pull/{comment['issue']}#issuecomment-{cid}",
+            issue_url=f"{self.url}/repos/{repo}/issues/{comment['issue']}",
+        )
+        return found
 
-    def _pull_json(self, pull: dict[str, Any]) -> dict[str, Any]:
+    def _pull_json(self, pull: dict[str, Any], item: bool = False) -> dict[str, Any]:
         number, owner = pull["number"], pull["head_repo"].split("/")[0]
-        return {
-            "id": 500 + number,
-            "number": number,
-            "state": pull["state"],
-            "url": f"{self.url}/repos/o/r/pulls/{number}",
-            "html_url": f"https://github.example/o/r/pull/{number}",
-            "head": {
-                "sha": pull["head_sha"], "ref": pull["head_ref"], "label": f"{owner}:{pull['head_ref']}",
-                "repo": {"full_name": pull["head_repo"], "name": "r", "owner": {"login": owner}},
-            },
-            "base": {"sha": "base", "ref": "main", "label": "o:main", "repo": {"full_name": "o/r", "name": "r", "owner": {"login": "o"}}},
-        }  # fmt: skip
+        found: dict[str, Any] = example("pull-request-simple-items")[0] if item else example("pull-request")
+        found.update(
+            id=pull["id"], number=number, state=pull["state"], requested_teams=[],
+            url=f"{self.url}/repos/o/r/pulls/{number}", html_url=f"https://github.example/o/r/pull/{number}",
+        )  # fmt: skip
+        found["head"].update(sha=pull["head_sha"], ref=pull["head_ref"], label=f"{owner}:{pull['head_ref']}")
+        found["head"]["repo"].update(full_name=pull["head_repo"], name="r")
+        found["head"]["repo"]["owner"]["login"] = owner
+        found["base"].update(sha="base", ref="main", label="o:main")
+        found["base"]["repo"].update(full_name="o/r", name="r")
+        found["base"]["repo"]["owner"]["login"] = "o"
+        return found
 
     def _check_json(self, run: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "id": run["id"],
-            "url": f"{self.url}/repos/{run['repo']}/check-runs/{run['id']}",
-            "name": run["name"],
-            "head_sha": run["head_sha"],
-            "status": run.get("status"),
-            "conclusion": run.get("conclusion"),
-        }
-
-    def _graphql(self, body: Any) -> tuple[int, Any, dict[str, str]]:
-        query, variables = body.get("query", ""), body.get("variables") or {}
-        if "viewerDidAuthor" not in query or "pullRequest" not in query:
-            return 200, {"errors": [{"message": "the fake knows only the PR comments query"}]}, {}
-        repo, number = f"{variables['owner']}/{variables['name']}", int(variables["number"])
-        first = int(re.search(r"first:\s*(\d+)", query).group(1))  # type: ignore[union-attr]
-        start = int(variables.get("after") or 0)
-        items = [c for c in self.comments.values() if c["issue"] == number and c["repo"] == repo]
-        chunk = items[start : start + first]
-        nodes = [
-            {"databaseId": c["id"], "viewerDidAuthor": c["login"] == self.identity, "body": c["body"]} for c in chunk
-        ]
-        more = start + first < len(items)
-        page = {"nodes": nodes, "pageInfo": {"hasNextPage": more, "endCursor": str(start + first) if more else None}}
-        return 200, {"data": {"repository": {"pullRequest": {"comments": page}}}}, {}
-
-    @staticmethod
-    def _paged(items: list[Any], path: str, query: dict[str, list[str]], base: str) -> tuple[list[Any], dict[str, str]]:
-        per_page = int(query.get("per_page", ["30"])[0])
-        page = int(query.get("page", ["1"])[0])
-        links = {}
-        if page * per_page < len(items):
-            links["Link"] = f'<{base}{path}?per_page={per_page}&page={page + 1}>; rel="next"'
-        return items[(page - 1) * per_page : page * per_page], links
+        found: dict[str, Any] = example("check-run")
+        url = f"{self.url}/repos/{run['repo']}/check-runs/{run['id']}"
+        output = run.get("output") or {}
+        found.update(
+            id=run["id"], name=run["name"], head_sha=run["head_sha"], status=run.get("status") or "queued",
+            conclusion=run.get("conclusion"), url=url, html_url=f"https://github.example/{run['repo']}/runs/{run['id']}",
+            output={"title": output.get("title"), "summary": output.get("summary"), "text": output.get("text"),
+                    "annotations_count": len(run["annotations"]), "annotations_url": f"{url}/annotations"},
+        )  # fmt: skip
+        found["app"]["slug"] = self.bot.removesuffix("[bot]")
+        return found
 
     def _new_comment(self, repo: str, issue: int, body: str, login: str) -> dict[str, Any]:
-        cid = self._new_id()
+        cid = self._new_id("comment")
         comment: dict[str, Any] = {"id": cid, "repo": repo, "issue": issue, "body": body, "login": login}
         self.comments[cid] = comment
         return comment
 
-    def _route(
-        self, method: str, path: str, query: dict[str, list[str]], headers: dict[str, str], body: Any
-    ) -> tuple[int, Any, dict[str, str]]:
-        for fault in self.faults:
-            if fault.times > 0 and fault.method == method and re.fullmatch(fault.path, path):
-                fault.times -= 1
-                return fault.status, {"message": fault.message}, fault.headers
-        if (
-            headers.get("authorization") != f"token {self.token}"
-            and headers.get("authorization") != f"Bearer {self.token}"
-        ):
-            return 401, {"message": "Bad credentials"}, {}
-        if method == "GET" and path == "/user":
-            if self.me is None:
-                return 403, {"message": "Resource not accessible by integration"}, {}
-            return 200, {"login": self.me, "id": 1, "type": "User"}, {}
-        if method == "POST" and path == "/graphql":
-            return self._graphql(body or {})
-        m = re.fullmatch(r"/repos/o/r/pulls/(\d+)", path)
-        if m and method == "GET":
-            pull = self.pulls.get(int(m.group(1)))
-            return (200, self._pull_json(pull), {}) if pull else (404, {"message": "Not Found"}, {})
-        if method == "GET" and path == "/repos/o/r/pulls":
-            state, head = query.get("state", ["open"])[0], query.get("head", [None])[0]
-            found = [
-                self._pull_json(p)
-                for p in self.pulls.values()
-                if (state == "all" or p["state"] == state)
-                and (head is None or head == f"{p['head_repo'].split('/')[0]}:{p['head_ref']}")
+    # ---- GraphQL: executed over GitHub's schema
+
+    def _graphql(self, body: dict[str, Any]) -> Reply:
+        fake = self
+
+        def comments(
+            pull: dict[str, Any], info: Any, first: int | None = None, after: str | None = None, **_: Any
+        ) -> Any:
+            if first is None:
+                raise GraphQLError("You must provide a `first` or `last` value to properly paginate the `comments` connection.")  # fmt: skip
+            if not 1 <= first <= 100:
+                raise GraphQLError(f"Requesting {first} records on the `comments` connection exceeds the `first` limit of 100 records.")  # fmt: skip
+            items = [c for c in fake.comments.values() if c["issue"] == pull["number"] and c["repo"] == pull["repo"]]
+            start = int(after or 0)
+            more = start + first < len(items)
+            nodes = [
+                {"databaseId": c["id"], "fullDatabaseId": c["id"], "id": f"IC_{c['id']}", "body": c["body"],
+                 "viewerDidAuthor": c["login"] == fake.identity}
+                for c in items[start : start + first]
+            ]  # fmt: skip
+            page = {"hasNextPage": more, "endCursor": str(start + first) if more else None}
+            return {"nodes": nodes, "pageInfo": page, "totalCount": len(items)}
+
+        def repository(_: Any, info: Any, owner: str, name: str, **__: Any) -> Any:
+            repo = f"{owner}/{name}"
+
+            def pull_request(_: Any, info: Any, number: int) -> Any:
+                pull = {"number": number, "repo": repo}
+                return {"comments": lambda info, **kw: comments(pull, info, **kw)}
+
+            return {"pullRequest": lambda info, **kw: pull_request(None, info, **kw)}
+
+        root = {"repository": lambda info, **kw: repository(None, info, **kw)}
+        result = graphql_sync(schema(), body.get("query", ""), root_value=root, variable_values=body.get("variables"))
+        answer: dict[str, Any] = {}
+        if result.errors:
+            answer["errors"] = [
+                {"message": e.message, "path": e.path, "locations": [loc._asdict() for loc in e.locations or []]}
+                for e in result.errors
             ]
-            chunk, links = self._paged(found, path, query, self.url)
-            return 200, chunk, links
-        m = re.fullmatch(r"/repos/o/r/commits/([0-9a-f]+)/pulls", path)
-        if m and method == "GET":
-            found = [self._pull_json(p) for p in self.pulls.values() if p["by_commit"] and m.group(1) in p["commits"]]
-            return 200, found, {}
-        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/commits/([^/]+)/check-runs", path)
-        if m and method == "GET":
-            name = query.get("check_name", [None])[0]
-            runs = [
-                self._check_json(r)
-                for r in self.check_runs.values()
-                if r["repo"] == m.group(1) and r["head_sha"] == m.group(2) and name in (None, r["name"])
-            ]
-            chunk, links = self._paged(runs, path, query, self.url)
-            return 200, {"total_count": len(runs), "check_runs": chunk}, links
-        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/check-runs/(\d+)/annotations", path)
-        if m and method == "GET":
-            existing = self.check_runs.get(int(m.group(2)))
-            if existing is None:
-                return 404, {"message": "Not Found"}, {}
-            chunk, links = self._paged(existing["annotations"], path, query, self.url)
-            return 200, chunk, links
-        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/comments/(\d+)", path)
-        if m and method == "GET":
-            comment = self.comments.get(int(m.group(2)))
-            return (200, self._comment_json(comment), {}) if comment else (404, {"message": "Not Found"}, {})
-        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/(\d+)", path)
-        if m and method == "GET":
-            repo, number = m.group(1), int(m.group(2))
-            return 200, {"number": number, "url": f"{self.url}/repos/{repo}/issues/{number}", "pull_request": {}}, {}
-        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/(\d+)/comments", path)
-        if m and method == "GET":
-            repo, number = m.group(1), int(m.group(2))
-            items = [
-                self._comment_json(c) for c in self.comments.values() if c["issue"] == number and c["repo"] == repo
-            ]
-            per_page = int(query.get("per_page", ["30"])[0])
-            page = int(query.get("page", ["1"])[0])
-            chunk = items[(page - 1) * per_page : page * per_page]
-            links = {}
-            if page * per_page < len(items):
-                links["Link"] = f'<{self.url}{path}?per_page={per_page}&page={page + 1}>; rel="next"'
-            return 200, chunk, links
-        if m and method == "POST":
-            if len(body["body"]) > 65536:
-                return 422, {"message": "Validation Failed", "errors": [{"field": "body", "code": "too_long"}]}, {}
-            login = self.identity
-            return 201, self._comment_json(self._new_comment(m.group(1), int(m.group(2)), body["body"], login)), {}
-        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/issues/comments/(\d+)", path)
-        if m and method == "PATCH":
-            comment = self.comments.get(int(m.group(2)))
-            if comment is None:
-                return 404, {"message": "Not Found"}, {}
-            if len(body["body"]) > 65536:
-                return 422, {"message": "Validation Failed"}, {}
-            comment["body"] = body["body"]
-            return 200, self._comment_json(comment), {}
-        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/check-runs", path)
-        if m and method == "POST":
-            problem = self._check_output(body.get("output"))
-            if problem:
-                return 422, {"message": problem}, {}
-            rid = self._new_id()
-            run: dict[str, Any] = {"id": rid, "repo": m.group(1), **body}
-            run["annotations"] = list((body.get("output") or {}).get("annotations", []))
-            self.check_runs[rid] = run
-            return 201, self._check_json(run), {}
-        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/check-runs/(\d+)", path)
-        if m and method == "PATCH":
-            existing = self.check_runs.get(int(m.group(2)))
-            if existing is None:
-                return 404, {"message": "Not Found"}, {}
-            problem = self._check_output(body.get("output"))
-            if problem:
-                return 422, {"message": problem}, {}
-            existing["annotations"] += (body.get("output") or {}).get("annotations", [])
-            existing.update({k: v for k, v in body.items() if k != "output"})
-            new_output = {k: v for k, v in (body.get("output") or {}).items() if k != "annotations"}
-            existing["output"] = {**(existing.get("output") or {}), **new_output}
-            return 200, self._check_json(existing), {}
-        m = re.fullmatch(r"/repos/([^/]+/[^/]+)/contents/(.+)", path)
-        if m and method == "GET":
-            ref, name = query.get("ref", ["main"])[0], m.group(2)
-            data = self.files.get((ref, name))
-            if data is None:
-                return 404, {"message": "Not Found"}, {}
-            return 200, {
-                "type": "file", "encoding": "base64", "name": name.rsplit("/", 1)[-1], "path": name, "size": len(data),
-                "sha": hashlib.sha1(data).hexdigest(), "content": base64.b64encode(data).decode(),
-                "url": f"{self.url}{path}?ref={ref}",
-            }, {}  # fmt: skip
-        return 404, {"message": f"Not Found: {method} {path}"}, {}
+        if result.data is not None:
+            answer["data"] = result.data
+        if result.data is None and result.errors:
+            self.violations += [f"POST /graphql: {e.message}" for e in result.errors]  # invalid against the schema
+        return 200, answer, {}
+
+    # ---- REST routes, one per operation of the description
+
+    @route("GET /user")
+    def _get_user(self, call: Call) -> Reply:
+        if self.me is None:
+            return self.error(403, "Resource not accessible by integration")
+        user = example("private-user-response-with-public-profile-information")
+        user.update(login=self.me, type="User")
+        return 200, user, {}
+
+    @route("GET /repos/{owner}/{repo}/pulls/{pull_number}")
+    def _get_pull(self, call: Call) -> Reply:
+        pull = self.pulls.get(int(call.params["pull_number"]))
+        return (200, self._pull_json(pull), {}) if pull else self.error(404, "Not Found")
+
+    @route("GET /repos/{owner}/{repo}/pulls")
+    def _list_pulls(self, call: Call) -> Reply:
+        state, head = call.arg("state", "open"), call.arg("head")
+        found = [
+            self._pull_json(p, item=True)
+            for p in self.pulls.values()
+            if (state == "all" or p["state"] == state)
+            and (head is None or head == f"{p['head_repo'].split('/')[0]}:{p['head_ref']}")
+        ]
+        chunk, links = self._paged(found, call, self.url)
+        return 200, chunk, links
+
+    @route("GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls")
+    def _pulls_of_commit(self, call: Call) -> Reply:
+        sha = call.params["commit_sha"]
+        found = [self._pull_json(p, item=True) for p in self.pulls.values() if p["by_commit"] and sha in p["commits"]]
+        return 200, found, {}
+
+    @route("GET /repos/{owner}/{repo}/commits/{ref}/check-runs")
+    def _check_runs_of_commit(self, call: Call) -> Reply:
+        repo = call.repo
+        name = call.arg("check_name")
+        runs = [
+            r
+            for r in self.check_runs.values()
+            if r["repo"] == repo and r["head_sha"] == call.params["ref"] and name in (None, r["name"])
+        ]
+        if call.arg("filter", "latest") == "latest":  # the newest check run of each name only
+            newest: dict[str, dict[str, Any]] = {}
+            for r in runs:
+                if r["name"] not in newest or r["id"] > newest[r["name"]]["id"]:
+                    newest[r["name"]] = r
+            runs = list(newest.values())
+        chunk, links = self._paged([self._check_json(r) for r in runs], call, self.url)
+        return 200, {"total_count": len(runs), "check_runs": chunk}, links
+
+    @route("GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations")
+    def _annotations(self, call: Call) -> Reply:
+        existing = self.check_runs.get(int(call.params["check_run_id"]))
+        if existing is None:
+            return self.error(404, "Not Found")
+        items = [{"blob_href": "", "raw_details": None, "title": None, "start_column": None, "end_column": None, **a}
+                 for a in existing["annotations"]]  # fmt: skip
+        chunk, links = self._paged(items, call, self.url)
+        return 200, chunk, links
+
+    @route("POST /repos/{owner}/{repo}/check-runs")
+    def _create_check_run(self, call: Call) -> Reply:
+        body = call.body
+        problem = self._check_output(body.get("output"))
+        if problem:
+            return self.error(422, problem)
+        rid = self._new_id("check_run")
+        run: dict[str, Any] = {"id": rid, "repo": call.repo, **body}
+        run["annotations"] = list((body.get("output") or {}).get("annotations", []))
+        if body.get("conclusion"):
+            run["status"] = "completed"  # documented: a conclusion sets the status
+        self.check_runs[rid] = run
+        return 201, self._check_json(run), {}
+
+    @route("PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}")
+    def _update_check_run(self, call: Call) -> Reply:
+        body = call.body
+        existing = self.check_runs.get(int(call.params["check_run_id"]))
+        if existing is None:
+            return self.error(404, "Not Found")
+        problem = self._check_output(body.get("output"))
+        if problem:
+            return self.error(422, problem)
+        existing["annotations"] += (body.get("output") or {}).get("annotations", [])  # appended, never replaced
+        existing.update({k: v for k, v in body.items() if k != "output"})
+        if body.get("conclusion"):
+            existing["status"] = "completed"
+        new_output = {k: v for k, v in (body.get("output") or {}).items() if k != "annotations"}
+        existing["output"] = {**(existing.get("output") or {}), **new_output}
+        return 200, self._check_json(existing), {}
+
+    @route("GET /repos/{owner}/{repo}/issues/{issue_number}")
+    def _get_issue(self, call: Call) -> Reply:
+        repo, number = call.repo, int(call.params["issue_number"])
+        found = example("issue")
+        found.update(number=number, url=f"{self.url}/repos/{repo}/issues/{number}")
+        return 200, found, {}
+
+    @route("GET /repos/{owner}/{repo}/issues/comments/{comment_id}")
+    def _get_comment(self, call: Call) -> Reply:
+        comment = self.comments.get(int(call.params["comment_id"]))
+        return (200, self._comment_json(comment), {}) if comment else self.error(404, "Not Found")
+
+    @route("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}")
+    def _edit_comment(self, call: Call) -> Reply:
+        comment = self.comments.get(int(call.params["comment_id"]))
+        if comment is None:
+            return self.error(404, "Not Found")
+        if len(call.body["body"]) > 65536:
+            return self._too_long()
+        comment["body"] = call.body["body"]
+        return 200, self._comment_json(comment), {}
+
+    @route("GET /repos/{owner}/{repo}/issues/{issue_number}/comments")
+    def _list_comments(self, call: Call) -> Reply:
+        repo, number = call.repo, int(call.params["issue_number"])
+        items = [self._comment_json(c) for c in self.comments.values() if c["issue"] == number and c["repo"] == repo]
+        chunk, links = self._paged(items, call, self.url)
+        return 200, chunk, links
+
+    @route("POST /repos/{owner}/{repo}/issues/{issue_number}/comments")
+    def _create_comment(self, call: Call) -> Reply:
+        if len(call.body["body"]) > 65536:
+            return self._too_long()
+        repo, number = call.repo, int(call.params["issue_number"])
+        return 201, self._comment_json(self._new_comment(repo, number, call.body["body"], self.identity)), {}
+
+    def _too_long(self) -> Reply:
+        return self.error(
+            422,
+            "Validation Failed",
+            errors=[
+                {
+                    "resource": "IssueComment",
+                    "code": "custom",
+                    "field": "body",
+                    "message": "body is too long (maximum is 65536 characters)",
+                }
+            ],
+        )
+
+    @route("GET /repos/{owner}/{repo}/contents/{path}")
+    def _contents(self, call: Call) -> Reply:
+        ref, name = call.arg("ref", "main") or "main", call.params["path"]
+        data = self.files.get((ref, name))
+        if data is None:
+            return self.error(404, "Not Found", docs=f"{DOCS}/repos/contents#get-repository-content")
+        if len(data) > self.api_limit:
+            return self._too_large("contents#get-repository-content")
+        if any(kind in call.headers.get("accept", "") for kind in RAW_TYPES):
+            return 200, Raw(data, "application/vnd.github.raw+json"), {}
+        sha = blob_sha(data)
+        found = example("content-file-response-if-content-is-a-file")
+        found.update(
+            name=name.rsplit("/", 1)[-1], path=name, size=len(data), sha=sha,
+            url=f"{self.url}{call.path}?ref={ref}", git_url=f"{self.url}/repos/o/r/git/blobs/{sha}",
+        )  # fmt: skip
+        if len(data) > self.inline_limit:  # documented: 1-100 MB come back without their content
+            found.update(encoding="none", content="")
+        else:
+            encoded = base64.b64encode(data).decode()
+            found.update(encoding="base64", content="\n".join(encoded[i : i + 60] for i in range(0, len(encoded), 60)))
+        return 200, found, {}
+
+    @route("GET /repos/{owner}/{repo}/git/blobs/{file_sha}")
+    def _blob(self, call: Call) -> Reply:
+        sha = call.params["file_sha"]
+        data = next((d for d in self.files.values() if blob_sha(d) == sha), None)
+        if data is None:
+            return self.error(404, "Not Found", docs=f"{DOCS}/git/blobs#get-a-blob")
+        if len(data) > self.api_limit:
+            return self._too_large("git/blobs#get-a-blob")
+        if any(kind in call.headers.get("accept", "") for kind in RAW_TYPES):
+            return 200, Raw(data, "application/vnd.github.raw+json"), {}
+        found = example("blob")
+        found.update(
+            sha=sha, size=len(data), content=base64.b64encode(data).decode(), encoding="base64",
+            url=f"{self.url}{call.path}", node_id=base64.b64encode(f"B_{sha}".encode()).decode(),
+        )  # fmt: skip
+        return 200, found, {}
+
+    def _too_large(self, docs: str) -> Reply:
+        return self.error(
+            403,
+            "This API returns blobs up to 100 MB in size. The requested blob is too large to fetch via the API.",
+            errors=[{"resource": "Blob", "field": "data", "code": "too_large"}],
+            docs=f"{DOCS}/repos/{docs}",
+        )
 
     @staticmethod
     def _check_output(output: dict[str, Any] | None) -> str | None:
+        """What GitHub refuses with a 422: lengths and counts past its limits, annotations without their fields."""
         if not output:
             return None
         if len(output.get("summary", "")) > 65535 or len(output.get("text", "") or "") > 65535:
-            return "output.summary or output.text is too long"
+            return "Invalid request.\n\noutput.summary or output.text is too long (maximum is 65535 characters)"
         annotations = output.get("annotations", [])
         if len(annotations) > 50:
-            return "at most 50 annotations per request"
+            return "Invalid request.\n\nOnly 50 annotations are allowed per request."
         for a in annotations:
             if len(a.get("title", "")) > 255 or a.get("annotation_level") not in ("notice", "warning", "failure"):
-                return "bad annotation"
+                return "Invalid request.\n\nannotations: a title over 255 characters or an unknown annotation_level"
             if not {"path", "start_line", "end_line", "message"} <= a.keys():
-                return "annotation is missing a required field"
+                return "Invalid request.\n\nannotations: path, start_line, end_line and message are required"
         return None
+
+
+def _query(text: str) -> dict[str, list[str]]:
+    return parse_qs(text, keep_blank_values=True)

