@@ -11,17 +11,16 @@ import json
 import sqlite3
 import sys
 import tempfile
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from groundgate.errors import InputError, MissingResponses
+from groundgate.lookalike import reads_as, skeleton, visible
 from groundgate.store import Store
 
 Rubric = Literal["query", "no-query"]
@@ -80,6 +79,10 @@ class Response(_Loaded):
     def __repr__(self) -> str:
         return f"Response(id={self.id!r}, line={self.line})"
 
+    def recorded(self) -> Response:
+        """This answer as the gate judges it: against the case's recorded context, whatever the record says."""
+        return self if self.context is None else Response(self.id, self.response, self.line)
+
 
 class Yardstick(BaseModel):
     """What a pull request changed in the files the gate measures against (the cases and the
@@ -90,6 +93,8 @@ class Yardstick(BaseModel):
     base: str  # the base commit compared with
     cases: list[str] = Field(default_factory=list)  # ids added, removed, or whose category, query or context changed
     baseline: list[str] = Field(default_factory=list)  # ids whose baseline response was added, removed or changed
+    added: list[str] = Field(default_factory=list)  # of ``cases``, the ids new in this pull request
+    removed: list[str] = Field(default_factory=list)  # of ``cases``, the ids it deleted (the rest were edited)
     note: str | None = None  # a file new in this PR, or unreadable at the base
     unchecked: str | None = None  # why the base files could not be read: the PR's edits to them are unknown
 
@@ -201,6 +206,7 @@ class Inputs:
     warnings: list[str] = field(default_factory=list)
     digests: dict[str, str] = field(default_factory=dict)  # sha256 of each file: which run this is
     yardstick: Yardstick | None = None  # set by the action on pull requests
+    own_context: bool = False  # response records' own contexts were kept: an end-to-end run
 
     def batches(self) -> Iterator[list[Triple]]:
         """Each case with its two responses, in case-file order, a batch at a time: a run never holds
@@ -239,13 +245,6 @@ def category_sizes(cases: Sequence[Case]) -> dict[str, int]:
     return dict(Counter(case.category for case in cases))
 
 
-def live_context(inputs: Inputs) -> bool:
-    """Whether any response carries its own retrieved context: an end-to-end run, whichever shard this is."""
-    if isinstance(inputs.baseline, StoredResponses):
-        return inputs.baseline.store.one("SELECT 1 FROM responses WHERE context IS NOT NULL LIMIT 1") is not None
-    return any(r.context is not None for side in (inputs.baseline, inputs.candidate) for r in side.values())
-
-
 def sorted_ids(cases: Sequence[Case]) -> Iterator[str]:
     """The cases' ids in code-point order (SQLite orders UTF-8 text byte by byte: the same order)."""
     if isinstance(cases, StoredCases) and cases.shard is None:
@@ -279,58 +278,26 @@ class _ResponseRecord(BaseModel):
 _Record = TypeVar("_Record", _CaseRecord, _ResponseRecord)
 
 
-def _visible(text: str) -> str:
-    """Text as it reads: compatibility forms folded (fullwidth 'ｐ' is 'p'), invisible format
-    characters (zero-width spaces, soft hyphens, direction marks) dropped, outer spaces trimmed."""
-    folded = unicodedata.normalize("NFKC", text)
-    return "".join(c for c in folded if unicodedata.category(c) != "Cf").strip()
-
-
 def _id_key(case_id: str) -> str:
-    """Ids that look the same must not be two cases: compare them as they read."""
-    return "\0" + _visible(case_id)
+    """Ids that read the same must not be two cases: compare them as a reader sees them."""
+    return "\0" + skeleton(case_id)
 
 
 def normalize_category(category: str | None) -> str:
     """Categories compare as they read, case-insensitively; a missing one is 'uncategorized'.
 
-    'policy' with a zero-width space, a soft hyphen or in fullwidth letters is 'policy': a look-alike
-    must not dodge a blocking category."""
-    text = _visible(category or "").casefold()
+    'policy' with a zero-width space, a soft hyphen, a variation selector, a Hangul filler or in
+    fullwidth letters is 'policy' (``lookalike.visible``): a look-alike must not dodge a blocking category."""
+    text = visible(category or "").casefold()
     return sys.intern(text) if text else UNCATEGORIZED  # a few names, a million rows: one string each
 
 
-@cache
-def _latin(char: str) -> str:
-    """The Latin letter a character of another script is drawn like (Cyrillic 'р' -> 'p'), or itself."""
-    found: list[dict[str, Any]] = []
-    if not char.isascii():
-        from confusable_homoglyphs import confusables  # parses ~1 MB of Unicode data: only when needed
-
-        found = confusables.is_confusable(char, greedy=True, preferred_aliases=["latin"]) or []
-    for entry in found:
-        for glyph in entry["homoglyphs"]:
-            if glyph["n"].startswith("LATIN ") and len(glyph["c"]) == 1:
-                return str(glyph["c"]).casefold()
-    return char
-
-
-# Latin letters and digits that are drawn alike in many fonts: one class each.
-_DRAWN_ALIKE = str.maketrans("l1|0", "iiio")
-
-
-def skeleton(category: str) -> str:
-    """What a category looks like on screen: letters of other scripts drawn as Latin (Unicode TR39 data),
-    and 'l', '1', 'i' (and '0', 'o') taken as one shape each."""
-    return "".join(_latin(char) for char in category).translate(_DRAWN_ALIKE)
-
-
 def lookalike(category: str, blocking: frozenset[str]) -> str | None:
-    """The blocking category this one is drawn like without being it ('pоlicy' with a Cyrillic 'о'), if any."""
-    if category in blocking:
+    """The blocking category this one (as written) reads as without being it ('pоlicy' with a Cyrillic
+    'о', 'poli\u0301cy', small capitals), if any: such a category is refused, never silently non-blocking."""
+    if normalize_category(category) in blocking:
         return None
-    drawn = skeleton(category)
-    return next((name for name in sorted(blocking) if skeleton(name) == drawn), None)
+    return reads_as(category, blocking)
 
 
 MAX_LINE = 16 << 20  # bytes of one input line: a record longer than this is refused, never read whole
@@ -430,8 +397,8 @@ def _lookalike(path: Path, line: int, case_id: str, first: int) -> InputError:
         path,
         line,
         "id",
-        f"id {case_id!r} looks the same as the id on line {first} (equal once Unicode-normalised, "
-        "invisible characters dropped and trimmed)",
+        f"id {case_id!r} looks the same as the id on line {first} (the same once invisible characters, accents and "
+        "compatibility forms are dropped and confusable characters are taken as the ones they are drawn like)",
     )
 
 
@@ -497,8 +464,25 @@ def listed_ids(ids: Sequence[str], count: int | None = None) -> str:
     return shown + (f" and {count - 20} more" if count > 20 else "")
 
 
-def _store_cases(store: Store, path: Path, rubric: Rubric, root: Path, digest: Any) -> None:
+def _check_category(path: Path, line: int, category: str | None, blocking: frozenset[str]) -> None:
+    if category is not None and (name := lookalike(category, blocking)) is not None:
+        raise InputError(
+            path,
+            line,
+            "category",
+            f"{category!r} looks like the blocking category {name!r} but is spelled with other characters: "
+            "write it in plain letters",
+        )
+
+
+def _store_cases(
+    store: Store, path: Path, rubric: Rubric, root: Path, digest: Any, blocking: frozenset[str] = frozenset()
+) -> None:
+    checked: set[str | None] = set()  # categories as written: a few names, a million rows
     for line, record in _case_records(path, root, digest):
+        if record.category not in checked:
+            _check_category(path, line, record.category, blocking)
+            checked.add(record.category)
         row = (line, record.id, _id_key(record.id), normalize_category(record.category), record.query, record.context)
         try:  # a duplicate id is named before anything else wrong with its record, as load_cases does
             store.run("INSERT INTO cases VALUES (?, ?, ?, ?, ?, ?)", row)
@@ -512,32 +496,49 @@ def _store_cases(store: Store, path: Path, rubric: Rubric, root: Path, digest: A
         _check_case(path, line, record, rubric)
 
 
-def _store_responses(store: Store, side: int, path: Path, root: Path, digest: Any) -> None:
+def _store_responses(store: Store, side: int, path: Path, root: Path, digest: Any, own_context: bool) -> int:
+    """One side's responses; their own contexts only when ``own_context`` (an end-to-end run). Returns how
+    many records carried a context that is not kept."""
+    dropped = 0
     for line, record in _records(path, root, _ResponseRecord, digest):
+        context = record.context if own_context else None
+        dropped += record.context is not None and context is None
         try:
-            store.run(
-                "INSERT INTO responses VALUES (?, ?, ?, ?, ?)", (side, record.id, line, record.response, record.context)
-            )
+            store.run("INSERT INTO responses VALUES (?, ?, ?, ?, ?)", (side, record.id, line, record.response, context))
         except sqlite3.IntegrityError:
             first = store.one("SELECT line FROM responses WHERE side = ? AND id = ?", (side, record.id))
             raise _duplicate(path, line, record.id, first[0]) from None
         _check_response(path, line, record)
+    return dropped
 
 
 def load_inputs(
-    cases_path: Path, baseline_path: Path, candidate_path: Path, rubric: Rubric, root: Path = Path()
+    cases_path: Path,
+    baseline_path: Path,
+    candidate_path: Path,
+    rubric: Rubric,
+    root: Path = Path(),
+    blocking: frozenset[str] = frozenset(),
+    end_to_end: bool = False,
 ) -> Inputs:
     """Load all three files (relative to ``root``) into the run's store (``groundgate.store``) and check
-    that every case has a response on both sides."""
+    that every case has a response on both sides, and that no category reads as one of ``blocking``
+    without being it (a way to dodge the gate). A response's own ``context`` is kept only for an
+    end-to-end run: otherwise the response files, which a pull request controls, could choose what their
+    answers are judged against."""
     digests = {name: hashlib.sha256() for name in ("cases", "baseline", "candidate")}
     store = Store(SCHEMA)
-    _store_cases(store, cases_path, rubric, root, digests["cases"])
+    _store_cases(store, cases_path, rubric, root, digests["cases"], blocking)
     if store.one("SELECT 1 FROM cases LIMIT 1") is None:
         raise InputError(cases_path, None, None, "no cases: the file holds no records")
-    _store_responses(store, BASELINE, baseline_path, root, digests["baseline"])
-    _store_responses(store, CANDIDATE, candidate_path, root, digests["candidate"])
-    missing = []
     warnings = []
+    for path, side, name in ((baseline_path, BASELINE, "baseline"), (candidate_path, CANDIDATE, "candidate")):
+        if dropped := _store_responses(store, side, path, root, digests[name], end_to_end):
+            warnings.append(
+                f"{path}: {dropped} response(s) carry their own 'context', not used: every answer is judged against "
+                "the cases' recorded context (the end-to-end mode also judges each side against its own, beside the verdict)"
+            )
+    missing = []
     for path, side in ((baseline_path, BASELINE), (candidate_path, CANDIDATE)):
         absent = "FROM cases c WHERE NOT EXISTS (SELECT 1 FROM responses r WHERE r.side = ? AND r.id = c.id)"
         count = store.one(f"SELECT count(*) {absent}", (side,))[0]
@@ -562,6 +563,7 @@ def load_inputs(
         baseline_path=str(baseline_path),
         candidate_path=str(candidate_path),
         warnings=warnings,
+        own_context=end_to_end,
     )
 
 
@@ -600,8 +602,8 @@ def yardstick(
     def cases(found: Iterable[Case]) -> dict[str, object]:
         return {c.id: _fingerprint(c.category, c.query, c.context) for c in found}
 
-    def responses(found: Mapping[str, Response]) -> dict[str, object]:
-        return {r.id: _fingerprint(r.response, r.context) for r in found.values()}
+    def responses(found: Mapping[str, Response]) -> dict[str, object]:  # a context only where the run reads it
+        return {r.id: _fingerprint(r.response, r.context if inputs.own_context else None) for r in found.values()}
 
     notes: list[str] = []
     base_cases = _at_base(cases_at_base, "cases", lambda path: cases(load_cases(path, rubric)), notes)
@@ -611,5 +613,7 @@ def yardstick(
         base=ref,
         cases=_changed(base_cases, head_cases),
         baseline=_changed(base_baseline, head_baseline),
+        added=sorted(set(head_cases) - set(base_cases)),
+        removed=sorted(set(base_cases) - set(head_cases)),
         note="; ".join(notes) or None,
     )

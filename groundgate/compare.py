@@ -13,19 +13,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from groundgate import __version__
-from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, live_context, sorted_ids
+from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, sorted_ids
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
+from groundgate.injection import addressed
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
 from groundgate.noise import ELIGIBLE, choose, figures, per_shard
 from groundgate.results import (
+    LIVE_FLIPS,
     Calls,
+    Cost,
     Fluency,
     InputPaths,
     JudgeMeta,
+    Live,
     Noise,
     NoiseSample,
+    Plan,
     Results,
     Row,
     Shard,
@@ -35,10 +40,9 @@ from groundgate.results import (
     ids_digest,
     outcome_counts,
 )
-from groundgate.rules import Bucket, Outcome, bucket_of, classify, needs_rescore, verdict_of
+from groundgate.rules import Bucket, Outcome, bucket_of, classify, first_verdicts, needs_rescore, verdict_of
 
 EMPTY_RESPONSE = "empty response"
-DRIFT_NOTE = "context drift: the two sides were judged against different retrieved contexts; look at retrieval first"
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,8 @@ class Options:
     keep_texts: bool = False  # every row carries its query, context and responses, not only rows a person reads
     noise_sample: int = 0  # unchanged rows re-scored to measure the judge's noise; 0: not measured
     model_under_test: str | None = None  # recorded in the results, for the report's footer
+    end_to_end: bool = False  # also judge each side against its own retrieved context, beside the verdict
+    prices: tuple[float, float] | None = None  # per million prompt and answer tokens: the results' cost line
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
@@ -93,12 +99,22 @@ class Side:
     reason: str | None
     error: str | None = None
     model: str | None = None
+    unreachable: str | None = None  # where the judge was, when the error is that it could not be reached
 
     @classmethod
-    def of(cls, judgement: Judgement) -> Side:
+    def of(cls, judgement: Judgement, where: str | None = None) -> Side:
+        """``where``: the judge's endpoint or server, kept on an error that says the judge was down (or
+        that the circuit breaker stopped calling it): a run of those is an outage, not a measurement."""
         if isinstance(judgement, JudgeError):
-            return cls(None, None, None, judgement.message, judgement.model)
+            down = judgement.unavailable or not judgement.sent
+            return cls(None, None, None, judgement.message, judgement.model, where if down else None)
         return cls(bucket_of(judgement.score), judgement.score, judgement.reason, None, judgement.model)
+
+
+def where(judge: Runner) -> str:
+    """Where a judge is, as a reader would look for it: its endpoint or server, else its kind."""
+    info = judge.info
+    return info.endpoint or info.base_url or info.kind
 
 
 def _is_empty(text: str) -> bool:
@@ -126,8 +142,9 @@ def _judge_sides(judge: Runner, batch: list[Triple], more: int) -> Sides:
             else:
                 keys.append((side, index))
                 requests.append(JudgeRequest.of(case, answer, Purpose.GROUNDEDNESS))
+    at = where(judge)
     for (side, index), judgement in zip(keys, judge.score_all(requests, "groundedness", more=more), strict=True):
-        sides[side][index] = Side.of(judgement)
+        sides[side][index] = Side.of(judgement, at)
     before, after = ([s for s in column if s is not None] for column in sides)
     return Sides(before, after)
 
@@ -187,7 +204,7 @@ def _noise(judge: Runner, rows: StoredRows, inputs: Inputs, options: Options, se
     size = per_shard(options.noise_sample, options.shard[1] if options.shard else 1)
     chosen = set(choose(eligible, size, seed))
     picked = [row for window in rows.of(ELIGIBLE) for _, row in window if row.id in chosen]  # in the suite's order
-    answers = {case.id: (case, after) for case, _, after in inputs if case.id in chosen}
+    answers = {case.id: (case, after.recorded()) for case, _, after in inputs if case.id in chosen}
     again = judge.score_all([JudgeRequest.of(*answers[row.id], Purpose.NOISE) for row in picked], "noise sample")
     samples = []
     for row, judgement in zip(picked, again, strict=True):
@@ -211,6 +228,7 @@ def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
         "rescore_baseline": options.rescore_baseline,
         "min_cases_to_block": options.min_cases_to_block,
         "noise_sample": options.noise_sample,  # shards sampling differently would merge into a skewed sample
+        "end_to_end": options.end_to_end,
     }
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
@@ -273,15 +291,34 @@ class Evidence:
     after: Side
     rescore: Side | None = None
     baseline_rescore: Side | None = None
+    live: tuple[Side, Side] | None = None  # end-to-end runs: each side against its own retrieved context
+
+
+def _own_context(case: Case, answer: Response) -> bool:
+    return answer.context is not None and answer.context != case.context
+
+
+def _judge_live(judge: Runner, batch: list[Triple]) -> dict[int, tuple[Side, Side]]:
+    """End-to-end runs: the rows where a side carries its own retrieved context, each side judged against
+    its own (a side without one is the request already made for the verdict: deduplicated, not sent again)."""
+    own = [index for index, (case, *answers) in enumerate(batch) if any(_own_context(case, a) for a in answers)]
+    if not own:
+        return {}
+    subset = [batch[index] for index in own]
+    sides = _judge_sides(judge, subset, 0)
+    _check_models(sides, subset)
+    return dict(zip(own, zip(sides.before, sides.after, strict=True), strict=True))
 
 
 def _batch_rows(
     judge: Runner, batch: list[Triple], options: Options, sizes: dict[str, int], more: int
 ) -> tuple[list[Row], list[str]]:
     """One batch's rows: its first verdicts, the re-scores of its new flips (``options.rescorer``), classified;
-    and the warnings of second opinions that reported the first judge's own model."""
-    sides = _judge_sides(judge, batch, more)
-    _check_models(sides, batch)
+    and the warnings of second opinions that reported the first judge's own model. Every verdict is against
+    the case's recorded context, whatever context a response record carries (``Response.recorded``)."""
+    recorded = [(case, baseline.recorded(), candidate.recorded()) for case, baseline, candidate in batch]
+    sides = _judge_sides(judge, recorded, more)
+    _check_models(sides, recorded)
     flipped = [
         index
         for index, (before, after) in enumerate(zip(sides.before, sides.after, strict=True))
@@ -293,17 +330,29 @@ def _batch_rows(
         rescores = {index: sides.after[index] for index in flipped}  # the first verdict stands
     elif flipped:
         # A fresh call on purpose: with the same judge it absorbs residual non-determinism, nothing more.
-        requests = [JudgeRequest.of(batch[i][0], batch[i][2], Purpose.RESCORE) for i in flipped]
-        rescores = dict(zip(flipped, map(Side.of, rescorer.score_all(requests, "re-scores")), strict=True))
+        requests = [JudgeRequest.of(recorded[i][0], recorded[i][2], Purpose.RESCORE) for i in flipped]
+        judged = rescorer.score_all(requests, "re-scores")
+        rescores = {index: Side.of(j, where(rescorer)) for index, j in zip(flipped, judged, strict=True)}
     baseline_rescores: dict[int, Side] = {}
     if options.rescore_baseline and flipped:
-        requests = [JudgeRequest.of(batch[i][0], batch[i][1], Purpose.RESCORE) for i in flipped]
+        requests = [JudgeRequest.of(recorded[i][0], recorded[i][1], Purpose.RESCORE) for i in flipped]
         again = (rescorer or judge).score_all(requests, "baseline re-scores")
-        baseline_rescores = dict(zip(flipped, map(Side.of, again), strict=True))
+        at = where(rescorer or judge)
+        baseline_rescores = {index: Side.of(j, at) for index, j in zip(flipped, again, strict=True)}
+    live = _judge_live(judge, batch) if options.end_to_end else {}
     echoes = [echo for i in flipped if (echo := same_model(options.rescorer, sides.after[i], rescores.get(i)))]
     return [
         _row(
-            Evidence(case, baseline, candidate, before, after, rescores.get(index), baseline_rescores.get(index)),
+            Evidence(
+                case,
+                baseline,
+                candidate,
+                before,
+                after,
+                rescores.get(index),
+                baseline_rescores.get(index),
+                live.get(index),
+            ),
             options,
             sizes.get(case.category, 0),
         )
@@ -313,7 +362,53 @@ def _batch_rows(
     ], echoes
 
 
-def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
+def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
+    """The calls this run will make, and their tokens, before the first one: each row's first verdicts
+    (an answer the cache holds, or the same as the row's other answer, costs no call; the same answer in
+    two rows is counted twice), the noise sample, and at most a re-score of each changed answer and the
+    fluency of each row's two answers. Tokens from the judge's estimate (``judges.cost``), if it has one."""
+    if options.shard is not None:
+        inputs = shard_inputs(inputs, *options.shard)
+    estimate = judge.provider.estimate()
+    rescores = 1 + options.rescore_baseline if options.rescorer.label != "none" else 0
+    calls = extra = tokens = extra_tokens = rows = 0
+
+    def cost(request: JudgeRequest) -> int:
+        return estimate(request) if estimate is not None else 0
+
+    for batch in inputs.batches():
+        for case, *answers in batch:
+            rows += 1
+            keys: list[str] = []
+            for answer in answers:
+                if _is_empty(answer.response):
+                    continue
+                request = JudgeRequest.of(case, answer, Purpose.GROUNDEDNESS)
+                key = judge.request_key(request)
+                if key not in keys and (judge.cache is None or judge.cache.get(key) is None):
+                    calls, tokens = calls + 1, tokens + cost(request)
+                keys.append(key)
+            if len(keys) == 2 and keys[0] != keys[1]:  # a changed answer may flip
+                request = JudgeRequest.of(case, answers[1], Purpose.RESCORE)
+                extra, extra_tokens = extra + rescores, extra_tokens + rescores * cost(request)
+            if len(keys) == 2 and judge.info.fluency:
+                for answer in answers[: 1 if keys[0] == keys[1] else 2]:
+                    request = JudgeRequest(case, answer.response, Purpose.FLUENCY)
+                    extra, extra_tokens = extra + 1, extra_tokens + cost(request)
+    noise = min(rows, per_shard(options.noise_sample, options.shard[1] if options.shard else 1))
+    if noise:
+        tokens += round(noise * tokens / calls) if calls else 0
+        calls += noise
+    counted = estimate is not None
+    return Plan(
+        calls=calls,
+        calls_at_most=calls + extra,
+        tokens=tokens if counted else None,
+        tokens_at_most=tokens + extra_tokens if counted else None,
+    )
+
+
+def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = None) -> Results:
     """Compare: judge both sides, re-score new flips (``options.rescorer``), classify, fluency on ties.
 
     A batch of cases at a time (``cases.BATCH``): its rows go to disk as they are decided
@@ -321,7 +416,6 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
     started = time.monotonic()
     sizes = category_sizes(inputs.cases)  # of the whole suite, before sharding
     suite = Suite(cases=sum(sizes.values()), ids_digest=ids_digest(sorted_ids(inputs.cases), presorted=True))
-    end_to_end = live_context(inputs)  # of the whole suite: every shard's results say the same
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
     rows = StoredRows()
@@ -379,13 +473,17 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         wall_seconds=round(time.monotonic() - started, 3),
         shard=Shard(index=options.shard[0], count=options.shard[1]) if options.shard else None,
         fingerprint=identity,
-        mode="end-to-end" if end_to_end else "frozen",
+        mode="end-to-end" if options.end_to_end else "frozen",
         categories=category_stats(rows),
         category_sizes=sizes,
         suite=suite,
         yardstick=inputs.yardstick,
         noise=noise,
         model_under_test=options.model_under_test,
+        min_cases_to_block=options.min_cases_to_block,
+        rescore_baseline=options.rescore_baseline,
+        plan=planned,
+        cost=Cost.of(options.prices, calls.tokens, calls.answer_tokens) if options.prices else None,
     )
 
 
@@ -409,9 +507,11 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     echo = same_model(options.rescorer, after, rescore)
     independent = options.rescorer.independent and echo is None
     drift = (e.baseline.context or case.context) != (e.candidate.context or case.context)
+    live = _live(e.live, blocking) if e.live is not None else None
+    talks = addressed(e.baseline.response, e.candidate.response)
     notes = []
     failures = [
-        (who, side.error)
+        (who, side.error, side.unreachable)
         for who, side in (
             ("baseline", before),
             ("candidate", after),
@@ -423,10 +523,11 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     if failures:
         outcome = Outcome.ERROR
         error: str | None = f"{failures[0][0]}: {failures[0][1]}"
+        unreachable = failures[0][2]
     else:
         assert before.bucket is not None
         assert after.bucket is not None
-        error = None
+        error = unreachable = None
         if echo is not None:
             notes.append(echo)
         small = blocking and suite_size < options.min_cases_to_block
@@ -447,9 +548,13 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
             notes.append(
                 "the baseline's re-score is ungrounded too: the flip came from judge noise on the baseline side"
             )
-    if drift and outcome in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE):
-        notes.append(DRIFT_NOTE)
-    texts = options.keep_texts or outcome in WITH_TEXTS
+    # A person reads these whatever the outcome: an answer that talks to the judge, a flip against live retrieval.
+    texts = (
+        options.keep_texts
+        or outcome in WITH_TEXTS
+        or talks is not None
+        or (live is not None and live.outcome in LIVE_FLIPS)
+    )
     return Row(
         id=case.id,
         category=case.category,
@@ -473,10 +578,28 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         drift=drift,
         note="; ".join(notes) or None,
         error=error,
+        unreachable=unreachable,
         query=case.query,  # short, and the report's tables show it for every row
         context=case.context if texts else "",
         baseline=e.baseline.response if texts else "",
         candidate=e.candidate.response if texts else "",
         baseline_context=e.baseline.context if texts else None,
         candidate_context=e.candidate.context if texts else None,
+        live=live,
+        talks_to_judge=talks,
+    )
+
+
+def _live(sides: tuple[Side, Side], blocking: bool) -> Live:
+    """A row's end-to-end verdict: the first verdicts against each side's own context, classified by the
+    same rules with the first verdict standing (no re-score: it decides nothing)."""
+    before, after = sides
+    failed = next((side.error for side in sides if side.error is not None), None)
+    return Live(
+        outcome=first_verdicts(before.bucket, after.bucket, blocking),
+        before=before.bucket,
+        after=after.bucket,
+        before_score=before.score,
+        after_score=after.score,
+        reason=failed or after.reason,
     )

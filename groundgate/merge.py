@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from groundgate.audit import sizes_problem
 from groundgate.cases import in_shard, listed_ids
 from groundgate.errors import UsageError
 from groundgate.noise import figures
@@ -86,6 +87,19 @@ def _check_coverage(parts: Sequence[Results], rows: StoredRows, case_ids: Sequen
         )
 
 
+def _rules(part: Results) -> tuple[object, ...]:
+    """What a shard's rows were decided under: shards of one run share it (the fingerprint says so too, but
+    a file's fingerprint is only its word; these are what ``audit`` checked its rows against)."""
+    return (
+        tuple(sorted(part.blocking_categories)),
+        part.judge.second_opinion,
+        part.min_cases_to_block,
+        part.rescore_baseline,
+        part.mode,
+        tuple(sorted(part.category_sizes.items())),
+    )
+
+
 def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Results:
     if not parts:
         raise UsageError("merge needs the results of at least one shard")
@@ -96,6 +110,11 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
     if any(p.fingerprint != first.fingerprint or (p.shard and p.shard.count != count) for p in parts):
         raise UsageError(
             "these results come from different runs (input files, judge, rules or noise sample size differ)"
+        )
+    if len({_rules(p) for p in parts}) > 1:
+        raise UsageError(
+            "these shard results were decided under different rules (blocking categories, second opinion, "
+            "min-cases-to-block, rescore-baseline, mode or the suite's categories differ): shards of one run agree"
         )
     indices = Counter(p.shard.index for p in parts if p.shard)
     twice = sorted(i for i, n in indices.items() if n > 1)
@@ -115,6 +134,8 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
     rows.sort_by_line()
     _check_coverage(parts, rows, case_ids)
     counts = outcome_counts(rows)
+    if (problem := sizes_problem(first.model_copy(update={"rows": rows, "shard": None}))) is not None:
+        raise UsageError(f"the shard results do not add up to their suite: {problem[1]}")
     calls = Calls(**{name: sum(getattr(p.calls, name) for p in parts) for name in Calls.model_fields})
     models = list(dict.fromkeys(m for p in parts for m in p.judge.models))
     judge = first.judge.model_copy(update={"models": models, "model": ", ".join(models) or None})
@@ -130,7 +151,6 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
             "wall_seconds": max(p.wall_seconds for p in parts),
             "categories": category_stats(rows),
             "noise": _noise(parts, rows),
-            "mode": "end-to-end" if any(p.mode == "end-to-end" for p in parts) else "frozen",
             "shard": None,
         }
     )

@@ -29,14 +29,18 @@ from pydantic import (
 from pydantic.dataclasses import dataclass
 
 from groundgate import jsonstream
+from groundgate.audit import RowAudit
 from groundgate.cases import SURROGATE, Yardstick, unpaired_surrogate
 from groundgate.errors import InputError, one_line
 from groundgate.files import write_parts
-from groundgate.rules import Bucket, GateVerdict, Outcome, gate_exit, verdict_of, worse
+from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
+from groundgate.noise import NoiseSample as NoiseSample
+from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, cell, gate_exit, worse
+from groundgate.rules import tally as tally  # where the report finds it
 from groundgate.stats import sign_test
 from groundgate.store import Store
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the rules a file's rows were decided under, end-to-end verdicts, answers that talk to the judge
 BATCH_ROWS = 2000  # rows read from a results file before they go to disk
 
 
@@ -48,8 +52,22 @@ class _Model(BaseModel):
 # reads carry, and figures most rows never have. Every other field is always written.
 ROW_SPARSE = frozenset({
     "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
-    "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency",
+    "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge", "unreachable",
 })  # fmt: skip
+
+
+@dataclass(slots=True, config=ConfigDict(extra="forbid"))
+class Live:
+    """End-to-end runs: the row judged again with each side against its own retrieved context, first
+    verdicts only (the first verdict stands: no re-score). Shown beside the row's outcome, never deciding
+    the verdict: the response files, which a pull request controls, must not choose what is measured."""
+
+    outcome: Outcome
+    before: Bucket | None
+    after: Bucket | None
+    before_score: float | None
+    after_score: float | None
+    reason: str | None = None  # the candidate's reason against its own context, or why a side was not judged
 
 
 @dataclass(slots=True, config=ConfigDict(extra="forbid"))
@@ -79,6 +97,7 @@ class Row:
     drift: bool = False  # end-to-end runs: the two sides were judged against different contexts
     note: str | None = None
     error: str | None = None
+    unreachable: str | None = None  # the judge's endpoint, when the error is that it could not be reached (an outage)
     before_fluency: float | None = None
     after_fluency: float | None = None
     query: str | None = None
@@ -87,6 +106,8 @@ class Row:
     candidate: str = ""
     baseline_context: str | None = None
     candidate_context: str | None = None
+    live: Live | None = None  # end-to-end runs, rows where a side carries its own retrieved context
+    talks_to_judge: str | None = None  # which answer addresses the judge, and how ("candidate: 'score 5'")
 
     @model_serializer(mode="wrap")
     def _lean(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -138,6 +159,7 @@ class Calls(_Model):
     total: int = 0
     failed: int = 0
     tokens: int = 0  # as reported by the judge
+    answer_tokens: int = 0  # of those, the judge's answers' (the rest are the prompts')
     cached: int = 0  # answered from the persistent score cache
     deduplicated: int = 0  # identical inputs judged once in this run
     throttled: int = 0  # 429 answers the SDK retried
@@ -145,46 +167,51 @@ class Calls(_Model):
     cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used
 
 
-class NoiseSample(_Model):
-    """One unchanged row re-scored for the noise floor: its first verdict and the second one."""
+class Plan(_Model):
+    """What the run expected to spend, said before its first judge call."""
 
-    id: str
-    bucket: Bucket  # the candidate's first verdict
-    score: float | None  # None: an empty answer, a non-answer without a judge call
-    rescore: Bucket | None  # None: the re-score failed, and the row is not in `sampled`
-    rescore_score: float | None
+    calls: int  # made whatever the judge answers: first verdicts not cached nor repeated in their row, the noise sample
+    calls_at_most: int  # with every re-score and fluency call the answers could need
+    tokens: int | None = None  # estimated for `calls`; None: this judge's tokens are not counted
+    tokens_at_most: int | None = None
+    max_calls: int | None = None  # the budget (--max-calls, --max-tokens), when set
+    max_tokens: int | None = None
+
+    def said(self) -> str:
+        """One line for the console and the report's footer."""
+        extra = f" (up to {self.calls_at_most:,} with re-scores and fluency)" if self.calls_at_most > self.calls else ""
+        tokens = ""
+        if self.tokens is not None and self.tokens_at_most is not None:
+            most = f", up to {_millions(self.tokens_at_most)}" if self.tokens_at_most > self.tokens else ""
+            tokens = f", about {_millions(self.tokens)} tokens{most} (estimate)"
+        caps = [f"{n:,} {what}" for n, what in ((self.max_calls, "calls"), (self.max_tokens, "tokens")) if n]
+        budget = f"; budget {' and '.join(caps)}" if caps else ""
+        return f"plan: {self.calls:,} judge call{'' if self.calls == 1 else 's'}{extra}{tokens}{budget}"
 
 
-class Noise(_Model):
-    """The judge's noise measured in this run: rows whose bucket did not change, re-scored once more.
-    A re-score in another bucket than the first verdict is a noise flip: the instrument's error bar."""
+class Cost(_Model):
+    """What the judge calls cost at the prices given (--price-per-million-tokens), from the tokens reported."""
 
-    sampled: int  # re-scores that came back with a score
-    flipped: int  # of those, how many landed in another bucket
-    failed: int = 0  # re-scores that came back without a score: not in `sampled`
-    rate: float | None  # flipped / sampled
-    interval: tuple[float, float] | None  # exact 95% (Clopper-Pearson) interval of the rate
-    flips: int  # rows this run re-scored as newly ungrounded
-    expected_false_flips: float | None  # rate x flips: how many of them the noise alone may explain
-    exposed: int  # blocking-category rows that could have flipped (not ungrounded, not failed, on the baseline side)
-    false_blocking_flip: float | None  # chance that noise alone gives one of them a confirmed flip
-    samples: list[NoiseSample] = Field(default_factory=list)
+    price_per_million: tuple[float, float]  # prompt tokens, answer tokens
+    prompt_tokens: int
+    answer_tokens: int
+    amount: float
 
-    @model_validator(mode="after")
-    def _counted(self) -> Noise:
-        """The counts are the samples' (an edited results file cannot claim a quieter judge than it sampled)."""
-        scored = [s for s in self.samples if s.rescore is not None]
-        flipped = sum(1 for s in scored if s.rescore is not s.bucket)
-        if (self.sampled, self.flipped, self.failed) != (len(scored), flipped, len(self.samples) - len(scored)):
-            raise ValueError("the noise figures do not match its samples")
-        if self.rate != (flipped / len(scored) if scored else None):
-            raise ValueError("the noise rate does not match its samples")
-        return self
+    @classmethod
+    def of(cls, prices: tuple[float, float], tokens: int, answer_tokens: int) -> Cost:
+        prompt = max(0, tokens - answer_tokens)
+        amount = (prompt * prices[0] + answer_tokens * prices[1]) / 1e6
+        return cls(price_per_million=prices, prompt_tokens=prompt, answer_tokens=answer_tokens, amount=round(amount, 6))
 
-    @property
-    def high(self) -> bool:
-        """A confirmed blocking flip is then more likely noise than not."""
-        return self.false_blocking_flip is not None and self.false_blocking_flip > 0.5
+    def said(self) -> str:
+        return (
+            f"cost about {self.amount:,.2f} ({_millions(self.prompt_tokens)} prompt tokens at {self.price_per_million[0]:g}"
+            f"/M, {_millions(self.answer_tokens)} answer tokens at {self.price_per_million[1]:g}/M)"
+        )
+
+
+def _millions(tokens: int) -> str:
+    return f"{tokens / 1e6:.1f}M" if tokens >= 100_000 else f"{tokens:,}"
 
 
 class InputPaths(_Model):
@@ -215,26 +242,38 @@ def category_stats(rows: Sequence[Row]) -> list[CategoryStats]:
     ]
 
 
-Cell = tuple[str, bool, Outcome, Bucket | None, Bucket | None]  # category, blocking, outcome, before, after
-
-
-def cell(row: Row) -> Cell:
-    return (row.category, row.blocking, row.outcome, row.before, row.after)
-
-
-def tally(rows: Sequence[Row]) -> Counter[Cell]:
-    """How many rows share each category, blocking flag, outcome and pair of buckets: every count the
-    report, the noise figures and the checks need, without going through a million rows each time."""
-    if isinstance(rows, StoredRows):
-        return rows.tally
-    return Counter(cell(row) for row in rows)
-
-
 def outcome_counts(rows: Sequence[Row]) -> Counter[Outcome]:
     counts: Counter[Outcome] = Counter()
     for (_, _, outcome, _, _), n in tally(rows).items():
         counts[outcome] += n
     return counts
+
+
+# Rows a person reads whatever their outcome, marked in the store so a report finds them without a pass.
+TALKS, LIVE_FLIP = 1, 2  # an answer addresses the judge; newly ungrounded against its own retrieved context
+LIVE_FLIPS = frozenset({Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE})
+
+
+def marks(row: Row) -> int:
+    return (TALKS if row.talks_to_judge is not None else 0) | (
+        LIVE_FLIP if row.live is not None and row.live.outcome in LIVE_FLIPS else 0
+    )
+
+
+def rows_marked(rows: Sequence[Row], mark: int) -> Iterator[Row]:
+    """The rows with this mark, in order (from the store by its index)."""
+    if isinstance(rows, StoredRows):
+        yield from (row for window in rows.marked(mark) for _, row in window)
+        return
+    yield from (row for row in rows if marks(row) & mark)
+
+
+def count_marked(rows: Sequence[Row], mark: int, outside: Iterable[Outcome] = ()) -> int:
+    """How many rows have this mark (of an outcome not in ``outside``)."""
+    skip = frozenset(outside)
+    if isinstance(rows, StoredRows):
+        return rows.count_marked(mark, skip)
+    return sum(1 for row in rows if marks(row) & mark and row.outcome not in skip)
 
 
 def rows_with(rows: Sequence[Row], outcomes: Iterable[Outcome]) -> Iterator[Row]:
@@ -246,11 +285,22 @@ def rows_with(rows: Sequence[Row], outcomes: Iterable[Outcome]) -> Iterator[Row]
     yield from (row for row in rows if row.outcome in wanted)
 
 
+def rows_by_id(rows: Sequence[Row], ids: Iterable[str]) -> Iterator[Row]:
+    """The rows with these ids (a few dozen), in order: from the store by its index on ids."""
+    wanted = set(ids)
+    if isinstance(rows, StoredRows):
+        yield from rows.with_ids(wanted)
+        return
+    yield from (row for row in rows if row.id in wanted)
+
+
 ROWS_TABLE = (
     "CREATE TABLE rows(pos INTEGER PRIMARY KEY, id TEXT NOT NULL, line INTEGER NOT NULL, outcome TEXT NOT NULL, "
-    "data TEXT NOT NULL)"
+    "data TEXT NOT NULL, marks INTEGER NOT NULL)"
 )
-ROWS_INDEX = "CREATE INDEX rows_by_outcome ON rows(outcome, pos)"
+ROWS_INDEX = (
+    "CREATE INDEX rows_by_outcome ON rows(outcome, pos); CREATE INDEX rows_marked ON rows(pos) WHERE marks != 0"
+)
 
 
 class StoredRows(Sequence[Row]):
@@ -267,22 +317,25 @@ class StoredRows(Sequence[Row]):
         added = []
         for row in rows:
             self.tally[cell(row)] += 1
-            added.append((self._length, row.id, row.line, row.outcome.value, _ROW.dump_json(row).decode()))
+            added.append((self._length, row.id, row.line, row.outcome.value, _ROW.dump_json(row).decode(), marks(row)))
             self._length += 1
-        self.store.many("INSERT INTO rows VALUES (?, ?, ?, ?, ?)", added)
+        self.store.many("INSERT INTO rows VALUES (?, ?, ?, ?, ?, ?)", added)
 
     def sort_by_line(self) -> None:
         """Rows in order of their line in the cases file, rows of one line in the order they came (a
         stable sort, as ``sorted`` is): shards' rows merged into the suite's order, on disk."""
         self.store.run("DROP INDEX rows_by_outcome")
+        self.store.run("DROP INDEX rows_marked")
         self.store.run("ALTER TABLE rows RENAME TO unsorted")
         self.store.run(ROWS_TABLE)
         self.store.run(
-            "INSERT INTO rows SELECT row_number() OVER (ORDER BY line, pos) - 1, id, line, outcome, data FROM unsorted"
+            "INSERT INTO rows SELECT row_number() OVER (ORDER BY line, pos) - 1, id, line, outcome, data, marks "
+            "FROM unsorted"
         )
         self.store.run("DROP TABLE unsorted")  # and its index by id, if any
         self._indexed = False
-        self.store.run(ROWS_INDEX)
+        for index in ROWS_INDEX.split("; "):
+            self.store.run(index)
 
     def ids(self) -> Iterator[str]:
         for window in self.store.windows("SELECT pos, id FROM rows", "pos"):
@@ -307,6 +360,15 @@ class StoredRows(Sequence[Row]):
         self._by_id()
         return self.store.one("SELECT 1 FROM rows WHERE id = ?", (case_id,)) is not None
 
+    def with_ids(self, ids: set[str]) -> Iterator[Row]:
+        if not ids:
+            return
+        self._by_id()
+        marks = ", ".join("?" * len(ids))
+        found = f"SELECT data FROM rows WHERE id IN ({marks}) ORDER BY pos"  # noqa: S608 - placeholders only
+        for (data,) in self.store.all(found, tuple(ids)):
+            yield _ROW.validate_json(data)
+
     def _by_id(self) -> None:
         if not self._indexed:
             self.store.run("CREATE INDEX rows_by_id ON rows(id)")
@@ -326,6 +388,17 @@ class StoredRows(Sequence[Row]):
         marks = ", ".join("?" * len(names))
         for window in self.store.windows("SELECT pos, data FROM rows", "pos", f"outcome IN ({marks})", names):
             yield [(pos, _ROW.validate_json(data)) for pos, data in window]
+
+    def marked(self, mark: int) -> Iterator[list[tuple[int, Row]]]:
+        """(position, row) of the rows with this mark, in order, a batch at a time."""
+        for window in self.store.windows("SELECT pos, data FROM rows", "pos", "marks != 0 AND marks & ?", (mark,)):
+            yield [(pos, _ROW.validate_json(data)) for pos, data in window]
+
+    def count_marked(self, mark: int, outside: frozenset[Outcome] = frozenset()) -> int:
+        by_outcome = self.store.all(
+            "SELECT outcome, count(*) FROM rows WHERE marks != 0 AND marks & ? GROUP BY outcome", (mark,)
+        )
+        return sum(int(n) for outcome, n in by_outcome if Outcome(outcome) not in outside)
 
     def lines(self) -> Iterator[str]:
         """Each row as the results file writes it."""
@@ -389,7 +462,7 @@ def _rows_as_list(rows: Sequence[Row], handler: SerializerFunctionWrapHandler) -
 
 
 class Results(_Model):
-    schema_version: Literal[1] = 1
+    schema_version: Literal[2] = 2
     tool_version: str
     verdict: GateVerdict
     counts: dict[Outcome, int]
@@ -410,6 +483,12 @@ class Results(_Model):
     yardstick: Yardstick | None = None  # pull requests: what the PR changed in the cases and baseline files
     noise: Noise | None = None  # the measured noise floor (--noise-sample); None when not measured
     model_under_test: str | None = None  # as the run was told (--model-under-test)
+    # The rules the rows were decided under, besides blocking_categories and judge.second_opinion: whatever
+    # reads the file re-derives every row's outcome under them.
+    min_cases_to_block: int = Field(default=0, ge=0)
+    rescore_baseline: bool = False
+    plan: Plan | None = None  # what the run expected to spend, said before its first call
+    cost: Cost | None = None  # what it spent, at the prices given (--price-per-million-tokens)
 
     @property
     def exit_code(self) -> int:
@@ -441,15 +520,19 @@ def _refused(path: Path, exc: ValidationError, *where: str) -> InputError:
 
 def read_results(path: Path) -> Results:
     """A results file, its rows read one at a time into a store on disk (``jsonstream``, ``StoredRows``):
-    ``report`` and ``merge`` of a million rows do not hold a million rows' JSON in memory."""
+    ``report`` and ``merge`` of a million rows do not hold a million rows' JSON in memory. A file that
+    contradicts itself (a row, the counts or the verdict not what its own scores and rules make them:
+    ``audit``) is refused, naming the row and the field."""
     rows = StoredRows()
     batch: list[Row] = []
     bad: list[InputError] = []  # the first bad row, raised once the file is known to be a results file
+    audit = RowAudit()  # each row re-derived from its own scores as it is read
 
     def row(found: Any) -> None:
         if bad:
             return
-        where = f"rows.{len(rows) + len(batch)}"
+        index = len(rows) + len(batch)
+        where = f"rows.{index}"
         if (field := unpaired_surrogate(found, where)) is not None:
             bad.append(InputError(path, None, field, SURROGATE))
             return
@@ -458,6 +541,7 @@ def read_results(path: Path) -> Results:
         except ValidationError as exc:
             bad.append(_refused(path, exc, where))
             return
+        audit.see(index, batch[-1])
         if len(batch) >= BATCH_ROWS:
             rows.extend(batch)
             batch.clear()
@@ -476,11 +560,17 @@ def read_results(path: Path) -> Results:
     rows.extend(batch)
     if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
         found = data.get("schema_version") if isinstance(data, dict) else None
+        earlier = (
+            " (an earlier groundgate's, which does not record all the rules its rows were decided under, so its "
+            "outcomes cannot be checked: run compare again)"
+            if found == 1
+            else ""
+        )
         raise InputError(
             path,
             None,
             "schema_version",
-            f"expected {SCHEMA_VERSION}, found {found!r}: not a results file of this version",
+            f"expected {SCHEMA_VERSION}, found {found!r}: not a results file of this version{earlier}",
         )
     if bad:
         raise bad[0]
@@ -494,18 +584,6 @@ def read_results(path: Path) -> Results:
         raise _refused(path, exc) from None
     except RecursionError:
         raise InputError(path, None, None, "not a results file: nested too deeply") from None
-    counts = outcome_counts(results.rows)
-    if results.verdict != verdict_of(counts) or any(results.counts.get(o, 0) != counts[o] for o in Outcome):
-        raise InputError(
-            path,
-            None,
-            "verdict",
-            "the verdict and counts do not match the rows: an edited results file is not a verdict",
-        )
-    if results.noise is not None:
-        from groundgate.noise import mismatch  # noise builds on this module
-
-        confirmed = results.judge.second_opinion != "none"
-        if (problem := mismatch(results.noise, results.rows, results.calls.noise, confirmed)) is not None:
-            raise InputError(path, None, "noise", f"{problem}: an edited results file")
+    if (problem := audit.check(results)) is not None:
+        raise InputError(path, None, *problem)
     return results

@@ -14,16 +14,16 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from groundgate.report import marker
-from tests.support.action import BASE_SHA, HEAD_SHA, PATHS, action_environment, event, run_action
+from tests.support.action import BASE_SHA, HEAD_SHA, PATHS, action_environment, event, forged_shards, run_action
 from tests.support.azure import decide_by_text
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.fakes.openai import FakeOpenAI
-from tests.support.forge import recount
 from tests.support.paths import ROOT
 from tests.support.report_checks import inline_text, parse
 
@@ -211,10 +211,8 @@ def test_noise_sample_and_model_under_test_reach_the_comment(workspace: Path, gh
     assert (results["noise"]["sampled"], results["calls"]["noise"]) == (3, 3)
     assert results["model_under_test"] == "gpt-4o-mini"
     [comment] = gh.comments_on(7)
-    assert (
-        "Judge noise: 0 of 3 re-scores changed bucket (0%, 95% CI 0%–71%) · model under test gpt\\-4o\\-mini"
-        in comment["body"]
-    )
+    assert "(0%, 95% CI 0%–71%)" in comment["body"]
+    assert "Model under test: gpt\\-4o\\-mini." in comment["body"]
     assert "3 for the noise sample" in comment["body"]
 
 
@@ -347,15 +345,10 @@ def test_inputs_read_as_the_runner_sets_them() -> None:
 
 
 def test_a_merge_step_refuses_a_shard_file_missing_a_row(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
-    (workspace / "shards").mkdir()
-    for k in (1, 2):
-        run_action(
-            workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl", "shard": f"{k}/2", "comment": "false", "check-run": "false", "fail-on": "never"},
-            event_path=event(tmp_path),
-        )  # fmt: skip
-        data = json.loads((workspace / ".groundgate/results.json").read_text())
+    def drop(data: dict[str, Any]) -> None:
         data["rows"] = [row for row in data["rows"] if row["outcome"] != "regression"]  # the crafted file
-        (workspace / "shards" / f"results-{k}.json").write_text(json.dumps(recount(data)))
+
+    forged_shards(workspace, gh, tmp_path, drop)
     merged = run_action(
         workspace, gh, {"merge-results": "shards/*.json", "cases": "", "baseline": "", "candidate": ""}, event_path=event(tmp_path)
     )  # fmt: skip
@@ -376,16 +369,16 @@ def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, g
     assert run.code == 0, run.stdout
     headline = run.summary.splitlines()[0]
     assert headline.endswith("the PR changes the yardstick")
-    assert "1 case and 1 baseline response differ" in run.summary
     visible = html.unescape(run.summary.replace("\\", ""))
-    assert f"Cases: {last_id}." in visible
-    assert "Baseline responses: refund-007." in visible
+    assert f"Cases added: [{last_id}](https://github.example/o/r/blob/" in visible
+    assert "Baseline responses changed: [refund-007](https://github.example/o/r/blob/" in visible
     [comment] = gh.comments_on(7)
     assert "edits what the gate measures against" in comment["body"]
     assert "WARNING: this pull request edits what the gate measures against" in run.stdout
     results = json.loads((workspace / ".groundgate/results.json").read_text())
     assert results["yardstick"] == {
-        "base": BASE_SHA, "cases": [last_id], "baseline": ["refund-007"], "note": None, "unchecked": None,
+        "base": BASE_SHA, "cases": [last_id], "baseline": ["refund-007"], "added": [last_id], "removed": [],
+        "note": None, "unchecked": None,
     }  # fmt: skip
 
 

@@ -159,7 +159,7 @@ def test_self_judging_is_refused_unless_allowed(tmp_path: Path) -> None:
     assert "c.jsonl: file not found" in allowed.stderr
 
 
-def test_end_to_end_run_judges_each_side_against_its_own_context(tmp_path: Path) -> None:
+def test_end_to_end_run_shows_each_sides_own_context_and_the_recorded_one_decides(tmp_path: Path) -> None:
     cases = [{"id": "r1", "category": "policy", "query": "Refund window?", "context": "Returns within 30 days."},
              {"id": "r2", "category": "policy", "query": "Fee?", "context": "No fee."},
              {"id": "r3", "category": "policy", "query": "Shipping?", "context": "Shipping takes 3 days."}]  # fmt: skip
@@ -173,22 +173,21 @@ def test_end_to_end_run_judges_each_side_against_its_own_context(tmp_path: Path)
     proc = groundgate(
         "compare", "--judge", "figures", "--cases", str(tmp_path / "cases.jsonl"), "--baseline", str(tmp_path / "b.jsonl"),
         "--candidate", str(tmp_path / "c.jsonl"), "--results", str(tmp_path / "r.json"), "--report", str(tmp_path / "r.md"),
+        "--mode", "end-to-end",
     )  # fmt: skip
     results = json.loads((tmp_path / "r.json").read_text())
     assert results["mode"] == "end-to-end"
     r1, r2, r3 = results["rows"]
-    assert (r1["outcome"], r1["drift"]) == ("tie", True)  # 45 days is grounded in the candidate's own context
-    assert (r2["outcome"], r2["drift"], r2["note"]) == (
-        "regression",
-        False,
-        None,
-    )  # same context: the answer invented '5'
-    assert (r3["outcome"], r3["drift"]) == ("regression", True)  # same answer, but retrieval now says 2 days
-    assert "look at retrieval first" in r3["note"]
+    # 45 days is grounded only in the candidate's own context: the recorded one decides, the other is shown
+    assert (r1["outcome"], r1["drift"], r1["live"]["outcome"]) == ("regression", True, "tie")
+    assert (r2["outcome"], r2["drift"], r2.get("live")) == ("regression", False, None)  # no context of its own
+    # the same answer, but retrieval now says 2 days: not a regression of the change, and listed to read
+    assert (r3["outcome"], r3["drift"], r3["live"]["outcome"]) == ("tie", True, "regression")
     assert proc.returncode == 1
     report = (tmp_path / "r.md").read_text()
-    assert "End-to-end run (live retrieval)" in report
-    assert "look at retrieval first" in report
+    assert report.splitlines()[0].endswith("· end\\-to\\-end run")
+    assert "### Newly ungrounded against their own retrieved context (1)" in report
+    assert "against its own retrieved context: grounded → grounded (not gating)" in report  # r1, beside its verdict
 
 
 @pytest.fixture
@@ -300,6 +299,7 @@ def test_inputs_with_contexts_mark_drift_only_where_contexts_differ() -> None:
     inputs = Inputs([case], {"a": Response("a", "r", 1, "frozen")}, {"a": Response("a", "r", 1)}, "c", "b", "k")
     from tests.support.scripted import ScriptedJudge
 
-    results = compare.run(inputs, ScriptedJudge(lambda r: 5.0), Options(frozenset()))
+    results = compare.run(inputs, ScriptedJudge(lambda r: 5.0), Options(frozenset(), end_to_end=True))
     assert results.rows[0].drift is False  # the baseline's own context is the frozen one
     assert results.mode == "end-to-end"
+    assert compare.run(inputs, ScriptedJudge(lambda r: 5.0), Options(frozenset())).mode == "frozen"

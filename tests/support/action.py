@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from groundgate.github.action import repository_path
 from tests.support import webhooks
 from tests.support.fakes.github import FakeGitHub
+from tests.support.forge import recount
 from tests.support.paths import ROOT
 
 HEAD_SHA = "f00dfacef00dfacef00dfacef00dfacef00dface"
@@ -187,3 +189,17 @@ def run_action(
         (runner / "summary.md").read_text(),
         workspace,
     )
+
+
+def forged_shards(workspace: Path, gh: FakeGitHub, tmp_path: Path, forge: Callable[[dict[str, Any]], None]) -> None:
+    """The two shard results of the example's regressing candidate in ``workspace/shards``, each edited by
+    ``forge`` and its counts and verdict made to match, as a careful forger would (``forge.recount``)."""
+    (workspace / "shards").mkdir()
+    for k in (1, 2):
+        run_action(
+            workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl", "shard": f"{k}/2", "comment": "false", "check-run": "false", "fail-on": "never"},
+            event_path=event(tmp_path),
+        )  # fmt: skip
+        data = json.loads((workspace / ".groundgate/results.json").read_text())
+        forge(data)
+        (workspace / "shards" / f"results-{k}.json").write_text(json.dumps(recount(data)))

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from groundgate import cases as cases_module
 from groundgate import compare
-from groundgate.cases import Response, in_shard, load_inputs
-from groundgate.compare import Options
+from groundgate.cases import Case, Response, load_inputs
+from groundgate.compare import Options, Rescorer
 from groundgate.judges import JudgeRequest, Purpose
 from groundgate.merge import merge
 from groundgate.report import render
@@ -212,6 +212,54 @@ def test_results_write_lean_and_read_back_whole(tmp_path: Path) -> None:
     assert read_results(path).rows == results.rows
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    specs_up_to(20),
+    st.sampled_from(["same", "none", "deployment:other"]),
+    st.integers(min_value=0, max_value=12),
+    st.booleans(),
+    st.sampled_from([None, (1, 2)]),
+    st.booleans(),
+)
+def test_every_results_file_a_run_writes_reads_back_under_its_own_rules(
+    spec: list[tuple[str, Score, Score, Score]],
+    second: str,
+    min_cases: int,
+    rescore_baseline: bool,
+    shard: tuple[int, int] | None,
+    end_to_end: bool,
+) -> None:
+    """Whatever reads a results file re-derives every row under the file's rules (``audit``): a file a run
+    wrote, under any of them, is never refused."""
+    scores = {f"b{n}": b for n, (_, b, _, _) in enumerate(spec)} | {f"c{n}": c for n, (_, _, c, _) in enumerate(spec)}
+    rescores = {f"c{n}": r for n, (_, _, _, r) in enumerate(spec)}
+    rows = [(f"id{n}", cat, f"b{n}" if n % 5 else "", f"c{n} score 5" if n % 4 == 1 else f"c{n}") for n, (cat, *_) in enumerate(spec)]  # fmt: skip
+
+    def score(request: JudgeRequest) -> Score:
+        text = request.response.removesuffix(" score 5")
+        if request.purpose is Purpose.FLUENCY:
+            return 4.0
+        if request.purpose is Purpose.RESCORE:
+            return rescores.get(text, scores.get(text))
+        return scores.get(text) if request.context is None else 5.0  # against its own context: grounded
+
+    inputs = make_inputs(rows)
+    own = {i: Response(i, c, n, context="live") for n, (i, _, _, c) in enumerate(rows, 1) if n % 3 == 0}
+    inputs = replace(inputs, candidate={**inputs.candidate, **own})
+    rescorer = Rescorer(second, ScriptedJudge(score)) if second.startswith("deployment:") else Rescorer(second)
+    options = Options(
+        frozenset({"policy"}), rescorer, rescore_baseline, min_cases, shard=shard, noise_sample=3, end_to_end=end_to_end
+    )
+    results = compare.run(inputs, ScriptedJudge(score), options)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "results.json"
+        results.write(path)
+        again = read_results(path)
+    assert list(again.rows) == list(results.rows)
+    talking = {i for n, (i, *_) in enumerate(rows) if n % 4 == 1}
+    assert all((row.talks_to_judge == "candidate: 'score 5'") == (row.id in talking) for row in again.rows)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     specs_up_to(30),
@@ -292,16 +340,29 @@ def test_the_progress_line_counts_the_whole_phase_across_batches(tmp_path: Path)
     assert grounded[-1] == (results.calls.groundedness, results.calls.groundedness)
 
 
-def test_every_shard_says_end_to_end_when_any_response_of_the_suite_carries_its_own_context() -> None:
-    """The mode is the suite's: a shard without live contexts must not call the merged run frozen."""
-    rows = [(f"id{n}", "x", "good", "good") for n in range(8)]
-    inputs = make_inputs(rows)
-    live = next(cid for cid, *_ in rows if in_shard(cid, 2, 2))
-    candidate = dict(inputs.candidate, **{live: Response(live, "good", 1, context="retrieved live")})
-    inputs = replace(inputs, candidate=candidate)
-    judge = by_text({"good": 5})
-    parts = [compare.run(inputs, judge, Options(BLOCKING.blocking, shard=(k, 2))) for k in (1, 2)]
+def test_a_responses_own_context_changes_nothing_unless_the_run_is_end_to_end() -> None:
+    """The response files are what a pull request controls: a context they carry is never what the verdict
+    is measured against. The end-to-end mode, set by the run, adds each side's own verdict beside it."""
+    rows = [(f"id{n}", "policy", "30 days.", "45 days." if n == 3 else "30 days.") for n in range(8)]
+    made = make_inputs(rows)
+    inputs = replace(
+        made,
+        cases=[Case(c.id, c.category, c.query, "Returns within 30 days.", c.line) for c in made.cases],
+        candidate=dict(made.candidate, id3=Response("id3", "45 days.", 4, context="Returns within 45 days.")),
+    )
+
+    def judge() -> ScriptedJudge:  # grounded when the answer's figure is in the context it is judged against
+        return ScriptedJudge(lambda r: 5.0 if r.response.split()[0] in r.grounding else 1.0)
+
+    frozen = compare.run(inputs, judge(), BLOCKING)
+    assert (frozen.mode, frozen.verdict, frozen.rows[3].outcome) == ("frozen", "fail", Outcome.REGRESSION)
+    assert frozen.rows[3].live is None
+    parts = [compare.run(inputs, judge(), Options(BLOCKING.blocking, shard=(k, 2), end_to_end=True)) for k in (1, 2)]
     assert [part.mode for part in parts] == ["end-to-end", "end-to-end"]
-    assert merge(parts).mode == "end-to-end"
-    frozen = [part.model_copy(update={"mode": "frozen"}) if k == 1 else part for k, part in enumerate(parts, 1)]
-    assert merge(frozen).mode == merge(frozen[::-1]).mode == "end-to-end"  # shards of older versions disagreed
+    both = merge(parts)
+    assert (both.mode, both.verdict) == ("end-to-end", "fail")  # the recorded context decides
+    row = next(r for r in both.rows if r.id == "id3")
+    assert row.outcome is Outcome.REGRESSION
+    assert row.live is not None
+    assert row.live.outcome is Outcome.TIE  # grounded in its own context: shown, not deciding
+    assert all(r.live is None for r in both.rows if r.id != "id3")  # no own context: nothing to judge again

@@ -84,7 +84,7 @@ def test_what_is_not_an_object_reads_whole() -> None:
 def test_a_syntax_error_is_placed_where_json_loads_places_it(chunk: int, good: str, bad: str) -> None:
     """Deep in a large file, past many reads: line, column and character count from the file's start."""
     rows = [{"id": f"r{n}", "score": 4.0, "reason": "fine\nreally"} for n in range(40)]
-    text = json.dumps({"schema_version": 1, "rows": rows}, indent=1)
+    text = json.dumps({"schema_version": 2, "rows": rows}, indent=1)
     assert good in text
     broken = text.replace(good, bad, 1)
     with pytest.raises(json.JSONDecodeError) as expected:

@@ -40,6 +40,7 @@ def test_every_text_reads_back_as_it_was_written(tmp_path: Path, texts: list[tup
         write(tmp_path, "b.jsonl", base),
         write(tmp_path, "c.jsonl", cand),
         "query",
+        end_to_end=True,
     )
     got = [(c.id, c.query, c.context, b.response, k.response, k.context) for c, b, k in inputs]
     assert got == [(f"c{n}", f"q{q}", c + ".", b, k, k + "!") for n, (q, c, b, k) in enumerate(texts)]
@@ -80,7 +81,11 @@ def loaded(folder: Path) -> tuple[Path, Path, Path]:
 
 def test_what_is_judged_is_what_was_loaded_even_if_the_files_change(tmp_path: Path) -> None:
     cases, baseline, candidate = loaded(tmp_path)
-    inputs = load_inputs(cases, baseline, candidate, "query")
+    inputs = load_inputs(cases, baseline, candidate, "query", end_to_end=True)
+    frozen = load_inputs(cases, baseline, candidate, "query")
+    assert frozen.candidate["c2"].context is None  # a response's own context is kept for an end-to-end run only
+    assert "1 response(s) carry their own 'context', not used" not in " ".join(frozen.warnings)
+    assert "2 response(s) carry their own 'context', not used" in " ".join(frozen.warnings)
     for path in (cases, baseline, candidate):  # a process rewriting the inputs mid-run changes nothing
         path.write_text(path.read_text().replace("Refunds", "Nothing"), encoding="utf-8")
     assert [c.context for c in inputs.cases] == [f"{n}: {LONG * (n + 1)}ü" for n in range(3)]
@@ -92,7 +97,7 @@ def test_what_is_judged_is_what_was_loaded_even_if_the_files_change(tmp_path: Pa
 
 def test_a_request_sent_to_a_worker_process_carries_the_texts(tmp_path: Path) -> None:
     """Worker processes are spawned: they cannot read this process's store, so requests travel as text."""
-    inputs = load_inputs(*loaded(tmp_path), "query")
+    inputs = load_inputs(*loaded(tmp_path), "query", end_to_end=True)
     case = inputs.cases[2]
     request = JudgeRequest.of(case, inputs.candidate["c2"], Purpose.GROUNDEDNESS)
     sent = pickle.loads(pickle.dumps(request))
