@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Mapping
 
-from groundgate import settings, wiring
+from groundgate import app, settings, wiring
 from groundgate.errors import (
     GroundgateError,
     InputError,
@@ -21,6 +21,7 @@ from groundgate.errors import (
     UsageError,
     one_line,
     stop_on_sigterm,
+    tolerant_output,
 )
 from groundgate.github import action, adjudicate
 from groundgate.github.publisher import Publisher
@@ -31,6 +32,7 @@ from groundgate.report import render_failure
 
 
 def main(environ: Mapping[str, str]) -> int:
+    tolerant_output()
     log = Log()
     stop_on_sigterm()
     run = settings.GitHubRun()
@@ -48,6 +50,7 @@ def main(environ: Mapping[str, str]) -> int:
             if publisher is None:
                 raise UsageError("a comment's run needs the 'github-token' input and the repository to adjudicate")
             return adjudicate.respond(config, publisher, log)
+        deadline = None
         if config.merging:
             results = action.merge_shards(config, log)
         else:
@@ -57,7 +60,9 @@ def main(environ: Mapping[str, str]) -> int:
                 log.warning(note)
             judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache, notice=log.warning)
             results = action.judge(config, inputs, judges, log)
-        return action.present(config, results, publisher, log)
+            deadline = judges.judge.deadline
+        with app.presenting(results, config.results, deadline, config.spelled("deadline")):
+            return action.present(config, results, publisher, log)
     except GroundgateError as exc:
         error: GroundgateError = exc
     except KeyboardInterrupt as exc:  # SIGINT, or SIGTERM from a cancelled workflow, before judging began

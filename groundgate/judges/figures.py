@@ -47,7 +47,7 @@ def is_non_answer(text: str) -> bool:
 def judge_figures(context: str, response: str) -> Verdict:
     stated = set(figures(context))
     claimed = figures(response)
-    unsupported = sorted({f for f in claimed if f not in stated}, key=claimed.index)
+    unsupported = list(dict.fromkeys(f for f in claimed if f not in stated))  # first seen first, in one pass
     if unsupported:
         return Verdict(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
     if not claimed and is_non_answer(response):
