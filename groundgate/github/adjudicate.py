@@ -197,7 +197,7 @@ def _last_verdict(publisher: Publisher, check_name: str, head: str) -> tuple[Rec
         except RecordError as exc:
             problem = problem or exc
             continue
-        return kept, kept.published or found.started or found.completed
+        return kept, kept.published or found.completed
     if problem is not None:
         raise problem
     return None

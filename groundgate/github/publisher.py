@@ -26,6 +26,7 @@ from urllib.parse import quote
 
 from github import Auth, Github, GithubException, GithubRetry
 from github.CheckRun import CheckRun
+from github.GithubObject import NotSet
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 from requests import RequestException
@@ -341,9 +342,8 @@ class CheckRunFound:
     id: int
     text: str | None
     summary: str | None
-    completed: datetime | None  # a newer run's superseding it completes it again: then later than its verdict
+    completed: datetime | None
     url: str
-    started: datetime | None = None  # when it was created (groundgate creates its check runs completed)
 
 
 @dataclass(frozen=True)
@@ -503,9 +503,7 @@ class Publisher:
             runs = self._repo.get_commit(head_sha).get_check_runs(check_name=name, filter="all")
             found = [r for r in runs if r.name == name]
         return [
-            CheckRunFound(
-                run.id, run.output.text, run.output.summary, _utc(run.completed_at), run.html_url, _utc(run.started_at)
-            )
+            CheckRunFound(run.id, run.output.text, run.output.summary, _utc(run.completed_at), run.html_url)
             for run in sorted(found, key=lambda r: r.id, reverse=True)
         ]
 
@@ -672,6 +670,8 @@ class Publisher:
                 run.edit(
                     status="completed",
                     conclusion="neutral",
+                    # when its verdict was given: GitHub's filter=latest goes by it, and so do the adjudications
+                    completed_at=run.completed_at or NotSet,
                     output={
                         "title": f"{SUPERSEDED} by a newer run of {name}"[:TITLE_LIMIT],
                         "summary": f"A newer run holds the current verdict: check run {current.id} ({current.html_url}). "

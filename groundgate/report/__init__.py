@@ -310,6 +310,7 @@ class Facts:
 
 
 def facts(results: Results) -> Facts:
+    """What the headline of these results is made of."""
     blocking: Counter[str] = Counter()
     review: Counter[str] = Counter()
     for (category, _, outcome, _, _), n in tally(results.rows).items():
@@ -409,7 +410,7 @@ def render_people(people: People, links: Links | None) -> Markup:
     return Markup(text)  # noqa: S704 - rendered by the escaping environment
 
 
-# --- rows into sections
+# --- rows into sections ----------------------------------------------------------------------
 
 
 class Listing(list[Row]):

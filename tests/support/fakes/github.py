@@ -13,7 +13,8 @@ What GitHub does that a friendlier fake would hide: ids above 2^31 (comments, ch
 a string) answers; files of 1-100 MB come back from the contents API with ``encoding: "none"`` and
 empty content (the raw media type and the Git blobs API give them whole), over 100 MB a 403
 ``too_large``; errors carry the documented bodies (``message``, ``documentation_url``, ``status``);
-``filter=latest`` (the default) lists only the newest check run of each name; annotations are appended
+``filter=latest`` (the default) lists only the most recently completed check run of each name (an older one
+completed again by a PATCH is the one it lists, as GitHub filters by ``completed_at``); annotations are appended
 on every update. Only GitHub App tokens (``ghs_``: the workflow token, App installation tokens) may write
 check runs; a personal access token (``ghp_``, ``github_pat_``) or an OAuth token (``gho_``) gets the
 documented 403. The token's identity: ``me`` set is a personal token (``GET /user`` answers with its
@@ -207,6 +208,12 @@ class FakeGitHub(LocalServer):
 
     def now(self) -> str:
         return _iso(self.ticks)
+
+    @staticmethod
+    def _latest(runs: list[dict[str, Any]]) -> dict[str, Any]:
+        """What ``filter=latest`` keeps of one name's check runs: GitHub "filters check runs by their
+        ``completed_at`` timestamp", so an older run completed again later is the one it lists."""
+        return max(runs, key=lambda r: (r.get("completed_at") or "", r["id"]))
 
     def _tick(self) -> str:
         self.ticks += 1
@@ -413,7 +420,7 @@ class FakeGitHub(LocalServer):
                 runs = sorted((r for r in fake.check_runs.values() if r["repo"] == repo and r["head_sha"] == sha
                                and wanted in (None, r["name"])), key=lambda r: r["id"])  # fmt: skip
                 if filter_by.get("checkType", "LATEST") == "LATEST":
-                    runs = [r for r in runs if r["id"] == max(x["id"] for x in runs if x["name"] == r["name"])]
+                    runs = [r for r in runs if r is fake._latest([x for x in runs if x["name"] == r["name"]])]
                 nodes = [{"name": r["name"], "text": (r.get("output") or {}).get("text"),
                           "completedAt": r.get("completed_at")} for r in runs[: first or 100]]  # fmt: skip
                 return {"nodes": nodes}
@@ -509,12 +516,8 @@ class FakeGitHub(LocalServer):
             for r in self.check_runs.values()
             if r["repo"] == repo and r["head_sha"] == call.params["ref"] and name in (None, r["name"])
         ]
-        if call.arg("filter", "latest") == "latest":  # the newest check run of each name only
-            newest: dict[str, dict[str, Any]] = {}
-            for r in runs:
-                if r["name"] not in newest or r["id"] > newest[r["name"]]["id"]:
-                    newest[r["name"]] = r
-            runs = list(newest.values())
+        if call.arg("filter", "latest") == "latest":  # the most recently completed check run of each name only
+            runs = [r for r in runs if r is self._latest([x for x in runs if x["name"] == r["name"]])]
         chunk, links = self._paged([self._check_json(r) for r in runs], call, self.url)
         return 200, {"total_count": len(runs), "check_runs": chunk}, links
 
@@ -557,7 +560,7 @@ class FakeGitHub(LocalServer):
         existing.update({k: v for k, v in body.items() if k != "output"})
         if body.get("conclusion"):
             existing["status"] = "completed"
-            existing["completed_at"] = self._tick()
+            existing["completed_at"] = body.get("completed_at") or self._tick()
         new_output = {k: v for k, v in (body.get("output") or {}).items() if k != "annotations"}
         existing["output"] = {**(existing.get("output") or {}), **new_output}
         return 200, self._check_json(existing), {}
