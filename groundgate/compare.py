@@ -18,11 +18,14 @@ from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.injection import addressed
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import claims as claim_calls
+from groundgate.judges.figures import tripwire as figures_tripwire
 from groundgate.judges.runner import Runner
 from groundgate.noise import ELIGIBLE, choose, figures, per_shard
 from groundgate.results import (
     LIVE_FLIPS,
     Calls,
+    Claim,
     Fluency,
     InputPaths,
     JudgeMeta,
@@ -34,11 +37,23 @@ from groundgate.results import (
     Shard,
     StoredRows,
     Suite,
+    UnsupportedFigure,
     category_stats,
     ids_digest,
     outcome_counts,
 )
-from groundgate.rules import Bucket, Outcome, bucket_of, classify, first_verdicts, needs_rescore, verdict_of
+from groundgate.rules import (
+    BLOCKING,
+    Bucket,
+    Outcome,
+    Tripwire,
+    bucket_of,
+    classify,
+    first_verdicts,
+    needs_rescore,
+    tripwire,
+    verdict_of,
+)
 
 EMPTY_RESPONSE = "empty response"
 
@@ -80,11 +95,20 @@ class Options:
     noise_sample: int = 0  # unchanged rows re-scored to measure the judge's noise; 0: not measured
     model_under_test: str | None = None  # recorded in the results, for the report's footer
     end_to_end: bool = False  # also judge each side against its own retrieved context, beside the verdict
+    tripwire: Tripwire = "warn"  # block: a tripwire row in a blocking category fails the check
+    claims: bool = False  # split the answers of rows to read into claims (one more call each), when the judge can
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
 # ids, queries, buckets, scores and reasons only, so a million unremarkable rows do not cost a million contexts.
-WITH_TEXTS = frozenset({Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR})
+WITH_TEXTS = frozenset({
+    Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR,
+    Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE,
+})  # fmt: skip
+# Rows whose answer is split into claims, in the order the report reads them (blocking first), and at most how many:
+# a run whose candidate broke everything would otherwise pay a second call for rows no report shows.
+CLAIMED = (Outcome.REGRESSION, Outcome.BLOCKING_FIGURE, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.UNSUPPORTED_FIGURE)
+CLAIMS_AT_MOST = 100
 
 
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
@@ -215,6 +239,7 @@ def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
         "min_cases_to_block": options.min_cases_to_block,
         "noise_sample": options.noise_sample,  # shards sampling differently would merge into a skewed sample
         "end_to_end": options.end_to_end,
+        "tripwire": options.tripwire,
     }
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
@@ -366,7 +391,7 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         echoes.update(dict.fromkeys(echoed))
     counts = outcome_counts(rows)
 
-    if counts[Outcome.REGRESSION]:
+    if any(counts[o] for o in BLOCKING):
         fluency = Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote")
     elif not counts[Outcome.TIE]:
         fluency = Fluency(consulted=False, reason="no rows sat in the same partial or grounded bucket on both sides")
@@ -378,6 +403,8 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
     noise = (
         _noise(judge, rows, inputs, options, noise_seed(inputs, judge, options)) if options.noise_sample > 0 else None
     )
+    if options.claims and judge.info.claims:
+        _claims(judge, rows)  # last: a failed claims call must not touch any call the verdict needs
 
     info = judge.info
     calls = judge.calls + options.rescorer.judge.calls if options.rescorer.judge is not None else judge.calls
@@ -420,7 +447,31 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         model_under_test=options.model_under_test,
         min_cases_to_block=options.min_cases_to_block,
         rescore_baseline=options.rescore_baseline,
+        tripwire=options.tripwire,
     )
+
+
+def _claims(judge: Runner, rows: StoredRows) -> None:
+    """The answers of the rows a person must read, split into claims by the judge model and labelled against
+    the recorded context (``judges.claims``): shown under each row. A call that fails leaves its row without
+    claims; nothing here changes an outcome."""
+    picked: list[tuple[int, Row]] = []
+    for outcome in CLAIMED:
+        for window in rows.of({outcome}):
+            picked += [(pos, row) for pos, row in window if row.candidate.strip()][: CLAIMS_AT_MOST - len(picked)]
+    if not picked:
+        return
+    requests = [
+        JudgeRequest(Case(row.id, row.category, row.query, row.context, row.line), row.candidate, Purpose.CLAIMS)
+        for _, row in picked
+    ]
+    done = []
+    for (pos, row), judgement in zip(picked, judge.score_all(requests, "claims"), strict=True):
+        if isinstance(judgement, Verdict) and (found := claim_calls.decode(judgement.reason)) is not None:
+            row.claims = [Claim(claim, label, span) for label, claim, span in found]
+            done.append((pos, row))
+    if done:
+        rows.replace([pos for pos, _ in done], [row for _, row in done])
 
 
 def same_model(rescorer: Rescorer, first: Side, rescore: Side | None) -> str | None:
@@ -445,6 +496,8 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     drift = (e.baseline.context or case.context) != (e.candidate.context or case.context)
     live = _live(e.live, blocking) if e.live is not None else None
     talks = addressed(e.baseline.response, e.candidate.response)
+    found = figures_tripwire(case.context, case.query, e.baseline.response, e.candidate.response).new
+    new_figures = [UnsupportedFigure(new.figure.text, new.nearest) for new in found] or None
     notes = []
     failures = [
         (who, side.error)
@@ -483,11 +536,13 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
             notes.append(
                 "the baseline's re-score is ungrounded too: the flip came from judge noise on the baseline side"
             )
+        outcome = tripwire(outcome, new_figures is not None, blocking, options.tripwire)
     # A person reads these whatever the outcome: an answer that talks to the judge, a flip against live retrieval.
     texts = (
         options.keep_texts
         or outcome in WITH_TEXTS
         or talks is not None
+        or new_figures is not None
         or (live is not None and live.outcome in LIVE_FLIPS)
     )
     return Row(
@@ -521,6 +576,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         candidate_context=e.candidate.context if texts else None,
         live=live,
         talks_to_judge=talks,
+        new_figures=new_figures,
     )
 
 

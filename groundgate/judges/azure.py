@@ -38,6 +38,15 @@ class AzureConfig:
     credential_factory: Callable[[], TokenCredential] | None = None
 
 
+COGNITIVE_SERVICES = "https://cognitiveservices.azure.com/.default"  # the scope the SDK signs in to the judge with
+
+
+def _token_provider(credential: TokenCredential) -> Callable[[], str]:
+    from azure.identity import get_bearer_token_provider
+
+    return get_bearer_token_provider(credential, COGNITIVE_SERVICES)
+
+
 def build(config: AzureConfig) -> AzureProvider:
     """The provider with the SDK prepared: what the wiring and each worker process call."""
     return AzureProvider(config, throttle=prepare_sdk())
@@ -109,6 +118,23 @@ class AzureProvider(EvaluatorProvider):
                 if self._credential is None:
                     self._credential = self.config.credential_factory()
         return self._credential
+
+    def chat_client(self) -> Any:
+        import openai
+
+        config = self.config
+        credential = self.credential()
+        return openai.AzureOpenAI(
+            azure_endpoint=config.endpoint,
+            azure_deployment=config.deployment,
+            api_version=config.api_version or SDK_DEFAULT_API_VERSION,
+            api_key=config.api_key,
+            azure_ad_token_provider=None if config.api_key or credential is None else _token_provider(credential),
+        )
+
+    @property
+    def chat_model(self) -> str:
+        return self.config.deployment
 
     def model_config(self) -> Any:
         from azure.ai.evaluation import AzureOpenAIModelConfiguration

@@ -1,41 +1,454 @@
-"""The offline 'figures' judge: a deterministic string check, not an LLM.
+"""Figures in text, and the offline 'figures' judge built on them: a deterministic check, not an LLM.
 
-For suites where "grounded" means "every figure in the answer appears in the source": numbers,
-amounts, percentages, dates and durations in the response that the context never states make
-the response ungrounded. It cannot see unsupported claims made in words, so it is a cheap
-pre-check and the bundled example's judge, never a substitute for the LLM rubric.
+One extraction serves two users. The ``figures`` judge scores an answer ungrounded when it states a
+figure its context never states (for suites where "grounded" means "every figure in the answer appears
+in the source"); the tripwire (``tripwire``) runs beside any judge and lists the figures a candidate
+newly states that neither its context nor its baseline did. It cannot see unsupported claims made in
+words, so it is a cheap second opinion and the bundled example's judge, never a substitute for the rubric.
+
+A figure is a number as the text means it: an amount of money ('$1,200', '1200 dollars'), a percentage
+('15%', 'fifteen per cent'), a duration ('30 days', 'thirty days', 'a 30-day window', '2 years' = '24
+months'), a date ('2024-03-01', '1 March 2024', 'March 1st, 2024'), a time of day ('18:00', '6pm') or a
+plain number. Two figures are the same when they mean the same, however they are written, so restating
+the context in other words never trips it. Written-out numbers count as a claim only with a unit ('thirty
+days'); bare ('one of our stores') they are a source's words, never a claim. Numbers that name rather than
+count are not figures: glued to letters ('A1', 'x86'), after '#' (an order), list markers at a line's start,
+'step 3', and anything inside a URL or an e-mail address.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import Literal
 
 from groundgate.cases import Rubric
 from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 
 UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
+NEAREST = 3  # the context's figures shown beside one the candidate newly states
 
-# Digits with optional thousands separators and a decimal part: "1,200.50", "30", "2024".
-_NUMBER = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+Kind = Literal["number", "money", "percent", "duration", "date", "time"]
+Day = tuple[int | None, int, int | None]  # (year, month, day) of one reading of a date; None: not stated
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure as the text states it: ``text`` as written, ``value`` the number written (for a date,
+    its day; for a time, minutes after midnight), ``unit`` its currency (money) or unit (duration)."""
+
+    text: str
+    kind: Kind
+    value: Decimal
+    unit: str = ""
+    days: frozenset[Day] = frozenset()  # a date's readings: 03/04/2024 is 3 April or March 4
+    bare: bool = False  # a written-out number without a unit: a source's words, never a claim
+
+    @property
+    def number(self) -> str:
+        """The figure as the figures judge's reasons name it: its number ('45', '1200'), a date in ISO form."""
+        if self.kind == "date":
+            year, month, day = min(self.days, key=lambda d: (d[0] or 0, d[1], d[2] or 0))
+            return "-".join(part for part in (f"{year:04d}" if year else "", f"{month:02d}", f"{day:02d}" if day else "") if part)  # fmt: skip
+        if self.kind == "time":
+            hours, minutes = divmod(int(self.value), 60)
+            return f"{hours}:{minutes:02d}"
+        return _plain(self.value)
+
+    def _key(self) -> tuple[object, ...]:
+        """What the figure means: equal keys are the same figure, whatever the wording."""
+        if self.kind == "duration":
+            family, size = _DURATIONS[self.unit]
+            return ("duration", family, self.value * size)
+        if self.kind == "date":
+            return ("date", self.days)
+        return (self.kind, self.unit, self.value)
+
+
+def _plain(value: Decimal) -> str:
+    return format(value.normalize(), "f")
+
+
+# --- words -------------------------------------------------------------------------------------
+
+_ONES = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_WORDS = {word: n for n, word in enumerate(_ONES)} | _TENS | _SCALES
+_WORD = "|".join(sorted(_WORDS, key=len, reverse=True))
+_AFTER_SCALE = "|".join(f"(?<={scale})" for scale in _SCALES)  # 'one hundred and twenty', never 'one and two'
+_SPELLED = rf"(?:{_WORD})(?:(?:[\s-]+|(?:{_AFTER_SCALE})\s+and\s+)(?:{_WORD}))*"
+
+# unit -> (family, size in the family's base): weeks convert to days, years to months; business days do not
+_DURATIONS: dict[str, tuple[str, int]] = {
+    "second": ("time", 1),
+    "minute": ("time", 60),
+    "hour": ("time", 3_600),
+    "day": ("time", 86_400),
+    "week": ("time", 604_800),
+    "business day": ("business", 1),
+    "month": ("calendar", 1),
+    "quarter": ("calendar", 3),
+    "year": ("calendar", 12),
+}
+_UNIT_WORDS = {
+    "second": "second", "seconds": "second", "sec": "second", "secs": "second",
+    "minute": "minute", "minutes": "minute", "min": "minute", "mins": "minute",
+    "hour": "hour", "hours": "hour", "hr": "hour", "hrs": "hour", "h": "hour",
+    "day": "day", "days": "day", "week": "week", "weeks": "week", "wk": "week", "wks": "week",
+    "month": "month", "months": "month", "quarter": "quarter", "quarters": "quarter",
+    "year": "year", "years": "year", "yr": "year", "yrs": "year",
+}  # fmt: skip
+_CURRENCY_SIGNS = {
+    "$": "USD",
+    "us$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "usd": "USD",
+    "eur": "EUR",
+    "gbp": "GBP",
+}
+_CURRENCY_WORDS = {
+    "dollar": "USD", "dollars": "USD", "usd": "USD", "euro": "EUR", "euros": "EUR", "eur": "EUR",
+    "pound": "GBP", "pounds": "GBP", "gbp": "GBP", "cent": "USD/100", "cents": "USD/100",
+}  # fmt: skip
+_MONTHS = {
+    name: index
+    for index, names in enumerate(
+        (
+            ("January", "Jan"), ("February", "Feb"), ("March", "Mar"), ("April", "Apr"), ("May",), ("June", "Jun"),
+            ("July", "Jul"), ("August", "Aug"), ("September", "Sep", "Sept"), ("October", "Oct"),
+            ("November", "Nov"), ("December", "Dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}  # fmt: skip
+# Month names as prose writes them in a date (capitalised: 'you may return' is not a date), 'Jan.' too.
+_MONTH = "|".join(sorted((m for name in _MONTHS for m in (name, name.upper())), key=len, reverse=True))
+_MONTH_OF = {name.upper(): index for name, index in _MONTHS.items()}
+
+# --- patterns, tried in this order; a later one never reads inside an earlier one's match ---------
+
+# Links and addresses name things, they do not count them; nor does '24/7'.
+_HIDDEN = re.compile(r"\b(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b24/7\b")
+_ORDINAL = r"(?:st|nd|rd|th)?"
+_DATES = re.compile(
+    rf"""(?<![\w.,/-])(?:
+        (?P<iso_y>\d{{4}})(?P<iso_sep>[-/.])(?P<iso_m>\d{{1,2}})(?P=iso_sep)(?P<iso_d>\d{{1,2}})
+      | (?P<num_a>\d{{1,2}})(?P<num_sep>[/.-])(?P<num_b>\d{{1,2}})(?P=num_sep)(?P<num_y>\d{{4}})
+      | (?P<dm_d>\d{{1,2}}){_ORDINAL}(?:\s+of)?\s+(?P<dm_m>{_MONTH})(?:\.(?=\s*\d))?(?:,?\s+(?P<dm_y>\d{{4}}))?
+      | (?P<md_m>{_MONTH})\.?\s+(?:the\s+)?(?P<md_d>\d{{1,2}}){_ORDINAL}(?![\d:])(?:,?\s+(?P<md_y>\d{{4}}))?
+      | (?P<my_m>{_MONTH})\.?,?\s+(?P<my_y>\d{{4}})
+    )(?![\w/-]|[.,]\d)""",
+    re.VERBOSE,
+)
+_TIMES = re.compile(
+    r"""(?<![\w.:/-])(?:
+        (?P<h12>\d{1,2})(?::(?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.m\.|m)(?![a-z])
+      | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])
+    )""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# One end of an amount; '@' in a group's name becomes the end's prefix ('a_', 'b_').
+_QUANTITY = rf"(?:(?P<@digits>{_DIGITS})(?P<@ord>st|nd|rd|th)?|(?P<@words>{_SPELLED}))"
+_SIGN = r"(?P<@sign>US\$|\$|€|£|¥|\b(?:USD|EUR|GBP)\s?)?"
+_SCALE = r"(?:\s?(?P<@scale>thousand|million|billion)\b|(?P<@short>k|m|bn)\b)?"
+_UNIT = (
+    r"(?:\s*-?\s*(?P<@qual>business|working|calendar)?\s*-?\s*(?P<@unit>"
+    + "|".join(sorted([*_UNIT_WORDS, *_CURRENCY_WORDS], key=len, reverse=True))
+    + r"|percent|per\s?cent|pct)\b|(?P<@pct>\s?%))?"
+)
+
+
+def _side(prefix: str) -> str:
+    return (_SIGN + _QUANTITY + _SCALE + _UNIT).replace("(?P<@", f"(?P<{prefix}")
+
+
+_AMOUNTS = re.compile(
+    rf"(?<![\w#.,/$€£¥])(?<![^\W\d_]-)(?<!\bstep ){_side('a_')}(?:\s?(?:-|–|—|to)\s?{_side('b_')})?(?![\w])",
+    re.IGNORECASE,
+)
+_LIST_MARK = re.compile(r"^\s*\d+[.)]\s", re.M)
+
+
+def figures(text: str) -> list[Figure]:
+    """Every figure in the text, in order (see the module docstring for what counts as one)."""
+    found: list[tuple[int, Figure]] = []
+    hidden = _mask(text, _HIDDEN.finditer(text))
+    hidden = _mask(hidden, _LIST_MARK.finditer(hidden))
+    for match in _DATES.finditer(hidden):
+        if (figure := _date(match)) is not None:
+            found.append((match.start(), figure))
+    hidden = _mask(hidden, _DATES.finditer(hidden))
+    for match in _TIMES.finditer(hidden):
+        if (figure := _time(match)) is not None:
+            found.append((match.start(), figure))
+    hidden = _mask(hidden, _TIMES.finditer(hidden))
+    for match in _AMOUNTS.finditer(hidden):
+        found += ((match.start(), figure) for figure in _amounts(match))
+    return [figure for _, figure in sorted(found, key=lambda pair: pair[0])]
+
+
+def _mask(text: str, matches: Iterable[re.Match[str]]) -> str:
+    """The text with the matched spans blanked, offsets kept."""
+    chars = list(text)
+    for match in matches:
+        chars[match.start() : match.end()] = " " * (match.end() - match.start())
+    return "".join(chars)
+
+
+def _date(match: re.Match[str]) -> Figure | None:
+    g = match.groupdict()
+    readings: set[Day] = set()
+    if g["iso_y"]:
+        readings.add((int(g["iso_y"]), int(g["iso_m"]), int(g["iso_d"])))
+    elif g["num_y"]:  # 03/04/2024: 3 April or March 4, as the writer's locale has it
+        a, b, year = int(g["num_a"]), int(g["num_b"]), int(g["num_y"])
+        readings |= {(year, b, a), (year, a, b)}
+    elif g["dm_m"]:
+        readings.add((_year(g["dm_y"]), _MONTH_OF[g["dm_m"].upper()], int(g["dm_d"])))
+    elif g["md_m"]:
+        readings.add((_year(g["md_y"]), _MONTH_OF[g["md_m"].upper()], int(g["md_d"])))
+    else:
+        readings.add((int(g["my_y"]), _MONTH_OF[g["my_m"].upper()], None))
+    valid = frozenset(r for r in readings if 1 <= r[1] <= 12 and (r[2] is None or 1 <= r[2] <= 31))
+    if not valid:
+        return None
+    day = next(iter(valid))[2]
+    return Figure(match.group(0), "date", Decimal(day or 0), days=valid)
+
+
+def _year(text: str | None) -> int | None:
+    return int(text) if text else None
+
+
+def _time(match: re.Match[str]) -> Figure | None:
+    g = match.groupdict()
+    if g["h12"]:
+        hour, minute = int(g["h12"]), int(g["m12"] or 0)
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if g["half"].lower() == "p" else 0)
+    else:
+        hour, minute = int(g["h24"]), int(g["m24"])
+        if hour > 24:
+            return None
+    if minute > 59:
+        return None
+    return Figure(match.group(0), "time", Decimal(hour * 60 + minute))
+
+
+def _amounts(match: re.Match[str]) -> Iterator[Figure]:
+    """One figure, or two for a range ('3-5 business days', '$10 to $20'): the range's unit and currency
+    belong to both ends, and each end is quoted as the whole range."""
+    g = match.groupdict()
+    ends = [side for side in ("a_", "b_") if g[f"{side}digits"] or g[f"{side}words"]]
+    sign = next((g[f"{s}sign"] for s in ends if g[f"{s}sign"]), None)
+    unit = next((g[f"{s}unit"] or g[f"{s}pct"] for s in reversed(ends) if g[f"{s}unit"] or g[f"{s}pct"]), None)
+    qualifier = next((g[f"{s}qual"] for s in reversed(ends) if g[f"{s}unit"]), None)
+    for side in ends:
+        found = _amount(g, side, sign, unit, qualifier)
+        if found is not None:
+            kind, value, currency_or_unit, bare = found
+            yield Figure(match.group(0).strip(), kind, value, currency_or_unit, bare=bare)
+
+
+def _amount(
+    g: dict[str, str | None], side: str, sign: str | None, unit: str | None, qualifier: str | None
+) -> tuple[Kind, Decimal, str, bool] | None:
+    digits, words = g[f"{side}digits"], g[f"{side}words"]
+    value = _number(digits.replace(",", "")) if digits else _spelled(words or "")
+    if value is None:
+        return None
+    if g[f"{side}scale"]:
+        value *= _SCALES[str(g[f"{side}scale"]).lower()]
+    short = (g[f"{side}short"] or "").lower()
+    if short and not sign:
+        return None  # '5m', '4k' without a currency: not an amount groundgate can read
+    value *= {"k": 1_000, "m": 1_000_000, "bn": 1_000_000_000}.get(short, 1)
+    word = (unit or "").lower().replace(" ", "")
+    if sign:
+        currency = _CURRENCY_SIGNS[sign.strip().lower()]
+        return "money", value, currency, False
+    if word in ("%", "percent", "pct"):
+        return "percent", value, "", False
+    if word in _CURRENCY_WORDS:
+        currency = _CURRENCY_WORDS[word]
+        if currency == "USD/100":
+            return "money", value / 100, "USD", False
+        return "money", value, currency, False
+    if word in _UNIT_WORDS:
+        name = _UNIT_WORDS[word]
+        if name == "day" and qualifier and qualifier.lower() in ("business", "working"):
+            name = "business day"
+        if name == "hour" and word == "h" and digits is None:
+            return None
+        return "duration", value, name, False
+    return "number", value, "", words is not None
+
+
+def _number(text: str) -> Decimal | None:
+    try:
+        return Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the pattern only matches decimals
+        return None
+
+
+def _spelled(text: str) -> Decimal | None:
+    """'twenty-one' 21, 'one hundred and twenty' 120, 'two thousand five hundred' 2500."""
+    total = current = 0
+    for word in re.split(r"[\s-]+", text.lower()):
+        if word == "and":
+            continue
+        n = _WORDS[word]
+        if n >= 1_000:
+            total += max(current, 1) * n
+            current = 0
+        elif n == 100:
+            current = max(current, 1) * 100
+        else:
+            current += n
+    return Decimal(total + current)
+
+
+# --- comparing figures ---------------------------------------------------------------------------
+
+
+def _numbers(figure: Figure) -> set[Decimal]:
+    """The plain numbers a figure states: what a bare number in an answer may be restating."""
+    if figure.kind == "date":
+        return {Decimal(part) for day in figure.days for part in day if part is not None}
+    if figure.kind == "time":
+        hours, minutes = divmod(int(figure.value), 60)
+        return {Decimal(hours), Decimal((hours - 1) % 12 + 1), *([Decimal(minutes)] if minutes else [])}
+    return {figure.value}
+
+
+def same(claim: Figure, source: Figure) -> bool:
+    """Whether ``source`` states the figure ``claim`` states. A plain number on either side stands for the
+    same number in any unit ('30' and '30 days'); a business day is a day of the same count; a date
+    without a year or day is any date of that month."""
+    if claim.kind == "number":
+        return claim.value in _numbers(source)
+    if source.kind == "number":
+        return claim.kind != "date" and source.value in _numbers(claim)
+    if claim.kind != source.kind:
+        return False
+    if claim.kind == "date":
+        return any(_same_day(c, s) for c in claim.days for s in source.days)
+    if claim._key() == source._key():
+        return True
+    return (
+        claim.kind == "duration"
+        and claim.value == source.value
+        and {claim.unit, source.unit} <= {"day", "business day"}
+    )
+
+
+def _same_day(claim: Day, source: Day) -> bool:
+    (cy, cm, cd), (sy, sm, sd) = claim, source
+    return cm == sm and (cy is None or sy is None or cy == sy) and (cd is None or cd == sd)
+
+
+def supported(claim: Figure, sources: Sequence[Figure]) -> bool:
+    return any(same(claim, source) for source in sources)
+
+
+def claims(text: str) -> list[Figure]:
+    """The figures a text claims, each once: a bare written-out number ('one of our stores') is not one."""
+    seen: list[Figure] = []
+    for figure in figures(text):
+        if not figure.bare and not any(same(figure, s) and same(s, figure) for s in seen):
+            seen.append(figure)
+    return seen
+
+
+def nearest(claim: Figure, sources: Sequence[Figure], count: int = NEAREST) -> list[str]:
+    """The sources' figures closest to ``claim`` as written there: of its kind first, then by distance."""
+
+    def distance(source: Figure) -> tuple[int, float]:
+        if source.kind == "date" or claim.kind == "date":
+            return (0 if source.kind == claim.kind else 1, 0.0)
+        a, b = float(claim.value), float(source.value)
+        if claim.kind == "duration" and source.kind == "duration":
+            a, b = float(claim._key()[2]), float(source._key()[2])  # type: ignore[arg-type]
+        return (0 if source.kind == claim.kind else 1, abs(a - b) / max(abs(a), abs(b), 1.0))
+
+    ranked = sorted(sources, key=distance)
+    return list(dict.fromkeys(source.text for source in ranked))[:count]
+
+
+# --- the tripwire --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NewFigure:
+    """A figure the candidate newly states that its context never states, with the context's nearest."""
+
+    figure: Figure
+    nearest: list[str]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the tripwire sees on one row: figures the candidate newly states unsupported, and those it
+    repeats from a baseline that already stated them unsupported (backlog, not new)."""
+
+    new: list[NewFigure]
+    backlog: list[Figure]
+
+
+def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> Finding:
+    """The candidate's figures against the context (and the query: a figure the user stated is theirs),
+    then against the baseline: only what neither states is new."""
+    claimed = claims(candidate)
+    if not claimed:
+        return Finding([], [])
+    stated = figures(context)
+    sources = stated + (figures(query) if query else [])
+    unsupported = [c for c in claimed if not supported(c, sources)]
+    if not unsupported:
+        return Finding([], [])
+    old = [b for b in claims(baseline) if not supported(b, sources)]
+    backlog = [c for c in unsupported if supported(c, old)]
+    new = [NewFigure(c, nearest(c, stated)) for c in unsupported if c not in backlog]
+    return Finding(new, backlog)
+
+
+# --- the figures judge ---------------------------------------------------------------------------
+
 _NON_ANSWER = re.compile(
     r"\b(could you|can you (?:clarify|tell|say|specify|provide)|please (?:clarify|provide|specify|rephrase)"
     r"|what do you mean|i (?:do not|don't|cannot|can't|am unable to|am not able to) (?:know|help|answer|find|say)"
     r"|i'm (?:not sure|unable)|i am not sure|no information)\b",
     re.IGNORECASE,
 )
-
-
-def figures(text: str) -> list[str]:
-    """Every figure in the text, normalised so that '1,200.00' and '1200' compare equal."""
-    found = []
-    for match in _NUMBER.finditer(text):
-        raw = match.group(0).replace(",", "")
-        try:
-            found.append(format(Decimal(raw).normalize(), "f"))
-        except InvalidOperation:  # pragma: no cover - the pattern only matches decimals
-            found.append(raw)
-    return found
 
 
 def is_non_answer(text: str) -> bool:
@@ -45,23 +458,23 @@ def is_non_answer(text: str) -> bool:
 
 
 def judge_figures(context: str, response: str) -> Verdict:
-    stated = set(figures(context))
-    claimed = figures(response)
-    unsupported = sorted({f for f in claimed if f not in stated}, key=claimed.index)
+    stated = figures(context)
+    claimed = claims(response)
+    unsupported = list(dict.fromkeys(c.number for c in claimed if not supported(c, stated)))
     if unsupported:
         return Verdict(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
     if not claimed and is_non_answer(response):
         return Verdict(NON_ANSWER, "no claim to check: a question, refusal or filler")
     if claimed:
-        return Verdict(GROUNDED, f"every figure appears in the context: {', '.join(dict.fromkeys(claimed))}")
+        return Verdict(GROUNDED, f"every figure appears in the context: {', '.join(dict.fromkeys(c.number for c in claimed))}")  # fmt: skip
     return Verdict(GROUNDED, "no figures to check")
 
 
 class FiguresProvider(Provider):
     def __init__(self, rubric: Rubric) -> None:
-        self.info = JudgeInfo(kind="figures", rubric=rubric, fluency=False)
+        self.info = JudgeInfo(kind="figures", rubric=rubric, fluency=False, claims=False)
 
     def score(self, request: JudgeRequest) -> Judgement:
-        if request.purpose is Purpose.FLUENCY:
-            return JudgeError("the figures judge does not measure fluency")
+        if request.purpose in (Purpose.FLUENCY, Purpose.CLAIMS):
+            return JudgeError(f"the figures judge does not measure {request.purpose}")
         return judge_figures(request.grounding, request.response)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import time
 from abc import abstractmethod
 from dataclasses import replace
 from functools import cache
@@ -34,6 +35,7 @@ from groundgate.judges import (
     checked_verdict,
     unavailable,
 )
+from groundgate.judges import claims as claim_calls
 from groundgate.judges.heard import Said, excerpt, listening
 from groundgate.judges.heard import install as overhear_answers
 from groundgate.judges.limits import ThrottleCounter
@@ -113,6 +115,16 @@ class EvaluatorProvider(Provider):
     def model_config(self) -> Any:
         """A fresh model configuration for one evaluator: the SDK adds keys to the dict it is given."""
 
+    @abstractmethod
+    def chat_client(self) -> Any:
+        """An ``openai`` client for the judge's own chat-completions endpoint, signed in as the SDK's is
+        (for the prompts the SDK's evaluators cannot run: ``claims``)."""
+
+    @property
+    @abstractmethod
+    def chat_model(self) -> str:
+        """The model (OpenAI-compatible) or deployment (Azure) a chat-completions request names."""
+
     def credential(self) -> TokenCredential | None:
         return None
 
@@ -153,7 +165,42 @@ class EvaluatorProvider(Provider):
             setattr(self._local, kind, evaluator)
         return evaluator
 
+    def _chat(self) -> Any:
+        """The provider's one chat client, built on first use (openai's clients are safe to share between threads)."""
+        with self._lock:
+            client = getattr(self, "_chat_client", None)
+            if client is None:
+                client = self._chat_client = self.chat_client()
+        return client
+
+    def claims(self, request: JudgeRequest) -> Judgement:
+        """The answer split into claims, each labelled against the context, by groundgate's own prompt
+        (``judges.claims``) on the judge's own model: the same service, sign-in, deployment and API version."""
+        started = time.monotonic()
+        try:
+            sent = claim_calls.params(
+                self.chat_model, request, with_query=self.info.rubric == "query", reasoning=self.info.reasoning
+            )
+            answer = self._chat().chat.completions.create(**sent)
+        except Exception as exc:  # the client raises many types after its own retries; all leave the row as it is
+            error = self.failure(exc)
+            if self._secret and self._secret in error.message:
+                error = replace(error, message=error.message.replace(self._secret, "***"))
+            return error
+        finally:
+            self._local.waited = time.monotonic() - started
+        choice = answer.choices[0] if answer.choices else None
+        usage = getattr(answer, "usage", None)
+        return claim_calls.verdict(
+            choice.message.content if choice is not None else None,
+            choice.finish_reason if choice is not None else None,
+            str(answer.model) if getattr(answer, "model", None) else None,
+            int(getattr(usage, "total_tokens", 0) or 0),
+        )
+
     def score(self, request: JudgeRequest) -> Judgement:
+        if request.purpose is Purpose.CLAIMS:
+            return self.claims(request)
         key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
         with listening() as heard:
             try:
