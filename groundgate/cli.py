@@ -85,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
         help="every row of the results keeps its query, context and responses (default: only rows to read)",
     )
     c.add_argument("--report", type=Path, default=None, help="write the markdown report here")
+    _tripwire_flags(c)
 
     r = commands.add_parser("report", help="render the report again from a results file, without judging")
     r.add_argument("--results", type=Path, required=True, help="a results file written by compare --results")
@@ -163,6 +164,22 @@ def _judge_flags(p: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         help="stop calling the judge after this many failed calls in a row (default 10; 0 never)",
+    )
+
+
+def _tripwire_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--tripwire",
+        choices=["warn", "block"],
+        default=None,
+        help="warn (default): a row the judge did not flag whose candidate newly states a figure its context never "
+        "states is a row to read; block: in a blocking category it fails the check too",
+    )
+    p.add_argument(
+        "--claims",
+        choices=["true", "false"],
+        default=None,
+        help="split the answer of each row to read into claims, one more judge call each (default true)",
     )
 
 

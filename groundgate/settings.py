@@ -28,7 +28,7 @@ from pydantic import (
 
 from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
-from groundgate.rules import FailOn
+from groundgate.rules import FailOn, Tripwire
 
 DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
 OUT_DIR = ".groundgate"  # where the action writes results.json and report.md, inside the workspace
@@ -43,7 +43,7 @@ COMPARE_INPUTS = (
     "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
     "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url", "max-consecutive-failures",
-    "noise-sample", "mode",
+    "noise-sample", "mode", "tripwire", "claims",
 )  # fmt: skip
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
@@ -54,7 +54,8 @@ INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
 FIELDS = {name: name.replace("-", "_") for name in INPUTS} | {"cache-path": "cache"}
 ACTION_FIELDS = frozenset(FIELDS[name] for name in ACTION_ONLY_INPUTS)
 OUTPUTS = (
-    "verdict", "blocking-regressions", "regressions", "new-non-answers", "unstable", "errors", "results-path", "report-path",
+    "verdict", "blocking-regressions", "regressions", "new-non-answers", "unstable", "errors", "unsupported-figures",
+    "results-path", "report-path",
 )  # fmt: skip
 
 SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY", "OPENAI_API_KEY")  # the CLI's secrets: from the environment only
@@ -248,6 +249,10 @@ class Settings(BaseModel):
     # frozen: every answer judged against the case's recorded context; end-to-end: also against the context a
     # response record carries, shown beside the verdict (which the recorded context always decides)
     mode: Literal["frozen", "end-to-end"] = "frozen"
+    # warn: a row the judge did not flag whose candidate newly states a figure the context never states is a row to
+    # read; block: it blocks in a blocking category too
+    tripwire: Tripwire = "warn"
+    claims: bool = True  # split the answers of rows to read into claims (one more judge call each)
     cache: Path | None = None
     cache_secret: SecretStr | None = None  # authenticates cache entries when there is no API key
     shard: tuple[int, int] | None = None

@@ -199,6 +199,8 @@ def options(settings: Settings, rescorer: Rescorer) -> Options:
         noise_sample=settings.noise_sample,
         model_under_test=settings.model_under_test,
         end_to_end=settings.mode == "end-to-end",
+        tripwire=settings.tripwire,
+        claims=settings.claims,
     )
 
 

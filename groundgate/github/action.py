@@ -99,6 +99,7 @@ def outputs_for(results: Results, results_path: str, report_path: str) -> dict[s
         "new-non-answers": str(c[Outcome.NEW_NON_ANSWER]),
         "unstable": str(c[Outcome.UNSTABLE]),
         "errors": str(c[Outcome.ERROR]),
+        "unsupported-figures": str(c[Outcome.UNSUPPORTED_FIGURE] + c[Outcome.BLOCKING_FIGURE]),
         "results-path": results_path,
         "report-path": report_path,
     }
