@@ -45,6 +45,7 @@ from groundgate.results import (
 )
 from groundgate.rules import (
     ATTENTION,
+    BLOCKING,
     BUCKET_ORDER,
     Bucket,
     FailOn,
@@ -72,17 +73,28 @@ DIFF_WORDS = 3000  # longer answers are shown side by side without word marks (t
 # Display order. (title, singular noun, plural noun, intro)
 SECTIONS: dict[str, tuple[str, str, str, str]] = {
     "regression": ("Blocking regressions", "blocking regression", "blocking regressions", "Newly ungrounded in a blocking category, confirmed by the re-score. In the answers, **bold** is what the candidate added and ~~struck~~ what it dropped."),
+    "blocking_figure": ("Blocking unsupported figures", "blocking unsupported figure", "blocking unsupported figures", "The judge did not flag these, but the candidate newly states a figure its context never states, in a blocking category (`tripwire: block`): the judge may have missed them."),
     "review": ("Regressions to review", "regression to review", "regressions to review", "Newly ungrounded and confirmed by the re-score, in a category that does not block. Read before shipping."),
     "unstable": ("Unstable", "unstable row", "unstable rows", "Newly ungrounded, but the re-score disagreed: the judge disagreed with itself. Send to human review."),
     "new_non_answer": ("New non-answers", "new non-answer", "new non-answers", "The candidate stopped answering: a clarifying question or filler where the baseline answered."),
+    "unsupported_figure": ("Unsupported figures", "unsupported figure", "unsupported figures", "The judge did not flag these, but the candidate newly states a figure its context never states (the tripwire): the judge may have missed them. Read before shipping; they do not block (`tripwire: block` makes them block in blocking categories)."),
     "error": ("Could not judge", "row not judged", "rows not judged", "The judge gave no usable score on some side; these rows are unmeasured."),
     "moved_down": ("Moved down", "move down", "moves down", "Bucket changes for the worse that are not regressions."),
     "moved_up": ("Moved up", "move up", "moves up", "Bucket changes for the better. Improvements that look too good are often the judge rewarding length."),
     "still_ungrounded": ("Still ungrounded", "backlog row", "backlog rows", "Ungrounded on both sides: backlog, does not block this change."),
 }  # fmt: skip
-ATTENTION_KEYS = ("regression", "review", "unstable", "new_non_answer", "error")
+ATTENTION_KEYS = (
+    "regression",
+    "blocking_figure",
+    "review",
+    "unstable",
+    "new_non_answer",
+    "unsupported_figure",
+    "error",
+)
 LOWER_KEYS = ("still_ungrounded", "moved_up", "moved_down")  # shrunk first, in this order
-SHRINK_ORDER = ("new_non_answer", "unstable", "review", "error", "regression")  # attention, first shrunk first
+# attention, first shrunk first
+SHRINK_ORDER = ("unsupported_figure", "new_non_answer", "unstable", "review", "error", "blocking_figure", "regression")
 
 
 @dataclass(frozen=True)
@@ -195,7 +207,7 @@ def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline
     blocking: Counter[str] = Counter()
     review: Counter[str] = Counter()
     for (category, _, outcome, _, _), n in tally(results.rows).items():
-        if outcome is Outcome.REGRESSION:
+        if outcome in BLOCKING:
             blocking[category] += n
         elif outcome is Outcome.REVIEW:
             review[category] += n
@@ -343,9 +355,23 @@ def mermaid(results: Results) -> str:
     return "\n".join(lines + styles)
 
 
+def figures_said(row: Row) -> str | None:
+    """The tripwire's finding in words: the figures as the candidate wrote them, the context's nearest."""
+    if not row.new_figures:
+        return None
+    said = []
+    for found in row.new_figures:
+        near = ", ".join(f"“{n}”" for n in found.nearest)
+        where = f"the context's nearest: {near}" if near else "the context states no figure"
+        said.append(f"“{found.figure}” ({where})")
+    return f"newly states {'; '.join(said)}, which its context never states"
+
+
 def _why(row: Row) -> str | None:
     if row.outcome is Outcome.ERROR:
         return row.error
+    if row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
+        return f"{figures_said(row)}; the judge saw no problem: {row.after_reason or ''}"
     if row.outcome is Outcome.UNSTABLE:  # the re-score disagreed: the first verdict is the claim to check
         return row.after_reason
     return row.rescore_reason or row.after_reason
@@ -424,7 +450,7 @@ def second_opinion_text(label: str) -> str:
 def _env() -> Environment:
     """The shared environment, with every value escaped for markdown unless it is Markup already."""
     env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
-    env.filters.update(scores=_scores, why=_why, label=_label)
+    env.filters.update(scores=_scores, why=_why, label=_label, figures_said=figures_said)
     env.globals.update(answers=answers, plural=plural)
     return env
 

@@ -8,7 +8,7 @@ import re
 import textwrap
 import unicodedata
 
-from groundgate.report import SECTIONS, _groups, _label, _marked, verdict_headline
+from groundgate.report import SECTIONS, _groups, _label, _marked, figures_said, verdict_headline
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import log_safe
 from groundgate.report.render import environment
@@ -16,9 +16,14 @@ from groundgate.results import LIVE_FLIP, TALKS, Results
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
 WIDTH = 100
-ROWS = {"regression": 50, "review": 10, "unstable": 10, "new_non_answer": 10, "error": 10}
+ROWS = {
+    "regression": 50, "blocking_figure": 50, "review": 10, "unstable": 10, "new_non_answer": 10,
+    "unsupported_figure": 10, "error": 10,
+}  # fmt: skip
 COLOURS = {
     "  REGRESSION": "\x1b[1;31m",
+    "  FIGURE BLOCKS": "\x1b[1;31m",
+    "  FIGURE": "\x1b[33m",
     "  REVIEW": "\x1b[33m",
     "  UNSTABLE": "\x1b[33m",
     "  NON-ANSWER": "\x1b[33m",
@@ -79,9 +84,9 @@ def render_console(
     quiet = [q for q, o in zip(quiet, (Outcome.MOVED, Outcome.STILL_UNGROUNDED), strict=True) if c[o]]
     top = verdict_headline(results, fail_on)
     env = environment().overlay()
-    env.filters["label"] = _label
+    env.filters.update(label=_label, figures_said=figures_said)
     k = results.calls
-    extra = [f"{n} {what}" for n, what in ((k.noise, "for the noise sample"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
+    extra = [f"{n} {what}" for n, what in ((k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
     calls = plural(k.total, "judge call") + (f" ({', '.join(extra)})" if extra else "")
     text = env.get_template("console.txt.j2").render(

@@ -13,7 +13,7 @@ import pytest
 from groundgate import compare
 from groundgate.cases import Case, Inputs, Response
 from groundgate.compare import Options
-from groundgate.errors import InputError
+from groundgate.errors import InputError, UsageError
 from groundgate.judges import JudgeRequest, Purpose
 from groundgate.merge import merge
 from groundgate.report import render, verdict_headline
@@ -54,7 +54,9 @@ def lazy() -> ScriptedJudge:
 
 def run(tripwire: str = "warn", rows: list[tuple[str, str, str, str, str]] = ROWS, **options: Any) -> Results:
     return compare.run(
-        inputs(rows), lazy(), Options(frozenset({"policy", "pricing"}), tripwire=tripwire, **options)  # type: ignore[arg-type]
+        inputs(rows),
+        lazy(),
+        Options(frozenset({"policy", "pricing"}), tripwire=tripwire, **options),  # type: ignore[arg-type]
     )
 
 
@@ -122,7 +124,7 @@ def test_shards_decided_under_another_tripwire_are_not_merged(tmp_path: Path) ->
         compare.run(inputs(), lazy(), Options(frozenset({"policy"}), shard=(k, 2), tripwire=mode))  # type: ignore[arg-type]
         for k, mode in ((1, "warn"), (2, "block"))
     ]
-    with pytest.raises(Exception, match="different runs|different rules"):
+    with pytest.raises(UsageError, match="these results come from different runs"):
         merge(parts)
 
 
@@ -203,5 +205,7 @@ def test_the_report_has_the_tripwire_rows_with_the_figure_and_the_contexts_neare
 def test_the_request_key_of_a_claims_call_is_not_a_groundedness_key() -> None:
     judge = lazy()
     case = Case("r", "policy", "q?", POLICY, 1)
-    keys = {judge.request_key(JudgeRequest(case, "answer", purpose)) for purpose in (Purpose.GROUNDEDNESS, Purpose.CLAIMS)}
+    keys = {
+        judge.request_key(JudgeRequest(case, "answer", purpose)) for purpose in (Purpose.GROUNDEDNESS, Purpose.CLAIMS)
+    }
     assert len(keys) == 2
