@@ -6,8 +6,11 @@ environment, so tests drive it with clients pointed at local servers.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from groundgate import compare
 from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
@@ -15,6 +18,9 @@ from groundgate.errors import Interrupted
 from groundgate.results import Results
 from groundgate.settings import DEFAULT_BLOCKING, Settings
 from groundgate.wiring import Judges, options
+
+if TYPE_CHECKING:
+    from groundgate.selftest import Tally
 
 
 def load(settings: Settings) -> Inputs:
@@ -78,3 +84,16 @@ def run(settings: Settings, inputs: Inputs, judges: Judges) -> Results:
     if settings.results:
         results.write(settings.path(settings.results))
     return results
+
+
+def selftest(settings: Settings, judges: Judges) -> Tally:
+    """The planted suite (``groundgate.selftest``) judged by the run's judge under its rules, for the CLI's
+    ``selftest`` and the action's ``selftest: true`` alike."""
+    from groundgate import selftest  # only this job needs it
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="groundgate-selftest-") as folder:
+            inputs = selftest.load(Path(folder), settings.rubric)
+            return selftest.run(judges.judge, inputs, options(settings, judges.rescorer))
+    finally:
+        judges.close()

@@ -124,6 +124,11 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--results", type=Path, default=None, help="write the merged results JSON here")
     m.add_argument("--report", type=Path, default=None, help="write the markdown report here")
 
+    t = commands.add_parser(
+        "selftest", help="judge a planted suite with known answers: what the gate catches with this judge"
+    )
+    _judge_flags(t)
+
     j = commands.add_parser(
         "judges", help="list the models an OpenAI-compatible server offers, as --judge-model takes them"
     )
@@ -328,6 +333,17 @@ def _judges(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     return 0
 
 
+def _selftest(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    """The planted suite through the same settings, judge and rules as compare (``app.selftest``): exit 1
+    when the gate missed a planted regression it must catch, 3 when rows were not judged."""
+    from groundgate import selftest  # only this command needs it
+
+    config = settings.from_flags({**{k: v for k, v in vars(args).items() if k != "command"}, "selftest": True}, environ)
+    found = app.selftest(config, wiring.judges(config, progress=ProgressLine(sys.stderr), notice=_warn))
+    _out(selftest.render(found))
+    return selftest.exit_code(found)
+
+
 def _redact(environ: Mapping[str, str]) -> Redactor:
     return Redactor(environ.get(name) for name in SECRET_VARIABLES)
 
@@ -351,6 +367,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return _bridge(args, environ)
         if args.command == "judges":
             return _judges(args, environ)
+        if args.command == "selftest":
+            return _selftest(args, environ)
         return _report(args, environ)
     except GroundgateError as exc:
         print(log_safe(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}"), file=sys.stderr)

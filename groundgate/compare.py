@@ -97,6 +97,7 @@ class Options:
     end_to_end: bool = False  # also judge each side against its own retrieved context, beside the verdict
     tripwire: Tripwire = "warn"  # block: a tripwire row in a blocking category fails the check
     claims: bool = False  # split the answers of rows to read into claims (one more call each), when the judge can
+    fluency: bool = True  # consult fluency on ties (the self-test, which decides nothing, does not)
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
@@ -397,6 +398,8 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         fluency = Fluency(consulted=False, reason="no rows sat in the same partial or grounded bucket on both sides")
     elif not judge.info.fluency:
         fluency = Fluency(consulted=False, reason=f"the {judge.info.kind} judge does not measure fluency")
+    elif not options.fluency:
+        fluency = Fluency(consulted=False, reason="not asked for")
     else:
         fluency = _fluency(judge, rows, inputs, counts[Outcome.TIE])
     identity = fingerprint(inputs, judge, options)

@@ -48,7 +48,7 @@ COMPARE_INPUTS = (
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
     "check-run", "check-name", "fail-on",
-    "merge-results",
+    "merge-results", "selftest",
 )  # fmt: skip
 INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
 FIELDS = {name: name.replace("-", "_") for name in INPUTS} | {"cache-path": "cache"}
@@ -277,6 +277,7 @@ class Settings(BaseModel):
     check_name: str = DEFAULT_CHECK_NAME
     fail_on: FailOn = "blocking"
     merge_results: str | None = None  # glob(s) of shard results: merge and publish instead of judging
+    selftest: bool = False  # judge the planted suite (groundgate.selftest) instead of the cases: no files needed
     github: GitHubRun | None = None
     _spell: Callable[[str], str] | None = PrivateAttr(default=None)
 
@@ -306,7 +307,7 @@ class Settings(BaseModel):
     def _consistent(self) -> Settings:
         if self.merging:
             return self
-        for name in ("cases", "baseline", "candidate"):
+        for name in () if self.selftest else ("cases", "baseline", "candidate"):
             if getattr(self, name) is None:
                 raise ValueError(f"{name}: is required: the path of the {name} JSONL file in the repository")
         if self.judge == "azure":

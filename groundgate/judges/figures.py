@@ -156,6 +156,7 @@ _MONTH_OF = {name.upper(): index for name, index in _MONTHS.items()}
 
 # Links and addresses name things, they do not count them; nor does '24/7'.
 _HIDDEN = re.compile(r"\b(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b24/7\b")
+_HIDDEN_MARKS = ("://", "www.", "@", "24/7")  # a text without any of them has nothing to hide: skip the scan
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _DATES = re.compile(
     rf"""(?<![\w.,/-])(?:
@@ -200,16 +201,14 @@ _LIST_MARK = re.compile(r"^\s*\d+[.)]\s", re.M)
 def figures(text: str) -> list[Figure]:
     """Every figure in the text, in order (see the module docstring for what counts as one)."""
     found: list[tuple[int, Figure]] = []
-    hidden = _mask(text, _HIDDEN.finditer(text))
+    hidden = _mask(text, _HIDDEN.finditer(text)) if any(mark in text for mark in _HIDDEN_MARKS) else text
     hidden = _mask(hidden, _LIST_MARK.finditer(hidden))
-    for match in _DATES.finditer(hidden):
-        if (figure := _date(match)) is not None:
-            found.append((match.start(), figure))
-    hidden = _mask(hidden, _DATES.finditer(hidden))
-    for match in _TIMES.finditer(hidden):
-        if (figure := _time(match)) is not None:
-            found.append((match.start(), figure))
-    hidden = _mask(hidden, _TIMES.finditer(hidden))
+    dates = list(_DATES.finditer(hidden))
+    found += ((m.start(), figure) for m in dates if (figure := _date(m)) is not None)
+    hidden = _mask(hidden, dates)
+    times = list(_TIMES.finditer(hidden))
+    found += ((m.start(), figure) for m in times if (figure := _time(m)) is not None)
+    hidden = _mask(hidden, times)
     for match in _AMOUNTS.finditer(hidden):
         found += ((match.start(), figure) for figure in _amounts(match))
     return [figure for _, figure in sorted(found, key=lambda pair: pair[0])]
@@ -217,10 +216,12 @@ def figures(text: str) -> list[Figure]:
 
 def _mask(text: str, matches: Iterable[re.Match[str]]) -> str:
     """The text with the matched spans blanked, offsets kept."""
-    chars = list(text)
+    parts: list[str] = []
+    last = 0
     for match in matches:
-        chars[match.start() : match.end()] = " " * (match.end() - match.start())
-    return "".join(chars)
+        parts += (text[last : match.start()], " " * (match.end() - match.start()))
+        last = match.end()
+    return "".join((*parts, text[last:])) if parts else text
 
 
 def _date(match: re.Match[str]) -> Figure | None:
@@ -352,12 +353,12 @@ def _numbers(figure: Figure) -> set[Decimal]:
 
 def same(claim: Figure, source: Figure) -> bool:
     """Whether ``source`` states the figure ``claim`` states. A plain number on either side stands for the
-    same number in any unit ('30' and '30 days'); a business day is a day of the same count; a date
-    without a year or day is any date of that month."""
+    same number in any unit ('30' and '30 days'), unless the source's is a bare written-out word; a
+    business day is a day of the same count; a date without a year or day is any date of that month."""
     if claim.kind == "number":
         return claim.value in _numbers(source)
-    if source.kind == "number":
-        return claim.kind != "date" and source.value in _numbers(claim)
+    if source.kind == "number":  # a bare written-out number ('two late payments') backs only a plain number
+        return claim.kind != "date" and not source.bare and source.value in _numbers(claim)
     if claim.kind != source.kind:
         return False
     if claim.kind == "date":
@@ -390,7 +391,8 @@ def claims(text: str) -> list[Figure]:
 
 
 def nearest(claim: Figure, sources: Sequence[Figure], count: int = NEAREST) -> list[str]:
-    """The sources' figures closest to ``claim`` as written there: of its kind first, then by distance."""
+    """The sources' figures closest to ``claim`` as written there (bare written-out words are not figures to
+    show): of its kind first, then by distance."""
 
     def distance(source: Figure) -> tuple[int, float]:
         if source.kind == "date" or claim.kind == "date":
@@ -400,7 +402,7 @@ def nearest(claim: Figure, sources: Sequence[Figure], count: int = NEAREST) -> l
             a, b = float(claim._key()[2]), float(source._key()[2])  # type: ignore[arg-type]
         return (0 if source.kind == claim.kind else 1, abs(a - b) / max(abs(a), abs(b), 1.0))
 
-    ranked = sorted(sources, key=distance)
+    ranked = sorted((source for source in sources if not source.bare), key=distance)
     return list(dict.fromkeys(source.text for source in ranked))[:count]
 
 

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgate.judges.figures import claims, figures, judge_figures, same, tripwire
+from tests.support.words import spelled
 
 CONTEXT = "Items can be returned within 30 days. Premium costs $1,200.00 a year, 15% off for students, from 2024-03-05."
 
@@ -137,23 +138,6 @@ def test_the_nearest_figures_are_of_the_same_kind_first() -> None:
 
 
 # --- properties --------------------------------------------------------------------------------
-
-ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]  # fmt: skip
-TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-
-
-def spelled(n: int) -> str:
-    """English words for 0..999,999, as people write them ('one hundred and twenty-one')."""
-    if n < 20:
-        return ONES[n]
-    if n < 100:
-        return TENS[n // 10 - 2] + (f"-{ONES[n % 10]}" if n % 10 else "")
-    if n < 1000:
-        rest = n % 100
-        return f"{ONES[n // 100]} hundred" + (f" and {spelled(rest)}" if rest else "")
-    rest = n % 1000
-    return f"{spelled(n // 1000)} thousand" + (f" {spelled(rest)}" if rest else "")
-
 
 UNITS = st.sampled_from(["days", "business days", "working days", "weeks", "months", "years", "hours", "minutes"])
 MONTHS = [
