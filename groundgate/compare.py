@@ -7,6 +7,7 @@ which judge call, asks the judges for exactly those, in batches, and assembles o
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import time
 from collections.abc import Iterator
@@ -458,10 +459,8 @@ def _claims(judge: Runner, rows: StoredRows) -> None:
     """The answers of the rows a person must read, split into claims by the judge model and labelled against
     the recorded context (``judges.claims``): shown under each row. A call that fails leaves its row without
     claims; nothing here changes an outcome."""
-    picked: list[tuple[int, Row]] = []
-    for outcome in CLAIMED:
-        for window in rows.of({outcome}):
-            picked += [(pos, row) for pos, row in window if row.candidate.strip()][: CLAIMS_AT_MOST - len(picked)]
+    readable = (item for o in CLAIMED for window in rows.of({o}) for item in window if item[1].candidate.strip())
+    picked = list(itertools.islice(readable, CLAIMS_AT_MOST))
     if not picked:
         return
     requests = [

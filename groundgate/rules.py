@@ -262,7 +262,7 @@ def headline(
             return Headline("🚫", _with_categories(text, both), "failure")
         return Headline("🚫", _with_categories(f"Blocks merge: {_blocked(regressions, figures)}", blocking), "failure")
     if exit_code != 0 or errors:
-        blocked = [plural(n, one, many) for n, one, many in ((regressions, "blocking regression", "blocking regressions"), (figures, "blocking unsupported figure", "blocking unsupported figures")) if n]  # fmt: skip
+        blocked = [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if o in BLOCKING and counts.get(o)]
         also = f"; also {' and '.join(blocked)}" if blocked else ""
         return Headline(
             "❓", f"Blocks merge: {plural(errors, 'row')} not judged, the gate cannot pass{also}", "failure"
