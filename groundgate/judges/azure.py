@@ -38,13 +38,15 @@ class AzureConfig:
     credential_factory: Callable[[], TokenCredential] | None = None
 
 
-COGNITIVE_SERVICES = "https://cognitiveservices.azure.com/.default"  # the scope the SDK signs in to the judge with
+# The scope azure-ai-evaluation signs in to the judge with (its TokenScope.COGNITIVE_SERVICES_MANAGEMENT); the
+# claims call's tests pin the two to one scope.
+JUDGE_SCOPE = "https://ai.azure.com/.default"
 
 
 def _token_provider(credential: TokenCredential) -> Callable[[], str]:
     from azure.identity import get_bearer_token_provider
 
-    return get_bearer_token_provider(credential, COGNITIVE_SERVICES)
+    return get_bearer_token_provider(credential, JUDGE_SCOPE)
 
 
 def build(config: AzureConfig) -> AzureProvider:

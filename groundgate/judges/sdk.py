@@ -110,6 +110,7 @@ class EvaluatorProvider(Provider):
         self._throttle = throttle
         self._lock = threading.Lock()
         self._local = threading.local()
+        self._chat_client: Any = None  # the openai client of the claims call, built on its first use
 
     @abstractmethod
     def model_config(self) -> Any:
@@ -168,10 +169,9 @@ class EvaluatorProvider(Provider):
     def _chat(self) -> Any:
         """The provider's one chat client, built on first use (openai's clients are safe to share between threads)."""
         with self._lock:
-            client = getattr(self, "_chat_client", None)
-            if client is None:
-                client = self._chat_client = self.chat_client()
-        return client
+            if self._chat_client is None:
+                self._chat_client = self.chat_client()
+            return self._chat_client
 
     def claims(self, request: JudgeRequest) -> Judgement:
         """The answer split into claims, each labelled against the context, by groundgate's own prompt

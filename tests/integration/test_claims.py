@@ -5,11 +5,13 @@ claims under their row in the report; counted, cached, never changing the verdic
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from azure.core.credentials import AccessToken
 
 from groundgate import compare
 from groundgate.cache import ScoreCache
@@ -99,6 +101,27 @@ def test_the_claims_call_is_groundgates_prompt_on_the_judges_deployment(fake_azu
     assert user["content"] == f"CONTEXT: {CONTEXT}\n\nQUERY: How long do I have?\n\nRESPONSE: {INVENTED}"
     assert results.calls.claims == 1  # only the row a person must read
     assert results.calls.total == results.calls.groundedness + results.calls.rescore + results.calls.claims
+
+
+class StaticToken:
+    """A TokenCredential as azure-identity's would behave, without any sign-in."""
+
+    def __init__(self) -> None:
+        self.scopes: list[tuple[str, ...]] = []
+
+    def get_token(self, *scopes: str, **kwargs: Any) -> AccessToken:
+        self.scopes.append(scopes)
+        return AccessToken("static-token", int(time.time()) + 3600)
+
+
+def test_a_keyless_judge_signs_the_claims_call_in_as_the_sdk_signs_in(fake_azure: StartAzure) -> None:
+    fake = fake_azure(judge_with(CLAIMS))
+    credential = StaticToken()
+    results = run(judge_for(fake, api_key=None, credential=credential))
+    assert results.calls.claims == 1
+    assert {headers.get("authorization") for _, headers, _ in fake.raw} == {"Bearer static-token"}
+    assert all("api-key" not in headers for _, headers, _ in fake.raw)
+    assert len(set(credential.scopes)) == 1  # the SDK's calls and the claims call ask for one scope
 
 
 def test_an_openai_compatible_judge_gets_the_same_call(fake_openai: StartOpenAI) -> None:
