@@ -5,13 +5,11 @@ claims under their row in the report; counted, cached, never changing the verdic
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from azure.core.credentials import AccessToken
 
 from groundgate import compare
 from groundgate.cache import ScoreCache
@@ -22,7 +20,7 @@ from groundgate.report import render
 from groundgate.report.console import render_console
 from groundgate.results import Results
 from groundgate.rules import Outcome
-from tests.support.azure import judge_for
+from tests.support.azure import StaticToken, judge_for
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply, claims_reply
 from tests.support.fakes.openai import FakeOpenAI
 from tests.support.openai import openai_judge_for
@@ -101,17 +99,6 @@ def test_the_claims_call_is_groundgates_prompt_on_the_judges_deployment(fake_azu
     assert user["content"] == f"CONTEXT: {CONTEXT}\n\nQUERY: How long do I have?\n\nRESPONSE: {INVENTED}"
     assert results.calls.claims == 1  # only the row a person must read
     assert results.calls.total == results.calls.groundedness + results.calls.rescore + results.calls.claims
-
-
-class StaticToken:
-    """A TokenCredential as azure-identity's would behave, without any sign-in."""
-
-    def __init__(self) -> None:
-        self.scopes: list[tuple[str, ...]] = []
-
-    def get_token(self, *scopes: str, **kwargs: Any) -> AccessToken:
-        self.scopes.append(scopes)
-        return AccessToken("static-token", int(time.time()) + 3600)
 
 
 def test_a_keyless_judge_signs_the_claims_call_in_as_the_sdk_signs_in(fake_azure: StartAzure) -> None:
