@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import cache
 from typing import Any, Literal, get_args
 
@@ -87,8 +88,19 @@ def _label(value: Any) -> Label | None:
     return word if word in LABELS else None
 
 
-def parse(content: str | None) -> list[Labelled] | str:
-    """The claims in a model's answer, or what is wrong with it."""
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w{3,}|\d+", text.casefold()))
+
+
+def _seen(span: str, text: str) -> bool:
+    """Whether ``span`` is in ``text`` as written there, case and spacing aside (a quote, not a paraphrase)."""
+    return " ".join(span.casefold().split()) in " ".join(text.casefold().split())
+
+
+def parse(content: str | None, response: str, context: str) -> list[Labelled] | str:
+    """The claims in a model's answer, or what is wrong with it. A claim must share a word with the answer
+    (a model that copies the prompt's example has split nothing), and a context span is kept only when the
+    context holds it as written: the report never shows a quote the context does not contain."""
     try:
         data = json.loads(content or "")
     except (ValueError, RecursionError):
@@ -97,14 +109,19 @@ def parse(content: str | None) -> list[Labelled] | str:
     if not isinstance(found, list):
         return "the judge's claims answer has no list of claims"
     labelled = []
+    answer = _words(response)
     for item in found:
         if not isinstance(item, dict):
             continue
         claim, label, span = item.get("claim"), _label(item.get("label")), item.get("context")
-        if isinstance(claim, str) and claim.strip() and label is not None:
-            labelled.append((label, _quote(claim), _quote(span if isinstance(span, str) else "")))
+        if isinstance(claim, str) and _words(claim) & answer and label is not None:
+            quoted = span if isinstance(span, str) and span.strip() and _seen(span, context) else ""
+            labelled.append((label, _quote(claim), _quote(quoted)))
     if found and not labelled:
-        return "none of the judge's claims has a claim and a label of supported, not supported or contradicted"
+        return (
+            "none of the judge's claims is a claim of the answer with a label of supported, not supported or "
+            "contradicted"
+        )
     return labelled
 
 
@@ -113,12 +130,14 @@ def _quote(text: str) -> str:
     return flat if len(flat) <= QUOTE else flat[: QUOTE - 1] + "…"
 
 
-def verdict(content: str | None, finish_reason: str | None, model: str | None, tokens: int) -> Judgement:
-    """A model's claims answer as the runner carries it: the claims in the reason (``encode``), 5 when
-    every claim is supported, else 1."""
+def verdict(
+    request: JudgeRequest, content: str | None, finish_reason: str | None, model: str | None, tokens: int
+) -> Judgement:
+    """A model's claims answer to ``request`` as the runner carries it: the claims in the reason
+    (``encode``), 5 when every claim is supported, else 1."""
     if finish_reason == "length":
         return JudgeError("the judge's claims answer was cut off at its token limit (finish_reason: length)", model)
-    found = parse(content)
+    found = parse(content, request.response, request.grounding)
     if isinstance(found, str):
         return JudgeError(f"{found}: '{_quote(content or '')}'", model)
     score = 5.0 if all(label == "supported" for label, _, _ in found) else 1.0

@@ -192,6 +192,7 @@ class EvaluatorProvider(Provider):
         choice = answer.choices[0] if answer.choices else None
         usage = getattr(answer, "usage", None)
         return claim_calls.verdict(
+            request,
             choice.message.content if choice is not None else None,
             choice.finish_reason if choice is not None else None,
             str(answer.model) if getattr(answer, "model", None) else None,
