@@ -255,13 +255,9 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
         )
         if row.outcome is Outcome.ERROR:
             message = f"Could not judge: {row.error}"
-        elif (said := figures_said(row)) is not None and row.outcome in (
-            Outcome.UNSUPPORTED_FIGURE,
-            Outcome.BLOCKING_FIGURE,
-        ):
-            message = (
-                f"The candidate {said}; the judge may have missed this ({_word(row.after)}, {score(row.after_score)})."
-            )
+        elif row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
+            judged = f"{_word(row.after)}, {score(row.after_score)}"
+            message = f"The candidate {figures_said(row)}; the judge may have missed this ({judged})."
         else:
             scores = f"{score(row.before_score)} → {score(row.after_score)}" + (
                 f", re-score {score(row.rescore_score)}" if row.rescore_score is not None else ""

@@ -18,7 +18,6 @@ in words depends on the judge, and is reported, not required.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from importlib.resources import files
 from pathlib import Path
@@ -113,6 +112,8 @@ class Line:
 
 @dataclass
 class Tally:
+    """A self-test's count: a line per planted type, the rows not judged, and the judge's kind."""
+
     lines: dict[str, Line]
     errors: int
     judge: str
@@ -130,12 +131,15 @@ def flags(row: Row) -> tuple[bool, bool, bool]:
 
 
 def tally(results: Results, suite: list[Planted]) -> Tally:
+    """Per planted type, the rows the judge, the tripwire and the gate flagged, and what it missed."""
     rows = {row.id: row for row in results.rows}
     lines = {name: Line(kind) for name, kind in TYPES.items()}
+    errors = 0
     for case in suite:
         row, line = rows[case.id], lines[case.type]
         line.cases += 1
         if row.outcome is Outcome.ERROR:
+            errors += 1
             continue
         judge, tripwire, gate = flags(row)
         line.judge += judge
@@ -143,7 +147,6 @@ def tally(results: Results, suite: list[Planted]) -> Tally:
         line.together += gate
         if line.kind.must and not gate:
             line.missed.append(case.id)
-    errors = Counter(row.outcome for row in results.rows)[Outcome.ERROR]
     return Tally(lines, errors, results.judge.kind)
 
 
