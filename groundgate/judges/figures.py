@@ -26,6 +26,7 @@ from typing import Literal
 
 from groundgate.cases import Rubric
 from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.lookalike import visible
 
 UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
 NEAREST = 3  # the context's figures shown beside one the candidate newly states
@@ -199,7 +200,11 @@ _LIST_MARK = re.compile(r"^\s*\d+[.)]\s", re.M)
 
 
 def figures(text: str) -> list[Figure]:
-    """Every figure in the text, in order (see the module docstring for what counts as one)."""
+    """Every figure in the text, in order (see the module docstring for what counts as one), read as a reader
+    sees it: characters that draw nothing dropped ('4\u200b5 days' is 45 days), compatibility forms folded
+    (fullwidth '４５ ｄａｙｓ')."""
+    if not text.isascii():
+        text = visible(text)
     found: list[tuple[int, Figure]] = []
     hidden = _mask(text, _HIDDEN.finditer(text)) if any(mark in text for mark in _HIDDEN_MARKS) else text
     hidden = _mask(hidden, _LIST_MARK.finditer(hidden))

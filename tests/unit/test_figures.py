@@ -5,6 +5,7 @@ states."""
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from hypothesis import given
@@ -102,6 +103,18 @@ def test_names_are_not_figures() -> None:
         "See https://shop.example/returns/2024 or write to help2@shop.example; our team is there 24/7 for COVID-19."
     )
     assert figures(text) == []
+
+
+def test_figures_read_as_a_reader_sees_them() -> None:
+    """An author cannot hide a figure from the tripwire in characters that draw nothing or in other forms."""
+    for hidden in (
+        "You have 4\u200b5 days.",
+        "You have ４５ ｄａｙｓ.",
+        "You have 45\u00a0days.",
+        "You have 4\u00ad5 days.",
+    ):
+        [new] = tripwire("Returns within 30 days.", None, "", hidden).new
+        assert (new.figure.kind, new.figure.value, new.figure.unit) == ("duration", Decimal(45), "day"), hidden
 
 
 def test_a_bare_word_is_a_sources_figure_never_a_claim() -> None:
@@ -206,7 +219,7 @@ def test_times_in_12_and_24_hour_notation(hour: int, minute: int) -> None:
 @given(st.lists(st.integers(min_value=0, max_value=10**9), max_size=8), st.text(max_size=40))
 def test_restating_the_contexts_figures_is_never_ungrounded(numbers: list[int], filler: str) -> None:
     context = "Facts: " + ", ".join(f"{n:,}" for n in numbers)
-    response = " ".join(str(n) for n in numbers) + " " + "".join(ch for ch in filler if not ch.isdigit())
+    response = " ".join(str(n) for n in numbers) + " " + "".join(ch for ch in filler if not ch.isnumeric())
     assert judge_figures(context, response).score != 2
 
 
