@@ -7,15 +7,17 @@ environment, so tests drive it with clients pointed at local servers.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from groundgate import compare
 from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
-from groundgate.errors import Interrupted
-from groundgate.results import Results
+from groundgate.errors import BudgetReached, Interrupted, OverBudget
+from groundgate.judges.limits import CALLS
+from groundgate.results import Plan, Results
+from groundgate.rules import Outcome
 from groundgate.settings import DEFAULT_BLOCKING, Settings
 from groundgate.wiring import Judges, options
 
@@ -24,7 +26,12 @@ if TYPE_CHECKING:
 
 
 def load(settings: Settings) -> Inputs:
-    """The three files; a category that only looks like a blocking one is refused (a way to dodge the gate)."""
+    """The three files; a category that only looks like a blocking one is refused (a way to dodge the gate).
+    A run that needs the judge SDK starts importing it first, in the background: it takes seconds."""
+    if settings.judge != "figures" or settings.second_opinion not in ("same", "none"):
+        from groundgate.judges.sdk import warm_sdk
+
+        warm_sdk()
     assert settings.cases  # the settings refuse a run without the three files
     assert settings.baseline
     assert settings.candidate
@@ -57,12 +64,38 @@ def empty_blocking(settings: Settings, sizes: Mapping[str, int]) -> list[str]:
     ]
 
 
-def run(settings: Settings, inputs: Inputs, judges: Judges) -> Results:
-    """Judge and compare; the score cache is saved even when the run is cut short."""
+def budgeted(settings: Settings, inputs: Inputs, judges: Judges) -> Plan:
+    """The run's plan, with its budget; a plan the budget cannot cover stops here, before any call."""
+    planned = compare.plan(inputs, judges.judge, options(settings, judges.rescorer))
+    planned = planned.model_copy(update={"max_calls": settings.max_calls, "max_tokens": settings.max_tokens})
+    fix = "or judge fewer cases at a time (--shard, input shard)"
+    if settings.max_calls is not None and planned.calls > settings.max_calls:
+        flag = settings.spelled("max_calls")
+        raise OverBudget(
+            f"the plan needs {planned.calls:,} judge calls (up to {planned.calls_at_most:,} with re-scores and "
+            f"fluency), over the budget of {settings.max_calls:,} ({flag}): raise {flag} to at least "
+            f"{planned.calls:,}, {fix}"
+        )
+    if settings.max_tokens is not None and planned.tokens is not None and planned.tokens > settings.max_tokens:
+        flag = settings.spelled("max_tokens")
+        raise OverBudget(
+            f"the plan needs about {planned.tokens:,} tokens (estimate; up to {planned.tokens_at_most or 0:,} with "
+            f"re-scores and fluency), over the budget of {settings.max_tokens:,} ({flag}): raise {flag} to at "
+            f"least {planned.tokens:,}, {fix}"
+        )
+    return planned
+
+
+def run(settings: Settings, inputs: Inputs, judges: Judges, say: Callable[[str], None] | None = None) -> Results:
+    """Plan (said through ``say``, checked against the budget), judge and compare; the score cache is
+    saved even when the run is cut short. A run that reaches its budget midway has no verdict."""
     judge = judges.judge
+    planned = budgeted(settings, inputs, judges)
+    if say is not None:
+        say(planned.said())
     stopped: KeyboardInterrupt | None = None
     try:
-        results = compare.run(inputs, judge, options(settings, judges.rescorer))
+        results = compare.run(inputs, judge, options(settings, judges.rescorer), planned)
     except KeyboardInterrupt as exc:  # SIGINT, or SIGTERM as a cancelled workflow sends it
         stopped = exc
     finally:
@@ -81,9 +114,30 @@ def run(settings: Settings, inputs: Inputs, judges: Judges) -> Results:
             f"interrupted by {name} after {judge.calls.total} judge calls{saved}: the run did not finish, so there is no verdict",
             name,
         ) from None
+    if judge.budget.reached:
+        raise BudgetReached(over_budget(settings, results, judge.budget.reached == CALLS))
     if settings.results:
         results.write(settings.path(settings.results))
     return results
+
+
+SHOWN = 10  # rows not judged a budget message names
+
+
+def over_budget(settings: Settings, results: Results, calls: bool) -> str:
+    """One line: which budget the run reached, after how many calls, and the rows it left unjudged."""
+    flag = settings.spelled("max_calls" if calls else "max_tokens")
+    what = f"{settings.max_calls:,} judge calls" if calls else f"{settings.max_tokens:,} tokens"
+    missing = [row.id for row in results.rows if row.outcome is Outcome.ERROR]
+    named = ", ".join(repr(cid) for cid in missing[:SHOWN]) + (
+        f" and {len(missing) - SHOWN} more" if len(missing) > SHOWN else ""
+    )
+    left = f"{len(missing)} row(s) not judged: {named}" if missing else "every row judged, but not fluency on ties"
+    return (
+        f"the run reached its budget of {what} ({flag}) after {results.calls.total:,} judge calls and "
+        f"{results.calls.tokens:,} tokens, and stopped calling: {left}; no verdict. Raise {flag}"
+        + (f" (the plan: {results.plan.said().removeprefix('plan: ')})" if results.plan else "")
+    )
 
 
 def selftest(settings: Settings, judges: Judges) -> Tally:

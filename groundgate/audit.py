@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from groundgate.injection import addressed
 from groundgate.judges.figures import tripwire
+from groundgate.noise import mismatch
 from groundgate.rules import (
     UNFLAGGED,
     Bucket,
@@ -28,6 +29,7 @@ from groundgate.rules import (
     classify,
     first_verdicts,
     needs_rescore,
+    tally,
     verdict_of,
 )
 
@@ -247,8 +249,6 @@ class RowAudit:
         if results.verdict != verdict_of(counts) or any(results.counts.get(o, 0) != counts[o] for o in Outcome):
             return ("verdict", f"the verdict and counts do not match the rows: {EDITED}")
         if results.noise is not None:
-            from groundgate.noise import mismatch  # noise builds on results
-
             confirmed = results.judge.second_opinion != "none"
             if (problem := mismatch(results.noise, results.rows, results.calls.noise, confirmed)) is not None:
                 return ("noise", f"{problem}: an edited results file")
@@ -257,8 +257,6 @@ class RowAudit:
 
 def sizes_problem(results: Results) -> Problem | None:
     """The suite's category sizes against the rows: equal for a whole run, at least the rows for a shard."""
-    from groundgate.results import tally  # results builds on this module
-
     rows: Counter[str] = Counter()
     for (category, _, _, _, _), n in tally(results.rows).items():
         rows[category] += n

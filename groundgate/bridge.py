@@ -22,6 +22,7 @@ from groundgate.cases import listed_ids, load_cases, load_responses
 from groundgate.errors import InputError, MissingResponses, UsageError
 from groundgate.judges import JudgeError, JudgeInfo, JudgeRequest, Purpose
 from groundgate.judges.runner import Runner
+from groundgate.report.console import WIDTH, wrap_all
 from groundgate.report.noise import percent
 from groundgate.report.render import environment
 from groundgate.rules import BUCKET_ORDER, Bucket, bucket_of
@@ -52,6 +53,7 @@ class Changed(_Model):
     current_score: float
     new_score: float
     crosses: bool  # one judge calls it ungrounded and the other does not
+    blocking: bool = False  # in a blocking category: a crossing there changes what can block
     current_reason: str
     new_reason: str
 
@@ -84,6 +86,7 @@ class Bridge(_Model):
     errors: list[Failure]  # rows a judge could not score: left out of the figures, listed here
     empty: int  # empty responses: non-answers under any judge, no call made, left out of the figures
     warnings: list[str]
+    blocking_categories: list[str] = Field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -174,8 +177,11 @@ def _side(judge: Runner, models: set[str]) -> JudgeSide:
     )
 
 
-def bridge(cases_path: Path, responses_path: Path, current: Runner, new: Runner) -> Bridge:
-    """Score every response once with each judge; a row either lands in the figures or in ``errors``."""
+def bridge(
+    cases_path: Path, responses_path: Path, current: Runner, new: Runner, blocking: frozenset[str] = frozenset()
+) -> Bridge:
+    """Score every response once with each judge; a row either lands in the figures or in ``errors``.
+    ``blocking``: the gate's blocking categories, whose crossings are the ones to read with a person."""
     if current.info.rubric != new.info.rubric:  # the wiring builds both from one setting; never mix rubric modes
         raise InputError(responses_path, None, None, "the two judges use different rubric modes")
     cases = load_cases(cases_path, current.info.rubric)
@@ -221,6 +227,7 @@ def bridge(cases_path: Path, responses_path: Path, current: Runner, new: Runner)
                     current_score=first.score,
                     new_score=second.score,
                     crosses=crosses(*pair),
+                    blocking=case.category in blocking,
                     current_reason=first.reason,
                     new_reason=second.reason,
                 )
@@ -239,13 +246,21 @@ def bridge(cases_path: Path, responses_path: Path, current: Runner, new: Runner)
         current=_side(current, models[0]),
         new=_side(new, models[1]),
         bridge=tabulate(pairs),
-        changed=sorted(changed, key=lambda row: not row.crosses),  # stable: file order within each group
+        changed=sorted(changed, key=lambda row: (not row.crosses, not row.blocking)),  # stable: file order within
         errors=errors,
         empty=empty,
         warnings=warnings,
+        blocking_categories=sorted(blocking),
     )
 
 
 def render_bridge(result: Bridge) -> str:
     """Markdown; user text (ids, categories, reasons, judge names) goes through the report's escaping."""
     return environment().get_template("bridge.md.j2").render(b=result, buckets=BUCKET_ORDER, percent=percent)
+
+
+def render_bridge_console(result: Bridge, columns: int = WIDTH) -> str:
+    """Plain text for a terminal: the figures, the crossings (blocking categories first) and what was not
+    scored, each line wrapped to the terminal; the markdown is for ``--report``."""
+    text = environment().get_template("bridge.txt.j2").render(b=result, percent=percent)
+    return "\n".join(wrap_all(text, columns)) + "\n"

@@ -93,6 +93,8 @@ class Yardstick(BaseModel):
     base: str  # the base commit compared with
     cases: list[str] = Field(default_factory=list)  # ids added, removed, or whose category, query or context changed
     baseline: list[str] = Field(default_factory=list)  # ids whose baseline response was added, removed or changed
+    added: list[str] = Field(default_factory=list)  # of ``cases``, the ids new in this pull request
+    removed: list[str] = Field(default_factory=list)  # of ``cases``, the ids it deleted (the rest were edited)
     note: str | None = None  # a file new in this PR, or unreadable at the base
     unchecked: str | None = None  # why the base files could not be read: the PR's edits to them are unknown
 
@@ -606,5 +608,7 @@ def yardstick(
         base=ref,
         cases=_changed(base_cases, head_cases),
         baseline=_changed(base_baseline, head_baseline),
+        added=sorted(set(head_cases) - set(base_cases)),
+        removed=sorted(set(base_cases) - set(head_cases)),
         note="; ".join(notes) or None,
     )

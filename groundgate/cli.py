@@ -23,7 +23,7 @@ from groundgate.files import write_text
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
 from groundgate.report import LIMITS, ReportContext, Target, render
-from groundgate.report.console import render_console
+from groundgate.report.console import columns, render_console
 from groundgate.report.escape import log_safe
 from groundgate.results import Results, read_results
 from groundgate.settings import SECRET_VARIABLES
@@ -117,6 +117,11 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--results", type=Path, default=None, help="write the bridge JSON here")
     b.add_argument("--report", type=Path, default=None, help="write the markdown here")
     _judge_flags(b)
+    b.add_argument(
+        "--blocking-categories",
+        default=None,
+        help="comma-separated (default policy,pricing,safety): crossings there first",
+    )
 
     m = commands.add_parser("merge", help="combine the results of the shards of one run into one verdict")
     m.add_argument("shards", nargs="+", type=Path, metavar="RESULTS", help="results files written by compare --shard")
@@ -170,6 +175,14 @@ def _judge_flags(p: argparse.ArgumentParser) -> None:
         default=None,
         help="stop calling the judge after this many failed calls in a row (default 10; 0 never)",
     )
+    p.add_argument("--max-calls", type=int, default=None, help="the run's budget of judge calls")
+    p.add_argument("--max-tokens", type=int, default=None, help="the run's budget of judge tokens")
+    p.add_argument(
+        "--price-per-million-tokens",
+        default=None,
+        metavar="IN,OUT",
+        help="the judge's price per million prompt and answer tokens: the run's cost in the report",
+    )
 
 
 def _tripwire_flags(p: argparse.ArgumentParser) -> None:
@@ -212,7 +225,7 @@ def _calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
 
 def _bridge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    from groundgate.bridge import bridge, check_new_judge, render_bridge  # only this command needs them
+    from groundgate.bridge import bridge, check_new_judge, render_bridge, render_bridge_console  # only this command
 
     # The current judge comes from the usual judge flags; the new one is built as a second opinion would be.
     values = {key: value for key, value in vars(args).items() if key not in ("command", "responses", "to")}
@@ -225,15 +238,14 @@ def _bridge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     judges = wiring.judges(config, progress=ProgressLine(sys.stderr))
     try:
         assert judges.rescorer.judge is not None  # check_new_judge refused every choice without a judge
-        result = bridge(args.cases, args.responses, judges.judge, judges.rescorer.judge)
+        result = bridge(args.cases, args.responses, judges.judge, judges.rescorer.judge, config.blocking_categories)
     finally:
         judges.close()
-    text = render_bridge(result)
     if args.results:
         write_text(args.results, result.model_dump_json(indent=2, by_alias=True) + "\n")
     if args.report:
-        write_text(args.report, text)
-    _out(text)
+        write_text(args.report, render_bridge(result))
+    _out(render_bridge_console(result, columns(environ)))
     return result.exit_code
 
 
@@ -245,11 +257,17 @@ def _write_report(results: Results, path: Path | None, size: Target, results_pat
     write_text(path, text)
 
 
-def _console(results: Results, report: Path | None, environ: Mapping[str, str]) -> None:
-    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+def _console(results: Results, report: Path | None, results_path: Path | None, environ: Mapping[str, str]) -> None:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org); the width is
+    the terminal's. The full list is in the report or the results written, or in those a rerun writes."""
     colour = sys.stdout.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
-    where = f"the report ({report})" if report else "the report (--report)"
-    _out(render_console(results, colour=colour, where=where))
+    if report:
+        where = f"the report ({report})"
+    elif results_path:
+        where = f"the results file ({results_path})"
+    else:
+        where = "the report: run again with --report FILE"
+    _out(render_console(results, colour=colour, where=where, columns=columns(environ)))
 
 
 def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -262,9 +280,9 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     for note in cache.notes if cache is not None else []:
         _warn(note)
     judges = wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache, notice=_warn)
-    results = app.run(config, inputs, judges)
+    results = app.run(config, inputs, judges, say=_say)
     _write_report(results, config.report, "summary", config.results)
-    _console(results, config.report, environ)
+    _console(results, config.report, config.results, environ)
     return results.exit_code
 
 
@@ -272,6 +290,10 @@ def _out(text: str) -> None:
     """Everything the CLI prints to stdout: it may run inside a workflow step, so nothing in it may
     form a workflow command."""
     sys.stdout.write(log_safe(text))
+
+
+def _say(message: str) -> None:
+    print(log_safe(f"groundgate: {one_line(message)}"), file=sys.stderr)
 
 
 def _warn(message: str) -> None:
@@ -289,7 +311,7 @@ def _merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if args.results:
         results.write(args.results)
     _write_report(results, args.report, "summary", args.results)
-    _console(results, args.report, environ)
+    _console(results, args.report, args.results, environ)
     return results.exit_code
 
 
@@ -300,7 +322,7 @@ def _report(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if args.format == "markdown":
         _out(render(results, args.size, ReportContext(full_report=f"the results file ({args.results.name})")))
     else:
-        _console(results, args.report, environ)
+        _console(results, args.report, args.results, environ)
     return results.exit_code
 
 

@@ -27,12 +27,14 @@ from groundgate.results import (
     LIVE_FLIPS,
     Calls,
     Claim,
+    Cost,
     Fluency,
     InputPaths,
     JudgeMeta,
     Live,
     Noise,
     NoiseSample,
+    Plan,
     Results,
     Row,
     Shard,
@@ -99,6 +101,7 @@ class Options:
     tripwire: Tripwire = "warn"  # block: a tripwire row in a blocking category fails the check
     claims: bool = False  # split the answers of rows to read into claims (one more call each), when the judge can
     fluency: bool = True  # consult fluency on ties (the self-test, which decides nothing, does not)
+    prices: tuple[float, float] | None = None  # per million prompt and answer tokens: the results' cost line
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
@@ -122,12 +125,22 @@ class Side:
     reason: str | None
     error: str | None = None
     model: str | None = None
+    unreachable: str | None = None  # where the judge was, when the error is that it could not be reached
 
     @classmethod
-    def of(cls, judgement: Judgement) -> Side:
+    def of(cls, judgement: Judgement, where: str | None = None) -> Side:
+        """``where``: the judge's endpoint or server, kept on an error that says the judge was down (or
+        that the circuit breaker stopped calling it): a run of those is an outage, not a measurement."""
         if isinstance(judgement, JudgeError):
-            return cls(None, None, None, judgement.message, judgement.model)
+            down = judgement.unavailable or not judgement.sent
+            return cls(None, None, None, judgement.message, judgement.model, where if down else None)
         return cls(bucket_of(judgement.score), judgement.score, judgement.reason, None, judgement.model)
+
+
+def where(judge: Runner) -> str:
+    """Where a judge is, as a reader would look for it: its endpoint or server, else its kind."""
+    info = judge.info
+    return info.endpoint or info.base_url or info.kind
 
 
 def _is_empty(text: str) -> bool:
@@ -155,8 +168,9 @@ def _judge_sides(judge: Runner, batch: list[Triple], more: int) -> Sides:
             else:
                 keys.append((side, index))
                 requests.append(JudgeRequest.of(case, answer, Purpose.GROUNDEDNESS))
+    at = where(judge)
     for (side, index), judgement in zip(keys, judge.score_all(requests, "groundedness", more=more), strict=True):
-        sides[side][index] = Side.of(judgement)
+        sides[side][index] = Side.of(judgement, at)
     before, after = ([s for s in column if s is not None] for column in sides)
     return Sides(before, after)
 
@@ -344,12 +358,14 @@ def _batch_rows(
     elif flipped:
         # A fresh call on purpose: with the same judge it absorbs residual non-determinism, nothing more.
         requests = [JudgeRequest.of(recorded[i][0], recorded[i][2], Purpose.RESCORE) for i in flipped]
-        rescores = dict(zip(flipped, map(Side.of, rescorer.score_all(requests, "re-scores")), strict=True))
+        judged = rescorer.score_all(requests, "re-scores")
+        rescores = {index: Side.of(j, where(rescorer)) for index, j in zip(flipped, judged, strict=True)}
     baseline_rescores: dict[int, Side] = {}
     if options.rescore_baseline and flipped:
         requests = [JudgeRequest.of(recorded[i][0], recorded[i][1], Purpose.RESCORE) for i in flipped]
         again = (rescorer or judge).score_all(requests, "baseline re-scores")
-        baseline_rescores = dict(zip(flipped, map(Side.of, again), strict=True))
+        at = where(rescorer or judge)
+        baseline_rescores = {index: Side.of(j, at) for index, j in zip(flipped, again, strict=True)}
     live = _judge_live(judge, batch) if options.end_to_end else {}
     echoes = [echo for i in flipped if (echo := same_model(options.rescorer, sides.after[i], rescores.get(i)))]
     return [
@@ -373,7 +389,53 @@ def _batch_rows(
     ], echoes
 
 
-def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
+def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
+    """The calls this run will make, and their tokens, before the first one: each row's first verdicts
+    (an answer the cache holds, or the same as the row's other answer, costs no call; the same answer in
+    two rows is counted twice), the noise sample, and at most a re-score of each changed answer and the
+    fluency of each row's two answers. Tokens from the judge's estimate (``judges.cost``), if it has one."""
+    if options.shard is not None:
+        inputs = shard_inputs(inputs, *options.shard)
+    estimate = judge.provider.estimate()
+    rescores = 1 + options.rescore_baseline if options.rescorer.label != "none" else 0
+    calls = extra = tokens = extra_tokens = rows = 0
+
+    def cost(request: JudgeRequest) -> int:
+        return estimate(request) if estimate is not None else 0
+
+    for batch in inputs.batches():
+        for case, *answers in batch:
+            rows += 1
+            keys: list[str] = []
+            for answer in answers:
+                if _is_empty(answer.response):
+                    continue
+                request = JudgeRequest.of(case, answer, Purpose.GROUNDEDNESS)
+                key = judge.request_key(request)
+                if key not in keys and (judge.cache is None or judge.cache.get(key) is None):
+                    calls, tokens = calls + 1, tokens + cost(request)
+                keys.append(key)
+            if len(keys) == 2 and keys[0] != keys[1]:  # a changed answer may flip
+                request = JudgeRequest.of(case, answers[1], Purpose.RESCORE)
+                extra, extra_tokens = extra + rescores, extra_tokens + rescores * cost(request)
+            if len(keys) == 2 and judge.info.fluency:
+                for answer in answers[: 1 if keys[0] == keys[1] else 2]:
+                    request = JudgeRequest(case, answer.response, Purpose.FLUENCY)
+                    extra, extra_tokens = extra + 1, extra_tokens + cost(request)
+    noise = min(rows, per_shard(options.noise_sample, options.shard[1] if options.shard else 1))
+    if noise:
+        tokens += round(noise * tokens / calls) if calls else 0
+        calls += noise
+    counted = estimate is not None
+    return Plan(
+        calls=calls,
+        calls_at_most=calls + extra,
+        tokens=tokens if counted else None,
+        tokens_at_most=tokens + extra_tokens if counted else None,
+    )
+
+
+def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = None) -> Results:
     """Compare: judge both sides, re-score new flips (``options.rescorer``), classify, fluency on ties.
 
     A batch of cases at a time (``cases.BATCH``): its rows go to disk as they are decided
@@ -452,6 +514,8 @@ def run(inputs: Inputs, judge: Runner, options: Options) -> Results:
         min_cases_to_block=options.min_cases_to_block,
         rescore_baseline=options.rescore_baseline,
         tripwire=options.tripwire,
+        plan=planned,
+        cost=Cost.of(options.prices, calls.tokens, calls.answer_tokens) if options.prices else None,
     )
 
 
@@ -502,7 +566,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     new_figures = [UnsupportedFigure(new.figure.text, new.nearest) for new in found] or None
     notes = []
     failures = [
-        (who, side.error)
+        (who, side.error, side.unreachable)
         for who, side in (
             ("baseline", before),
             ("candidate", after),
@@ -514,10 +578,11 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     if failures:
         outcome = Outcome.ERROR
         error: str | None = f"{failures[0][0]}: {failures[0][1]}"
+        unreachable = failures[0][2]
     else:
         assert before.bucket is not None
         assert after.bucket is not None
-        error = None
+        error = unreachable = None
         if echo is not None:
             notes.append(echo)
         small = blocking and suite_size < options.min_cases_to_block
@@ -570,6 +635,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         drift=drift,
         note="; ".join(notes) or None,
         error=error,
+        unreachable=unreachable,
         query=case.query,  # short, and the report's tables show it for every row
         context=case.context if texts else "",
         baseline=e.baseline.response if texts else "",

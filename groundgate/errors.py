@@ -47,6 +47,17 @@ class JudgeUnusable(GroundgateError):
     parameter the server does not support): a setting to change, not a judge failing mid-run (that is 3)."""
 
 
+class OverBudget(GroundgateError):
+    """The run's plan needs more judge calls or tokens than its budget allows: stopped before the first
+    call, a setting to change."""
+
+
+class BudgetReached(GroundgateError):
+    """The run reached its budget midway and stopped calling: no verdict."""
+
+    exit_code = 3
+
+
 class JudgeUnreachable(GroundgateError):
     """The judge server could not be reached at all (connection refused, DNS, TLS): no answer to judge by."""
 

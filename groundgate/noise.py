@@ -13,9 +13,58 @@ import heapq
 import math
 from collections.abc import Iterable, Sequence
 
-from groundgate.results import Noise, NoiseSample, Row, tally
-from groundgate.rules import Bucket, Outcome, needs_rescore
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from groundgate.rules import Bucket, Judged, Outcome, needs_rescore, tally
 from groundgate.stats import clopper_pearson
+
+
+class NoiseSample(BaseModel):
+    """One unchanged row re-scored for the noise floor: its first verdict and the second one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    bucket: Bucket  # the candidate's first verdict
+    score: float | None  # None: an empty answer, a non-answer without a judge call
+    rescore: Bucket | None  # None: the re-score failed, and the row is not in `sampled`
+    rescore_score: float | None
+
+
+class Noise(BaseModel):
+    """The judge's noise measured in this run: rows whose bucket did not change, re-scored once more.
+    A re-score in another bucket than the first verdict is a noise flip: the instrument's error bar.
+    Part of the results file (``results.Results.noise``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    sampled: int  # re-scores that came back with a score
+    flipped: int  # of those, how many landed in another bucket
+    failed: int = 0  # re-scores that came back without a score: not in `sampled`
+    rate: float | None  # flipped / sampled
+    interval: tuple[float, float] | None  # exact 95% (Clopper-Pearson) interval of the rate
+    flips: int  # rows this run re-scored as newly ungrounded
+    expected_false_flips: float | None  # rate x flips: how many of them the noise alone may explain
+    exposed: int  # blocking-category rows that could have flipped (not ungrounded, not failed, on the baseline side)
+    false_blocking_flip: float | None  # chance that noise alone gives one of them a confirmed flip
+    samples: list[NoiseSample] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _counted(self) -> Noise:
+        """The counts are the samples' (an edited results file cannot claim a quieter judge than it sampled)."""
+        scored = [s for s in self.samples if s.rescore is not None]
+        flipped = sum(1 for s in scored if s.rescore is not s.bucket)
+        if (self.sampled, self.flipped, self.failed) != (len(scored), flipped, len(self.samples) - len(scored)):
+            raise ValueError("the noise figures do not match its samples")
+        if self.rate != (flipped / len(scored) if scored else None):
+            raise ValueError("the noise rate does not match its samples")
+        return self
+
+    @property
+    def high(self) -> bool:
+        """A confirmed blocking flip is then more likely noise than not."""
+        return self.false_blocking_flip is not None and self.false_blocking_flip > 0.5
+
 
 ELIGIBLE = frozenset({Outcome.TIE, Outcome.UNCHANGED})  # rows whose bucket did not change between the sides
 
@@ -38,14 +87,14 @@ def per_shard(size: int, shards: int) -> int:
     return math.ceil(size / shards) if size > 0 else 0
 
 
-def flips_of(rows: Sequence[Row]) -> int:
+def flips_of(rows: Sequence[Judged]) -> int:
     """Rows that newly fell to ungrounded on their first verdicts: the flips the noise may explain."""
     return sum(
         n for (_, _, _, b, a), n in tally(rows).items() if b is not None and a is not None and needs_rescore(b, a)
     )
 
 
-def exposed_of(rows: Sequence[Row]) -> int:
+def exposed_of(rows: Sequence[Judged]) -> int:
     """Blocking rows that could have flipped: judged, and not ungrounded on the baseline side already."""
     return sum(
         n
@@ -63,7 +112,7 @@ def false_flip_chance(rate: float, exposed: int, confirmed: bool) -> float:
     return 1.0 - (1.0 - per_row) ** exposed
 
 
-def figures(samples: Sequence[NoiseSample], rows: Sequence[Row], confirmed: bool) -> Noise:
+def figures(samples: Sequence[NoiseSample], rows: Sequence[Judged], confirmed: bool) -> Noise:
     """The noise object from the re-scored sample and the rows it speaks for (one shard's, or all merged)."""
     flips, exposed = flips_of(rows), exposed_of(rows)
     scored = [s for s in samples if s.rescore is not None]
@@ -84,7 +133,7 @@ def figures(samples: Sequence[NoiseSample], rows: Sequence[Row], confirmed: bool
     )
 
 
-def mismatch(noise: Noise, rows: Sequence[Row], noise_calls: int, confirmed: bool) -> str | None:
+def mismatch(noise: Noise, rows: Sequence[Judged], noise_calls: int, confirmed: bool) -> str | None:
     """What is wrong with a results file's noise figures, or None: each sample must be a row whose bucket
     did not change, once, with that row's first verdict, every re-score a call the run counted, and
     every figure the one its samples and rows give. A crafted file cannot claim a quieter judge."""

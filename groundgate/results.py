@@ -34,7 +34,10 @@ from groundgate.cases import SURROGATE, Yardstick, unpaired_surrogate
 from groundgate.errors import InputError, one_line
 from groundgate.files import write_parts
 from groundgate.judges.claims import Label
-from groundgate.rules import Bucket, GateVerdict, Outcome, Tripwire, gate_exit, worse
+from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
+from groundgate.noise import NoiseSample as NoiseSample
+from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, Tripwire, cell, gate_exit, worse
+from groundgate.rules import tally as tally  # where the report finds it
 from groundgate.stats import sign_test
 from groundgate.store import Store
 
@@ -52,7 +55,7 @@ class _Model(BaseModel):
 # reads carry, and figures most rows never have. Every other field is always written.
 ROW_SPARSE = frozenset({
     "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
-    "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge",
+    "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge", "unreachable",
     "new_figures", "claims",
 })  # fmt: skip
 
@@ -117,6 +120,7 @@ class Row:
     drift: bool = False  # end-to-end runs: the two sides were judged against different contexts
     note: str | None = None
     error: str | None = None
+    unreachable: str | None = None  # the judge's endpoint, when the error is that it could not be reached (an outage)
     before_fluency: float | None = None
     after_fluency: float | None = None
     query: str | None = None
@@ -181,6 +185,7 @@ class Calls(_Model):
     total: int = 0
     failed: int = 0
     tokens: int = 0  # as reported by the judge
+    answer_tokens: int = 0  # of those, the judge's answers' (the rest are the prompts')
     cached: int = 0  # answered from the persistent score cache
     deduplicated: int = 0  # identical inputs judged once in this run
     throttled: int = 0  # 429 answers the SDK retried
@@ -188,46 +193,51 @@ class Calls(_Model):
     cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used
 
 
-class NoiseSample(_Model):
-    """One unchanged row re-scored for the noise floor: its first verdict and the second one."""
+class Plan(_Model):
+    """What the run expected to spend, said before its first judge call."""
 
-    id: str
-    bucket: Bucket  # the candidate's first verdict
-    score: float | None  # None: an empty answer, a non-answer without a judge call
-    rescore: Bucket | None  # None: the re-score failed, and the row is not in `sampled`
-    rescore_score: float | None
+    calls: int  # made whatever the judge answers: first verdicts not cached nor repeated in their row, the noise sample
+    calls_at_most: int  # with every re-score and fluency call the answers could need
+    tokens: int | None = None  # estimated for `calls`; None: this judge's tokens are not counted
+    tokens_at_most: int | None = None
+    max_calls: int | None = None  # the budget (--max-calls, --max-tokens), when set
+    max_tokens: int | None = None
+
+    def said(self) -> str:
+        """One line for the console and the report's footer."""
+        extra = f" (up to {self.calls_at_most:,} with re-scores and fluency)" if self.calls_at_most > self.calls else ""
+        tokens = ""
+        if self.tokens is not None and self.tokens_at_most is not None:
+            most = f", up to {_millions(self.tokens_at_most)}" if self.tokens_at_most > self.tokens else ""
+            tokens = f", about {_millions(self.tokens)} tokens{most} (estimate)"
+        caps = [f"{n:,} {what}" for n, what in ((self.max_calls, "calls"), (self.max_tokens, "tokens")) if n]
+        budget = f"; budget {' and '.join(caps)}" if caps else ""
+        return f"plan: {self.calls:,} judge call{'' if self.calls == 1 else 's'}{extra}{tokens}{budget}"
 
 
-class Noise(_Model):
-    """The judge's noise measured in this run: rows whose bucket did not change, re-scored once more.
-    A re-score in another bucket than the first verdict is a noise flip: the instrument's error bar."""
+class Cost(_Model):
+    """What the judge calls cost at the prices given (--price-per-million-tokens), from the tokens reported."""
 
-    sampled: int  # re-scores that came back with a score
-    flipped: int  # of those, how many landed in another bucket
-    failed: int = 0  # re-scores that came back without a score: not in `sampled`
-    rate: float | None  # flipped / sampled
-    interval: tuple[float, float] | None  # exact 95% (Clopper-Pearson) interval of the rate
-    flips: int  # rows this run re-scored as newly ungrounded
-    expected_false_flips: float | None  # rate x flips: how many of them the noise alone may explain
-    exposed: int  # blocking-category rows that could have flipped (not ungrounded, not failed, on the baseline side)
-    false_blocking_flip: float | None  # chance that noise alone gives one of them a confirmed flip
-    samples: list[NoiseSample] = Field(default_factory=list)
+    price_per_million: tuple[float, float]  # prompt tokens, answer tokens
+    prompt_tokens: int
+    answer_tokens: int
+    amount: float
 
-    @model_validator(mode="after")
-    def _counted(self) -> Noise:
-        """The counts are the samples' (an edited results file cannot claim a quieter judge than it sampled)."""
-        scored = [s for s in self.samples if s.rescore is not None]
-        flipped = sum(1 for s in scored if s.rescore is not s.bucket)
-        if (self.sampled, self.flipped, self.failed) != (len(scored), flipped, len(self.samples) - len(scored)):
-            raise ValueError("the noise figures do not match its samples")
-        if self.rate != (flipped / len(scored) if scored else None):
-            raise ValueError("the noise rate does not match its samples")
-        return self
+    @classmethod
+    def of(cls, prices: tuple[float, float], tokens: int, answer_tokens: int) -> Cost:
+        prompt = max(0, tokens - answer_tokens)
+        amount = (prompt * prices[0] + answer_tokens * prices[1]) / 1e6
+        return cls(price_per_million=prices, prompt_tokens=prompt, answer_tokens=answer_tokens, amount=round(amount, 6))
 
-    @property
-    def high(self) -> bool:
-        """A confirmed blocking flip is then more likely noise than not."""
-        return self.false_blocking_flip is not None and self.false_blocking_flip > 0.5
+    def said(self) -> str:
+        return (
+            f"cost about {self.amount:,.2f} ({_millions(self.prompt_tokens)} prompt tokens at {self.price_per_million[0]:g}"
+            f"/M, {_millions(self.answer_tokens)} answer tokens at {self.price_per_million[1]:g}/M)"
+        )
+
+
+def _millions(tokens: int) -> str:
+    return f"{tokens / 1e6:.1f}M" if tokens >= 100_000 else f"{tokens:,}"
 
 
 class InputPaths(_Model):
@@ -256,21 +266,6 @@ def category_stats(rows: Sequence[Row]) -> list[CategoryStats]:
         CategoryStats(name=name, cases=n, worse=down, better=up, p_value=sign_test(down, up))
         for name, (n, down, up) in sorted(totals.items())
     ]
-
-
-Cell = tuple[str, bool, Outcome, Bucket | None, Bucket | None]  # category, blocking, outcome, before, after
-
-
-def cell(row: Row) -> Cell:
-    return (row.category, row.blocking, row.outcome, row.before, row.after)
-
-
-def tally(rows: Sequence[Row]) -> Counter[Cell]:
-    """How many rows share each category, blocking flag, outcome and pair of buckets: every count the
-    report, the noise figures and the checks need, without going through a million rows each time."""
-    if isinstance(rows, StoredRows):
-        return rows.tally
-    return Counter(cell(row) for row in rows)
 
 
 def outcome_counts(rows: Sequence[Row]) -> Counter[Outcome]:
@@ -314,6 +309,15 @@ def rows_with(rows: Sequence[Row], outcomes: Iterable[Outcome]) -> Iterator[Row]
         return
     wanted = frozenset(outcomes)
     yield from (row for row in rows if row.outcome in wanted)
+
+
+def rows_by_id(rows: Sequence[Row], ids: Iterable[str]) -> Iterator[Row]:
+    """The rows with these ids (a few dozen), in order: from the store by its index on ids."""
+    wanted = set(ids)
+    if isinstance(rows, StoredRows):
+        yield from rows.with_ids(wanted)
+        return
+    yield from (row for row in rows if row.id in wanted)
 
 
 ROWS_TABLE = (
@@ -381,6 +385,15 @@ class StoredRows(Sequence[Row]):
     def has_id(self, case_id: str) -> bool:
         self._by_id()
         return self.store.one("SELECT 1 FROM rows WHERE id = ?", (case_id,)) is not None
+
+    def with_ids(self, ids: set[str]) -> Iterator[Row]:
+        if not ids:
+            return
+        self._by_id()
+        marks = ", ".join("?" * len(ids))
+        found = f"SELECT data FROM rows WHERE id IN ({marks}) ORDER BY pos"  # noqa: S608 - placeholders only
+        for (data,) in self.store.all(found, tuple(ids)):
+            yield _ROW.validate_json(data)
 
     def _by_id(self) -> None:
         if not self._indexed:
@@ -501,6 +514,8 @@ class Results(_Model):
     min_cases_to_block: int = Field(default=0, ge=0)
     rescore_baseline: bool = False
     tripwire: Tripwire = "warn"  # block: a tripwire row in a blocking category fails the check
+    plan: Plan | None = None  # what the run expected to spend, said before its first call
+    cost: Cost | None = None  # what it spent, at the prices given (--price-per-million-tokens)
 
     @property
     def exit_code(self) -> int:

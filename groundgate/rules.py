@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, Protocol
 
 
 class Bucket(StrEnum):
@@ -177,10 +177,16 @@ COUNT_WORDS: tuple[tuple[Outcome, str, str], ...] = (
 )
 
 
-def counts_line(cases: int, counts: Mapping[Outcome, int]) -> list[str]:
-    """'420 cases', then only the counts that are not zero, in the report's order."""
+def counts_line(cases: int, counts: Mapping[Outcome, int], small: int = 0) -> list[str]:
+    """'420 cases', then only the counts that are not zero, in the report's order. ``small``: of the
+    regressions to review, those in blocking categories too small to block on one judge's word."""
     parts = [plural(cases, "case")]
-    parts += [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if counts.get(o)]
+    for o, one, many in COUNT_WORDS:
+        n = counts.get(o, 0) - (small if o is Outcome.REVIEW else 0)
+        if o is Outcome.REVIEW and small:
+            parts.append(plural(small, "regression to confirm", "regressions to confirm"))
+        if n:
+            parts.append(plural(n, one, many))
     unchanged = counts.get(Outcome.TIE, 0) + counts.get(Outcome.UNCHANGED, 0)
     if unchanged:
         parts.append(f"{unchanged:,} unchanged")
@@ -200,7 +206,7 @@ class Headline:
     conclusion: Conclusion
 
 
-HEADLINE_WIDTH = 91  # "Verdict: " and the headline fit a 100-column terminal line
+HEADLINE_WIDTH = 110  # a heading, a check run's title, the console's last line: one line or two, never a paragraph
 
 
 def _by_category(by_category: Mapping[str, int], room: int) -> str:
@@ -235,8 +241,8 @@ def _blocked(regressions: int, figures: int) -> str:
     return f"{_claims(regressions)}, {_figures(figures)}" if regressions else _figures(figures)
 
 
-def _with_categories(text: str, by_category: Mapping[str, int]) -> str:
-    return text + _by_category(by_category, HEADLINE_WIDTH - len(text))
+def _with_categories(text: str, by_category: Mapping[str, int], after: str = "") -> str:
+    return text + _by_category(by_category, HEADLINE_WIDTH - len(text) - len(after)) + after
 
 
 def headline(
@@ -246,30 +252,84 @@ def headline(
     blocking_by_category: Mapping[str, int] | None = None,
     review_by_category: Mapping[str, int] | None = None,
     also_to_read: int = 0,
+    *,
+    small_by_category: Mapping[str, int] | None = None,
+    unreachable: str | None = None,
 ) -> Headline:
     """The verdict as it lands on the merge: derived from the exit code the job really returns,
     so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge.
+
     ``also_to_read``: rows a person must read whatever their outcome (an answer that talks to the judge)
-    that the counts do not already put there."""
+    that the counts do not already put there. ``small_by_category``: confirmed regressions in blocking
+    categories too small to block on one judge's word (``--min-cases-to-block``), counted among the REVIEW
+    rows. ``unreachable``: where the judge was that could not be reached, when rows went unjudged for that
+    reason (an outage)."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
     figures = counts.get(Outcome.BLOCKING_FIGURE, 0)  # the tripwire's blocking rows (tripwire: block)
     attention = sum(counts.get(o, 0) for o in ATTENTION) + also_to_read
     blocking = Counter(blocking_by_category or {})
+    small = Counter(small_by_category or {})
+    unjudged = f"; {plural(errors, 'row')} not judged" if errors else ""
     if exit_code == 1:
         if fail_on == "any-regression" and review:
             both = blocking + Counter(review_by_category or {})
             text = f"Blocks merge (fail-on: any-regression): {_blocked(regressions + review, figures)}"
-            return Headline("🚫", _with_categories(text, both), "failure")
-        return Headline("🚫", _with_categories(f"Blocks merge: {_blocked(regressions, figures)}", blocking), "failure")
+            return Headline("🚫", _with_categories(text, both, unjudged), "failure")
+        text = f"Blocks merge: {_blocked(regressions, figures)}"
+        return Headline("🚫", _with_categories(text, blocking, unjudged), "failure")
     if exit_code != 0 or errors:
         blocked = [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if o in BLOCKING and counts.get(o)]
         also = f"; also {' and '.join(blocked)}" if blocked else ""
-        return Headline(
-            "❓", f"Blocks merge: {plural(errors, 'row')} not judged, the gate cannot pass{also}", "failure"
-        )
+        of = f"{errors:,} of {plural(sum(counts.values()), 'row')} not judged"
+        if unreachable:
+            return Headline("⛔", f"No verdict: the judge at {unreachable} could not be reached: {of}{also}", "failure")
+        return Headline("⛔", f"No verdict: {of}, so the gate cannot pass{also}", "failure")
     if regressions or figures:  # only fail-on: never lets a blocking row through
         text = f"Does not block merge (fail-on: never), but {_blocked(regressions, figures)}"
         return Headline("⚠️", _with_categories(text, blocking), "neutral")
+    if small.total():
+        text = f"Does not block merge: {plural(small.total(), 'regression')} to confirm, too few cases to block"
+        return Headline("⚠️", _with_categories(text, small), "neutral")
     if attention:
         return Headline("⚠️", f"Does not block merge: {plural(attention, 'row')} to read before shipping", "neutral")
-    return Headline("✅", "Does not block merge: no answer newly fell to ungrounded", "success")
+    cases = sum(counts.values())
+    return Headline("✅", f"Passes: no answer newly fell to ungrounded ({plural(cases, 'case')})", "success")
+
+
+# --- counting rows by what the rules care about -------------------------------------------------
+
+
+class Judged(Protocol):
+    """What the counts and the noise figures read of a row (``results.Row``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def blocking(self) -> bool: ...
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def before(self) -> Bucket | None: ...
+    @property
+    def after(self) -> Bucket | None: ...
+    @property
+    def after_score(self) -> float | None: ...
+
+
+Cell = tuple[str, bool, Outcome, Bucket | None, Bucket | None]  # category, blocking, outcome, before, after
+
+
+def cell(row: Judged) -> Cell:
+    return (row.category, row.blocking, row.outcome, row.before, row.after)
+
+
+def tally(rows: Iterable[Judged]) -> Counter[Cell]:
+    """How many rows share each category, blocking flag, outcome and pair of buckets: every count the
+    report, the noise figures and the checks need, without going through a million rows each time
+    (rows kept on disk keep their tally as they are stored)."""
+    kept = getattr(rows, "tally", None)
+    if isinstance(kept, Counter):
+        return kept
+    return Counter(cell(row) for row in rows)

@@ -43,7 +43,7 @@ COMPARE_INPUTS = (
     "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
     "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url", "max-consecutive-failures",
-    "noise-sample", "mode", "tripwire", "claims",
+    "noise-sample", "mode", "max-calls", "max-tokens", "price-per-million-tokens", "tripwire", "claims",
 )  # fmt: skip
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
@@ -249,6 +249,9 @@ class Settings(BaseModel):
     # frozen: every answer judged against the case's recorded context; end-to-end: also against the context a
     # response record carries, shown beside the verdict (which the recorded context always decides)
     mode: Literal["frozen", "end-to-end"] = "frozen"
+    max_calls: int | None = Field(default=None, ge=1)  # the run's budget of judge calls
+    max_tokens: int | None = Field(default=None, ge=1)  # the run's budget of tokens (estimated, then as reported)
+    price_per_million_tokens: tuple[float, float] | None = None  # (prompt, answer): a cost line in the results
     # warn: a row the judge did not flag whose candidate newly states a figure the context never states is a row to
     # read; block: it blocks in a blocking category too
     tripwire: Tripwire = "warn"
@@ -386,6 +389,19 @@ class Settings(BaseModel):
             value = (int(index), int(count))
         if isinstance(value, tuple | list) and len(value) == 2 and not 1 <= value[0] <= value[1]:
             raise ValueError("K/N needs 1 <= K <= N")
+        return value
+
+    @field_validator("price_per_million_tokens", mode="before")
+    @classmethod
+    def _prices(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            prices = [part.strip() for part in value.split(",")]
+            try:
+                value = tuple(float(part) for part in prices)
+            except ValueError:
+                value = ()
+            if len(value) != 2 or not all(0 <= price < float("inf") for price in value):
+                raise ValueError("write it as IN,OUT: the price per million prompt tokens and answer tokens, 2.5,10")
         return value
 
     @field_validator("judge_model")

@@ -2,9 +2,9 @@
 credentials, the score cache and GitHub. ``entrypoint.py`` and ``cli.py`` call it; nothing else
 constructs a client, so tests hand in clients pointed at local servers instead.
 
-Process-wide set-up (the SDK's logging, shared TLS context and 429 counter) happens here, once,
-through ``judges.sdk.prepare_sdk`` (called by each SDK judge's ``build``); constructors themselves
-have no side effects.
+Process-wide set-up (the SDK's logging, shared TLS context and 429 counter) happens once per
+process, through ``judges.sdk.prepare_sdk`` (started in the background by each SDK judge's ``build``,
+waited for by its first call); constructors themselves have no side effects.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from groundgate.cache import ScoreCache, derive_secret
 from groundgate.compare import Options, Rescorer
 from groundgate.errors import CannotSignIn, GroundgateError
 from groundgate.judges import Provider
+from groundgate.judges.limits import Budget
 from groundgate.judges.runner import Deadline, Progress, Runner
 from groundgate.redact import Redactor
 from groundgate.settings import FORK_RECIPE, Settings
@@ -155,6 +156,13 @@ def judges(
     deadline = Deadline(settings.deadline) if settings.deadline else None
 
     redact = Redactor(settings.secret_values())
+    first = provider(settings, sign_in=sign_in)
+    budget = Budget(  # one budget for the judge and its second opinion
+        settings.max_calls,
+        settings.max_tokens,
+        first.estimate(),
+        (settings.spelled("max_calls"), settings.spelled("max_tokens")),
+    )
 
     def runner(provider: Provider, concurrency: int, **extra: object) -> Runner:
         return Runner(
@@ -166,10 +174,11 @@ def judges(
             redact=redact,
             max_consecutive_failures=settings.max_consecutive_failures,
             notice=notice,
+            budget=budget,
             **extra,  # type: ignore[arg-type]
         )
 
-    main = runner(provider(settings, sign_in=sign_in), settings.max_concurrency, max_rpm=settings.max_rpm, cache=cache)
+    main = runner(first, settings.max_concurrency, max_rpm=settings.max_rpm, cache=cache)
     if choice in ("same", "none"):
         return Judges(main, Rescorer(choice))
     if choice == "groundedness-pro":
@@ -199,6 +208,7 @@ def options(settings: Settings, rescorer: Rescorer) -> Options:
         noise_sample=settings.noise_sample,
         model_under_test=settings.model_under_test,
         end_to_end=settings.mode == "end-to-end",
+        prices=settings.price_per_million_tokens,
         tripwire=settings.tripwire,
         claims=settings.claims,
     )

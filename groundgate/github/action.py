@@ -53,7 +53,7 @@ def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> In
 
 def judge(settings: Settings, inputs: Inputs, judges: Judges, log: Log) -> Results:
     with log.group(f"groundgate: judging {len(inputs.cases)} cases"):
-        return app.run(settings, inputs, judges)
+        return app.run(settings, inputs, judges, say=log.info)
 
 
 def selftest(settings: Settings, judges: Judges, log: Log) -> int:

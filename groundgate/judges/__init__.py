@@ -66,6 +66,7 @@ class Verdict:
     reason: str
     model: str | None = None
     tokens: int = 0
+    answer_tokens: int = 0  # of ``tokens``, those of the judge's answer (the rest are the prompt's)
 
 
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
@@ -128,6 +129,7 @@ class JudgeInfo:
     rubric: Rubric
     deployment: str | None = None  # the Azure deployment, or the model an OpenAI-compatible judge is asked for
     base_url: str | None = None  # an OpenAI-compatible judge's server
+    endpoint: str | None = None  # an Azure judge's endpoint: named when the judge could not be reached
     api_version: str | None = None
     reasoning: bool = False
     sdk_version: str | None = None
@@ -149,6 +151,7 @@ class CallCounts:
     claims: int = 0  # answers of rows to read split into claims
     failed: int = 0
     tokens: int = 0
+    answer_tokens: int = 0  # of ``tokens``, the judge's answers' (priced apart from the prompts')
     cached: int = 0  # answered from the persistent score cache
     deduplicated: int = 0  # served by another call with identical inputs in this run
     throttled: int = 0  # 429 answers the SDK retried
@@ -169,7 +172,9 @@ class CallCounts:
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 
 
-def checked_verdict(score: Any, status: Any, reason: Any, model: str | None, tokens: int = 0) -> Judgement:
+def checked_verdict(
+    score: Any, status: Any, reason: Any, model: str | None, tokens: int = 0, answer_tokens: int = 0
+) -> Judgement:
     """A score counts only when it is a finite number in 1..5 with status 'completed'; anything else the
     judge answered is not the rubric's format. ('skipped' is the rubric's word for an empty input, which
     groundgate never sends: an empty answer is a non-answer without a call.)"""
@@ -189,20 +194,34 @@ def checked_verdict(score: Any, status: Any, reason: Any, model: str | None, tok
         return failed(f"judge score {value} is outside 1..5")
     if not 1 <= value <= 5:
         return failed(f"judge score {value:g} is outside 1..5")
-    return Verdict(value, reason_text, model, tokens)
+    return Verdict(value, reason_text, model, tokens, answer_tokens)
 
 
 class Provider(ABC):
     """Scores one request; no side effects beyond the call, no caching, no threads of its own.
 
-    Process-wide set-up an SDK needs (logging, shared TLS, counters) is done once by the wiring,
-    never by a constructor."""
+    Process-wide set-up an SDK needs (logging, shared TLS, counters) is done once per process,
+    never by a constructor. A provider whose SDK has an async path sets ``on_loop``: the runner then
+    awaits ``ascore`` on the process's judge loop (``judges.loop``) instead of calling ``score`` on
+    worker threads."""
 
     info: JudgeInfo
+    on_loop = False
 
     @abstractmethod
     def score(self, request: JudgeRequest) -> Judgement:
         """One judge call; must not raise for per-row failures."""
+
+    async def ascore(self, request: JudgeRequest) -> tuple[Judgement, float | None]:
+        """One judge call awaited on the judge loop (``on_loop`` providers), and the seconds the judge
+        server took to answer as ``waited`` measures them."""
+        raise NotImplementedError
+
+    def ready(self) -> None:  # noqa: B027 - most providers need nothing first
+        """Wait for what the first call needs and a call timeout must not count (an SDK's import)."""
+
+    def close(self) -> None:  # noqa: B027 - most providers hold nothing open
+        """Release what the provider holds open (connections); its scores are already returned."""
 
     def identity(self) -> dict[str, object]:
         """Everything besides the inputs that can change a score; part of every cache key."""
@@ -215,6 +234,10 @@ class Provider(ABC):
     def waited(self) -> float | None:
         """Seconds this thread's last call waited for the judge server's answer, measured at the HTTP
         layer (its queue and its work, not the SDK's); None: not measured, the runner times the call."""
+        return None
+
+    def estimate(self) -> Callable[[JudgeRequest], int] | None:
+        """Tokens a call is expected to cost, before it is made (``judges.cost``); None: not counted."""
         return None
 
     def recipe(self) -> Callable[[], Provider] | None:

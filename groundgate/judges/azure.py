@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from groundgate.cases import Rubric
 from groundgate.judges import JudgeError, JudgeInfo, Provider
 from groundgate.judges.limits import ThrottleCounter
-from groundgate.judges.sdk import EvaluatorProvider, http_status, prepare_sdk, sdk_version
+from groundgate.judges.sdk import EvaluatorProvider, http_status, prepare_sdk, sdk_version, warm_sdk
 
 if TYPE_CHECKING:
     from azure.core.credentials import TokenCredential
@@ -50,8 +50,10 @@ def _token_provider(credential: TokenCredential) -> Callable[[], str]:
 
 
 def build(config: AzureConfig) -> AzureProvider:
-    """The provider with the SDK prepared: what the wiring and each worker process call."""
-    return AzureProvider(config, throttle=prepare_sdk())
+    """The provider, the SDK's import started in the background (its first call waits for it): what the
+    wiring and each worker process call."""
+    warm_sdk()
+    return AzureProvider(config)
 
 
 class AzureProvider(EvaluatorProvider):
@@ -67,6 +69,7 @@ class AzureProvider(EvaluatorProvider):
                 kind="azure",
                 rubric=config.rubric,
                 deployment=config.deployment,
+                endpoint=config.endpoint.rstrip("/"),
                 api_version=config.api_version or SDK_DEFAULT_API_VERSION,
                 reasoning=config.reasoning,
                 sdk_version=sdk_version(),
@@ -126,7 +129,7 @@ class AzureProvider(EvaluatorProvider):
 
         config = self.config
         credential = self.credential()
-        return openai.AzureOpenAI(
+        return openai.AsyncAzureOpenAI(
             azure_endpoint=config.endpoint,
             azure_deployment=config.deployment,
             api_version=config.api_version or SDK_DEFAULT_API_VERSION,

@@ -55,6 +55,13 @@ def prompt_version() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+@cache
+def prompt_chars() -> int:
+    """Characters of the prompt's own text, without the texts it carries: what a claims call's estimate adds."""
+    module = _template()
+    return len(str(module.system())) + len(str(module.user("", "", "")))
+
+
 def messages(request: JudgeRequest, with_query: bool) -> list[dict[str, str]]:
     """The chat messages for one answer: the prompt's system part, then the context, query and answer."""
     module = _template()

@@ -1,7 +1,7 @@
 """Client-side limits around judge calls: a request-rate cap shared by threads and processes, a
 count of the throttling (HTTP 429) answers the SDK retried on its own, the circuit breaker (a judge
-that is down, or whose answers are mostly outside the rubric's format), and the concurrency window
-that falls while the judge server queues calls."""
+that is down, or whose answers are mostly outside the rubric's format), the concurrency window
+that falls while the judge server queues calls, the run's deadline and its budget of calls and tokens."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import statistics
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from groundgate.judges import JudgeError, Judgement
+from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 
 
 class _Lock(Protocol):
@@ -47,15 +48,32 @@ class RateLimiter:
         self._clock = clock
         self._sleep = sleep
 
-    def wait(self) -> None:
+    def reserve(self) -> float:
+        """Take the next start slot; the seconds to wait for it."""
         if not self.interval:
-            return
+            return 0.0
         with self._lock:
             now = self._clock()
             start = max(now, self._slot.value)
             self._slot.value = start + self.interval
-        if start > now:
-            self._sleep(start - now)
+        return start - now
+
+    def wait(self) -> None:
+        if (delay := self.reserve()) > 0:
+            self._sleep(delay)
+
+
+@dataclass
+class Deadline:
+    """Seconds for all the judging of a run, counted from its first judge call; shared by the
+    judge and the second opinion so that both spend one budget."""
+
+    seconds: float
+    at: float | None = None  # time.monotonic() by which everything must be judged, once started
+
+    def start(self) -> None:
+        if self.at is None:
+            self.at = time.monotonic() + self.seconds
 
 
 class ThrottleCounter(logging.Handler):
@@ -276,3 +294,91 @@ class Concurrency:
         self._settle = self.window  # the calls sent under the old window finish first
         self.window = window
         self._recent = []
+
+
+Estimate = Callable[[JudgeRequest], int]  # tokens a call is expected to cost (``judges.cost``)
+CALLS, TOKENS = 1, 2  # what the budget ran out of
+
+
+class Budget:
+    """The run's cap on judge calls and tokens (``max-calls``, ``max-tokens``), shared by the judge and
+    the second opinion, and by worker processes (a lock and shared values, like the breaker's).
+
+    A call is made only if it fits: the calls made so far plus this one within ``max_calls``; the tokens
+    the judge reported, plus the estimate of the calls still in flight and of this one, within
+    ``max_tokens``. The first call that does not fit is refused, and so is every later one: the run
+    stops calling and ends without a verdict (``reached``). Without either cap it refuses nothing."""
+
+    def __init__(
+        self,
+        max_calls: int | None = None,
+        max_tokens: int | None = None,
+        estimate: Estimate | None = None,
+        names: tuple[str, str] = ("--max-calls", "--max-tokens"),
+        lock: _Lock | None = None,
+        calls: Any = None,
+        tokens: Any = None,
+        reached: Any = None,
+    ) -> None:
+        self.max_calls, self.max_tokens, self.names = max_calls, max_tokens, names
+        self.estimate = estimate if estimate is not None and max_tokens is not None else None
+        self._lock: _Lock = lock if lock is not None else threading.Lock()
+        self._calls = calls if calls is not None else _LocalCount()
+        self._tokens = tokens if tokens is not None else _LocalCount()  # reported, plus estimates in flight
+        self._reached = reached if reached is not None else _LocalCount()
+
+    @property
+    def capped(self) -> bool:
+        return self.max_calls is not None or self.max_tokens is not None
+
+    @property
+    def reached(self) -> int:
+        """0 while every call fitted; else what ran out (``CALLS`` or ``TOKENS``)."""
+        return int(self._reached.value)
+
+    def shared(self, context: Any) -> Budget:
+        """The same budget, state carried over, in values a spawned worker process can inherit."""
+        calls, tokens, reached = (
+            context.Value("q", int(value.value), lock=False) for value in (self._calls, self._tokens, self._reached)
+        )
+        return Budget(
+            self.max_calls, self.max_tokens, self.estimate, self.names, context.Lock(), calls, tokens, reached
+        )
+
+    def parts(self) -> tuple[Any, ...]:
+        return (self.max_calls, self.max_tokens, self.estimate, self.names, self._lock, self._calls, self._tokens,
+                self._reached)  # fmt: skip
+
+    def refusal(self, request: JudgeRequest) -> JudgeError | None:
+        """None, and the call is charged; or the error to answer instead of calling. A claims call, which no
+        verdict needs, is made only from what the verdict's calls left: one that does not fit is refused
+        without ending the run."""
+        if not self.capped:
+            return None
+        cost = self.estimate(request) if self.estimate is not None else 0
+        with self._lock:
+            if not self._reached.value:
+                ran_out = 0
+                if self.max_calls is not None and self._calls.value + 1 > self.max_calls:
+                    ran_out = CALLS
+                elif self.max_tokens is not None and self._tokens.value + cost > self.max_tokens:
+                    ran_out = TOKENS
+                else:
+                    self._calls.value += 1
+                    self._tokens.value += cost
+                    return None
+                if request.purpose is not Purpose.CLAIMS:
+                    self._reached.value = ran_out
+            else:
+                ran_out = self._reached.value
+        what = f"{self.max_calls:,} judge calls" if ran_out == CALLS else f"{self.max_tokens:,} tokens"
+        flag = self.names[0] if ran_out == CALLS else self.names[1]
+        return JudgeError(f"not sent: the run reached its budget of {what} ({flag})", sent=False)
+
+    def spent(self, request: JudgeRequest, result: Judgement) -> None:
+        """The answer's own count replaces the call's estimate (a failure keeps the estimate)."""
+        if self.estimate is None or not isinstance(result, Verdict) or not result.tokens:
+            return
+        cost = self.estimate(request)
+        with self._lock:
+            self._tokens.value += result.tokens - cost

@@ -20,7 +20,7 @@ from groundgate.cases import Rubric
 from groundgate.errors import one_line
 from groundgate.judges import JudgeError, JudgeInfo, Provider
 from groundgate.judges.limits import ThrottleCounter
-from groundgate.judges.sdk import EvaluatorProvider, http_status, prepare_sdk, sdk_version
+from groundgate.judges.sdk import EvaluatorProvider, http_status, sdk_version, warm_sdk
 
 # How servers say one request is too long for the model (vLLM's names 'max_tokens'): a row's failure.
 TOO_LONG = ("context length", "context_length", "maximum context", "reduce the length", "too many tokens")
@@ -85,8 +85,10 @@ class OpenAIConfig:
 
 
 def build(config: OpenAIConfig) -> OpenAIProvider:
-    """The provider with the SDK prepared: what the wiring and each worker process call."""
-    return OpenAIProvider(config, throttle=prepare_sdk())
+    """The provider, the SDK's import started in the background (its first call waits for it): what the
+    wiring and each worker process call."""
+    warm_sdk()
+    return OpenAIProvider(config)
 
 
 class OpenAIProvider(EvaluatorProvider):
@@ -123,7 +125,7 @@ class OpenAIProvider(EvaluatorProvider):
     def chat_client(self) -> Any:
         import openai
 
-        return openai.OpenAI(base_url=self.config.base_url, api_key=self.config.api_key)
+        return openai.AsyncOpenAI(base_url=self.config.base_url, api_key=self.config.api_key)
 
     @property
     def chat_model(self) -> str:

@@ -1,7 +1,7 @@
 """Worker processes for large batches, with the same promises as worker threads.
 
-Each worker is a spawned process running its own runner (its own threads, evaluators and SDK),
-sharing the run's rate cap and circuit breaker. What makes it safe to stop:
+Each worker is a spawned process making calls as the main process does (``judges.dispatch``: its own
+judge loop or threads, evaluators and SDK), sharing the run's rate cap, circuit breaker and budget. What makes it safe to stop:
 
 - every answer is sent back the moment it arrives (not at the end of a chunk), so the main process
   has recorded, and will flush to the cache, every score the judge answered;
@@ -28,8 +28,7 @@ from typing import TYPE_CHECKING, Any
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Provider
 
 if TYPE_CHECKING:
-    from groundgate.judges.limits import CircuitBreaker
-    from groundgate.judges.runner import Deadline
+    from groundgate.judges.limits import Budget, CircuitBreaker, Deadline
 
 GRACE = 2.0  # seconds a stop waits for answers already on their way back before killing the workers
 PR_SET_PDEATHSIG = 1
@@ -46,6 +45,7 @@ class ProcessPool:
         call_timeout: float | None,
         deadline: Deadline | None,
         breaker: CircuitBreaker,
+        budget: Budget,
     ) -> None:
         context = multiprocessing.get_context("spawn")  # no fork of a process that runs threads
         self._tasks: Any = context.Queue()
@@ -56,7 +56,7 @@ class ProcessPool:
         limiter = (max_rpm, context.Lock(), context.Value("d", 0.0))  # one rate cap across all processes
         # Spawned children unpickle their arguments after start() returns, and a semaphore is unlinked
         # once its last owner here is collected: keep every shared object alive for the pool's life.
-        self._shared = (limiter, breaker.parts())
+        self._shared = (limiter, breaker.parts(), budget.parts())
         self._procs = [
             context.Process(
                 target=_serve,
@@ -69,6 +69,7 @@ class ProcessPool:
                     call_timeout,
                     deadline,
                     breaker.parts(),
+                    budget.parts(),
                     self._tasks,
                     self._results,
                     self._stop,
@@ -194,6 +195,7 @@ def _serve(
     call_timeout: float | None,
     deadline: Deadline | None,
     breaker: tuple[int, Any, Any, Any, Any, Any],
+    budget: tuple[Any, ...],
     tasks: Any,
     results: Any,
     stop: Any,
@@ -201,17 +203,18 @@ def _serve(
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the parent decides
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     _die_with_parent(parent, pdeathsig)
-    from groundgate.judges.limits import CircuitBreaker, RateLimiter
-    from groundgate.judges.runner import Runner
+    from groundgate.judges.dispatch import Dispatcher
+    from groundgate.judges.limits import Budget, CircuitBreaker, RateLimiter
 
-    runner = Runner(  # deadline.at is the system's monotonic clock, the same in every process
-        recipe(),
+    provider = recipe()
+    calls = Dispatcher(  # deadline.at is the system's monotonic clock, the same in every process
+        provider,
         max_concurrency=threads,
         limiter=RateLimiter(*limiter),
+        breaker=CircuitBreaker(*breaker),
+        budget=Budget(*budget),
         call_timeout=call_timeout,
         deadline=deadline,
-        processes=1,
-        breaker=CircuitBreaker(*breaker),
     )
     while not stop.is_set():
         try:
@@ -219,10 +222,10 @@ def _serve(
         except queue.Empty:
             continue
         batch, start, chunk = task
-        before = runner.provider.throttled()
+        before = provider.throttled()
 
         def answered(index: int, result: Judgement, batch: int = batch, start: int = start) -> None:
             results.put(("result", batch, start + index, result))
 
-        runner.run_threads(chunk, answered, stop.is_set)
-        results.put(("throttled", batch, runner.provider.throttled() - before))
+        calls.run(chunk, answered, stop.is_set)
+        results.put(("throttled", batch, provider.throttled() - before))

@@ -3,12 +3,12 @@
 One ``Runner`` wraps one ``Provider`` and owns everything around the call: identical inputs are
 judged once per run, a persistent cache answers what an earlier run judged with the same judge
 model (checked by one real call, the model probe), re-scores and noise-sample calls are always fresh, calls run on worker
-threads (and, for large batches of a provider that can be rebuilt, worker processes) under a
-per-call timeout, a run deadline and a request-rate cap, and every call is counted.
+threads or the process's judge loop (``judges.dispatch``; for large batches of a provider that can be
+rebuilt, in worker processes too) under a per-call timeout, a run deadline, a request-rate cap and a
+budget, and every call is counted.
 
-Each SDK call costs tens of milliseconds of CPU, so under the GIL one process saturates at a few
-dozen calls a second; large batches are spread over worker processes, one per core, each with its
-own threads, and the rate cap is shared between them.
+Large batches may be spread over worker processes, one per core, each with its own judge loop, and the
+rate cap, the breaker and the budget are shared between them.
 """
 
 from __future__ import annotations
@@ -19,19 +19,17 @@ import math
 import multiprocessing
 import os
 import threading
-import time
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from groundgate.cache import Entry, ScoreCache
 from groundgate.errors import JudgeUnusable
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 from groundgate.judges.claims import prompt_version as claims_prompt
-from groundgate.judges.limits import CircuitBreaker, Concurrency, RateLimiter, unfit
+from groundgate.judges.dispatch import Dispatcher
+from groundgate.judges.limits import Budget, CircuitBreaker, Concurrency, RateLimiter, unfit
+from groundgate.judges.limits import Deadline as Deadline  # where the wiring and the tests find it
 from groundgate.judges.processes import ProcessPool
-from groundgate.judges.workers import Workers
 from groundgate.redact import Redactor
 from groundgate.store import Store
 
@@ -43,7 +41,6 @@ Progress = Callable[[str, int, int], None]  # (phase, done, total)
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
 PROBE = 5  # the run's first calls, made before any other: is this judge fit for the job at all?
 PROBE_DECIDES = 3  # answers the probe needs to stop a run (a smaller first batch is left to the breaker)
-SINGLE_SLOT = "a server with one slot, as llama.cpp's and Ollama's are by default, answers one call at a time"
 UNFIT_FIX = (
     "A judge must answer in the rubric's JSON format (reason, score 1-5, status 'completed'): use a larger or "
     "instruction-tuned model, served with JSON mode (response_format json_object)"
@@ -99,19 +96,6 @@ class Memo:
         self._store.run("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
 
 
-@dataclass
-class Deadline:
-    """Seconds for all the judging of a run, counted from its first judge call; shared by the
-    judge and the second opinion so that both spend one budget."""
-
-    seconds: float
-    at: float | None = None  # time.monotonic() by which everything must be judged, once started
-
-    def start(self) -> None:
-        if self.at is None:
-            self.at = time.monotonic() + self.seconds
-
-
 def auto_processes(max_concurrency: int) -> int:
     """Worker processes worth starting: one per 16 calls in flight, at most one per core."""
     return min(os.cpu_count() or 1, max(1, max_concurrency // THREADS_PER_PROCESS))
@@ -136,6 +120,7 @@ class Runner:
         max_consecutive_failures: int = 0,
         breaker: CircuitBreaker | None = None,
         notice: Callable[[str], None] | None = None,
+        budget: Budget | None = None,
     ) -> None:
         self.provider = provider
         self.redact = redact or Redactor()
@@ -145,10 +130,16 @@ class Runner:
         self.progress = progress
         self.call_timeout = call_timeout  # seconds one judge call may take, SDK retries included
         self.deadline = deadline
-        self.limiter = limiter or RateLimiter(max_rpm)
-        self.breaker = breaker or CircuitBreaker(max_consecutive_failures)
-        self.concurrency = Concurrency(self.max_concurrency)  # lowered while the judge server queues calls
-        self.notice = notice  # one line for the log, while the run goes on
+        self.dispatch = Dispatcher(
+            provider,
+            max_concurrency=self.max_concurrency,
+            limiter=limiter or RateLimiter(max_rpm),
+            breaker=breaker or CircuitBreaker(max_consecutive_failures),
+            budget=budget,
+            call_timeout=call_timeout,
+            deadline=deadline,
+            notice=notice,
+        )
         recipe = provider.recipe()
         self.processes = 1 if recipe is None else (processes or auto_processes(self.max_concurrency))
         self.calls = CallCounts()
@@ -158,7 +149,6 @@ class Runner:
         self._model: str | None = None  # the judge model this run's fresh calls reported
         self._model_known = False
         self._probed = False  # the run's first call has been made (alone)
-        self._workers: Workers | None = None
         self._pool: ProcessPool | None = None
         self._spans: dict[str, tuple[int, int]] = {}  # phase -> (calls made, requests seen) by its batches so far
         self._shift = (0, 0)  # (calls made by earlier batches of this phase, its expected total)
@@ -168,6 +158,23 @@ class Runner:
     @property
     def info(self) -> JudgeInfo:
         return self.provider.info
+
+    @property
+    def breaker(self) -> CircuitBreaker:
+        return self.dispatch.breaker
+
+    @property
+    def budget(self) -> Budget:
+        return self.dispatch.budget
+
+    @property
+    def concurrency(self) -> Concurrency:
+        return self.dispatch.concurrency
+
+    @property
+    def notes(self) -> list[str]:
+        """What a reader of the results should know about how the judge was called."""
+        return self.dispatch.notes
 
     def identity(self) -> dict[str, object]:
         return self._identity
@@ -187,6 +194,7 @@ class Runner:
     def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging", *, more: int = 0) -> list[Judgement]:
         """Scores in request order. ``more``: requests of the same phase that later batches will bring (a
         run judges its cases a batch at a time); the progress line then counts the whole phase."""
+        self.provider.ready()  # the SDK's import, started in the background: not part of any call or deadline
         if self.deadline is not None:
             self.deadline.start()
         keys = [None if r.purpose in FRESH else self.request_key(r) for r in requests]
@@ -246,13 +254,12 @@ class Runner:
         self.progress(phase, made + done, max(expected, made + total))
 
     def close(self) -> None:
-        """Release the worker threads and processes; scores are already returned."""
-        if self._workers is not None:
-            self._workers.shutdown()
-            self._workers = None
+        """Release the worker threads, processes and the provider's connections; scores are already returned."""
+        self.dispatch.close()
         if self._pool is not None:
             self._pool.close()
             self._pool = None
+        self.provider.close()
 
     # --- fresh calls -------------------------------------------------------------------------
 
@@ -307,21 +314,6 @@ class Runner:
             return f"the {info.kind} judge"
         return f"the judge {'deployment' if info.kind == 'azure' else 'model'} {info.deployment!r}"
 
-    def _scored(self, request: JudgeRequest) -> tuple[Judgement, float]:
-        """The call, unless the breaker is open; and the seconds the judge server took to answer (as the
-        provider measured them, else the whole call; 0: not called)."""
-        refused = self.breaker.refusal()
-        if refused is not None:
-            return refused, 0.0
-        self.limiter.wait()
-        refused = self.breaker.refusal()
-        if refused is not None:
-            return refused, 0.0
-        started = time.monotonic()
-        result = self.provider.score(request)
-        waited = self.provider.waited()
-        return result, time.monotonic() - started if waited is None else waited
-
     def _in_threads(
         self,
         requests: Sequence[JudgeRequest],
@@ -344,116 +336,8 @@ class Runner:
             done += 1
             self._report(phase, done, total)
 
-        self.run_threads(requests, finish)
+        self.dispatch.run(requests, finish)
         return [r for r in results if r is not None]
-
-    def run_threads(
-        self,
-        requests: Sequence[JudgeRequest],
-        on_result: Callable[[int, Judgement], None],
-        stop: Callable[[], bool] | None = None,
-    ) -> None:
-        """The calls on this process's threads under the call timeout, the deadline and the circuit
-        breaker; ``on_result(index, judgement)`` once per request as it finishes, until ``stop()``."""
-
-        def finish(index: int, result: Judgement) -> None:
-            self.breaker.record(result)
-            on_result(index, result)
-
-        gate = self.concurrency
-
-        def measured(result: Judgement, seconds: float, alone: bool) -> None:
-            failed = isinstance(result, JudgeError) and (result.unavailable or not result.sent)
-            why = gate.finished(seconds, alone=alone, outcome="failed" if failed else "answered")
-            if why is not None:
-                self._lowered(why)
-
-        limited = self.call_timeout is not None or self.deadline is not None
-        if not limited and stop is None and (self.max_concurrency == 1 or len(requests) <= 1):
-            for index, request in enumerate(requests):
-                result, seconds = self._scored(request)
-                measured(result, seconds, alone=True)
-                finish(index, result)
-            return
-        if self._workers is None:  # kept for the whole run: per-thread evaluators are built once
-            self._workers = Workers(self.max_concurrency)
-        workers = self._workers
-        waiting = deque(enumerate(requests))  # sent as the concurrency window allows
-        pending: dict[Future[tuple[Judgement, float]], int] = {}
-        alone: dict[Future[tuple[Judgement, float]], bool] = {}  # nothing else in flight for its whole call
-
-        def send() -> None:
-            while waiting and len(pending) < gate.window:
-                index, request = waiting.popleft()
-                alone.update(dict.fromkeys(pending, False))
-                future = workers.submit(self._scored, request)
-                alone[future], pending[future] = not pending, index
-
-        send()
-        while pending:
-            finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in finished:
-                result, seconds = future.result()
-                measured(result, seconds, alone.pop(future))
-                finish(pending.pop(future), result)
-            if stop is not None and stop():
-                for future in pending:
-                    future.cancel()  # queued calls never start; running ones are abandoned
-                return
-            now = time.monotonic()
-            if self.call_timeout is not None:
-                stuck = [
-                    f
-                    for f in pending
-                    if (began := workers.running_since(f)) is not None and now - began > self.call_timeout
-                ]
-                for future in stuck:
-                    crowded = not alone.pop(future)  # other calls were in flight beside it: a queue is possible
-                    timeout = self._timeout(crowded)
-                    why = gate.finished(self.call_timeout, alone=False, outcome="timeout" if crowded else "failed")
-                    if why is not None:
-                        self._lowered(why)
-                    finish(pending.pop(future), timeout)
-                workers.add(len(stuck))  # the stuck calls keep their threads: bring concurrency back
-            at = self.deadline.at if self.deadline is not None else None
-            if at is not None and now >= at and (pending or waiting):
-                for future in list(pending):
-                    future.cancel()
-                    finish(pending.pop(future), JudgeError("the run's deadline passed before this call finished"))
-                while waiting:
-                    finish(waiting.popleft()[0], JudgeError("the run's deadline passed before this call finished"))
-            send()
-
-    def _timeout(self, crowded: bool) -> JudgeError:
-        """A call past the call timeout; sent beside others after earlier calls were answered, most likely
-        it waited in a queue at the server."""
-        message = f"the judge gave no answer within {self.call_timeout:g} s (call timeout)"
-        if crowded and self.concurrency.answered:
-            message += (
-                f"; earlier calls were answered, so the judge server is likely queueing them ({SINGLE_SLOT}): "
-                "lower max-concurrency"
-            )
-        return JudgeError(message, unavailable=True)
-
-    def _lowered(self, why: str) -> None:
-        """Say once, while the run goes on, that the judge server queues calls and what groundgate did."""
-        gate = self.concurrency
-        if self.notice is not None:
-            self.notice(
-                f"the judge server is queueing calls ({why}): groundgate lowered concurrency from {gate.cap} to "
-                f"{gate.window} ({SINGLE_SLOT}); set max-concurrency to the server's parallel slots"
-            )
-
-    @property
-    def notes(self) -> list[str]:
-        """What a reader of the results should know about how the judge was called."""
-        gate = self.concurrency
-        if gate.why is None:
-            return []
-        return [
-            f"the judge server queued calls ({gate.why}): groundgate lowered concurrency from {gate.cap} to as "
-            f"low as {gate.lowest} ({SINGLE_SLOT}); set max-concurrency to the server's parallel slots"
-        ]
 
     def _in_processes(
         self,
@@ -468,7 +352,9 @@ class Runner:
         if self._pool is None:
             recipe = self.provider.recipe()
             assert recipe is not None  # processes > 1 only for a provider with a recipe
-            self.breaker = self.breaker.shared(multiprocessing.get_context("spawn"))  # one breaker for all
+            context = multiprocessing.get_context("spawn")
+            dispatch = self.dispatch  # one breaker and one budget for all processes
+            dispatch.breaker, dispatch.budget = dispatch.breaker.shared(context), dispatch.budget.shared(context)
             self._pool = ProcessPool(
                 processes=self.processes,
                 threads=threads,
@@ -476,7 +362,8 @@ class Runner:
                 max_rpm=self.max_rpm,
                 call_timeout=self.call_timeout,
                 deadline=self.deadline,
-                breaker=self.breaker,
+                breaker=dispatch.breaker,
+                budget=dispatch.budget,
             )
         results: list[Judgement | None] = [None] * len(requests)
         done = base
@@ -541,6 +428,7 @@ class Runner:
                 self.calls.fluency += 1
             if isinstance(result, Verdict):
                 self.calls.tokens += result.tokens
+                self.calls.answer_tokens += result.answer_tokens
                 if result.model and result.model not in self.info.models:
                     self.info.models.append(result.model)
                 if not self._model_known:

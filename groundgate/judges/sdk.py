@@ -2,21 +2,25 @@
 OpenAI-compatible server): the SDK's process-wide set-up, the digest of its rubric prompts, and a
 provider base that runs GroundednessEvaluator and FluencyEvaluator on one model configuration.
 
-The SDK is imported lazily (its cold import takes seconds) so the offline judge never pays for it.
-Each worker thread gets its own evaluator objects: ``GroundednessEvaluator.__call__`` reassigns
-its prompt flow on every call with a query, which is not safe to share between threads. One
+The SDK is imported lazily (its cold import takes seconds) so the offline judge never pays for it,
+and in the background (``warm_sdk``) while the run loads its inputs, so the first call waits for as
+little of it as possible. Calls go through the evaluators' async path (``_to_async()``, a private
+seam of the pinned SDK) on the process's one judge loop (``judges.loop``): each provider builds its
+two evaluators once, loads the query prompt once (the synchronous ``GroundednessEvaluator.__call__``
+reloads it on every call) and sends every request through one client (``judges.reuse``). One
 provider has one rubric mode, so the SDK's "once called with a query, always the query prompt"
 pitfall cannot mix the two modes. What the SDK needs process-wide (quiet logging, one shared TLS
-context, the 429 counter) is ``prepare_sdk``, called once by the wiring and by each worker process.
+context, compiled templates kept, the 429 counter) is ``prepare_sdk``, done once per process.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import threading
-import time
 from abc import abstractmethod
+from concurrent.futures import Future
 from dataclasses import replace
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
@@ -36,9 +40,12 @@ from groundgate.judges import (
     unavailable,
 )
 from groundgate.judges import claims as claim_calls
+from groundgate.judges.cost import Estimator
 from groundgate.judges.heard import Said, excerpt, listening
 from groundgate.judges.heard import install as overhear_answers
 from groundgate.judges.limits import ThrottleCounter
+from groundgate.judges.loop import run
+from groundgate.judges.reuse import SharedClient, compile_templates_once
 from groundgate.judges.strict_scores import refuse_boolean_scores
 from groundgate.judges.tls import share_tls_context
 
@@ -69,17 +76,46 @@ def prompt_version() -> str:
     return digest.hexdigest()[:16]
 
 
-def prepare_sdk() -> ThrottleCounter:
-    """Process-wide set-up, idempotent: import the SDK now (seconds, not inside the first timed call),
-    silence its per-retry tracebacks (groundgate reports failures per row), share one TLS context,
-    refuse boolean scores, overhear the answers it cannot parse, and count the 429 answers it retries."""
-    os.environ.setdefault("PF_LOGGING_LEVEL", "CRITICAL")
-    share_tls_context()
-    import azure.ai.evaluation  # noqa: F401
+_prepared: Future[ThrottleCounter] | None = None
+_prepare_lock = threading.Lock()
 
-    refuse_boolean_scores()
-    overhear_answers()
-    return ThrottleCounter.install()
+
+def prepare_sdk() -> ThrottleCounter:
+    """Process-wide set-up, done once (a second caller waits for the first): import the SDK (seconds),
+    silence its per-retry tracebacks (groundgate reports failures per row), share one TLS context, keep
+    compiled templates, refuse boolean scores, overhear the answers it cannot parse, and count the 429
+    answers it retries."""
+    global _prepared
+    with _prepare_lock:
+        mine = _prepared is None
+        if _prepared is None:
+            _prepared = Future()
+        prepared = _prepared
+    if mine:
+        try:
+            os.environ.setdefault("PF_LOGGING_LEVEL", "CRITICAL")
+            share_tls_context()
+            import azure.ai.evaluation  # noqa: F401
+
+            compile_templates_once()
+            refuse_boolean_scores()
+            overhear_answers()
+            prepared.set_result(ThrottleCounter.install())
+        except BaseException as exc:
+            prepared.set_exception(exc)
+    return prepared.result()
+
+
+def warm_sdk() -> None:
+    """Start ``prepare_sdk`` on a thread of its own, so the SDK's import overlaps the loading of the
+    inputs; whoever needs the SDK first waits for it there. A failure surfaces at that first use."""
+    if _prepared is None:
+        threading.Thread(target=_prepare_quietly, name="sdk-import", daemon=True).start()
+
+
+def _prepare_quietly() -> None:
+    with contextlib.suppress(Exception):  # kept in the future: the first real use raises it
+        prepare_sdk()
 
 
 def http_status(exc: BaseException) -> tuple[int | None, str]:
@@ -99,18 +135,21 @@ def http_status(exc: BaseException) -> tuple[int | None, str]:
 
 
 class EvaluatorProvider(Provider):
-    """GroundednessEvaluator and FluencyEvaluator on one model configuration, one pair per thread.
+    """GroundednessEvaluator and FluencyEvaluator on one model configuration, awaited on the judge loop.
 
     A subclass says which service (``model_config``, ``identity``), how it signs in (``credential``)
     and what a failed call means (``failure``); the scoring and the checks on a score are shared."""
+
+    on_loop = True
 
     def __init__(self, info: JudgeInfo, *, secret: str | None = None, throttle: ThrottleCounter | None = None) -> None:
         self.info = info
         self._secret = secret  # scrubbed from every failure message, whatever the server echoes
         self._throttle = throttle
-        self._lock = threading.Lock()
         self._local = threading.local()
-        self._chat_client: Any = None  # the openai client of the claims call, built on its first use
+        self._evaluators: dict[str, Any] = {}  # the async evaluators, built on the loop thread on first use
+        self._client = SharedClient()
+        self._chat_client: Any = None  # the claims call's openai client, built on the loop thread on first use
 
     @abstractmethod
     def model_config(self) -> Any:
@@ -118,8 +157,8 @@ class EvaluatorProvider(Provider):
 
     @abstractmethod
     def chat_client(self) -> Any:
-        """An ``openai`` client for the judge's own chat-completions endpoint, signed in as the SDK's is
-        (for the prompts the SDK's evaluators cannot run: ``claims``)."""
+        """An async ``openai`` client for the judge's own chat-completions endpoint, signed in as the SDK's
+        is (for the prompts the SDK's evaluators cannot run: ``claims``)."""
 
     @property
     @abstractmethod
@@ -152,67 +191,82 @@ class EvaluatorProvider(Provider):
         }
 
     def _evaluator(self, kind: str) -> Any:
-        """This thread's own evaluator of ``kind``, built on first use (most threads of a run that blocks
-        never ask for fluency); the SDK mutates both the config and the prompt flow, so none is shared."""
-        evaluator = getattr(self._local, kind, None)
+        """The async evaluator of ``kind``, built on first use (most runs that block never ask for fluency)
+        on the loop's one thread, so it is shared by every call without a lock: its prompt is loaded
+        here once, and it sends through the judge's one client."""
+        evaluator = self._evaluators.get(kind)
         if evaluator is None:
+            self.ready()
             from azure.ai.evaluation import FluencyEvaluator, GroundednessEvaluator
 
             options: dict[str, Any] = {"credential": self.credential()}
             if self.info.reasoning:
                 options["is_reasoning_model"] = True
-            build = FluencyEvaluator if kind == "fluency" else GroundednessEvaluator
-            evaluator = build(self.model_config(), **options)
-            setattr(self._local, kind, evaluator)
+            built: Any
+            if kind == "fluency":
+                built = FluencyEvaluator(self.model_config(), **options)
+            else:
+                built = GroundednessEvaluator(self.model_config(), **options)
+                if self.info.rubric == "query":
+                    built._ensure_query_prompty_loaded()  # what __call__ does on every call with a query
+            self._client.adopt(built)
+            evaluator = self._evaluators[kind] = built._to_async()
         return evaluator
 
-    def _chat(self) -> Any:
-        """The provider's one chat client, built on first use (openai's clients are safe to share between threads)."""
-        with self._lock:
-            if self._chat_client is None:
-                self._chat_client = self.chat_client()
-            return self._chat_client
+    def estimate(self) -> Estimator:
+        return Estimator(self.info.rubric)
 
-    def claims(self, request: JudgeRequest) -> Judgement:
+    def ready(self) -> None:
+        if self._throttle is None:
+            self._throttle = prepare_sdk()  # waits for the import started in the background
+
+    def score(self, request: JudgeRequest) -> Judgement:
+        """The call on the judge loop, waited for (the runner awaits ``ascore`` itself)."""
+        judged, self._local.waited = run(self.ascore(request))
+        return judged
+
+    async def aclaims(self, request: JudgeRequest) -> tuple[Judgement, float | None]:
         """The answer split into claims, each labelled against the context, by groundgate's own prompt
-        (``judges.claims``) on the judge's own model: the same service, sign-in, deployment and API version."""
-        started = time.monotonic()
-        try:
-            sent = claim_calls.params(
-                self.chat_model, request, with_query=self.info.rubric == "query", reasoning=self.info.reasoning
-            )
-            answer = self._chat().chat.completions.create(**sent)
-        except Exception as exc:  # the client raises many types after its own retries; all leave the row as it is
-            error = self.failure(exc)
-            if self._secret and self._secret in error.message:
-                error = replace(error, message=error.message.replace(self._secret, "***"))
-            return error
-        finally:
-            self._local.waited = time.monotonic() - started
+        (``judges.claims``) on the judge's own model: the same service, sign-in, deployment and API version,
+        through the ``openai`` client the SDK itself uses, on the judge loop like every call."""
+        with listening() as heard:
+            try:
+                if self._chat_client is None:  # the loop is one thread: no lock needed
+                    self._chat_client = self.chat_client()
+                sent = claim_calls.params(
+                    self.chat_model, request, with_query=self.info.rubric == "query", reasoning=self.info.reasoning
+                )
+                answer = await self._chat_client.chat.completions.create(**sent)
+            except Exception as exc:  # the client raises many types after its own retries; the row keeps its verdict
+                error = self.failure(exc)
+                if self._secret and self._secret in error.message:
+                    error = replace(error, message=error.message.replace(self._secret, "***"))
+                return error, heard.seconds
         choice = answer.choices[0] if answer.choices else None
         usage = getattr(answer, "usage", None)
-        return claim_calls.verdict(
+        judged = claim_calls.verdict(
             request,
             choice.message.content if choice is not None else None,
             choice.finish_reason if choice is not None else None,
             str(answer.model) if getattr(answer, "model", None) else None,
             int(getattr(usage, "total_tokens", 0) or 0),
         )
+        return judged, heard.seconds
 
-    def score(self, request: JudgeRequest) -> Judgement:
+    async def ascore(self, request: JudgeRequest) -> tuple[Judgement, float | None]:
         if request.purpose is Purpose.CLAIMS:
-            return self.claims(request)
+            return await self.aclaims(request)
         key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
         with listening() as heard:
             try:
                 evaluator = self._evaluator(key)
                 if key == "fluency":
-                    result = evaluator(response=request.response)
+                    result = await evaluator(response=request.response)
                 else:
                     inputs = {"context": request.grounding, "response": request.response}
                     if self.info.rubric == "query":
                         inputs["query"] = request.case.query or ""
-                    result = evaluator(**inputs)
+                    result = await evaluator(**inputs)
             except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
                 error = self.failure(exc)
                 said = heard.said()
@@ -220,11 +274,10 @@ class EvaluatorProvider(Provider):
                     error = off_format(replace(error, message=f"{NOT_JSON} ({error.message})"), said)
                 if self._secret and self._secret in error.message:
                     error = replace(error, message=error.message.replace(self._secret, "***"))
-                return error
-            finally:
-                self._local.waited = heard.seconds  # the server's latency, for the runner's concurrency
+                return error, heard.seconds
         properties = result.get(f"{key}_properties") or {}
         tokens = properties.get("total_tokens") if isinstance(properties, dict) else None
+        answered = properties.get("completion_tokens") if isinstance(properties, dict) else None
         model = properties.get("model") if isinstance(properties, dict) else None
         judged = checked_verdict(
             result.get(key),
@@ -232,11 +285,20 @@ class EvaluatorProvider(Provider):
             result.get(f"{key}_reason"),
             str(model) if model else None,
             int(tokens) if isinstance(tokens, int | float) else 0,
+            int(answered) if isinstance(answered, int | float) else 0,
         )
         said = heard.said()
         if isinstance(judged, JudgeError) and said is not None:
             judged = off_format(judged, said)
-        return judged
+        return judged, heard.seconds  # the server's latency, for the runner's concurrency
+
+    def close(self) -> None:
+        """Close the judge's clients (their connections); the evaluators go with the provider."""
+        if self._evaluators:
+            run(self._client.aclose())
+        if self._chat_client is not None:
+            client, self._chat_client = self._chat_client, None
+            run(client.close())
 
 
 NOT_JSON = "the judge's answer is not the rubric's JSON"

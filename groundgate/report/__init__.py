@@ -4,11 +4,12 @@ The templates (``templates/report.md.j2``, ``section.md.j2``) lay the report out
 decides what goes in it. Every value a template prints is escaped by the environment's
 ``finalize`` unless it was escaped on purpose, so user text cannot turn into markup by omission.
 
-When the report does not fit its target it shrinks by priority: the lists of moves and backlog
-first (down to a count), then the length of texts and the number of detailed rows in the
-sections a person must read, never below the first rows of each of them; the first blocking
-regressions keep their whole reasons and texts until nothing else is left to cut. Every omission
-says how many rows it left out and where the full list is.
+The report is made of sections (``SECTIONS``), in order of value: blocking regressions first. When
+the report does not fit its target it shrinks by that value: the lists of moves and backlog first
+(down to a count), then the length of texts and the number of detailed rows of the sections a
+person must read, never below the first rows of each of them; every blocking regression stays named
+(with its category, scores and reason, as one table line when it cannot be shown whole) until
+nothing else is left to cut. Every omission says how many rows it left out and where the full list is.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import hashlib
 import itertools
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal
@@ -30,7 +31,7 @@ from markupsafe import Markup
 from groundgate.cases import Yardstick
 from groundgate.errors import GroundgateError, one_line
 from groundgate.report import noise as noise_words
-from groundgate.report.escape import inline, marked
+from groundgate.report.escape import block, inline, marked
 from groundgate.report.render import environment, score
 from groundgate.results import (
     LIVE_FLIP,
@@ -39,15 +40,16 @@ from groundgate.results import (
     Row,
     category_stats,
     count_marked,
+    rows_by_id,
     rows_marked,
     rows_with,
     tally,
 )
 from groundgate.rules import (
     ATTENTION,
-    BLOCKING,
     BUCKET_ORDER,
     Bucket,
+    Cell,
     FailOn,
     Headline,
     Outcome,
@@ -57,44 +59,96 @@ from groundgate.rules import (
     plural,
     worse,
 )
+from groundgate.rules import BLOCKING as BLOCKING_OUTCOMES
 
 Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
 SMALL_SAMPLE = 50  # the method's rule of thumb for a category whose single flip may block on its own
 MARKER_PREFIX = "<!-- groundgate-report"
-MIN_LINE_BYTES = 24  # no table line takes fewer bytes than this: a section never needs more rows than limit / this
+MIN_LINE_BYTES = 18  # no table line takes fewer bytes than this: a section never needs more rows than limit / this
+MIN_ID_BYTES = 2  # nor an id in a list of ids ("x," at the least)
 MIN_UNIT_BYTES = 120  # nor a detailed row (its fixed words alone are longer): layouts that cannot fit are not rendered
 FIRST_ROWS = 10  # every section a person must read shows at least this many rows (or all of them)
 LISTED = 20  # rows shown of the answers that talk to the judge, and of the flips against live retrieval
 PROTECTED = 10  # the first blocking regressions keep whole reasons and texts
-COLLAPSE_AFTER = 10  # lists of moves longer than this are collapsed
+IDS_LISTED = 1000  # a section listed as ids names at most this many (the rest are counted)
 DIFF_WORDS = 3000  # longer answers are shown side by side without word marks (the diff is quadratic)
 
-# Display order. (title, singular noun, plural noun, intro)
-SECTIONS: dict[str, tuple[str, str, str, str]] = {
-    "regression": ("Blocking regressions", "blocking regression", "blocking regressions", "Newly ungrounded in a blocking category, confirmed by the re-score. In the answers, **bold** is what the candidate added and ~~struck~~ what it dropped."),
-    "blocking_figure": ("Blocking unsupported figures", "blocking unsupported figure", "blocking unsupported figures", "The judge did not flag these, but the candidate newly states a figure its context never states, in a blocking category (`tripwire: block`): the judge may have missed them."),
-    "review": ("Regressions to review", "regression to review", "regressions to review", "Newly ungrounded and confirmed by the re-score, in a category that does not block. Read before shipping."),
-    "unstable": ("Unstable", "unstable row", "unstable rows", "Newly ungrounded, but the re-score disagreed: the judge disagreed with itself. Send to human review."),
-    "new_non_answer": ("New non-answers", "new non-answer", "new non-answers", "The candidate stopped answering: a clarifying question or filler where the baseline answered."),
-    "unsupported_figure": ("Unsupported figures", "unsupported figure", "unsupported figures", "The judge did not flag these, but the candidate newly states a figure its context never states (the tripwire): the judge may have missed them. Read before shipping; they do not block (`tripwire: block` makes them block in blocking categories)."),
-    "error": ("Could not judge", "row not judged", "rows not judged", "The judge gave no usable score on some side; these rows are unmeasured."),
-    "moved_down": ("Moved down", "move down", "moves down", "Bucket changes for the worse that are not regressions."),
-    "moved_up": ("Moved up", "move up", "moves up", "Bucket changes for the better. Improvements that look too good are often the judge rewarding length."),
-    "still_ungrounded": ("Still ungrounded", "backlog row", "backlog rows", "Ungrounded on both sides: backlog, does not block this change."),
-}  # fmt: skip
-ATTENTION_KEYS = (
-    "regression",
-    "blocking_figure",
-    "review",
-    "unstable",
-    "new_non_answer",
-    "unsupported_figure",
-    "error",
-)
-LOWER_KEYS = ("still_ungrounded", "moved_up", "moved_down")  # shrunk first, in this order
-# attention, first shrunk first
-SHRINK_ORDER = ("unsupported_figure", "new_non_answer", "unstable", "review", "error", "blocking_figure", "regression")
+
+def _every(cell: Cell) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One section of the report and of the console: which rows it holds and how it reads.
+
+    ``SECTIONS`` lists them in order of value, which is their order on the page and the order in
+    which they keep their rows when the report must shrink. Adding a section is adding a Kind there
+    (and a line for its rows to ``console.txt.j2``)."""
+
+    key: str
+    title: str
+    one: str  # what one of its rows is called ("blocking regression")
+    many: str
+    intro: str
+    tag: str  # the console's label of its rows
+    outcome: Outcome
+    cell: Callable[[Cell], bool] = _every  # which rows of that outcome, by what the tally of cells knows
+    row: Callable[[Row], bool] | None = None  # or by the row itself: those rows are counted by reading them
+    attention: bool = True  # rows a person must read: they keep their first rows until the very end
+    ids_only: bool = False  # its rows are listed as ids, not detailed (what they share is said once)
+    console: int = 10  # rows the console lists (0: a count only)
+
+    def holds(self, row: Row) -> bool:
+        return row.outcome is self.outcome and self.cell(_cell(row)) and (self.row is None or self.row(row))
+
+
+def _cell(row: Row) -> Cell:
+    return (row.category, row.blocking, row.outcome, row.before, row.after)
+
+
+SECTIONS: tuple[Kind, ...] = (
+    Kind("regression", "Blocking regressions", "blocking regression", "blocking regressions",
+         "Newly ungrounded in a blocking category, confirmed by the re-score.", "REGRESSION", Outcome.REGRESSION,
+         console=50),
+    Kind("blocking_figure", "Blocking unsupported figures", "blocking unsupported figure", "blocking unsupported figures",
+         "The judge did not flag these, but the candidate newly states a figure its context never states, in a "
+         "blocking category (`tripwire: block`): the judge may have missed them.", "FIGURE BLOCKS",
+         Outcome.BLOCKING_FIGURE, console=50),
+    Kind("small", "Would block, but the category is too small", "regression to confirm", "regressions to confirm",
+         "Newly ungrounded in a blocking category and confirmed by the re-score, but the category has fewer cases "
+         "than `--min-cases-to-block`: too few to block on one judge's word. Confirm each with an independent second "
+         "opinion or a person before shipping.", "CONFIRM", Outcome.REVIEW, cell=lambda c: c[1], console=20),
+    Kind("unreachable", "Not judged: the judge could not be reached", "row not judged", "rows not judged",
+         "", "NOT JUDGED", Outcome.ERROR, row=lambda r: r.unreachable is not None, ids_only=True, console=0),
+    Kind("error", "Could not judge", "row not judged", "rows not judged",
+         "The judge gave no usable score on some side; these rows are unmeasured.", "NOT JUDGED", Outcome.ERROR,
+         row=lambda r: r.unreachable is None),
+    Kind("review", "Regressions to review", "regression to review", "regressions to review",
+         "Newly ungrounded and confirmed by the re-score, in a category that does not block. Read before shipping.",
+         "REVIEW", Outcome.REVIEW, cell=lambda c: not c[1]),
+    Kind("unstable", "Unstable", "unstable row", "unstable rows",
+         "Newly ungrounded, but the re-score disagreed. Send to human review.", "UNSTABLE", Outcome.UNSTABLE),
+    Kind("new_non_answer", "New non-answers", "new non-answer", "new non-answers",
+         "The candidate stopped answering: a clarifying question or filler where the baseline answered.",
+         "NON-ANSWER", Outcome.NEW_NON_ANSWER),
+    Kind("unsupported_figure", "Unsupported figures", "unsupported figure", "unsupported figures",
+         "The judge did not flag these, but the candidate newly states a figure its context never states (the "
+         "tripwire): the judge may have missed them. Read before shipping; they do not block (`tripwire: block` "
+         "makes them block in blocking categories).", "FIGURE", Outcome.UNSUPPORTED_FIGURE),
+    Kind("moved_down", "Moved down", "move down", "moves down", "Bucket changes for the worse that are not regressions.",
+         "", Outcome.MOVED, cell=lambda c: c[3] is not None and c[4] is not None and worse(c[3], c[4]), attention=False, console=0),
+    Kind("moved_up", "Moved up", "move up", "moves up",
+         "Bucket changes for the better. Improvements that look too good are often the judge rewarding length.",
+         "", Outcome.MOVED, cell=lambda c: c[3] is not None and c[4] is not None and not worse(c[3], c[4]),
+         attention=False, console=0),
+    Kind("still_ungrounded", "Still ungrounded", "backlog row", "backlog rows",
+         "Ungrounded on both sides: backlog, does not block this change.", "", Outcome.STILL_UNGROUNDED,
+         attention=False, console=0),
+)  # fmt: skip
+KINDS = {kind.key: kind for kind in SECTIONS}
+BLOCKING = SECTIONS[0]  # its rows stay named until nothing else is left to cut
 
 
 @dataclass(frozen=True)
@@ -145,24 +199,31 @@ class Share:
     details: int
     text: int | None = None  # characters of each text in a detailed row; None = whole
     context: int | None = None  # the context of a protected row (the last thing cut)
+    names_only: bool = False  # table lines name the case, its category and scores, without answer and reason
 
 
 @dataclass
 class Layout:
     shares: dict[str, Share] = field(default_factory=dict)
-    why: int = 160  # characters of the judge's reason on a table line
+    why: int = 300  # characters of the answer and of the judge's reason on a table line
 
 
 @dataclass
 class Section:
-    key: str
-    title: Markup
+    kind: Kind
     intro: Markup
     rows: list[Row]  # listed (detailed first)
     detailed: int
     total: int
     share: Share
-    attention: bool
+
+    @property
+    def key(self) -> str:
+        return self.kind.key
+
+    @property
+    def title(self) -> Markup:
+        return Markup(self.kind.title)  # noqa: S704 - ours
 
     @property
     def left_out(self) -> int:
@@ -174,15 +235,14 @@ class Section:
 
     @property
     def collapsed(self) -> bool:
-        return not self.attention and (self.key == "still_ungrounded" or len(self.table) > COLLAPSE_AFTER)
+        """Moves and backlog are one click away; the rows a person must read are in sight."""
+        return not self.kind.attention or self.kind.ids_only
 
     def noun(self, n: int) -> str:
-        _, one, many, _ = SECTIONS[self.key]
-        return plural(n, one, many)
+        return plural(n, self.kind.one, self.kind.many)
 
     def more(self, n: int) -> str:
-        _, one, many, _ = SECTIONS[self.key]
-        return plural(n, f"more {one}", f"more {many}")
+        return plural(n, f"more {self.kind.one}", f"more {self.kind.many}")
 
 
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9 .:/-]{1,100}")  # names earlier markers held exactly, with no '_'
@@ -202,19 +262,79 @@ def marker(check_name: str) -> str:
     return f'{MARKER_PREFIX} check="{safe}" sha256="{digest}" -->'
 
 
+# --- an outage: rows not judged because the judge could not be reached -------------------------
+
+OUTAGE_FIX = (
+    "check that the judge's endpoint is right and that this machine can reach it (network, firewall, a private "
+    "endpoint), and that the service is up; then run again."
+)
+_WHO = re.compile(r"^(?:baseline re-score|re-score|baseline|candidate): ")
+_BREAKER = re.compile(r"^not sent: .*?; the last failure: ")
+
+
+@dataclass(frozen=True)
+class Outage:
+    """Rows the judge could not judge because it could not be reached: said once, not row by row."""
+
+    where: str  # the endpoint (or server) the first of them failed at
+    error: str  # the judge's error, once: the first one that is not the circuit breaker's refusal
+
+
+def outage(results: Results, sample: int = 50) -> Outage | None:
+    """From the first ``sample`` rows the judge could not reach (an outage fails every row alike)."""
+    if not results.counts.get(Outcome.ERROR):
+        return None
+    down = []
+    for row in rows_with(results.rows, [Outcome.ERROR]):
+        if row.unreachable is not None:
+            down.append(row)
+            if len(down) >= sample:
+                break
+    if not down:
+        return None
+    errors = [_WHO.sub("", row.error or "") for row in down]
+    sent = [e for e in errors if not e.startswith("not sent: ")]
+    error = sent[0] if sent else _BREAKER.sub("", errors[0])
+    places = Counter(row.unreachable for row in down if row.unreachable is not None)
+    return Outage(places.most_common(1)[0][0], error)
+
+
 def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline:
     """The one headline of a run: the report's heading, the check run's title, the console's last line."""
     blocking: Counter[str] = Counter()
     review: Counter[str] = Counter()
     for (category, _, outcome, _, _), n in tally(results.rows).items():
-        if outcome in BLOCKING:
+        if outcome in BLOCKING_OUTCOMES:
             blocking[category] += n
         elif outcome is Outcome.REVIEW:
             review[category] += n
     exit_code = gate_exit(results.verdict, results.counts, fail_on)
-    counted = (*ATTENTION, Outcome.REGRESSION, Outcome.ERROR)  # rows the counts already send a person to
-    talking = count_marked(results.rows, TALKS | LIVE_FLIP, outside=counted)
-    return headline(results.counts, exit_code, fail_on, blocking, review, also_to_read=talking)
+    down = outage(results)
+    return headline(
+        results.counts,
+        exit_code,
+        fail_on,
+        blocking,
+        review,
+        also_to_read=count_marked(
+            results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, *BLOCKING_OUTCOMES, Outcome.ERROR)
+        ),
+        small_by_category=too_small(results),
+        unreachable=down.where if down is not None else None,
+    )
+
+
+def too_small(results: Results) -> Counter[str]:
+    """Confirmed regressions in blocking categories too small to block on one judge's word
+    (``--min-cases-to-block``), by category: the REVIEW rows of a blocking category."""
+    found: Counter[str] = Counter()
+    for (category, blocks, outcome, _, _), n in tally(results.rows).items():
+        if blocks and outcome is Outcome.REVIEW:
+            found[category] += n
+    return found
+
+
+# --- rows into sections ----------------------------------------------------------------------
 
 
 class Listing(list[Row]):
@@ -230,43 +350,86 @@ def _marked(results: Results, mark: int) -> Listing:
     return found
 
 
-def _section_of(outcome: Outcome, before: Bucket | None, after: Bucket | None) -> str | None:
-    if outcome is Outcome.MOVED:
-        assert before is not None
-        assert after is not None
-        return "moved_down" if worse(before, after) else "moved_up"
-    return outcome.value if outcome.value in SECTIONS else None
+def kind_of(row: Row) -> Kind | None:
+    return next((kind for kind in SECTIONS if kind.holds(row)), None)
 
 
 def _groups(results: Results, keep: int) -> dict[str, Listing]:
     """Each section's rows, the first ``keep`` of them in memory: a report of a million rows lists a few
-    thousand at most, and counts the rest."""
-    groups = {key: Listing() for key in SECTIONS}
-    for (_, _, outcome, before, after), n in tally(results.rows).items():
-        if (key := _section_of(outcome, before, after)) is not None:
-            groups[key].total += n
-    listed = [o for o in Outcome if o is Outcome.MOVED or o.value in SECTIONS]
+    thousand at most, and counts the rest (from the tally; rows told apart by the row itself are read)."""
+    groups = {kind.key: Listing() for kind in SECTIONS}
+    read = {kind.outcome for kind in SECTIONS if kind.row is not None}  # outcomes counted by reading rows
+    for cell, n in tally(results.rows).items():
+        counted = (
+            None if cell[2] in read else next((k for k in SECTIONS if k.outcome is cell[2] and k.cell(cell)), None)
+        )
+        if counted is not None:
+            groups[counted.key].total += n
+    for row in rows_with(results.rows, read):
+        if (found := kind_of(row)) is not None:
+            groups[found.key].total += 1
+            if len(groups[found.key]) < (min(keep, IDS_LISTED) if found.ids_only else keep):
+                groups[found.key].append(row)
+    listed = {kind.outcome for kind in SECTIONS} - read
     for row in rows_with(results.rows, listed):
-        key = _section_of(row.outcome, row.before, row.after)
-        if key is not None and len(groups[key]) < keep:
-            groups[key].append(row)
-            if all(len(group) >= min(keep, group.total) for group in groups.values()):
+        if (found := kind_of(row)) is not None and len(groups[found.key]) < keep:
+            groups[found.key].append(row)
+            if all(len(groups[k.key]) >= min(keep, groups[k.key].total) for k in SECTIONS if k.outcome in listed):
                 break
     return groups
 
 
-def _sections(groups: dict[str, Listing], layout: Layout) -> list[Section]:
+def _intro(kind: Kind, results: Results, context: ReportContext, down: Outage | None) -> Markup:
+    """A section's introduction, with what this run adds to it."""
+    text = Markup(kind.intro)  # noqa: S704 - ours, never user text
+    if kind.key == "regression" and context.fail_on == "never":
+        text += Markup(" They do not fail the check: this workflow sets `fail-on: never`.")
+    if kind.key == "small":
+        sizes = results.category_sizes or {c.name: c.cases for c in results.categories}
+        found = sorted(too_small(results))
+        text += Markup(" Here: ") + inline(", ".join(f"{c} ({sizes.get(c, 0):,} cases)" for c in found)) + Markup(".")
+    if kind.key == "unstable":
+        label = results.judge.second_opinion
+        who = "the judge disagreed with itself" if label == "same" else f"{second_opinion_text(label)} disagreed"
+        text = (
+            Markup("Newly ungrounded, but the re-score disagreed: ") + inline(who) + Markup(". Send to human review.")
+        )
+    if kind.key == "unreachable" and down is not None:
+        text = _outage_intro(results, down)
+    return text
+
+
+def _outage_intro(results: Results, down: Outage) -> Markup:
+    """The judge's error once, and what to do: an outage says nothing about the change."""
+    unsent = results.calls.unsent
+    breaker = (
+        f" groundgate stopped calling after that many failures in a row (the circuit breaker): "
+        f"{plural(unsent, 'call')} not sent."
+        if unsent
+        else ""
+    )
+    return (
+        Markup("**The judge's error:** ")
+        + inline(down.error)
+        + Markup(breaker)  # noqa: S704 - numbers and our words
+        + Markup(f"<br>\n**The fix:** {OUTAGE_FIX} Nothing was decided about this change on these rows.")  # noqa: S704
+    )
+
+
+def _sections(groups: Mapping[str, Listing], layout: Layout, intros: Mapping[str, Markup]) -> list[Section]:
     sections = []
-    for key, (title, _, _, intro) in SECTIONS.items():
-        rows = groups[key]
+    for kind in SECTIONS:
+        rows = groups[kind.key]
         if not rows.total:
             continue
-        share = layout.shares[key]
+        share = layout.shares[kind.key]
         shown = rows[: share.rows]
-        sections.append(
-            Section(key, Markup(title), Markup(intro), shown, min(share.details, len(shown)), rows.total, share, key in ATTENTION_KEYS)  # noqa: S704 - ours
-        )  # fmt: skip
+        detailed = 0 if kind.ids_only else min(share.details, len(shown))
+        sections.append(Section(kind, intros[kind.key], shown, detailed, rows.total, share))
     return sections
+
+
+# --- the figures under the rows --------------------------------------------------------------
 
 
 @dataclass
@@ -276,6 +439,7 @@ class CategoryLine:
     worse: int
     better: int
     regressions: int
+    small: int  # confirmed regressions that did not block: the category is too small (--min-cases-to-block)
     blocking: bool
     p_value: float | None
 
@@ -285,14 +449,18 @@ def _categories(results: Results) -> list[CategoryLine]:
     whether it blocks, blocking categories and the most regressions first."""
     blocking: dict[str, bool] = {}
     regressions: Counter[str] = Counter()
+    small: Counter[str] = Counter()
     for (category, blocks, outcome, _, _), n in tally(results.rows).items():
         blocking.setdefault(category, blocks)
         regressions[category] += n if outcome is Outcome.REGRESSION else 0
+        small[category] += n if outcome is Outcome.REVIEW and blocks else 0
     lines = [
-        CategoryLine(c.name, c.cases, c.worse, c.better, regressions[c.name], blocking[c.name], c.p_value)
+        CategoryLine(
+            c.name, c.cases, c.worse, c.better, regressions[c.name], small[c.name], blocking[c.name], c.p_value
+        )
         for c in category_stats(results.rows)
     ]
-    return sorted(lines, key=lambda c: (not c.blocking, -c.regressions, -c.worse, c.name))
+    return sorted(lines, key=lambda c: (not c.blocking, -c.regressions - c.small, -c.worse, c.name))
 
 
 def p_text(p: float | None) -> str:
@@ -316,43 +484,27 @@ def _label(bucket: str | None) -> str:
     return "not judged" if bucket is None else bucket.replace("_", "-")
 
 
-def mermaid(results: Results) -> str:
-    """A flowchart of bucket changes, baseline → candidate with counts on the edges: worse in red,
-    better in green; rows that stayed in their bucket are counted in the baseline's box. Only our
-    own words go in it (bucket names and numbers)."""
-    buckets: list[Bucket | None] = [*reversed(BUCKET_ORDER), None]  # best first, then not judged
-    edges: Counter[tuple[Bucket | None, Bucket | None]] = Counter()
-    before: Counter[Bucket | None] = Counter()
-    after: Counter[Bucket | None] = Counter()
-    for (_, _, _, first, second), count in tally(results.rows).items():
-        edges[(first, second)] += count
-        before[first] += count
-        after[second] += count
-    if not edges:
-        return ""
-    ids = {b: (str(b) if b is not None else "not_judged") for b in buckets}
-    lines = ["flowchart LR"]
-    for b in buckets:
-        if before[b]:
-            stay = f" ({edges[(b, b)]:,} unchanged)" if edges[(b, b)] else ""
-            lines.append(f'  b_{ids[b]}["baseline {_label(b)}: {before[b]:,}{stay}"]')
-    for a in buckets:
-        if after[a]:
-            lines.append(f'  a_{ids[a]}["candidate {_label(a)}: {after[a]:,}"]')
-    styles: list[str] = []
+# --- one row ---------------------------------------------------------------------------------
 
-    def rank_of(b: Bucket | None) -> int:
-        return -1 if b is None else BUCKET_ORDER.index(b)
 
-    for b in buckets:
-        for a in buckets:
-            n = edges.get((b, a))
-            if not n or a == b:
-                continue
-            colour = "#cf222e" if a is None or (b is not None and rank_of(a) < rank_of(b)) else "#1a7f37"
-            styles.append(f"  linkStyle {len(styles)} stroke:{colour},stroke-width:3px")
-            lines.append(f"  b_{ids[b]} -->|{n:,}| a_{ids[a]}")
-    return "\n".join(lines + styles)
+def room(text: str | None, limit: int | None) -> int | None:
+    """Where to cut a text, or None to keep it whole: a cut that would leave out only a few characters
+    saves nothing and costs the reader the end of the sentence."""
+    if limit is None or text is None or len(text) <= limit + max(40, limit // 4):
+        return None
+    return limit
+
+
+def agree(row: Row) -> bool:
+    """Whether a row's re-score gave the first score's reason again (word for word, or nearly: a judge at
+    temperature 0 mostly repeats itself), so the reason is shown once for both."""
+    first, again = (" ".join((text or "").split()) for text in (row.after_reason, row.rescore_reason))
+    if not first or not again:
+        return False
+    if first in again or again in first:
+        return True
+    matcher = difflib.SequenceMatcher(None, first, again, autojunk=False)
+    return matcher.quick_ratio() >= 0.9 and matcher.ratio() >= 0.9
 
 
 def figures_said(row: Row) -> str | None:
@@ -368,13 +520,28 @@ def figures_said(row: Row) -> str | None:
 
 
 def _why(row: Row) -> str | None:
+    """The one reason a row is shown with: the error, the tripwire's figures, or the verdict that decided it
+    (a confirmed flip's re-score; an unstable row shows both of its verdicts, so this is its first)."""
     if row.outcome is Outcome.ERROR:
         return row.error
     if row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
         return f"{figures_said(row)}; the judge saw no problem: {row.after_reason or ''}"
-    if row.outcome is Outcome.UNSTABLE:  # the re-score disagreed: the first verdict is the claim to check
+    if row.outcome is Outcome.UNSTABLE:
         return row.after_reason
     return row.rescore_reason or row.after_reason
+
+
+def _why_cell(row: Row, limit: int) -> Markup:
+    """The reason on a row's table line: an unstable row's two verdicts disagree, so both are given."""
+    if row.outcome is Outcome.UNSTABLE and row.rescore_reason and not agree(row):
+        half = limit // 2
+        return (
+            Markup("First score: ")
+            + _brief_inline(row.after_reason, half)
+            + Markup(f" **Re-score** ({score(row.rescore_score)}): ")  # noqa: S704 - a number
+            + _brief_inline(row.rescore_reason, half)
+        )
+    return _brief_inline(_why(row), limit)
 
 
 def _scores(row: Row) -> str:
@@ -393,6 +560,29 @@ def _moved(results: Results) -> Yardstick | None:
     return found if found is not None and (found.cases or found.baseline or found.note) else None
 
 
+def edits(moved: Yardstick | None) -> Callable[[Row], str]:
+    """What the pull request changed of a row's yardstick, in a few words ('' when nothing)."""
+    if moved is None:
+        return lambda row: ""
+    added, cases, baseline = set(moved.added), set(moved.cases), set(moved.baseline)
+
+    def of(row: Row) -> str:
+        if row.id in added:
+            return "case added in this PR"
+        parts = [what for what, ids in (("case", cases), ("baseline", baseline)) if row.id in ids]
+        return f"{' and '.join(parts)} edited in this PR" if parts else ""
+
+    return of
+
+
+_PUNCTUATION = ".,;:!?\"'()[]{}«»“”‘’…"
+
+
+def _key(word: str) -> str:
+    """What a word is compared by: its letters, not the punctuation that clings to it ('item,' is 'item')."""
+    return word.strip(_PUNCTUATION) or word
+
+
 def _unchecked(results: Results) -> Yardstick | None:
     """The yardstick, when the base files could not be read: the PR's edits to them are unknown."""
     found = results.yardstick
@@ -403,12 +593,14 @@ def answers(row: Row, limit: int | None) -> tuple[Markup, Markup]:
     """Baseline and candidate side by side as a word-level diff: what the candidate added in
     bold, what it dropped struck through (GitHub strips <ins>/<del>, but renders ** and ~~)."""
     base, cand = row.baseline.split(), row.candidate.split()
-    cut_base, cut_cand = _cut_words(base, limit), _cut_words(cand, limit)
+    cut_base = _cut_words(base, room(row.baseline, limit))
+    cut_cand = _cut_words(cand, room(row.candidate, limit))
     tails = (_tail(base, cut_base), _tail(cand, cut_cand))
     if len(cut_base) > DIFF_WORDS or len(cut_cand) > DIFF_WORDS:
         return (marked(cut_base, [False] * len(cut_base), "") + tails[0], marked(cut_cand, [False] * len(cut_cand), "") + tails[1])  # fmt: skip
     dropped, added = [True] * len(cut_base), [True] * len(cut_cand)
-    for match in difflib.SequenceMatcher(None, cut_base, cut_cand, autojunk=False).get_matching_blocks():
+    keys = ([_key(w) for w in cut_base], [_key(w) for w in cut_cand])
+    for match in difflib.SequenceMatcher(None, *keys, autojunk=False).get_matching_blocks():
         dropped[match.a : match.a + match.size] = [False] * match.size
         added[match.b : match.b + match.size] = [False] * match.size
     return marked(cut_base, dropped, "~~") + tails[0], marked(cut_cand, added, "**") + tails[1]
@@ -446,12 +638,29 @@ def second_opinion_text(label: str) -> str:
     return SECOND_OPINIONS.get(label, label)
 
 
+def _brief(value: object, limit: int | None) -> Markup:
+    """Multi-line user text, cut at ``limit`` unless the cut would leave out only a few characters."""
+    return block(value, room(None if value is None else str(value), limit))
+
+
+def _brief_inline(value: object, limit: int | None) -> Markup:
+    return inline(value, room(None if value is None else " ".join(str(value).split()), limit))
+
+
 @cache
 def _env() -> Environment:
     """The shared environment, with every value escaped for markdown unless it is Markup already."""
     env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
-    env.filters.update(scores=_scores, why=_why, label=_label, figures_said=figures_said)
-    env.globals.update(answers=answers, plural=plural)
+    env.filters.update(
+        scores=_scores,
+        why=_why,
+        why_cell=_why_cell,
+        label=_label,
+        brief=_brief,
+        brief_inline=_brief_inline,
+        figures_said=figures_said,
+    )
+    env.globals.update(answers=answers, plural=plural, agree=agree)
     return env
 
 
@@ -463,44 +672,56 @@ class _Renderer:
         self.results = results
         self.context = context
         self.groups = _groups(results, keep)
-        categories = _categories(results)
+        self.outage = outage(results)
+        self.intros = {kind.key: _intro(kind, results, context, self.outage) for kind in SECTIONS}
         top = verdict_headline(results, context.fail_on)
         self.headline = top
+        categories = _categories(results)
+        moved = _moved(results)
+        self.edits = edits(moved)
         self.frame = {
             "r": results,
-            "counts": [tuple(part.split(" ", 1)) for part in counts_line(len(results.rows), results.counts)],
+            "counts": [
+                tuple(part.split(" ", 1))
+                for part in counts_line(len(results.rows), results.counts, too_small(results).total())
+            ],
             "categories": categories,
             "small": [c for c in categories if c.blocking and c.cases < SMALL_SAMPLE],
             "small_sample": SMALL_SAMPLE,
             "p_text": p_text,
             "buckets": BUCKET_ORDER,
             "matrix": _matrix(results),
-            "mermaid": Markup(mermaid(results)),  # noqa: S704 - bucket names and numbers only
             "second_opinion": second_opinion_text(results.judge.second_opinion),
-            "moved": _moved(results),
+            "moved": moved,
+            "moved_ids": _moved_ids(results, moved, context.links),
             "unchecked": _unchecked(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
             "icon": top.icon,
             "headline": top.text
             + (" · end-to-end run" if results.mode == "end-to-end" else "")
-            + (" · the PR changes the yardstick" if _moved(results) else "")
+            + (" · the PR changes the yardstick" if moved else "")
             + (" · the yardstick could not be checked" if _unchecked(results) else ""),  # escaped by finalize
+            "passed": top.conclusion == "success",
+            "outage": self.outage,
             "provenance": context.provenance(),
             # Ours: numbers and fixed words, no user text.
-            "noise": Markup(" " + noise_words.sentence(results.noise)) if results.noise else "",  # noqa: S704
-            "noise_footer": Markup(noise_words.footer(results.noise)),  # noqa: S704
-            "noise_warning": Markup(warning) if (warning := noise_words.warning(results.noise)) else None,  # noqa: S704
+            "noise": Markup(noise_words.footer(results.noise)),  # noqa: S704
+            "noise_warning": (
+                Markup(warning)  # noqa: S704
+                if (warning := noise_words.warning(results.noise, results.judge.second_opinion))
+                else None
+            ),
+            "links": context.links,
             "talking": _marked(results, TALKS),
             "live_flips": _marked(results, LIVE_FLIP),
-            "links": context.links,
         }
         # Each section's last rendering, by what it depends on: a layout that shrinks another section reuses
         # it. Only the last one: a large run tries dozens of layouts, each of its big sections megabytes long.
         self._parts: dict[str, tuple[tuple[object, ...], Markup]] = {}
 
-    def _part(self, section: Section, layout: Layout) -> Markup:
-        key = (section.share, len(section.rows), section.detailed, layout.why)
+    def _part(self, section: Section, layout: Layout, legend: bool) -> Markup:
+        key = (section.share, len(section.rows), section.detailed, layout.why, legend)
         kept = self._parts.get(section.key)
         if kept is None or kept[0] != key:
             text = (
@@ -511,7 +732,10 @@ class _Renderer:
                     layout=layout,
                     links=self.context.links,
                     full_report=self.frame["full_report"],
-                    protected=PROTECTED if section.key == "regression" else 0,
+                    protected=PROTECTED if section.kind is BLOCKING else 0,
+                    edits=self.edits,
+                    collapse=not self.frame["passed"],  # a pass is collapsed as a whole
+                    legend=legend,
                 )
             )
             kept = self._parts[section.key] = (key, Markup(text))  # noqa: S704 - rendered by the escaping environment
@@ -521,15 +745,46 @@ class _Renderer:
         """Fewer bytes than the layout can take: one that cannot fit is skipped unrendered (rendering a
         thousand detailed rows to learn they do not fit a comment costs seconds and hundreds of MB)."""
         least = 0
-        for section in _sections(self.groups, layout):
-            least += section.detailed * MIN_UNIT_BYTES + (len(section.rows) - section.detailed) * MIN_LINE_BYTES
+        for section in _sections(self.groups, layout, self.intros):
+            lines = len(section.rows) - section.detailed
+            least += section.detailed * MIN_UNIT_BYTES
+            least += lines * (MIN_ID_BYTES if section.kind.ids_only else MIN_LINE_BYTES)
         return least
 
     def render(self, layout: Layout) -> str:
-        sections = _sections(self.groups, layout)
-        parts = [self._part(section, layout) for section in sections]
+        sections = _sections(self.groups, layout, self.intros)
+        answers = next((s for s in sections if s.detailed and s.kind.outcome is not Outcome.ERROR), None)
+        parts = [self._part(section, layout, section is answers) for section in sections]  # the legend once
         left_out = sum(s.left_out for s in sections)
         return _env().get_template("report.md.j2").render(**self.frame, sections=parts, left_out=left_out)
+
+
+def _moved_ids(results: Results, moved: Yardstick | None, links: Links | None) -> dict[str, list[Markup]]:
+    """The first ids the pull request added, edited or removed, each linked to its case where it has one."""
+    if moved is None:
+        return {}
+    added, removed = set(moved.added), set(moved.removed)
+    groups = {
+        "added": [cid for cid in moved.cases if cid in added],
+        "edited": [cid for cid in moved.cases if cid not in added and cid not in removed],
+        "removed": [cid for cid in moved.cases if cid in removed],
+        "baseline": list(moved.baseline),
+    }
+    shown = {what: ids[:20] for what, ids in groups.items()}
+    wanted = {cid for ids in shown.values() for cid in ids}
+    lines = {row.id: row.line for row in rows_by_id(results.rows, wanted)} if links is not None else {}
+
+    def linked(cid: str) -> Markup:
+        text = inline(cid, 80)
+        if links is None or cid not in lines:
+            return text
+        return Markup(f"[{text}]({links.case(lines[cid])})")  # noqa: S704 - escaped id, our URL
+
+    return {
+        what: [linked(cid) for cid in ids] + ([Markup(f"and {len(groups[what]) - 20:,} more")] if len(groups[what]) > 20 else [])  # noqa: S704
+        for what, ids in shown.items()
+        if ids
+    }  # fmt: skip
 
 
 def _halving(n: int, floor: int) -> Iterator[int]:
@@ -540,49 +795,65 @@ def _halving(n: int, floor: int) -> Iterator[int]:
 
 
 def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
-    """Ever smaller layouts, by priority. Lower sections shrink to a count first; the sections a
-    person must read keep their first rows (FIRST_ROWS, or all when fewer) until the very end; the
-    first blocking regressions keep whole reasons and texts until only their context is left to cut."""
+    """Ever smaller layouts, by value (``SECTIONS``' order). Moves and backlog shrink to a count first;
+    then texts and detailed rows, the least valuable sections first; the sections a person must read
+    keep their first rows (FIRST_ROWS, or all when fewer) until the very end, the first blocking
+    regressions their whole texts; every blocking regression stays named, as a table line when it
+    cannot be whole, until nothing else is left."""
     sizes = {key: min(rows.total, len(rows)) for key, rows in groups.items()}
     floor = {key: min(FIRST_ROWS, n) for key, n in sizes.items()}
-    shares = {key: Share(n, n if key in ATTENTION_KEYS else 0) for key, n in sizes.items()}
+    attention = [kind.key for kind in SECTIONS if kind.attention]
+    others = [key for key in reversed(attention) if key != BLOCKING.key]  # least valuable first
+    shares = {kind.key: Share(sizes[kind.key], sizes[kind.key] if kind.attention else 0) for kind in SECTIONS}
     layout = Layout(shares)
     yield layout
 
     def step(key: str, **changes: int | None) -> Layout:
         return replace(layout, shares={**layout.shares, key: replace(layout.shares[key], **changes)})  # type: ignore[arg-type]
 
-    for key in LOWER_KEYS:  # moves and backlog: down to a count
-        for n in _halving(sizes[key], 0):
-            layout = step(key, rows=n)
-            yield layout
+    for kind in reversed(SECTIONS):  # moves and backlog: down to a count
+        if not kind.attention:
+            for n in _halving(sizes[kind.key], 0):
+                layout = step(kind.key, rows=n)
+                yield layout
     for limit in (2000, 600, 250):  # texts of detailed rows (protected ones excepted)
-        for key in ATTENTION_KEYS:
+        for key in attention:
             layout = step(key, text=limit)
         yield layout
-    for key in SHRINK_ORDER:  # detailed rows beyond the first, then table lines beyond the first
-        for n in _halving(sizes[key], floor[key]):
+    for key in [*others, BLOCKING.key]:  # detailed rows beyond the first (blocking ones beyond the protected)
+        least = min(PROTECTED, sizes[key]) if key == BLOCKING.key else floor[key]
+        for n in _halving(sizes[key], least):
             layout = step(key, details=n)
             yield layout
-    for key in SHRINK_ORDER:
+    for key in others:  # table lines beyond the first rows of the sections that do not block
         for n in _halving(sizes[key], floor[key]):
             layout = step(key, rows=n)
             yield layout
-    layout = replace(layout, why=100)
+    layout = replace(layout, why=160)
     yield layout
-    for key in SHRINK_ORDER[:-1]:  # the first rows of non-blocking sections as table lines only
+    for key in others:  # their first rows as table lines only
         for n in _halving(floor[key], 0):
             layout = step(key, details=n)
             yield layout
     for limit in (4000, 1000, 300):  # the context of protected rows, whose answers and reasons stay whole
-        layout = step("regression", context=limit)
+        layout = step(BLOCKING.key, context=limit)
         yield layout
-    layout = replace(layout, why=60)
+    layout = replace(layout, why=80)
     yield layout
-    for key in SHRINK_ORDER:  # last resort: fewer than the first rows (a suite of huge texts)
+    layout = step(BLOCKING.key, names_only=True)  # the other blocking rows: named, with category and scores
+    yield layout
+    for n in _halving(layout.shares[BLOCKING.key].details, min(1, sizes[BLOCKING.key])):  # fewer whole ones
+        layout = step(BLOCKING.key, details=n)
+        yield layout
+    for key in others:  # the sections that do not block, down to a count
         for n in _halving(floor[key], 0):
-            layout = step(key, details=min(n, layout.shares[key].details), rows=n)
+            layout = step(key, details=0, rows=n)
             yield layout
+    layout = step(BLOCKING.key, details=0)
+    yield layout
+    for n in _halving(sizes[BLOCKING.key], 0):  # last resort: a suite of thousands of blocking regressions
+        layout = step(BLOCKING.key, rows=n)
+        yield layout
 
 
 def render(results: Results, target: Target = "summary", context: ReportContext | None = None) -> str:

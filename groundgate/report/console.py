@@ -1,40 +1,62 @@
-"""The terminal report. Its last screen is what matters: the counts, then the rows that block and
-the rows to read, then the verdict as the very last line. Moves and backlog are counts only; each
-line fits the width (100 columns); colour only on a terminal that wants it."""
+"""The terminal report. Its last screen is what matters: the counts, then the rows to read, the
+blocking ones last, then the verdict as the very last line. Moves and backlog are counts only. Lines
+are wrapped to the terminal's width (a row to at most two lines, its reason cut; the path to the
+full list never); colour only on a terminal that wants it, and only on the first line of each."""
 
 from __future__ import annotations
 
 import re
-import textwrap
+import shutil
 import unicodedata
+from collections.abc import Mapping
 
-from groundgate.report import SECTIONS, _groups, _label, _marked, figures_said, verdict_headline
+from groundgate.report import (
+    OUTAGE_FIX,
+    SECTIONS,
+    _groups,
+    _label,
+    _marked,
+    _why,
+    outage,
+    too_small,
+    verdict_headline,
+)
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import log_safe
 from groundgate.report.render import environment
-from groundgate.results import LIVE_FLIP, TALKS, Results
+from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
-WIDTH = 100
-ROWS = {
-    "regression": 50, "blocking_figure": 50, "review": 10, "unstable": 10, "new_non_answer": 10,
-    "unsupported_figure": 10, "error": 10,
-}  # fmt: skip
+WIDTH = 120  # when the width cannot be known (a pipe, a CI log)
+NARROWEST = 40
+INDENT = "    "  # continuation lines
+ROW_LINES = 2  # a row takes at most this many lines: its reason is cut to fit
 COLOURS = {
-    "  REGRESSION": "\x1b[1;31m",
-    "  FIGURE BLOCKS": "\x1b[1;31m",
-    "  FIGURE": "\x1b[33m",
-    "  REVIEW": "\x1b[33m",
-    "  UNSTABLE": "\x1b[33m",
-    "  NON-ANSWER": "\x1b[33m",
-    "  NOT JUDGED": "\x1b[35m",
-    "  TALKS TO THE JUDGE": "\x1b[33m",
-    "  OWN CONTEXT": "\x1b[33m",
+    "REGRESSION": "\x1b[1;31m",
+    "FIGURE BLOCKS": "\x1b[1;31m",
+    "FIGURE": "\x1b[33m",
+    "CONFIRM": "\x1b[1;33m",
+    "REVIEW": "\x1b[33m",
+    "UNSTABLE": "\x1b[33m",
+    "NON-ANSWER": "\x1b[33m",
+    "NOT JUDGED": "\x1b[35m",
+    "TALKS TO THE JUDGE": "\x1b[33m",
+    "OWN CONTEXT": "\x1b[33m",
     "WARNING": "\x1b[33m",
 }
 VERDICT_COLOURS = {"failure": "\x1b[1;31m", "neutral": "\x1b[1;33m", "success": "\x1b[1;32m"}
 RESET = "\x1b[0m"
 _WIDE = re.compile(r"[^\x00-\u10ff]")  # a cheap test before the exact one
+_ROW = re.compile(r"  [A-Z][A-Z -]*[A-Z] ")  # a row: two spaces and its label in capitals
+
+
+def columns(environ: Mapping[str, str]) -> int:
+    """The terminal's width: ``COLUMNS`` when set, else the terminal's own, else WIDTH (not a terminal)."""
+    try:
+        wanted = int(environ.get("COLUMNS", ""))
+    except ValueError:
+        wanted = 0
+    return max(NARROWEST, wanted or shutil.get_terminal_size((WIDTH, 40)).columns)
 
 
 def width(text: str) -> int:
@@ -58,61 +80,113 @@ def fit(line: str, columns: int = WIDTH) -> str:
     return "".join(out).rstrip() + "…"
 
 
-def _lines(text: str, columns: int) -> list[str]:
+def wrap(line: str, columns: int) -> list[str]:
+    """A logical line in lines of ``columns``, continued with an indent; a word longer than a line (a
+    path, a URL) stays whole on a line of its own rather than being cut."""
+    words = line.split(" ")
+    lead = len(line) - len(line.lstrip(" "))
     lines: list[str] = []
-    for line in text.splitlines():
-        if line.startswith("  "):
-            lines.append(fit(line, columns))  # a row: one line, cut if need be
+    current = " " * lead
+    for word in (w for w in words[lead:] if w):
+        room = columns - width(current)
+        if current.strip() and width(word) + 1 > room:
+            lines.append(current)
+            current = INDENT + word
         else:
-            lines += textwrap.wrap(line, columns, subsequent_indent="    ", break_on_hyphens=False) or [""]
+            current += (" " if current.strip() else "") + word
+    lines.append(current)
     return lines
 
 
+def _lines(text: str, columns: int) -> list[tuple[str, bool]]:
+    """Each physical line, and whether it starts a logical line (only those are coloured)."""
+    out: list[tuple[str, bool]] = []
+    for line in text.splitlines():
+        wrapped = wrap(line, columns)
+        if _ROW.match(line) and len(wrapped) > ROW_LINES:  # a row: its reason cut to fit
+            rest = " ".join(" ".join(wrapped[ROW_LINES - 1 :]).split())
+            wrapped = [*wrapped[: ROW_LINES - 1], fit(INDENT + rest, columns)]
+        out += [(physical, index == 0) for index, physical in enumerate(wrapped)]
+    return out
+
+
+def wrap_all(text: str, columns: int) -> list[str]:
+    """Every line of ``text`` wrapped to ``columns`` (rows to ROW_LINES lines): the plain lines of a terminal."""
+    return [line for line, _ in _lines(text, max(NARROWEST, columns))]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+
+
+def _reason(row: Row) -> str:
+    """What a console row says after its scores: the first sentence of the reason that decided it, or a
+    new non-answer's answer (the report has the rest)."""
+    if row.outcome is Outcome.NEW_NON_ANSWER and row.candidate.strip():
+        return f'"{" ".join(row.candidate.split())}"'
+    reason = " ".join((_why(row) or "").split())
+    first = _SENTENCE_END.split(reason, maxsplit=1)[0]
+    return first if len(first) >= 20 else reason
+
+
 def render_console(
-    results: Results, fail_on: FailOn = "blocking", *, colour: bool = False, where: str = "the markdown report"
+    results: Results,
+    fail_on: FailOn = "blocking",
+    *,
+    colour: bool = False,
+    where: str = "the markdown report",
+    columns: int = WIDTH,
 ) -> str:
-    """``where``: where the full list is (the report file, the job summary)."""
-    groups = _groups(results, keep=max(ROWS.values()))
+    """``where``: where the full list is (the report file, the job summary); ``columns``: the terminal's width."""
+    groups = _groups(results, keep=max(kind.console for kind in SECTIONS))
+    down = outage(results)
     sections = []
-    for key, cap in ROWS.items():
-        rows = groups[key]
-        left = rows.total - cap
-        _, one, many, _ = SECTIONS[key]
-        sections.append((key, rows[:cap], plural(left, f"more {one}", f"more {many}") if left > 0 else ""))
+    for kind in reversed(SECTIONS):  # the least valuable first: the blocking rows end up last
+        rows = groups[kind.key]
+        if kind.attention and rows.total:
+            left = rows.total - kind.console if not kind.ids_only else 0
+            more = plural(left, f"more {kind.one}", f"more {kind.many}") if left > 0 else ""
+            sections.append((kind, rows[: kind.console], rows.total, more))
     c = results.counts
     quiet = [plural(c[Outcome.MOVED], "moved"), plural(c[Outcome.STILL_UNGROUNDED], "still ungrounded") + " (backlog)"]
     quiet = [q for q, o in zip(quiet, (Outcome.MOVED, Outcome.STILL_UNGROUNDED), strict=True) if c[o]]
     top = verdict_headline(results, fail_on)
     env = environment().overlay()
-    env.filters.update(label=_label, figures_said=figures_said)
+    env.filters.update(label=_label, reason=_reason)
     k = results.calls
-    extra = [f"{n} {what}" for n, what in ((k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
+    extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
     calls = plural(k.total, "judge call") + (f" ({', '.join(extra)})" if extra else "")
+    moved = results.yardstick
+    edited = [cid for cid in moved.cases if cid not in moved.added and cid not in moved.removed] if moved else []
     text = env.get_template("console.txt.j2").render(
         results=results,
         calls=calls,
-        counts=" · ".join(counts_line(len(results.rows), c)),
+        counts=" · ".join(counts_line(len(results.rows), c, too_small(results).total())),
         sections=sections,
         quiet=", ".join(quiet),
         where=where,
         headline=top.text,
         plural=plural,
+        outage=down,
+        fix=OUTAGE_FIX,
+        edited=edited,
         noise=noise_words.sentence(results.noise) if results.noise else None,
-        noise_warning=noise_words.warning(results.noise),
+        noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),
         talking=_marked(results, TALKS),
         live_flips=_marked(results, LIVE_FLIP),
     )
-    lines = _lines(text, WIDTH)
-    if colour:
-        lines = [_colour(line, top.conclusion) for line in lines]
-    return log_safe("\n".join(lines) + "\n")  # user text can form no workflow command
+    lines = _lines(text, max(NARROWEST, columns))
+    shown = [_colour(line, top.conclusion) if colour and first else line for line, first in lines]
+    return log_safe("\n".join(shown) + "\n")  # user text can form no workflow command
 
 
 def _colour(line: str, conclusion: str) -> str:
-    if line.startswith("Verdict: ") or (line.startswith("    ") and conclusion == "failure"):
+    """The first line of a logical line: the verdict whole, a row's or a warning's label."""
+    if line.startswith("Verdict: "):
         return f"{VERDICT_COLOURS[conclusion]}{line}{RESET}"
+    label = line.lstrip(" ")
     for prefix, code in COLOURS.items():
-        if line.startswith(prefix):
-            return f"{code}{prefix}{RESET}{line[len(prefix) :]}"
+        if label.startswith(prefix):
+            lead = line[: len(line) - len(label)]
+            return f"{lead}{code}{prefix}{RESET}{label[len(prefix) :]}"
     return line

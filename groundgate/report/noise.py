@@ -61,23 +61,37 @@ def sentence(noise: Noise) -> str:
 
 
 def footer(noise: Noise | None) -> str:
+    """The one place a report states the noise figures (the warning, when it shows, points here)."""
     if noise is None:
-        return "Judge noise: not measured (noise-sample 0)"
-    if not noise.sampled:
-        return "Judge noise: no usable re-score in the sample"
-    return f"Judge noise: {noise.flipped} of {noise.sampled} re-scores changed bucket ({_measured(noise)})"
+        return "Judge noise: not measured (noise-sample 0)."
+    return sentence(noise)
 
 
-def warning(noise: Noise | None) -> str | None:
-    """When one confirmed blocking flip is more likely the judge than the change."""
+def warning(noise: Noise | None, second_opinion: str = "same") -> str | None:
+    """When one confirmed blocking flip is more likely the judge than the change. ``second_opinion``: who
+    re-scored flips (the run's label); the chance assumes a re-score as noisy as the judge measured here,
+    which is what a re-score by the same judge is, and a guess for any other second opinion."""
     if noise is None or not noise.high:
         return None
     assert noise.false_blocking_flip is not None
-    assert noise.rate is not None
+    chance = (
+        f"noise alone would give one of this run's {plural(noise.exposed, 'blocking answer')} a confirmed flip with "
+        f"a chance of {percent(noise.false_blocking_flip)}"
+    )
+    if second_opinion == "none":
+        return (
+            f"The judge is noisy for a gate: at the rate measured in this run (below), {chance}, since nothing "
+            "re-scores flips; a single blocking regression is more likely the judge than the change. Confirm "
+            "blocking flips with an independent second opinion or a person, or pin a steadier judge."
+        )
+    if second_opinion == "same":
+        return (
+            f"The judge is noisy for a gate: at the rate measured in this run (below), {chance}, the re-score by the "
+            "same judge included; a single blocking regression is more likely the judge than the change. Confirm "
+            "blocking flips with an independent second opinion or a person, or pin a steadier judge."
+        )
     return (
-        f"The judge is noisy for a gate: at the measured rate ({noise.flipped} of {noise.sampled}, "
-        f"{percent(noise.rate)}), noise alone would give one of this run's {plural(noise.exposed, 'blocking answer')} "
-        f"a confirmed flip with a chance of {percent(noise.false_blocking_flip)}, so a single blocking regression is "
-        "more likely the judge than the change. Confirm blocking flips with an independent second opinion or a "
-        "person, or pin a steadier judge."
+        f"The judge is noisy for a gate: at the rate measured in this run (below), {chance} if the second opinion "
+        "were as noisy as the judge (its own noise was not measured). Have a person confirm blocking flips, or pin "
+        "a steadier judge."
     )

@@ -212,10 +212,8 @@ def test_noise_sample_and_model_under_test_reach_the_comment(workspace: Path, gh
     assert (results["noise"]["sampled"], results["calls"]["noise"]) == (3, 3)
     assert results["model_under_test"] == "gpt-4o-mini"
     [comment] = gh.comments_on(7)
-    assert (
-        "Judge noise: 0 of 3 re-scores changed bucket (0%, 95% CI 0%–71%) · model under test gpt\\-4o\\-mini"
-        in comment["body"]
-    )
+    assert "(0%, 95% CI 0%–71%)" in comment["body"]
+    assert "Model under test: gpt\\-4o\\-mini." in comment["body"]
     assert "3 for the noise sample" in comment["body"]
 
 
@@ -372,16 +370,16 @@ def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, g
     assert run.code == 0, run.stdout
     headline = run.summary.splitlines()[0]
     assert headline.endswith("the PR changes the yardstick")
-    assert "1 case and 1 baseline response differ" in run.summary
     visible = html.unescape(run.summary.replace("\\", ""))
-    assert f"Cases: {last_id}." in visible
-    assert "Baseline responses: refund-007." in visible
+    assert f"Cases added: [{last_id}](https://github.example/o/r/blob/" in visible
+    assert "Baseline responses changed: [refund-007](https://github.example/o/r/blob/" in visible
     [comment] = gh.comments_on(7)
     assert "edits what the gate measures against" in comment["body"]
     assert "WARNING: this pull request edits what the gate measures against" in run.stdout
     results = json.loads((workspace / ".groundgate/results.json").read_text())
     assert results["yardstick"] == {
-        "base": BASE_SHA, "cases": [last_id], "baseline": ["refund-007"], "note": None, "unchecked": None,
+        "base": BASE_SHA, "cases": [last_id], "baseline": ["refund-007"], "added": [last_id], "removed": [],
+        "note": None, "unchecked": None,
     }  # fmt: skip
 
 

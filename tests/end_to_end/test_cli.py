@@ -22,16 +22,40 @@ ROW_KEYS = {
 def test_example_passes_with_review_rows(tmp_path: Path) -> None:
     proc = example("candidate.jsonl", tmp_path / "r.json")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == [
+    lines: list[str] = []  # as written, before wrapping to the width (not a terminal: 120 columns)
+    for line in proc.stdout.splitlines():
+        assert len(line) <= 120
+        if line.startswith("    "):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    assert lines == [
         "Judge: figures, rubric query; 17 judge calls (4 deduplicated)",
         "Fluency not consulted: the figures judge does not measure fluency",
-        "Not listed: 1 moved, 1 still ungrounded (backlog); the full list is in the report (--report).",
+        f"Not listed: 1 moved, 1 still ungrounded (backlog); the full list is in the results file ({tmp_path / 'r.json'}).",
         "10 cases · 1 regression to review · 1 new non-answer · 1 moved · 1 still ungrounded · 6 unchanged",
-        "  REVIEW [shipping] standard-shipping: grounded -> ungrounded; read before shipping: figures not in…",
-        "  NON-ANSWER [account] change-email: candidate stopped answering (grounded -> non-answer)",
+        '  NON-ANSWER [account] change-email: candidate stopped answering (grounded -> non-answer): "Could you tell me which account you mean?"',
+        "  REVIEW [shipping] standard-shipping: grounded -> ungrounded; read before shipping: figures not in the context: 4",
         "Verdict: Does not block merge: 2 rows to read before shipping",
     ]
-    assert proc.stderr == ""  # a run shorter than the progress interval prints no progress
+    # the plan, said before the first call; a run shorter than the progress interval prints no progress
+    assert proc.stderr == "groundgate: plan: 16 judge calls (up to 22 with re-scores and fluency)\n"
+
+
+def test_the_console_fits_the_terminal_and_never_points_to_a_file_it_did_not_write() -> None:
+    proc = groundgate(
+        "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"),
+        "--baseline", str(EXAMPLES / "baseline.jsonl"), "--candidate", str(EXAMPLES / "candidate-regression.jsonl"),
+        env={"COLUMNS": "60"},
+    )  # fmt: skip
+    assert proc.returncode == 1, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60
+    assert "(--report)" not in proc.stdout
+    printed = " ".join(proc.stdout.split())
+    assert "the full list is in the report: run again with --report FILE." in printed
+    assert lines[-2:] == ["Verdict: Blocks merge: 1 answer now makes unsupported claims", "    — policy 1"]
+    assert lines[-4].startswith("  REGRESSION [policy] refund-007: grounded -> ungrounded")
 
 
 def test_example_regression_fails_with_exit_1_and_complete_results(tmp_path: Path) -> None:

@@ -274,7 +274,7 @@ def test_an_ambiguous_pull_request_gets_nothing_and_the_check_run_still_reports(
             "candidate-regression",
             1,
             "failure",
-            "Blocks merge (fail-on: any-regression): 2 answers now make unsupported claims",
+            "Blocks merge (fail-on: any-regression): 2 answers now make unsupported claims — policy 1 · shipping 1",
         ),
         (
             "any-regression",
@@ -359,7 +359,9 @@ def test_with_a_checkout_path_the_yardstick_is_compared_at_the_repository_path(
     edited = run_action(workspace, gh, inputs, event_path=event(tmp_path))
     assert edited.code == 0, edited.stdout
     assert edited.summary.splitlines()[0].endswith("the PR changes the yardstick")
-    assert "0 cases and 1 baseline response differ" in edited.summary
+    warning = next(line for line in edited.summary.splitlines() if "edits what the gate measures against" in line)
+    assert "Cases " not in warning  # no case was added, edited or removed
+    assert f"Baseline responses changed: [{first['id'].replace('-', chr(92) + '-')}](" in warning
     yardstick = json.loads((workspace / ".groundgate/results.json").read_text())["yardstick"]
     assert (yardstick["cases"], yardstick["baseline"], yardstick["note"]) == ([], [first["id"]], None)
 

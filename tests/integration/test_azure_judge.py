@@ -30,7 +30,7 @@ def test_request_reaches_the_deployment_with_the_api_key(fake_azure: Start) -> N
     fake = fake_azure(lambda p: Reply(score=5, reason="all supported", model="gpt-4o-2024-11-20"))
     judge = judge_for(fake, api_version="2024-10-21")
     verdict = one(judge)
-    assert verdict == Verdict(5.0, "all supported", "gpt-4o-2024-11-20", 120)
+    assert verdict == Verdict(5.0, "all supported", "gpt-4o-2024-11-20", 120, 20)
     path, headers, body = fake.raw[0]
     assert path == "/openai/deployments/judge-4o/chat/completions?api-version=2024-10-21"
     assert headers["api-key"] == "test-key"
@@ -123,7 +123,7 @@ def test_429_with_retry_after_is_retried(fake_azure: Start) -> None:
     answers = [Reply(http_status=429, headers={"Retry-After": "1"}, reason="slow down"), Reply(score=4)]
     fake = fake_azure(lambda p: answers.pop(0) if len(answers) > 1 else answers[0])
     result = one(judge_for(fake))
-    assert result == Verdict(4.0, "fake reason", "gpt-4o-2024-11-20", 120)
+    assert result == Verdict(4.0, "fake reason", "gpt-4o-2024-11-20", 120, 20)
     assert len(fake.raw) == 2
 
 

@@ -127,8 +127,20 @@ def test_two_deployments_give_the_matrix_kappa_and_the_changed_rows_crossings_fi
     assert Counter(p.deployment for p in fake.prompts) == {"judge-a": 10, "judge-b": 10}
     assert "   " not in {p.response for p in fake.prompts}
     assert (data["current"]["calls"], data["new"]["calls"]) == (10, 10)
+    # the terminal: plain text (no markdown escapes), the crossings in blocking categories named
+    assert "\\" not in proc.stdout
+    assert "**" not in proc.stdout
+    printed = " ".join(proc.stdout.split())
+    assert (
+        "2 rows cross the ungrounded line, the line the gate blocks on; 2 in the blocking categories "
+        "(policy, pricing, safety), the ones to read with a person:" in printed
+    )
+    assert "INTO UNGROUNDED r7 [policy, blocking] grounded (5) -> ungrounded (2): fine | <b>bold</b>" in printed
+    assert "OUT OF UNGROUNDED r8 [pricing, blocking] ungrounded (2) -> partial (4): judge B says 4" in printed
+    assert printed.split("Verdict of the bridge: ")[-1].startswith("10 responses scored by both judges, 6 (60%)")
     # the report: figures a reviewer reads, crossings in their own table, other changes folded away
-    assert proc.stdout == report
+    assert "| r7 | policy (blocking) |" in report
+    assert "- 2 in the blocking categories (policy, pricing, safety): the ones to read with a person." in report
     assert "**6 (60%) in the same bucket**, Cohen's kappa 0.47 (moderate agreement" in report
     assert "**2 row(s) cross the ungrounded line**" in report
     assert "- 1 the new judge finds ungrounded and the current judge does not." in report
@@ -143,6 +155,24 @@ def test_two_deployments_give_the_matrix_kappa_and_the_changed_rows_crossings_fi
     assert not re.search(r"^::", proc.stdout, re.MULTILINE)
     assert "1 empty response(s) are non-answers under any judge" in report.replace("\\", "")
     assert KEY not in proc.stdout + proc.stderr + report + json.dumps(data)
+
+
+def test_crossings_in_the_blocking_categories_come_first_and_are_marked(
+    fake_azure: StartAzure, write_jsonl: WriteJsonl, tmp_path: Path
+) -> None:
+    fake = fake_azure(scripted(by_deployment))
+    proc, data, report = run_bridge(
+        write_files(write_jsonl), tmp_path, "--judge-deployment", "judge-a", "--to", "deployment:judge-b",
+        "--blocking-categories", "pricing", env=azure_env(fake),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert data["blocking_categories"] == ["pricing"]
+    assert [(r["id"], r["blocking"]) for r in data["changed"][:2]] == [("r8", True), ("r7", False)]
+    assert "| r8 | pricing (blocking) |" in report
+    assert "| r7 | policy |" in report
+    printed = " ".join(proc.stdout.split())
+    assert "1 in the blocking categories (pricing)" in printed
+    assert printed.index("OUT OF UNGROUNDED r8 [pricing, blocking]") < printed.index("INTO UNGROUNDED r7 [policy]")
 
 
 def test_an_openai_compatible_model_as_the_new_judge(

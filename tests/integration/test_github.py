@@ -246,7 +246,7 @@ def test_annotations_and_conclusions_from_results() -> None:
     assert conclusion_for(make_results([make_row(1, Outcome.TIE)]), 0)[0] == "success"
     assert conclusion_for(make_results([make_row(1, Outcome.ERROR)]), 3) == (
         "failure",
-        "Blocks merge: 1 row not judged, the gate cannot pass",
+        "No verdict: 1 of 1 row not judged, so the gate cannot pass",
     )
 
 

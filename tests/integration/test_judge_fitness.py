@@ -18,7 +18,7 @@ from groundgate.compare import Options
 from groundgate.judges import JudgeError, JudgeRequest, Purpose
 from groundgate.report import render
 from groundgate.rules import Outcome
-from tests.support.cli import groundgate
+from tests.support.cli import error_line, groundgate
 from tests.support.fakes.azure_openai import Prompt, Reply
 from tests.support.fakes.openai import GEMMA, PROSE, RAMBLE, FakeOpenAI, small_model
 from tests.support.inputs import make_inputs
@@ -66,7 +66,7 @@ def test_a_judge_that_does_not_answer_in_the_rubrics_format_stops_the_run_at_the
     fake = fake_openai(echoes_the_key, api_key=KEY)
     proc = example(fake, tmp_path)
     assert proc.returncode == 2, proc.stderr
-    [line] = proc.stderr.strip().splitlines()
+    line = error_line(proc.stderr)
     assert line.startswith(f"groundgate: error: the judge model {GEMMA!r} does not answer in the rubric's format")
     assert "it answered '*** Let's think step by step." in line
     assert "use a larger or instruction-tuned model, served with JSON mode" in line
@@ -188,7 +188,7 @@ def test_an_unknown_model_is_refused_on_the_first_call_naming_the_ones_offered(
     fake = fake_openai(good, api_key=KEY, models=frozenset({GEMMA}))
     proc = example(fake, tmp_path, model="gemma-3-270m")
     assert proc.returncode == 2, proc.stderr
-    [line] = proc.stderr.strip().splitlines()
+    line = error_line(proc.stderr)
     assert line == (
         f"groundgate: error: the judge server {fake.url} does not serve the model 'gemma-3-270m' (HTTP 404): set "
         f"--judge-model to a model it serves (it offers {GEMMA!r}), or check --openai-base-url or OPENAI_BASE_URL "

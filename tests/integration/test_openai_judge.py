@@ -19,7 +19,7 @@ from groundgate.judges.runner import Runner
 from groundgate.results import Results
 from groundgate.rules import Outcome
 from tests.support.azure import decide_by_text, judge_for
-from tests.support.cli import groundgate
+from tests.support.cli import error_line, groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.openai import FakeOpenAI
 from tests.support.inputs import WriteJsonl, make_inputs
@@ -39,7 +39,7 @@ def one(judge: Runner, response: str = "Within 30 days.", purpose: Purpose = Pur
 def test_request_is_openai_wire_format_with_bearer_key_and_model_in_body(fake_openai: StartOpenAI) -> None:
     fake = fake_openai(lambda p: Reply(score=5, reason="all supported", model=MODEL))
     judge = openai_judge_for(fake, model=MODEL)
-    assert one(judge) == Verdict(5.0, "all supported", MODEL, 120)
+    assert one(judge) == Verdict(5.0, "all supported", MODEL, 120, 20)
     [(path, headers, body)] = fake.raw
     assert path == "/v1/chat/completions"
     assert headers["authorization"] == f"Bearer {fake.api_key}"
@@ -361,7 +361,7 @@ def test_cli_configuration_errors_are_one_line_and_exit_2(
         env={"OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": fake.url},
     )  # fmt: skip
     assert proc.returncode == 2, proc.stderr
-    [line] = proc.stderr.strip().splitlines()
+    line = error_line(proc.stderr)
     assert line.startswith("groundgate: error: the judge server ")
     assert message in line
     assert KEY not in proc.stdout + proc.stderr

@@ -173,7 +173,8 @@ def test_a_judge_outage_opens_the_circuit_breaker(
     args = write_suite(tmp_path, 200)
     proc = subprocess.run(
         [sys.executable, "-m", "groundgate.cli", *args, "--azure-endpoint", fake.endpoint, "--max-concurrency", "4",
-         "--max-consecutive-failures", "5", "--results", str(tmp_path / "r.json"), *extra],
+         "--max-consecutive-failures", "5", "--results", str(tmp_path / "r.json"), "--report", str(tmp_path / "r.md"),
+         *extra],
         env={"AZURE_OPENAI_API_KEY": "k", "PATH": os.environ.get("PATH", "")},
         capture_output=True, text=True, timeout=90, check=False,
     )  # fmt: skip
@@ -190,3 +191,13 @@ def test_a_judge_outage_opens_the_circuit_breaker(
     assert len(asked) <= 5 + 4  # five failures in a row, plus the calls already in flight
     assert data["calls"]["unsent"] == 400 - data["calls"]["groundedness"]
     assert data["verdict"] == "error"
+    # an outage is no verdict on the change: one headline naming where the judge is, the error once
+    endpoint = fake.endpoint.rstrip("/")
+    assert {row["unreachable"] for row in data["rows"]} == {endpoint}
+    headline = f"No verdict: the judge at {endpoint} could not be reached: 200 of 200 rows not judged"
+    assert " ".join(proc.stdout.split()).endswith(f"Verdict: {headline}")
+    report = (tmp_path / "r.md").read_text()
+    assert report.startswith(f"## ⛔ groundgate: No verdict\\: the judge at `{endpoint}` could not be reached")
+    assert report.count(endpoint) == 1
+    assert report.count(cause) == 1
+    assert "| --- |" not in report  # no table of zeros

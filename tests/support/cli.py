@@ -41,3 +41,12 @@ def compare_argv(cases: Path, baseline: Path, candidate: Path, *extra: str) -> l
     """``groundgate compare`` with the offline figures judge on three files: no account, no network."""
     return ["compare", "--judge", "figures", "--cases", str(cases), "--baseline", str(baseline),
             "--candidate", str(candidate), *extra]  # fmt: skip
+
+
+def error_line(stderr: str) -> str:
+    """The one line a run that stopped wrote about why: besides it, stderr holds at most the plan said
+    before the first judge call."""
+    lines = stderr.strip().splitlines()
+    assert [line for line in lines[:-1] if not line.startswith("groundgate: plan: ")] == [], stderr
+    assert len(lines) <= 2, stderr
+    return lines[-1]

@@ -1,6 +1,6 @@
 """Reading a rendered report back the way a reviewer would: a GFM-ish parser (markdown-it with
-tables and strikethrough), the sections and what each shows, and a grammar check of the mermaid
-flowchart subset groundgate writes."""
+tables and strikethrough), the sections and what each shows, and what is in sight without opening a
+collapsed block."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 GFM = MarkdownIt("commonmark").enable("table").enable("strikethrough")
-ATTENTION_TITLES = ("Blocking regressions", "Regressions to review", "Unstable", "New non-answers", "Could not judge")
+ATTENTION_TITLES = ("Blocking regressions", "Could not judge", "Regressions to review", "Unstable", "New non-answers")
 
 
 def parse(text: str) -> list[Token]:
@@ -87,7 +87,7 @@ def sections(markdown: str) -> dict[str, Shown]:
         units = sum(1 for line in lines if re.match(r"^\*\*.+\*\* · .+<br>$", line))
         table_lines, in_case_table = 0, False
         for line in lines:
-            if line.startswith("| Case |"):
+            if line.startswith("| Case"):
                 in_case_table = True
             elif in_case_table and line.startswith("| ") and not line.startswith("| ---"):
                 table_lines += 1
@@ -102,41 +102,12 @@ def sections(markdown: str) -> dict[str, Shown]:
     return found
 
 
-_NODE = re.compile(r'  ([A-Za-z_][A-Za-z0-9_]*)\["([^"\[\]{}|<>]*)"\]')
-_EDGE = re.compile(r"  ([A-Za-z_][A-Za-z0-9_]*) -->\|([0-9,]+)\| ([A-Za-z_][A-Za-z0-9_]*)")
-_STYLE = re.compile(r"  linkStyle (\d+) stroke:#[0-9a-f]{6},stroke-width:\dpx")
-
-
-def mermaid_errors(source: str) -> list[str]:
-    """Problems in a flowchart of the subset groundgate writes: a header, quoted node labels, labelled
-    edges between declared nodes, and one linkStyle per edge by index. Empty when it parses."""
-    lines = source.splitlines()
-    if not lines or lines[0] not in ("flowchart LR", "flowchart TD"):
-        return [f"first line is not a flowchart header: {lines[:1]}"]
-    nodes: set[str] = set()
-    edges = 0
-    styled: list[int] = []
-    errors = []
-    for number, line in enumerate(lines[1:], start=2):
-        if m := _NODE.fullmatch(line):
-            if m.group(1) in nodes:
-                errors.append(f"line {number}: node {m.group(1)} declared twice")
-            nodes.add(m.group(1))
-        elif m := _EDGE.fullmatch(line):
-            if styled:
-                errors.append(f"line {number}: an edge after the linkStyles")
-            for node in (m.group(1), m.group(3)):
-                if node not in nodes:
-                    errors.append(f"line {number}: edge to an undeclared node {node}")
-            edges += 1
-        elif m := _STYLE.fullmatch(line):
-            styled.append(int(m.group(1)))
-        else:
-            errors.append(f"line {number}: not a node, an edge or a linkStyle: {line!r}")
-    if sorted(styled) != list(range(edges)):
-        errors.append(f"linkStyle indexes {styled} do not match {edges} edges")
-    return errors
-
-
-def mermaid_blocks(tokens: list[Token]) -> list[str]:
-    return [t.content for t in tokens if t.type == "fence" and t.info.strip() == "mermaid"]
+def outside_details(markdown: str) -> str:
+    """The report as it reads before any collapsed block is opened: every outermost <details> removed."""
+    out, depth = [], 0
+    for line in markdown.splitlines(keepends=True):
+        opened = line.count("<details>")
+        if depth == 0 and not opened:
+            out.append(line)
+        depth += opened - line.count("</details>")
+    return "".join(out)

@@ -241,7 +241,11 @@ def test_a_noisy_judge_warns_that_one_blocking_flip_is_likely_noise() -> None:
     assert results.noise.rate == pytest.approx(0.25)
     assert results.noise.high  # 1 - (1 - 0.25**2)**40 = 0.92
     markdown = render(results)
-    assert "> [!WARNING]\n> The judge is noisy for a gate: at the measured rate (10 of 40, 25%)" in markdown
+    assert (
+        "> [!WARNING]\n> The judge is noisy for a gate: at the rate measured in this run (below), noise alone"
+        in markdown
+    )
+    assert markdown.count("10 of 40") == 1  # the figures once, in the footer
     assert "WARNING: The judge is noisy for a gate" in render_console(results)
     quiet = compare.run(make_inputs(rows), script(scores), Options(POLICY, noise_sample=40))
     assert quiet.noise is not None
@@ -409,8 +413,8 @@ def test_the_sentence_a_reviewer_reads() -> None:
         "The judge changed its mind on 2 of 19 unchanged answers it scored again (11%, 95% CI 1%–33%) "
         "(1 failed re-score not counted): this run has no flips for it to explain."
     )
-    assert footer(noise(20, 1, 8)) == "Judge noise: 1 of 20 re-scores changed bucket (5%, 95% CI 0.1%–25%)"
-    assert footer(None) == "Judge noise: not measured (noise-sample 0)"
+    assert footer(noise(20, 1, 8)) == sentence(noise(20, 1, 8))  # the figures once: the footer is the sentence
+    assert footer(None) == "Judge noise: not measured (noise-sample 0)."
     assert warning(noise(20, 1, 8)) is None
 
 
@@ -421,9 +425,10 @@ def test_the_footer_names_the_model_under_test_escaped() -> None:
     )
     markdown = render(results)
     assert (
-        "Judge noise: 0 of 5 re-scores changed bucket (0%, 95% CI 0%–52%) · model under test gpt\\-4o\\*mini"
+        "(0%, 95% CI 0%–52%): no measured noise explains this run's 2 flips, though 5 re-scores only show the rate is below 52%. Model under test: gpt\\-4o\\*mini"
         in markdown
     )
+    assert markdown.count("95% CI") == 1
     assert "<b>" not in markdown
     assert "model under test gpt-4o*mini <b>" in render_console(results)
     assert all(row.outcome is not Outcome.ERROR for row in results.rows)

@@ -19,6 +19,7 @@ from groundgate.report import (
     Target,
     _layouts,
     _Renderer,
+    agree,
     render,
     verdict_headline,
 )
@@ -27,16 +28,7 @@ from groundgate.report.escape import inline
 from groundgate.results import Results
 from groundgate.rules import FailOn, Outcome, gate_exit, plural
 from tests.support.big_run import big_run
-from tests.support.report_checks import (
-    ATTENTION_TITLES,
-    inline_text,
-    mermaid_blocks,
-    mermaid_errors,
-    parse,
-    sections,
-    tables,
-    text_of,
-)
+from tests.support.report_checks import ATTENTION_TITLES, inline_text, parse, sections, tables, text_of
 from tests.support.reports import make_results, make_row
 
 WHERE = "[the job summary](https://github.example/o/r/actions/runs/42) and the results file (.groundgate/results.json)"
@@ -90,21 +82,31 @@ def test_every_size_fits_and_every_attention_section_shows_its_rows(cases: int, 
     if target == "summary" and cases == 420:
         assert all(s.shown == s.total for s in shown.values())  # a megabyte holds the whole run
 
-    [chart] = mermaid_blocks(tokens)
-    assert mermaid_errors(chart) == []
-    edges = [int(n.replace(",", "")) for n in re.findall(r"-->\|([\d,]+)\|", chart)]
-    stayed = [int(n.replace(",", "")) for n in re.findall(r" \(([\d,]+) unchanged\)", chart)]
-    assert sum(edges) + sum(stayed) == len(results.rows)  # every row is on one edge or stayed in its box
-    assert sum(edges) == sum(1 for r in results.rows if r.before != r.after)
+    # every blocking regression is named, with its category and scores, at every size
+    blocking = [r for r in results.rows if r.outcome is Outcome.REGRESSION]
+    assert shown["Blocking regressions"].shown == len(blocking)
+    lines = text.splitlines()
+    for row in blocking:
+        named = [line for line in lines if re.search(rf"(?<![\w-]){re.escape(inline(row.id))}(?![\w-])", line)]
+        assert any(re.search(rf"\b{row.category} [·|]", line) and " → " in line for line in named), row.id
+    # the 4x4 table (no chart) holds every judged row once
+    matrix = text.split("| baseline ↓ / candidate → |")[1].split("\n\n")[0]
+    cells = [int(n.replace(",", "")) for n in re.findall(r"\| ([\d,]+)(?= \|)", matrix)]
+    assert len(cells) == 16
+    assert sum(cells) == len(results.rows) - results.counts[Outcome.ERROR]
+    assert "```" not in text
 
 
 @pytest.mark.parametrize(("cases", "target"), SIZES)
 def test_the_first_blocking_rows_keep_whole_reasons_queries_contexts_and_answers(cases: int, target: Target) -> None:
     text = rendered(cases, target)
     visible = text_of(parse(text))
-    blocking = [r for r in run(cases).rows if r.outcome is Outcome.REGRESSION][:10]
+    whole = sections(text)["Blocking regressions"].units
+    assert whole >= (10 if cases == 420 else 1)  # 160 blocking regressions are named before more are whole
+    blocking = [r for r in run(cases).rows if r.outcome is Outcome.REGRESSION][: min(whole, 10)]
     for row in blocking:
-        for field in (row.rescore_reason, row.after_reason, row.query, row.context, row.baseline, row.candidate):
+        fields = (row.rescore_reason, row.after_reason, row.query, row.baseline, row.candidate)
+        for field in (*fields, row.context) if cases == 420 else fields:  # a context is cut before any name
             assert flat(field) in visible, (row.id, field)
 
 
@@ -129,7 +131,17 @@ def test_the_comment_reads_as_a_reviewer_needs() -> None:
         r for r in run(420).rows[:200] if r.outcome is Outcome.REGRESSION and r.rescore_reason == r.after_reason
     ]
     assert repeated
-    assert "**Re-score** (2): the same reason as the first score." in text
+    assert "**Why** (first score and re-score agree): " in text
+    # each reason once per row: the first unit shows its decisive reason once, and the first score's
+    # reason (collapsed) only where the re-score gave another
+    first = text.split("### Blocking regressions (40)")[1].split("<details>")[1].split("</details>")[0]
+    row = next(r for r in run(420).rows if r.outcome is Outcome.REGRESSION)
+    unit = text_of(parse(text.split("### Blocking regressions (40)")[1].split("</details>")[0]))
+    assert unit.count(flat(row.rescore_reason)) == 1
+    assert row.rescore_reason == f"{row.after_reason} (second look)"  # nearly the same words: shown once
+    assert "First score's reason" not in first
+    other = next(r for r in run(420).rows if r.outcome is Outcome.UNSTABLE)
+    assert not agree(other)
     # what the candidate invented is marked in its answer
     assert re.search(r"You \*\*have (45|60|90|14) days to\*\* return", text)
 
@@ -164,28 +176,52 @@ def test_escaping_keeps_a_url_whole_and_strips_invisible_characters() -> None:
     assert inline("<b>|</b>") == "&lt;b&gt;\\|&lt;/b&gt;"
 
 
-def test_the_console_ends_with_what_matters() -> None:
+def logical(console: str) -> list[str]:
+    """The console's lines as written, before wrapping: a continuation line (four spaces) joins the one above."""
+    out: list[str] = []
+    for line in console.splitlines():
+        if line.startswith("    ") and out:
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_console_ends_with_the_blocking_rows_and_the_verdict(columns: int) -> None:
     results = run(420)
-    lines = render_console(results, where="the job summary").splitlines()
-    assert len(lines) <= 120
-    assert max(width(line) for line in lines) <= 100
-    assert lines[-1] == f"Verdict: {verdict_headline(results).text}"
-    counts = next(i for i, line in enumerate(lines) if line.startswith("420 cases · "))
-    regressions = [i for i, line in enumerate(lines) if line.startswith("  REGRESSION ")]
+    where = "the job summary and .groundgate/a-rather-long-folder-name/report-of-this-run.md"
+    console = render_console(results, where=where, columns=columns)
+    lines = console.splitlines()
+    assert max(width(line) for line in lines) <= columns
+    whole = logical(console)
+    assert whole[-1] == f"Verdict: {verdict_headline(results).text}"
+    regressions = [i for i, line in enumerate(whole) if line.startswith("  REGRESSION ")]
     assert len(regressions) == 40
+    assert regressions == list(range(len(whole) - 41, len(whole) - 1))  # the last rows before the verdict
+    row = r"  REGRESSION \[(policy|pricing|safety)\] [a-z]+-\d{4}: (grounded|partial) -> ungrounded \([45] -> 2, re-score 2\): The "
+    assert all(re.match(row, whole[i]) for i in regressions)
+    assert all(len(lines) - lines.index(line) <= 2 * 40 + 2 for line in lines if line.startswith("  REGRESSION "))
+    counts = next(i for i, line in enumerate(whole) if line.startswith("420 cases · "))
     assert counts < regressions[0]
-    assert not any(line.startswith(("  MOVED", "  STILL UNGROUNDED")) for line in lines)  # counts only
-    assert "Not listed: 60 moved, 30 still ungrounded (backlog); the full list is in the job summary." in lines
-    assert "  ... 32 more new non-answers not shown here: the full list is in the job summary" in lines
+    assert not any(line.startswith(("  MOVED", "  STILL UNGROUNDED")) for line in whole)  # counts only
+    # the path to the full list is never cut: it stays whole on one line
+    assert sum(where.split()[-1] in line for line in lines) == sum(where in line for line in whole) > 0
+    assert "Not listed: 60 moved, 30 still ungrounded (backlog); the full list is in " + where + "." in whole
+    assert "  ... 32 more new non-answers not shown here: the full list is in " + where in whole
     assert not any("non_answer" in line for line in lines)
-    assert "\x1b[" not in "\n".join(lines)
+    assert "\x1b[" not in console
 
 
-def test_colour_only_when_asked() -> None:
-    results = make_results([make_row(1, Outcome.REGRESSION)])
-    coloured = render_console(results, colour=True).splitlines()
+def test_colour_only_when_asked_and_never_on_a_continuation_line() -> None:
+    results = make_results([make_row(1, Outcome.REGRESSION, rescore_reason="a long reason " * 20)])
+    coloured = render_console(results, colour=True, columns=80).splitlines()
     assert coloured[-1].startswith("\x1b[1;31mVerdict: Blocks merge")
-    assert re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(coloured)) == render_console(results).rstrip("\n")
+    assert re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(coloured)) == render_console(results, columns=80).rstrip("\n")
+    continued = [line for line in coloured if line.startswith("    ")]
+    assert continued
+    assert not any("\x1b[" in line for line in continued)
+    assert any(line.startswith("  \x1b[1;31mREGRESSION\x1b[0m ") for line in coloured)
 
 
 OUTCOMES = st.lists(
@@ -202,16 +238,16 @@ def test_headline_check_title_and_console_agree_with_the_exit_code(outcomes: lis
     exit_code = gate_exit(results.verdict, results.counts, fail_on)
     top = verdict_headline(results, fail_on)
     blocks = exit_code != 0
-    assert top.text.startswith("Blocks merge") == blocks
-    assert top.text.startswith("Does not block merge") == (not blocks)
+    assert top.text.startswith(("Blocks merge", "No verdict")) == blocks
+    assert top.text.startswith(("Does not block merge", "Passes")) == (not blocks)
+    assert top.text.startswith("No verdict") == (exit_code == 3)
     assert (top.conclusion == "failure") == blocks
     assert top.icon == ("✅" if top.conclusion == "success" else "⚠️" if not blocks else top.icon)
     report = render(results, "comment", ReportContext(fail_on=fail_on))
     heading = inline_text(parse(report)[1])
     assert heading == f"{top.icon} groundgate: {top.text}"
     console = render_console(results, fail_on)
-    assert console.splitlines()[-1] == f"Verdict: {top.text}"
-    assert len(console.splitlines()[-1]) <= 100
+    assert logical(console)[-1] == f"Verdict: {top.text}"
     if results.counts[Outcome.ERROR]:
         assert exit_code == 3 or exit_code == 1  # an unjudged row never passes, whatever fail-on says
 
@@ -221,11 +257,12 @@ def test_headline_check_title_and_console_agree_with_the_exit_code(outcomes: lis
     [
         ([Outcome.REGRESSION], "blocking", 1, "Blocks merge: 1 answer now makes unsupported claims — policy 1"),
         ([Outcome.REGRESSION], "never", 0, "Does not block merge (fail-on: never), but 1 answer now makes unsupported claims — policy 1"),
-        ([Outcome.REGRESSION, Outcome.REVIEW], "any-regression", 1, "Blocks merge (fail-on: any-regression): 2 answers now make unsupported claims"),
+        ([Outcome.REGRESSION, Outcome.REVIEW], "any-regression", 1, "Blocks merge (fail-on: any-regression): 2 answers now make unsupported claims — policy 1 · shipping 1"),
         ([Outcome.REVIEW], "any-regression", 1, "Blocks merge (fail-on: any-regression): 1 answer now makes unsupported claims — shipping 1"),
         ([Outcome.REVIEW], "blocking", 0, "Does not block merge: 1 row to read before shipping"),
-        ([Outcome.REGRESSION, Outcome.ERROR], "never", 3, "Blocks merge: 1 row not judged, the gate cannot pass; also 1 blocking regression"),
-        ([Outcome.TIE, Outcome.TIE], "blocking", 0, "Does not block merge: no answer newly fell to ungrounded"),
+        ([Outcome.REGRESSION, Outcome.ERROR], "never", 3, "No verdict: 1 of 2 rows not judged, so the gate cannot pass; also 1 blocking regression"),
+        ([Outcome.REGRESSION, Outcome.ERROR], "blocking", 1, "Blocks merge: 1 answer now makes unsupported claims — policy 1; 1 row not judged"),
+        ([Outcome.TIE, Outcome.TIE], "blocking", 0, "Passes: no answer newly fell to ungrounded (2 cases)"),
     ],
 )  # fmt: skip
 def test_headline_words(outcomes: list[Outcome], fail_on: FailOn, exit_code: int, title: str) -> None:

@@ -57,11 +57,13 @@ class _Server(ThreadingHTTPServer):
         super().__init__(address, handler)
         self.connections: dict[Any, threading.Thread] = {}
         self.connections_lock = threading.Lock()
+        self.accepted = 0  # connections opened by clients, over the server's life
 
     def process_request(self, request: Any, client_address: Any) -> None:
         thread = threading.Thread(target=self.process_request_thread, args=(request, client_address), daemon=True)
         with self.connections_lock:
             self.connections[request] = thread
+            self.accepted += 1
         thread.start()
 
     def shutdown_request(self, request: Any) -> None:
@@ -88,6 +90,11 @@ class LocalServer:
     def __init__(self, handler: type[BaseHTTPRequestHandler], port: int = 0) -> None:
         self._server = _Server(("127.0.0.1", port), handler)
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
+
+    @property
+    def accepted(self) -> int:
+        """TCP connections clients opened to this server so far."""
+        return self._server.accepted
 
     @property
     def base_url(self) -> str:

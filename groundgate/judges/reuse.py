@@ -1,0 +1,94 @@
+"""What azure-ai-evaluation rebuilds on every call, built once: the compiled prompt template, and one
+OpenAI/Azure client (so one connection pool) per judge.
+
+On each call the SDK's prompt flow (``AsyncPrompty.__call__``) compiles the rubric's Jinja template
+again (``render_jinja_template`` → ``from_string``: a few ms), builds a new OpenAI client and copies it
+with the call's timeout (``_send_with_retries`` → ``with_options``), so every call opens a new
+connection and works out its platform headers again on a worker thread. The prompts, the request and
+the parsing stay the SDK's own: only the compiled template is kept (the same template from the same
+environment renders the same text), and the client the SDK built for a judge's first call serves the
+later ones (the same configuration builds the same client). Both rely on internals of the pinned SDK;
+``tests/integration/test_sdk_path.py`` pins them, so an upgrade that changes them fails the suite.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+_lock = threading.Lock()
+_installed = False
+KEPT_TEMPLATES = 32  # the rubric prompts are a handful; anything past this is compiled as the SDK does
+
+
+def compile_templates_once() -> bool:
+    """Keep each template the SDK's sandboxed environment compiles; True if that environment was found."""
+    global _installed
+    with _lock:
+        if _installed:
+            return True
+        try:
+            from azure.ai.evaluation._legacy.prompty import _utils
+        except ImportError:  # pragma: no cover - another SDK layout: the pinning test fails first
+            return False
+        environment = _utils._SANDBOXED_ENV
+        compile_one: Callable[..., Any] = environment.from_string
+        compiled: dict[str, Any] = {}
+
+        def from_string(source: Any, *args: Any, **kwargs: Any) -> Any:
+            if args or kwargs or not isinstance(source, str):
+                return compile_one(source, *args, **kwargs)
+            template = compiled.get(source)
+            if template is None:
+                template = compile_one(source)
+                if len(compiled) < KEPT_TEMPLATES:
+                    compiled[source] = template
+            return template
+
+        environment.from_string = from_string  # type: ignore[method-assign]
+        _installed = True
+        return True
+
+
+class SharedClient:
+    """One client for every call of one judge (its groundedness and fluency evaluators alike), kept
+    from the first call, with one copy per timeout; closed with the judge."""
+
+    def __init__(self) -> None:
+        self._client: Any = None
+
+    def adopt(self, evaluator: Any) -> None:
+        """Make the evaluator's prompt flow send every request through this judge's client, on
+        connections kept open: the SDK asks for ``Connection: close`` because each of its calls runs
+        on an event loop of its own, which closes under any connection left open; one loop for the
+        whole process lets a connection serve call after call."""
+        flow = evaluator._flow
+        flow._model.parameters.get("extra_headers", {}).pop("Connection", None)
+        send = flow._send_with_retries
+
+        async def through_shared(api_client: Any, params: Any, timeout: Any, **options: Any) -> Any:
+            return await send(api_client=self._shared(api_client), params=params, timeout=timeout, **options)
+
+        flow._send_with_retries = through_shared
+
+    def _shared(self, built: Any) -> Any:
+        """The judge's client: the first one the SDK built (the loop is one thread: no lock needed)."""
+        if self._client is None:
+            self._client = built
+            copy_with: Callable[..., Any] = built.with_options
+            copies: dict[str, Any] = {}
+
+            def with_options(**options: Any) -> Any:
+                key = repr(sorted(options.items()))
+                if key not in copies:
+                    copies[key] = copy_with(**options)  # shares the client's connection pool
+                return copies[key]
+
+            built.with_options = with_options
+        return self._client
+
+    async def aclose(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            await client.close()

@@ -1,0 +1,90 @@
+"""What a run will cost, said before the first call, and the budget that caps it (--max-calls,
+--max-tokens): a plan over the budget never calls the judge, a run that reaches it midway never passes."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.support.azure import decide_by_text
+from tests.support.cli import groundgate
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.paths import EXAMPLES
+
+Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+# The bundled example with the regressing candidate: 17 first verdicts (3 answers repeat their baseline),
+# then re-scores of the flips the offline figures judge finds.
+EXAMPLE = ("--cases", str(EXAMPLES / "cases.jsonl"), "--baseline", str(EXAMPLES / "baseline.jsonl"),
+           "--candidate", str(EXAMPLES / "candidate-regression.jsonl"), "--judge", "figures")  # fmt: skip
+
+
+def test_the_plan_is_said_before_judging_and_kept_in_the_results(tmp_path: Path) -> None:
+    proc = groundgate("compare", *EXAMPLE, "--results", str(tmp_path / "r.json"))
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith("groundgate: plan: 17 judge calls (up to 24 with re-scores and fluency)\n")
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["plan"] == {
+        "calls": 17, "calls_at_most": 24, "tokens": None, "tokens_at_most": None, "max_calls": None, "max_tokens": None,
+    }  # fmt: skip
+    assert data["calls"]["total"] - data["calls"]["rescore"] == 17  # the plan's first verdicts, all of them made
+
+
+def test_a_plan_over_the_budget_stops_before_the_first_call(tmp_path: Path) -> None:
+    proc = groundgate("compare", *EXAMPLE, "--max-calls", "16", "--results", str(tmp_path / "r.json"))
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines()[-1] == (
+        "groundgate: error: the plan needs 17 judge calls (up to 24 with re-scores and fluency), over the budget "
+        "of 16 (--max-calls): raise --max-calls to at least 17, or judge fewer cases at a time (--shard, input shard)"
+    )
+    assert "Verdict" not in proc.stdout
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_a_run_that_reaches_the_budget_midway_stops_calling_and_has_no_verdict(tmp_path: Path) -> None:
+    proc = groundgate("compare", *EXAMPLE, "--max-calls", "17", "--results", str(tmp_path / "r.json"))
+    assert proc.returncode == 3  # never 0, never a verdict: the re-scores of its flips were not made
+    last = proc.stderr.splitlines()[-1]
+    assert last.startswith(
+        "groundgate: error: the run reached its budget of 17 judge calls (--max-calls) after 17 judge calls and 0 "
+        "tokens, and stopped calling: "
+    )
+    assert re.search(r"\d+ row\(s\) not judged: 'refund-007'", last)
+    assert "no verdict. Raise --max-calls (the plan: 17 judge calls (up to 24" in last
+    assert "Verdict" not in proc.stdout
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_the_token_estimate_and_budget_with_a_model_judge(fake_azure: Start, tmp_path: Path) -> None:
+    fake = fake_azure(decide_by_text)
+    rows = [(f"p{n}", "policy", f"fine {n}", f"fine {n} polished") for n in range(4)]
+    (tmp_path / "cases.jsonl").write_text(
+        "".join(
+            json.dumps({"id": i, "category": c, "query": "q?", "context": "ctx " * 200}) + "\n" for i, c, _, _ in rows
+        )
+    )
+    (tmp_path / "b.jsonl").write_text("".join(json.dumps({"id": i, "response": b}) + "\n" for i, _, b, _ in rows))
+    (tmp_path / "c.jsonl").write_text("".join(json.dumps({"id": i, "response": c}) + "\n" for i, _, _, c in rows))
+    env = {"AZURE_OPENAI_API_KEY": "k"}
+    flags = ("compare", "--cases", str(tmp_path / "cases.jsonl"), "--baseline", str(tmp_path / "b.jsonl"),
+             "--candidate", str(tmp_path / "c.jsonl"), "--azure-endpoint", fake.endpoint, "--judge-deployment", "d")  # fmt: skip
+    proc = groundgate(*flags, "--results", str(tmp_path / "r.json"), "--price-per-million-tokens", "2.5,10", env=env)
+    assert proc.returncode == 0, proc.stderr
+    plan = json.loads((tmp_path / "r.json").read_text())["plan"]
+    # 8 first verdicts of a ~1,500-token prompt plus a 200-token context and the answer each
+    assert plan["calls"] == 8
+    assert 8 * 1500 < plan["tokens"] < 8 * 2200
+    said = f"groundgate: plan: 8 judge calls (up to {plan['calls_at_most']} with re-scores and fluency), about "
+    assert proc.stderr.startswith(said)
+    assert re.search(r"about [\d,]+ tokens, up to [\d,]+ \(estimate\)$", proc.stderr.splitlines()[0])
+    cost = json.loads((tmp_path / "r.json").read_text())["cost"]
+    assert cost["price_per_million"] == [2.5, 10.0]
+    assert (cost["prompt_tokens"], cost["answer_tokens"]) == (100 * 16, 20 * 16)  # the fake's usage, 16 calls
+    assert cost["amount"] == (1600 * 2.5 + 320 * 10) / 1e6
+    assert "Judge cost about 0.01 (1,600 prompt tokens at 2.5/M, 320 answer tokens at 10/M)" in proc.stdout
+    before = len(fake.prompts)
+    over = groundgate(*flags, "--max-tokens", str(plan["tokens"] - 1), env=env)
+    assert over.returncode == 2
+    assert f"over the budget of {plan['tokens'] - 1:,} (--max-tokens)" in over.stderr
+    assert len(fake.prompts) == before  # not one call
