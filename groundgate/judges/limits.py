@@ -307,7 +307,8 @@ class Budget:
     A call is made only if it fits: the calls made so far plus this one within ``max_calls``; the tokens
     the judge reported, plus the estimate of the calls still in flight and of this one, within
     ``max_tokens``. The first call that does not fit is refused, and so is every later one: the run
-    stops calling and ends without a verdict (``reached``). Without either cap it refuses nothing."""
+    stops calling and ends without a verdict (``reached``). A claims call, which no verdict needs, only
+    spends what is left: one that does not fit is refused alone. Without either cap it refuses nothing."""
 
     def __init__(
         self,

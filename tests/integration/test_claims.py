@@ -15,6 +15,7 @@ from groundgate import compare
 from groundgate.cache import ScoreCache
 from groundgate.cases import Case, Inputs, Response
 from groundgate.compare import Options
+from groundgate.judges.limits import Budget
 from groundgate.judges.runner import Runner
 from groundgate.report import render
 from groundgate.report.console import render_console
@@ -140,6 +141,23 @@ def test_a_failing_claims_call_leaves_the_verdict_unchanged(fake_azure: StartAzu
     assert failing.calls.claims == 1
     assert failing.calls.failed == 1
     assert "Not supported" not in render(failing)
+
+
+def test_a_claims_call_the_budget_cannot_cover_is_not_sent_and_the_run_keeps_its_verdict(
+    fake_azure: StartAzure,
+) -> None:
+    fake = fake_azure(judge_with(CLAIMS))
+    unbudgeted = run(judge_for(fake))
+    verdict_calls = unbudgeted.calls.total - unbudgeted.calls.claims
+    assert unbudgeted.calls.claims == 1
+    fake.prompts.clear()
+    judge = judge_for(fake, budget=Budget(max_calls=verdict_calls))
+    results = run(judge)
+    assert [p.kind for p in fake.prompts].count("claims") == 0  # not sent
+    assert judge.budget.reached == 0  # the verdict's calls all fitted: the run is not over budget
+    assert (results.verdict, results.counts) == (unbudgeted.verdict, unbudgeted.counts)
+    assert results.rows[0].claims is None
+    assert results.calls.total - results.calls.claims == verdict_calls
 
 
 def test_claims_are_cached_under_the_prompts_version(fake_azure: StartAzure, tmp_path: Path) -> None:
