@@ -148,7 +148,8 @@ SECTIONS: tuple[Kind, ...] = (
          attention=False, console=0),
 )  # fmt: skip
 KINDS = {kind.key: kind for kind in SECTIONS}
-BLOCKING = SECTIONS[0]  # its rows stay named until nothing else is left to cut
+# The sections whose rows fail the check, in order of value: their rows stay named until nothing else is left to cut.
+BLOCKING = tuple(kind.key for kind in SECTIONS if kind.outcome in BLOCKING_OUTCOMES)
 
 
 @dataclass(frozen=True)
@@ -382,7 +383,7 @@ def _groups(results: Results, keep: int) -> dict[str, Listing]:
 def _intro(kind: Kind, results: Results, context: ReportContext, down: Outage | None) -> Markup:
     """A section's introduction, with what this run adds to it."""
     text = Markup(kind.intro)  # noqa: S704 - ours, never user text
-    if kind.key == "regression" and context.fail_on == "never":
+    if kind.key in BLOCKING and context.fail_on == "never":
         text += Markup(" They do not fail the check: this workflow sets `fail-on: never`.")
     if kind.key == "small":
         sizes = results.category_sizes or {c.name: c.cases for c in results.categories}
@@ -732,7 +733,7 @@ class _Renderer:
                     layout=layout,
                     links=self.context.links,
                     full_report=self.frame["full_report"],
-                    protected=PROTECTED if section.kind is BLOCKING else 0,
+                    protected=PROTECTED if section.key in BLOCKING else 0,
                     edits=self.edits,
                     collapse=not self.frame["passed"],  # a pass is collapsed as a whole
                     legend=legend,
@@ -797,13 +798,14 @@ def _halving(n: int, floor: int) -> Iterator[int]:
 def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
     """Ever smaller layouts, by value (``SECTIONS``' order). Moves and backlog shrink to a count first;
     then texts and detailed rows, the least valuable sections first; the sections a person must read
-    keep their first rows (FIRST_ROWS, or all when fewer) until the very end, the first blocking
-    regressions their whole texts; every blocking regression stays named, as a table line when it
-    cannot be whole, until nothing else is left."""
+    keep their first rows (FIRST_ROWS, or all when fewer) until the very end, the first rows of each
+    section that blocks (``BLOCKING``) their whole texts; every blocking row stays named, as a table line
+    when it cannot be whole, until nothing else is left."""
     sizes = {key: min(rows.total, len(rows)) for key, rows in groups.items()}
     floor = {key: min(FIRST_ROWS, n) for key, n in sizes.items()}
     attention = [kind.key for kind in SECTIONS if kind.attention]
-    others = [key for key in reversed(attention) if key != BLOCKING.key]  # least valuable first
+    others = [key for key in reversed(attention) if key not in BLOCKING]  # least valuable first
+    blocks = list(reversed(BLOCKING))  # the same for the sections that block
     shares = {kind.key: Share(sizes[kind.key], sizes[kind.key] if kind.attention else 0) for kind in SECTIONS}
     layout = Layout(shares)
     yield layout
@@ -820,8 +822,8 @@ def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
         for key in attention:
             layout = step(key, text=limit)
         yield layout
-    for key in [*others, BLOCKING.key]:  # detailed rows beyond the first (blocking ones beyond the protected)
-        least = min(PROTECTED, sizes[key]) if key == BLOCKING.key else floor[key]
+    for key in [*others, *blocks]:  # detailed rows beyond the first (blocking ones beyond the protected)
+        least = min(PROTECTED, sizes[key]) if key in BLOCKING else floor[key]
         for n in _halving(sizes[key], least):
             layout = step(key, details=n)
             yield layout
@@ -836,24 +838,29 @@ def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
             layout = step(key, details=n)
             yield layout
     for limit in (4000, 1000, 300):  # the context of protected rows, whose answers and reasons stay whole
-        layout = step(BLOCKING.key, context=limit)
+        for key in blocks:
+            layout = step(key, context=limit)
         yield layout
     layout = replace(layout, why=80)
     yield layout
-    layout = step(BLOCKING.key, names_only=True)  # the other blocking rows: named, with category and scores
+    for key in blocks:
+        layout = step(key, names_only=True)  # the other blocking rows: named, with category and scores
     yield layout
-    for n in _halving(layout.shares[BLOCKING.key].details, min(1, sizes[BLOCKING.key])):  # fewer whole ones
-        layout = step(BLOCKING.key, details=n)
-        yield layout
+    for key in blocks:
+        for n in _halving(layout.shares[key].details, min(1, sizes[key])):  # fewer whole ones
+            layout = step(key, details=n)
+            yield layout
     for key in others:  # the sections that do not block, down to a count
         for n in _halving(floor[key], 0):
             layout = step(key, details=0, rows=n)
             yield layout
-    layout = step(BLOCKING.key, details=0)
+    for key in blocks:
+        layout = step(key, details=0)
     yield layout
-    for n in _halving(sizes[BLOCKING.key], 0):  # last resort: a suite of thousands of blocking regressions
-        layout = step(BLOCKING.key, rows=n)
-        yield layout
+    for key in blocks:
+        for n in _halving(sizes[key], 0):  # last resort: a suite of thousands of blocking rows
+            layout = step(key, rows=n)
+            yield layout
 
 
 def render(results: Results, target: Target = "summary", context: ReportContext | None = None) -> str:

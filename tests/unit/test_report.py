@@ -115,6 +115,23 @@ def test_user_content_comes_out_as_text(payload: str) -> None:
     assert flat in visible  # the id and the category are shown inline, whitespace folded
 
 
+@pytest.mark.parametrize("target", ["comment", "check"])
+def test_every_blocking_unsupported_figure_stays_named_like_a_blocking_regression(target: Target) -> None:
+    long = "lorem ipsum dolor sit amet " * 80
+    rows = [make_row(n, Outcome.REGRESSION, text=long) for n in range(40)]
+    rows += [make_row(100 + n, Outcome.BLOCKING_FIGURE, "pricing", text=long) for n in range(40)]
+    rows += [make_row(200 + n, Outcome.UNSUPPORTED_FIGURE, "shipping", text=long) for n in range(300)]
+    rows += [make_row(1000 + n, Outcome.REVIEW, "shipping", text=long) for n in range(400)]
+    rows += [make_row(2000 + n, Outcome.NEW_NON_ANSWER, "account", text=long) for n in range(300)]
+    text = render(make_results(rows), target, ReportContext(full_report="the job summary"))
+    assert len(text.encode()) <= LIMITS[target]
+    shown = sections(text)
+    assert shown["Blocking unsupported figures"].shown == 40  # every one named, whatever the size
+    for n in [*range(40), *range(100, 140)]:
+        assert f"case\\-{n:05d}" in text
+    assert shown["Unsupported figures"].shown < 300  # the rows to read that do not block shrink first
+
+
 @pytest.mark.parametrize("target", ["comment", "check", "summary"])
 def test_five_thousand_rows_fit_and_keep_every_blocking_regression(target: Target) -> None:
     long = "lorem ipsum dolor sit amet " * 80
@@ -276,8 +293,9 @@ def test_a_passing_run_is_its_headline_and_counts_with_the_rest_collapsed() -> N
     assert "<summary>Details: moves and backlog, bucket transitions, per category, the judge</summary>" in text
 
 
-def test_under_fail_on_never_the_blocking_section_says_why_it_does_not_block() -> None:
-    text = render(make_results([make_row(1, Outcome.REGRESSION)]), "comment", ReportContext(fail_on="never"))
+@pytest.mark.parametrize("outcome", [Outcome.REGRESSION, Outcome.BLOCKING_FIGURE])
+def test_under_fail_on_never_the_blocking_section_says_why_it_does_not_block(outcome: Outcome) -> None:
+    text = render(make_results([make_row(1, outcome)]), "comment", ReportContext(fail_on="never"))
     assert inline_text(parse(text)[1]).startswith("⚠️ groundgate: Does not block merge (fail-on: never)")
     assert "They do not fail the check: this workflow sets `fail-on: never`." in text
 
