@@ -12,8 +12,16 @@ import os
 import sys
 from collections.abc import Mapping
 
-from groundgate import settings, wiring
-from groundgate.errors import GroundgateError, InputError, InternalError, Interrupted, one_line, stop_on_sigterm
+from groundgate import app, settings, wiring
+from groundgate.errors import (
+    GroundgateError,
+    InputError,
+    InternalError,
+    Interrupted,
+    one_line,
+    stop_on_sigterm,
+    tolerant_output,
+)
 from groundgate.github import action
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log, append_summary, set_outputs
@@ -23,6 +31,7 @@ from groundgate.report import render_failure
 
 
 def main(environ: Mapping[str, str]) -> int:
+    tolerant_output()
     log = Log()
     stop_on_sigterm()
     run = settings.GitHubRun()
@@ -39,6 +48,7 @@ def main(environ: Mapping[str, str]) -> int:
         if config.selftest:
             judges = wiring.judges(config, progress=ProgressLine(log.stream), notice=log.warning)
             return action.selftest(config, judges, log)
+        deadline = None
         if config.merging:
             results = action.merge_shards(config, log)
         else:
@@ -48,7 +58,9 @@ def main(environ: Mapping[str, str]) -> int:
                 log.warning(note)
             judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache, notice=log.warning)
             results = action.judge(config, inputs, judges, log)
-        return action.present(config, results, publisher, log)
+            deadline = judges.judge.deadline
+        with app.presenting(results, config.results, deadline, config.spelled("deadline")):
+            return action.present(config, results, publisher, log)
     except GroundgateError as exc:
         error: GroundgateError = exc
     except KeyboardInterrupt as exc:  # SIGINT, or SIGTERM from a cancelled workflow, before judging began

@@ -6,16 +6,21 @@ environment, so tests drive it with clients pointed at local servers.
 
 from __future__ import annotations
 
+import signal
 import tempfile
-from collections.abc import Callable, Mapping
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from groundgate import compare
 from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
-from groundgate.errors import BudgetReached, Interrupted, OverBudget
+from groundgate.errors import BudgetReached, DeadlinePassed, Interrupted, OverBudget
 from groundgate.judges.limits import CALLS
+from groundgate.judges.runner import Deadline
 from groundgate.results import Plan, Results
 from groundgate.rules import Outcome
 from groundgate.settings import DEFAULT_BLOCKING, Settings
@@ -88,7 +93,8 @@ def budgeted(settings: Settings, inputs: Inputs, judges: Judges) -> Plan:
 
 def run(settings: Settings, inputs: Inputs, judges: Judges, say: Callable[[str], None] | None = None) -> Results:
     """Plan (said through ``say``, checked against the budget), judge and compare; the score cache is
-    saved even when the run is cut short. A run that reaches its budget midway has no verdict."""
+    saved even when the run is cut short, and a cache that cannot be saved is a warning of the results,
+    never the end of the run. A run that reaches its budget midway has no verdict."""
     judge = judges.judge
     planned = budgeted(settings, inputs, judges)
     if say is not None:
@@ -99,26 +105,98 @@ def run(settings: Settings, inputs: Inputs, judges: Judges, say: Callable[[str],
     except KeyboardInterrupt as exc:  # SIGINT, or SIGTERM as a cancelled workflow sends it
         stopped = exc
     finally:
-        judges.close()
-        if judge.cache is not None:
-            judge.cache.save()
+        late = _close_and_save(judges)
+        stopped = stopped or late
+    cache = judge.cache
     if stopped is not None:
-        name = str(stopped) if str(stopped).startswith("SIG") else "SIGINT"  # Ctrl-C carries no name
-        cache = judge.cache
+        name = _signal_name(stopped)
         saved = ""
         if cache is not None:
             saved = (
                 f"; {len(cache)} scores are in the cache {settings.cache}" if cache.writable else "; no cache written"
             )
+            saved = f"; {cache.unsaved}" if cache.unsaved else saved
         raise Interrupted(
             f"interrupted by {name} after {judge.calls.total} judge calls{saved}: the run did not finish, so there is no verdict",
             name,
         ) from None
+    if cache is not None and cache.unsaved:
+        results.warnings.append(cache.unsaved)
     if judge.budget.reached:
         raise BudgetReached(over_budget(settings, results, judge.budget.reached == CALLS))
     if settings.results:
         results.write(settings.path(settings.results))
     return results
+
+
+def _close_and_save(judges: Judges) -> KeyboardInterrupt | None:
+    """Release the judges and save the cache; a signal during either is returned, not raised, so the
+    save still happens (the save itself holds SIGINT and SIGTERM until it is done)."""
+    stopped = None
+    try:
+        judges.close()
+    except KeyboardInterrupt as exc:
+        stopped = exc
+    try:
+        if judges.judge.cache is not None:
+            judges.judge.cache.save()
+    except KeyboardInterrupt as exc:  # held during the save, delivered the moment it ended
+        stopped = stopped or exc
+    return stopped
+
+
+def _signal_name(stop: KeyboardInterrupt) -> str:
+    return str(stop) if str(stop).startswith("SIG") else "SIGINT"  # Ctrl-C carries no name
+
+
+RENDER_FLOOR = 5.0  # seconds the report always gets, even when the judging used the whole deadline
+
+
+class _Overtime(BaseException):
+    """The deadline passed while presenting: a BaseException, so no ``except Exception`` swallows it."""
+
+
+@contextmanager
+def presenting(
+    results: Results, written: Path | None, deadline: Deadline | None = None, deadline_name: str = "--deadline"
+) -> Iterator[None]:
+    """Rendering, writing and printing a finished run's report. ``--deadline`` covers it: what is left
+    of it, or a tenth of it (at least 5 s) when the judging used more, so a run that hit its deadline
+    still reports what it judged. A stop or an overrun says what was written (``written``: the results
+    file, if any) instead of claiming nothing was."""
+    kept = (
+        f"the results, verdict {results.verdict}, are in {written}"
+        if written
+        else f"the verdict was {results.verdict}, and no results file was asked for"
+    )
+    armed = {"on": deadline is not None and threading.current_thread() is threading.main_thread()}
+
+    def overtime(signum: int, frame: object) -> None:
+        if armed["on"]:
+            raise _Overtime
+
+    previous: Any = None
+    if deadline is not None and armed["on"]:
+        left = deadline.seconds if deadline.at is None else deadline.at - time.monotonic()
+        previous = signal.signal(signal.SIGALRM, overtime)
+        signal.setitimer(signal.ITIMER_REAL, max(left, deadline.seconds / 10, RENDER_FLOOR))
+    try:
+        yield
+    except _Overtime:
+        raise DeadlinePassed(
+            f"the run's deadline ({deadline_name} {deadline.seconds if deadline else 0:g} s) passed while the "
+            f"report was being written: {kept}; the report is incomplete"
+        ) from None
+    except KeyboardInterrupt as exc:
+        name = _signal_name(exc)
+        raise Interrupted(
+            f"interrupted by {name} while the report was being written: {kept}; the report is incomplete", name
+        ) from None
+    finally:
+        if armed["on"]:
+            armed["on"] = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
 
 
 SHOWN = 10  # rows not judged a budget message names

@@ -2,15 +2,20 @@
 
 The key is a hash of public facts, so anyone who can commit a file could write an entry for any
 answer; every entry therefore carries an HMAC-SHA256 over its key and its contents, keyed by a
-secret the pull request's author does not have (the judge's API key, or a dedicated cache secret).
-An entry that does not verify is rejected and counted, never used: a forged or edited entry can
-cost a judge call, never change a score. Without a secret the cache is neither read nor written.
+secret the pull request's author does not have (a dedicated cache secret, or the judge's own API key
+when it is not a placeholder). An entry that does not verify is rejected and counted, never used: a
+forged or edited entry can cost a judge call, never change a score. Without such a secret the
+entries are signed with a key anyone can compute, so the file itself must be trusted: the wiring
+distrusts one that git tracks (a pull request can commit it), and the figures judge, which scores
+for free, trusts no file at all.
 
 The file is never written over unless it is a groundgate cache (or is empty, or was written by an
 older groundgate, whose entries cannot be authenticated): anything else is left untouched and the
 run goes on without a cache. Writes merge this run's entries with what is on disk under an
-exclusive lock on a sibling ``.lock`` file, then replace the file atomically, so runs sharing one
-cache lose nothing.
+exclusive lock on a sibling ``.lock`` file, then replace the file atomically (``files``: no link
+followed, flushed to disk before the rename); SIGINT and SIGTERM wait until a save is done, so a
+cancelled run keeps every score it paid for. A save that fails (a full disk, a lock that cannot be
+opened) is a warning: the run's verdict does not depend on it.
 """
 
 from __future__ import annotations
@@ -28,19 +33,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from groundgate.files import make_dirs, write_text
+from groundgate.errors import CannotWrite
+from groundgate.files import (
+    leftovers,
+    link_on_path,
+    open_lock,
+    read_text,
+    refusing,
+    remove_leftovers,
+    uninterrupted,
+    write_text,
+)
 
 FORMAT = "groundgate-score-cache"
 VERSION = 2  # 2: every entry is authenticated (version 1 entries were not)
-UNAUTHENTICATED = (
-    "needs a secret to authenticate its entries (the judge's API key, or a cache secret: input 'cache-secret', "
-    "or GROUNDGATE_CACHE_SECRET for the CLI); without one it is neither read nor written"
-)
 
 
 def derive_secret(material: str, purpose: str) -> bytes:
     """A key for the cache's HMACs from a secret the run already holds; never the secret itself."""
     return hmac.new(material.encode(), f"groundgate score cache: {purpose}".encode(), hashlib.sha256).digest()
+
+
+PUBLIC = derive_secret("", "entries no secret authenticates")  # anyone can compute it: trust is the file's
 
 
 @dataclass(frozen=True)
@@ -70,21 +84,31 @@ def _mac(secret: bytes, key: str, entry: Entry) -> str:
 
 
 class ScoreCache:
-    """``secret`` authenticates entries; None disables the cache (and ``notes`` says so once)."""
+    """Entries signed and verified with ``secret``. ``distrust``: why the entries on disk are not to be
+    used at all (the run is told once, with their count); ``write``: whether the file may be replaced."""
 
-    def __init__(self, path: Path, secret: bytes | None) -> None:
+    def __init__(self, path: Path, secret: bytes, *, distrust: str | None = None, write: bool = True) -> None:
         self.path = path
         self.notes: list[str] = []  # what the run should be told about this file, once each
         self.rejected = 0  # entries on disk that failed authentication (or were malformed): never used
-        self.writable = secret is not None
+        self.unsaved: str | None = None  # why this run's new scores could not be saved, if they could not
+        self.writable = write
         self._secret = secret
         self._entries: dict[str, Entry] = {}
         self._new: dict[str, Entry] = {}
         self._lock = threading.Lock()
-        if secret is None:
-            self.notes.append(f"score cache {path} {UNAUTHENTICATED}")
-        else:
+        self._lock_path = self.path.with_name(self.path.name + ".lock")
+        if (link := link_on_path(self.path) or link_on_path(self._lock_path)) is not None:  # checked again on open
+            self.writable = False
+            self.notes.append(f"score cache {path}: {refusing(link)}; no cache this run")
+        elif distrust is None:
             self._entries = self._load()
+        else:
+            raw, note = self._raw()
+            if raw:
+                self.notes.append(f"{distrust} ({len(raw)} entries not used)")
+            elif note:
+                self.notes.append(note)
 
     @property
     def problem(self) -> str | None:
@@ -94,9 +118,12 @@ class ScoreCache:
     def _raw(self) -> tuple[dict[str, Any] | None, str | None]:
         """The file's entries as stored, or why they cannot be used (and whether it may be written)."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_text(self.path)
         except FileNotFoundError:
             return {}, None
+        except CannotWrite as exc:  # a symbolic link on its path, or not a regular file
+            self.writable = False
+            return None, f"score cache: {exc}; left untouched, no cache this run"
         except (OSError, UnicodeDecodeError) as exc:
             self.writable = False
             return (
@@ -129,7 +156,6 @@ class ScoreCache:
         return data["entries"], None
 
     def _verified(self, raw: dict[str, Any]) -> tuple[dict[str, Entry], int]:
-        assert self._secret is not None
         good: dict[str, Entry] = {}
         for key, value in raw.items():
             entry = _entry(value)
@@ -142,6 +168,8 @@ class ScoreCache:
         raw, note = self._raw()
         if note:
             self.notes.append(note)
+        if self.writable and leftovers(self.path):
+            self._remove_leftovers()
         if not raw:
             return {}
         good, self.rejected = self._verified(raw)
@@ -151,6 +179,15 @@ class ScoreCache:
                 "or signed with another secret); ignored, those answers are judged afresh"
             )
         return good
+
+    def _remove_leftovers(self) -> None:
+        """Temporary files of a save that was killed (SIGKILL, a lost machine): removed by the next run,
+        under the lock, so no save in progress loses its own."""
+        try:
+            with self._exclusive():
+                remove_leftovers(self.path)
+        except CannotWrite as exc:
+            self.notes.append(f"score cache: {exc}")
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -166,11 +203,10 @@ class ScoreCache:
 
     @contextmanager
     def _exclusive(self) -> Iterator[None]:
-        """One writer at a time across processes: a lock on a sibling file, never replaced itself."""
-        lock_path = self.path.with_name(self.path.name + ".lock")
-        descriptor = os.open(lock_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        """One writer at a time across processes: a lock on a sibling file, never replaced itself, opened
+        through no link (a committed link there would make the action create or chmod what it points at)."""
+        descriptor = open_lock(self._lock_path)
         try:
-            os.fchmod(descriptor, 0o644)  # left beside the cache: actions/cache (another user) must read it too
             fcntl.flock(descriptor, fcntl.LOCK_EX)
             try:
                 yield
@@ -180,27 +216,33 @@ class ScoreCache:
             os.close(descriptor)
 
     def save(self) -> None:
-        """Merge this run's entries into the file on disk and replace it atomically, under the lock."""
+        """Merge this run's entries into the file on disk and replace it atomically, under the lock, with
+        SIGINT and SIGTERM held until it is done. A failure is kept in ``unsaved``, never raised."""
         with self._lock:
-            if not self._new or not self.writable or self._secret is None:
+            if not self._new or not self.writable:
                 return
-            make_dirs(self.path.parent)  # 0755: later steps (actions/cache) read the folder too
-            with self._exclusive():
-                on_disk, _ = self._raw()
-                if on_disk is None:  # became something else since the run began: still not ours to overwrite
-                    return
-                # Keep what other writers stored (their secret may differ); drop what could never verify.
-                kept = {k: v for k, v in on_disk.items() if _entry(v) is not None and isinstance(v.get("mac"), str)}
-                for key, entry in self._new.items():
-                    kept[key] = {
-                        "score": entry.score,
-                        "reason": entry.reason,
-                        "model": entry.model,
-                        "tokens": entry.tokens,
-                        "mac": _mac(self._secret, key, entry),
-                    }
-                payload = {"format": FORMAT, "version": VERSION, "entries": kept}
-                write_text(
-                    self.path, json.dumps(payload, separators=(",", ":"))
-                )  # atomic, 0644: actions/cache reads it
+            try:
+                with uninterrupted(), self._exclusive():
+                    on_disk, _ = self._raw()
+                    if on_disk is None:  # became something else since the run began: still not ours to overwrite
+                        return
+                    # Keep what other writers stored (their secret may differ); drop what could never verify.
+                    kept = {k: v for k, v in on_disk.items() if _entry(v) is not None and isinstance(v.get("mac"), str)}
+                    for key, entry in self._new.items():
+                        kept[key] = {
+                            "score": entry.score,
+                            "reason": entry.reason,
+                            "model": entry.model,
+                            "tokens": entry.tokens,
+                            "mac": _mac(self._secret, key, entry),
+                        }
+                    payload = {"format": FORMAT, "version": VERSION, "entries": kept}
+                    write_text(
+                        self.path, json.dumps(payload, separators=(",", ":"))
+                    )  # atomic, 0644: actions/cache reads it
+            except CannotWrite as exc:
+                self.unsaved = (
+                    f"score cache not saved, so its {len(self._new)} new scores will be paid for again next time: {exc}"
+                )
+                return
             self._new = {}

@@ -300,6 +300,9 @@ def lookalike(category: str, blocking: frozenset[str]) -> str | None:
     return reads_as(category, blocking)
 
 
+MAX_LINE = 16 << 20  # bytes of one input line: a record longer than this is refused, never read whole
+
+
 def read_jsonl(path: Path, root: Path = Path(), digest: Any = None) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, object) for each non-blank line; UTF-8 only, a leading BOM tolerated.
 
@@ -308,7 +311,9 @@ def read_jsonl(path: Path, root: Path = Path(), digest: Any = None) -> Iterator[
     read, so the file's hash is of exactly what was loaded."""
     try:
         with (root / path).open("rb") as stream:
-            for number, raw in enumerate(stream, start=1):
+            for number, raw in enumerate(iter(lambda: stream.readline(MAX_LINE + 1), b""), start=1):
+                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):  # the rest of the line is never read
+                    raise InputError(path, number, None, f"a line longer than {MAX_LINE >> 20} MB: not a JSONL record")
                 if digest is not None:
                     digest.update(raw)
                 if number == 1 and raw.startswith(b"\xef\xbb\xbf"):

@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from groundgate import __version__, app, settings, wiring
 from groundgate.cases import load_cases
-from groundgate.errors import GroundgateError, InternalError, UsageError, one_line, stop_on_sigterm
+from groundgate.errors import GroundgateError, InternalError, UsageError, one_line, stop_on_sigterm, tolerant_output
 from groundgate.files import write_text
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
@@ -281,8 +281,9 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         _warn(note)
     judges = wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache, notice=_warn)
     results = app.run(config, inputs, judges, say=_say)
-    _write_report(results, config.report, "summary", config.results)
-    _console(results, config.report, config.results, environ)
+    with app.presenting(results, config.results, judges.judge.deadline):
+        _write_report(results, config.report, "summary", config.results)
+        _console(results, config.report, config.results, environ)
     return results.exit_code
 
 
@@ -310,8 +311,9 @@ def _merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     results = merge(parts, ids)
     if args.results:
         results.write(args.results)
-    _write_report(results, args.report, "summary", args.results)
-    _console(results, args.report, args.results, environ)
+    with app.presenting(results, args.results):
+        _write_report(results, args.report, "summary", args.results)
+        _console(results, args.report, args.results, environ)
     return results.exit_code
 
 
@@ -372,6 +374,7 @@ def _redact(environ: Mapping[str, str]) -> Redactor:
 
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     environ = os.environ if environ is None else environ
+    tolerant_output()
     if threading.current_thread() is threading.main_thread():
         stop_on_sigterm()
     try:

@@ -72,6 +72,12 @@ class Interrupted(GroundgateError):
         self.exit_code = 143 if signal_name == "SIGTERM" else 130
 
 
+class DeadlinePassed(GroundgateError):
+    """``--deadline`` passed after the judging, while the report was being written: no verdict presented."""
+
+    exit_code = 3
+
+
 def stop_on_sigterm() -> None:
     """A cancelled workflow sends SIGTERM: unwind like Ctrl-C, so scores are flushed and the stop is reported."""
     import signal
@@ -103,6 +109,26 @@ class GitHubRefused(GroundgateError):
     """GitHub refused a request the action needs; the gate's verdict still stands."""
 
     exit_code = 3
+
+
+class CannotWrite(GroundgateError):
+    """An output could not be written (a full disk, a folder without write permission, a symbolic
+    link on its path): the environment's to fix, not a bug, and not bad input."""
+
+    exit_code = 5
+
+
+def tolerant_output() -> None:
+    """stdout and stderr print what their encoding cannot hold as a replacement character (``LANG=C``,
+    ``PYTHONIOENCODING=ascii``): a report full of em dashes must not turn a verdict into exit 4."""
+    import sys
+    from contextlib import suppress
+
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with suppress(OSError, ValueError):  # a closed or unusual stream: left as it is
+                reconfigure(errors="replace")
 
 
 def one_line(text: str) -> str:

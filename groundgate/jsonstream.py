@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 CHUNK = 1 << 20  # characters read at once; a value longer than the buffer doubles it
+MAX_VALUE = 256 << 20  # characters of one value (a row): inputs hold lines of at most 16 MB, a row a few texts
 _SPACE = " \t\n\r"
 _NUMBER = "0123456789.eE+-"
 
@@ -87,6 +88,8 @@ class _Cursor:
             try:
                 found, end = self.decoder.raw_decode(self.buffer, self.pos)
             except json.JSONDecodeError as exc:
+                if len(self.buffer) - self.pos > MAX_VALUE:  # /dev/zero, or a file that is no results file
+                    raise self.fail(f"no JSON value within {MAX_VALUE >> 20} MB") from None
                 if self._more():
                     continue
                 raise self.fail(exc.msg, exc.pos) from None

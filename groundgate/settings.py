@@ -28,6 +28,8 @@ from pydantic import (
 
 from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
+from groundgate.files import link_on_path, refusing
+from groundgate.redact import placeholder, url_credentials
 from groundgate.rules import FailOn, Tripwire
 
 DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
@@ -58,7 +60,7 @@ OUTPUTS = (
     "results-path", "report-path",
 )  # fmt: skip
 
-SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY", "OPENAI_API_KEY")  # the CLI's secrets: from the environment only
+SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY", "OPENAI_API_KEY", "GROUNDGATE_CACHE_SECRET")  # from the environment only
 
 # CLI flags that fall back to an environment variable; the API key is never a flag.
 ENVIRONMENT = {
@@ -73,6 +75,7 @@ ENVIRONMENT = {
 }
 SECRETS = frozenset({"azure_api_key", "openai_api_key", "cache_secret"})  # read only from the environment, never a flag
 OPENAI_BASE_URL = "https://api.openai.com/v1"
+URL_INPUTS = ("openai-base-url", "azure-endpoint", "azure-ai-project")  # may carry credentials (user:pass@)
 BASE_URL = r"https?://[^\s/]+(/\S*)?"
 BASE_URL_HINT = "give the server's base URL, http(s)://host[:port]/v1 for most OpenAI-compatible servers"
 # A model as its server names it, whatever the server: gpt-4o, meta-llama/Llama-3.1-8B-Instruct (vLLM), llama3.1:8b
@@ -297,10 +300,13 @@ class Settings(BaseModel):
         held = [
             self.azure_api_key,
             self.openai_api_key,
+            self.cache_secret,
             self.github_token,
             self.github.oidc_token if self.github else None,
         ]
-        return [value.get_secret_value() for value in held if value is not None]
+        urls = (self.openai_base_url, self.azure_endpoint, self.azure_ai_project)
+        found = [value.get_secret_value() for value in held if value is not None]
+        return found + [part for url in urls for part in url_credentials(url)]
 
     def path(self, value: Path) -> Path:
         """Where a path as the user wrote it is on disk."""
@@ -544,7 +550,8 @@ def read_secrets(environ: Mapping[str, str]) -> list[str]:
         values.get("github-token"),
         environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN"),
     ]
-    return [value for value in found if value]
+    found += [part for name in URL_INPUTS for part in url_credentials(values.get(name))]
+    return [value for value in found if value and not placeholder(value)]  # a placeholder masked hides words
 
 
 def from_action(environ: Mapping[str, str], run: GitHubRun | None = None) -> Settings:
@@ -591,10 +598,9 @@ def check_outputs(
     settings: Settings, names: Mapping[str, str] | None = None, inputs: Sequence[tuple[str, Path]] = ()
 ) -> None:
     """Refuse, before any judging, a place that cannot take a file: a directory, a path under a file,
-    a folder that cannot be written, an input of the run, and in the action anything (a committed
-    symlink) that leads out of the workspace, so a run never judges for minutes and then loses its
+    a folder that cannot be written, an input of the run, and a symbolic link anywhere on the path (a
+    committed one would redirect the write), so a run never judges for minutes and then loses its
     results, or its inputs. ``names``: the subcommand's own flags, as ``from_flags`` took them."""
-    root = settings.root.resolve()
     own = names or {}
     read = [
         (own.get(field) or _flag_name(field), getattr(settings, field)) for field in ("cases", "baseline", "candidate")
@@ -606,8 +612,8 @@ def check_outputs(
         [(name, settings.path(path)) for name, path in read if path is not None] + list(inputs),
     )
     for name, path in output_paths(settings):
-        if settings.github and not path.resolve().is_relative_to(root):
-            raise UsageError(f"{name}: a symlink in the repository leads it outside the workspace; remove the link")
+        if (link := link_on_path(path)) is not None:
+            raise UsageError(f"{name}: {refusing(link)}")
         if path.is_dir():
             raise UsageError(f"{name}: {str(path)!r} is a directory; give a file path")
         parent = path.parent

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from groundgate.cache import ScoreCache, derive_secret
+from groundgate import gitindex
+from groundgate.cache import PUBLIC, ScoreCache, derive_secret
 from groundgate.compare import Options, Rescorer
 from groundgate.errors import CannotSignIn, GroundgateError
 from groundgate.judges import Provider
 from groundgate.judges.limits import Budget
 from groundgate.judges.runner import Deadline, Progress, Runner
-from groundgate.redact import Redactor
+from groundgate.redact import Redactor, placeholder
 from groundgate.settings import FORK_RECIPE, Settings
 
 if TYPE_CHECKING:
@@ -214,14 +215,41 @@ def options(settings: Settings, rescorer: Rescorer) -> Options:
     )
 
 
+def cache_secret(settings: Settings) -> bytes | None:
+    """A key for the cache's entries from a secret the pull request's author does not hold: the cache
+    secret, else the key the judge itself authenticates with; never a placeholder (``unused``, ``EMPTY``,
+    anything shorter than 8 characters: ``redact.placeholder``), which anyone could sign with."""
+    judge_key = {"azure": settings.azure_api_key, "openai": settings.openai_api_key}.get(settings.judge)
+    for material in (settings.cache_secret, judge_key):
+        if material is not None and not placeholder(material.get_secret_value()):
+            return derive_secret(material.get_secret_value(), "entries")
+    return None
+
+
 def cache(settings: Settings) -> ScoreCache | None:
-    """The score cache, its entries authenticated by a secret a pull request's author does not hold:
-    the dedicated cache secret, else one derived from the judge's API key; without either, no cache."""
+    """The score cache. Its entries verify only with a secret the pull request's author does not hold;
+    without one they are signed with a key anyone can compute, so a file git tracks (a pull request
+    may have committed it) is neither used nor written. The figures judge scores for free, so it never
+    uses entries it did not write in this run."""
     if not settings.cache:
         return None
-    material = settings.cache_secret or settings.azure_api_key or settings.openai_api_key
-    secret = derive_secret(material.get_secret_value(), "entries") if material else None
-    return ScoreCache(settings.path(settings.cache), secret)
+    path = settings.path(settings.cache)
+    secret = cache_secret(settings)
+    distrust, write = None, True
+    if secret is None and (known := gitindex.tracked(path)) is not False:
+        where = "is tracked in git" if known else "may be tracked in git (its checkout's index cannot be read)"
+        distrust, write = (
+            f"score cache {settings.cache} {where} and no secret authenticates its entries (set "
+            f"{settings.spelled('cache_secret')}; the judge's API key is missing or a placeholder): a pull request "
+            "could have written it, so it is left untouched",
+            False,
+        )
+    elif settings.judge == "figures":
+        distrust = (
+            f"score cache {settings.cache}: the figures judge scores here at no cost and never trusts a cache it "
+            "did not write in this run"
+        )
+    return ScoreCache(path, secret or PUBLIC, distrust=distrust, write=write)
 
 
 def publisher(settings: Settings) -> Publisher | None:

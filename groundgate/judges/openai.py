@@ -21,6 +21,7 @@ from groundgate.errors import one_line
 from groundgate.judges import JudgeError, JudgeInfo, Provider
 from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.sdk import EvaluatorProvider, http_status, sdk_version, warm_sdk
+from groundgate.redact import public_url
 
 # How servers say one request is too long for the model (vLLM's names 'max_tokens'): a row's failure.
 TOO_LONG = ("context length", "context_length", "maximum context", "reduce the length", "too many tokens")
@@ -98,7 +99,7 @@ class OpenAIProvider(EvaluatorProvider):
                 kind="openai",
                 rubric=config.rubric,
                 deployment=config.model,
-                base_url=config.base_url.rstrip("/"),
+                base_url=public_url(config.base_url).rstrip("/"),  # shown everywhere: no user:password@
                 reasoning=config.reasoning,
                 sdk_version=sdk_version(),
             ),

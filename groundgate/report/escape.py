@@ -20,16 +20,37 @@ ZWSP = "\u200b"
 _CONTROL = re.compile(
     r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200b\u200c\u200e\u200f\u2060\ufeff]"
 )
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~=^$:<>&\"'])")
 _ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#x27;"}
+# Every markdown special backslash-escaped; an escaped HTML metacharacter is still HTML to the
+# renderer, so those become entities instead. One table: one pass over the text.
+_PLAIN = str.maketrans({c: _ENTITIES.get(c, "\\" + c) for c in "\\`*_{}[]()#+-.!|~=^$:<>&\"'"})
+
+
 # Inert tokens: no backtick, '|', '<', '>', quote or whitespace inside, so a code span holds them
-# whole and a table cell is not split.
-_URL = r"(?:[A-Za-z][A-Za-z0-9+.-]{1,20}://|www\.|mailto:)[^\s`|<>\"']+"
-_EMAIL = r"[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z0-9]"
-_MENTION = r"(?<![A-Za-z0-9`])@[A-Za-z0-9][A-Za-z0-9_/.-]*"
-_REF = r"(?:[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9_.-]+)?(?:#|GH-)[0-9]+\b"
-_SHA = r"\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b"
-_INERT = re.compile(rf"{_URL}|{_EMAIL}|{_MENTION}|{_REF}|{_SHA}")
+# whole and a table cell is not split. Every pattern does bounded work at each place it is tried (a
+# start that can only match at the beginning of a run of its characters, a bounded repeat, a
+# possessive one where giving back could never help), so escaping is linear in the text: a 3 MB
+# answer of mentions or one 500,000-character word costs what any other 3 MB costs.
+# ``fresh``: the pattern as it applies right after a code span, where GitHub starts a new word (no
+# look at the character before).
+def _inert(fresh: bool) -> re.Pattern[str]:
+    def after(lookbehind: str) -> str:
+        return "" if fresh else lookbehind
+
+    url = r"(?:[A-Za-z][A-Za-z0-9+.-]{1,20}+://|www\.|mailto:)[^\s`|<>\"']+"
+    email = after(r"(?<![A-Za-z0-9_.+-])") + r"[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z0-9]"
+    mention = after(r"(?<![A-Za-z0-9`])") + r"@[A-Za-z0-9][A-Za-z0-9_/.-]*"
+    # owner (GitHub allows 39 characters) / repository (100) #number
+    ref = (
+        "(?:" + after(r"(?<![A-Za-z0-9])") + r"[A-Za-z0-9][A-Za-z0-9_.-]{0,38}+/[A-Za-z0-9_.-]{1,100})?"
+        r"(?:#|GH-)[0-9]+\b"
+    )
+    sha = after(r"\b") + r"(?=[0-9a-f]{0,39}[0-9])(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}\b"
+    return re.compile(f"{url}|{email}|{mention}|{ref}|{sha}")
+
+
+_INERT = _inert(fresh=False)
+_INERT_FRESH = _inert(fresh=True)
 
 
 # The runner reads its output line by line (CR, LF or CRLF end a line) and runs a workflow command when
@@ -57,29 +78,36 @@ def _clean(text: str) -> str:
 
 
 def _escape_plain(text: str) -> str:
-    escaped = _MD_SPECIAL.sub(r"\\\1", text)
-    # An escaped HTML metacharacter is still HTML to the renderer: make those entities instead.
-    return re.sub(r"\\([<>&\"'])", lambda m: _ENTITIES[m.group(1)], escaped)
+    return text.translate(_PLAIN)
 
 
 def _escape(text: str) -> str:
     """Markdown for one line of user text (no newlines in it): inert tokens in code spans.
 
     Each search starts afresh after the last code span: what follows a code span starts a new word
-    for GitHub, so "@a@b" needs both mentions fenced, though in the raw text "@b" follows a letter."""
+    for GitHub, so "@a@b" needs both mentions fenced, though in the raw text "@b" follows a letter.
+    One pass over the text: searches start where the last ended, and adjacent tokens join the span
+    before them without copying it."""
     out: list[str] = []
-    rest = text
-    while (match := _INERT.search(rest)) is not None:
-        token = match.group(0).rstrip(".,;:!?)]}")  # sentence punctuation after a URL is not part of it
-        if match.start() == 0 and out and out[-1].endswith("`"):
-            out[-1] = out[-1][:-1] + token + "`"  # adjacent tokens share one span: "``" would not close it
+    pos, fresh, in_span = 0, False, False  # in_span: the output ends with a code span's closing backtick
+    while True:
+        match = _INERT_FRESH.match(text, pos) if fresh else None
+        if match is None:
+            match = _INERT.search(text, pos + 1 if fresh else pos)
+        if match is None:
+            break
+        whole = match.group(0)
+        token = whole.rstrip(".,;:!?)]}")  # sentence punctuation after a URL is not part of it
+        if match.start() == pos and in_span:
+            out[-1] = token  # adjacent tokens share one span: "``" would not close it
         else:
-            out.append(_escape_plain(rest[: match.start()]))
-            out.append(f"`{token}`")
-        if len(token) < len(match.group(0)):
-            out.append(_escape_plain(match.group(0)[len(token) :]))
-        rest = rest[match.end() :]
-    out.append(_escape_plain(rest))
+            out += [_escape_plain(text[pos : match.start()]), "`", token]
+        out.append("`")
+        in_span = len(token) == len(whole)
+        if not in_span:
+            out.append(_escape_plain(whole[len(token) :]))
+        pos, fresh = match.end(), True
+    out.append(_escape_plain(text[pos:]))
     return "".join(out)
 
 

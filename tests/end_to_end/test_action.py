@@ -541,7 +541,7 @@ def test_a_committed_symlink_cannot_make_the_action_write_outside_the_workspace(
         (workspace / link).symlink_to(outside / "target")
     run = run_action(workspace, None, {**PATHS, "candidate": "evals/candidate.jsonl"})
     assert run.code == 2
-    assert "a symlink in the repository leads it outside the workspace" in run.stdout
+    assert "is a symbolic link, and groundgate writes through no link" in run.stdout
     assert list(outside.iterdir()) == []  # nothing written there
 
 

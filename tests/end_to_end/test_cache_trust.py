@@ -3,10 +3,13 @@ change a verdict, and a mistyped cache path must never overwrite a file or lose 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import json
+import os
 import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,6 +21,7 @@ from tests.support.azure import decide_by_text
 from tests.support.cli import groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub
+from tests.support.fakes.openai import FakeOpenAI
 from tests.support.paths import EXAMPLES
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
@@ -92,33 +96,129 @@ def test_a_forged_cache_entry_cannot_turn_a_blocking_regression_into_a_pass(
     assert "1 cache entries rejected" in second.stdout
 
 
-def test_without_a_secret_the_cache_is_neither_read_nor_written_and_says_so_once(tmp_path: Path) -> None:
-    cache = tmp_path / "scores.json"
-    proc = groundgate(
-        "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"), "--baseline", str(EXAMPLES / "baseline.jsonl"),
-        "--candidate", str(EXAMPLES / "candidate-regression.jsonl"), "--cache", str(cache),
+def git(folder: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=pr", "-c", "user.email=pr@example.com", "-c", "init.defaultBranch=main", *args],
+        cwd=folder, check=True, capture_output=True, env={"PATH": os.environ.get("PATH", ""), "HOME": str(folder)},
     )  # fmt: skip
-    assert proc.returncode == 1, proc.stderr
-    warnings = [line for line in proc.stderr.splitlines() if "score cache" in line]
-    assert len(warnings) == 1
-    assert "neither read nor written" in warnings[0]
-    assert not cache.exists()
 
 
-def test_the_cache_secret_comes_from_the_environment_and_is_never_printed(tmp_path: Path) -> None:
-    cache = tmp_path / "scores.json"
-    env = {"GROUNDGATE_CACHE_SECRET": "cache-secret-value-9"}
+def openai_compare(
+    paths: dict[str, Path], fake: FakeOpenAI, key: str, *extra: str, env: dict[str, str] | None = None
+) -> Any:
+    return groundgate(
+        "compare", "--cases", str(paths["cases"]), "--baseline", str(paths["baseline"]),
+        "--candidate", str(paths["candidate"]), "--judge", "openai", "--openai-base-url", fake.url,
+        "--judge-model", "llama3.1:70b", *extra,
+        env={"OPENAI_API_KEY": key, **(env or {})},
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("key", ["unused", "EMPTY", "sk-no-key-required", "ollama", "1234567"])
+def test_a_cache_signed_with_a_placeholder_key_and_committed_cannot_pass_a_regression(
+    fake_openai: Callable[..., FakeOpenAI], tmp_path: Path, key: str
+) -> None:
+    """The README's self-hosted recipe used OPENAI_API_KEY=unused: a PR author ran groundgate on a laptop
+    against an all-5 server at the same base URL, with the same model and key, and committed the cache."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    paths = write_inputs(repo)
+    fake = fake_openai(lambda p: Reply(score=5, model="llama3.1:70b"), api_key=key)
+    cache = repo / ".groundgate-cache" / "scores.json"
+    forged = openai_compare(paths, fake, key, "--cache", str(cache))  # the attacker's run: every answer "scores 5"
+    assert forged.returncode == 0, forged.stderr
+    git(repo, "add", ".")
+    git(repo, "commit", "-q", "-m", "warm the cache")
+    fake.decide = lambda p: dataclasses.replace(decide_by_text(p), model="llama3.1:70b")  # the real judge
+    fake.prompts.clear()
+    results = tmp_path / "r.json"
+    proc = openai_compare(paths, fake, key, "--cache", str(cache), "--results", str(results))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "REGRESSION [policy] refund" in proc.stdout
+    [note] = [line for line in proc.stderr.splitlines() if "score cache" in line]
+    assert "is tracked in git and no secret authenticates its entries" in note
+    assert f"({len(json.loads(cache.read_text())['entries'])} entries not used)" in note
+    assert json.loads(results.read_text())["calls"]["cached"] == 0
+    assert "HALLUCINATE" in " ".join(p.response for p in fake.prompts)  # judged afresh
+    assert key not in note
+
+
+def test_without_a_secret_an_untracked_cache_is_used(fake_openai: Callable[..., FakeOpenAI], tmp_path: Path) -> None:
+    """A cache the workflow restored (actions/cache), in no commit: a server that checks no key keeps its cache."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    paths = write_inputs(repo)
+    fake = fake_openai(lambda p: dataclasses.replace(decide_by_text(p), model="m"), api_key="unused")
+    cache, results = repo / ".groundgate-cache" / "scores.json", tmp_path / "r.json"
+    assert openai_compare(paths, fake, "unused", "--cache", str(cache)).returncode == 1
+    again = openai_compare(paths, fake, "unused", "--cache", str(cache), "--results", str(results))
+    assert again.returncode == 1
+    assert json.loads(results.read_text())["calls"]["cached"] > 0
+    assert "score cache" not in again.stderr
+
+
+def test_with_a_cache_secret_a_committed_cache_of_genuine_entries_is_used(
+    fake_openai: Callable[..., FakeOpenAI], tmp_path: Path
+) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    paths = write_inputs(repo)
+    fake = fake_openai(lambda p: dataclasses.replace(decide_by_text(p), model="m"), api_key="unused")
+    cache, results = repo / "scores.json", tmp_path / "r.json"
+    env = {"GROUNDGATE_CACHE_SECRET": "a-repository-secret-31"}
+    assert openai_compare(paths, fake, "unused", "--cache", str(cache), env=env).returncode == 1
+    git(repo, "add", ".")
+    git(repo, "commit", "-q", "-m", "cache")
+    again = openai_compare(paths, fake, "unused", "--cache", str(cache), "--results", str(results), env=env)
+    assert again.returncode == 1
+    assert json.loads(results.read_text())["calls"]["cached"] > 0
+    assert "score cache" not in again.stderr
+
+
+def test_the_figures_judge_never_uses_a_cache_it_did_not_write_in_this_run(tmp_path: Path) -> None:
+    cache, results = tmp_path / "scores.json", tmp_path / "r.json"
     args = (
         "compare", "--judge", "figures", "--cases", str(EXAMPLES / "cases.jsonl"), "--baseline", str(EXAMPLES / "baseline.jsonl"),
-        "--candidate", str(EXAMPLES / "candidate.jsonl"), "--cache", str(cache), "--results", str(tmp_path / "r.json"),
+        "--candidate", str(EXAMPLES / "candidate-regression.jsonl"), "--cache", str(cache), "--results", str(results),
     )  # fmt: skip
-    assert groundgate(*args, env=env).returncode == 0
+    env = {"GROUNDGATE_CACHE_SECRET": "cache-secret-value-9"}
+    first = groundgate(*args, env=env)
+    assert first.returncode == 1, first.stderr
+    written = len(json.loads(cache.read_text())["entries"])
+    assert written > 0
     again = groundgate(*args, env=env)
-    assert again.returncode == 0
-    assert json.loads((tmp_path / "r.json").read_text())["calls"]["cached"] > 0
+    assert again.returncode == 1
+    assert json.loads(results.read_text())["calls"]["cached"] == 0
+    [note] = [line for line in again.stderr.splitlines() if "score cache" in line]
+    assert (
+        f"the figures judge scores here at no cost and never trusts a cache it did not write in this run ({written} entries not used)"
+        in note
+    )
+
+
+def test_the_cache_secret_comes_from_the_environment_and_is_never_printed(fake_azure: Start, tmp_path: Path) -> None:
+    fake = fake_azure(decide_by_text)
+    paths = write_inputs(tmp_path)
+    cache, results = tmp_path / "scores.json", tmp_path / "r.json"
+    env = {"GROUNDGATE_CACHE_SECRET": "cache-secret-value-9", "AZURE_OPENAI_API_KEY": "k"}  # a key too short to sign
+    assert compare(paths, fake, "--cache", str(cache), env=env).returncode == 1
+    again = compare(paths, fake, "--cache", str(cache), "--results", str(results), env=env)
+    assert again.returncode == 1
+    assert json.loads(results.read_text())["calls"]["cached"] > 0
     assert "cache-secret-value-9" not in again.stdout + again.stderr + cache.read_text()
-    other = groundgate(*args, env={"GROUNDGATE_CACHE_SECRET": "another-secret"})  # another secret: nothing verifies
-    assert json.loads((tmp_path / "r.json").read_text())["calls"]["cached"] == 0
+    other = compare(
+        paths,
+        fake,
+        "--cache",
+        str(cache),
+        "--results",
+        str(results),
+        env={**env, "GROUNDGATE_CACHE_SECRET": "another-secret"},
+    )
+    assert json.loads(results.read_text())["calls"]["cached"] == 0  # another secret: nothing verifies
     assert "entries failed authentication" in other.stderr
 
 
@@ -225,14 +325,18 @@ def test_the_action_rejects_a_committed_cache_entry(tmp_path: Path, fake_azure: 
     assert "1 cache entries rejected (failed authentication)" in second.summary
 
 
-def test_the_actions_cache_secret_is_masked_and_refuses_a_cache_path_on_an_input(tmp_path: Path) -> None:
+def test_the_actions_cache_secret_is_masked_and_refuses_a_cache_path_on_an_input(
+    tmp_path: Path, fake_azure: Start
+) -> None:
     workspace = tmp_path / "workspace"
     (workspace / "evals").mkdir(parents=True)
     for name in ("cases.jsonl", "baseline.jsonl", "candidate.jsonl"):
         shutil.copy(EXAMPLES / name, workspace / "evals" / name)
+    fake = fake_azure(decide_by_text)
     inputs = {
         **PATHS, "candidate": "evals/candidate.jsonl", "cache-path": ".groundgate-cache/scores.json",
-        "cache-secret": "keyless-cache-secret-7",
+        "cache-secret": "keyless-cache-secret-7", "judge": "azure", "azure-endpoint": fake.endpoint,
+        "judge-deployment": "judge-4o", "azure-api-key": "unused",
     }  # fmt: skip
     for _ in range(2):
         run = run_action(workspace, None, inputs)
@@ -240,9 +344,41 @@ def test_the_actions_cache_secret_is_masked_and_refuses_a_cache_path_on_an_input
     assert json.loads((workspace / ".groundgate" / "results.json").read_text())["calls"]["cached"] > 0
     assert "::add-mask::keyless-cache-secret-7" in run.stdout
     assert run.stdout.count("keyless-cache-secret-7") == 1
+    assert "::add-mask::unused" not in run.stdout  # a placeholder is no secret: masked, it would hide a word
     cases = (workspace / "evals" / "cases.jsonl").read_bytes()
     refused = run_action(workspace, None, {**inputs, "cache-path": "evals/cases.jsonl"})
     assert refused.code == 2
     [error] = [line for line in refused.stdout.splitlines() if line.startswith("::error")]
     assert "input 'cache-path': is the cases file" in error
     assert (workspace / "evals" / "cases.jsonl").read_bytes() == cases
+
+
+def test_the_action_does_not_trust_a_committed_cache_without_a_secret(
+    tmp_path: Path, fake_openai: Callable[..., FakeOpenAI]
+) -> None:
+    workspace = tmp_path / "workspace"
+    (workspace / "evals").mkdir(parents=True)
+    for name in ("cases.jsonl", "baseline.jsonl", "candidate-regression.jsonl"):
+        shutil.copy(EXAMPLES / name, workspace / "evals" / name)
+    git(workspace, "init", "-q")
+    fake = fake_openai(lambda p: Reply(score=5, model="llama3.1:70b"), api_key="unused")
+    inputs = {
+        **PATHS, "candidate": "evals/candidate-regression.jsonl", "judge": "openai", "openai-base-url": fake.url,
+        "judge-model": "llama3.1:70b", "openai-api-key": "unused", "cache-path": ".groundgate-cache/scores.json",
+    }  # fmt: skip
+    forged = run_action(workspace, None, inputs)  # the attacker's all-5 run, then committed with the PR
+    assert forged.code == 0, forged.stdout
+    git(workspace, "add", ".groundgate-cache/scores.json")
+    git(workspace, "commit", "-q", "-m", "cache")
+    committed = (workspace / ".groundgate-cache" / "scores.json").read_bytes()
+    fake.decide = lambda p: (
+        Reply(score=2, reason="invents 45 days", model="llama3.1:70b")
+        if "45 days" in p.response
+        else Reply(score=5, model="llama3.1:70b")
+    )
+    run = run_action(workspace, None, inputs)
+    assert run.code == 1, run.stdout
+    assert run.outputs["blocking-regressions"] == "1"
+    [warning] = [line for line in run.stdout.splitlines() if line.startswith("::warning") and "score cache" in line]
+    assert "is tracked in git and no secret authenticates its entries (set input 'cache-secret'" in warning
+    assert (workspace / ".groundgate-cache" / "scores.json").read_bytes() == committed  # left untouched

@@ -16,6 +16,7 @@ limit with ``finish_reason: length``).
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import threading
@@ -32,7 +33,9 @@ def _error(message: str, kind: str, code: str | None, param: str | None = None) 
 
 
 class FakeOpenAI(LocalServer):
-    """``FakeOpenAI(decide, api_key=..., models=...)``; ``refuses`` names body parameters answered with 400."""
+    """``FakeOpenAI(decide, api_key=..., models=...)``; ``refuses`` names body parameters answered with 400.
+    ``basic_auth`` ("user:password"): a server behind HTTP basic authentication (a gateway), which the
+    client sends when the base URL carries those credentials, in place of the bearer key."""
 
     def __init__(
         self,
@@ -45,6 +48,7 @@ class FakeOpenAI(LocalServer):
         slots: int | None = None,
         service: float = 0.0,
         port: int = 0,
+        basic_auth: str | None = None,
     ) -> None:
         self.decide: Decide = decide or (lambda prompt: Reply())
         self.api_key = api_key
@@ -80,7 +84,10 @@ class FakeOpenAI(LocalServer):
                 if self.path != "/v1/chat/completions":
                     self.reply(404, _error(f"Invalid URL (POST {self.path})", "invalid_request_error", None))
                     return
-                if headers.get("authorization") != f"Bearer {fake.api_key}":
+                expected = f"Bearer {fake.api_key}"
+                if basic_auth is not None:
+                    expected = "Basic " + base64.b64encode(basic_auth.encode()).decode()
+                if headers.get("authorization") != expected:
                     given = headers.get("authorization", "").removeprefix("Bearer ")
                     shown = f"{given[:3]}***{given[-4:]}"  # as OpenAI does: part of the key comes back
                     message = f"Incorrect API key provided: {shown}. You can find your API key at the dashboard."
