@@ -12,6 +12,8 @@ context's, measured on three sets of answers whose truth is known.
   window as '30 days', '12 March' as 'March 12') and the other way round: every figure is supported, so
   every row the tripwire lists is a false alarm.
 
+And what it costs: CPU a row of the planted suite, and an answer of 10,000 and 100,000 invented figures.
+
 Run as ``python -m bench.tripwire [--answers 5000]``.
 """
 
@@ -128,6 +130,11 @@ def main() -> None:
             tripwire(case.context, case.query, case.baseline, case.candidate)
     each = (time.process_time() - began) / (rounds * len(suite))
     print(f"cost: {each * 1e6:.0f} µs of CPU a row (the planted suite's rows, {rounds} rounds)")
+    for count in (10_000, 100_000):  # a hostile answer: figures are looked up, never compared pair by pair
+        answer = " ".join(f"{n} days." for n in range(count))
+        began = time.process_time()
+        tripwire("Ships within 30 days.", None, "Ships within 30 days.", answer)
+        print(f"an answer of {count:,} invented figures: {time.process_time() - began:.2f} s of CPU")
     alarms, total, examples = support_answers(args.answers)
     print(f"support answers against their figures restated: false alarms {rate(alarms, total)}")
     for line in examples:

@@ -30,6 +30,7 @@ from groundgate.lookalike import visible
 
 UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
 NEAREST = 3  # the context's figures shown beside one the candidate newly states
+LISTED = 20  # figures a row lists of those its candidate newly states (one is enough to make it a row to read)
 
 Kind = Literal["number", "money", "percent", "duration", "date", "time"]
 Day = tuple[int | None, int, int | None]  # (year, month, day) of one reading of a date; None: not stated
@@ -382,17 +383,128 @@ def _same_day(claim: Day, source: Day) -> bool:
     return cm == sm and (cy is None or sy is None or cy == sy) and (cd is None or cd == sd)
 
 
-def supported(claim: Figure, sources: Sequence[Figure]) -> bool:
-    return any(same(claim, source) for source in sources)
+_DAYS = frozenset({"day", "business day"})  # a business day is a day of the same count, never converted
+
+
+class Stated:
+    """The figures some texts state, indexed so that whether they state a claim's figure (``same`` against
+    each of them) is a few set lookups: an answer of a million figures is read in linear time, never a
+    million figures against a million (``tests/unit/test_figures.py`` holds it to ``same``, pair by pair)."""
+
+    def __init__(self, sources: Iterable[Figure] = ()) -> None:
+        self.numbers: set[Decimal] = set()  # every number a source states: what a plain number may restate
+        self.plain: set[Decimal] = set()  # plain numbers, not bare words: what backs a number in any unit
+        self.keys: set[tuple[object, ...]] = set()  # what each source other than a number or a date means
+        self.day_counts: set[Decimal] = set()  # counts of days and business days
+        self.dates: set[Day] = set()  # each reading of each date, and what a partial date matches it by
+        self.months: set[int] = set()
+        self.month_years: set[tuple[int, int | None]] = set()
+        self.month_days: set[tuple[int, int | None]] = set()
+        for source in sources:
+            self.add(source)
+
+    def add(self, source: Figure) -> None:
+        self.numbers |= _numbers(source)
+        if source.kind == "number":
+            if not source.bare:
+                self.plain.add(source.value)
+        elif source.kind == "date":
+            for year, month, day in source.days:
+                self.dates.add((year, month, day))
+                self.months.add(month)
+                self.month_years.add((month, year))
+                self.month_days.add((month, day))
+        else:
+            self.keys.add(source._key())
+            if source.kind == "duration" and source.unit in _DAYS:
+                self.day_counts.add(source.value)
+
+    def states(self, claim: Figure) -> bool:
+        """Whether some source states the figure ``claim`` states: ``any(same(claim, s) for s in sources)``."""
+        if claim.kind == "number":
+            return claim.value in self.numbers
+        if claim.kind == "date":
+            return any(self._dated(day) for day in claim.days)
+        if not self.plain.isdisjoint(_numbers(claim)) or claim._key() in self.keys:
+            return True
+        return claim.kind == "duration" and claim.unit in _DAYS and claim.value in self.day_counts
+
+    def _dated(self, claim: Day) -> bool:
+        """``_same_day(claim, s)`` for some reading ``s`` of the sources' dates."""
+        year, month, day = claim
+        if year is None:
+            return month in self.months if day is None else (month, day) in self.month_days
+        if day is None:
+            return (month, year) in self.month_years or (month, None) in self.month_years
+        return (year, month, day) in self.dates or (None, month, day) in self.dates
 
 
 def claims(text: str) -> list[Figure]:
-    """The figures a text claims, each once: a bare written-out number ('one of our stores') is not one."""
+    """The figures a text claims, each once (a figure that means what an earlier one means, both ways: ``same``
+    in both directions); a bare written-out number ('one of our stores') is not one. Linear in the figures,
+    by lookups: for the kinds ``figures`` reads, meaning the same both ways comes down to these cases."""
     seen: list[Figure] = []
+    plain: set[Decimal] = set()  # the numbers kept
+    restated: set[Decimal] = set()  # the numbers kept figures other than numbers and dates state
+    keys: set[tuple[object, ...]] = set()  # what kept figures other than numbers and dates mean
+    day_counts: set[Decimal] = set()
+    single: dict[tuple[int, int | None], set[int | None]] = {}  # dates of one reading: (month, day) -> years
+    double: set[Day] = set()  # the readings of dates read two ways (03/04/2024), each with its year and day
+    double_md: set[tuple[int, int | None]] = set()
     for figure in figures(text):
-        if not figure.bare and not any(same(figure, s) and same(s, figure) for s in seen):
-            seen.append(figure)
+        if figure.bare:
+            continue
+        if figure.kind == "number":
+            again = figure.value in plain or figure.value in restated
+        elif figure.kind == "date":
+            again = figure._key() in keys or _dated_again(figure, single, double, double_md)
+        else:
+            numbers = _numbers(figure)
+            again = (
+                not plain.isdisjoint(numbers)
+                or figure._key() in keys
+                or (figure.kind == "duration" and figure.unit in _DAYS and figure.value in day_counts)
+            )
+        if again:
+            continue
+        seen.append(figure)
+        if figure.kind == "number":
+            plain.add(figure.value)
+            continue
+        keys.add(figure._key())
+        if figure.kind == "date":
+            if len(figure.days) == 1:
+                [(year, month, day)] = figure.days
+                single.setdefault((month, day), set()).add(year)
+            else:
+                double.update(figure.days)
+                double_md.update((month, day) for _, month, day in figure.days)
+            continue
+        restated |= _numbers(figure)
+        if figure.kind == "duration" and figure.unit in _DAYS:
+            day_counts.add(figure.value)
     return seen
+
+
+def _dated_again(
+    figure: Figure,
+    single: dict[tuple[int, int | None], set[int | None]],
+    double: set[Day],
+    double_md: set[tuple[int, int | None]],
+) -> bool:
+    """Whether a date means what a kept date means, both ways. A date of one reading and another: the same
+    month and day (or both without a day), years that agree or one unstated; a date read two ways (its
+    year and days always stated) and another: the other's reading is one of its own (two such dates agree
+    only when their readings do: their keys are equal, checked before)."""
+    for year, month, day in figure.days:
+        years = single.get((month, day))
+        if years is not None and (year is None or year in years or None in years):
+            return True
+    if len(figure.days) == 1:
+        [(year, month, day)] = figure.days
+        if day is not None and ((year, month, day) in double or (year is None and (month, day) in double_md)):
+            return True
+    return False
 
 
 def nearest(claim: Figure, sources: Sequence[Figure], count: int = NEAREST) -> list[str]:
@@ -438,13 +550,18 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     if not claimed:
         return Finding([], [])
     stated = figures(context)
-    sources = stated + (figures(query) if query else [])
-    unsupported = [c for c in claimed if not supported(c, sources)]
+    sources = Stated(stated + (figures(query) if query else []))
+    unsupported = [c for c in claimed if not sources.states(c)]
     if not unsupported:
         return Finding([], [])
-    old = [b for b in claims(baseline) if not supported(b, sources)]
-    backlog = [c for c in unsupported if supported(c, old)]
-    new = [NewFigure(c, nearest(c, stated)) for c in unsupported if c not in backlog]
+    old = Stated(b for b in claims(baseline) if not sources.states(b))
+    backlog: list[Figure] = []
+    new: list[NewFigure] = []
+    for claim in unsupported:
+        if old.states(claim):
+            backlog.append(claim)
+        elif len(new) < LISTED:
+            new.append(NewFigure(claim, nearest(claim, stated)))
     return Finding(new, backlog)
 
 
@@ -465,9 +582,9 @@ def is_non_answer(text: str) -> bool:
 
 
 def judge_figures(context: str, response: str) -> Verdict:
-    stated = figures(context)
+    stated = Stated(figures(context))
     claimed = claims(response)
-    unsupported = list(dict.fromkeys(c.number for c in claimed if not supported(c, stated)))
+    unsupported = list(dict.fromkeys(c.number for c in claimed if not stated.states(c)))  # first seen first
     if unsupported:
         return Verdict(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
     if not claimed and is_non_answer(response):

@@ -4,11 +4,15 @@ example's regressing candidate, and a results file whose tripwire rows a pull-re
 from __future__ import annotations
 
 import json
+import os
+import resource
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from tests.support.action import PATHS, event, run_action
-from tests.support.cli import groundgate
+from tests.support.cli import compare_argv, groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply, claims_reply
 from tests.support.fakes.github import FakeGitHub
 from tests.support.paths import EXAMPLES
@@ -94,3 +98,27 @@ def test_a_tripwire_row_relabelled_in_a_results_file_is_refused(tmp_path: Path, 
         "field 'rows.0.outcome': row 'refund-007': says tie but its buckets and new figures make it a blocking "
         "category's tripwire row: an edited results file is not a verdict"
     ) in again.stderr
+
+
+def test_an_answer_of_fifty_thousand_figures_is_read_in_linear_time(tmp_path: Path) -> None:
+    """The tripwire and the figures judge compared every figure an answer states with every other (50,000
+    figures: half an hour of CPU). The CPU limit is a generous guard against that, not a measurement
+    (bench/tripwire.py measures)."""
+    invented = " ".join(f"{n} days." for n in range(50_000))
+    (tmp_path / "cases.jsonl").write_text(
+        json.dumps({"id": "r", "category": "shipping", "query": "q?", "context": "Ships within 30 days."}) + "\n"
+    )
+    (tmp_path / "b.jsonl").write_text(json.dumps({"id": "r", "response": "Ships within 30 days."}) + "\n")
+    (tmp_path / "c.jsonl").write_text(json.dumps({"id": "r", "response": f"Ships within 30 days. {invented}"}) + "\n")
+    argv = compare_argv(tmp_path / "cases.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl")
+    proc = subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", *argv, "--results", str(tmp_path / "r.json")],
+        env={"PATH": os.environ.get("PATH", "")}, capture_output=True, text=True, timeout=600, check=False,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (120, 120)),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr  # a regression to review: shipping does not block
+    [row] = json.loads((tmp_path / "r.json").read_text())["rows"]
+    assert row["outcome"] == "review"
+    assert [f["figure"] for f in row["new_figures"]] == [f"{n} days" for n in range(20)]  # the first twenty
+    check = groundgate("report", "--results", str(tmp_path / "r.json"))  # the audit reads them again
+    assert check.returncode == 0, check.stderr

@@ -8,10 +8,10 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from groundgate.judges.figures import claims, figures, judge_figures, same, tripwire
+from groundgate.judges.figures import Figure, Stated, claims, figures, judge_figures, same, tripwire
 from tests.support.words import spelled
 
 CONTEXT = "Items can be returned within 30 days. Premium costs $1,200.00 a year, 15% off for students, from 2024-03-05."
@@ -226,3 +226,40 @@ def test_restating_the_contexts_figures_is_never_ungrounded(numbers: list[int], 
 @given(st.integers(min_value=0, max_value=10**6))
 def test_a_new_figure_is_always_ungrounded(n: int) -> None:
     assert judge_figures(f"The limit is {n}.", f"The limit is {n + 1}.").score == 2
+
+
+# Figures of every kind, with the readings that make ``same`` subtle: dates with and without a year or a day,
+# dates read two ways, days and business days, times and the plain numbers they state, bare words.
+PHRASES = st.sampled_from([
+    "3", "4", "12", "30", "2024", "three", "thirty days", "30 days", "30 business days", "4 weeks", "28 days",
+    "1 month", "2 years", "24 months", "$30", "30 dollars", "30%", "3:00pm", "15:00", "3pm", "12:30",
+    "2024-03-04", "03/04/2024", "04/03/2024", "4 March 2024", "March 4", "March 2024", "4 March", "March 3rd",
+    "3 April 2024", "April 3, 2023", "one hundred dollars", "100", "5 working days", "five days",
+])  # fmt: skip
+
+
+def pairwise_claims(text: str) -> list[Figure]:
+    """``claims`` as its definition reads: each figure kept unless it means what a kept one means both ways."""
+    seen: list[Figure] = []
+    for figure in figures(text):
+        if not figure.bare and not any(same(figure, s) and same(s, figure) for s in seen):
+            seen.append(figure)
+    return seen
+
+
+@given(st.lists(PHRASES, max_size=12), st.lists(PHRASES, min_size=1, max_size=6))
+@example(["March 4"], ["March 2024"])  # a month of a year, stated by a day of that month in no year
+def test_the_indexed_figures_answer_as_same_does_pair_by_pair(sources: list[str], said: list[str]) -> None:
+    stated = figures(". ".join(sources))
+    index = Stated(stated)
+    for claim in figures(". ".join(said)):
+        assert index.states(claim) == any(same(claim, source) for source in stated), (claim, stated)
+    text = ". ".join(sources + said)
+    assert claims(text) == pairwise_claims(text)
+
+
+def test_a_row_lists_its_first_new_figures_and_still_reads_them_all() -> None:
+    answer = " ".join(f"{n} days." for n in range(100, 400))
+    finding = tripwire("Returns within 30 days.", None, "You have 45 days.", answer + " Or 45 days.")
+    assert [n.figure.text for n in finding.new] == [f"{n} days" for n in range(100, 120)]  # the first twenty
+    assert [f.text for f in finding.backlog] == ["45 days"]  # after the three hundred, still read
