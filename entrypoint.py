@@ -45,6 +45,9 @@ def main(environ: Mapping[str, str]) -> int:
         config = settings.from_action(environ, run)
         settings.check_outputs(config)
         publisher = wiring.publisher(config)
+        if config.selftest:
+            judges = wiring.judges(config, progress=ProgressLine(log.stream), notice=log.warning)
+            return action.selftest(config, judges, log)
         deadline = None
         if config.merging:
             results = action.merge_shards(config, log)

@@ -29,6 +29,7 @@ from requests import RequestException
 from urllib3.exceptions import HTTPError
 
 from groundgate.errors import GitHubRefused, one_line
+from groundgate.report import figures_said
 from groundgate.report.render import plain, score
 from groundgate.results import Results, rows_with
 from groundgate.rules import Conclusion, Outcome
@@ -50,6 +51,8 @@ query($owner: String!, $name: String!, $number: Int!, $after: String) {
 """
 LEVELS: dict[Outcome, str] = {
     Outcome.REGRESSION: "failure",
+    Outcome.BLOCKING_FIGURE: "failure",
+    Outcome.UNSUPPORTED_FIGURE: "warning",
     Outcome.REVIEW: "warning",
     Outcome.UNSTABLE: "warning",
     Outcome.ERROR: "warning",
@@ -224,6 +227,8 @@ class Annotation:
 
 ANNOTATION_WORDS = {
     Outcome.REGRESSION: "blocking regression",
+    Outcome.BLOCKING_FIGURE: "blocking unsupported figure",
+    Outcome.UNSUPPORTED_FIGURE: "unsupported figure",
     Outcome.REVIEW: "regression to review",
     Outcome.UNSTABLE: "unstable",
     Outcome.NEW_NON_ANSWER: "new non-answer",
@@ -250,6 +255,9 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
         )
         if row.outcome is Outcome.ERROR:
             message = f"Could not judge: {row.error}"
+        elif row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
+            judged = f"{_word(row.after)}, {score(row.after_score)}"
+            message = f"The candidate {figures_said(row)}; the judge may have missed this ({judged})."
         else:
             scores = f"{score(row.before_score)} → {score(row.after_score)}" + (
                 f", re-score {score(row.rescore_score)}" if row.rescore_score is not None else ""

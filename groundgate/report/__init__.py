@@ -59,6 +59,7 @@ from groundgate.rules import (
     plural,
     worse,
 )
+from groundgate.rules import BLOCKING as BLOCKING_OUTCOMES
 
 Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
@@ -111,6 +112,10 @@ SECTIONS: tuple[Kind, ...] = (
     Kind("regression", "Blocking regressions", "blocking regression", "blocking regressions",
          "Newly ungrounded in a blocking category, confirmed by the re-score.", "REGRESSION", Outcome.REGRESSION,
          console=50),
+    Kind("blocking_figure", "Blocking unsupported figures", "blocking unsupported figure", "blocking unsupported figures",
+         "The judge did not flag these, but the candidate newly states a figure its context never states, in a "
+         "blocking category (`tripwire: block`): the judge may have missed them.", "FIGURE BLOCKS",
+         Outcome.BLOCKING_FIGURE, console=50),
     Kind("small", "Would block, but the category is too small", "regression to confirm", "regressions to confirm",
          "Newly ungrounded in a blocking category and confirmed by the re-score, but the category has fewer cases "
          "than `--min-cases-to-block`: too few to block on one judge's word. Confirm each with an independent second "
@@ -128,6 +133,10 @@ SECTIONS: tuple[Kind, ...] = (
     Kind("new_non_answer", "New non-answers", "new non-answer", "new non-answers",
          "The candidate stopped answering: a clarifying question or filler where the baseline answered.",
          "NON-ANSWER", Outcome.NEW_NON_ANSWER),
+    Kind("unsupported_figure", "Unsupported figures", "unsupported figure", "unsupported figures",
+         "The judge did not flag these, but the candidate newly states a figure its context never states (the "
+         "tripwire): the judge may have missed them. Read before shipping; they do not block (`tripwire: block` "
+         "makes them block in blocking categories).", "FIGURE", Outcome.UNSUPPORTED_FIGURE),
     Kind("moved_down", "Moved down", "move down", "moves down", "Bucket changes for the worse that are not regressions.",
          "", Outcome.MOVED, cell=lambda c: c[3] is not None and c[4] is not None and worse(c[3], c[4]), attention=False, console=0),
     Kind("moved_up", "Moved up", "move up", "moves up",
@@ -139,7 +148,8 @@ SECTIONS: tuple[Kind, ...] = (
          attention=False, console=0),
 )  # fmt: skip
 KINDS = {kind.key: kind for kind in SECTIONS}
-BLOCKING = SECTIONS[0]  # its rows stay named until nothing else is left to cut
+# The sections whose rows fail the check, in order of value: their rows stay named until nothing else is left to cut.
+BLOCKING = tuple(kind.key for kind in SECTIONS if kind.outcome in BLOCKING_OUTCOMES)
 
 
 @dataclass(frozen=True)
@@ -295,7 +305,7 @@ def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline
     blocking: Counter[str] = Counter()
     review: Counter[str] = Counter()
     for (category, _, outcome, _, _), n in tally(results.rows).items():
-        if outcome is Outcome.REGRESSION:
+        if outcome in BLOCKING_OUTCOMES:
             blocking[category] += n
         elif outcome is Outcome.REVIEW:
             review[category] += n
@@ -308,7 +318,7 @@ def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline
         blocking,
         review,
         also_to_read=count_marked(
-            results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, Outcome.REGRESSION, Outcome.ERROR)
+            results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, *BLOCKING_OUTCOMES, Outcome.ERROR)
         ),
         small_by_category=too_small(results),
         unreachable=down.where if down is not None else None,
@@ -373,7 +383,7 @@ def _groups(results: Results, keep: int) -> dict[str, Listing]:
 def _intro(kind: Kind, results: Results, context: ReportContext, down: Outage | None) -> Markup:
     """A section's introduction, with what this run adds to it."""
     text = Markup(kind.intro)  # noqa: S704 - ours, never user text
-    if kind.key == "regression" and context.fail_on == "never":
+    if kind.key in BLOCKING and context.fail_on == "never":
         text += Markup(" They do not fail the check: this workflow sets `fail-on: never`.")
     if kind.key == "small":
         sizes = results.category_sizes or {c.name: c.cases for c in results.categories}
@@ -498,11 +508,25 @@ def agree(row: Row) -> bool:
     return matcher.quick_ratio() >= 0.9 and matcher.ratio() >= 0.9
 
 
+def figures_said(row: Row) -> str | None:
+    """The tripwire's finding in words: the figures as the candidate wrote them, the context's nearest."""
+    if not row.new_figures:
+        return None
+    said = []
+    for found in row.new_figures:
+        near = ", ".join(f"“{n}”" for n in found.nearest)
+        where = f"the context's nearest: {near}" if near else "the context states no figure"
+        said.append(f"“{found.figure}” ({where})")
+    return f"newly states {'; '.join(said)}, which its context never states"
+
+
 def _why(row: Row) -> str | None:
-    """The one reason a row is shown with: the error, or the verdict that decided it (a confirmed flip's
-    re-score; an unstable row shows both of its verdicts, so this is its first)."""
+    """The one reason a row is shown with: the error, the tripwire's figures, or the verdict that decided it
+    (a confirmed flip's re-score; an unstable row shows both of its verdicts, so this is its first)."""
     if row.outcome is Outcome.ERROR:
         return row.error
+    if row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
+        return f"{figures_said(row)}; the judge saw no problem: {row.after_reason or ''}"
     if row.outcome is Outcome.UNSTABLE:
         return row.after_reason
     return row.rescore_reason or row.after_reason
@@ -629,7 +653,13 @@ def _env() -> Environment:
     """The shared environment, with every value escaped for markdown unless it is Markup already."""
     env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
     env.filters.update(
-        scores=_scores, why=_why, why_cell=_why_cell, label=_label, brief=_brief, brief_inline=_brief_inline
+        scores=_scores,
+        why=_why,
+        why_cell=_why_cell,
+        label=_label,
+        brief=_brief,
+        brief_inline=_brief_inline,
+        figures_said=figures_said,
     )
     env.globals.update(answers=answers, plural=plural, agree=agree)
     return env
@@ -703,7 +733,7 @@ class _Renderer:
                     layout=layout,
                     links=self.context.links,
                     full_report=self.frame["full_report"],
-                    protected=PROTECTED if section.kind is BLOCKING else 0,
+                    protected=PROTECTED if section.key in BLOCKING else 0,
                     edits=self.edits,
                     collapse=not self.frame["passed"],  # a pass is collapsed as a whole
                     legend=legend,
@@ -768,13 +798,14 @@ def _halving(n: int, floor: int) -> Iterator[int]:
 def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
     """Ever smaller layouts, by value (``SECTIONS``' order). Moves and backlog shrink to a count first;
     then texts and detailed rows, the least valuable sections first; the sections a person must read
-    keep their first rows (FIRST_ROWS, or all when fewer) until the very end, the first blocking
-    regressions their whole texts; every blocking regression stays named, as a table line when it
-    cannot be whole, until nothing else is left."""
+    keep their first rows (FIRST_ROWS, or all when fewer) until the very end, the first rows of each
+    section that blocks (``BLOCKING``) their whole texts; every blocking row stays named, as a table line
+    when it cannot be whole, until nothing else is left."""
     sizes = {key: min(rows.total, len(rows)) for key, rows in groups.items()}
     floor = {key: min(FIRST_ROWS, n) for key, n in sizes.items()}
     attention = [kind.key for kind in SECTIONS if kind.attention]
-    others = [key for key in reversed(attention) if key != BLOCKING.key]  # least valuable first
+    others = [key for key in reversed(attention) if key not in BLOCKING]  # least valuable first
+    blocks = list(reversed(BLOCKING))  # the same for the sections that block
     shares = {kind.key: Share(sizes[kind.key], sizes[kind.key] if kind.attention else 0) for kind in SECTIONS}
     layout = Layout(shares)
     yield layout
@@ -791,8 +822,8 @@ def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
         for key in attention:
             layout = step(key, text=limit)
         yield layout
-    for key in [*others, BLOCKING.key]:  # detailed rows beyond the first (blocking ones beyond the protected)
-        least = min(PROTECTED, sizes[key]) if key == BLOCKING.key else floor[key]
+    for key in [*others, *blocks]:  # detailed rows beyond the first (blocking ones beyond the protected)
+        least = min(PROTECTED, sizes[key]) if key in BLOCKING else floor[key]
         for n in _halving(sizes[key], least):
             layout = step(key, details=n)
             yield layout
@@ -807,24 +838,29 @@ def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
             layout = step(key, details=n)
             yield layout
     for limit in (4000, 1000, 300):  # the context of protected rows, whose answers and reasons stay whole
-        layout = step(BLOCKING.key, context=limit)
+        for key in blocks:
+            layout = step(key, context=limit)
         yield layout
     layout = replace(layout, why=80)
     yield layout
-    layout = step(BLOCKING.key, names_only=True)  # the other blocking rows: named, with category and scores
+    for key in blocks:
+        layout = step(key, names_only=True)  # the other blocking rows: named, with category and scores
     yield layout
-    for n in _halving(layout.shares[BLOCKING.key].details, min(1, sizes[BLOCKING.key])):  # fewer whole ones
-        layout = step(BLOCKING.key, details=n)
-        yield layout
+    for key in blocks:
+        for n in _halving(layout.shares[key].details, min(1, sizes[key])):  # fewer whole ones
+            layout = step(key, details=n)
+            yield layout
     for key in others:  # the sections that do not block, down to a count
         for n in _halving(floor[key], 0):
             layout = step(key, details=0, rows=n)
             yield layout
-    layout = step(BLOCKING.key, details=0)
+    for key in blocks:
+        layout = step(key, details=0)
     yield layout
-    for n in _halving(sizes[BLOCKING.key], 0):  # last resort: a suite of thousands of blocking regressions
-        layout = step(BLOCKING.key, rows=n)
-        yield layout
+    for key in blocks:
+        for n in _halving(sizes[key], 0):  # last resort: a suite of thousands of blocking rows
+            layout = step(key, rows=n)
+            yield layout
 
 
 def render(results: Results, target: Target = "summary", context: ReportContext | None = None) -> str:
