@@ -50,6 +50,9 @@ def main(environ: Mapping[str, str]) -> int:
             if publisher is None:
                 raise UsageError("a comment's run needs the 'github-token' input and the repository to adjudicate")
             return adjudicate.respond(config, publisher, log)
+        if config.selftest:
+            judges = wiring.judges(config, progress=ProgressLine(log.stream), notice=log.warning)
+            return action.selftest(config, judges, log)
         deadline = None
         if config.merging:
             results = action.merge_shards(config, log)

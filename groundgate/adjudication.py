@@ -23,10 +23,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from groundgate.rules import Accepted, Bucket, FailOn, Outcome, gate_exit, verdict_of
+from groundgate.rules import BLOCKING, Accepted, Bucket, FailOn, Outcome, gate_exit, verdict_of
 
 PREFIX = "/groundgate"
-ADJUDICABLE = (Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER)
+ADJUDICABLE = (
+    Outcome.REGRESSION,
+    Outcome.BLOCKING_FIGURE,
+    Outcome.REVIEW,
+    Outcome.UNSTABLE,
+    Outcome.NEW_NON_ANSWER,
+    Outcome.UNSUPPORTED_FIGURE,
+)
 REASON_LIMIT = 300  # characters of a reason kept in the ledger: the comment itself keeps the whole text
 DIGEST_HEX = 32  # 128 bits: two answers with one digest cannot be made on purpose
 
@@ -49,7 +56,7 @@ def answer_digest(query: str | None, context: str, answer: str) -> str:
 
 def blocks(outcome: Outcome, fail_on: FailOn) -> bool:
     """Whether a row with this outcome fails the gate under ``fail_on`` (as ``rules.gate_exit`` counts it)."""
-    if outcome is Outcome.REGRESSION:
+    if outcome in BLOCKING:
         return fail_on != "never"
     return outcome is Outcome.REVIEW and fail_on == "any-regression"
 
@@ -211,11 +218,11 @@ class Decision:
             left[standing.row.outcome] -= 1
         return left
 
-    def by_category(self, counts: Mapping[str, int], outcome: Outcome) -> Counter[str]:
-        """A per-category count of ``outcome`` rows, accepted ones taken out."""
+    def by_category(self, counts: Mapping[str, int], *outcomes: Outcome) -> Counter[str]:
+        """A per-category count of rows of these outcomes, accepted ones taken out."""
         left = Counter(counts)
         for standing in self.accepted:
-            if standing.row.outcome is outcome:
+            if standing.row.outcome in outcomes:
                 left[standing.row.category] -= 1
         return +left
 
@@ -226,11 +233,14 @@ class Decision:
 
     @property
     def noun(self) -> str:
-        """What the accepted rows are, for the headline: blocking regressions, or regressions under
-        fail-on: any-regression when some of them are REVIEW rows."""
-        return (
-            "blocking regression" if all(s.row.outcome is Outcome.REGRESSION for s in self.accepted) else "regression"
-        )
+        """What the accepted rows are, for the headline: blocking regressions, the tripwire's blocking
+        unsupported figures, regressions under fail-on: any-regression when some are REVIEW rows, or a mix."""
+        found = {s.row.outcome for s in self.accepted}
+        if found <= {Outcome.REGRESSION}:
+            return "blocking regression"
+        if found <= {Outcome.BLOCKING_FIGURE}:
+            return "blocking unsupported figure"
+        return "regression" if found <= {Outcome.REGRESSION, Outcome.REVIEW} else "blocking row"
 
 
 def bind(
@@ -286,7 +296,8 @@ def bind(
             )
             problems.setdefault(s.comment, []).append(
                 f"{names}: not a row people can adjudicate in the verdict it was posted on (a blocking regression, "
-                "a regression to review, an unstable row or a new non-answer): check the id against the comment"
+                "a regression to review, an unstable row, a new non-answer or an unsupported figure): check the id "
+                "against the comment"
             )
     for ident, entry in known.items():
         if entry.verb is Verb.REVOKE and ident not in entries:

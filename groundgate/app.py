@@ -7,13 +7,14 @@ environment, so tests drive it with clients pointed at local servers.
 from __future__ import annotations
 
 import signal
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from groundgate import compare
 from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
@@ -24,6 +25,9 @@ from groundgate.results import Plan, Results
 from groundgate.rules import Outcome
 from groundgate.settings import DEFAULT_BLOCKING, Settings
 from groundgate.wiring import Judges, options
+
+if TYPE_CHECKING:
+    from groundgate.selftest import Tally
 
 
 def load(settings: Settings) -> Inputs:
@@ -212,3 +216,16 @@ def over_budget(settings: Settings, results: Results, calls: bool) -> str:
         f"{results.calls.tokens:,} tokens, and stopped calling: {left}; no verdict. Raise {flag}"
         + (f" (the plan: {results.plan.said().removeprefix('plan: ')})" if results.plan else "")
     )
+
+
+def selftest(settings: Settings, judges: Judges) -> Tally:
+    """The planted suite (``groundgate.selftest``) judged by the run's judge under its rules, for the CLI's
+    ``selftest`` and the action's ``selftest: true`` alike."""
+    from groundgate import selftest  # only this job needs it
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="groundgate-selftest-") as folder:
+            inputs = selftest.load(Path(folder), settings.rubric)
+            return selftest.run(judges.judge, inputs, options(settings, judges.rescorer))
+    finally:
+        judges.close()

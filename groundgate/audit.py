@@ -19,8 +19,19 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from groundgate.injection import addressed
+from groundgate.judges.figures import tripwire
 from groundgate.noise import mismatch
-from groundgate.rules import Bucket, Outcome, bucket_of, classify, first_verdicts, needs_rescore, tally, verdict_of
+from groundgate.rules import (
+    UNFLAGGED,
+    Bucket,
+    Outcome,
+    bucket_of,
+    classify,
+    first_verdicts,
+    needs_rescore,
+    tally,
+    verdict_of,
+)
 
 if TYPE_CHECKING:
     from groundgate.results import Results, Row
@@ -64,6 +75,8 @@ class RowAudit:
         self.baseline_rescored: tuple[int, str] | None = None
         self.live: tuple[int, str] | None = None
         self.unfailed: tuple[int, str] | None = None  # an error row whose only missing score is a baseline re-score
+        self.figure_blocks: tuple[int, str] | None = None  # a tripwire row that blocks: the file's tripwire must block
+        self.figure_reads: tuple[int, str] | None = None  # a blocking category's tripwire row that does not block
 
     def _refuse(self, index: int, row: Row, field: str, message: str) -> None:
         self.problem = (f"rows.{index}.{field}", f"row {row.id!r}: {message}: {EDITED}")
@@ -88,6 +101,8 @@ class RowAudit:
                 return self._refuse(index, row, name, f"{score!r} is not a score on the judge's 1-5 scale")
         if (talk := self._talks(row)) is not None:
             return self._refuse(index, row, "talks_to_judge", talk)
+        if (figures := self._figures(row)) is not None:
+            return self._refuse(index, row, "new_figures", figures)
         if row.live is not None:
             self.live = self.live or at
             for name, bucket, score in (("before", row.live.before, row.live.before_score), ("after", row.live.after, row.live.after_score)):  # fmt: skip
@@ -131,6 +146,21 @@ class RowAudit:
         if baseline_rescore is not None:
             self.baseline_rescored = self.baseline_rescored or at
         expected = classify(row.before, row.after, rescore, row.blocking, baseline_rescore=baseline_rescore)
+        if row.new_figures and expected in UNFLAGGED:  # the tripwire's row: whether it blocks is the file's rule
+            if row.outcome is Outcome.BLOCKING_FIGURE and row.blocking:
+                self.figure_blocks = self.figure_blocks or at
+            elif row.outcome is Outcome.UNSUPPORTED_FIGURE:
+                if row.blocking:
+                    self.figure_reads = self.figure_reads or at
+            else:
+                what = "a blocking category's" if row.blocking else "its"
+                return self._refuse(
+                    index,
+                    row,
+                    "outcome",
+                    f"says {row.outcome} but its buckets and new figures make it {what} tripwire row",
+                )
+            return None
         independent = row.confirmed_by not in _NOT_INDEPENDENT
         if expected is Outcome.REGRESSION and row.outcome is Outcome.REVIEW and not independent:
             self.demoted.setdefault(row.category, at)  # allowed in a category smaller than min-cases-to-block
@@ -151,6 +181,18 @@ class RowAudit:
                 return f"its answers give {expected!r} as what talks to the judge, not {row.talks_to_judge!r}"
         elif row.talks_to_judge is not None:
             return "marked as talking to the judge, but without the answers (such rows keep them)"
+        return None
+
+    @staticmethod
+    def _figures(row: Row) -> str | None:
+        """Whether the row's new figures are the tripwire's on its own texts (rows with new figures keep them)."""
+        if row.context:
+            expected = [new.figure.text for new in tripwire(row.context, row.query, row.baseline, row.candidate).new]
+            stated = [new.figure for new in row.new_figures or []]
+            if expected != stated:
+                return f"its texts give {expected!r} as the figures the candidate newly states, not {stated!r}"
+        elif row.new_figures is not None:
+            return "new figures, but without the texts they were found in (such rows keep them)"
         return None
 
     def check(self, results: Results) -> Problem | None:
@@ -188,6 +230,12 @@ class RowAudit:
         if self.unfailed is not None and not results.rescore_baseline:
             index, cid = self.unfailed
             return (f"rows.{index}.outcome", f"row {cid!r}: an error row with every score it needs: {EDITED}")
+        if self.figure_blocks is not None and results.tripwire != "block":
+            index, cid = self.figure_blocks
+            return (f"rows.{index}.outcome", f"row {cid!r}: a tripwire row that blocks, but the file's tripwire is {results.tripwire!r}: {EDITED}")  # fmt: skip
+        if self.figure_reads is not None and results.tripwire == "block":
+            index, cid = self.figure_reads
+            return (f"rows.{index}.outcome", f"row {cid!r}: a tripwire row in a blocking category that does not block, but the file's tripwire blocks: {EDITED}")  # fmt: skip
         if self.live is not None and results.mode != "end-to-end":
             index, cid = self.live
             return (f"rows.{index}.live", f"row {cid!r}: an end-to-end verdict in a frozen-context run: {EDITED}")

@@ -85,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
         help="every row of the results keeps its query, context and responses (default: only rows to read)",
     )
     c.add_argument("--report", type=Path, default=None, help="write the markdown report here")
+    _tripwire_flags(c)
 
     r = commands.add_parser("report", help="render the report again from a results file, without judging")
     r.add_argument("--results", type=Path, required=True, help="a results file written by compare --results")
@@ -127,6 +128,11 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--cases", type=Path, default=None, help="the cases file: names any case the shards do not cover")
     m.add_argument("--results", type=Path, default=None, help="write the merged results JSON here")
     m.add_argument("--report", type=Path, default=None, help="write the markdown report here")
+
+    t = commands.add_parser(
+        "selftest", help="judge a planted suite with known answers: what the gate catches with this judge"
+    )
+    _judge_flags(t)
 
     a = commands.add_parser(
         "labels", help="collect people's /groundgate adjudications from a repository's pull requests into a labels file"
@@ -189,6 +195,22 @@ def _judge_flags(p: argparse.ArgumentParser) -> None:
         default=None,
         metavar="IN,OUT",
         help="the judge's price per million prompt and answer tokens: the run's cost in the report",
+    )
+
+
+def _tripwire_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--tripwire",
+        choices=["warn", "block"],
+        default=None,
+        help="warn (default): a row the judge did not flag whose candidate newly states a figure its context never "
+        "states is a row to read; block: in a blocking category it fails the check too",
+    )
+    p.add_argument(
+        "--claims",
+        choices=["true", "false"],
+        default=None,
+        help="split the answer of each row to read into claims, one more judge call each (default true)",
     )
 
 
@@ -348,6 +370,17 @@ def _judges(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     return 0
 
 
+def _selftest(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    """The planted suite through the same settings, judge and rules as compare (``app.selftest``): exit 1
+    when the gate missed a planted regression it must catch, 3 when rows were not judged."""
+    from groundgate import selftest  # only this command needs it
+
+    config = settings.from_flags({**{k: v for k, v in vars(args).items() if k != "command"}, "selftest": True}, environ)
+    found = app.selftest(config, wiring.judges(config, progress=ProgressLine(sys.stderr), notice=_warn))
+    _out(selftest.render(found))
+    return selftest.exit_code(found)
+
+
 LABELS_WAIT = 900.0  # seconds `groundgate labels` may wait for GitHub's rate limits in all
 LABELS_PRS = 50  # pull requests a page; each one's last commits are read for the newest verdict kept on them
 
@@ -412,6 +445,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return _bridge(args, environ)
         if args.command == "judges":
             return _judges(args, environ)
+        if args.command == "selftest":
+            return _selftest(args, environ)
         if args.command == "labels":
             return _labels(args, environ)
         return _report(args, environ)

@@ -7,6 +7,7 @@ which judge call, asks the judges for exactly those, in batches, and assembles o
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import time
 from collections.abc import Iterator
@@ -18,11 +19,14 @@ from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.injection import addressed
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import claims as claim_calls
+from groundgate.judges.figures import tripwire as figures_tripwire
 from groundgate.judges.runner import Runner
 from groundgate.noise import ELIGIBLE, choose, figures, per_shard
 from groundgate.results import (
     LIVE_FLIPS,
     Calls,
+    Claim,
     Cost,
     Fluency,
     InputPaths,
@@ -36,11 +40,23 @@ from groundgate.results import (
     Shard,
     StoredRows,
     Suite,
+    UnsupportedFigure,
     category_stats,
     ids_digest,
     outcome_counts,
 )
-from groundgate.rules import Bucket, Outcome, bucket_of, classify, first_verdicts, needs_rescore, verdict_of
+from groundgate.rules import (
+    BLOCKING,
+    Bucket,
+    Outcome,
+    Tripwire,
+    bucket_of,
+    classify,
+    first_verdicts,
+    needs_rescore,
+    tripwire,
+    verdict_of,
+)
 
 EMPTY_RESPONSE = "empty response"
 
@@ -82,12 +98,22 @@ class Options:
     noise_sample: int = 0  # unchanged rows re-scored to measure the judge's noise; 0: not measured
     model_under_test: str | None = None  # recorded in the results, for the report's footer
     end_to_end: bool = False  # also judge each side against its own retrieved context, beside the verdict
+    tripwire: Tripwire = "warn"  # block: a tripwire row in a blocking category fails the check
+    claims: bool = False  # split the answers of rows to read into claims (one more call each), when the judge can
+    fluency: bool = True  # consult fluency on ties (the self-test, which decides nothing, does not)
     prices: tuple[float, float] | None = None  # per million prompt and answer tokens: the results' cost line
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
 # ids, queries, buckets, scores and reasons only, so a million unremarkable rows do not cost a million contexts.
-WITH_TEXTS = frozenset({Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR})
+WITH_TEXTS = frozenset({
+    Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR,
+    Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE,
+})  # fmt: skip
+# Rows whose answer is split into claims, in the order the report reads them (blocking first), and at most how many:
+# a run whose candidate broke everything would otherwise pay a second call for rows no report shows.
+CLAIMED = (Outcome.REGRESSION, Outcome.BLOCKING_FIGURE, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.UNSUPPORTED_FIGURE)
+CLAIMS_AT_MOST = 100
 
 
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
@@ -229,6 +255,7 @@ def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
         "min_cases_to_block": options.min_cases_to_block,
         "noise_sample": options.noise_sample,  # shards sampling differently would merge into a skewed sample
         "end_to_end": options.end_to_end,
+        "tripwire": options.tripwire,
     }
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
@@ -428,18 +455,22 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
         echoes.update(dict.fromkeys(echoed))
     counts = outcome_counts(rows)
 
-    if counts[Outcome.REGRESSION]:
+    if any(counts[o] for o in BLOCKING):
         fluency = Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote")
     elif not counts[Outcome.TIE]:
         fluency = Fluency(consulted=False, reason="no rows sat in the same partial or grounded bucket on both sides")
     elif not judge.info.fluency:
         fluency = Fluency(consulted=False, reason=f"the {judge.info.kind} judge does not measure fluency")
+    elif not options.fluency:
+        fluency = Fluency(consulted=False, reason="not asked for")
     else:
         fluency = _fluency(judge, rows, inputs, counts[Outcome.TIE])
     identity = fingerprint(inputs, judge, options)
     noise = (
         _noise(judge, rows, inputs, options, noise_seed(inputs, judge, options)) if options.noise_sample > 0 else None
     )
+    if options.claims and judge.info.claims:
+        _claims(judge, rows)  # last: a failed claims call must not touch any call the verdict needs
 
     info = judge.info
     calls = judge.calls + options.rescorer.judge.calls if options.rescorer.judge is not None else judge.calls
@@ -482,9 +513,31 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
         model_under_test=options.model_under_test,
         min_cases_to_block=options.min_cases_to_block,
         rescore_baseline=options.rescore_baseline,
+        tripwire=options.tripwire,
         plan=planned,
         cost=Cost.of(options.prices, calls.tokens, calls.answer_tokens) if options.prices else None,
     )
+
+
+def _claims(judge: Runner, rows: StoredRows) -> None:
+    """The answers of the rows a person must read, split into claims by the judge model and labelled against
+    the recorded context (``judges.claims``): shown under each row. A call that fails leaves its row without
+    claims; nothing here changes an outcome."""
+    readable = (item for o in CLAIMED for window in rows.of({o}) for item in window if item[1].candidate.strip())
+    picked = list(itertools.islice(readable, CLAIMS_AT_MOST))
+    if not picked:
+        return
+    requests = [
+        JudgeRequest(Case(row.id, row.category, row.query, row.context, row.line), row.candidate, Purpose.CLAIMS)
+        for _, row in picked
+    ]
+    done = []
+    for (pos, row), judgement in zip(picked, judge.score_all(requests, "claims"), strict=True):
+        if isinstance(judgement, Verdict) and (found := claim_calls.decode(judgement.reason)) is not None:
+            row.claims = [Claim(claim, label, span) for label, claim, span in found]
+            done.append((pos, row))
+    if done:
+        rows.replace([pos for pos, _ in done], [row for _, row in done])
 
 
 def same_model(rescorer: Rescorer, first: Side, rescore: Side | None) -> str | None:
@@ -509,6 +562,8 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
     drift = (e.baseline.context or case.context) != (e.candidate.context or case.context)
     live = _live(e.live, blocking) if e.live is not None else None
     talks = addressed(e.baseline.response, e.candidate.response)
+    found = figures_tripwire(case.context, case.query, e.baseline.response, e.candidate.response).new
+    new_figures = [UnsupportedFigure(new.figure.text, new.nearest) for new in found] or None
     notes = []
     failures = [
         (who, side.error, side.unreachable)
@@ -548,11 +603,13 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
             notes.append(
                 "the baseline's re-score is ungrounded too: the flip came from judge noise on the baseline side"
             )
+        outcome = tripwire(outcome, new_figures is not None, blocking, options.tripwire)
     # A person reads these whatever the outcome: an answer that talks to the judge, a flip against live retrieval.
     texts = (
         options.keep_texts
         or outcome in WITH_TEXTS
         or talks is not None
+        or new_figures is not None
         or (live is not None and live.outcome in LIVE_FLIPS)
     )
     return Row(
@@ -587,6 +644,7 @@ def _row(e: Evidence, options: Options, suite_size: int) -> Row:
         candidate_context=e.candidate.context if texts else None,
         live=live,
         talks_to_judge=talks,
+        new_figures=new_figures,
     )
 
 

@@ -3,9 +3,11 @@ the blocking verdicts people adjudicated. Pure: the records come from ``github.a
 
 A person who confirms a row the judge found ungrounded says it is ungrounded (``"grounded": false``); one
 who accepts it says the judge was wrong (``"grounded": true``: an intended regression is recorded so too,
-with its reason). On a row the judge did not find ungrounded (a new non-answer), a confirm says the answer
-is not ungrounded either; an accept there says nothing about groundedness, so its line has no ``grounded``
-and ``calibrate`` leaves it out, saying so.
+with its reason). On a row the tripwire flagged (a figure the context never states) the same holds: a
+confirm says the answer is not grounded, whatever the judge's bucket, an accept that it is. On a row the
+judge did not find ungrounded (a new non-answer), a confirm says the answer is not ungrounded either; an
+accept there says nothing about groundedness, so its line has no ``grounded`` and ``calibrate`` leaves it
+out, saying so.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from groundgate.stats import clopper_pearson
 
 MIN_VERDICTS = 10  # adjudicated blocking verdicts before the report shows the judge's precision on them
 WINDOW = 100  # the judge's last blocking verdicts people adjudicated, that the figure is measured on
+FIGURES = (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE)  # the tripwire's rows: a confirm says "not grounded"
 THRESHOLD = 0.9  # below this precision the report flags the judge: calibration's rule of thumb (README)
 
 
@@ -62,7 +65,7 @@ def labels_of(ledger: Iterable[Entry], pr: int) -> list[Label]:
     for entry in latest.values():
         if entry.digest is None:
             continue
-        if entry.bucket is Bucket.UNGROUNDED:
+        if entry.bucket is Bucket.UNGROUNDED or entry.outcome in FIGURES:
             grounded: bool | None = entry.verb is Verb.ACCEPT
         else:
             grounded = True if entry.verb is Verb.CONFIRM else None

@@ -26,11 +26,11 @@ from groundgate.results import (
     ids_digest,
     outcome_counts,
 )
-from groundgate.rules import Outcome, verdict_of
+from groundgate.rules import BLOCKING, Outcome, verdict_of
 
 
 def _fluency(parts: Sequence[Results], counts: Counter[Outcome]) -> Fluency:
-    if counts[Outcome.REGRESSION]:
+    if any(counts[o] for o in BLOCKING):
         return Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote")
     consulted = [p.fluency for p in parts if p.fluency.consulted]
     skipped = sum(p.fluency.skipped for p in parts)
@@ -96,6 +96,7 @@ def _rules(part: Results) -> tuple[object, ...]:
         part.min_cases_to_block,
         part.rescore_baseline,
         part.mode,
+        part.tripwire,
         tuple(sorted(part.category_sizes.items())),
     )
 
@@ -114,7 +115,7 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
     if len({_rules(p) for p in parts}) > 1:
         raise UsageError(
             "these shard results were decided under different rules (blocking categories, second opinion, "
-            "min-cases-to-block, rescore-baseline, mode or the suite's categories differ): shards of one run agree"
+            "min-cases-to-block, rescore-baseline, mode, tripwire or the suite's categories differ): shards of one run agree"
         )
     indices = Counter(p.shard.index for p in parts if p.shard)
     twice = sorted(i for i, n in indices.items() if n > 1)

@@ -33,14 +33,17 @@ from groundgate.audit import RowAudit
 from groundgate.cases import SURROGATE, Yardstick, unpaired_surrogate
 from groundgate.errors import InputError, one_line
 from groundgate.files import write_parts
+from groundgate.judges.claims import Label
 from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
 from groundgate.noise import NoiseSample as NoiseSample
-from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, cell, gate_exit, worse
+from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, Tripwire, cell, gate_exit, worse
 from groundgate.rules import tally as tally  # where the report finds it
 from groundgate.stats import sign_test
 from groundgate.store import Store
 
-SCHEMA_VERSION = 2  # 2: the rules a file's rows were decided under, end-to-end verdicts, answers that talk to the judge
+# 2: the rules a file's rows were decided under, end-to-end verdicts, answers that talk to the judge;
+# 3: the tripwire (its outcomes, a row's new figures, the file's tripwire mode) and the claims of rows to read
+SCHEMA_VERSION = 3
 BATCH_ROWS = 2000  # rows read from a results file before they go to disk
 
 
@@ -53,6 +56,7 @@ class _Model(BaseModel):
 ROW_SPARSE = frozenset({
     "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
     "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge", "unreachable",
+    "new_figures", "claims",
 })  # fmt: skip
 
 
@@ -68,6 +72,25 @@ class Live:
     before_score: float | None
     after_score: float | None
     reason: str | None = None  # the candidate's reason against its own context, or why a side was not judged
+
+
+@dataclass(slots=True, config=ConfigDict(extra="forbid"))
+class UnsupportedFigure:
+    """The tripwire's finding: a figure the candidate newly states, as it wrote it, that its context never
+    states (nor its query, nor the baseline unsupported), with the context's nearest figures as written there."""
+
+    figure: str
+    nearest: list[str]
+
+
+@dataclass(slots=True, config=ConfigDict(extra="forbid"))
+class Claim:
+    """One claim of a candidate's answer as the judge model split and labelled it, with the context's
+    nearest span (the claims call: ``judges.claims``). Shown under a row to read; it never decides anything."""
+
+    claim: str
+    label: Label
+    context: str = ""
 
 
 @dataclass(slots=True, config=ConfigDict(extra="forbid"))
@@ -108,6 +131,8 @@ class Row:
     candidate_context: str | None = None
     live: Live | None = None  # end-to-end runs, rows where a side carries its own retrieved context
     talks_to_judge: str | None = None  # which answer addresses the judge, and how ("candidate: 'score 5'")
+    new_figures: list[UnsupportedFigure] | None = None  # the tripwire's, whatever the outcome; such rows keep texts
+    claims: list[Claim] | None = None  # rows to read, when the judge model split the answer into claims
 
     @model_serializer(mode="wrap")
     def _lean(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -156,6 +181,7 @@ class Calls(_Model):
     rescore: int = 0
     fluency: int = 0
     noise: int = 0  # the noise sample's re-scores of unchanged rows
+    claims: int = 0  # the answers of rows to read split into claims and labelled (one call each)
     total: int = 0
     failed: int = 0
     tokens: int = 0  # as reported by the judge
@@ -462,7 +488,7 @@ def _rows_as_list(rows: Sequence[Row], handler: SerializerFunctionWrapHandler) -
 
 
 class Results(_Model):
-    schema_version: Literal[2] = 2
+    schema_version: Literal[3] = 3
     tool_version: str
     verdict: GateVerdict
     counts: dict[Outcome, int]
@@ -487,6 +513,7 @@ class Results(_Model):
     # reads the file re-derives every row's outcome under them.
     min_cases_to_block: int = Field(default=0, ge=0)
     rescore_baseline: bool = False
+    tripwire: Tripwire = "warn"  # block: a tripwire row in a blocking category fails the check
     plan: Plan | None = None  # what the run expected to spend, said before its first call
     cost: Cost | None = None  # what it spent, at the prices given (--price-per-million-tokens)
 
@@ -563,7 +590,7 @@ def read_results(path: Path) -> Results:
         earlier = (
             " (an earlier groundgate's, which does not record all the rules its rows were decided under, so its "
             "outcomes cannot be checked: run compare again)"
-            if found == 1
+            if found in (1, 2)
             else ""
         )
         raise InputError(

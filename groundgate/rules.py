@@ -32,6 +32,9 @@ class Outcome(StrEnum):
     TIE = "tie"  # same partial/grounded bucket: the only rows fluency may compare
     UNCHANGED = "unchanged"  # non-answer on both sides
     ERROR = "error"  # the judge gave no usable score on some side
+    # The tripwire: a row the judge did not flag whose candidate newly states a figure its context never does.
+    UNSUPPORTED_FIGURE = "unsupported_figure"  # a row to read: the judge may have missed this
+    BLOCKING_FIGURE = "blocking_figure"  # the same in a blocking category, under ``tripwire: block``
 
 
 def bucket_of(score: float) -> Bucket:
@@ -85,6 +88,19 @@ def classify(
     return Outcome.UNCHANGED
 
 
+Tripwire = Literal["warn", "block"]
+UNFLAGGED = frozenset({Outcome.TIE, Outcome.MOVED, Outcome.UNCHANGED})  # outcomes where the judge saw nothing wrong
+
+
+def tripwire(outcome: Outcome, new_figures: bool, blocking: bool, mode: Tripwire = "warn") -> Outcome:
+    """The tripwire's word on a row, after the judge's: a candidate that newly states a figure its context
+    never states, on a row the judge did not flag, is a row to read; under ``block`` it blocks in a
+    blocking category. Rows the judge flagged keep the judge's outcome."""
+    if not new_figures or outcome not in UNFLAGGED:
+        return outcome
+    return Outcome.BLOCKING_FIGURE if mode == "block" and blocking else Outcome.UNSUPPORTED_FIGURE
+
+
 def first_verdicts(before: Bucket | None, after: Bucket | None, blocking: bool) -> Outcome:
     """A row classified on its first verdicts alone, the first verdict standing in for the re-score (an
     end-to-end run's view of each side against its own context, which decides nothing); a side without a
@@ -107,12 +123,14 @@ def worse(before: Bucket, after: Bucket) -> bool:
 
 GateVerdict = Literal["pass", "fail", "error"]
 FailOn = Literal["blocking", "any-regression", "never"]
-ATTENTION = (Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER)  # rows a person must read
+ATTENTION = (Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.UNSUPPORTED_FIGURE)  # rows to read
+BLOCKING = (Outcome.REGRESSION, Outcome.BLOCKING_FIGURE)  # rows that fail the check
 
 
 def verdict_of(counts: Mapping[Outcome, int]) -> GateVerdict:
-    """A blocking regression fails; otherwise any unjudged row means the gate could not measure."""
-    if counts.get(Outcome.REGRESSION):
+    """A blocking row (a regression, or a tripwire row under ``tripwire: block``) fails; otherwise any
+    unjudged row means the gate could not measure."""
+    if any(counts.get(o) for o in BLOCKING):
         return "fail"
     if counts.get(Outcome.ERROR):
         return "error"
@@ -148,9 +166,11 @@ def plural(n: int, singular: str, many: str | None = None) -> str:
 # What each count is called, the same in the report, the console and the check run.
 COUNT_WORDS: tuple[tuple[Outcome, str, str], ...] = (
     (Outcome.REGRESSION, "blocking regression", "blocking regressions"),
+    (Outcome.BLOCKING_FIGURE, "blocking unsupported figure", "blocking unsupported figures"),
     (Outcome.REVIEW, "regression to review", "regressions to review"),
     (Outcome.UNSTABLE, "unstable", "unstable"),
     (Outcome.NEW_NON_ANSWER, "new non-answer", "new non-answers"),
+    (Outcome.UNSUPPORTED_FIGURE, "unsupported figure", "unsupported figures"),
     (Outcome.ERROR, "not judged", "not judged"),
     (Outcome.MOVED, "moved", "moved"),
     (Outcome.STILL_UNGROUNDED, "still ungrounded", "still ungrounded"),
@@ -208,6 +228,19 @@ def _claims(n: int) -> str:
     return f"{n:,} answer now makes unsupported claims" if n == 1 else f"{n:,} answers now make unsupported claims"
 
 
+def _figures(n: int) -> str:
+    if n == 1:
+        return f"{n:,} answer newly states a figure its context never states"
+    return f"{n:,} answers newly state figures their context never states"
+
+
+def _blocked(regressions: int, figures: int) -> str:
+    """What blocks, in words: the judge's regressions, then the tripwire's blocking rows."""
+    if not figures:
+        return _claims(regressions)
+    return f"{_claims(regressions)}, {_figures(figures)}" if regressions else _figures(figures)
+
+
 def _with_categories(text: str, by_category: Mapping[str, int], after: str = "") -> str:
     return text + _by_category(by_category, HEADLINE_WIDTH - len(text) - len(after)) + after
 
@@ -252,6 +285,7 @@ def headline(
     reason (an outage). ``accepted``: the blocking rows people accepted, which no longer block (named in the
     headline); ``counts`` and the per-category counts are then what still blocks once people have spoken."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
+    figures = counts.get(Outcome.BLOCKING_FIGURE, 0)  # the tripwire's blocking rows (tripwire: block)
     attention = sum(counts.get(o, 0) for o in ATTENTION) + also_to_read
     blocking = Counter(blocking_by_category or {})
     small = Counter(small_by_category or {})
@@ -261,21 +295,22 @@ def headline(
     if exit_code == 1:
         if fail_on == "any-regression" and review:
             both = blocking + Counter(review_by_category or {})
-            text = f"Blocks merge (fail-on: any-regression): {_claims(regressions + review)}"
+            text = f"Blocks merge (fail-on: any-regression): {_blocked(regressions + review, figures)}"
             return Headline("🚫", _with_categories(text, both, unjudged + people), "failure")
-        text = f"Blocks merge: {_claims(regressions)}"
+        text = f"Blocks merge: {_blocked(regressions, figures)}"
         return Headline("🚫", _with_categories(text, blocking, unjudged + people), "failure")
     if accepted and accepted.rows and exit_code == 0 and not errors:
         also = f"; {plural(attention, 'row')} to read before shipping" if attention else ""
         return Headline("✅", f"Passes: {accepted.words()}{also}", "success")
     if exit_code != 0 or errors:
-        also = f"; also {plural(regressions, 'blocking regression')}" if regressions else ""
+        blocked = [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if o in BLOCKING and counts.get(o)]
+        also = f"; also {' and '.join(blocked)}" if blocked else ""
         of = f"{errors:,} of {plural(cases, 'row')} not judged"
         if unreachable:
             return Headline("⛔", f"No verdict: the judge at {unreachable} could not be reached: {of}{also}", "failure")
         return Headline("⛔", f"No verdict: {of}, so the gate cannot pass{also}", "failure")
-    if regressions:  # only fail-on: never lets a blocking regression through
-        text = f"Does not block merge (fail-on: never), but {_claims(regressions)}"
+    if regressions or figures:  # only fail-on: never lets a blocking row through
+        text = f"Does not block merge (fail-on: never), but {_blocked(regressions, figures)}"
         return Headline("⚠️", _with_categories(text, blocking), "neutral")
     if small.total():
         text = f"Does not block merge: {plural(small.total(), 'regression')} to confirm, too few cases to block"

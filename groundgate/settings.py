@@ -30,7 +30,7 @@ from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
 from groundgate.files import link_on_path, refusing
 from groundgate.redact import placeholder, url_credentials
-from groundgate.rules import FailOn
+from groundgate.rules import FailOn, Tripwire
 
 DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
 OUT_DIR = ".groundgate"  # where the action writes results.json and report.md, inside the workspace
@@ -45,18 +45,19 @@ COMPARE_INPUTS = (
     "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
     "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url", "max-consecutive-failures",
-    "noise-sample", "mode", "max-calls", "max-tokens", "price-per-million-tokens",
+    "noise-sample", "mode", "max-calls", "max-tokens", "price-per-million-tokens", "tripwire", "claims",
 )  # fmt: skip
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
     "check-run", "check-name", "fail-on",
-    "merge-results", "adjudicators", "allow-author-adjudication",
+    "merge-results", "selftest", "adjudicators", "allow-author-adjudication",
 )  # fmt: skip
 INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
 FIELDS = {name: name.replace("-", "_") for name in INPUTS} | {"cache-path": "cache"}
 ACTION_FIELDS = frozenset(FIELDS[name] for name in ACTION_ONLY_INPUTS)
 OUTPUTS = (
-    "verdict", "blocking-regressions", "regressions", "new-non-answers", "unstable", "errors", "results-path", "report-path",
+    "verdict", "blocking-regressions", "regressions", "new-non-answers", "unstable", "errors", "unsupported-figures",
+    "results-path", "report-path",
 )  # fmt: skip
 
 SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY", "OPENAI_API_KEY", "GROUNDGATE_CACHE_SECRET")  # from the environment only
@@ -285,6 +286,10 @@ class Settings(BaseModel):
     max_calls: int | None = Field(default=None, ge=1)  # the run's budget of judge calls
     max_tokens: int | None = Field(default=None, ge=1)  # the run's budget of tokens (estimated, then as reported)
     price_per_million_tokens: tuple[float, float] | None = None  # (prompt, answer): a cost line in the results
+    # warn: a row the judge did not flag whose candidate newly states a figure the context never states is a row to
+    # read; block: it blocks in a blocking category too
+    tripwire: Tripwire = "warn"
+    claims: bool = True  # split the answers of rows to read into claims (one more judge call each)
     cache: Path | None = None
     cache_secret: SecretStr | None = None  # authenticates cache entries when there is no API key
     shard: tuple[int, int] | None = None
@@ -309,6 +314,7 @@ class Settings(BaseModel):
     check_name: str = DEFAULT_CHECK_NAME
     fail_on: FailOn = "blocking"
     merge_results: str | None = None  # glob(s) of shard results: merge and publish instead of judging
+    selftest: bool = False  # judge the planted suite (groundgate.selftest) instead of the cases: no files needed
     adjudicators: Literal["write", "maintain", "admin"] = "write"  # the least permission of people who adjudicate
     allow_author_adjudication: bool = False  # the pull request's author may adjudicate its rows
     github: GitHubRun | None = None
@@ -348,7 +354,7 @@ class Settings(BaseModel):
     def _consistent(self) -> Settings:
         if self.merging or self.adjudicating:
             return self
-        for name in ("cases", "baseline", "candidate"):
+        for name in () if self.selftest else ("cases", "baseline", "candidate"):
             if getattr(self, name) is None:
                 raise ValueError(f"{name}: is required: the path of the {name} JSONL file in the repository")
         if self.judge == "azure":

@@ -210,6 +210,8 @@ def options(settings: Settings, rescorer: Rescorer) -> Options:
         model_under_test=settings.model_under_test,
         end_to_end=settings.mode == "end-to-end",
         prices=settings.price_per_million_tokens,
+        tripwire=settings.tripwire,
+        claims=settings.claims,
     )
 
 

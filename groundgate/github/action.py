@@ -59,6 +59,19 @@ def judge(settings: Settings, inputs: Inputs, judges: Judges, log: Log) -> Resul
         return app.run(settings, inputs, judges, say=log.info)
 
 
+def selftest(settings: Settings, judges: Judges, log: Log) -> int:
+    """``selftest: true``: the planted suite judged by this step's judge (``app.selftest``); what the gate
+    caught in the log and the job summary. Nothing is posted to a pull request: it is about the judge."""
+    from groundgate import selftest as planted  # only this job needs it
+
+    with log.group("groundgate: the self-test, the planted suite judged by this step's judge"):
+        found = app.selftest(settings, judges)
+    text = planted.render(found)
+    append_summary((settings.github or GitHubRun()).summary_path, f"## groundgate self-test\n\n{text}")
+    log.info(text)
+    return planted.exit_code(found)
+
+
 def merge_shards(settings: Settings, log: Log) -> Results:
     """The shard results the ``merge-results`` globs name, inside the workspace, as one run."""
     assert settings.merge_results

@@ -33,6 +33,7 @@ from requests import RequestException
 from urllib3.exceptions import HTTPError
 
 from groundgate.errors import GitHubRefused, one_line
+from groundgate.report import figures_said
 from groundgate.report.render import plain, score
 from groundgate.results import Results, rows_with
 from groundgate.rules import Conclusion, Outcome
@@ -78,6 +79,8 @@ query($owner: String!, $name: String!, $check: String!, $prs: Int!, $commits: In
 """
 LEVELS: dict[Outcome, str] = {
     Outcome.REGRESSION: "failure",
+    Outcome.BLOCKING_FIGURE: "failure",
+    Outcome.UNSUPPORTED_FIGURE: "warning",
     Outcome.REVIEW: "warning",
     Outcome.UNSTABLE: "warning",
     Outcome.ERROR: "warning",
@@ -261,6 +264,8 @@ class Annotation:
 
 ANNOTATION_WORDS = {
     Outcome.REGRESSION: "blocking regression",
+    Outcome.BLOCKING_FIGURE: "blocking unsupported figure",
+    Outcome.UNSUPPORTED_FIGURE: "unsupported figure",
     Outcome.REVIEW: "regression to review",
     Outcome.UNSTABLE: "unstable",
     Outcome.NEW_NON_ANSWER: "new non-answer",
@@ -287,6 +292,9 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
         )
         if row.outcome is Outcome.ERROR:
             message = f"Could not judge: {row.error}"
+        elif row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
+            judged = f"{_word(row.after)}, {score(row.after_score)}"
+            message = f"The candidate {figures_said(row)}; the judge may have missed this ({judged})."
         else:
             scores = f"{score(row.before_score)} → {score(row.after_score)}" + (
                 f", re-score {score(row.rescore_score)}" if row.rescore_score is not None else ""

@@ -82,6 +82,7 @@ def outputs_of(
         "new-non-answers": str(counts.get(Outcome.NEW_NON_ANSWER, 0)),
         "unstable": str(counts.get(Outcome.UNSTABLE, 0)),
         "errors": str(counts.get(Outcome.ERROR, 0)),
+        "unsupported-figures": str(counts.get(Outcome.UNSUPPORTED_FIGURE, 0) + counts.get(Outcome.BLOCKING_FIGURE, 0)),
         "results-path": results_path,
         "report-path": report_path,
     }

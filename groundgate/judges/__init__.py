@@ -24,6 +24,7 @@ class Purpose(StrEnum):
     RESCORE = "rescore"  # a fresh groundedness call on a newly ungrounded row: never deduplicated
     NOISE = "noise"  # a fresh groundedness call on an unchanged row, to measure the judge's own noise
     FLUENCY = "fluency"
+    CLAIMS = "claims"  # the answer of a row to read split into claims, each labelled against the context
 
 
 class JudgeRequest:
@@ -134,6 +135,7 @@ class JudgeInfo:
     sdk_version: str | None = None
     models: list[str] = field(default_factory=list)
     fluency: bool = True
+    claims: bool = True  # can split an answer into claims (``Purpose.CLAIMS``): an LLM judge can
 
 
 @dataclass
@@ -146,6 +148,7 @@ class CallCounts:
     rescore: int = 0
     fluency: int = 0
     noise: int = 0  # the noise sample's re-scores
+    claims: int = 0  # answers of rows to read split into claims
     failed: int = 0
     tokens: int = 0
     answer_tokens: int = 0  # of ``tokens``, the judge's answers' (priced apart from the prompts')
@@ -157,7 +160,7 @@ class CallCounts:
 
     @property
     def total(self) -> int:
-        return self.groundedness + self.rescore + self.fluency + self.noise
+        return self.groundedness + self.rescore + self.fluency + self.noise + self.claims
 
     def __add__(self, other: CallCounts) -> CallCounts:
         return CallCounts(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})

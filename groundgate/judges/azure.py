@@ -38,6 +38,17 @@ class AzureConfig:
     credential_factory: Callable[[], TokenCredential] | None = None
 
 
+# The scope azure-ai-evaluation signs in to the judge with (its TokenScope.COGNITIVE_SERVICES_MANAGEMENT); the
+# claims call's tests pin the two to one scope.
+JUDGE_SCOPE = "https://ai.azure.com/.default"
+
+
+def _token_provider(credential: TokenCredential) -> Callable[[], str]:
+    from azure.identity import get_bearer_token_provider
+
+    return get_bearer_token_provider(credential, JUDGE_SCOPE)
+
+
 def build(config: AzureConfig) -> AzureProvider:
     """The provider, the SDK's import started in the background (its first call waits for it): what the
     wiring and each worker process call."""
@@ -112,6 +123,23 @@ class AzureProvider(EvaluatorProvider):
                 if self._credential is None:
                     self._credential = self.config.credential_factory()
         return self._credential
+
+    def chat_client(self) -> Any:
+        import openai
+
+        config = self.config
+        credential = self.credential()
+        return openai.AsyncAzureOpenAI(
+            azure_endpoint=config.endpoint,
+            azure_deployment=config.deployment,
+            api_version=config.api_version or SDK_DEFAULT_API_VERSION,
+            api_key=config.api_key,
+            azure_ad_token_provider=None if config.api_key or credential is None else _token_provider(credential),
+        )
+
+    @property
+    def chat_model(self) -> str:
+        return self.config.deployment
 
     def model_config(self) -> Any:
         from azure.ai.evaluation import AzureOpenAIModelConfiguration

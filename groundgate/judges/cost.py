@@ -18,6 +18,7 @@ from pathlib import Path
 
 from groundgate.cases import Rubric
 from groundgate.judges import JudgeRequest, Purpose
+from groundgate.judges.claims import prompt_chars as claims_prompt_chars
 
 CHARS_PER_TOKEN = 4.6  # the rubric templates and English text in o200k_base (bench/costs.py)
 ANSWER_TOKENS = 90  # {"reason": "Let's think step by step: ...", "score": n, "status": "completed"}
@@ -48,9 +49,14 @@ class Estimator:
     rubric: Rubric
 
     def __call__(self, request: JudgeRequest) -> int:
-        fluency = request.purpose is Purpose.FLUENCY
-        chars = template_chars(TEMPLATES[("fluency" if fluency else "groundedness", self.rubric)])
+        fluency, claims = request.purpose is Purpose.FLUENCY, request.purpose is Purpose.CLAIMS
+        if claims:  # groundgate's own prompt; the answer quotes each claim and a span of the context
+            chars = claims_prompt_chars()
+            answer = round(2 * len(request.response) / CHARS_PER_TOKEN) + ANSWER_TOKENS
+        else:
+            chars = template_chars(TEMPLATES[("fluency" if fluency else "groundedness", self.rubric)])
+            answer = ANSWER_TOKENS
         chars += len(request.response)
         if not fluency:
             chars += len(request.grounding) + (len(request.case.query or "") if self.rubric == "query" else 0)
-        return round(chars / CHARS_PER_TOKEN) + MESSAGE_TOKENS + ANSWER_TOKENS
+        return round(chars / CHARS_PER_TOKEN) + MESSAGE_TOKENS + answer

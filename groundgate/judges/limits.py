@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from groundgate.judges import JudgeError, Judgement, JudgeRequest, Verdict
+from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 
 
 class _Lock(Protocol):
@@ -307,7 +307,8 @@ class Budget:
     A call is made only if it fits: the calls made so far plus this one within ``max_calls``; the tokens
     the judge reported, plus the estimate of the calls still in flight and of this one, within
     ``max_tokens``. The first call that does not fit is refused, and so is every later one: the run
-    stops calling and ends without a verdict (``reached``). Without either cap it refuses nothing."""
+    stops calling and ends without a verdict (``reached``). A claims call, which no verdict needs, only
+    spends what is left: one that does not fit is refused alone. Without either cap it refuses nothing."""
 
     def __init__(
         self,
@@ -350,21 +351,27 @@ class Budget:
                 self._reached)  # fmt: skip
 
     def refusal(self, request: JudgeRequest) -> JudgeError | None:
-        """None, and the call is charged; or the error to answer instead of calling."""
+        """None, and the call is charged; or the error to answer instead of calling. A claims call, which no
+        verdict needs, is made only from what the verdict's calls left: one that does not fit is refused
+        without ending the run."""
         if not self.capped:
             return None
         cost = self.estimate(request) if self.estimate is not None else 0
         with self._lock:
             if not self._reached.value:
+                ran_out = 0
                 if self.max_calls is not None and self._calls.value + 1 > self.max_calls:
-                    self._reached.value = CALLS
+                    ran_out = CALLS
                 elif self.max_tokens is not None and self._tokens.value + cost > self.max_tokens:
-                    self._reached.value = TOKENS
+                    ran_out = TOKENS
                 else:
                     self._calls.value += 1
                     self._tokens.value += cost
                     return None
-            ran_out = self._reached.value
+                if request.purpose is not Purpose.CLAIMS:
+                    self._reached.value = ran_out
+            else:
+                ran_out = self._reached.value
         what = f"{self.max_calls:,} judge calls" if ran_out == CALLS else f"{self.max_tokens:,} tokens"
         flag = self.names[0] if ran_out == CALLS else self.names[1]
         return JudgeError(f"not sent: the run reached its budget of {what} ({flag})", sent=False)

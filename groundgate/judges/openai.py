@@ -123,6 +123,15 @@ class OpenAIProvider(EvaluatorProvider):
             type="openai", model=self.config.model, api_key=self.config.api_key, base_url=self.config.base_url
         )
 
+    def chat_client(self) -> Any:
+        import openai
+
+        return openai.AsyncOpenAI(base_url=self.config.base_url, api_key=self.config.api_key)
+
+    @property
+    def chat_model(self) -> str:
+        return self.config.model
+
     def failure(self, exc: Exception) -> JudgeError:
         status, text = http_status(exc)
         problem = self._configuration(status, text.lower())

@@ -31,7 +31,9 @@ class ProProvider(Provider):
         self._credential: TokenCredential | None = None
         self._lock = threading.Lock()
         self._local = threading.local()
-        self.info = JudgeInfo(kind="groundedness-pro", rubric="query", sdk_version=sdk_version(), fluency=False)
+        self.info = JudgeInfo(
+            kind="groundedness-pro", rubric="query", sdk_version=sdk_version(), fluency=False, claims=False
+        )
 
     def identity(self) -> dict[str, object]:
         return {"kind": self.info.kind, "project": self._project, "sdk": self.info.sdk_version}
@@ -49,8 +51,8 @@ class ProProvider(Provider):
         return evaluator
 
     def score(self, request: JudgeRequest) -> Judgement:
-        if request.purpose is Purpose.FLUENCY:
-            return JudgeError("groundedness-pro does not measure fluency")
+        if request.purpose in (Purpose.FLUENCY, Purpose.CLAIMS):
+            return JudgeError(f"groundedness-pro does not measure {request.purpose}")
         try:
             result = self._evaluator()(
                 query=request.case.query or "", context=request.grounding, response=request.response

@@ -25,6 +25,7 @@ from dataclasses import replace
 from groundgate.cache import Entry, ScoreCache
 from groundgate.errors import JudgeUnusable
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges.claims import prompt_version as claims_prompt
 from groundgate.judges.dispatch import Dispatcher
 from groundgate.judges.limits import Budget, CircuitBreaker, Concurrency, RateLimiter, unfit
 from groundgate.judges.limits import Deadline as Deadline  # where the wiring and the tests find it
@@ -180,11 +181,10 @@ class Runner:
 
     def request_key(self, request: JudgeRequest) -> str:
         fluency = request.purpose is Purpose.FLUENCY
-        payload: dict[str, object] = {
-            "judge": self._identity,
-            "evaluator": "fluency" if fluency else "groundedness",
-            "response": request.response,
-        }
+        evaluator = {Purpose.FLUENCY: "fluency", Purpose.CLAIMS: "claims"}.get(request.purpose, "groundedness")
+        payload: dict[str, object] = {"judge": self._identity, "evaluator": evaluator, "response": request.response}
+        if request.purpose is Purpose.CLAIMS:
+            payload["prompt"] = claims_prompt()  # groundgate's own prompt: a new text is judged afresh
         if not fluency:
             payload["context"] = request.grounding
             if self.info.rubric == "query":
@@ -422,6 +422,8 @@ class Runner:
                 self.calls.rescore += 1
             elif request.purpose is Purpose.NOISE:
                 self.calls.noise += 1
+            elif request.purpose is Purpose.CLAIMS:
+                self.calls.claims += 1
             else:
                 self.calls.fluency += 1
             if isinstance(result, Verdict):

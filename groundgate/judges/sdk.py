@@ -39,6 +39,7 @@ from groundgate.judges import (
     checked_verdict,
     unavailable,
 )
+from groundgate.judges import claims as claim_calls
 from groundgate.judges.cost import Estimator
 from groundgate.judges.heard import Said, excerpt, listening
 from groundgate.judges.heard import install as overhear_answers
@@ -148,10 +149,21 @@ class EvaluatorProvider(Provider):
         self._local = threading.local()
         self._evaluators: dict[str, Any] = {}  # the async evaluators, built on the loop thread on first use
         self._client = SharedClient()
+        self._chat_client: Any = None  # the claims call's openai client, built on the loop thread on first use
 
     @abstractmethod
     def model_config(self) -> Any:
         """A fresh model configuration for one evaluator: the SDK adds keys to the dict it is given."""
+
+    @abstractmethod
+    def chat_client(self) -> Any:
+        """An async ``openai`` client for the judge's own chat-completions endpoint, signed in as the SDK's
+        is (for the prompts the SDK's evaluators cannot run: ``claims``)."""
+
+    @property
+    @abstractmethod
+    def chat_model(self) -> str:
+        """The model (OpenAI-compatible) or deployment (Azure) a chat-completions request names."""
 
     def credential(self) -> TokenCredential | None:
         return None
@@ -213,7 +225,37 @@ class EvaluatorProvider(Provider):
         judged, self._local.waited = run(self.ascore(request))
         return judged
 
+    async def aclaims(self, request: JudgeRequest) -> tuple[Judgement, float | None]:
+        """The answer split into claims, each labelled against the context, by groundgate's own prompt
+        (``judges.claims``) on the judge's own model: the same service, sign-in, deployment and API version,
+        through the ``openai`` client the SDK itself uses, on the judge loop like every call."""
+        with listening() as heard:
+            try:
+                if self._chat_client is None:  # the loop is one thread: no lock needed
+                    self._chat_client = self.chat_client()
+                sent = claim_calls.params(
+                    self.chat_model, request, with_query=self.info.rubric == "query", reasoning=self.info.reasoning
+                )
+                answer = await self._chat_client.chat.completions.create(**sent)
+            except Exception as exc:  # the client raises many types after its own retries; the row keeps its verdict
+                error = self.failure(exc)
+                if self._secret and self._secret in error.message:
+                    error = replace(error, message=error.message.replace(self._secret, "***"))
+                return error, heard.seconds
+        choice = answer.choices[0] if answer.choices else None
+        usage = getattr(answer, "usage", None)
+        judged = claim_calls.verdict(
+            request,
+            choice.message.content if choice is not None else None,
+            choice.finish_reason if choice is not None else None,
+            str(answer.model) if getattr(answer, "model", None) else None,
+            int(getattr(usage, "total_tokens", 0) or 0),
+        )
+        return judged, heard.seconds
+
     async def ascore(self, request: JudgeRequest) -> tuple[Judgement, float | None]:
+        if request.purpose is Purpose.CLAIMS:
+            return await self.aclaims(request)
         key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
         with listening() as heard:
             try:
@@ -251,9 +293,12 @@ class EvaluatorProvider(Provider):
         return judged, heard.seconds  # the server's latency, for the runner's concurrency
 
     def close(self) -> None:
-        """Close the judge's client (its connections); the evaluators go with the provider."""
+        """Close the judge's clients (their connections); the evaluators go with the provider."""
         if self._evaluators:
             run(self._client.aclose())
+        if self._chat_client is not None:
+            client, self._chat_client = self._chat_client, None
+            run(client.close())
 
 
 NOT_JSON = "the judge's answer is not the rubric's JSON"

@@ -64,6 +64,7 @@ from groundgate.rules import (
     verdict_of,
     worse,
 )
+from groundgate.rules import BLOCKING as BLOCKING_OUTCOMES
 
 Target = Literal["comment", "check", "summary"]
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
@@ -116,6 +117,10 @@ SECTIONS: tuple[Kind, ...] = (
     Kind("regression", "Blocking regressions", "blocking regression", "blocking regressions",
          "Newly ungrounded in a blocking category, confirmed by the re-score.", "REGRESSION", Outcome.REGRESSION,
          console=50),
+    Kind("blocking_figure", "Blocking unsupported figures", "blocking unsupported figure", "blocking unsupported figures",
+         "The judge did not flag these, but the candidate newly states a figure its context never states, in a "
+         "blocking category (`tripwire: block`): the judge may have missed them.", "FIGURE BLOCKS",
+         Outcome.BLOCKING_FIGURE, console=50),
     Kind("small", "Would block, but the category is too small", "regression to confirm", "regressions to confirm",
          "Newly ungrounded in a blocking category and confirmed by the re-score, but the category has fewer cases "
          "than `--min-cases-to-block`: too few to block on one judge's word. Confirm each with an independent second "
@@ -133,6 +138,10 @@ SECTIONS: tuple[Kind, ...] = (
     Kind("new_non_answer", "New non-answers", "new non-answer", "new non-answers",
          "The candidate stopped answering: a clarifying question or filler where the baseline answered.",
          "NON-ANSWER", Outcome.NEW_NON_ANSWER),
+    Kind("unsupported_figure", "Unsupported figures", "unsupported figure", "unsupported figures",
+         "The judge did not flag these, but the candidate newly states a figure its context never states (the "
+         "tripwire): the judge may have missed them. Read before shipping; they do not block (`tripwire: block` "
+         "makes them block in blocking categories).", "FIGURE", Outcome.UNSUPPORTED_FIGURE),
     Kind("moved_down", "Moved down", "move down", "moves down", "Bucket changes for the worse that are not regressions.",
          "", Outcome.MOVED, cell=lambda c: c[3] is not None and c[4] is not None and worse(c[3], c[4]), attention=False, console=0),
     Kind("moved_up", "Moved up", "move up", "moves up",
@@ -144,7 +153,8 @@ SECTIONS: tuple[Kind, ...] = (
          attention=False, console=0),
 )  # fmt: skip
 KINDS = {kind.key: kind for kind in SECTIONS}
-BLOCKING = SECTIONS[0]  # its rows stay named until nothing else is left to cut
+# The sections whose rows fail the check, in order of value: their rows stay named until nothing else is left to cut.
+BLOCKING = tuple(kind.key for kind in SECTIONS if kind.outcome in BLOCKING_OUTCOMES)
 
 
 @dataclass(frozen=True)
@@ -302,7 +312,7 @@ class Facts:
     it (``github.adjudicate``), so a comment's run words the headline as the judging run did."""
 
     counts: Mapping[Outcome, int]
-    blocking: Mapping[str, int]  # blocking regressions by category
+    blocking: Mapping[str, int]  # blocking rows by category (regressions, the tripwire's blocking figures)
     review: Mapping[str, int]  # REVIEW rows by category
     small: Mapping[str, int]  # of those, the ones in blocking categories too small to block (``too_small``)
     to_read: int  # rows to read whatever their outcome (an answer that talks to the judge) not counted already
@@ -314,7 +324,7 @@ def facts(results: Results) -> Facts:
     blocking: Counter[str] = Counter()
     review: Counter[str] = Counter()
     for (category, _, outcome, _, _), n in tally(results.rows).items():
-        if outcome is Outcome.REGRESSION:
+        if outcome in BLOCKING_OUTCOMES:
             blocking[category] += n
         elif outcome is Outcome.REVIEW:
             review[category] += n
@@ -324,7 +334,7 @@ def facts(results: Results) -> Facts:
         blocking,
         review,
         too_small(results),
-        count_marked(results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, Outcome.REGRESSION, Outcome.ERROR)),
+        count_marked(results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, *BLOCKING_OUTCOMES, Outcome.ERROR)),
         down.where if down is not None else None,
     )
 
@@ -336,7 +346,7 @@ def headline_of(found: Facts, fail_on: FailOn = "blocking", decision: Decision |
     exit_code, top = gate_exit(verdict_of(counts), counts, fail_on), None
     if decision is not None:
         exit_code, counts, top = decision.exit_code(counts), decision.counts(counts), accepted(decision)
-        blocking = decision.by_category(blocking, Outcome.REGRESSION)
+        blocking = decision.by_category(blocking, *BLOCKING_OUTCOMES)
         review, small = decision.by_category(review, Outcome.REVIEW), decision.by_category(small, Outcome.REVIEW)
     return headline(
         counts,
@@ -458,7 +468,7 @@ def _groups(results: Results, keep: int) -> dict[str, Listing]:
 def _intro(kind: Kind, results: Results, context: ReportContext, down: Outage | None) -> Markup:
     """A section's introduction, with what this run adds to it."""
     text = Markup(kind.intro)  # noqa: S704 - ours, never user text
-    if kind.key == "regression" and context.fail_on == "never":
+    if kind.key in BLOCKING and context.fail_on == "never":
         text += Markup(" They do not fail the check: this workflow sets `fail-on: never`.")
     if kind.key == "small":
         sizes = results.category_sizes or {c.name: c.cases for c in results.categories}
@@ -583,11 +593,25 @@ def agree(row: Row) -> bool:
     return matcher.quick_ratio() >= 0.9 and matcher.ratio() >= 0.9
 
 
+def figures_said(row: Row) -> str | None:
+    """The tripwire's finding in words: the figures as the candidate wrote them, the context's nearest."""
+    if not row.new_figures:
+        return None
+    said = []
+    for found in row.new_figures:
+        near = ", ".join(f"“{n}”" for n in found.nearest)
+        where = f"the context's nearest: {near}" if near else "the context states no figure"
+        said.append(f"“{found.figure}” ({where})")
+    return f"newly states {'; '.join(said)}, which its context never states"
+
+
 def _why(row: Row) -> str | None:
-    """The one reason a row is shown with: the error, or the verdict that decided it (a confirmed flip's
-    re-score; an unstable row shows both of its verdicts, so this is its first)."""
+    """The one reason a row is shown with: the error, the tripwire's figures, or the verdict that decided it
+    (a confirmed flip's re-score; an unstable row shows both of its verdicts, so this is its first)."""
     if row.outcome is Outcome.ERROR:
         return row.error
+    if row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
+        return f"{figures_said(row)}; the judge saw no problem: {row.after_reason or ''}"
     if row.outcome is Outcome.UNSTABLE:
         return row.after_reason
     return row.rescore_reason or row.after_reason
@@ -714,7 +738,13 @@ def _env() -> Environment:
     """The shared environment, with every value escaped for markdown unless it is Markup already."""
     env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
     env.filters.update(
-        scores=_scores, why=_why, why_cell=_why_cell, label=_label, brief=_brief, brief_inline=_brief_inline
+        scores=_scores,
+        why=_why,
+        why_cell=_why_cell,
+        label=_label,
+        brief=_brief,
+        brief_inline=_brief_inline,
+        figures_said=figures_said,
     )
     env.globals.update(answers=answers, plural=plural, agree=agree)
     return env
@@ -787,7 +817,7 @@ class _Renderer:
                     layout=layout,
                     links=self.context.links,
                     full_report=self.frame["full_report"],
-                    protected=PROTECTED if section.kind is BLOCKING else 0,
+                    protected=PROTECTED if section.key in BLOCKING else 0,
                     edits=self.edits,
                     collapse=not self.frame["passed"],  # a pass is collapsed as a whole
                     legend=legend,
@@ -852,13 +882,14 @@ def _halving(n: int, floor: int) -> Iterator[int]:
 def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
     """Ever smaller layouts, by value (``SECTIONS``' order). Moves and backlog shrink to a count first;
     then texts and detailed rows, the least valuable sections first; the sections a person must read
-    keep their first rows (FIRST_ROWS, or all when fewer) until the very end, the first blocking
-    regressions their whole texts; every blocking regression stays named, as a table line when it
-    cannot be whole, until nothing else is left."""
+    keep their first rows (FIRST_ROWS, or all when fewer) until the very end, the first rows of each
+    section that blocks (``BLOCKING``) their whole texts; every blocking row stays named, as a table line
+    when it cannot be whole, until nothing else is left."""
     sizes = {key: min(rows.total, len(rows)) for key, rows in groups.items()}
     floor = {key: min(FIRST_ROWS, n) for key, n in sizes.items()}
     attention = [kind.key for kind in SECTIONS if kind.attention]
-    others = [key for key in reversed(attention) if key != BLOCKING.key]  # least valuable first
+    others = [key for key in reversed(attention) if key not in BLOCKING]  # least valuable first
+    blocks = list(reversed(BLOCKING))  # the same for the sections that block
     shares = {kind.key: Share(sizes[kind.key], sizes[kind.key] if kind.attention else 0) for kind in SECTIONS}
     layout = Layout(shares)
     yield layout
@@ -875,8 +906,8 @@ def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
         for key in attention:
             layout = step(key, text=limit)
         yield layout
-    for key in [*others, BLOCKING.key]:  # detailed rows beyond the first (blocking ones beyond the protected)
-        least = min(PROTECTED, sizes[key]) if key == BLOCKING.key else floor[key]
+    for key in [*others, *blocks]:  # detailed rows beyond the first (blocking ones beyond the protected)
+        least = min(PROTECTED, sizes[key]) if key in BLOCKING else floor[key]
         for n in _halving(sizes[key], least):
             layout = step(key, details=n)
             yield layout
@@ -891,24 +922,29 @@ def _layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
             layout = step(key, details=n)
             yield layout
     for limit in (4000, 1000, 300):  # the context of protected rows, whose answers and reasons stay whole
-        layout = step(BLOCKING.key, context=limit)
+        for key in blocks:
+            layout = step(key, context=limit)
         yield layout
     layout = replace(layout, why=80)
     yield layout
-    layout = step(BLOCKING.key, names_only=True)  # the other blocking rows: named, with category and scores
+    for key in blocks:
+        layout = step(key, names_only=True)  # the other blocking rows: named, with category and scores
     yield layout
-    for n in _halving(layout.shares[BLOCKING.key].details, min(1, sizes[BLOCKING.key])):  # fewer whole ones
-        layout = step(BLOCKING.key, details=n)
-        yield layout
+    for key in blocks:
+        for n in _halving(layout.shares[key].details, min(1, sizes[key])):  # fewer whole ones
+            layout = step(key, details=n)
+            yield layout
     for key in others:  # the sections that do not block, down to a count
         for n in _halving(floor[key], 0):
             layout = step(key, details=0, rows=n)
             yield layout
-    layout = step(BLOCKING.key, details=0)
+    for key in blocks:
+        layout = step(key, details=0)
     yield layout
-    for n in _halving(sizes[BLOCKING.key], 0):  # last resort: a suite of thousands of blocking regressions
-        layout = step(BLOCKING.key, rows=n)
-        yield layout
+    for key in blocks:
+        for n in _halving(sizes[key], 0):  # last resort: a suite of thousands of blocking rows
+            layout = step(key, rows=n)
+            yield layout
 
 
 def render(results: Results, target: Target = "summary", context: ReportContext | None = None) -> str:

@@ -34,6 +34,8 @@ INDENT = "    "  # continuation lines
 ROW_LINES = 2  # a row takes at most this many lines: its reason is cut to fit
 COLOURS = {
     "REGRESSION": "\x1b[1;31m",
+    "FIGURE BLOCKS": "\x1b[1;31m",
+    "FIGURE": "\x1b[33m",
     "CONFIRM": "\x1b[1;33m",
     "REVIEW": "\x1b[33m",
     "UNSTABLE": "\x1b[33m",
@@ -154,7 +156,7 @@ def render_console(
     env = environment().overlay()
     env.filters.update(label=_label, reason=_reason)
     k = results.calls
-    extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
+    extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
     calls = plural(k.total, "judge call") + (f" ({', '.join(extra)})" if extra else "")
     moved = results.yardstick

@@ -49,6 +49,7 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
         "new-non-answers": "1",
         "unstable": "0",
         "errors": "0",
+        "unsupported-figures": "0",
         "results-path": ".groundgate/results.json",
         "report-path": ".groundgate/report.md",
     }
@@ -199,7 +200,7 @@ def test_bad_inputs_are_one_error_line(workspace: Path, inputs: dict[str, str], 
     assert message in html.unescape(run.summary.replace("\\", ""))  # escaped markdown, read as a reviewer sees it
     assert run.outputs == {  # as action.yml documents: an error, and no count known
         "verdict": "error", "blocking-regressions": "0", "regressions": "0", "new-non-answers": "0", "unstable": "0",
-        "errors": "0",
+        "errors": "0", "unsupported-figures": "0",
     }  # fmt: skip
 
 

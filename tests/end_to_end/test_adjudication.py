@@ -490,3 +490,37 @@ def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one
     again = judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl")
     assert again.code == 0, again.stdout  # alice's acceptance, kept beneath the run that reached no verdict
     assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+
+
+def test_the_tripwires_blocking_figures_are_adjudicated_like_regressions(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+) -> None:
+    """A lazy judge (every answer 5) beside the tripwire in block mode: the invented figures in blocking
+    categories block; people accept or confirm them as they do a regression, and their word is a label."""
+    lazy = fake_azure(lambda prompt: Reply(score=5, reason="looks fine"))
+    inputs = {
+        **PATHS, "candidate": "evals/candidate-regression.jsonl", "judge": "azure", "azure-endpoint": lazy.endpoint,
+        "judge-deployment": "judge-4o", "azure-api-key": "test-key", "tripwire": "block", "claims": "false",
+    }  # fmt: skip
+    blocked = run_action(workspace, pr, inputs, event_path=event(tmp_path))
+    assert blocked.code == 1, blocked.stdout + blocked.stderr
+    kept = decode(latest(pr)["output"]["text"], check=CHECK, head=HEAD_SHA)
+    figures = sorted(row.id for row in kept.rows if row.outcome == "blocking_figure")
+    assert figures == ["refund-007", "student-discount"]
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- 45 days is the new policy")
+    comment(tmp_path, pr, "bob", "/groundgate confirm student-discount -- 20% is in no price list")
+    assert latest(pr)["conclusion"] == "failure"  # bob confirmed the other one: it blocks
+    assert latest(pr)["output"]["title"].endswith("; 1 accepted by @alice")
+    out = tmp_path / "labels.jsonl"
+    env = {"GITHUB_TOKEN": pr.token, "GITHUB_API_URL": pr.url}
+    assert groundgate("labels", "--repo", "o/r", "--output", str(out), env=env).returncode == 0
+    labels = {(x["id"], x["who"]): (x["grounded"], x["judge_outcome"]) for x in map(json.loads, out.read_text().splitlines())}  # fmt: skip
+    assert labels == {  # a confirm of the tripwire says the answer is not grounded, though the judge gave it a 5
+        ("refund-007", "alice"): (True, "blocking_figure"),
+        ("student-discount", "bob"): (False, "blocking_figure"),
+    }
+    comment(tmp_path, pr, "bob", "/groundgate accept student-discount -- the 20% offer starts with this release")
+    green = latest(pr)
+    assert green["conclusion"] == "success"
+    assert green["output"]["title"].startswith("Passes: 2 blocking unsupported figures accepted by @alice and @bob")
+    assert run_action(workspace, pr, inputs, event_path=event(tmp_path)).code == 0  # a rerun agrees

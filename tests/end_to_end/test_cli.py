@@ -65,7 +65,7 @@ def test_example_regression_fails_with_exit_1_and_complete_results(tmp_path: Pat
     assert "REGRESSION [policy] refund-007: grounded -> ungrounded" in proc.stdout
     data = json.loads(path.read_text())
     assert data["verdict"] == "fail"
-    assert data["schema_version"] == 2
+    assert data["schema_version"] == 3
     assert set(data["counts"]) == {o.value for o in Outcome}
     assert sum(data["counts"].values()) == len(data["rows"]) == 10
     for row in data["rows"]:
@@ -119,7 +119,7 @@ def test_report_refuses_foreign_json(tmp_path: Path) -> None:
     path.write_text('{"schema_version": 99}')
     proc = groundgate("report", "--results", str(path))
     assert proc.returncode == 2
-    assert "r.json: field 'schema_version': expected 2, found 99" in proc.stderr
+    assert "r.json: field 'schema_version': expected 3, found 99" in proc.stderr
 
 
 def test_azure_judge_from_environment(

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from azure.core.credentials import AccessToken
 
 from groundgate import compare
 from groundgate.cases import Case
@@ -16,7 +14,7 @@ from groundgate.errors import JudgeUnusable
 from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
 from groundgate.rules import Outcome
-from tests.support.azure import decide_by_text, judge_for
+from tests.support.azure import StaticToken, decide_by_text, judge_for
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.inputs import make_inputs
 
@@ -66,17 +64,6 @@ def test_reasoning_model_drops_temperature(fake_azure: Start) -> None:
         assert "temperature" not in body
         assert "max_completion_tokens" in body
     assert judge.info.reasoning is True
-
-
-class StaticToken:
-    """A TokenCredential as azure-identity's would behave, without any sign-in."""
-
-    def __init__(self) -> None:
-        self.scopes: list[tuple[str, ...]] = []
-
-    def get_token(self, *scopes: str, **kwargs: Any) -> AccessToken:
-        self.scopes.append(scopes)
-        return AccessToken("static-token", int(time.time()) + 3600)
 
 
 def test_credential_sends_a_bearer_token(fake_azure: Start) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from azure.core.credentials import TokenCredential
+from azure.core.credentials import AccessToken, TokenCredential
 
 from groundgate.cases import Rubric
 from groundgate.judges import azure
@@ -28,6 +29,17 @@ def judge_for(
     config = azure.AzureConfig(fake.endpoint, deployment, rubric, api_version, reasoning, api_key)
     provider = azure.AzureProvider(config, credential=credential, throttle=azure.prepare_sdk())
     return Runner(provider, max_concurrency=max_concurrency, **runner)
+
+
+class StaticToken:
+    """A TokenCredential as azure-identity's would behave, without any sign-in."""
+
+    def __init__(self) -> None:
+        self.scopes: list[tuple[str, ...]] = []
+
+    def get_token(self, *scopes: str, **kwargs: Any) -> AccessToken:
+        self.scopes.append(scopes)
+        return AccessToken("static-token", int(time.time()) + 3600)
 
 
 def decide_by_text(prompt: Prompt) -> Reply:

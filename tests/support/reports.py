@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from groundgate.results import Calls, Fluency, InputPaths, JudgeMeta, Results, Row
+from groundgate.results import Calls, Fluency, InputPaths, JudgeMeta, Results, Row, UnsupportedFigure
 from groundgate.rules import Bucket, Outcome, verdict_of
 
 TRANSITIONS: dict[Outcome, tuple[Bucket, Bucket, float, float, float | None]] = {
@@ -16,6 +16,8 @@ TRANSITIONS: dict[Outcome, tuple[Bucket, Bucket, float, float, float | None]] = 
     Outcome.MOVED: (Bucket.PARTIAL, Bucket.GROUNDED, 4, 5, None),
     Outcome.TIE: (Bucket.GROUNDED, Bucket.GROUNDED, 5, 5, None),
     Outcome.UNCHANGED: (Bucket.NON_ANSWER, Bucket.NON_ANSWER, 3, 3, None),
+    Outcome.UNSUPPORTED_FIGURE: (Bucket.GROUNDED, Bucket.GROUNDED, 5, 5, None),  # the tripwire's: the judge saw a tie
+    Outcome.BLOCKING_FIGURE: (Bucket.GROUNDED, Bucket.GROUNDED, 5, 5, None),
 }
 
 
@@ -34,6 +36,8 @@ def make_row(n: int, outcome: Outcome, category: str = "policy", text: str = "",
         values = {"before": before, "after": after, "before_score": b, "after_score": a, "rescore_score": r}
         if r is not None:
             values["rescore_reason"] = f"re-score reason {n}"
+        if outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
+            values["new_figures"] = [UnsupportedFigure(f"{n} days", ["30 days"])]
     values.update(
         id=f"case-{n:05d}", category=category, line=n + 1, blocking=blocking, outcome=outcome,
         before_reason=f"baseline reason {n}", after_reason=f"candidate reason {n}", query=f"query {n}?",

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgate.adjudication import (
+    ADJUDICABLE,
     Decision,
     Entry,
     Judged,
@@ -283,7 +284,7 @@ ROWS = st.lists(
     st.builds(
         judged,
         st.text("abcdef", min_size=1, max_size=3),
-        st.sampled_from([Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER]),
+        st.sampled_from(ADJUDICABLE),
         st.sampled_from(["45 days", "30 days"]),
     ),
     max_size=6,

@@ -487,7 +487,7 @@ def test_a_number_of_thousands_of_digits_is_a_clean_error(tmp_path: Path, capsys
     code, err = run_cli(capsys, cases, baseline, baseline)
     assert code == 2
     assert "cases.jsonl:1: invalid JSON: a number with too many digits" in err
-    results = write_raw(tmp_path, "r.json", b'{"schema_version": 2, "x": ' + b"9" * 5000 + b"}")
+    results = write_raw(tmp_path, "r.json", b'{"schema_version": 3, "x": ' + b"9" * 5000 + b"}")
     assert main(["report", "--results", str(results)], environ={}) == 2
     assert "r.json: not a results file" in capsys.readouterr().err
 
@@ -534,8 +534,8 @@ def example_results(tmp_path: Path) -> dict[str, Any]:
         (lambda d: d["rows"][0].update(note={"a": [[[[]]]]}), "field 'rows.0.note'"),
         (lambda d: d["rows"][0].update(id="a\ud800"), "field 'rows.0.id': holds an unpaired UTF-16 surrogate"),
         (lambda d: d["rows"][0].update(line=10**30), "field 'rows.0.line': input should be less than or equal to"),
-        (lambda d: d.update(schema_version=3, rows=[{"new": 1}]), "expected 2, found 3: not a results file of this"),
-        (lambda d: d.update(schema_version=1), "expected 2, found 1: not a results file of this version (an earlier"),
+        (lambda d: d.update(schema_version=4, rows=[{"new": 1}]), "expected 3, found 4: not a results file of this"),
+        (lambda d: d.update(schema_version=2), "expected 3, found 2: not a results file of this version (an earlier"),
         (lambda d: d.update(warnings=["\udfff"]), "field 'warnings.0': holds an unpaired UTF-16 surrogate"),
     ],
     ids=[
@@ -616,7 +616,7 @@ def test_a_results_file_that_contradicts_itself_is_refused(
 
 
 def test_deeply_nested_results_file_is_a_clean_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = write_raw(tmp_path, "deep.json", b'{"schema_version": 2, "rows": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+    path = write_raw(tmp_path, "deep.json", b'{"schema_version": 3, "rows": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
     assert main(["report", "--results", str(path)], environ={}) == 2
     assert "deep.json: not a results file: JSON nested too deeply" in capsys.readouterr().err
 

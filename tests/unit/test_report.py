@@ -116,9 +116,11 @@ def test_user_content_comes_out_as_text(payload: str) -> None:
 
 
 @pytest.mark.parametrize("target", ["comment", "check", "summary"])
-def test_five_thousand_rows_fit_and_keep_every_blocking_regression(target: Target) -> None:
+def test_five_thousand_rows_fit_and_keep_every_blocking_row(target: Target) -> None:
     long = "lorem ipsum dolor sit amet " * 80
     rows = [make_row(n, Outcome.REGRESSION, text=long) for n in range(40)]
+    rows += [make_row(3500 + n, Outcome.BLOCKING_FIGURE, "pricing", text=long) for n in range(40)]  # tripwire: block
+    rows += [make_row(3600 + n, Outcome.UNSUPPORTED_FIGURE, "shipping", text=long) for n in range(300)]
     rows += [make_row(100 + n, Outcome.REVIEW, "shipping", text=long) for n in range(400)]
     rows += [make_row(1000 + n, Outcome.NEW_NON_ANSWER, "account", text=long) for n in range(300)]
     rows += [make_row(2000 + n, Outcome.MOVED, "account", text=long) for n in range(1200)]
@@ -127,10 +129,12 @@ def test_five_thousand_rows_fit_and_keep_every_blocking_regression(target: Targe
     assert len(rows) == 5000
     text = render(make_results(rows), target, ReportContext(full_report="the job summary"))
     assert len(text.encode()) <= LIMITS[target]
-    for n in range(40):  # every blocking regression is named, whatever the size
+    for n in [*range(40), *range(3500, 3540)]:  # every blocking row is named, whatever the size
         assert f"case\\-{n:05d}" in text
     assert text.rstrip().endswith(marker("groundgate"))
     shown = sections(text)
+    assert shown["Blocking unsupported figures"].shown == 40
+    assert shown["Unsupported figures"].shown < 300 or target == "summary"  # rows that do not block shrink first
     left = re.search(
         r"([\d,]+) rows are left out of this report to fit GitHub's size limit; each section says how many of its own, "
         r"and the full list is in the job summary",
@@ -276,8 +280,9 @@ def test_a_passing_run_is_its_headline_and_counts_with_the_rest_collapsed() -> N
     assert "<summary>Details: moves and backlog, bucket transitions, per category, the judge</summary>" in text
 
 
-def test_under_fail_on_never_the_blocking_section_says_why_it_does_not_block() -> None:
-    text = render(make_results([make_row(1, Outcome.REGRESSION)]), "comment", ReportContext(fail_on="never"))
+@pytest.mark.parametrize("outcome", [Outcome.REGRESSION, Outcome.BLOCKING_FIGURE])
+def test_under_fail_on_never_the_blocking_section_says_why_it_does_not_block(outcome: Outcome) -> None:
+    text = render(make_results([make_row(1, outcome)]), "comment", ReportContext(fail_on="never"))
     assert inline_text(parse(text)[1]).startswith("⚠️ groundgate: Does not block merge (fail-on: never)")
     assert "They do not fail the check: this workflow sets `fail-on: never`." in text
 

@@ -25,7 +25,7 @@ class Prompt:
     """What the judge was asked, pulled out of the SDK's prompt."""
 
     deployment: str  # the Azure deployment in the path, or the model in the body on the OpenAI wire format
-    kind: str  # "groundedness" or "fluency"
+    kind: str  # "groundedness", "fluency", or "claims" (groundgate's own prompt: the answer split into claims)
     query: str | None
     context: str | None
     response: str
@@ -52,6 +52,12 @@ class Reply:
 Decide = Callable[[Prompt], Reply]
 
 
+def claims_reply(*claims: tuple[str, str, str], model: str = "gpt-4o-2024-11-20") -> Reply:
+    """A judge model's answer to groundgate's claims prompt: (claim, label, the context's nearest span) each."""
+    listed = [{"claim": claim, "label": label, "context": span} for claim, label, span in claims]
+    return Reply(content=json.dumps({"claims": listed}), model=model)
+
+
 def _section(text: str, name: str, following: tuple[str, ...]) -> str | None:
     stops = "|".join(following)
     match = re.search(rf"^{name}:\s?(.*?)(?=^(?:{stops}):|\n\n\n# Tasks|\Z)", text, re.S | re.M)
@@ -67,7 +73,12 @@ def parse_prompt(deployment: str, body: dict[str, Any], headers: dict[str, str])
     system = "\n".join(
         m["content"] for m in body.get("messages", []) if m.get("role") == "system" and isinstance(m["content"], str)
     )
-    kind = "fluency" if "fluency" in (system + user).lower() and "CONTEXT:" not in user else "groundedness"
+    if '{"claims": [' in system:
+        kind = "claims"
+    elif "fluency" in (system + user).lower() and "CONTEXT:" not in user:
+        kind = "fluency"
+    else:
+        kind = "groundedness"
     markers = ("CONTEXT", "QUERY", "RESPONSE")
     return Prompt(
         deployment=deployment,
