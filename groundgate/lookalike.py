@@ -5,8 +5,8 @@ not be two cases: a reviewer tells them apart by eye, not by code point. Two lev
 
 - ``visible``: what a text *is* once the code points that draw nothing are gone (zero-width spaces,
   joiners, soft hyphens, variation selectors, the combining grapheme joiner, Hangul fillers, Khmer and
-  Mongolian format marks, tags: Unicode's default-ignorable code points, other format characters, and
-  the blank Braille pattern U+2800) and compatibility forms are folded (NFKC: fullwidth 'ｐ' is 'p').
+  Mongolian format marks, tags: Unicode's default-ignorable code points, other format characters, control
+  characters other than white space (a raw DEL or C1 byte), and the blank Braille pattern U+2800) and compatibility forms are folded (NFKC: fullwidth 'ｐ' is 'p').
   'policy' followed by U+FE0F *is* 'policy'.
 - ``skeleton``: what a text *looks like*, Unicode TR39's skeleton widened: a right-to-left override's
   run taken in the order it is drawn ('\u202eycilop' is drawn 'policy'), combining marks dropped
@@ -28,8 +28,9 @@ from importlib import resources
 import regex
 
 # Code points that draw nothing (see the module's docstring). \p{Cf} adds format characters that are not
-# default-ignorable (U+0600 and the like), which a reader does not see as a letter either.
-_UNSEEN = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]+")
+# default-ignorable (U+0600 and the like), which a reader does not see as a letter either; so are control
+# characters (C0, DEL, C1) other than white space (tab, line breaks, NEL).
+_UNSEEN = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]+")
 _MARKS = regex.compile(r"\p{M}+")  # combining marks: accents, enclosing circles, vowel signs
 _SPACE = regex.compile(r"\s+")
 # A Latin letter in another shape: a small capital, a dotless i, a letter with a stroke, bar or hook that

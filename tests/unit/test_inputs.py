@@ -413,8 +413,11 @@ def test_the_ascii_prototypes_are_the_datas() -> None:
 
 @pytest.mark.parametrize(
     "category",
-    ["policy\u200b", "po\u00adlicy", "ｐｏｌｉｃｙ", "Policy\u200d", *(f"policy{c}" for c in DRAWN_AS_NOTHING[3:])],
-)
+    [
+        "policy\u200b", "po\u00adlicy", "ｐｏｌｉｃｙ", "Policy\u200d", *(f"policy{c}" for c in DRAWN_AS_NOTHING[3:]),
+        "pol\x7ficy", "pol\x9bicy", "poli\x00cy",  # control characters: a raw DEL or C1 byte draws nothing
+    ],
+)  # fmt: skip
 def test_a_disguised_blocking_category_still_blocks(
     write_jsonl: WriteJsonl, capsys: pytest.CaptureFixture[str], category: str
 ) -> None:
@@ -471,6 +474,7 @@ def test_other_categories_in_any_script_are_accepted(
         "r\u0435fund-007",
         "\u0280efund-007",
         "\u202e700-dnufer",  # a right-to-left override draws it 'refund-007'
+        "refund-\x7f007",  # a DEL draws nothing
     ],
 )
 def test_ids_that_read_the_same_are_refused(tmp_path: Path, second: str) -> None:
