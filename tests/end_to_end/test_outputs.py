@@ -355,6 +355,54 @@ def test_the_clis_outputs_refuse_a_link_before_any_judging(tmp_path: Path) -> No
     assert list((tmp_path / "real").iterdir()) == []
 
 
+# ---- a stdout or stderr that cannot be written: exit 1 is a blocking regression, never a broken pipe
+
+
+def cli_with(candidate: str, *extra: str, stdout: int | None, stderr: int | None) -> int:
+    return subprocess.run(
+        [sys.executable, "-m", "groundgate.cli",
+         *compare_argv(EXAMPLES / "cases.jsonl", EXAMPLES / "baseline.jsonl", EXAMPLES / candidate), *extra],
+        env={"PATH": os.environ.get("PATH", "")}, stdout=stdout, stderr=stderr, check=False,
+    ).returncode  # fmt: skip
+
+
+def broken_pipe() -> int:
+    """The write end of a pipe whose reader is gone (``| head -1`` after its line): every write is EPIPE."""
+    read, write = os.pipe()
+    os.close(read)
+    return write
+
+
+@pytest.mark.parametrize(
+    ("candidate", "extra", "code"),
+    [("candidate.jsonl", (), 0), ("candidate-regression.jsonl", (), 1), ("candidate.jsonl", ("--rubric", "nope"), 2)],
+)
+def test_a_stderr_that_cannot_be_written_keeps_the_exit_code(candidate: str, extra: tuple[str, ...], code: int) -> None:
+    with open("/dev/full", "w") as full:
+        assert cli_with(candidate, *extra, stdout=subprocess.DEVNULL, stderr=full.fileno()) == code
+    pipe = broken_pipe()
+    try:
+        assert cli_with(candidate, *extra, stdout=subprocess.DEVNULL, stderr=pipe) == code
+    finally:
+        os.close(pipe)
+
+
+@pytest.mark.parametrize("candidate", ["candidate.jsonl", "candidate-regression.jsonl"])
+def test_a_console_that_cannot_be_written_is_an_output_not_written_never_exit_1_or_a_bug(
+    tmp_path: Path, candidate: str
+) -> None:
+    pipe = broken_pipe()  # `groundgate compare ... 2>&1 | head -1`
+    try:
+        assert cli_with(candidate, stdout=pipe, stderr=pipe) == 5
+    finally:
+        os.close(pipe)
+    with (tmp_path / "err").open("w") as err, open("/dev/full", "w") as full:
+        assert cli_with(candidate, stdout=full.fileno(), stderr=err.fileno()) == 5
+    assert (tmp_path / "err").read_text().splitlines()[-1] == (
+        "groundgate: error: stdout: cannot write the console report: No space left on device"
+    )
+
+
 # ---- stdout that is not UTF-8
 
 
