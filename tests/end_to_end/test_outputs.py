@@ -29,6 +29,7 @@ from tests.support.action import PATHS, event, run_action
 from tests.support.azure import decide_by_text
 from tests.support.cli import compare_argv, groundgate, interruptible
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.fakes.github import FakeGitHub
 from tests.support.paths import EXAMPLES
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
@@ -401,6 +402,30 @@ def test_a_console_that_cannot_be_written_is_an_output_not_written_never_exit_1_
     assert (tmp_path / "err").read_text().splitlines()[-1] == (
         "groundgate: error: stdout: cannot write the console report: No space left on device"
     )
+
+
+@pytest.mark.parametrize(
+    ("candidate", "code", "conclusion"),
+    [("candidate.jsonl", 0, "neutral"), ("candidate-regression.jsonl", 1, "failure")],
+)
+def test_a_job_summary_that_cannot_be_written_is_a_warning_and_the_verdict_is_published(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, code: int, conclusion: str
+) -> None:
+    """The runner's summary file on a full disk: the verdict's exit code, comment and check run stand (it
+    used to end in a traceback, exit 1 for a passing run, and nothing published)."""
+    run = run_action(
+        workspace, gh, {**PATHS, "candidate": f"evals/{candidate}"}, event_path=event(tmp_path),
+        extra_env={"GITHUB_STEP_SUMMARY": "/dev/full"},
+    )  # fmt: skip
+    assert run.code == code, run.stdout + run.stderr
+    assert "Traceback" not in run.stderr
+    assert (
+        "::warning title=groundgate::could not write the job summary: [Errno 28] No space left on device" in run.stdout
+    )
+    assert run.outputs["verdict"] == ("pass" if code == 0 else "fail")
+    [check] = gh.check_runs.values()
+    assert check["conclusion"] == conclusion
+    assert len(gh.comments_on(7)) == 1
 
 
 # ---- stdout that is not UTF-8
