@@ -6,7 +6,8 @@ not be two cases: a reviewer tells them apart by eye, not by code point. Two lev
 - ``visible``: what a text *is* once the code points that draw nothing are gone (zero-width spaces,
   joiners, soft hyphens, variation selectors, the combining grapheme joiner, Hangul fillers, Khmer and
   Mongolian format marks, tags: Unicode's default-ignorable code points, other format characters, control
-  characters other than white space (a raw DEL or C1 byte), and the blank Braille pattern U+2800) and compatibility forms are folded (NFKC: fullwidth 'ｐ' is 'p').
+  characters other than white space (a raw DEL or C1 byte), and the blank Braille pattern U+2800) and
+  compatibility forms are folded (NFKC: fullwidth 'ｐ' is 'p').
   'policy' followed by U+FE0F *is* 'policy'.
 - ``skeleton``: what a text *looks like*, Unicode TR39's skeleton widened: a right-to-left override's
   run taken in the order it is drawn ('\u202eycilop' is drawn 'policy'), combining marks dropped
