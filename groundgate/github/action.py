@@ -6,6 +6,7 @@ takes what it needs as arguments, so tests drive it with clients pointed at loca
 
 from __future__ import annotations
 
+import errno
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -179,12 +180,18 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     return exit_code
 
 
-def to_runner(log: Log, what: str, write: Callable[[], None]) -> None:
-    """Write one of the runner's files (the job summary, the step's outputs). One that cannot be written (a
-    full disk) is a warning: the verdict, its exit code, the comment and the check run stand."""
+NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def to_runner(log: Log, what: str, write: Callable[[], None], *, failing: bool = False) -> None:
+    """Write one of the runner's files (the job summary, the step's outputs). One with no room for it (a full
+    disk, a quota) is a warning: the verdict, its exit code, the comment and the check run stand. Any other
+    failure is unexpected (exit 4), unless the run is ``failing`` already: then the error it reports counts."""
     try:
         write()
     except OSError as exc:
+        if not failing and exc.errno not in NO_ROOM:
+            raise
         log.warning(f"could not write {what}: {one_line(str(exc))}")
 
 
