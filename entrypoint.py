@@ -79,11 +79,9 @@ def main(environ: Mapping[str, str]) -> int:
         log.error(one_line(str(error)), file=where, line=error.line, title="groundgate: bad input")
     else:
         log.error(one_line(str(error)))
-    append_summary(run.summary_path, render_failure(error))
-    try:
-        set_outputs(run.output_path, action.outputs_without_verdict())
-    except OSError as exc:
-        log.warning(f"could not write the step's outputs: {one_line(str(exc))}")
+    summary, outputs = render_failure(error), action.outputs_without_verdict()
+    action.to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary), failing=True)
+    action.to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs), failing=True)
     if run.event_name != "issue_comment":  # a comment's run that failed leaves the judge's verdict as it stands
         _tell_the_pull_request(environ, run, config, publisher, error, log)
     return error.exit_code

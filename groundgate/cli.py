@@ -13,12 +13,21 @@ import re
 import sys
 import threading
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 from groundgate import __version__, app, settings, wiring
 from groundgate.cases import load_cases
-from groundgate.errors import GroundgateError, InternalError, UsageError, one_line, stop_on_sigterm, tolerant_output
+from groundgate.errors import (
+    CannotWrite,
+    GroundgateError,
+    InternalError,
+    UsageError,
+    one_line,
+    stop_on_sigterm,
+    tolerant_output,
+)
 from groundgate.files import write_text
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
@@ -32,7 +41,8 @@ from groundgate.settings import SECRET_VARIABLES
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """One line, exit 2: a usage mistake is bad input like any other."""
-        self.exit(2, log_safe(f"groundgate: error: {one_line(message)} (see '{self.prog} --help')\n"))
+        _err(log_safe(f"groundgate: error: {one_line(message)} (see '{self.prog} --help')"))
+        self.exit(2)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -302,16 +312,40 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
 def _out(text: str) -> None:
     """Everything the CLI prints to stdout: it may run inside a workflow step, so nothing in it may
-    form a workflow command."""
-    sys.stdout.write(log_safe(text))
+    form a workflow command. A stdout that cannot take it (a full disk, ``| head`` gone) is an output not
+    written (exit 5), never a bug; stdout then goes to /dev/null, so the exit's own flush cannot fail too."""
+    try:
+        sys.stdout.write(log_safe(text))
+        sys.stdout.flush()
+    except OSError as exc:
+        _to_nowhere(sys.stdout)
+        raise CannotWrite(f"stdout: cannot write the console report: {exc.strerror or exc}") from None
+
+
+def _err(line: str) -> None:
+    """One line to stderr. A stderr that cannot take it (a full disk, a closed pipe) loses the line and
+    nothing else: a warning, or the error line, is not worth the verdict's exit code."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        _to_nowhere(sys.stderr)
+
+
+def _to_nowhere(stream: TextIO) -> None:
+    """A stream that failed writes to /dev/null from now on: what is still in its buffer, flushed when the
+    process exits, cannot fail again and turn the exit code into Python's 120."""
+    with suppress(OSError, ValueError):
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nowhere, stream.fileno())
+        os.close(nowhere)
 
 
 def _say(message: str) -> None:
-    print(log_safe(f"groundgate: {one_line(message)}"), file=sys.stderr)
+    _err(log_safe(f"groundgate: {one_line(message)}"))
 
 
 def _warn(message: str) -> None:
-    print(log_safe(f"groundgate: warning: {one_line(message)}"), file=sys.stderr)
+    _err(log_safe(f"groundgate: warning: {one_line(message)}"))
 
 
 def _merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -417,7 +451,7 @@ def _labels(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     else:
         _out("".join(label.model_dump_json() + "\n" for label in found))
     prs = len({label.pr for label in found})
-    print(f"groundgate: {len(found)} label(s) from {prs} pull request(s) of {args.repo}", file=sys.stderr)
+    _say(f"{len(found)} label(s) from {prs} pull request(s) of {args.repo}")
     return 0
 
 
@@ -451,15 +485,15 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return _labels(args, environ)
         return _report(args, environ)
     except GroundgateError as exc:
-        print(log_safe(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}"), file=sys.stderr)
+        _err(log_safe(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}"))
         return exc.exit_code
     except KeyboardInterrupt as exc:  # while loading, or in a command that keeps nothing of a cut-short run
         name = "SIGTERM" if str(exc) == "SIGTERM" else "SIGINT"  # Ctrl-C's KeyboardInterrupt carries no name
-        print(f"groundgate: interrupted by {name}: {args.command} did not finish; nothing written", file=sys.stderr)
+        _err(f"groundgate: interrupted by {name}: {args.command} did not finish; nothing written")
         return 143 if name == "SIGTERM" else 130
     except Exception as exc:
         error = InternalError.of(exc)
-        print(log_safe(f"groundgate: error: {_redact(environ)(str(error))}"), file=sys.stderr)
+        _err(log_safe(f"groundgate: error: {_redact(environ)(str(error))}"))
         return error.exit_code
 
 

@@ -120,10 +120,16 @@ class CannotWrite(GroundgateError):
 
 def tolerant_output() -> None:
     """stdout and stderr print what their encoding cannot hold as a replacement character (``LANG=C``,
-    ``PYTHONIOENCODING=ascii``): a report full of em dashes must not turn a verdict into exit 4."""
+    ``PYTHONIOENCODING=ascii``): a report full of em dashes must not turn a verdict into exit 4. A stream
+    that was closed (``>&-``: Python makes it None) writes to /dev/null, as if asked to."""
+    import os
     import sys
     from contextlib import suppress
 
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole process
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the whole process
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

@@ -5,10 +5,12 @@ not be two cases: a reviewer tells them apart by eye, not by code point. Two lev
 
 - ``visible``: what a text *is* once the code points that draw nothing are gone (zero-width spaces,
   joiners, soft hyphens, variation selectors, the combining grapheme joiner, Hangul fillers, Khmer and
-  Mongolian format marks, tags: Unicode's default-ignorable code points, other format characters, and
-  the blank Braille pattern U+2800) and compatibility forms are folded (NFKC: fullwidth 'ｐ' is 'p').
+  Mongolian format marks, tags: Unicode's default-ignorable code points, other format characters, control
+  characters other than white space (a raw DEL or C1 byte), and the blank Braille pattern U+2800) and
+  compatibility forms are folded (NFKC: fullwidth 'ｐ' is 'p').
   'policy' followed by U+FE0F *is* 'policy'.
-- ``skeleton``: what a text *looks like*, Unicode TR39's skeleton widened: combining marks dropped
+- ``skeleton``: what a text *looks like*, Unicode TR39's skeleton widened: a right-to-left override's
+  run taken in the order it is drawn ('\u202eycilop' is drawn 'policy'), combining marks dropped
   (NFD, then no marks: 'poli\u0301cy'), every character replaced by the prototype of its class of
   confusables (TR39's confusables.txt, as the pinned ``confusable-homoglyphs`` ships it: Cyrillic 'р' is
   'p', dotless 'ı' and Latin iota 'ɩ' are 'i', '1' and 'I' are 'l'), Latin letters drawn another way taken
@@ -27,8 +29,9 @@ from importlib import resources
 import regex
 
 # Code points that draw nothing (see the module's docstring). \p{Cf} adds format characters that are not
-# default-ignorable (U+0600 and the like), which a reader does not see as a letter either.
-_UNSEEN = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]+")
+# default-ignorable (U+0600 and the like), which a reader does not see as a letter either; so are control
+# characters (C0, DEL, C1) other than white space (tab, line breaks, NEL).
+_UNSEEN = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]+")
 _MARKS = regex.compile(r"\p{M}+")  # combining marks: accents, enclosing circles, vowel signs
 _SPACE = regex.compile(r"\s+")
 # A Latin letter in another shape: a small capital, a dotless i, a letter with a stroke, bar or hook that
@@ -37,6 +40,9 @@ _LATIN = re.compile(r"LATIN (SMALL |CAPITAL )?LETTER (?:SMALL CAPITAL |DOTLESS )
 # The TR39 prototypes of ASCII characters (a test keeps this equal to the data), so that an all-ASCII id
 # never loads the data: 'I', 'l' and '|' draw like '1', 'O' like '0', 'm' like 'rn', '"' like "''".
 _ASCII = str.maketrans({"I": "1", "l": "1", "|": "1", "O": "0", "m": "rn", '"': "''", "`": "'", "%": "º/₀"})
+# A right-to-left override (U+202E) draws the letters after it in reverse, up to a pop (U+202C), the end of
+# an isolate (U+2069), another explicit direction or the end of the text. Runs never overlap: linear.
+_OVERRIDE = regex.compile(r"\u202e([^\u202a-\u202e\u2066-\u2069]*+)[\u202c\u2069]?")
 # Categories only: shapes many fonts draw alike after case folding (prototypes '1' and '0' stand for
 # 'l' and 'O').
 _DRAWN_ALIKE = str.maketrans({"1": "i", "0": "o"})
@@ -108,12 +114,17 @@ def skeleton(text: str, *, fold_case: bool = False) -> str:
     differently. Prototypes are taken before compatibility folding (TR39 works on NFD: the long 's' 'ſ'
     draws like 'f', though NFKC makes it an 's'), and again after it and after case folding (the
     ligature 'ﬁ' is 'fi'; a capital Cyrillic 'Т' in a word reads as 'T', so as 't' once case is folded)."""
-    drawn = _drawn(_UNSEEN.sub("", text))
+    drawn = _drawn(_UNSEEN.sub("", _in_drawn_order(text)))
     drawn = _UNSEEN.sub("", unicodedata.normalize("NFKC", drawn))
     drawn = _drawn(drawn.casefold() if fold_case else drawn)
     if fold_case:
         drawn = _drawn(drawn.casefold()).translate(_DRAWN_ALIKE)
     return str(_SPACE.sub("", drawn))
+
+
+def _in_drawn_order(text: str) -> str:
+    """The text with each right-to-left override's run reversed, as a reader sees it drawn."""
+    return str(_OVERRIDE.sub(lambda m: m.group(1)[::-1], text)) if "\u202e" in text else text
 
 
 def reads_as(text: str, names: frozenset[str]) -> str | None:

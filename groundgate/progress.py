@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from typing import TextIO
 
 
@@ -39,5 +40,6 @@ class ProgressLine:
         elapsed = now - self._started
         rate = done / elapsed if elapsed > 0 else 0.0
         left = f", about {_duration((total - done) / rate)} left" if rate and done < total else ""
-        self.stream.write(f"{phase}: {done}/{total} judge calls, {rate:.1f} calls/s{left}\n")
-        self.stream.flush()
+        with suppress(OSError, ValueError):  # a stderr that cannot take it loses the line, not the run
+            self.stream.write(f"{phase}: {done}/{total} judge calls, {rate:.1f} calls/s{left}\n")
+            self.stream.flush()

@@ -9,7 +9,8 @@ A server rarely echoes a key as it was sent: it may quote a header (``Basic`` is
 ``user:key``, so the key sits at any of three alignments), a URL (percent-encoded), a JSON body
 (``\\u0041``, ``\\/``), or wrap the text (a line break, or a space once the lines are joined). The
 redactor matches each secret in all of those forms. Credentials written into a URL
-(``https://user:pass@host``) are taken out of any URL in any text.
+(``https://user:pass@host``) are taken out of any URL in any text, and so is any JSON Web Token: keyless
+sign-in sends the judge an access token (``Authorization: Bearer eyJ…``) that no setting holds.
 
 A placeholder is not a secret: a self-hosted server that checks no key is given ``unused`` or
 ``EMPTY``, which nobody needs to steal and which masked as a word would blank every judge reason that
@@ -55,6 +56,15 @@ def placeholder(value: str) -> bool:
 # the last '@' before the host.
 _USERINFO = re.compile(r"([A-Za-z][A-Za-z0-9+.-]{0,30}://)[^\s/?#@]*(?:@[^\s/?#@]*)*@")
 _BREAK = r"(?:\s|\\[nr])*"  # a line break, raw or JSON-escaped, or the space one_line left of it
+# A JSON Web Token: what keyless sign-in (Microsoft Entra, the workflow's OIDC token) sends as a bearer token,
+# a secret no setting names. Three base64url parts, wrapped over lines (or their breaks made spaces) anywhere:
+# the first and last part at most once, so the words after a token stay. It starts only where a run of its
+# characters starts, and every part is bounded and possessive: linear in the text.
+_B64URL, _WRAP = "[A-Za-z0-9_-]", r"(?:\s|\\[nr]){1,8}+"
+_JWT = re.compile(
+    rf"(?<!{_B64URL})eyJ{_B64URL}{{1,2000}}+(?:{_WRAP}{_B64URL}{{1,2000}}+)?(?:{_WRAP})?\."
+    rf"(?:{_B64URL}|{_WRAP}){{1,20000}}+\.(?:{_WRAP})?{_B64URL}{{0,4000}}+(?:{_WRAP}{_B64URL}{{1,4000}}+)?"
+)
 
 
 def public_url(url: str) -> str:
@@ -115,9 +125,7 @@ class Redactor:
 
     def __call__(self, text: str) -> str:
         text = _USERINFO.sub(r"\1" + MASK + "@", text)
+        text = _JWT.sub(MASK, text) if "eyJ" in text else text
         if self._pattern is not None:
             text = self._pattern.sub(MASK, text)
         return text
-
-    def __bool__(self) -> bool:
-        return bool(self.secrets)

@@ -6,7 +6,9 @@ takes what it needs as arguments, so tests drive it with clients pointed at loca
 
 from __future__ import annotations
 
+import errno
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -168,11 +170,11 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     summary = render(results, "summary", full)
     console = render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md", people=full.people)  # fmt: skip
     write_text(settings.root / OUT_DIR / "report.md", summary)
-    append_summary(run.summary_path, summary)
     outputs = outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md")
     if decided is not None:  # the verdict people's adjudications leave; the counts stay the judge's
         outputs["verdict"] = verdict_of(decided.counts(results.counts))
-    set_outputs(run.output_path, outputs)
+    to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary))
+    to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs))
 
     if publisher is not None and target is not None:
         try:
@@ -184,6 +186,21 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     # Last, so the end of the log is the console's last screen: the rows that block and the verdict.
     log.info(console)
     return exit_code
+
+
+NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def to_runner(log: Log, what: str, write: Callable[[], None], *, failing: bool = False) -> None:
+    """Write one of the runner's files (the job summary, the step's outputs). One with no room for it (a full
+    disk, a quota) is a warning: the verdict, its exit code, the comment and the check run stand. Any other
+    failure is unexpected (exit 4), unless the run is ``failing`` already: then the error it reports counts."""
+    try:
+        write()
+    except OSError as exc:
+        if not failing and exc.errno not in NO_ROOM:
+            raise
+        log.warning(f"could not write {what}: {one_line(str(exc))}")
 
 
 def _where(run: GitHubRun, publisher: Publisher | None, log: Log) -> Target | None:
@@ -264,7 +281,11 @@ def _target(run: GitHubRun, publisher: Publisher, log: Log) -> Target | None:
             "it is for; the check run on the commit carries it"
         )
         log.warning(text)
-        append_summary(run.summary_path, f"**Not posted to a pull request:** {inline(text)}.")
+        to_runner(
+            log,
+            "the job summary",
+            lambda: append_summary(run.summary_path, f"**Not posted to a pull request:** {inline(text)}."),
+        )
         return Target(run.head_sha, None)
     if current:
         return Target(run.head_sha, current[0].number, current[0].author)

@@ -425,8 +425,11 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
             how, url = publisher.upsert_comment(number, body, marker(settings.check_name), heard.own)
             log.info(f"comment {how}: {url}")
         _answer(publisher, settings, number, run, heard, decision)
-    append_summary(run.summary_path, summary)
-    set_outputs(run.output_path, outputs_of(left, verdict_of(left)))
+    from groundgate.github.action import to_runner  # the action's module imports this one
+
+    outputs = outputs_of(left, verdict_of(left))
+    to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary))
+    to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs))
     return 0
 
 

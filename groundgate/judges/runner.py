@@ -123,7 +123,7 @@ class Runner:
         budget: Budget | None = None,
     ) -> None:
         self.provider = provider
-        self.redact = redact or Redactor()
+        self.redact = redact if redact is not None else Redactor()
         self.max_concurrency = max(1, max_concurrency)
         self.max_rpm = max_rpm
         self.cache = cache
@@ -398,7 +398,7 @@ class Runner:
         counted and kept."""
 
         def clean(text: str) -> str:
-            return _unicode(self.redact(text) if self.redact else text)
+            return _unicode(self.redact(text))  # with no secret too: credentials in a URL, access tokens
 
         model = clean(result.model) if result.model is not None else None
         if isinstance(result, Verdict):

@@ -29,6 +29,7 @@ from tests.support.action import PATHS, event, run_action
 from tests.support.azure import decide_by_text
 from tests.support.cli import compare_argv, groundgate, interruptible
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.fakes.github import FakeGitHub
 from tests.support.paths import EXAMPLES
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
@@ -353,6 +354,78 @@ def test_the_clis_outputs_refuse_a_link_before_any_judging(tmp_path: Path) -> No
         assert proc.stderr.startswith(f"groundgate: error: {flag}: ")
         assert "is a symbolic link" in proc.stderr
     assert list((tmp_path / "real").iterdir()) == []
+
+
+# ---- a stdout or stderr that cannot be written: exit 1 is a blocking regression, never a broken pipe
+
+
+def cli_with(candidate: str, *extra: str, stdout: int | None, stderr: int | None) -> int:
+    return subprocess.run(
+        [sys.executable, "-m", "groundgate.cli",
+         *compare_argv(EXAMPLES / "cases.jsonl", EXAMPLES / "baseline.jsonl", EXAMPLES / candidate), *extra],
+        env={"PATH": os.environ.get("PATH", "")}, stdout=stdout, stderr=stderr, check=False,
+    ).returncode  # fmt: skip
+
+
+def broken_pipe() -> int:
+    """The write end of a pipe whose reader is gone (``| head -1`` after its line): every write is EPIPE."""
+    read, write = os.pipe()
+    os.close(read)
+    return write
+
+
+@pytest.mark.parametrize(
+    ("candidate", "extra", "code"),
+    [("candidate.jsonl", (), 0), ("candidate-regression.jsonl", (), 1), ("candidate.jsonl", ("--rubric", "nope"), 2)],
+)
+def test_a_stderr_that_cannot_be_written_keeps_the_exit_code(candidate: str, extra: tuple[str, ...], code: int) -> None:
+    with open("/dev/full", "w") as full:
+        assert cli_with(candidate, *extra, stdout=subprocess.DEVNULL, stderr=full.fileno()) == code
+    pipe = broken_pipe()
+    try:
+        assert cli_with(candidate, *extra, stdout=subprocess.DEVNULL, stderr=pipe) == code
+    finally:
+        os.close(pipe)
+
+
+@pytest.mark.parametrize("candidate", ["candidate.jsonl", "candidate-regression.jsonl"])
+def test_a_console_that_cannot_be_written_is_an_output_not_written_never_exit_1_or_a_bug(
+    tmp_path: Path, candidate: str
+) -> None:
+    pipe = broken_pipe()  # `groundgate compare ... 2>&1 | head -1`
+    try:
+        assert cli_with(candidate, stdout=pipe, stderr=pipe) == 5
+    finally:
+        os.close(pipe)
+    with (tmp_path / "err").open("w") as err, open("/dev/full", "w") as full:
+        assert cli_with(candidate, stdout=full.fileno(), stderr=err.fileno()) == 5
+    assert (tmp_path / "err").read_text().splitlines()[-1] == (
+        "groundgate: error: stdout: cannot write the console report: No space left on device"
+    )
+
+
+@pytest.mark.parametrize(
+    ("candidate", "code", "conclusion"),
+    [("candidate.jsonl", 0, "neutral"), ("candidate-regression.jsonl", 1, "failure")],
+)
+def test_a_job_summary_that_cannot_be_written_is_a_warning_and_the_verdict_is_published(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, code: int, conclusion: str
+) -> None:
+    """The runner's summary file on a full disk: the verdict's exit code, comment and check run stand (it
+    used to end in a traceback, exit 1 for a passing run, and nothing published)."""
+    run = run_action(
+        workspace, gh, {**PATHS, "candidate": f"evals/{candidate}"}, event_path=event(tmp_path),
+        extra_env={"GITHUB_STEP_SUMMARY": "/dev/full"},
+    )  # fmt: skip
+    assert run.code == code, run.stdout + run.stderr
+    assert "Traceback" not in run.stderr
+    assert (
+        "::warning title=groundgate::could not write the job summary: [Errno 28] No space left on device" in run.stdout
+    )
+    assert run.outputs["verdict"] == ("pass" if code == 0 else "fail")
+    [check] = gh.check_runs.values()
+    assert check["conclusion"] == conclusion
+    assert len(gh.comments_on(7)) == 1
 
 
 # ---- stdout that is not UTF-8

@@ -413,8 +413,11 @@ def test_the_ascii_prototypes_are_the_datas() -> None:
 
 @pytest.mark.parametrize(
     "category",
-    ["policy\u200b", "po\u00adlicy", "ｐｏｌｉｃｙ", "Policy\u200d", *(f"policy{c}" for c in DRAWN_AS_NOTHING[3:])],
-)
+    [
+        "policy\u200b", "po\u00adlicy", "ｐｏｌｉｃｙ", "Policy\u200d", *(f"policy{c}" for c in DRAWN_AS_NOTHING[3:]),
+        "pol\x7ficy", "pol\x9bicy", "poli\x00cy",  # control characters: a raw DEL or C1 byte draws nothing
+    ],
+)  # fmt: skip
 def test_a_disguised_blocking_category_still_blocks(
     write_jsonl: WriteJsonl, capsys: pytest.CaptureFixture[str], category: str
 ) -> None:
@@ -436,6 +439,9 @@ def test_a_disguised_blocking_category_still_blocks(
         ("s\u0327afety", "safety"),  # a cedilla
         ("safe\u0422y", "safety"),  # a capital Cyrillic te: 'safeTy' once case is folded
         ("pol icy", "policy"),
+        ("\u202eycilop", "policy"),  # a right-to-left override: drawn 'policy', spelled 'ycilop'
+        ("po\u202eycil\u202c", "policy"),  # the override closed by a pop (PDF)
+        ("\u202eytefas\u2069", "safety"),  # closed by the end of an isolate (PDI)
     ],
 )
 def test_a_category_drawn_like_a_blocking_one_is_refused(
@@ -467,6 +473,8 @@ def test_other_categories_in_any_script_are_accepted(
         "ref\u0075\u0301nd-007",
         "r\u0435fund-007",
         "\u0280efund-007",
+        "\u202e700-dnufer",  # a right-to-left override draws it 'refund-007'
+        "refund-\x7f007",  # a DEL draws nothing
     ],
 )
 def test_ids_that_read_the_same_are_refused(tmp_path: Path, second: str) -> None:

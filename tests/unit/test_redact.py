@@ -30,7 +30,7 @@ def test_a_secret_inside_a_longer_one_leaves_no_tail() -> None:
 )  # fmt: skip
 def test_placeholders_are_not_secrets(value: str) -> None:
     assert placeholder(value)
-    assert not Redactor([value])
+    assert Redactor([value]).secrets == []
     text = f"the context leaves {value} unused; {value}"
     assert Redactor([value])(text) == text
 
@@ -99,3 +99,13 @@ def test_a_url_shown_without_credentials_and_its_credentials_as_secrets() -> Non
     assert public_url(url) == "https://llm.example/v1"
     assert set(url_credentials(url)) == {"gate:p%40ss-word-1", "gate:p@ss-word-1", "p%40ss-word-1", "p@ss-word-1"}
     assert url_credentials("https://llm.example/v1") == []
+
+
+def test_an_access_token_is_masked_with_no_secret_named_and_nothing_else_is() -> None:
+    token = "eyJhbGciOiJSUzI1NiJ9.eyJvaWQiOiIxMjMifQ.c2lnbmF0dXJl"
+    redact = Redactor()
+    assert redact(f"authorization: Bearer {token}, then more") == f"authorization: Bearer {MASK}, then more"
+    assert redact(f'"Bearer {token[:20]}\\n{token[20:]}"') == f'"Bearer {MASK}"'  # wrapped in a JSON body
+    ordinary = "The eyJ prefix. Keys like abc.def.ghi are fine."
+    assert redact(ordinary) == ordinary
+    assert redact("eyJ" * 200_000) == "eyJ" * 200_000  # one start: a run of its characters is scanned once
