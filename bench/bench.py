@@ -116,7 +116,7 @@ def scenario(args: argparse.Namespace) -> None:
         provider = azure.build(azure.AzureConfig(args.endpoint, "bench", "query", api_key="bench"))
         concurrency = args.concurrency
     cache = ScoreCache(Path(args.cache), derive_secret("bench", "entries")) if args.cache else None
-    judge = Runner(provider, max_concurrency=concurrency, cache=cache)
+    judge = Runner(provider, max_concurrency=concurrency, cache=cache, processes=args.processes)
     results = compare.run(
         inputs, judge, compare.Options(frozenset(), noise_sample=args.noise_sample)
     )  # nothing blocks: fluency runs as in a passing PR
@@ -169,7 +169,7 @@ class Measured:
 
 def measure(name: str, data: Dataset, *, latency: float | None, concurrency: int = 8, port: int = 0,
             cache: Path | None = None, candidate: str = "candidate.jsonl", minimum: int | None = None,
-            noise_sample: int = 0) -> Measured:  # fmt: skip
+            noise_sample: int = 0, processes: int | None = None) -> Measured:  # fmt: skip
     fake = None
     endpoint = "null"
     if latency is not None:
@@ -183,6 +183,8 @@ def measure(name: str, data: Dataset, *, latency: float | None, concurrency: int
                "--concurrency", str(concurrency), "--candidate", candidate, "--noise-sample", str(noise_sample)]  # fmt: skip
     if cache is not None:
         command += ["--cache", str(cache)]
+    if processes is not None:
+        command += ["--processes", str(processes)]
     try:
         out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
     finally:
@@ -305,6 +307,7 @@ def main() -> None:
     s.add_argument("--candidate", default="candidate.jsonl")
     s.add_argument("--cache")
     s.add_argument("--noise-sample", type=int, default=0)
+    s.add_argument("--processes", type=int, help="worker processes (default: as the runner chooses)")
     w = sub.add_parser("compare", help="groundgate compare --judge figures on a dataset (used by --scale)")
     w.add_argument("--data", required=True)
     w.add_argument("--candidate", default="candidate.jsonl", help="unchanged.jsonl: every row unremarkable")

@@ -91,6 +91,9 @@ def main() -> None:
         for latency in (0.5, 2.0):
             row = measure(f"1,000 cases, {latency:g} s judge, 64 in flight", data, latency=latency, concurrency=64)
             print(f"  efficiency {row.efficiency:.2f} (load {os.getloadavg()[0]:.1f})", flush=True)
+        # Do the worker processes still pay now that one loop carries the calls? The same run in one process.
+        row = measure("the same at 0.5 s, one process", data, latency=0.5, concurrency=64, processes=1)
+        print(f"  efficiency {row.efficiency:.2f} (load {os.getloadavg()[0]:.1f})", flush=True)
     for cases in (60, 500):
         print(
             f"\nagainst the seed's sequential loop, {cases} cases, 100 ms judge (python -m bench.startup):", flush=True
