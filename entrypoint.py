@@ -18,11 +18,12 @@ from groundgate.errors import (
     InputError,
     InternalError,
     Interrupted,
+    UsageError,
     one_line,
     stop_on_sigterm,
     tolerant_output,
 )
-from groundgate.github import action
+from groundgate.github import action, adjudicate
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log, append_summary, set_outputs
 from groundgate.progress import ProgressLine
@@ -45,6 +46,10 @@ def main(environ: Mapping[str, str]) -> int:
         config = settings.from_action(environ, run)
         settings.check_outputs(config)
         publisher = wiring.publisher(config)
+        if config.adjudicating:  # a comment on a pull request: people's commands, applied to the kept verdict
+            if publisher is None:
+                raise UsageError("a comment's run needs the 'github-token' input and the repository to adjudicate")
+            return adjudicate.respond(config, publisher, log)
         if config.selftest:
             judges = wiring.judges(config, progress=ProgressLine(log.stream), notice=log.warning)
             return action.selftest(config, judges, log)
@@ -77,7 +82,8 @@ def main(environ: Mapping[str, str]) -> int:
     summary, outputs = render_failure(error), action.outputs_without_verdict()
     action.to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary), failing=True)
     action.to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs), failing=True)
-    _tell_the_pull_request(environ, run, config, publisher, error, log)
+    if run.event_name != "issue_comment":  # a comment's run that failed leaves the judge's verdict as it stands
+        _tell_the_pull_request(environ, run, config, publisher, error, log)
     return error.exit_code
 
 

@@ -8,11 +8,13 @@ and every row where the judge and the people disagree.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from groundgate import __version__
+from groundgate.adjudication import answer_digest
 from groundgate.cases import load_cases, load_responses, read_jsonl
 from groundgate.errors import InputError
 from groundgate.judges import JudgeError, JudgeRequest, Purpose
@@ -50,38 +52,64 @@ class Calibration(BaseModel):
     warnings: list[str]
 
 
-def load_labels(path: Path) -> dict[str, tuple[bool, int]]:
-    """id -> (ungrounded according to people, line). A label is {"grounded": bool} or a 1-5 "score"."""
-    labels: dict[str, tuple[bool, int]] = {}
+def load_labels(path: Path) -> tuple[dict[tuple[str, str | None], tuple[bool, int]], int]:
+    """(id, answer digest) -> (ungrounded according to people, line), and how many lines say nothing about
+    groundedness. A label is {"grounded": bool} or a 1-5 "score"; one written by ``groundgate labels`` also
+    names the answer it is about (``answer_digest``), so one id may have a label per answer, and one with
+    ``"grounded": null`` (an accepted non-answer) is counted and left out."""
+    labels: dict[tuple[str, str | None], tuple[bool, int]] = {}
+    silent = 0
     for line, obj in read_jsonl(path):
         cid = obj.get("id")
         if not isinstance(cid, str) or not cid.strip():
             raise InputError(path, line, "id", "missing or not a string")
-        if cid in labels:
-            raise InputError(path, line, "id", f"duplicate id {cid!r} (first on line {labels[cid][1]})")
+        digest = obj.get("answer_digest")
+        if digest is not None and not (isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{32}", digest)):
+            raise InputError(path, line, "answer_digest", "not an answer digest written by groundgate labels")
+        if (cid, digest) in labels:
+            first = labels[(cid, digest)][1]
+            raise InputError(path, line, "id", f"duplicate id {cid!r}{' for one answer' if digest else ''} (first on line {first})")  # fmt: skip
         if isinstance(obj.get("grounded"), bool):
-            labels[cid] = (not obj["grounded"], line)
+            labels[(cid, digest)] = (not obj["grounded"], line)
         elif (
             isinstance(obj.get("score"), int | float)
             and not isinstance(obj.get("score"), bool)
             and 1 <= obj["score"] <= 5
         ):
-            labels[cid] = (bucket_of(float(obj["score"])) is Bucket.UNGROUNDED, line)
+            labels[(cid, digest)] = (bucket_of(float(obj["score"])) is Bucket.UNGROUNDED, line)
+        elif "grounded" in obj and obj["grounded"] is None and "verdict" in obj:
+            silent += 1  # groundgate labels: an adjudication that says nothing about groundedness
         else:
             raise InputError(path, line, "grounded", 'give "grounded": true/false or a 1-5 "score"')
-    return labels
+    return labels, silent
 
 
 def calibrate(cases_path: Path, responses_path: Path, labels_path: Path, judge: Runner) -> Calibration:
     cases = {case.id: case for case in load_cases(cases_path, judge.info.rubric)}
     responses = load_responses(responses_path)
-    labels = load_labels(labels_path)
-    for cid, (_, line) in labels.items():
+    found, silent = load_labels(labels_path)
+    labels: dict[str, tuple[bool, int]] = {}
+    elsewhere = 0
+    for (cid, digest), (ungrounded, line) in found.items():
         if cid not in cases:
             raise InputError(labels_path, line, "id", f"{cid!r} is not a case in {cases_path}")
         if cid not in responses:
             raise InputError(labels_path, line, "id", f"{cid!r} has no response in {responses_path}")
+        case = cases[cid]
+        if digest is not None and digest != answer_digest(case.query, case.context, responses[cid].response):
+            elsewhere += 1  # a label about another answer to this case than the responses file holds
+            continue
+        if cid in labels:
+            raise InputError(labels_path, line, "id", f"duplicate id {cid!r} (first on line {labels[cid][1]})")
+        labels[cid] = (ungrounded, line)
     warnings = []
+    if elsewhere:
+        warnings.append(
+            f"{elsewhere} label(s) are about other answers than {responses_path} holds (their answer_digest differs): "
+            "not judged; give the responses they were made on"
+        )
+    if silent:
+        warnings.append(f"{silent} label(s) say nothing about groundedness (accepted non-answers): not judged")
     unlabelled = [cid for cid in cases if cid not in labels]
     if unlabelled:
         warnings.append(f"{len(unlabelled)} case(s) have no label and were not judged")

@@ -144,6 +144,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     _judge_flags(t)
 
+    a = commands.add_parser(
+        "labels", help="collect people's /groundgate adjudications from a repository's pull requests into a labels file"
+    )
+    a.add_argument("--repo", required=True, metavar="OWNER/REPO", help="the repository whose pull requests to read")
+    a.add_argument(
+        "--since", default=None, metavar="DATE", help="only adjudications made on or after DATE (2026-01-31)"
+    )
+    a.add_argument("--output", type=Path, default=None, help="write the labels JSONL here (default: print it)")
+    a.add_argument(
+        "--check-name", default=settings.DEFAULT_CHECK_NAME, help="the check run groundgate keeps verdicts in"
+    )
+    a.add_argument("--api-url", default=None, help="[GITHUB_API_URL] GitHub's API (https://api.github.com)")
+
     j = commands.add_parser(
         "judges", help="list the models an OpenAI-compatible server offers, as --judge-model takes them"
     )
@@ -402,8 +415,48 @@ def _selftest(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     return selftest.exit_code(found)
 
 
+LABELS_WAIT = 900.0  # seconds `groundgate labels` may wait for GitHub's rate limits in all
+LABELS_PRS = 50  # pull requests a page; each one's last commits are read for the newest verdict kept on them
+
+
+def _labels(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    """Every adjudication kept on the repository's pull requests, as the labels file calibrate reads. The
+    token from GITHUB_TOKEN (or GH_TOKEN), never a flag: it needs to read pull requests and check runs."""
+    from datetime import UTC, datetime
+
+    from groundgate.github.adjudicate import history
+    from groundgate.labels import write
+
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+", args.repo):
+        raise UsageError(f"--repo: write it as OWNER/REPO (got {args.repo!r})")
+    token = environ.get("GITHUB_TOKEN") or environ.get("GH_TOKEN")
+    if not token:
+        raise UsageError("GITHUB_TOKEN: set it to a token that can read the repository's pull requests and checks")
+    since = None
+    if args.since:
+        try:
+            since = datetime.fromisoformat(args.since)
+        except ValueError:
+            raise UsageError(
+                f"--since: give a date, 2026-01-31, or a time, 2026-01-31T09:00 (got {args.since!r})"
+            ) from None
+        since = since if since.tzinfo else since.replace(tzinfo=UTC)
+    if args.output:
+        settings.refuse_overwrite([("--output", args.output)], [])
+    api = args.api_url or environ.get("GITHUB_API_URL") or "https://api.github.com"
+    reader = wiring.github(token, api, args.repo, LABELS_WAIT)
+    found = history(reader, args.check_name, LABELS_PRS, 3, everything=True, since=since)
+    if args.output:
+        write(found, args.output)
+    else:
+        _out("".join(label.model_dump_json() + "\n" for label in found))
+    prs = len({label.pr for label in found})
+    _say(f"{len(found)} label(s) from {prs} pull request(s) of {args.repo}")
+    return 0
+
+
 def _redact(environ: Mapping[str, str]) -> Redactor:
-    return Redactor(environ.get(name) for name in SECRET_VARIABLES)
+    return Redactor(environ.get(name) for name in (*SECRET_VARIABLES, "GITHUB_TOKEN", "GH_TOKEN"))
 
 
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
@@ -428,6 +481,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
             return _judges(args, environ)
         if args.command == "selftest":
             return _selftest(args, environ)
+        if args.command == "labels":
+            return _labels(args, environ)
         return _report(args, environ)
     except GroundgateError as exc:
         _err(log_safe(f"groundgate: error: {one_line(_redact(environ)(str(exc)))}"))

@@ -245,6 +245,24 @@ def _with_categories(text: str, by_category: Mapping[str, int], after: str = "")
     return text + _by_category(by_category, HEADLINE_WIDTH - len(text) - len(after)) + after
 
 
+@dataclass(frozen=True)
+class Accepted:
+    """Blocking rows people accepted (``groundgate.adjudication``): how many, what they are, and by whom."""
+
+    rows: int
+    noun: str  # "blocking regression", or "regression" when fail-on: any-regression made REVIEW rows block
+    by: tuple[str, ...]
+
+    def who(self) -> str:
+        """'@alice', '@alice and @bob', '@alice, @bob and 1 other'."""
+        named = [f"@{login}" for login in self.by[:2]]
+        rest = len(self.by) - len(named)
+        return ", ".join(named) + f" and {plural(rest, 'other')}" if rest else " and ".join(named)
+
+    def words(self) -> str:
+        return f"{plural(self.rows, self.noun)} accepted by {self.who()}"
+
+
 def headline(
     counts: Mapping[Outcome, int],
     exit_code: int,
@@ -255,6 +273,7 @@ def headline(
     *,
     small_by_category: Mapping[str, int] | None = None,
     unreachable: str | None = None,
+    accepted: Accepted | None = None,
 ) -> Headline:
     """The verdict as it lands on the merge: derived from the exit code the job really returns,
     so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge.
@@ -263,24 +282,30 @@ def headline(
     that the counts do not already put there. ``small_by_category``: confirmed regressions in blocking
     categories too small to block on one judge's word (``--min-cases-to-block``), counted among the REVIEW
     rows. ``unreachable``: where the judge was that could not be reached, when rows went unjudged for that
-    reason (an outage)."""
+    reason (an outage). ``accepted``: the blocking rows people accepted, which no longer block (named in the
+    headline); ``counts`` and the per-category counts are then what still blocks once people have spoken."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
     figures = counts.get(Outcome.BLOCKING_FIGURE, 0)  # the tripwire's blocking rows (tripwire: block)
     attention = sum(counts.get(o, 0) for o in ATTENTION) + also_to_read
     blocking = Counter(blocking_by_category or {})
     small = Counter(small_by_category or {})
     unjudged = f"; {plural(errors, 'row')} not judged" if errors else ""
+    people = f"; {accepted.rows:,} accepted by {accepted.who()}" if accepted and accepted.rows else ""
+    cases = sum(counts.values()) + (accepted.rows if accepted else 0)  # accepted rows are out of the counts
     if exit_code == 1:
         if fail_on == "any-regression" and review:
             both = blocking + Counter(review_by_category or {})
             text = f"Blocks merge (fail-on: any-regression): {_blocked(regressions + review, figures)}"
-            return Headline("🚫", _with_categories(text, both, unjudged), "failure")
+            return Headline("🚫", _with_categories(text, both, unjudged + people), "failure")
         text = f"Blocks merge: {_blocked(regressions, figures)}"
-        return Headline("🚫", _with_categories(text, blocking, unjudged), "failure")
+        return Headline("🚫", _with_categories(text, blocking, unjudged + people), "failure")
+    if accepted and accepted.rows and exit_code == 0 and not errors:
+        also = f"; {plural(attention, 'row')} to read before shipping" if attention else ""
+        return Headline("✅", f"Passes: {accepted.words()}{also}", "success")
     if exit_code != 0 or errors:
         blocked = [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if o in BLOCKING and counts.get(o)]
         also = f"; also {' and '.join(blocked)}" if blocked else ""
-        of = f"{errors:,} of {plural(sum(counts.values()), 'row')} not judged"
+        of = f"{errors:,} of {plural(cases, 'row')} not judged"
         if unreachable:
             return Headline("⛔", f"No verdict: the judge at {unreachable} could not be reached: {of}{also}", "failure")
         return Headline("⛔", f"No verdict: {of}, so the gate cannot pass{also}", "failure")
@@ -292,7 +317,6 @@ def headline(
         return Headline("⚠️", _with_categories(text, small), "neutral")
     if attention:
         return Headline("⚠️", f"Does not block merge: {plural(attention, 'row')} to read before shipping", "neutral")
-    cases = sum(counts.values())
     return Headline("✅", f"Passes: no answer newly fell to ungrounded ({plural(cases, 'case')})", "success")
 
 

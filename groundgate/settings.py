@@ -50,7 +50,7 @@ COMPARE_INPUTS = (
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
     "check-run", "check-name", "fail-on",
-    "merge-results", "selftest",
+    "merge-results", "selftest", "adjudicators", "allow-author-adjudication",
 )  # fmt: skip
 INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
 FIELDS = {name: name.replace("-", "_") for name in INPUTS} | {"cache-path": "cache"}
@@ -92,6 +92,8 @@ class GitHubRun(BaseModel):
     event_name: str | None = None
     sha: str | None = None
     pr_number: int | None = None
+    pr_author: str | None = None  # who opened the pull request: not an adjudicator of its rows by default
+    queued_pr: int | None = None  # merge_group: the pull request the queue's branch is named after (its adjudications)
     head_sha: str | None = None  # the commit the check run and the comment are about
     base_sha: str | None = None  # the pull request's base: what the PR's own edits are compared with
     from_fork: bool = False
@@ -101,6 +103,12 @@ class GitHubRun(BaseModel):
     head_branch: str | None = None
     listed_pulls: tuple[int, ...] = ()  # the PRs its payload lists (none for a fork's PR)
     deleted_ref: str | None = None  # the event's commit is forty zeros: a push that deleted this ref
+    # issue_comment: the comment that started the run (its commands are re-read through the API; these say
+    # whether there is anything to do, and which comment a reply answers)
+    comment_id: int | None = None
+    comment_author: str | None = None
+    comment_body: str | None = None
+    comment_before: str | None = None  # an edit's previous text: removing a command is a change too
     server_url: str = "https://github.com"
     api_url: str = "https://api.github.com"
     run_id: str | None = None
@@ -126,14 +134,19 @@ class GitHubRun(BaseModel):
             return environ.get(name) or None
 
         about = _about(event_name, event)
-        # GITHUB_SHA is another commit than the one judged in a workflow_run run: never fall back to it there
-        head_sha = about.get("head_sha") or (None if event_name == "workflow_run" else get("GITHUB_SHA"))
+        # GITHUB_SHA is another commit than the one judged in a workflow_run run (and a comment's run judges
+        # none: it looks the pull request's head up): never fall back to it there
+        head_sha = about.get("head_sha") or (
+            None if event_name in ("workflow_run", "issue_comment") else get("GITHUB_SHA")
+        )
         attempt = get("GITHUB_RUN_ATTEMPT") or "1"
         return cls(
             repository=get("GITHUB_REPOSITORY"),
             event_name=event_name,
             sha=get("GITHUB_SHA"),
             pr_number=about.get("pr_number"),
+            pr_author=about.get("pr_author"),
+            queued_pr=about.get("queued_pr"),
             head_sha=None if head_sha == NO_COMMIT else head_sha,
             base_sha=about.get("base_sha"),
             from_fork=bool(about.get("from_fork")),
@@ -141,6 +154,10 @@ class GitHubRun(BaseModel):
             head_repo=about.get("head_repo"),
             head_branch=about.get("head_branch"),
             listed_pulls=about.get("listed_pulls", ()),
+            comment_id=about.get("comment_id"),
+            comment_author=about.get("comment_author"),
+            comment_body=about.get("comment_body"),
+            comment_before=about.get("comment_before"),
             deleted_ref=str(event.get("ref") or get("GITHUB_REF") or "its ref") if head_sha == NO_COMMIT else None,
             server_url=get("GITHUB_SERVER_URL") or "https://github.com",
             api_url=get("GITHUB_API_URL") or "https://api.github.com",
@@ -193,14 +210,28 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
         number = pr.get("number")
         return {
             "pr_number": int(number) if isinstance(number, int) else None,
+            "pr_author": _dict(pr.get("user")).get("login"),
             "head_sha": head.get("sha"),
             "base_sha": base.get("sha"),
             "from_fork": bool(pr)
             and event_name == "pull_request"
             and _dict(head.get("repo")).get("full_name") != _dict(base.get("repo")).get("full_name"),
         }
-    if event_name == "merge_group":
-        return {"head_sha": _dict(event.get("merge_group")).get("head_sha")}
+    if event_name == "merge_group":  # the queue's branch: gh-readonly-queue/<base>/pr-<number>-<sha>
+        group = _dict(event.get("merge_group"))
+        queued = re.search(r"/gh-readonly-queue/.+/pr-(\d+)-[0-9a-f]{40}$", str(group.get("head_ref") or ""))
+        return {"head_sha": group.get("head_sha"), "queued_pr": int(queued.group(1)) if queued else None}
+    if event_name == "issue_comment":  # a comment on an issue; on a pull request, its issue has a pull_request link
+        issue, comment = _dict(event.get("issue")), _dict(event.get("comment"))
+        number, cid = issue.get("number"), comment.get("id")
+        return {
+            "pr_number": number if isinstance(number, int) and issue.get("pull_request") else None,
+            "pr_author": _dict(issue.get("user")).get("login"),
+            "comment_id": cid if isinstance(cid, int) else None,
+            "comment_author": _dict(comment.get("user")).get("login"),
+            "comment_body": comment.get("body") if isinstance(comment.get("body"), str) else None,
+            "comment_before": _dict(_dict(event.get("changes")).get("body")).get("from"),
+        }
     if event_name == "workflow_run":
         triggering = _dict(event.get("workflow_run"))
         listed = [_dict(p).get("number") for p in triggering.get("pull_requests") or []]
@@ -284,6 +315,8 @@ class Settings(BaseModel):
     fail_on: FailOn = "blocking"
     merge_results: str | None = None  # glob(s) of shard results: merge and publish instead of judging
     selftest: bool = False  # judge the planted suite (groundgate.selftest) instead of the cases: no files needed
+    adjudicators: Literal["write", "maintain", "admin"] = "write"  # the least permission of people who adjudicate
+    allow_author_adjudication: bool = False  # the pull request's author may adjudicate its rows
     github: GitHubRun | None = None
     _spell: Callable[[str], str] | None = PrivateAttr(default=None)
 
@@ -294,6 +327,11 @@ class Settings(BaseModel):
     @property
     def merging(self) -> bool:
         return bool(self.merge_results)
+
+    @property
+    def adjudicating(self) -> bool:
+        """A comment's run: it applies people's commands to a kept verdict and judges nothing."""
+        return self.github is not None and self.github.event_name == "issue_comment"
 
     def secret_values(self) -> list[str]:
         """Every secret this run holds: to keep out of every text it writes or posts."""
@@ -314,7 +352,7 @@ class Settings(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> Settings:
-        if self.merging:
+        if self.merging or self.adjudicating:
             return self
         for name in () if self.selftest else ("cases", "baseline", "candidate"):
             if getattr(self, name) is None:

@@ -257,6 +257,13 @@ def publisher(settings: Settings) -> Publisher | None:
     run = settings.github
     if settings.github_token is None or run is None or not run.repository:
         return None
-    from groundgate.github.publisher import Publisher, client
+    return github(settings.github_token.get_secret_value(), run.api_url, run.repository)
 
-    return Publisher(client(settings.github_token.get_secret_value(), run.api_url), run.repository)
+
+def github(token: str, api_url: str, repository: str, wait: float | None = None) -> Publisher:
+    """GitHub for one repository; ``wait``: the seconds it may spend waiting on rate limits in all (a
+    person running ``groundgate labels`` can wait longer than a required check)."""
+    from groundgate.github.publisher import MAX_WAIT, Publisher, WaitBudget, client
+
+    budget = WaitBudget(wait or MAX_WAIT)
+    return Publisher(client(token, api_url, budget=budget), repository, budget)

@@ -16,14 +16,17 @@ from groundgate import app
 from groundgate.cases import Inputs, Yardstick, load_cases, yardstick
 from groundgate.errors import GitHubRefused, GroundgateError, InternalError, Interrupted, UsageError, one_line
 from groundgate.files import write_text
+from groundgate.github import adjudicate
 from groundgate.github.publisher import Publisher, Pull, annotations_for
-from groundgate.github.workflow import Log, append_summary, set_outputs
+from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs
 from groundgate.merge import merge
-from groundgate.report import Links, ReportContext, marker, render, render_failure, verdict_headline
+from groundgate.record import text as record_text
+from groundgate.report import Links, ReportContext, headline_note, marker, render, render_failure, verdict_headline
 from groundgate.report.console import render_console
 from groundgate.report.escape import inline
+from groundgate.report.people import POINTER
 from groundgate.results import Results, read_results
-from groundgate.rules import Outcome, gate_exit
+from groundgate.rules import gate_exit, verdict_of
 from groundgate.settings import FORK_RECIPE, OUT_DIR, OUTPUTS, PR_EVENTS, GitHubRun, Settings, inside_workspace
 from groundgate.wiring import Judges
 
@@ -106,18 +109,7 @@ def _case_ids(settings: Settings, parts: list[Results]) -> list[str] | None:
 
 
 def outputs_for(results: Results, results_path: str, report_path: str) -> dict[str, str]:
-    c = results.counts
-    return {
-        "verdict": results.verdict,
-        "blocking-regressions": str(c[Outcome.REGRESSION]),
-        "regressions": str(c[Outcome.REGRESSION] + c[Outcome.REVIEW]),
-        "new-non-answers": str(c[Outcome.NEW_NON_ANSWER]),
-        "unstable": str(c[Outcome.UNSTABLE]),
-        "errors": str(c[Outcome.ERROR]),
-        "unsupported-figures": str(c[Outcome.UNSUPPORTED_FIGURE] + c[Outcome.BLOCKING_FIGURE]),
-        "results-path": results_path,
-        "report-path": report_path,
-    }
+    return outputs_of(results.counts, results.verdict, results_path, report_path)
 
 
 def repository_path(workspace: Path, path: str) -> str:
@@ -142,14 +134,21 @@ class Target:
 
     head_sha: str | None
     pr_number: int | None
+    author: str | None = None  # who opened the pull request
 
 
 def present(settings: Settings, results: Results, publisher: Publisher | None, log: Log) -> int:
     """Report file, job summary, outputs, the comment and the check run, then the console. GitHub
-    refusing anything is a warning: the gate still decides, and the exit code says how."""
+    refusing anything is a warning: the gate still decides, and the exit code says how. On a pull request
+    people's adjudications are applied first: a blocking row they accepted no longer fails the job."""
     run = settings.github or GitHubRun()
     cases_path = repository_path(settings.root, results.inputs.cases)
-    exit_code = gate_exit(results.verdict, results.counts, settings.fail_on)
+    target = _where(run, publisher, log)
+    people = _people(settings, results, publisher, target, cases_path, log)
+    decided = people.people.decision if people else None
+    exit_code = (
+        decided.exit_code(results.counts) if decided else gate_exit(results.verdict, results.counts, settings.fail_on)
+    )
     links = Links(run.server_url, run.repository, run.head_sha, cases_path) if run.repository and run.head_sha else None
     in_summary = f"[the job summary]({run.run_url})" if run.run_url else "the job summary"
     about = {
@@ -163,28 +162,23 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
         links=links,
         full_report=f"the results file ({OUT_DIR}/results.json)",
         fail_on=settings.fail_on,
+        people=people.people if people else None,
         **about,
     )
-    short = ReportContext(
-        check_name=settings.check_name,
-        links=links,
-        full_report=f"{in_summary} and the results file ({OUT_DIR}/results.json)",
-        fail_on=settings.fail_on,
-        **about,
-    )
+    short = replace(full, full_report=f"{in_summary} and the results file ({OUT_DIR}/results.json)")
 
     summary = render(results, "summary", full)
-    console = render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md")
+    console = render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md", people=full.people)  # fmt: skip
     write_text(settings.root / OUT_DIR / "report.md", summary)
     outputs = outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md")
+    if decided is not None:  # the verdict people's adjudications leave; the counts stay the judge's
+        outputs["verdict"] = verdict_of(decided.counts(results.counts))
     to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary))
     to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs))
 
-    if publisher is not None:
+    if publisher is not None and target is not None:
         try:
-            target = _target(run, publisher, log)
-            if target is not None:
-                _publish(settings, target, results, publisher, short, cases_path, log)
+            _publish(settings, target, results, publisher, short, cases_path, log, people)
         except Exception as exc:  # GitHub answering what nobody planned for, or a bug: the verdict is decided
             log.warning(
                 f"publishing stopped: {InternalError.of(exc)}. The verdict stands; the job's exit code carries it."
@@ -209,6 +203,46 @@ def to_runner(log: Log, what: str, write: Callable[[], None], *, failing: bool =
         log.warning(f"could not write {what}: {one_line(str(exc))}")
 
 
+def _where(run: GitHubRun, publisher: Publisher | None, log: Log) -> Target | None:
+    """Where to publish (``_target``), or None; a failure to find out is a warning: the verdict is decided."""
+    if publisher is None:
+        return None
+    try:
+        return _target(run, publisher, log)
+    except Exception as exc:
+        log.warning(f"publishing stopped: {InternalError.of(exc)}. The verdict stands; the job's exit code carries it.")
+        return None
+
+
+def _people(
+    settings: Settings,
+    results: Results,
+    publisher: Publisher | None,
+    target: Target | None,
+    cases_path: str,
+    log: Log,
+) -> adjudicate.Adjudicated | None:
+    """People's adjudications of a pull request's verdict, when it has a check run to keep the record in;
+    anything unplanned leaves the judge's verdict standing (fail closed), with a warning."""
+    run = settings.github or GitHubRun()
+    pr = target.pr_number if target is not None else None
+    if pr is None and run.event_name == "merge_group":
+        pr = run.queued_pr  # the queue judges the pull request it is named after: its people's word stands there too
+    if publisher is None or target is None or pr is None or not target.head_sha or not settings.check_run:
+        return None
+    try:
+        author = target.author if target.pr_number is not None else publisher.pull(pr).author
+        return adjudicate.for_judging_run(
+            settings, results, publisher, target.head_sha, pr, author, cases_path, headline_note(results), log
+        )
+    except GitHubRefused as exc:
+        log.warning(f"the adjudications of #{pr} could not be read ({one_line(str(exc))}). The judge's verdict stands.")
+        return None
+    except Exception as exc:
+        log.warning(f"people's adjudications were not applied: {InternalError.of(exc)}. The judge's verdict stands.")
+        return None
+
+
 def outputs_without_verdict() -> dict[str, str]:
     """The outputs of a run that ended without a verdict: ``verdict=error``, and counts of 0 (none known)."""
     return {name: "error" if name == "verdict" else "0" for name in OUTPUTS if not name.endswith("-path")}
@@ -227,7 +261,7 @@ def _target(run: GitHubRun, publisher: Publisher, log: Log) -> Target | None:
     if run.event_name == "merge_group":
         return Target(run.head_sha, None)  # a merge queue: no pull request to comment on
     if not run.via_workflow_run:
-        return Target(run.head_sha, run.pr_number)
+        return Target(run.head_sha, run.pr_number, run.pr_author)
     if not run.head_sha:
         log.warning("the workflow_run payload names no head commit: nothing published")
         return None
@@ -254,7 +288,7 @@ def _target(run: GitHubRun, publisher: Publisher, log: Log) -> Target | None:
         )
         return Target(run.head_sha, None)
     if current:
-        return Target(run.head_sha, current[0].number)
+        return Target(run.head_sha, current[0].number, current[0].author)
     if not same_head:
         log.info(f"no pull request of {run.repository} has commit {run.head_sha[:12]}: check run only, no comment")
         return Target(run.head_sha, None)
@@ -291,19 +325,26 @@ def _publish(
     context: ReportContext,
     cases_path: str,
     log: Log,
+    people: adjudicate.Adjudicated | None = None,
 ) -> None:
     with log.group("groundgate: publishing to GitHub"):
         if settings.comment and target.pr_number is not None:
             try:
                 how, url = publisher.upsert_comment(
-                    target.pr_number, render(results, "comment", context), marker(settings.check_name)
+                    target.pr_number,
+                    render(results, "comment", context),
+                    marker(settings.check_name),
+                    people.own if people is not None else None,
                 )
                 log.info(f"comment {how}: {url}")
             except GitHubRefused as exc:
                 log.warning(f"{one_line(str(exc))}. The report is in the job summary.")
         if settings.check_run and target.head_sha:
-            top = verdict_headline(results, settings.fail_on)
+            top = verdict_headline(results, settings.fail_on, context.people)
             conclusion, title = top.conclusion, top.text
+            annotations = annotations_for(results, cases_path)
+            if people is not None:
+                annotations = adjudicate.annotate(annotations, people.people.decision, cases_path)
             try:
                 publisher.publish_check(
                     name=settings.check_name,
@@ -311,7 +352,8 @@ def _publish(
                     conclusion=conclusion,
                     title=title,
                     summary=render(results, "check", context),
-                    annotations=annotations_for(results, cases_path),
+                    annotations=annotations,
+                    text=record_text(people.record) if people is not None else None,
                 )
                 log.info(f"check run '{settings.check_name}' on {target.head_sha[:12]}: {conclusion}")
             except GitHubRefused as exc:
@@ -330,10 +372,12 @@ def present_failure(settings: Settings, error: GroundgateError, publisher: Publi
     text = render_failure(error)
     interrupted = isinstance(error, Interrupted)
     if settings.comment and target.pr_number is not None:
-        try:
-            how, url = publisher.upsert_comment(
-                target.pr_number, text + "\n" + marker(settings.check_name) + "\n", marker(settings.check_name)
-            )
+        mark = marker(settings.check_name)
+        try:  # the pointer to the last verdict's record stays, and the adjudications it holds with it
+            own = next((c for c in publisher.comments(target.pr_number) if c.mine and mark in c.body), None)
+            kept = POINTER.search(own.body) if own is not None else None
+            body = text + "\n" + (kept.group(0) + "\n" if kept else "") + mark + "\n"
+            how, url = publisher.upsert_comment(target.pr_number, body, mark, own)
             log.info(f"comment {how}: {url}")
         except GitHubRefused as exc:
             log.warning(f"{one_line(str(exc))}. The job summary says why there is no verdict.")

@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import base64
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import quote
 
 from github import Auth, Github, GithubException, GithubRetry
 from github.CheckRun import CheckRun
+from github.GithubObject import NotSet
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 from requests import RequestException
@@ -42,9 +46,33 @@ query($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) {
     pullRequest(number: $number) {
       comments(first: 100, after: $after) {
-        nodes { fullDatabaseId viewerDidAuthor body }
+        nodes {
+          fullDatabaseId viewerDidAuthor body createdAt lastEditedAt
+          author { __typename login }
+          editor { login }
+        }
         pageInfo { hasNextPage endCursor }
       }
+    }
+  }
+}
+"""
+# The verdicts groundgate kept on the repository's pull requests, newest first: the last commits of each, and
+# on each its newest check run of this name. GitHub's cost: about (prs x (2 + 10 x commits)) / 100 points.
+VERDICTS_QUERY = """
+query($owner: String!, $name: String!, $check: String!, $prs: Int!, $commits: Int!, $after: String) {
+  rateLimit { cost remaining resetAt }
+  repository(owner: $owner, name: $name) {
+    pullRequests(first: $prs, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) {
+      nodes {
+        number updatedAt
+        commits(last: $commits) {
+          nodes { commit { oid checkSuites(first: 10) { nodes {
+            checkRuns(first: 1, filterBy: {checkName: $check, checkType: LATEST}) { nodes { name text completedAt } }
+          } } } }
+        }
+      }
+      pageInfo { hasNextPage endCursor }
     }
   }
 }
@@ -59,6 +87,7 @@ LEVELS: dict[Outcome, str] = {
     Outcome.NEW_NON_ANSWER: "notice",
 }
 SUPERSEDED = "Superseded"
+ROLES = ("admin", "maintain", "write", "triage", "read")  # a collaborator's roles, most rights first
 API_VERSION = "2022-11-28"  # the REST API version groundgate is written against, sent with every call
 REASON_LIMIT = 300  # characters of GitHub's own message kept in a warning: never a whole response
 # What each write needs, as the workflow's `permissions:` and a GitHub App's or fine-grained token's settings name it.
@@ -71,6 +100,7 @@ NEEDS = {
 
 
 MAX_WAIT = 60.0  # seconds a run may spend waiting on GitHub in all: rate limits, Retry-After, backoff
+RATE_RESERVE = 100  # GraphQL points left to others (and to the rest of this run) before waiting for the reset
 
 
 class WaitBudget:
@@ -117,7 +147,13 @@ class BoundedRetry(GithubRetry):
 
 
 def client(
-    token: str, base_url: str, *, timeout: int = 30, retries: int = 5, seconds_between_writes: float = 1.0
+    token: str,
+    base_url: str,
+    *,
+    timeout: int = 30,
+    retries: int = 5,
+    seconds_between_writes: float = 1.0,
+    budget: WaitBudget | None = None,
 ) -> Github:
     """A PyGithub client that retries 5xx and rate limits (GET, POST and PATCH) within one time budget."""
     retry = BoundedRetry(
@@ -125,6 +161,7 @@ def client(
         backoff_factor=0.5,
         secondary_rate_wait=60,
         allowed_methods={"GET", "POST", "PATCH", "HEAD", "OPTIONS"},
+        budget=budget,
     )
     return Github(
         auth=Auth.Token(token),
@@ -283,14 +320,75 @@ class Pull:
     open: bool
     head_repo: str | None = None  # "owner/name"; None when the head's fork was deleted
     head_ref: str | None = None
+    author: str | None = field(default=None, compare=False)  # who opened it
+
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment on a pull request, as GraphQL tells it: whether this token's identity wrote it, who did
+    (a bot or a person; None for a deleted account) and who last edited it, and when."""
+
+    id: int
+    body: str
+    mine: bool
+    author: str | None
+    bot: bool
+    editor: str | None
+    created: datetime
+    edited: datetime | None
+
+    @property
+    def at(self) -> datetime:
+        """When it said what it says now: its last edit, or its creation."""
+        return self.edited or self.created
+
+
+@dataclass(frozen=True)
+class CheckRunFound:
+    """The newest check run of a name on a commit, with what groundgate keeps in it."""
+
+    id: int
+    text: str | None
+    summary: str | None
+    completed: datetime | None
+    url: str
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The newest check run of a name on one of a pull request's last commits (from ``verdicts``)."""
+
+    pr: int
+    commit: str
+    text: str | None
+    completed: datetime | None
+    updated: datetime | None = None  # when the pull request was last updated (a comment updates it)
+
+
+def _utc(at: datetime | None) -> datetime | None:
+    """PyGithub's times, naive ones read as UTC."""
+    return at.replace(tzinfo=UTC) if at is not None and at.tzinfo is None else at
+
+
+def when(value: str | None) -> datetime | None:
+    """A GitHub timestamp (ISO 8601, "Z" for UTC)."""
+    return datetime.fromisoformat(value.replace("Z", "+00:00")) if value else None
 
 
 class Publisher:
-    def __init__(self, github: Github, repository: str) -> None:
+    def __init__(
+        self,
+        github: Github,
+        repository: str,
+        budget: WaitBudget | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self._github = github
         self._repository = repository
         self._repo: Repository = github.get_repo(repository)
         self._kind = token_kind(github)
+        self._budget = budget or WaitBudget()  # for GraphQL's rate limit, which PyGithub's retry does not see
+        self._sleep = sleep
 
     @contextmanager
     def _talking(self, action: str, need: str) -> Iterator[None]:
@@ -335,13 +433,23 @@ class Publisher:
     def _ours(self, p: PullRequest) -> Pull | None:
         if (p.base.repo.full_name or "").casefold() != self._repository.casefold():
             return None
-        return Pull(p.number, p.head.sha, p.state == "open", p.head.repo.full_name if p.head.repo else None, p.head.ref)
+        head_repo = p.head.repo.full_name if p.head.repo else None
+        return Pull(p.number, p.head.sha, p.state == "open", head_repo, p.head.ref, p.user.login if p.user else None)
+
+    def pull(self, number: int) -> Pull:
+        """A pull request of this repository as it is now (its head, its author)."""
+        with self._talking(f"read pull request #{number}", "pulls"):
+            found = self._ours(self._repo.get_pull(number))
+        if found is None:
+            raise GitHubRefused(f"#{number} is not a pull request into {self._repository}")
+        return found
 
     # ---- the comment
 
-    def _own_comments(self, number: int) -> Iterator[tuple[int, str]]:
-        """(id, body) of every comment on the PR that this token's identity wrote, whatever the token. The id
-        is ``fullDatabaseId``, a BigInt GitHub sends as a string: ``databaseId`` is a 32-bit Int, null past 2^31."""
+    def _comments(self, number: int) -> Iterator[Comment]:
+        """Every comment on the PR, in order. The id is ``fullDatabaseId``, a BigInt GitHub sends as a string:
+        ``databaseId`` is a 32-bit Int, null past 2^31. ``viewerDidAuthor`` says which are this token's
+        identity's, whatever the token."""
         owner, name = self._repository.split("/", 1)
         after: str | None = None
         while True:
@@ -351,12 +459,122 @@ class Publisher:
             page = comments.get("comments") or {}
             for node in page.get("nodes") or []:
                 full = (node or {}).get("fullDatabaseId")
-                if node and node.get("viewerDidAuthor") is True and isinstance(full, str | int) and str(full).isdigit():
-                    yield int(full), node.get("body") or ""
+                if not node or not isinstance(full, str | int) or not str(full).isdigit():
+                    continue
+                author, editor = node.get("author") or {}, node.get("editor") or {}
+                yield Comment(
+                    id=int(full),
+                    body=node.get("body") or "",
+                    mine=node.get("viewerDidAuthor") is True,
+                    author=author.get("login"),
+                    bot=author.get("__typename") == "Bot",
+                    editor=editor.get("login"),
+                    created=when(node.get("createdAt")) or datetime.min.replace(tzinfo=UTC),
+                    edited=when(node.get("lastEditedAt")),
+                )
             info = page.get("pageInfo") or {}
             if not info.get("hasNextPage") or not info.get("endCursor"):
                 return
             after = info["endCursor"]
+
+    def _own_comments(self, number: int) -> Iterator[tuple[int, str]]:
+        """(id, body) of every comment on the PR that this token's identity wrote."""
+        return ((c.id, c.body) for c in self._comments(number) if c.mine)
+
+    def comments(self, number: int) -> list[Comment]:
+        """Every comment on the PR, with its author, its last editor and its times."""
+        with self._talking(f"read the comments of #{number}", "pulls"):
+            return list(self._comments(number))
+
+    def permission(self, login: str) -> str:
+        """A person's role on this repository (``admin``, ``maintain``, ``write``, ``triage``, ``read``, or a
+        custom role's base permission); ``none`` for someone who is not a collaborator."""
+        with self._talking(f"read the permission of {login} on {self._repository}", "read"):
+            try:
+                _, data = self._github.requester.requestJsonAndCheck(
+                    "GET", f"/repos/{self._repository}/collaborators/{quote(login, safe='')}/permission"
+                )
+            except GithubException as exc:
+                if exc.status == 404:
+                    return "none"
+                raise
+        role = str(data.get("role_name") or "")
+        return role if role in ROLES else str(data.get("permission") or "none")
+
+    def latest_check(self, name: str, head_sha: str) -> CheckRunFound | None:
+        """The newest check run of this name on the commit (the one GitHub shows and branch protection reads)."""
+        return next(iter(self.checks(name, head_sha)), None)
+
+    def checks(self, name: str, head_sha: str) -> list[CheckRunFound]:
+        """Every check run of this name on the commit, newest first (one request a hundred of them)."""
+        with self._talking(f"read the check runs of {head_sha[:12]}", "check"):
+            runs = self._repo.get_commit(head_sha).get_check_runs(check_name=name, filter="all")
+            found = [r for r in runs if r.name == name]
+        return [
+            CheckRunFound(run.id, run.output.text, run.output.summary, _utc(run.completed_at), run.html_url)
+            for run in sorted(found, key=lambda r: r.id, reverse=True)
+        ]
+
+    def annotations(self, check_run_id: int) -> list[Annotation]:
+        """The annotations of a check run, to carry over to the one that re-presents its verdict."""
+        with self._talking(f"read the annotations of check run {check_run_id}", "check"):
+            run = self._repo.get_check_run(check_run_id)
+            return [
+                Annotation(a.path, a.start_line, a.annotation_level, a.title or "", a.message or "")
+                for a in run.get_annotations()
+            ]
+
+    def verdicts(
+        self, check_name: str, prs: int, commits: int = 1, *, all_pages: bool = False, since: datetime | None = None
+    ) -> Iterator[Kept]:
+        """The newest check run of ``check_name`` on the last ``commits`` commits of the ``prs`` pull requests
+        updated last (every pull request with ``all_pages``, newest first, down to those updated ``since``),
+        through GraphQL, a page at a time. Rate-limit aware: when GitHub's GraphQL points run low it waits for
+        the reset within this run's waiting budget, and otherwise stops with a GitHubRefused saying when the
+        points come back."""
+        owner, name = self._repository.split("/", 1)
+        after: str | None = None
+        while True:
+            variables = {"owner": owner, "name": name, "check": check_name, "prs": prs, "commits": commits, "after": after}  # fmt: skip
+            with self._talking("read the verdicts kept on the pull requests", "check"):
+                _, data = self._github.requester.graphql_query(VERDICTS_QUERY, variables)
+            found = data.get("data") or {}
+            page = (found.get("repository") or {}).get("pullRequests") or {}
+            older = False
+            for pull in page.get("nodes") or []:
+                updated = when((pull or {}).get("updatedAt"))
+                if since is not None and updated is not None and updated < since:
+                    older = True  # pull requests come newest first: the rest are older still
+                    break
+                for node in reversed(((pull or {}).get("commits") or {}).get("nodes") or []):
+                    commit = (node or {}).get("commit") or {}
+                    runs = [
+                        run
+                        for suite in (commit.get("checkSuites") or {}).get("nodes") or []
+                        for run in ((suite or {}).get("checkRuns") or {}).get("nodes") or []
+                        if run and run.get("name") == check_name
+                    ]
+                    for run in sorted(runs, key=lambda r: r.get("completedAt") or "", reverse=True):
+                        completed = when(run.get("completedAt"))
+                        yield Kept(int(pull["number"]), str(commit.get("oid")), run.get("text"), completed, updated)
+            info = page.get("pageInfo") or {}
+            if older or not all_pages or not info.get("hasNextPage") or not info.get("endCursor"):
+                return
+            after = info["endCursor"]
+            self._pace(found.get("rateLimit") or {})
+
+    def _pace(self, rate: dict[str, Any]) -> None:
+        """Wait for GraphQL's points to come back when few are left, within the run's budget."""
+        remaining, reset = rate.get("remaining"), when(rate.get("resetAt"))
+        if not isinstance(remaining, int) or remaining > RATE_RESERVE + int(rate.get("cost") or 1) or reset is None:
+            return
+        wait = max(0.0, (reset - datetime.now(UTC)).total_seconds()) + 1
+        if not self._budget.spend(wait):
+            raise GitHubRefused(
+                f"GitHub's GraphQL rate limit for this token is nearly spent ({remaining} points left) until "
+                f"{reset:%Y-%m-%d %H:%M} UTC, more than this run waits: run it again then, or with --since"
+            )
+        self._sleep(wait)
 
     def file_at(self, path: str, ref: str) -> bytes | None:
         """A file of the repository (``path`` from its root) as it is at ``ref``; None when it does not exist
@@ -375,11 +593,13 @@ class Publisher:
                 return content.decoded_content
             return base64.b64decode(self._repo.get_git_blob(content.sha).content)
 
-    def upsert_comment(self, number: int, body: str, marker: str) -> tuple[str, str]:
-        """Update this check's own comment in place, or create it; returns (created|updated, url)."""
+    def upsert_comment(self, number: int, body: str, marker: str, known: Comment | None = None) -> tuple[str, str]:
+        """Update this check's own comment in place, or create it; returns (created|updated, url). ``known``:
+        that comment, already found in this run (``comments``): no second lookup."""
         with self._talking(f"write the comment on #{number}", "comment"):
             issue = self._repo.get_issue(number)
-            for comment_id, text in self._own_comments(number):
+            found = [(known.id, known.body)] if known is not None and known.mine else self._own_comments(number)
+            for comment_id, text in found:
                 if marker not in text:
                     continue
                 try:
@@ -403,6 +623,7 @@ class Publisher:
         title: str,
         summary: str,
         annotations: Sequence[Annotation],
+        text: str | None = None,
     ) -> int:
         """Create this run's own check run, completed, its annotations 50 a request; then complete the
         commit's older check runs of this name as superseded. A new one per run because GitHub appends
@@ -413,6 +634,8 @@ class Publisher:
                 for i in range(0, len(annotations), ANNOTATIONS_PER_REQUEST)
             ] or [[]]
             output: dict[str, object] = {"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batches[0]}
+            if text is not None:  # the verdict's record (groundgate.record): what a comment's run applies commands to
+                output["text"] = text
             run = self._repo.create_check_run(
                 name=name,
                 head_sha=head_sha,
@@ -455,10 +678,14 @@ class Publisher:
                 run.edit(
                     status="completed",
                     conclusion="neutral",
+                    # when its verdict was given: GitHub's filter=latest goes by it, and so do the adjudications
+                    completed_at=run.completed_at or NotSet,
                     output={
                         "title": f"{SUPERSEDED} by a newer run of {name}"[:TITLE_LIMIT],
                         "summary": f"A newer run holds the current verdict: check run {current.id} ({current.html_url}). "
                         "The annotations below are from this older run.",
+                        # the verdict's record stays: a run that reaches no verdict leaves the adjudications in it
+                        **({"text": run.output.text} if run.output.text else {}),
                     },
                 )
             except GithubException as exc:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
 from groundgate.report.escape import log_safe
+from groundgate.rules import Outcome
 
 
 def escape_data(value: str) -> str:
@@ -68,6 +69,23 @@ class Log:
         finally:
             self.stream.write("::endgroup::\n")
             self.stream.flush()
+
+
+def outputs_of(
+    counts: Mapping[Outcome, int], verdict: str, results_path: str = "", report_path: str = ""
+) -> dict[str, str]:
+    """The step's outputs (action.yml's ``outputs``) for a verdict and its counts."""
+    return {
+        "verdict": verdict,
+        "blocking-regressions": str(counts.get(Outcome.REGRESSION, 0)),
+        "regressions": str(counts.get(Outcome.REGRESSION, 0) + counts.get(Outcome.REVIEW, 0)),
+        "new-non-answers": str(counts.get(Outcome.NEW_NON_ANSWER, 0)),
+        "unstable": str(counts.get(Outcome.UNSTABLE, 0)),
+        "errors": str(counts.get(Outcome.ERROR, 0)),
+        "unsupported-figures": str(counts.get(Outcome.UNSUPPORTED_FIGURE, 0) + counts.get(Outcome.BLOCKING_FIGURE, 0)),
+        "results-path": results_path,
+        "report-path": report_path,
+    }
 
 
 def set_outputs(path: Path | None, outputs: dict[str, str]) -> None:

@@ -28,10 +28,14 @@ from urllib.parse import quote
 from jinja2 import Environment
 from markupsafe import Markup
 
+from groundgate.adjudication import Decision, accepted
 from groundgate.cases import Yardstick
 from groundgate.errors import GroundgateError, one_line
+from groundgate.labels import THRESHOLD
 from groundgate.report import noise as noise_words
+from groundgate.report import people as people_words
 from groundgate.report.escape import block, inline, marked
+from groundgate.report.people import People
 from groundgate.report.render import environment, score
 from groundgate.results import (
     LIVE_FLIP,
@@ -57,6 +61,7 @@ from groundgate.rules import (
     gate_exit,
     headline,
     plural,
+    verdict_of,
     worse,
 )
 from groundgate.rules import BLOCKING as BLOCKING_OUTCOMES
@@ -176,6 +181,7 @@ class ReportContext:
     commit_url: str | None = None
     run_url: str | None = None  # the workflow run that made the report
     run_id: str | None = None
+    people: People | None = None  # what people said about the verdict (pull requests)
 
     def provenance(self) -> Markup:
         """One line naming the commit this report reflects and the run that made it: a comment that
@@ -300,8 +306,21 @@ def outage(results: Results, sample: int = 50) -> Outage | None:
     return Outage(places.most_common(1)[0][0], error)
 
 
-def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline:
-    """The one headline of a run: the report's heading, the check run's title, the console's last line."""
+@dataclass(frozen=True)
+class Facts:
+    """What a verdict's headline is made of: from a results file (``facts``), or as a verdict's record keeps
+    it (``github.adjudicate``), so a comment's run words the headline as the judging run did."""
+
+    counts: Mapping[Outcome, int]
+    blocking: Mapping[str, int]  # blocking rows by category (regressions, the tripwire's blocking figures)
+    review: Mapping[str, int]  # REVIEW rows by category
+    small: Mapping[str, int]  # of those, the ones in blocking categories too small to block (``too_small``)
+    to_read: int  # rows to read whatever their outcome (an answer that talks to the judge) not counted already
+    unreachable: str | None  # where the judge was that could not be reached, when rows went unjudged for that
+
+
+def facts(results: Results) -> Facts:
+    """What the headline of these results is made of."""
     blocking: Counter[str] = Counter()
     review: Counter[str] = Counter()
     for (category, _, outcome, _, _), n in tally(results.rows).items():
@@ -309,19 +328,52 @@ def verdict_headline(results: Results, fail_on: FailOn = "blocking") -> Headline
             blocking[category] += n
         elif outcome is Outcome.REVIEW:
             review[category] += n
-    exit_code = gate_exit(results.verdict, results.counts, fail_on)
     down = outage(results)
-    return headline(
+    return Facts(
         results.counts,
+        blocking,
+        review,
+        too_small(results),
+        count_marked(results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, *BLOCKING_OUTCOMES, Outcome.ERROR)),
+        down.where if down is not None else None,
+    )
+
+
+def headline_of(found: Facts, fail_on: FailOn = "blocking", decision: Decision | None = None) -> Headline:
+    """The headline of a verdict; with people's ``decision``, of what still blocks once they have spoken,
+    naming who accepted what."""
+    counts, blocking, review, small = found.counts, found.blocking, found.review, found.small
+    exit_code, top = gate_exit(verdict_of(counts), counts, fail_on), None
+    if decision is not None:
+        exit_code, counts, top = decision.exit_code(counts), decision.counts(counts), accepted(decision)
+        blocking = decision.by_category(blocking, *BLOCKING_OUTCOMES)
+        review, small = decision.by_category(review, Outcome.REVIEW), decision.by_category(small, Outcome.REVIEW)
+    return headline(
+        counts,
         exit_code,
         fail_on,
         blocking,
         review,
-        also_to_read=count_marked(
-            results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, *BLOCKING_OUTCOMES, Outcome.ERROR)
-        ),
-        small_by_category=too_small(results),
-        unreachable=down.where if down is not None else None,
+        also_to_read=found.to_read,
+        small_by_category=small,
+        unreachable=found.unreachable,
+        accepted=top,
+    )
+
+
+def verdict_headline(results: Results, fail_on: FailOn = "blocking", people: People | None = None) -> Headline:
+    """The one headline of a run: the report's heading, the check run's title, the console's last line;
+    with ``people``, what still blocks once they have spoken, and who accepted what."""
+    return headline_of(facts(results), fail_on, people.decision if people is not None else None)
+
+
+def headline_note(results: Results) -> str:
+    """What the heading adds to the verdict: an end-to-end run, the pull request moved the yardstick, or it
+    could not be checked (a comment's run keeps it with the verdict it re-presents)."""
+    return (
+        (" · end-to-end run" if results.mode == "end-to-end" else "")
+        + (" · the PR changes the yardstick" if _moved(results) else "")
+        + (" · the yardstick could not be checked" if _unchecked(results) else "")
     )
 
 
@@ -333,6 +385,39 @@ def too_small(results: Results) -> Counter[str]:
         if blocks and outcome is Outcome.REVIEW:
             found[category] += n
     return found
+
+
+def render_people(people: People, links: Links | None) -> Markup:
+    """People's section of the report (``people.md.j2``): the audit table, the judge's measured precision."""
+    d = people.decision
+    table = people_words.lines(d)
+    top = accepted(d)
+    voided = sum(1 for s in d.rows if s.state == "voided" and s.blocking)
+    text = (
+        _env()
+        .get_template("people.md.j2")
+        .render(
+            begin=Markup(people_words.BEGIN),  # noqa: S704 - ours
+            end=Markup(people_words.END),  # noqa: S704 - ours
+            pointer=Markup(people.pointer),  # noqa: S704 - a hex sha
+            table=table[-people_words.SHOWN :],
+            left_out=max(0, len(table) - people_words.SHOWN),
+            accepted=top.words() if top else "",
+            voided=(
+                f"{plural(voided, 'blocking row')} accepted on an answer a push has since changed: "
+                + ("it blocks again" if voided == 1 else "they block again")
+            )
+            if voided
+            else "",
+            missing=d.missing,
+            precision=people.precision,
+            threshold=THRESHOLD,
+            notes=people.notes,
+            links=links,
+            stamp=people_words.stamp,
+        )
+    )
+    return Markup(text)  # noqa: S704 - rendered by the escaping environment
 
 
 # --- rows into sections ----------------------------------------------------------------------
@@ -675,7 +760,7 @@ class _Renderer:
         self.groups = _groups(results, keep)
         self.outage = outage(results)
         self.intros = {kind.key: _intro(kind, results, context, self.outage) for kind in SECTIONS}
-        top = verdict_headline(results, context.fail_on)
+        top = verdict_headline(results, context.fail_on, context.people)
         self.headline = top
         categories = _categories(results)
         moved = _moved(results)
@@ -699,12 +784,11 @@ class _Renderer:
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
             "icon": top.icon,
-            "headline": top.text
-            + (" · end-to-end run" if results.mode == "end-to-end" else "")
-            + (" · the PR changes the yardstick" if moved else "")
-            + (" · the yardstick could not be checked" if _unchecked(results) else ""),  # escaped by finalize
-            "passed": top.conclusion == "success",
+            "headline": top.text + headline_note(results),  # escaped by finalize
+            # a pass collapses its details; not one that people's acceptances made: the rows they accepted stay in sight
+            "passed": top.conclusion == "success" and not (context.people and context.people.decision.accepted),
             "outage": self.outage,
+            "people": render_people(context.people, context.links) if context.people else "",
             "provenance": context.provenance(),
             # Ours: numbers and fixed words, no user text.
             "noise": Markup(noise_words.footer(results.noise)),  # noqa: S704

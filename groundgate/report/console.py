@@ -23,6 +23,7 @@ from groundgate.report import (
 )
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import log_safe
+from groundgate.report.people import People
 from groundgate.report.render import environment
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import FailOn, Outcome, counts_line, plural
@@ -135,8 +136,10 @@ def render_console(
     colour: bool = False,
     where: str = "the markdown report",
     columns: int = WIDTH,
+    people: People | None = None,
 ) -> str:
-    """``where``: where the full list is (the report file, the job summary); ``columns``: the terminal's width."""
+    """``where``: where the full list is (the report file, the job summary); ``columns``: the terminal's width;
+    ``people``: their adjudications of the verdict (a pull request's)."""
     groups = _groups(results, keep=max(kind.console for kind in SECTIONS))
     down = outage(results)
     sections = []
@@ -149,7 +152,7 @@ def render_console(
     c = results.counts
     quiet = [plural(c[Outcome.MOVED], "moved"), plural(c[Outcome.STILL_UNGROUNDED], "still ungrounded") + " (backlog)"]
     quiet = [q for q, o in zip(quiet, (Outcome.MOVED, Outcome.STILL_UNGROUNDED), strict=True) if c[o]]
-    top = verdict_headline(results, fail_on)
+    top = verdict_headline(results, fail_on, people)
     env = environment().overlay()
     env.filters.update(label=_label, reason=_reason)
     k = results.calls

@@ -140,6 +140,8 @@ def test_each_event_puts_the_check_on_its_commit(
         "merge_group": lambda: merge_group_event(tmp_path),
         "push": lambda: push_event(tmp_path),
     }.get(name, lambda: event(tmp_path, fork=fork, name=name))()
+    if name == "merge_group":
+        gh.add_pull(7, HEAD_SHA)  # the pull request the queue's branch is named after (its adjudications are read)
     run = run_action(workspace, gh, REGRESSION, event_name=name, event_path=path)
     assert run.code == 1, run.stdout
     [check] = gh.check_runs.values()

@@ -12,7 +12,7 @@ import pytest
 import requests
 from graphql import parse, validate
 
-from groundgate.github.publisher import COMMENTS_QUERY, client
+from groundgate.github.publisher import COMMENTS_QUERY, VERDICTS_QUERY, client
 from tests.support.descriptions import refresh
 from tests.support.descriptions.github import GRAPHQL, check_request, check_response, description, schema
 from tests.support.fakes.github import _ROUTES, FakeGitHub
@@ -83,6 +83,7 @@ def test_an_answer_that_leaves_the_description_is_caught_too() -> None:
 
 def test_the_comment_query_is_valid_against_githubs_schema_and_a_wrong_one_is_not() -> None:
     assert validate(schema(), parse(COMMENTS_QUERY)) == []
+    assert validate(schema(), parse(VERDICTS_QUERY)) == []  # the verdicts kept on pull requests' commits
     wrong = COMMENTS_QUERY.replace("viewerDidAuthor", "viewerAuthored")
     assert [e.message for e in validate(schema(), parse(wrong))] == [
         "Cannot query field 'viewerAuthored' on type 'IssueComment'. Did you mean 'viewerDidAuthor'?"

@@ -59,12 +59,14 @@ def event(
     number: int = 7,
     head_sha: str = HEAD_SHA,
     action: str = "synchronize",
+    author: str = "contributor",
 ) -> Path:
     """GitHub's pull_request payload (``pull_request_target`` gets the same) for PR ``number`` of o/r,
-    its head at ``head_sha`` in o/r or, for a fork, in someone/r."""
+    opened by ``author``, its head at ``head_sha`` in o/r or, for a fork, in someone/r."""
     payload = webhooks.example("pull_request", action)
     pr = payload["pull_request"]
     payload["number"] = pr["number"] = number
+    pr["user"]["login"] = author
     webhooks.set_repository(payload["repository"], "o/r")
     webhooks.set_repository(pr["base"]["repo"], "o/r")
     webhooks.set_repository(pr["head"]["repo"], "someone/r" if fork else "o/r")
@@ -99,10 +101,40 @@ def workflow_run_event(
     return _write(tmp_path, "workflow_run", payload)
 
 
-def merge_group_event(tmp_path: Path) -> Path:
-    """GitHub's merge_group payload: the queue checks QUEUE_SHA."""
+def comment_event(
+    tmp_path: Path,
+    gh: FakeGitHub,
+    comment_id: int,
+    *,
+    action: str = "created",
+    before: str | None = None,
+    number: int = 7,
+    author: str = "contributor",
+) -> Path:
+    """GitHub's issue_comment payload for comment ``comment_id`` of the fake (its body and author as the fake
+    holds them) on pull request ``number`` of o/r, opened by ``author``. The vendored examples are comments
+    on an issue: the pull request's link is added as the vendored ``issues`` example carries one."""
+    payload = webhooks.example("issue_comment", action)
+    comment, issue = payload["comment"], payload["issue"]
+    held = gh.comments.get(comment_id) or {"body": "", "login": "someone"}
+    comment.update(id=comment_id, body=held["body"], html_url=f"https://github.example/o/r/pull/{number}#issuecomment-{comment_id}")  # fmt: skip
+    comment["user"].update(login=held["login"], type="Bot" if held["login"].endswith("[bot]") else "User")
+    issue["number"] = number
+    issue["user"]["login"] = author
+    link = webhooks.example("issues", "milestoned")["issue"]["pull_request"]
+    issue["pull_request"] = {key: value.replace("Codertocat/Hello-World", "o/r").replace("/2", f"/{number}") for key, value in link.items() if isinstance(value, str)}  # fmt: skip
+    if action == "edited":
+        payload["changes"] = {"body": {"from": before or ""}}
+    payload["sender"]["login"] = held["login"]
+    webhooks.set_repository(payload["repository"], "o/r")
+    return _write(tmp_path, f"issue_comment-{comment_id}-{action}", payload)
+
+
+def merge_group_event(tmp_path: Path, pr: int = 7) -> Path:
+    """GitHub's merge_group payload: the queue checks QUEUE_SHA, on the branch it names after pull request ``pr``."""
     payload = webhooks.example("merge_group", "checks_requested")
     payload["merge_group"]["head_sha"] = QUEUE_SHA
+    payload["merge_group"]["head_ref"] = f"refs/heads/gh-readonly-queue/main/pr-{pr}-{HEAD_SHA}"
     webhooks.set_repository(payload["repository"], "o/r")
     return _write(tmp_path, "merge_group", payload)
 

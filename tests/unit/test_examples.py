@@ -87,3 +87,22 @@ def test_the_fork_recipe_never_runs_the_forks_code_with_secrets() -> None:
     assert gate["with"]["candidate"].startswith(download["with"]["path"] + "/")
     assert not gate["with"]["cases"].startswith(download["with"]["path"])  # cases and baseline are not the fork's
     assert not gate["with"]["baseline"].startswith(download["with"]["path"])
+
+
+def test_the_comment_workflow_reads_nothing_of_the_pull_request_and_holds_least_privilege() -> None:
+    """examples/adjudicate.yml: issue_comment runs in the base repository's context, so it must not check out
+    or run anything of the pull request, and holds only what it writes with."""
+    text = (EXAMPLES / "adjudicate.yml").read_text()
+    workflow = load("adjudicate.yml")
+    assert workflow["on"] == {"issue_comment": {"types": ["created", "edited", "deleted"]}}
+    assert workflow["permissions"] == {}
+    [job] = workflow["jobs"].values()
+    assert job["permissions"] == {"checks": "write", "pull-requests": "write", "contents": "read"}
+    assert "github.event.issue.pull_request" in job["if"]
+    assert workflow["concurrency"]["cancel-in-progress"] is False  # a newer comment waits; each run reads them all
+    [step] = steps(workflow)  # no checkout: nothing of the pull request is on disk
+    assert step["uses"].startswith("your-org/groundgate@")
+    declared = set(YAML(typ="safe").load((ROOT / "action.yml").read_text())["inputs"])
+    assert set(step.get("with", {})) <= declared - {"cases", "baseline", "candidate", "check-name"}
+    assert "secrets." not in text
+    assert DEFAULT_CHECK_NAME not in [j.get("name") for j in workflow["jobs"].values()]

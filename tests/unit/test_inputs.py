@@ -689,6 +689,17 @@ def test_which_commit_and_pull_request_each_event_is_about(tmp_path: Path) -> No
         queue["merge_group"]["head_sha"],
         None,
     )
+    assert run("merge_group", queue).queued_pr == 104  # gh-readonly-queue/main/pr-104-<sha>: whose adjudications count
+
+    on_issue = example("issue_comment", "created")
+    about = run("issue_comment", on_issue)
+    assert (about.pr_number, about.head_sha) == (None, None)  # an issue's comment; never the default branch's head
+    assert (about.comment_id, about.comment_author) == (on_issue["comment"]["id"], on_issue["comment"]["user"]["login"])
+    on_pr = example("issue_comment", "edited")
+    on_pr["issue"]["pull_request"] = example("issues", "milestoned")["issue"]["pull_request"]
+    about = run("issue_comment", on_pr)
+    assert (about.pr_number, about.pr_author, about.head_sha) == (on_pr["issue"]["number"], on_pr["issue"]["user"]["login"], None)  # fmt: skip
+    assert (about.comment_body, about.comment_before) == (on_pr["comment"]["body"], on_pr["changes"]["body"]["from"])
 
     pushed = example("push")
     assert run("push", pushed).head_sha == pushed["after"] != "main"

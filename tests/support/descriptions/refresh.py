@@ -24,6 +24,7 @@ from graphql import (
     DirectiveDefinitionNode,
     DocumentNode,
     InputObjectTypeDefinitionNode,
+    InterfaceTypeDefinitionNode,
     NamedTypeNode,
     ObjectTypeDefinitionNode,
     Visitor,
@@ -56,17 +57,34 @@ OPERATIONS: list[tuple[str, str]] = [
     ("post", "/repos/{owner}/{repo}/check-runs"),
     ("patch", "/repos/{owner}/{repo}/check-runs/{check_run_id}"),
     ("get", "/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"),
+    ("get", "/repos/{owner}/{repo}/collaborators/{username}/permission"),
 ]
 
-# The GraphQL fields the comment lookup selects, by type; types their arguments need come along whole.
+# The GraphQL fields groundgate selects, by type (the comment lookup, people's commands with their authors
+# and editors, and the verdicts kept on each pull request's last commits); types their arguments need come
+# along whole. An object implementing a kept interface lists all of the interface's fields.
 GRAPHQL_FIELDS: dict[str, list[str]] = {
-    "Query": ["repository"],
-    "Repository": ["pullRequest"],
-    "PullRequest": ["comments"],
+    "Query": ["rateLimit", "repository"],
+    "RateLimit": ["cost", "remaining", "resetAt"],
+    "Repository": ["pullRequest", "pullRequests"],
+    "PullRequestConnection": ["nodes", "pageInfo"],
+    "PullRequest": ["comments", "commits", "number", "updatedAt"],
     "IssueCommentConnection": ["nodes", "pageInfo", "totalCount"],
-    "IssueComment": ["body", "databaseId", "fullDatabaseId", "id", "viewerDidAuthor"],
+    "IssueComment": [
+        "author", "body", "createdAt", "databaseId", "editor", "fullDatabaseId", "id", "lastEditedAt", "viewerDidAuthor",
+    ],
+    "User": ["avatarUrl", "login", "resourcePath", "url"],
+    "Bot": ["avatarUrl", "login", "resourcePath", "url"],
+    "PullRequestCommitConnection": ["nodes"],
+    "PullRequestCommit": ["commit"],
+    "Commit": ["checkSuites", "oid"],
+    "CheckSuiteConnection": ["nodes"],
+    "CheckSuite": ["checkRuns"],
+    "CheckRunConnection": ["nodes"],
+    "CheckRun": ["completedAt", "name", "text"],
     "PageInfo": ["endCursor", "hasNextPage"],
-}
+}  # fmt: skip
+INTERFACES = ("Actor",)  # kept whole, with the objects above that implement them: a comment's author and editor
 
 
 def npm_file(package: str, version: str, member: str, folder: Path) -> bytes:
@@ -113,7 +131,8 @@ def trim_openapi(full: dict[str, Any], package: str) -> dict[str, Any]:
 
 def trim_graphql(sdl: str, header: str) -> str:
     """The fields in GRAPHQL_FIELDS, the types they and their arguments name (enums, scalars, inputs
-    whole), and the directives those use. Interfaces are dropped: the lookup selects no fragment."""
+    whole), and the directives those use. Interfaces other than INTERFACES are dropped: no query selects
+    a fragment of them."""
     document = parse(sdl)
     by_name = {d.name.value: d for d in document.definitions if hasattr(d, "name") and d.name is not None}
     kept: dict[str, DefinitionNode] = {}
@@ -128,8 +147,13 @@ def trim_graphql(sdl: str, header: str) -> str:
             assert wanted is not None, f"{name} is an object type the kept fields return: list its fields"
             fields = tuple(f for f in node.fields or () if f.name.value in wanted)
             assert {f.name.value for f in fields} == set(wanted), f"{name} lacks some of {wanted}"
+            interfaces = tuple(i for i in node.interfaces or () if i.name.value in INTERFACES)
             node = ObjectTypeDefinitionNode(
-                description=node.description, name=node.name, interfaces=(), directives=node.directives, fields=fields
+                description=node.description,
+                name=node.name,
+                interfaces=interfaces,
+                directives=node.directives,
+                fields=fields,
             )
         kept[name] = node
         pending += _named_types(node)
@@ -149,7 +173,7 @@ def _named_types(node: DefinitionNode) -> list[str]:
             found.append(named.name.value)
 
     fields: tuple[Any, ...] = ()
-    if isinstance(node, ObjectTypeDefinitionNode | InputObjectTypeDefinitionNode):
+    if isinstance(node, ObjectTypeDefinitionNode | InputObjectTypeDefinitionNode | InterfaceTypeDefinitionNode):
         fields = tuple(node.fields or ())
     for field in fields:
         visit(field, Names())
@@ -179,7 +203,7 @@ def main() -> None:
     OPENAPI.write_text(json.dumps(trim_openapi(full, OPENAPI_PACKAGE), indent=1, ensure_ascii=False) + "\n")
     header = (
         f"# {GRAPHQL_PACKAGE}@{args.graphql} schema.graphql, trimmed by tests/support/descriptions/refresh.py\n"
-        "# to the fields groundgate's comment lookup selects. Do not edit: refresh it.\n\n"
+        "# to the fields groundgate selects. Do not edit: refresh it.\n\n"
     )
     GRAPHQL.parent.mkdir(parents=True, exist_ok=True)
     GRAPHQL.write_text(trim_graphql(sdl, header))

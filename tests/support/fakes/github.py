@@ -13,12 +13,15 @@ What GitHub does that a friendlier fake would hide: ids above 2^31 (comments, ch
 a string) answers; files of 1-100 MB come back from the contents API with ``encoding: "none"`` and
 empty content (the raw media type and the Git blobs API give them whole), over 100 MB a 403
 ``too_large``; errors carry the documented bodies (``message``, ``documentation_url``, ``status``);
-``filter=latest`` (the default) lists only the newest check run of each name; annotations are appended
+``filter=latest`` (the default) lists only the most recently completed check run of each name (an older one
+completed again by a PATCH is the one it lists, as GitHub filters by ``completed_at``); annotations are appended
 on every update. Only GitHub App tokens (``ghs_``: the workflow token, App installation tokens) may write
 check runs; a personal access token (``ghp_``, ``github_pat_``) or an OAuth token (``gho_``) gets the
 documented 403. The token's identity: ``me`` set is a personal token (``GET /user`` answers with its
 login); ``me`` unset is a workflow token or an App installation token (``GET /user`` is 403, comments are
-by ``bot``). ``faults`` make the next matching requests fail.
+by ``bot``). ``faults`` make the next matching requests fail. ``permissions`` holds each collaborator's role
+(``GET .../collaborators/{username}/permission``; anyone else is a 404). GitHub's clock is a counter
+here: every comment, edit and check run moves it one second on, so "before" and "after" are exact.
 
 To add a route: a method decorated with ``@route("METHOD /description/{template}")`` taking a ``Call``
 and returning a ``Reply`` (``self.error(...)`` for the documented error bodies, ``_paged`` for lists).
@@ -32,6 +35,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -54,6 +58,8 @@ RAW_TYPES = ("application/vnd.github.raw+json", "application/vnd.github.raw", "a
 USER_TOKEN_PREFIXES = ("ghp_", "github_pat_", "gho_")  # personal access tokens and OAuth app tokens
 CHECKS_DOCS = "https://docs.github.com/rest/checks/runs#create-a-check-run"
 FIRST_IDS = {"comment": 2_500_000_000, "check_run": 35_000_000_000, "pull": 2_100_000_000}
+EPOCH = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+ROLES = {"admin": "admin", "maintain": "write", "write": "write", "triage": "read", "read": "read"}  # role -> legacy
 
 
 @dataclass
@@ -140,6 +146,10 @@ class FakeGitHub(LocalServer):
         self.check_runs: dict[int, dict[str, Any]] = {}
         self.files: dict[tuple[str, str], bytes] = {}  # (ref, path from the repository root) -> content
         self.pulls: dict[int, dict[str, Any]] = {}
+        self.permissions: dict[str, str] = {}  # login -> role_name: admin, maintain, write, triage, read
+        self.graphql_points = 5000  # GraphQL's rateLimit.remaining; each query costs one point
+        self.graphql_reset: str | None = None  # rateLimit.resetAt (default: an hour past GitHub's clock)
+        self.ticks = 0  # GitHub's clock, in seconds since EPOCH
         self.requests: list[Request] = []
         self.faults: list[Fault] = []
         self.violations: list[str] = []  # where a request or an answer left GitHub's descriptions
@@ -186,6 +196,29 @@ class FakeGitHub(LocalServer):
         with self._lock:
             return int(self._new_comment("o/r", issue, body, login)["id"])
 
+    def edit_comment(self, cid: int, body: str, editor: str | None = None) -> None:
+        """Someone edits a comment in the web UI: its author unless ``editor`` says who else."""
+        with self._lock:
+            comment = self.comments[cid]
+            comment.update(body=body, edited_at=self._tick(), editor=editor or comment["login"])
+
+    def delete_comment(self, cid: int) -> None:
+        with self._lock:
+            del self.comments[cid]
+
+    def now(self) -> str:
+        return _iso(self.ticks)
+
+    @staticmethod
+    def _latest(runs: list[dict[str, Any]]) -> dict[str, Any]:
+        """What ``filter=latest`` keeps of one name's check runs: GitHub "filters check runs by their
+        ``completed_at`` timestamp", so an older run completed again later is the one it lists."""
+        return max(runs, key=lambda r: (r.get("completed_at") or "", r["id"]))
+
+    def _tick(self) -> str:
+        self.ticks += 1
+        return _iso(self.ticks)
+
     def add_pull(
         self,
         number: int,
@@ -195,19 +228,23 @@ class FakeGitHub(LocalServer):
         head_ref: str = "patch-1",
         state: str = "open",
         by_commit: bool = True,
+        author: str = "contributor",
     ) -> None:
-        """A pull request into o/r; ``move_pull`` pushes a new head, the old one stays among its commits.
-        ``by_commit=False``: ``GET /commits/{sha}/pulls`` does not list it (only the head filter finds it)."""
+        """A pull request into o/r, opened by ``author``; ``move_pull`` pushes a new head, the old one stays
+        among its commits. ``by_commit=False``: ``GET /commits/{sha}/pulls`` does not list it (only the head
+        filter finds it)."""
         with self._lock:
             self.pulls[number] = {
                 "id": self._new_id("pull"), "number": number, "head_sha": head_sha, "head_repo": head_repo,
                 "head_ref": head_ref, "state": state, "commits": [head_sha], "by_commit": by_commit,
+                "author": author, "updated": self._tick(),
             }  # fmt: skip
 
     def move_pull(self, number: int, new_head: str) -> None:
         with self._lock:
             self.pulls[number]["head_sha"] = new_head
             self.pulls[number]["commits"].append(new_head)
+            self.pulls[number]["updated"] = self._tick()
 
     @property
     def identity(self) -> str:
@@ -300,6 +337,8 @@ class FakeGitHub(LocalServer):
             node_id=base64.b64encode(f"IC_{cid}".encode()).decode(),
             body=comment["body"],
             user=self._user(comment["login"]),
+            created_at=comment["created_at"],
+            updated_at=comment.get("edited_at") or comment["created_at"],
             url=f"{self.url}/repos/{repo}/issues/comments/{cid}",
             html_url=f"https://github.example/{repo}/pull/{comment['issue']}#issuecomment-{cid}",
             issue_url=f"{self.url}/repos/{repo}/issues/{comment['issue']}",
@@ -310,7 +349,7 @@ class FakeGitHub(LocalServer):
         number, owner = pull["number"], pull["head_repo"].split("/")[0]
         found: dict[str, Any] = example("pull-request-simple-items")[0] if item else example("pull-request")
         found.update(
-            id=pull["id"], number=number, state=pull["state"], requested_teams=[],
+            id=pull["id"], number=number, state=pull["state"], requested_teams=[], user=self._user(pull["author"]),
             url=f"{self.url}/repos/o/r/pulls/{number}", html_url=f"https://github.example/o/r/pull/{number}",
         )  # fmt: skip
         found["head"].update(sha=pull["head_sha"], ref=pull["head_ref"], label=f"{owner}:{pull['head_ref']}")
@@ -328,6 +367,7 @@ class FakeGitHub(LocalServer):
         found.update(
             id=run["id"], name=run["name"], head_sha=run["head_sha"], status=run.get("status") or "queued",
             conclusion=run.get("conclusion"), url=url, html_url=f"https://github.example/{run['repo']}/runs/{run['id']}",
+            started_at=run["started_at"], completed_at=run.get("completed_at"),
             output={"title": output.get("title"), "summary": output.get("summary"), "text": output.get("text"),
                     "annotations_count": len(run["annotations"]), "annotations_url": f"{url}/annotations"},
         )  # fmt: skip
@@ -336,7 +376,9 @@ class FakeGitHub(LocalServer):
 
     def _new_comment(self, repo: str, issue: int, body: str, login: str) -> dict[str, Any]:
         cid = self._new_id("comment")
-        comment: dict[str, Any] = {"id": cid, "repo": repo, "issue": issue, "body": body, "login": login}
+        comment: dict[str, Any] = {
+            "id": cid, "repo": repo, "issue": issue, "body": body, "login": login, "created_at": self._tick(),
+        }  # fmt: skip
         self.comments[cid] = comment
         return comment
 
@@ -357,11 +399,52 @@ class FakeGitHub(LocalServer):
             more = start + first < len(items)
             nodes = [
                 {"databaseId": c["id"], "fullDatabaseId": c["id"], "id": f"IC_{c['id']}", "body": c["body"],
-                 "viewerDidAuthor": c["login"] == fake.identity}
+                 "viewerDidAuthor": c["login"] == fake.identity, "author": actor(c["login"]),
+                 "editor": actor(c["editor"]) if c.get("editor") else None, "createdAt": c["created_at"],
+                 "lastEditedAt": c.get("edited_at")}
                 for c in items[start : start + first]
             ]  # fmt: skip
             page = {"hasNextPage": more, "endCursor": str(start + first) if more else None}
             return {"nodes": nodes, "pageInfo": page, "totalCount": len(items)}
+
+        def actor(login: str) -> dict[str, Any]:
+            kind = "Bot" if login.endswith("[bot]") else "User"
+            url = f"https://github.example/{login.removesuffix('[bot]')}"
+            return {"__typename": kind, "login": login.removesuffix("[bot]") if kind == "Bot" else login,
+                    "url": url, "resourcePath": url, "avatarUrl": url}  # fmt: skip
+
+        def commit(repo: str, sha: str) -> dict[str, Any]:
+            def check_runs(info: Any, first: int | None = None, **arguments: Any) -> Any:
+                filter_by = arguments.get("filterBy") or {}
+                wanted = filter_by.get("checkName")
+                runs = sorted((r for r in fake.check_runs.values() if r["repo"] == repo and r["head_sha"] == sha
+                               and wanted in (None, r["name"])), key=lambda r: r["id"])  # fmt: skip
+                if filter_by.get("checkType", "LATEST") == "LATEST":
+                    runs = [r for r in runs if r is fake._latest([x for x in runs if x["name"] == r["name"]])]
+                nodes = [{"name": r["name"], "text": (r.get("output") or {}).get("text"),
+                          "completedAt": r.get("completed_at")} for r in runs[: first or 100]]  # fmt: skip
+                return {"nodes": nodes}
+
+            suite = {"checkRuns": check_runs}  # one check suite: the GitHub Actions app's
+            return {"oid": sha, "checkSuites": lambda info, **kw: {"nodes": [suite]}}
+
+        def pull_requests(repo: str, first: int | None = None, after: str | None = None, **_: Any) -> Any:
+            if first is None or not 1 <= first <= 100:
+                raise GraphQLError("You must provide a `first` value of 1 to 100 to paginate the `pullRequests` connection.")  # fmt: skip
+            items = sorted(fake.pulls.values(), key=lambda p: p["updated"], reverse=True)  # orderBy UPDATED_AT DESC
+            start = int(after or 0)
+            more = start + first < len(items)
+
+            def commits(pull: dict[str, Any], info: Any, last: int | None = None, **__: Any) -> Any:
+                shas = pull["commits"][-(last or 100) :]
+                return {"nodes": [{"commit": commit(repo, sha)} for sha in shas]}
+
+            nodes = [{"number": p["number"], "updatedAt": p["updated"],
+                      "commits": lambda info, p=p, **kw: commits(p, info, **kw)} for p in items[start : start + first]]  # fmt: skip
+            return {
+                "nodes": nodes,
+                "pageInfo": {"hasNextPage": more, "endCursor": str(start + first) if more else None},
+            }
 
         def repository(_: Any, info: Any, owner: str, name: str, **__: Any) -> Any:
             repo = f"{owner}/{name}"
@@ -370,9 +453,14 @@ class FakeGitHub(LocalServer):
                 pull = {"number": number, "repo": repo}
                 return {"comments": lambda info, **kw: comments(pull, info, **kw)}
 
-            return {"pullRequest": lambda info, **kw: pull_request(None, info, **kw)}
+            return {
+                "pullRequest": lambda info, **kw: pull_request(None, info, **kw),
+                "pullRequests": lambda info, **kw: pull_requests(repo, **kw),
+            }
 
-        root = {"repository": lambda info, **kw: repository(None, info, **kw)}
+        self.graphql_points = max(0, self.graphql_points - 1)
+        rate = {"cost": 1, "remaining": self.graphql_points, "resetAt": self.graphql_reset or _iso(self.ticks + 3600)}
+        root = {"repository": lambda info, **kw: repository(None, info, **kw), "rateLimit": lambda info, **kw: rate}
         result = graphql_sync(schema(), body.get("query", ""), root_value=root, variable_values=body.get("variables"))
         answer: dict[str, Any] = {}
         if result.errors:
@@ -428,12 +516,8 @@ class FakeGitHub(LocalServer):
             for r in self.check_runs.values()
             if r["repo"] == repo and r["head_sha"] == call.params["ref"] and name in (None, r["name"])
         ]
-        if call.arg("filter", "latest") == "latest":  # the newest check run of each name only
-            newest: dict[str, dict[str, Any]] = {}
-            for r in runs:
-                if r["name"] not in newest or r["id"] > newest[r["name"]]["id"]:
-                    newest[r["name"]] = r
-            runs = list(newest.values())
+        if call.arg("filter", "latest") == "latest":  # the most recently completed check run of each name only
+            runs = [r for r in runs if r is self._latest([x for x in runs if x["name"] == r["name"]])]
         chunk, links = self._paged([self._check_json(r) for r in runs], call, self.url)
         return 200, {"total_count": len(runs), "check_runs": chunk}, links
 
@@ -456,8 +540,10 @@ class FakeGitHub(LocalServer):
         rid = self._new_id("check_run")
         run: dict[str, Any] = {"id": rid, "repo": call.repo, **body}
         run["annotations"] = list((body.get("output") or {}).get("annotations", []))
+        run["started_at"] = self._tick()
         if body.get("conclusion"):
             run["status"] = "completed"  # documented: a conclusion sets the status
+            run["completed_at"] = run["started_at"]
         self.check_runs[rid] = run
         return 201, self._check_json(run), {}
 
@@ -474,6 +560,7 @@ class FakeGitHub(LocalServer):
         existing.update({k: v for k, v in body.items() if k != "output"})
         if body.get("conclusion"):
             existing["status"] = "completed"
+            existing["completed_at"] = body.get("completed_at") or self._tick()
         new_output = {k: v for k, v in (body.get("output") or {}).items() if k != "annotations"}
         existing["output"] = {**(existing.get("output") or {}), **new_output}
         return 200, self._check_json(existing), {}
@@ -527,6 +614,17 @@ class FakeGitHub(LocalServer):
                 }
             ],
         )
+
+    @route("GET /repos/{owner}/{repo}/collaborators/{username}/permission")
+    def _permission(self, call: Call) -> Reply:
+        login = call.params["username"]
+        role = next((r for name, r in self.permissions.items() if name.casefold() == login.casefold()), None)
+        if role is None:
+            return self.error(404, "Not Found", docs=f"{DOCS}/collaborators/collaborators#get-repository-permissions-for-a-user")  # fmt: skip
+        found = example("repository-collaborator-permission-response-if-user-has-admin-permissions")
+        found.update(permission=ROLES.get(role, "read"), role_name=role)
+        found["user"].update(login=login, role_name=role)
+        return 200, found, {}
 
     @route("GET /repos/{owner}/{repo}/contents/{path}")
     def _contents(self, call: Call) -> Reply:
@@ -596,3 +694,7 @@ class FakeGitHub(LocalServer):
 
 def _query(text: str) -> dict[str, list[str]]:
     return parse_qs(text, keep_blank_values=True)
+
+
+def _iso(ticks: int) -> str:
+    return (EPOCH + timedelta(seconds=ticks)).strftime("%Y-%m-%dT%H:%M:%SZ")

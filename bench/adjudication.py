@@ -1,0 +1,105 @@
+"""What people in the loop cost, measured: how many rows the verdict's record holds in a check run's
+``output.text`` (65,535 characters), the GitHub requests a comment's run makes, the requests adjudication
+adds to a judging run, and the wall time of each, as the runner starts ``entrypoint.py`` against the local
+fake GitHub (the offline figures judge; a 2-core machine shared with other work, so times are indicative).
+
+Run as ``python -m bench.adjudication``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from groundgate.adjudication import Entry, Judged, Verb, answer_digest
+from groundgate.record import LIMIT, Record, fit, text
+from groundgate.rules import Bucket, Outcome
+from tests.support.action import HEAD_SHA, PATHS, comment_event, event, run_action
+from tests.support.fakes.github import FakeGitHub, Request
+from tests.support.paths import EXAMPLES
+
+
+def record_capacity(ledger: int) -> tuple[int, int]:
+    """(blocking rows a record holds whole, characters per row) for ids like 'refund-policy-00042'."""
+    rows = [
+        Judged(id=f"refund-policy-{n:05d}", category="policy", outcome=Outcome.REGRESSION, before=Bucket.GROUNDED,
+               after=Bucket.UNGROUNDED, line=n + 1, digest=answer_digest("q", "c", str(n)))
+        for n in range(5000)
+    ]  # fmt: skip
+    at = datetime(2026, 1, 5, tzinfo=UTC)
+    entries = [
+        Entry(comment=2_500_000_000 + n, key=f"{n:016x}", login="alice", verb=Verb.ACCEPT, row=rows[n].id,
+              at=at + timedelta(seconds=n), digest=rows[n].digest, outcome=Outcome.REGRESSION,
+              bucket=Bucket.UNGROUNDED, category="policy", reason="the judge misread the returns policy")
+        for n in range(ledger)
+    ]  # fmt: skip
+    record = Record(
+        check="groundgate / verdict", head=HEAD_SHA, pr=7, cases_path="evals/cases.jsonl", fail_on="blocking",
+        cases=5000, counts={Outcome.REGRESSION: 5000}, rows=rows, blocking=5000, ledger=entries,
+    )  # fmt: skip
+    kept = fit(record)
+    size = len(text(kept.model_copy(update={"ledger": []})))
+    return len(kept.rows), size // max(1, len(kept.rows))
+
+
+def kind(request: Request) -> str:
+    if request.path != "/graphql":
+        return f"{request.method} {request.path.split('/repos/o/r/', 1)[-1].split('/', 1)[0]}"
+    return "GraphQL verdicts" if "pullRequests(" in request.body["query"] else "GraphQL comments"
+
+
+def counted(requests: list[Request]) -> str:
+    kinds = Counter(kind(r) for r in requests)
+    return f"{len(requests)} requests (" + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) + ")"
+
+
+def main() -> None:
+    for ledger in (0, 50):
+        rows, per_row = record_capacity(ledger)
+        print(
+            f"record: {rows:,} blocking rows fit in {LIMIT:,} characters with {ledger} adjudications ({per_row} characters a row)"
+        )
+    work = Path(tempfile.mkdtemp(prefix="bench-adjudication-"))
+    try:
+        workspace = work / "workspace"
+        (workspace / "evals").mkdir(parents=True)
+        for name in ("cases.jsonl", "baseline.jsonl", "candidate.jsonl", "candidate-regression.jsonl"):
+            shutil.copy(EXAMPLES / name, workspace / "evals" / name)
+        inputs = {**PATHS, "candidate": "evals/candidate-regression.jsonl"}
+        with FakeGitHub() as gh:
+            gh.add_pull(7, HEAD_SHA, author="contributor")
+            gh.permissions.update(alice="write")
+            start = time.perf_counter()
+            first = run_action(workspace, gh, inputs, event_path=event(work, head_sha=HEAD_SHA))
+            judged = time.perf_counter() - start
+            assert first.code == 1, first.stdout
+            print(f"judging run, no adjudication yet: {counted(gh.requests)}; {judged:.1f} s")
+            seen = len(gh.requests)
+            cid = gh.add_comment(7, "/groundgate accept refund-007 -- the new policy is intended", "alice")
+            empty = work / "comment" / "workspace"
+            empty.mkdir(parents=True)
+            start = time.perf_counter()
+            run = run_action(empty, gh, {}, event_name="issue_comment", event_path=comment_event(work, gh, cid))
+            took = time.perf_counter() - start
+            assert run.code == 0, run.stdout + run.stderr
+            print(f"comment's run (accept, applied): {counted(gh.requests[seen:])}; {took:.1f} s")
+            seen = len(gh.requests)
+            start = time.perf_counter()
+            again = run_action(workspace, gh, inputs, event_path=event(work, head_sha=HEAD_SHA))
+            rerun = time.perf_counter() - start
+            assert again.code == 0, again.stdout
+            print(f"judging run with one adjudication to carry: {counted(gh.requests[seen:])}; {rerun:.1f} s")
+            points = 1 + 20 + 20 + 20 * 10  # GitHub's count: each connection's requests, over 100
+            print(
+                f"the judging run's verdicts query: 20 pull requests, 1 commit each, 10 check suites: {points / 100:.1f} points"
+            )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,350 @@
+"""People in the loop: the ``/groundgate accept|confirm|revoke`` commands of a pull request's comments,
+and the rule that says which rows still block once people have spoken. Pure: no GitHub, no clock.
+
+An adjudication is bound to what was judged: the case id and the digest of the candidate's answer (with
+the query and the context it was judged against) in the verdict that stood when the command was posted.
+A push that changes the answer leaves the adjudication standing on the old digest, where it no longer
+applies (voided); an unchanged answer keeps it. The bindings live in a ledger that groundgate stores with
+each verdict (``groundgate.record``), so a later run knows which answer a command was about even when the
+pull request has moved on. Who may adjudicate is the caller's to check (a permission lookup); everything
+here assumes the commands it is given are by people allowed to give them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from groundgate.rules import BLOCKING, Accepted, Bucket, FailOn, Outcome, gate_exit, verdict_of
+
+PREFIX = "/groundgate"
+ADJUDICABLE = (
+    Outcome.REGRESSION,
+    Outcome.BLOCKING_FIGURE,
+    Outcome.REVIEW,
+    Outcome.UNSTABLE,
+    Outcome.NEW_NON_ANSWER,
+    Outcome.UNSUPPORTED_FIGURE,
+)
+REASON_LIMIT = 300  # characters of a reason kept in the ledger: the comment itself keeps the whole text
+DIGEST_HEX = 32  # 128 bits: two answers with one digest cannot be made on purpose
+
+
+class Verb(StrEnum):
+    ACCEPT = "accept"  # the judge is wrong (the answer is grounded), or the regression is intended
+    CONFIRM = "confirm"  # the judge is right
+    REVOKE = "revoke"  # withdraw one's own accept or confirm
+
+
+def answer_digest(query: str | None, context: str, answer: str) -> str:
+    """What an adjudication is bound to: the candidate's answer with the query and context it was judged
+    against (an edit to any of them is another thing to judge). Length-prefixed, so no two splits collide."""
+    digest = hashlib.sha256()
+    for part in (query or "", context, answer):
+        data = part.encode("utf-8", "surrogatepass")
+        digest.update(len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()[:DIGEST_HEX]
+
+
+def blocks(outcome: Outcome, fail_on: FailOn) -> bool:
+    """Whether a row with this outcome fails the gate under ``fail_on`` (as ``rules.gate_exit`` counts it)."""
+    if outcome in BLOCKING:
+        return fail_on != "never"
+    return outcome is Outcome.REVIEW and fail_on == "any-regression"
+
+
+# --- commands as people write them -------------------------------------------------------------
+
+_TOKEN = re.compile(r"`([^`]+)`|\"([^\"]+)\"|(\S+)")
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_REASON = re.compile(r"(?:^|\s)--(?:\s|$)")  # a "--" of its own ends the ids; one inside an id does not
+
+
+@dataclass(frozen=True)
+class Command:
+    verb: Verb
+    ids: tuple[str, ...]
+    reason: str
+    text: str  # the line as written, whitespace collapsed: a command keeps its binding while this stays the same
+
+    @property
+    def key(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def parse_commands(body: str) -> tuple[list[Command], list[str]]:
+    """The commands of a comment, one a line (``/groundgate VERB ID [ID ...] [-- REASON]``), and what is
+    wrong with the lines that look like commands and are not. Lines in code blocks and quotes are not
+    commands: quoting someone's command repeats nothing. Ids may be wrapped in backticks or quotes."""
+    commands: list[Command] = []
+    problems: list[str] = []
+    fenced = False
+    for raw in body.splitlines():
+        if _FENCE.match(raw):
+            fenced = not fenced
+            continue
+        line = " ".join(raw.split())
+        if fenced or not line.casefold().startswith(PREFIX) or line.startswith(">"):
+            continue
+        head, _, rest = line.partition(" ")
+        if head.casefold() != PREFIX:
+            continue  # /groundgatefoo: not ours
+        word, _, rest = rest.partition(" ")
+        try:
+            verb = Verb(word.casefold())
+        except ValueError:
+            problems.append(f"'{PREFIX} {word[:40]}' is not a command: write accept, confirm or revoke")
+            continue
+        listed, *after = _REASON.split(rest, maxsplit=1)
+        ids = tuple(next(g for g in m.groups() if g is not None) for m in _TOKEN.finditer(listed))
+        reason = after[0].strip() if after else ""
+        if not ids:
+            problems.append(f"'{PREFIX} {verb}' names no case: write the ids the comment lists, then -- and a reason")
+            continue
+        if verb is Verb.ACCEPT and not reason:
+            problems.append(f"'{PREFIX} accept' needs a reason after --: say why the judge is wrong")
+            continue
+        commands.append(Command(verb, ids, reason, line))
+    return commands, problems
+
+
+@dataclass(frozen=True)
+class Said:
+    """A command as posted: by whom, in which comment, when (its last edit, or its creation)."""
+
+    comment: int
+    login: str
+    at: datetime
+    command: Command
+    index: int = 0  # its place in the comment
+
+
+# --- what the judge decided, and what people said about it --------------------------------------
+
+
+class Judged(BaseModel):
+    """A row people may adjudicate, as the judge decided it, with the digest of what was judged."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    category: str
+    outcome: Outcome
+    before: Bucket | None
+    after: Bucket | None
+    line: int
+    digest: str
+
+
+class Entry(BaseModel):
+    """One person's command about one row, bound to the answer it was about (``digest``: None when it
+    came too early to be about any verdict groundgate has on record). Kept in the ledger as first seen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    comment: int
+    key: str  # the command's text, hashed: an edit that changes it is a new command
+    index: int = 0
+    login: str
+    verb: Verb
+    row: str
+    at: datetime
+    digest: str | None
+    outcome: Outcome | None = None  # the judge's outcome and bucket for that answer, for the labels
+    bucket: Bucket | None = None
+    category: str | None = None
+    reason: str = ""
+
+    def order(self) -> tuple[datetime, int, int]:
+        return (self.at, self.comment, self.index)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A verdict people's commands can be bound to: its rows by id, and when it became visible (GitHub's
+    time; None for the verdict being published now, which nobody has seen yet)."""
+
+    rows: Mapping[str, Judged]
+    published: datetime | None
+
+
+State = Literal["accepted", "confirmed", "disputed", "voided"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row as people left it: the standing accepts and confirms that apply to its current answer
+    (``by``), those made on another answer (``voided``), and whether it still blocks."""
+
+    row: Judged
+    state: State
+    by: tuple[Entry, ...]
+    voided: tuple[Entry, ...]
+    blocking: bool  # blocks under fail-on, before people
+    blocks: bool  # still blocks
+
+
+@dataclass(frozen=True)
+class Decision:
+    ledger: tuple[Entry, ...]
+    rows: tuple[Standing, ...]  # rows with standing adjudications (applying or voided), in the verdict's order
+    problems: Mapping[int, tuple[str, ...]]  # comment id -> what could not be applied, and why
+    fail_on: FailOn
+    missing: int = 0  # blocking rows not on record (a record too large to hold them all): they keep blocking
+
+    @property
+    def accepted(self) -> tuple[Standing, ...]:
+        """Rows that block under fail-on and that people accepted: they no longer block."""
+        return tuple(s for s in self.rows if s.blocking and not s.blocks)
+
+    @property
+    def accepted_by(self) -> tuple[str, ...]:
+        """Who accepted the blocking rows that no longer block, most rows first."""
+        counts = Counter(e.login for s in self.accepted for e in s.by if e.verb is Verb.ACCEPT)
+        return tuple(login for login, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold())))
+
+    def counts(self, counts: Mapping[Outcome, int]) -> Counter[Outcome]:
+        """The counts the gate decides on: accepted blocking rows no longer count as blocking outcomes."""
+        left = Counter(counts)
+        for standing in self.accepted:
+            left[standing.row.outcome] -= 1
+        return left
+
+    def by_category(self, counts: Mapping[str, int], *outcomes: Outcome) -> Counter[str]:
+        """A per-category count of rows of these outcomes, accepted ones taken out."""
+        left = Counter(counts)
+        for standing in self.accepted:
+            if standing.row.outcome in outcomes:
+                left[standing.row.category] -= 1
+        return +left
+
+    def exit_code(self, counts: Mapping[Outcome, int]) -> int:
+        """``rules.gate_exit`` on what still blocks: 1 only for a blocking row nobody accepted."""
+        left = self.counts(counts)
+        return gate_exit(verdict_of(left), left, self.fail_on)
+
+    @property
+    def noun(self) -> str:
+        """What the accepted rows are, for the headline: blocking regressions, the tripwire's blocking
+        unsupported figures, regressions under fail-on: any-regression when some are REVIEW rows, or a mix."""
+        found = {s.row.outcome for s in self.accepted}
+        if found <= {Outcome.REGRESSION}:
+            return "blocking regression"
+        if found <= {Outcome.BLOCKING_FIGURE}:
+            return "blocking unsupported figure"
+        return "regression" if found <= {Outcome.REGRESSION, Outcome.REVIEW} else "blocking row"
+
+
+def bind(
+    said: Sequence[Said], ledger: Iterable[Entry], verdicts: Sequence[Verdict]
+) -> tuple[list[Entry], dict[int, list[str]]]:
+    """Every command, one entry per row it names: as the ledger first recorded it, or bound now to the
+    newest verdict published before it was posted (``verdicts`` newest first). A command about a row that
+    verdict does not list is a problem, said back to its author; one posted before any verdict on record
+    is kept unbound (it applies to no answer). Revokes the ledger holds stay, even when their comment was
+    deleted or edited away: a withdrawn acceptance cannot come back by making its withdrawal disappear."""
+    known = {(e.comment, e.key, e.row): e for e in ledger}
+    entries: dict[tuple[int, str, str], Entry] = {}
+    problems: dict[int, list[str]] = {}
+    for s in sorted(said, key=lambda s: (s.at, s.comment, s.index)):
+        target = next((v for v in verdicts if v.published is not None and v.published < s.at), None)
+        unknown: list[str] = []
+        for row_id in dict.fromkeys(s.command.ids):
+            ident = (s.comment, s.command.key, row_id)
+            if ident in known:
+                entries[ident] = known[ident]
+                continue
+            judged = target.rows.get(row_id) if target is not None else None
+            if s.command.verb is Verb.REVOKE:
+                earlier = [e for e in (*known.values(), *entries.values()) if e.order() < (s.at, s.comment, s.index)]
+                if not any(e.row == row_id and e.login.casefold() == s.login.casefold() for e in earlier):
+                    problems.setdefault(s.comment, []).append(f"{row_id!r}: nothing of yours to revoke on it")
+                    continue
+            elif target is not None and judged is None:
+                unknown.append(row_id)
+                continue
+            entries[ident] = Entry(
+                comment=s.comment,
+                key=s.command.key,
+                index=s.index,
+                login=s.login,
+                verb=s.command.verb,
+                row=row_id,
+                at=s.at,
+                digest=judged.digest if judged else None,
+                outcome=judged.outcome if judged else None,
+                bucket=judged.after if judged else None,
+                category=judged.category if judged else None,
+                reason=s.command.reason[:REASON_LIMIT],
+            )
+            if target is None and s.command.verb is not Verb.REVOKE:
+                problems.setdefault(s.comment, []).append(
+                    f"{row_id!r}: posted before any verdict groundgate has on record, so it is about no answer: "
+                    "post it again now that the verdict is here"
+                )
+        if unknown:
+            names = ", ".join(repr(u) for u in unknown[:10]) + (
+                f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
+            )
+            problems.setdefault(s.comment, []).append(
+                f"{names}: not a row people can adjudicate in the verdict it was posted on (a blocking regression, "
+                "a regression to review, an unstable row, a new non-answer or an unsupported figure): check the id "
+                "against the comment"
+            )
+    for ident, entry in known.items():
+        if entry.verb is Verb.REVOKE and ident not in entries:
+            entries[ident] = entry
+    return sorted(entries.values(), key=Entry.order), problems
+
+
+def decide(
+    rows: Sequence[Judged],
+    entries: Iterable[Entry],
+    fail_on: FailOn,
+    *,
+    problems: Mapping[int, Sequence[str]] | None = None,
+    missing: int = 0,
+) -> Decision:
+    """Which rows still block. Per row and person the latest command wins (a revoke withdraws that
+    person's word). A blocking row stops blocking when someone accepted its current answer and nobody
+    confirmed it (people who disagree leave the judge's verdict standing); an accept made on another
+    answer is voided. ``missing``: blocking rows the verdict's record could not hold; they keep blocking."""
+    ledger = tuple(sorted(entries, key=Entry.order))
+    latest: dict[tuple[str, str], Entry] = {}
+    for entry in ledger:
+        latest[(entry.row, entry.login.casefold())] = entry
+    said: dict[str, list[Entry]] = {}
+    for entry in latest.values():
+        if entry.verb is not Verb.REVOKE:
+            said.setdefault(entry.row, []).append(entry)
+    found = []
+    for row in rows:
+        spoken = sorted(said.get(row.id, []), key=Entry.order)
+        if not spoken and not blocks(row.outcome, fail_on):
+            continue
+        applying = tuple(e for e in spoken if e.digest == row.digest)
+        voided = tuple(e for e in spoken if e.digest != row.digest)
+        verbs = {e.verb for e in applying}
+        state: State = (
+            "disputed" if verbs == {Verb.ACCEPT, Verb.CONFIRM}
+            else "accepted" if Verb.ACCEPT in verbs
+            else "confirmed" if verbs
+            else "voided"
+        )  # fmt: skip
+        blocking = blocks(row.outcome, fail_on)
+        if spoken:
+            found.append(Standing(row, state, applying, voided, blocking, blocking and state != "accepted"))
+    return Decision(ledger, tuple(found), {k: tuple(v) for k, v in (problems or {}).items()}, fail_on, missing)
+
+
+def accepted(decision: Decision) -> Accepted | None:
+    """What the headline says of the decision: the blocking rows people accepted, and by whom."""
+    return Accepted(len(decision.accepted), decision.noun, decision.accepted_by) if decision.accepted else None

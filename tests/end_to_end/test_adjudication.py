@@ -1,0 +1,526 @@
+"""People in the loop, as the runner runs it against the fake GitHub: a blocking verdict, people's
+``/groundgate`` commands in pull request comments (``issue_comment`` runs that judge nothing and read none
+of the pull request's files), who may give them, a push that changes an accepted answer, and the labels
+that flow back into ``groundgate calibrate``."""
+
+from __future__ import annotations
+
+import html
+import json
+import shutil
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from groundgate.adjudication import Entry, Verb
+from groundgate.record import decode, text
+from groundgate.report import marker
+from groundgate.report.people import BEGIN, END
+from tests.support.action import (
+    FORK_SHA,
+    HEAD_SHA,
+    PATHS,
+    QUEUE_SHA,
+    Run,
+    comment_event,
+    event,
+    forged_shards,
+    merge_group_event,
+    run_action,
+    workflow_run_event,
+)
+from tests.support.cli import groundgate
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.fakes.github import FakeGitHub, Fault
+
+CHECK = "groundgate / verdict"
+SECOND = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
+ACCEPT_BOTH = (
+    "Looked at both.\n/groundgate accept refund-007 premium-price -- the new return policy and price are intended"
+)
+
+
+def write_candidate(workspace: Path, name: str, changes: dict[str, str]) -> str:
+    """The example candidate with some answers replaced: the figures judge finds a figure that is not in
+    the context ungrounded, so each of these is a blocking regression."""
+    lines = []
+    for line in (workspace / "evals/candidate.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        record["response"] = changes.get(record["id"], record["response"])
+        lines.append(json.dumps(record))
+    (workspace / "evals" / name).write_text("\n".join(lines) + "\n")
+    return f"evals/{name}"
+
+
+TWO = {"refund-007": "You have 45 days to return an item.", "premium-price": "Premium costs $15 per month."}
+
+
+@pytest.fixture
+def pr(gh: FakeGitHub) -> FakeGitHub:
+    gh.add_pull(7, HEAD_SHA, author="contributor")
+    gh.permissions.update(alice="write", bob="maintain", rita="read", contributor="write")
+    gh.permissions["helper[bot]"] = "write"
+    return gh
+
+
+def judge(workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, head: str = HEAD_SHA) -> Run:
+    """A judging run of the pull request at ``head`` (a push moves the pull request's head there first)."""
+    if gh.pulls[7]["head_sha"] != head:
+        gh.move_pull(7, head)
+    return run_action(workspace, gh, {**PATHS, "candidate": candidate}, event_path=event(tmp_path, head_sha=head))
+
+
+def comment(
+    tmp_path: Path, gh: FakeGitHub, login: str, body: str, *, judge_server: FakeAzureOpenAI | None = None, **inputs: Any
+) -> Run:
+    """Someone comments; the issue_comment workflow runs in an empty workspace (no checkout), with an Azure
+    judge configured that must never be called."""
+    cid = gh.add_comment(7, body, login)
+    return on_comment(tmp_path, gh, cid, judge_server, **inputs)
+
+
+def on_comment(
+    tmp_path: Path, gh: FakeGitHub, cid: int, judge_server: FakeAzureOpenAI | None = None, **extra: Any
+) -> Run:
+    empty = tmp_path / f"comment-{cid}-{len(gh.requests)}" / "workspace"
+    empty.mkdir(parents=True)
+    inputs = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl", "candidate": "evals/candidate.jsonl"}
+    if judge_server is not None:
+        inputs.update({"judge": "azure", "azure-endpoint": judge_server.endpoint, "judge-deployment": "judge-4o", "azure-api-key": "sk-unused"})  # fmt: skip
+    action = extra.pop("action", "created")
+    before = extra.pop("before", None)
+    return run_action(
+        empty,
+        gh,
+        {**inputs, **extra},
+        event_name="issue_comment",
+        event_path=comment_event(tmp_path, gh, cid, action=action, before=before),
+    )
+
+
+def latest(gh: FakeGitHub, head: str = HEAD_SHA) -> dict[str, Any]:
+    return max(
+        (r for r in gh.check_runs.values() if r["head_sha"] == head and r["name"] == CHECK), key=lambda r: r["id"]
+    )
+
+
+def readable(markdown: str) -> str:
+    """Text as a reader reads it: markdown's escapes, entities and code-span ticks taken off."""
+    return html.unescape(markdown.replace("\\", "").replace("`", ""))
+
+
+def report(gh: FakeGitHub) -> str:
+    [mine] = [c for c in gh.comments_on(7) if c["login"] == gh.bot and "groundgate-report" in c["body"] and "reply" not in c["body"]]  # fmt: skip
+    return readable(mine["body"])
+
+
+def replies(gh: FakeGitHub) -> list[str]:
+    return [readable(c["body"]) for c in gh.comments_on(7) if c["login"] == gh.bot and " reply " in c["body"]]
+
+
+def test_a_writer_accepts_every_blocking_row_and_the_commits_check_turns_green(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+) -> None:
+    candidate = write_candidate(workspace, "two.jsonl", TWO)
+    blocked = judge(workspace, pr, tmp_path, candidate)
+    assert blocked.code == 1, blocked.stdout + blocked.stderr
+    first = latest(pr)
+    assert first["conclusion"] == "failure"
+    kept = decode(first["output"]["text"], check=CHECK, head=HEAD_SHA)  # the verdict, kept on GitHub
+    assert sorted(row.id for row in kept.rows if row.outcome == "regression") == ["premium-price", "refund-007"]
+
+    never_called = fake_azure(lambda prompt: Reply(score=1, reason="must not be asked"))
+    seen = len(pr.requests)
+    run = comment(tmp_path, pr, "alice", ACCEPT_BOTH, judge_server=never_called)
+    assert run.code == 0, run.stdout + run.stderr
+    green = latest(pr)
+    assert green["id"] != first["id"]
+    assert green["conclusion"] == "success"
+    assert green["output"]["title"] == (
+        "Passes: 2 blocking regressions accepted by @alice; 2 rows to read before shipping"
+    )  # the example's REVIEW row and new non-answer still ask to be read
+    assert pr.check_runs[first["id"]]["output"]["title"].startswith("Superseded")
+    body = report(pr)
+    assert body.startswith("## ✅ groundgate: Passes: 2 blocking regressions accepted by @alice")
+    assert "### People's adjudications" in body
+    assert "the new return policy and price are intended" in body
+    assert "| accept |" in body
+    assert body.count("no longer blocks") == 2
+    assert "### Blocking regressions" in body  # the judge's report stays below
+    titles = {a["title"] for a in green["annotations"]}
+    assert any("refund-007" in t and "accepted by @alice" in t for t in titles)
+    assert all(a["annotation_level"] != "failure" for a in green["annotations"])
+    assert replies(pr) == []
+    # a comment's run judges nothing and reads none of the pull request's files
+    assert never_called.raw == []
+    after = pr.requests[seen:]
+    assert not [r for r in after if "/contents/" in r.path or "/git/" in r.path], [r.path for r in after]
+    assert not list(tmp_path.glob("comment-*/workspace/*"))  # and writes nothing in its workspace either
+    assert run.outputs["verdict"] == "pass"
+
+
+@pytest.mark.parametrize(
+    ("login", "why"),
+    [
+        ("rita", "has 'read' permission on this repository, and adjudicating needs 'write' or more"),
+        ("contributor", "opened this pull request, and its author does not adjudicate its own rows"),
+        ("helper[bot]", "is a bot: only people adjudicate"),
+        ("stranger", "has 'none' permission on this repository"),
+    ],
+)
+def test_a_reader_the_author_and_a_bot_are_refused_with_one_reply(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, login: str, why: str
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    before = latest(pr)
+    run = comment(tmp_path, pr, login, "/groundgate accept refund-007 -- it is fine")
+    assert run.code == 0, run.stdout + run.stderr
+    assert latest(pr)["id"] == before["id"]  # the check is unchanged
+    assert latest(pr)["conclusion"] == "failure"
+    [reply] = replies(pr)
+    assert "nothing changed" in reply
+    assert why in reply
+    # an edit of the same comment is checked again, and answered in the same reply
+    cid = max(c for c, held in pr.comments.items() if held["login"] == login)
+    pr.edit_comment(cid, "/groundgate accept refund-007 -- really, it is fine")
+    again = on_comment(tmp_path, pr, cid, action="edited", before="/groundgate accept refund-007 -- it is fine")
+    assert again.code == 0
+    assert len(replies(pr)) == 1
+    assert latest(pr)["id"] == before["id"]
+
+
+def test_the_author_adjudicates_when_the_workflow_allows_it(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    allowed: dict[str, Any] = {"allow-author-adjudication": "true"}
+    run = comment(tmp_path, pr, "contributor", "/groundgate accept refund-007 -- intended", **allowed)
+    assert run.code == 0
+    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @contributor;")
+
+
+def test_a_writer_needs_maintain_when_the_workflow_asks_for_it(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- fine", adjudicators="maintain")
+    assert latest(pr)["conclusion"] == "failure"
+    assert "'write' permission" in replies(pr)[0]
+    comment(tmp_path, pr, "bob", "/groundgate accept refund-007 -- fine", adjudicators="maintain")
+    assert latest(pr)["conclusion"] == "success"
+
+
+def test_a_comment_someone_else_edited_counts_for_nothing(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    """Someone with write access can edit another's comment: a command counts only as its author left it."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    cid = pr.add_comment(7, "Looks reasonable to me.", "alice")
+    pr.edit_comment(cid, "Looks reasonable to me.\n/groundgate accept refund-007 -- fine", editor="contributor")
+    run = on_comment(tmp_path, pr, cid, action="edited", before="Looks reasonable to me.")
+    assert run.code == 0
+    assert latest(pr)["conclusion"] == "failure"
+    assert "last edited by @contributor, not by @alice" in replies(pr)[0]
+
+
+def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_keeps_it(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, write_candidate(workspace, "two.jsonl", TWO)).code == 1
+    comment(tmp_path, pr, "alice", ACCEPT_BOTH)
+    assert latest(pr)["conclusion"] == "success"
+    # a push: premium-price's answer changes (still a regression), refund-007's stays
+    pushed = write_candidate(workspace, "pushed.jsonl", {**TWO, "premium-price": "Premium costs $16 per month."})
+    run = judge(workspace, pr, tmp_path, pushed, head=SECOND)
+    assert run.code == 1, run.stdout + run.stderr
+    check = latest(pr, SECOND)
+    assert check["conclusion"] == "failure"
+    assert check["output"]["title"] == (
+        "Blocks merge: 1 answer now makes unsupported claims — pricing 1; 1 accepted by @alice"
+    )
+    body = report(pr)
+    assert "1 blocking row accepted on an answer a push has since changed: it blocks again" in body
+    assert "voided: the answer changed since, it blocks again" in body
+    assert body.count("no longer blocks") == 1  # refund-007, unchanged, keeps its acceptance
+    assert f"Reflects commit [{SECOND[:12]}]" in body
+    # accepting the new answer lets it pass again; revoking one restores the block
+    comment(tmp_path, pr, "alice", "/groundgate accept premium-price -- $16 is the new price")
+    assert latest(pr, SECOND)["conclusion"] == "success"
+    comment(tmp_path, pr, "alice", "/groundgate revoke refund-007")
+    revoked = latest(pr, SECOND)
+    assert revoked["conclusion"] == "failure"
+    assert revoked["output"]["title"].startswith("Blocks merge: 1 answer now makes unsupported claims")
+    # a rerun of the judging job on the same commit reads the same adjudications: its exit code agrees
+    rerun = judge(workspace, pr, tmp_path, pushed, head=SECOND)
+    assert rerun.code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- fine after all")
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 0  # a rerun passes the job too
+    passed = report(pr)
+    assert passed.startswith("## ✅ groundgate: Passes: 2 blocking regressions accepted by @alice")
+    assert "### Blocking regressions (2)" in passed  # in sight: a pass people made does not collapse its rows
+    assert "<details><summary>Details" not in passed
+
+
+def test_an_unknown_id_and_a_missing_reason_are_said_back(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    run = comment(tmp_path, pr, "alice", "/groundgate accept refnud-007 -- typo\n/groundgate accept refund-007")
+    assert run.code == 0
+    assert latest(pr)["conclusion"] == "failure"
+    [reply] = replies(pr)
+    text = reply
+    assert "'refnud-007': not a row people can adjudicate" in text
+    assert "needs a reason after --" in text
+
+
+def test_labels_gathers_the_adjudications_and_calibrate_reads_them(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    candidate = write_candidate(workspace, "two.jsonl", TWO)
+    assert judge(workspace, pr, tmp_path, candidate).code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    comment(tmp_path, pr, "bob", "/groundgate confirm premium-price -- $15 is not in the price list")
+    out = tmp_path / "labels.jsonl"
+    env = {"GITHUB_TOKEN": pr.token, "GITHUB_API_URL": pr.url}
+    gathered = groundgate("labels", "--repo", "o/r", "--output", str(out), env=env)
+    assert gathered.returncode == 0, gathered.stderr
+    labels = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(x["id"], x["grounded"], x["verdict"], x["who"], x["pr"], x["judge_bucket"]) for x in labels] == [
+        ("refund-007", True, "accept", "alice", 7, "ungrounded"),
+        ("premium-price", False, "confirm", "bob", 7, "ungrounded"),
+    ]
+    calibrated = groundgate(
+        "calibrate", "--cases", str(workspace / PATHS["cases"]), "--responses", str(workspace / candidate),
+        "--labels", str(out), "--judge", "figures",
+    )  # fmt: skip
+    assert calibrated.returncode == 0, calibrated.stderr
+    assert "2 labelled responses" in calibrated.stdout
+    assert "| **judge: ungrounded** | 1 | 1 |" in calibrated.stdout  # bob agrees with the judge, alice does not
+    later = groundgate("labels", "--repo", "o/r", "--since", "2099-01-01", "--output", str(out), env=env)
+    assert later.returncode == 0
+    assert out.read_text() == ""
+
+
+def test_a_pr_authors_comment_that_imitates_groundgates_cannot_stand_for_its_verdict(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """The author copies the bot's comment, marker, people's section and a well-formed record (whose SHA-256
+    anyone can compute) claiming that a writer accepted the regression: it is not groundgate's, so neither
+    the comment's run nor the next judging run reads it."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    kept = decode(latest(pr)["output"]["text"], check=CHECK, head=HEAD_SHA)
+    [row] = [r for r in kept.rows if r.id == "refund-007"]
+    forged_entry = Entry(
+        comment=1, key="0" * 16, login="alice", verb=Verb.ACCEPT, row=row.id, at=datetime(2026, 1, 5, 9, 0, 1, tzinfo=UTC),
+        digest=row.digest, outcome=row.outcome, bucket=row.after, category=row.category, reason="forged",
+    )  # fmt: skip
+    forged = kept.model_copy(update={"ledger": [forged_entry], "published": datetime(2026, 1, 5, tzinfo=UTC)})
+    imitation = (
+        "## ✅ groundgate: Passes: 1 blocking regression accepted by @alice\n"
+        f'{BEGIN}\n{text(forged)}\n<!-- groundgate-record head="{HEAD_SHA}" -->\n{END}\n{marker(CHECK)}\n'
+        "/groundgate accept refund-007 -- see above\n"
+    )
+    run = comment(tmp_path, pr, "contributor", imitation)
+    assert run.code == 0
+    assert latest(pr)["conclusion"] == "failure"
+    assert "opened this pull request" in replies(pr)[0]
+    # a writer's unrelated command now: the verdict is re-presented from the check run's record, not the imitation
+    comment(tmp_path, pr, "alice", "/groundgate confirm refund-007 -- the judge is right, 45 days is invented")
+    after = latest(pr)
+    assert after["conclusion"] == "failure"
+    ledger = decode(after["output"]["text"], check=CHECK, head=HEAD_SHA).ledger
+    assert [(e.login, e.verb, e.reason) for e in ledger] == [("alice", Verb.CONFIRM, "the judge is right, 45 days is invented")]  # fmt: skip
+    [imitating] = [c for c in pr.comments.values() if c["login"] == "contributor"]
+    assert imitating["body"] == imitation  # never edited: groundgate edits only its own comment
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor does a rerun read it
+
+
+def test_a_person_who_lost_the_permission_no_longer_counts(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    assert latest(pr)["conclusion"] == "success"
+    pr.permissions["alice"] = "read"
+    comment(tmp_path, pr, "bob", "/groundgate confirm change-email -- yes, a non-answer")
+    assert latest(pr)["conclusion"] == "failure"
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+
+
+def test_the_merge_queue_keeps_the_acceptances_of_the_pull_request_it_is_named_after(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- the new policy is intended")
+    inputs = {**PATHS, "candidate": "evals/candidate-regression.jsonl"}
+    queued = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path))
+    assert queued.code == 0, queued.stdout
+    check = latest(pr, QUEUE_SHA)
+    assert check["conclusion"] == "success"
+    assert check["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    other = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path, 8))
+    assert other.code == 1  # a queue named after another pull request: nobody accepted anything there
+    assert "the adjudications of #8 could not be read" in other.stdout
+
+
+def test_a_comment_run_github_refuses_leaves_the_verdict_as_it_stands(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    before, body = latest(pr), report(pr)
+    pr.faults.append(Fault("POST", r"/repos/o/r/check-runs", 403, message="Resource not accessible by integration"))
+    run = comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    assert run.code == 3, run.stdout
+    [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert "GitHub refused to create the check run (HTTP 403" in error
+    assert latest(pr)["id"] == before["id"]
+    assert report(pr) == body  # never replaced by "no verdict": the judge's verdict stands where it was
+
+
+def test_a_fork_pull_request_is_adjudicated_the_same_reading_nothing_of_the_fork(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """A fork's pull request is judged by the trusted workflow_run workflow; the comment's run is in the base
+    repository's context: it finds that verdict on the fork's head commit and reads nothing of the fork."""
+    gh.add_pull(7, FORK_SHA, head_repo="someone/r", author="contributor")
+    gh.permissions.update(alice="write", contributor="write")
+    inputs = {**PATHS, "candidate": "evals/candidate-regression.jsonl"}
+    judged = run_action(workspace, gh, inputs, event_name="workflow_run", event_path=workflow_run_event(tmp_path))
+    assert judged.code == 1, judged.stdout + judged.stderr
+    assert latest(gh, FORK_SHA)["conclusion"] == "failure"
+    comment(tmp_path, gh, "contributor", "/groundgate accept refund-007 -- my fork, my call")
+    assert latest(gh, FORK_SHA)["conclusion"] == "failure"  # the fork's author is the pull request's author
+    assert "opened this pull request" in replies(gh)[0]
+    seen = len(gh.requests)
+    run = comment(tmp_path, gh, "alice", "/groundgate accept refund-007 -- the new policy is intended")
+    assert run.code == 0, run.stdout + run.stderr
+    green = latest(gh, FORK_SHA)
+    assert green["conclusion"] == "success"
+    assert green["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert not [
+        r.path for r in gh.requests[seen:] if "someone" in r.path or "/contents/" in r.path or "/git/" in r.path
+    ]
+
+
+def test_a_deleted_accept_is_withdrawn_and_a_deleted_revoke_still_stands(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    def deleted(cid: int) -> Run:
+        """GitHub's ``deleted`` payload carries the comment as it was; the comment is gone when the run reads."""
+        path = comment_event(tmp_path, pr, cid, action="deleted")
+        pr.delete_comment(cid)
+        empty = tmp_path / f"deleted-{cid}" / "workspace"
+        empty.mkdir(parents=True)
+        return run_action(empty, pr, {}, event_name="issue_comment", event_path=path)
+
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    assert latest(pr)["conclusion"] == "success"
+    [accept] = [c for c, held in pr.comments.items() if held["login"] == "alice"]
+    assert deleted(accept).code == 0
+    assert latest(pr)["conclusion"] == "failure"  # the accept went with its comment
+    comment(tmp_path, pr, "bob", "/groundgate accept refund-007 -- intended")
+    comment(tmp_path, pr, "bob", "/groundgate revoke refund-007")
+    assert latest(pr)["conclusion"] == "failure"
+    revoke = max(c for c, held in pr.comments.items() if held["login"] == "bob")
+    assert deleted(revoke).code == 0
+    assert latest(pr)["conclusion"] == "failure"  # the record keeps the revoke: the accept does not come back
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor in a rerun
+
+
+def test_a_comment_run_words_the_headline_as_the_judging_run_did(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """The record keeps what the headline is made of: here a regression in a blocking category too small
+    to block on one judge's word, which the comment's run must not turn into a mere row to read."""
+    inputs = {**PATHS, "candidate": "evals/candidate-regression.jsonl", "min-cases-to-block": "50"}
+    judged = run_action(workspace, pr, inputs, event_path=event(tmp_path))
+    assert judged.code == 0, judged.stdout
+    title = latest(pr)["output"]["title"]
+    assert title.startswith("Does not block merge: 1 regression to confirm, too few cases to block — policy 1")
+    run = comment(tmp_path, pr, "alice", "/groundgate confirm refund-007 -- 45 days is not the policy")
+    assert run.code == 0, run.stdout
+    again = latest(pr)
+    assert again["output"]["title"] == title
+    assert again["conclusion"] == "neutral"
+    body = report(pr)
+    assert "| confirm |" in body
+    assert "| read |" in body
+
+
+def test_adjudications_come_from_githubs_record_never_from_a_results_file(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """A results file (a shard's artifact, which a pull request can make) holds the judge's verdict and
+    nothing people said: one that claims an acceptance is refused, and the results a judging run writes
+    after people accepted every blocking row still say what the judge found."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    passed = judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl")
+    assert passed.code == 0
+    assert passed.outputs["verdict"] == "pass"
+    written = workspace / ".groundgate/results.json"
+    assert json.loads(written.read_text())["verdict"] == "fail"  # the judge's, as the audit re-derives it
+    assert groundgate("report", "--results", str(written)).returncode == 1
+
+    def claim(data: dict[str, Any]) -> None:
+        for row in data["rows"]:
+            if row["outcome"] == "regression":
+                row["accepted_by"] = "alice"
+
+    merge = {"merge-results": "shards/*.json", "cases": "", "baseline": "", "candidate": ""}
+    forged_shards(workspace, pr, tmp_path, claim)
+    refused = run_action(workspace, pr, merge, event_path=event(tmp_path))
+    assert refused.code == 2, refused.stdout
+    assert "accepted_by" in refused.stdout
+    shutil.rmtree(workspace / "shards")
+    forged_shards(workspace, pr, tmp_path, lambda data: None)  # honest shards: alice's acceptance is on GitHub
+    merged = run_action(workspace, pr, merge, event_path=event(tmp_path))
+    assert merged.code == 0, merged.stdout
+    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+
+
+def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    assert latest(pr)["conclusion"] == "success"
+    broken = judge(workspace, pr, tmp_path, "evals/no-such-candidate.jsonl")
+    assert broken.code == 2
+    assert latest(pr)["output"]["title"].startswith("No verdict")
+    assert report(pr).startswith("## ⛔ groundgate: no verdict")
+    late = comment(tmp_path, pr, "bob", "/groundgate confirm change-email -- a non-answer indeed")
+    assert late.code == 3  # nothing to apply it to: the newest run on the commit has no verdict
+    assert "its run reached no verdict" in replies(pr)[0]
+    again = judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl")
+    assert again.code == 0, again.stdout  # alice's acceptance, kept beneath the run that reached no verdict
+    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+
+
+def test_the_tripwires_blocking_figures_are_adjudicated_like_regressions(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+) -> None:
+    """A lazy judge (every answer 5) beside the tripwire in block mode: the invented figures in blocking
+    categories block; people accept or confirm them as they do a regression, and their word is a label."""
+    lazy = fake_azure(lambda prompt: Reply(score=5, reason="looks fine"))
+    inputs = {
+        **PATHS, "candidate": "evals/candidate-regression.jsonl", "judge": "azure", "azure-endpoint": lazy.endpoint,
+        "judge-deployment": "judge-4o", "azure-api-key": "test-key", "tripwire": "block", "claims": "false",
+    }  # fmt: skip
+    blocked = run_action(workspace, pr, inputs, event_path=event(tmp_path))
+    assert blocked.code == 1, blocked.stdout + blocked.stderr
+    kept = decode(latest(pr)["output"]["text"], check=CHECK, head=HEAD_SHA)
+    figures = sorted(row.id for row in kept.rows if row.outcome == "blocking_figure")
+    assert figures == ["refund-007", "student-discount"]
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- 45 days is the new policy")
+    comment(tmp_path, pr, "bob", "/groundgate confirm student-discount -- 20% is in no price list")
+    assert latest(pr)["conclusion"] == "failure"  # bob confirmed the other one: it blocks
+    assert latest(pr)["output"]["title"].endswith("; 1 accepted by @alice")
+    out = tmp_path / "labels.jsonl"
+    env = {"GITHUB_TOKEN": pr.token, "GITHUB_API_URL": pr.url}
+    assert groundgate("labels", "--repo", "o/r", "--output", str(out), env=env).returncode == 0
+    labels = {(x["id"], x["who"]): (x["grounded"], x["judge_outcome"]) for x in map(json.loads, out.read_text().splitlines())}  # fmt: skip
+    assert labels == {  # a confirm of the tripwire says the answer is not grounded, though the judge gave it a 5
+        ("refund-007", "alice"): (True, "blocking_figure"),
+        ("student-discount", "bob"): (False, "blocking_figure"),
+    }
+    comment(tmp_path, pr, "bob", "/groundgate accept student-discount -- the 20% offer starts with this release")
+    green = latest(pr)
+    assert green["conclusion"] == "success"
+    assert green["output"]["title"].startswith("Passes: 2 blocking unsupported figures accepted by @alice and @bob")
+    assert run_action(workspace, pr, inputs, event_path=event(tmp_path)).code == 0  # a rerun agrees

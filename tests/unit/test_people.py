@@ -1,0 +1,133 @@
+"""People's adjudications as the report shows them and as labels: the audit table (escaped like all user
+text), the section a comment's run puts in place of the old one, the labels file, and the judge's precision
+on the blocking verdicts people adjudicated."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide
+from groundgate.labels import MIN_VERDICTS, WINDOW, Label, labels_of, latest_per_answer, precision
+from groundgate.report import ReportContext, marker, render, render_people
+from groundgate.report.people import BEGIN, END, People, heading, represent
+from groundgate.rules import Bucket, Outcome
+from groundgate.stats import clopper_pearson
+from tests.support.report_checks import parse, tables
+from tests.support.reports import make_results, make_row
+
+T0 = datetime(2026, 1, 5, tzinfo=UTC)
+HEAD = "c0ffee" * 6 + "c0ff"
+
+
+def entry(n: int, verb: Verb, row: str, digest: str | None, login: str = "alice", **more: object) -> Entry:
+    values: dict[str, object] = {
+        "comment": n, "key": f"{n:016x}", "login": login, "verb": verb, "row": row, "digest": digest,
+        "at": T0 + timedelta(minutes=n), "outcome": Outcome.REGRESSION, "bucket": Bucket.UNGROUNDED,
+        "category": "policy", "reason": f"reason {n}",
+    }  # fmt: skip
+    return Entry.model_validate({**values, **more})
+
+
+def judged(row_id: str, answer: str = "45 days") -> Judged:
+    return Judged(
+        id=row_id, category="policy", outcome=Outcome.REGRESSION, before=Bucket.GROUNDED, after=Bucket.UNGROUNDED,
+        line=3, digest=answer_digest("q", "c", answer),
+    )  # fmt: skip
+
+
+HOSTILE = "<!-- groundgate-people --> --> | @everyone see https://evil.example #12 </details> <!--"
+
+
+def test_the_audit_table_escapes_what_people_wrote_and_keeps_its_shape() -> None:
+    rows = [judged("refund-007"), judged(HOSTILE)]
+    entries = [
+        entry(1, Verb.ACCEPT, "refund-007", rows[0].digest, reason=HOSTILE),
+        entry(2, Verb.ACCEPT, HOSTILE, rows[1].digest, login="bob"),
+    ]
+    people = People(decide(rows, entries, "blocking"), HEAD)
+    section = str(render_people(people, None))
+    assert section.count("<!--") == 3  # the two delimiters and the record's pointer: nothing a person wrote
+    assert section.startswith(BEGIN)
+    assert section.rstrip().endswith(END)
+    assert f'<!-- groundgate-record head="{HEAD}" -->' in section
+    [table] = tables(parse(section))
+    assert (table.columns, table.rows) == (8, 2)
+    assert "`@everyone`" in section  # a mention that notifies nobody
+    assert "2 blocking regressions accepted by `@alice` and `@bob`" in section.replace("\\", "")
+
+
+def test_a_comment_run_puts_a_new_heading_and_section_in_place_of_the_old_ones() -> None:
+    results = make_results([make_row(0, Outcome.REGRESSION), make_row(1, Outcome.TIE)])
+    row = judged("case-00000")
+    before = People(decide([row], [], "blocking"), HEAD)
+    body = render(results, "comment", ReportContext(check_name="gate", people=before))
+    assert body.startswith("## 🚫 groundgate: Blocks merge")
+    after = People(decide([row], [entry(1, Verb.ACCEPT, row.id, row.digest)], "blocking"), HEAD)
+    section = str(render_people(after, None))
+    again = represent(body, heading("✅", "Passes: 1 blocking regression accepted by @alice"), section, marker("gate"), 65_536)  # fmt: skip
+    assert again.startswith("## ✅ groundgate: Passes\\: 1 blocking regression accepted by `@alice`\n")
+    assert again.count(BEGIN) == again.count(END) == 1
+    assert "no longer blocks" in again
+    assert again.endswith(body[body.index(END) + len(END) :])  # the judge's report below, as it was
+    assert represent(again, heading("✅", "x"), section, marker("gate"), 65_536).count(BEGIN) == 1
+    small = represent(body, heading("✅", "Passes"), section, marker("gate"), len(section) + 400)
+    assert len(small.encode()) <= len(section) + 400
+    assert marker("gate") in small  # still the check's own comment
+    assert "does not fit beside people's adjudications" in small
+
+
+def test_labels_are_each_persons_last_word_on_each_answer() -> None:
+    a1, a2 = answer_digest("q", "c", "45 days"), answer_digest("q", "c", "60 days")
+    ledger = [
+        entry(1, Verb.ACCEPT, "refund-007", a1),
+        entry(2, Verb.CONFIRM, "refund-007", a2),  # after a push: another answer, another label
+        entry(3, Verb.REVOKE, "refund-007", a2),  # withdraws the word on the answer it was made on
+        entry(4, Verb.CONFIRM, "price-3", a1, login="bob"),
+        entry(5, Verb.ACCEPT, "price-3", a1, login="bob"),  # the later word wins
+        entry(6, Verb.CONFIRM, "ship-1", a1, outcome=Outcome.NEW_NON_ANSWER, bucket=Bucket.NON_ANSWER),
+        entry(7, Verb.ACCEPT, "ship-2", a1, outcome=Outcome.NEW_NON_ANSWER, bucket=Bucket.NON_ANSWER),
+        entry(8, Verb.ACCEPT, "early", None),  # posted before any verdict: about no answer
+    ]
+    found = labels_of(ledger, 7)
+    assert [(x.id, x.verdict, x.grounded, x.answer_digest == a1) for x in found] == [
+        ("refund-007", Verb.ACCEPT, True, True),
+        ("price-3", Verb.ACCEPT, True, True),
+        ("ship-1", Verb.CONFIRM, True, True),  # a non-answer, as the judge said: not ungrounded
+        ("ship-2", Verb.ACCEPT, None, True),  # says nothing about groundedness
+    ]
+    assert {x.pr for x in found} == {7}
+
+
+def label(n: int, grounded: bool, outcome: Outcome = Outcome.REGRESSION) -> Label:
+    return Label(
+        id=f"case-{n}", grounded=grounded, answer_digest=f"{n:032x}", judge_bucket=Bucket.UNGROUNDED,
+        judge_outcome=outcome, category="policy", verdict=Verb.ACCEPT if grounded else Verb.CONFIRM, who="alice",
+        pr=n, at=T0 + timedelta(minutes=n),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(("confirmed", "accepted"), [(9, 3), (31, 6), (10, 0), (0, 10)])
+def test_the_judges_precision_needs_ten_blocking_verdicts_and_carries_its_interval(
+    confirmed: int, accepted: int
+) -> None:
+    found = [label(n, False) for n in range(confirmed)] + [label(100 + n, True) for n in range(accepted)]
+    found += [label(500 + n, False, Outcome.REVIEW) for n in range(20)]  # not blocking verdicts
+    measured = precision(found)
+    assert measured is not None
+    assert (measured.confirmed, measured.verdicts) == (confirmed, confirmed + accepted)
+    assert measured.interval == clopper_pearson(confirmed, confirmed + accepted)
+    assert measured.low is (confirmed / (confirmed + accepted) < 0.9)
+    low, high = measured.interval
+    assert f"{confirmed / (confirmed + accepted):.0%}, 95% CI {low:.0%}–{high:.0%}" in measured.sentence()
+    assert precision(found[: MIN_VERDICTS - 1]) is None
+
+
+def test_the_judges_precision_is_measured_on_its_last_verdicts() -> None:
+    old = [label(n, True) for n in range(50)]
+    recent = [label(1000 + n, False) for n in range(WINDOW)]
+    measured = precision(old + recent)
+    assert measured is not None
+    assert (measured.confirmed, measured.verdicts) == (WINDOW, WINDOW)
+    assert len(latest_per_answer(old + old)) == 50  # one label per answer
