@@ -7,8 +7,8 @@
 Each scenario runs ``groundgate``'s comparison in a fresh process (so peak memory is its own)
 against the fake Azure OpenAI server of ``bench.fake_judge``, itself in another process. Printed
 per scenario: judge calls made vs the minimum the inputs need, wall time vs the ideal (calls x
-latency / concurrency), efficiency (ideal / measured), calls the baseline side cost, and peak RSS
-of the main process and of its largest judge worker process.
+latency / concurrency), efficiency (ideal / measured), calls the baseline side cost, and the run's
+peak RSS.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def scenario(args: argparse.Namespace) -> None:
         provider = azure.build(azure.AzureConfig(args.endpoint, "bench", "query", api_key="bench"))
         concurrency = args.concurrency
     cache = ScoreCache(Path(args.cache), derive_secret("bench", "entries")) if args.cache else None
-    judge = Runner(provider, max_concurrency=concurrency, cache=cache, processes=args.processes)
+    judge = Runner(provider, max_concurrency=concurrency, cache=cache)
     results = compare.run(
         inputs, judge, compare.Options(frozenset(), noise_sample=args.noise_sample)
     )  # nothing blocks: fluency runs as in a passing PR
@@ -134,7 +134,6 @@ def scenario(args: argparse.Namespace) -> None:
         "results_mb": written.stat().st_size / 1e6,
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "tokens": results.calls.tokens,
-        "worker_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
     }))  # fmt: skip
 
 
@@ -155,7 +154,6 @@ class Measured:
     baseline_calls: int
     wall: float
     peak_mb: float
-    worker_mb: float
     tokens: int
 
     @property
@@ -169,7 +167,7 @@ class Measured:
 
 def measure(name: str, data: Dataset, *, latency: float | None, concurrency: int = 8, port: int = 0,
             cache: Path | None = None, candidate: str = "candidate.jsonl", minimum: int | None = None,
-            noise_sample: int = 0, processes: int | None = None) -> Measured:  # fmt: skip
+            noise_sample: int = 0) -> Measured:  # fmt: skip
     fake = None
     endpoint = "null"
     if latency is not None:
@@ -183,8 +181,6 @@ def measure(name: str, data: Dataset, *, latency: float | None, concurrency: int
                "--concurrency", str(concurrency), "--candidate", candidate, "--noise-sample", str(noise_sample)]  # fmt: skip
     if cache is not None:
         command += ["--cache", str(cache)]
-    if processes is not None:
-        command += ["--processes", str(processes)]
     try:
         out = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
     finally:
@@ -197,9 +193,9 @@ def measure(name: str, data: Dataset, *, latency: float | None, concurrency: int
             fake.wait(timeout=30)
     got = json.loads(out.stdout.strip().splitlines()[-1])
     row = Measured(name, data.cases, latency or 0.0, concurrency, got["calls"]["total"], data.cold if minimum is None else minimum,
-                   stats["baseline"], got["wall"], got["peak_mb"], got["worker_mb"], got["tokens"])  # fmt: skip
+                   stats["baseline"], got["wall"], got["peak_mb"], got["tokens"])  # fmt: skip
     print(f"{row.name:<34} {row.cases:>6} {row.latency * 1000:>6.0f} {row.concurrency:>5} {row.calls:>6} {row.minimum:>6} "
-          f"{row.baseline_calls:>9} {row.wall:>8.1f} {row.ideal:>8.1f} {row.efficiency:>6.2f} {row.peak_mb:>7.0f} {row.worker_mb:>7.0f}",
+          f"{row.baseline_calls:>9} {row.wall:>8.1f} {row.ideal:>8.1f} {row.efficiency:>6.2f} {row.peak_mb:>7.0f}",
           flush=True)  # fmt: skip
     return row
 
@@ -208,7 +204,7 @@ def noise_cost(sample: int = 20, latency: float = 0.5) -> None:
     """A usual PR (1,000 cases, the baseline side cached, a 500 ms judge, 8 calls in flight) with and
     without ``--noise-sample 20``: the sample's calls are fresh, so they add calls, tokens and wall time."""
     print(f"{'scenario':<34} {'cases':>6} {'lat ms':>6} {'conc':>5} {'calls':>6} {'min':>6} {'baseline':>9} "
-          f"{'wall s':>8} {'ideal s':>8} {'eff':>6} {'RSS MB':>7} {'worker':>7}")  # fmt: skip
+          f"{'wall s':>8} {'ideal s':>8} {'eff':>6} {'RSS MB':>7}")  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         data = write_dataset(work / "large", 1000)
@@ -307,7 +303,6 @@ def main() -> None:
     s.add_argument("--candidate", default="candidate.jsonl")
     s.add_argument("--cache")
     s.add_argument("--noise-sample", type=int, default=0)
-    s.add_argument("--processes", type=int, help="worker processes (default: as the runner chooses)")
     w = sub.add_parser("compare", help="groundgate compare --judge figures on a dataset (used by --scale)")
     w.add_argument("--data", required=True)
     w.add_argument("--candidate", default="candidate.jsonl", help="unchanged.jsonl: every row unremarkable")
@@ -340,7 +335,7 @@ def main() -> None:
 
     print(f"groundgate benchmark on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     print(f"{'scenario':<34} {'cases':>6} {'lat ms':>6} {'conc':>5} {'calls':>6} {'min':>6} {'baseline':>9} "
-          f"{'wall s':>8} {'ideal s':>8} {'eff':>6} {'RSS MB':>7} {'worker':>7}")  # fmt: skip
+          f"{'wall s':>8} {'ideal s':>8} {'eff':>6} {'RSS MB':>7}")  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         small = write_dataset(work / "small", 100 if args.quick else 200)

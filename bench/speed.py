@@ -42,7 +42,7 @@ def cpu_per_call(cases: int, concurrency: int) -> None:
         for n in range(cases + 1)
     ]  # fmt: skip
     judge = Runner(azure.build(azure.AzureConfig(endpoint, "bench", "query", api_key="bench")),
-                   max_concurrency=concurrency, call_timeout=300, processes=1)  # fmt: skip
+                   max_concurrency=concurrency, call_timeout=300)  # fmt: skip
     judge.score_all(requests[:1])  # the SDK's import and the evaluators' set-up: not a call's cost
 
     def cpu() -> float:
@@ -91,9 +91,6 @@ def main() -> None:
         for latency in (0.5, 2.0):
             row = measure(f"1,000 cases, {latency:g} s judge, 64 in flight", data, latency=latency, concurrency=64)
             print(f"  efficiency {row.efficiency:.2f} (load {os.getloadavg()[0]:.1f})", flush=True)
-        # Do the worker processes still pay now that one loop carries the calls? The same run in one process.
-        row = measure("the same at 0.5 s, one process", data, latency=0.5, concurrency=64, processes=1)
-        print(f"  efficiency {row.efficiency:.2f} (load {os.getloadavg()[0]:.1f})", flush=True)
     for cases in (60, 500):
         print(
             f"\nagainst the seed's sequential loop, {cases} cases, 100 ms judge (python -m bench.startup):", flush=True

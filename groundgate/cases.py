@@ -28,8 +28,8 @@ UNCATEGORIZED = "uncategorized"
 
 
 class _Loaded:
-    """What a case and a response share: equal by their fields, hashed by id and line, pickled to a
-    worker process by their fields. ``_fields`` lists the constructor's arguments in order."""
+    """What a case and a response share: equal by their fields, hashed by id and line. ``_fields``
+    lists the constructor's arguments in order."""
 
     __slots__ = ()
     id: str
@@ -43,9 +43,6 @@ class _Loaded:
 
     def __hash__(self) -> int:
         return hash((self.id, self.line))
-
-    def __reduce__(self) -> tuple[type[_Loaded], tuple[Any, ...]]:
-        return (type(self), self._fields())
 
 
 class Case(_Loaded):

@@ -35,7 +35,7 @@ from groundgate.report import LIMITS, ReportContext, Target, render
 from groundgate.report.console import columns, render_console
 from groundgate.report.escape import log_safe
 from groundgate.results import Results, read_results
-from groundgate.settings import SECRET_VARIABLES
+from groundgate.settings import IDENTITY_VARIABLES, SECRET_VARIABLES
 
 
 class _Parser(argparse.ArgumentParser):
@@ -400,7 +400,8 @@ def _judges(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
         ) from None
     if not models:
         _warn(f"the judge server {url} lists no models")
-    _out("".join(f"{model}\n" for model in models))
+    redact = _redact(environ)  # a server's model ids are its text: no secret of this run is printed
+    _out("".join(f"{redact(model)}\n" for model in models))
     return 0
 
 
@@ -456,7 +457,8 @@ def _labels(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
 
 def _redact(environ: Mapping[str, str]) -> Redactor:
-    return Redactor(environ.get(name) for name in (*SECRET_VARIABLES, "GITHUB_TOKEN", "GH_TOKEN"))
+    names = (*SECRET_VARIABLES, *IDENTITY_VARIABLES, "GITHUB_TOKEN", "GH_TOKEN")
+    return Redactor(environ.get(name) for name in names)
 
 
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:

@@ -61,6 +61,12 @@ OUTPUTS = (
 )  # fmt: skip
 
 SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY", "OPENAI_API_KEY", "GROUNDGATE_CACHE_SECRET")  # from the environment only
+# What azure-identity's DefaultAzureCredential signs in with from the environment (a service principal's secret
+# or certificate password, a user's password, App Service's managed identity secret): groundgate never reads
+# them, but they sit in the run's environment, so no text it writes may carry them.
+IDENTITY_VARIABLES = (
+    "AZURE_CLIENT_SECRET", "AZURE_CLIENT_CERTIFICATE_PASSWORD", "AZURE_PASSWORD", "IDENTITY_HEADER", "MSI_SECRET",
+)  # fmt: skip
 
 # CLI flags that fall back to an environment variable; the API key is never a flag.
 ENVIRONMENT = {
@@ -318,6 +324,7 @@ class Settings(BaseModel):
     adjudicators: Literal["write", "maintain", "admin"] = "write"  # the least permission of people who adjudicate
     allow_author_adjudication: bool = False  # the pull request's author may adjudicate its rows
     github: GitHubRun | None = None
+    identity_secrets: tuple[SecretStr, ...] = ()  # IDENTITY_VARIABLES' values, taken out of every text written
     _spell: Callable[[str], str] | None = PrivateAttr(default=None)
 
     def spelled(self, field: str) -> str:
@@ -341,6 +348,7 @@ class Settings(BaseModel):
             self.cache_secret,
             self.github_token,
             self.github.oidc_token if self.github else None,
+            *self.identity_secrets,
         ]
         urls = (self.openai_base_url, self.azure_endpoint, self.azure_ai_project)
         found = [value.get_secret_value() for value in held if value is not None]
@@ -544,6 +552,7 @@ def from_flags(
     for field, variable in ENVIRONMENT.items():
         if merged.get(field) in (None, "") and environ.get(variable):
             merged[field] = environ[variable]
+    merged["identity_secrets"] = identity_secrets(environ)
     own = names or {}
     return _build(
         merged,
@@ -578,6 +587,11 @@ def inside_workspace(workspace: Path, value: str, name: str) -> Path:
     return path.relative_to(root) if Path(value).is_absolute() else Path(os.path.normpath(value))
 
 
+def identity_secrets(environ: Mapping[str, str]) -> tuple[str, ...]:
+    """The sign-in secrets azure-identity would read from this environment (``IDENTITY_VARIABLES``)."""
+    return tuple(value for name in IDENTITY_VARIABLES if (value := environ.get(name)) and not placeholder(value))
+
+
 def read_secrets(environ: Mapping[str, str]) -> list[str]:
     """The secret values among the inputs and the runner's variables: to mask before anything is printed."""
     values = read_inputs(environ)
@@ -587,6 +601,7 @@ def read_secrets(environ: Mapping[str, str]) -> list[str]:
         values.get("cache-secret"),
         values.get("github-token"),
         environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN"),
+        *identity_secrets(environ),
     ]
     found += [part for name in URL_INPUTS for part in url_credentials(values.get(name))]
     return [value for value in found if value and not placeholder(value)]  # a placeholder masked hides words
@@ -606,7 +621,9 @@ def from_action(environ: Mapping[str, str], run: GitHubRun | None = None) -> Set
             f"this {run.event_name or 'event'} deletes {run.deleted_ref} (its commit is {NO_COMMIT}): there is no "
             "commit to judge or to put a check run on; skip such runs (if: github.event.deleted != true)"
         )
-    fields.update(root=workspace, results=Path(OUT_DIR) / "results.json", github=run)
+    fields.update(
+        root=workspace, results=Path(OUT_DIR) / "results.json", github=run, identity_secrets=identity_secrets(environ)
+    )
     return _build(fields, input_name)
 
 

@@ -38,7 +38,7 @@ CredentialFactory = Callable[[], "TokenCredential"]
 def credential(settings: Settings) -> CredentialFactory:
     """How the Azure judge signs in when there is no API key: keyless from the workflow's OIDC token
     (azure-client-id and azure-tenant-id), else ``DefaultAzureCredential`` (environment, workload
-    identity, managed identity, Azure CLI). A picklable factory, so worker processes build their own."""
+    identity, managed identity, Azure CLI). A factory: nothing signs in until the first call needs it."""
     if settings.azure_client_id and settings.azure_tenant_id:
         from azure.identity import ClientAssertionCredential
 

@@ -3,7 +3,7 @@
 compare never imports an SDK; it hands a batch of requests to a ``Runner`` (``judges.runner``) and
 gets, for each, either a Verdict (a usable 1..5 score) or a JudgeError (anything else, with the
 cause kept). A ``Provider`` (Azure, OpenAI-compatible, figures, GroundednessPro) scores one request
-and nothing more; the runner wraps any provider the same way with deduplication, the cache, workers
+and nothing more; the runner wraps any provider the same way with deduplication, the cache, the judge loop
 and limits.
 """
 
@@ -55,9 +55,6 @@ class JudgeRequest:
     def grounding(self) -> str:
         context = self.context
         return context if context is not None else self.case.context
-
-    def __reduce__(self) -> tuple[type[JudgeRequest], tuple[Case, str, Purpose, str | None]]:
-        return (JudgeRequest, (self.case, self.response, self.purpose, self.context))  # texts, to a worker process
 
 
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
@@ -238,8 +235,4 @@ class Provider(ABC):
 
     def estimate(self) -> Callable[[JudgeRequest], int] | None:
         """Tokens a call is expected to cost, before it is made (``judges.cost``); None: not counted."""
-        return None
-
-    def recipe(self) -> Callable[[], Provider] | None:
-        """A picklable way to build the same provider in a worker process; None keeps it in this one."""
         return None

@@ -9,11 +9,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from groundgate.cases import Rubric
-from groundgate.judges import JudgeError, JudgeInfo, Provider
+from groundgate.judges import JudgeError, JudgeInfo
 from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.sdk import EvaluatorProvider, http_status, prepare_sdk, sdk_version, warm_sdk
 
@@ -27,7 +26,7 @@ SDK_DEFAULT_API_VERSION = "2024-02-15-preview"
 
 @dataclass(frozen=True)
 class AzureConfig:
-    """Everything that builds the same provider again, in this process or a worker; picklable."""
+    """Everything that builds the provider."""
 
     endpoint: str
     deployment: str
@@ -50,8 +49,7 @@ def _token_provider(credential: TokenCredential) -> Callable[[], str]:
 
 
 def build(config: AzureConfig) -> AzureProvider:
-    """The provider, the SDK's import started in the background (its first call waits for it): what the
-    wiring and each worker process call."""
+    """The provider, the SDK's import started in the background (its first call waits for it)."""
     warm_sdk()
     return AzureProvider(config)
 
@@ -79,11 +77,7 @@ class AzureProvider(EvaluatorProvider):
         )
         self.config = config
         self._credential = credential
-        self._portable = credential is None  # a ready credential does not pickle: keep the calls in this process
         self._credential_lock = threading.Lock()
-
-    def recipe(self) -> Callable[[], Provider] | None:
-        return partial(build, self.config) if self._portable else None
 
     def identity(self) -> dict[str, object]:
         return {

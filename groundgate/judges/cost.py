@@ -44,7 +44,7 @@ def template_chars(name: str) -> int:
 
 @dataclass(frozen=True)
 class Estimator:
-    """Tokens one call of an SDK judge in ``rubric`` mode is expected to cost; picklable, for workers."""
+    """Tokens one call of an SDK judge in ``rubric`` mode is expected to cost."""
 
     rubric: Rubric
 

@@ -5,8 +5,7 @@ A provider with an async path (``Provider.on_loop``: the SDK judges) is awaited 
 judge loop (``judges.loop``): a call past its timeout, or cut by the deadline, is cancelled there. Any
 other provider is called on worker threads (``judges.workers``), which a stalled call can only be
 walked away from. Either way the calling thread collects the answers as they arrive and hands each
-to ``on_result`` once, so what the runner keeps (counts, memo, cache) stays on one thread. Used by the
-runner in the main process and by each worker process (``judges.processes``) alike.
+to ``on_result`` once, so what the runner keeps (counts, memo, cache) stays on one thread.
 """
 
 from __future__ import annotations

@@ -15,7 +15,6 @@ bypasses it fails the suite instead of silently losing the excerpts.
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
@@ -24,13 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from groundgate.errors import one_line
+from groundgate.judges.once import once
 
 MAX_BODY = 256 * 1024  # a judge's answer is a few KB; a larger body is kept only this far
 HEAD, TAIL = 160, 60  # characters of an answer shown: its start, and where it ended (a cut answer's last words)
 
 _listener: ContextVar[Listener | None] = ContextVar("groundgate_heard", default=None)
-_lock = threading.Lock()
-_installed = False
 
 
 @dataclass
@@ -90,46 +88,42 @@ def listening() -> Iterator[Listener]:
         _listener.reset(token)
 
 
+@once
 def install() -> bool:
     """Wrap the SDK's HTTP transport once per process; True if its HTTP stack was found."""
-    global _installed
-    with _lock:
-        if _installed:
-            return True
-        try:
-            import httpx2
-        except ImportError:  # pragma: no cover - another HTTP stack: the pinning test fails first
-            return False
+    try:
+        import httpx2
+    except ImportError:  # pragma: no cover - another HTTP stack: the pinning test fails first
+        return False
 
-        class Recording(httpx2.AsyncByteStream):
-            """The answer's body, passed on unchanged and copied into the listener as it arrives."""
+    class Recording(httpx2.AsyncByteStream):
+        """The answer's body, passed on unchanged and copied into the listener as it arrives."""
 
-            def __init__(self, stream: Any, listener: Listener, sent: float) -> None:
-                self._stream, self._listener, self._sent = stream, listener, sent
+        def __init__(self, stream: Any, listener: Listener, sent: float) -> None:
+            self._stream, self._listener, self._sent = stream, listener, sent
 
-            async def __aiter__(self) -> AsyncIterator[bytes]:
-                async for chunk in self._stream:
-                    room = MAX_BODY - len(self._listener.body)
-                    if room > 0:
-                        self._listener.body += chunk[:room]
-                    yield chunk
-                self._listener.complete = True
-                self._listener.seconds = time.monotonic() - self._sent
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            async for chunk in self._stream:
+                room = MAX_BODY - len(self._listener.body)
+                if room > 0:
+                    self._listener.body += chunk[:room]
+                yield chunk
+            self._listener.complete = True
+            self._listener.seconds = time.monotonic() - self._sent
 
-            async def aclose(self) -> None:
-                await self._stream.aclose()
+        async def aclose(self) -> None:
+            await self._stream.aclose()
 
-        original = httpx2.AsyncHTTPTransport.handle_async_request
+    original = httpx2.AsyncHTTPTransport.handle_async_request
 
-        async def handle_async_request(self: Any, request: Any) -> Any:
-            sent = time.monotonic()
-            response = await original(self, request)
-            listener = _listener.get()
-            if listener is not None and request.url.path.endswith("/chat/completions"):
-                listener.start(response.status_code)
-                response.stream = Recording(response.stream, listener, sent)
-            return response
+    async def handle_async_request(self: Any, request: Any) -> Any:
+        sent = time.monotonic()
+        response = await original(self, request)
+        listener = _listener.get()
+        if listener is not None and request.url.path.endswith("/chat/completions"):
+            listener.start(response.status_code)
+            response.stream = Recording(response.stream, listener, sent)
+        return response
 
-        httpx2.AsyncHTTPTransport.handle_async_request = handle_async_request  # type: ignore[method-assign]
-        _installed = True
-        return True
+    httpx2.AsyncHTTPTransport.handle_async_request = handle_async_request  # type: ignore[method-assign]
+    return True

@@ -1,4 +1,4 @@
-"""Client-side limits around judge calls: a request-rate cap shared by threads and processes, a
+"""Client-side limits around judge calls: a request-rate cap shared by the run's calls, a
 count of the throttling (HTTP 429) answers the SDK retried on its own, the circuit breaker (a judge
 that is down, or whose answers are mostly outside the rubric's format), the concurrency window
 that falls while the judge server queues calls, the run's deadline and its budget of calls and tokens."""
@@ -11,40 +11,22 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 
 
-class _Lock(Protocol):
-    def __enter__(self) -> Any: ...
-    def __exit__(self, exc_type: Any, exc: Any, tb: Any, /) -> Any: ...
-
-
-class _Value(Protocol):
-    value: float
-
-
-class _LocalValue:
-    def __init__(self) -> None:
-        self.value = 0.0
-
-
 class RateLimiter:
-    """Spaces call starts at least 60/rpm seconds apart. Built on a lock and a shared value so the
-    same limiter works across worker processes (multiprocessing's Lock and Value)."""
+    """Spaces call starts at least 60/rpm seconds apart, whichever thread or loop makes them."""
 
     def __init__(
         self,
         rpm: float | None,
-        lock: _Lock | None = None,
-        slot: _Value | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.interval = 60.0 / rpm if rpm else 0.0
-        self._lock: _Lock = lock if lock is not None else threading.Lock()
-        self._slot: _Value = slot if slot is not None else _LocalValue()
+        self._lock = threading.Lock()
+        self._slot = 0.0  # when the next call may start
         self._clock = clock
         self._sleep = sleep
 
@@ -54,8 +36,8 @@ class RateLimiter:
             return 0.0
         with self._lock:
             now = self._clock()
-            start = max(now, self._slot.value)
-            self._slot.value = start + self.interval
+            start = max(now, self._slot)
+            self._slot = start + self.interval
         return start - now
 
     def wait(self) -> None:
@@ -109,16 +91,6 @@ class ThrottleCounter(logging.Handler):
         return handler
 
 
-class _LocalCount:
-    def __init__(self, value: int = 0) -> None:
-        self.value = value
-
-
-class _LocalText:
-    def __init__(self, value: bytes = b"") -> None:
-        self.value = value
-
-
 UNFIT_AFTER = 10  # answers a judge gives before the share of them outside the rubric's format can stop a run
 
 
@@ -138,51 +110,29 @@ class CircuitBreaker:
     which proves it is reachable) resets the count before it opens. ``limit`` 0: never.
 
     Cannot do the job: once more than half of the judge's answers (at least ``UNFIT_AFTER`` of them)
-    were not in the rubric's format (``JudgeError.malformed``), it opens the same way, whatever ``limit``.
+    were not in the rubric's format (``JudgeError.malformed``), it opens the same way, whatever ``limit``."""
 
-    Built on a lock and shared values so worker processes share one breaker with the main process."""
+    CAUSE_BYTES = 1000  # of the last failure's text, kept to name the cause
 
-    CAUSE_BYTES = 1000
-
-    def __init__(
-        self,
-        limit: int,
-        lock: _Lock | None = None,
-        count: Any = None,
-        cause: Any = None,
-        answers: Any = None,
-        malformed: Any = None,
-    ) -> None:
+    def __init__(self, limit: int) -> None:
         self.limit = limit
-        self._lock: _Lock = lock if lock is not None else threading.Lock()
-        self._count = count if count is not None else _LocalCount()
-        self._cause = cause if cause is not None else _LocalText()
-        self._answers = answers if answers is not None else _LocalCount()  # answers the judge gave (not failures)
-        self._malformed = malformed if malformed is not None else _LocalCount()  # of which outside the format
-
-    def shared(self, context: Any) -> CircuitBreaker:
-        """The same breaker, state carried over, in values a spawned worker process can inherit."""
-        count, answers, malformed = (
-            context.Value("i", value.value, lock=False) for value in (self._count, self._answers, self._malformed)
-        )
-        cause = context.Array("c", self.CAUSE_BYTES, lock=False)
-        cause.value = self._cause.value
-        return CircuitBreaker(self.limit, context.Lock(), count, cause, answers, malformed)
-
-    def parts(self) -> tuple[int, Any, Any, Any, Any, Any]:
-        return self.limit, self._lock, self._count, self._cause, self._answers, self._malformed
+        self._lock = threading.Lock()
+        self._count = 0  # consecutive failures for want of the service
+        self._cause = b""
+        self._answers = 0  # answers the judge gave (not failures)
+        self._malformed = 0  # of which outside the format
 
     def tally(self) -> tuple[int, int]:
         """The answers the judge gave so far (failures for want of the service aside), and how many of them
         were not in the rubric's format."""
         with self._lock:
-            return self._answers.value, self._malformed.value
+            return self._answers, self._malformed
 
     def _down(self) -> bool:
-        return bool(self.limit) and self._count.value >= self.limit
+        return bool(self.limit) and self._count >= self.limit
 
     def _unfit(self) -> bool:
-        return unfit(self._answers.value, self._malformed.value)
+        return unfit(self._answers, self._malformed)
 
     def refusal(self) -> JudgeError | None:
         """The error to answer instead of calling, once the breaker is open; None while closed."""
@@ -190,8 +140,8 @@ class CircuitBreaker:
             down, unusable = self._down(), self._unfit()
             if not down and not unusable:
                 return None
-            cause = bytes(self._cause.value).decode("utf-8", errors="replace")
-            answers, malformed = self._answers.value, self._malformed.value
+            cause = self._cause.decode("utf-8", errors="replace")
+            answers, malformed = self._answers, self._malformed
         if down:
             why = (
                 f"the judge failed {self.limit} calls in a row, so groundgate stopped calling it "
@@ -212,14 +162,14 @@ class CircuitBreaker:
                 return  # open for the rest of the run
             if isinstance(result, JudgeError) and result.unavailable:
                 if self.limit:
-                    self._count.value += 1
-                    self._cause.value = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
+                    self._count += 1
+                    self._cause = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
                 return
-            self._count.value = 0
-            self._answers.value += 1
+            self._count = 0
+            self._answers += 1
             if isinstance(result, JudgeError) and result.malformed:
-                self._malformed.value += 1
-                self._cause.value = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
+                self._malformed += 1
+                self._cause = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
 
 
 class Concurrency:
@@ -302,7 +252,7 @@ CALLS, TOKENS = 1, 2  # what the budget ran out of
 
 class Budget:
     """The run's cap on judge calls and tokens (``max-calls``, ``max-tokens``), shared by the judge and
-    the second opinion, and by worker processes (a lock and shared values, like the breaker's).
+    the second opinion.
 
     A call is made only if it fits: the calls made so far plus this one within ``max_calls``; the tokens
     the judge reported, plus the estimate of the calls still in flight and of this one, within
@@ -316,17 +266,13 @@ class Budget:
         max_tokens: int | None = None,
         estimate: Estimate | None = None,
         names: tuple[str, str] = ("--max-calls", "--max-tokens"),
-        lock: _Lock | None = None,
-        calls: Any = None,
-        tokens: Any = None,
-        reached: Any = None,
     ) -> None:
         self.max_calls, self.max_tokens, self.names = max_calls, max_tokens, names
         self.estimate = estimate if estimate is not None and max_tokens is not None else None
-        self._lock: _Lock = lock if lock is not None else threading.Lock()
-        self._calls = calls if calls is not None else _LocalCount()
-        self._tokens = tokens if tokens is not None else _LocalCount()  # reported, plus estimates in flight
-        self._reached = reached if reached is not None else _LocalCount()
+        self._lock = threading.Lock()
+        self._calls = 0
+        self._tokens = 0  # reported, plus estimates in flight
+        self._reached = 0
 
     @property
     def capped(self) -> bool:
@@ -335,20 +281,7 @@ class Budget:
     @property
     def reached(self) -> int:
         """0 while every call fitted; else what ran out (``CALLS`` or ``TOKENS``)."""
-        return int(self._reached.value)
-
-    def shared(self, context: Any) -> Budget:
-        """The same budget, state carried over, in values a spawned worker process can inherit."""
-        calls, tokens, reached = (
-            context.Value("q", int(value.value), lock=False) for value in (self._calls, self._tokens, self._reached)
-        )
-        return Budget(
-            self.max_calls, self.max_tokens, self.estimate, self.names, context.Lock(), calls, tokens, reached
-        )
-
-    def parts(self) -> tuple[Any, ...]:
-        return (self.max_calls, self.max_tokens, self.estimate, self.names, self._lock, self._calls, self._tokens,
-                self._reached)  # fmt: skip
+        return self._reached
 
     def refusal(self, request: JudgeRequest) -> JudgeError | None:
         """None, and the call is charged; or the error to answer instead of calling. A claims call, which no
@@ -358,20 +291,20 @@ class Budget:
             return None
         cost = self.estimate(request) if self.estimate is not None else 0
         with self._lock:
-            if not self._reached.value:
+            if not self._reached:
                 ran_out = 0
-                if self.max_calls is not None and self._calls.value + 1 > self.max_calls:
+                if self.max_calls is not None and self._calls + 1 > self.max_calls:
                     ran_out = CALLS
-                elif self.max_tokens is not None and self._tokens.value + cost > self.max_tokens:
+                elif self.max_tokens is not None and self._tokens + cost > self.max_tokens:
                     ran_out = TOKENS
                 else:
-                    self._calls.value += 1
-                    self._tokens.value += cost
+                    self._calls += 1
+                    self._tokens += cost
                     return None
                 if request.purpose is not Purpose.CLAIMS:
-                    self._reached.value = ran_out
+                    self._reached = ran_out
             else:
-                ran_out = self._reached.value
+                ran_out = self._reached
         what = f"{self.max_calls:,} judge calls" if ran_out == CALLS else f"{self.max_tokens:,} tokens"
         flag = self.names[0] if ran_out == CALLS else self.names[1]
         return JudgeError(f"not sent: the run reached its budget of {what} ({flag})", sent=False)
@@ -382,4 +315,4 @@ class Budget:
             return
         cost = self.estimate(request)
         with self._lock:
-            self._tokens.value += result.tokens - cost
+            self._tokens += result.tokens - cost

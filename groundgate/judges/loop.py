@@ -5,7 +5,7 @@ loop, and with it a new OpenAI client and connection per call. groundgate instea
 evaluator's own async path (``judges.sdk``) on one loop that lives as long as the process, on a
 daemon thread of its own, so calls share one client and its connection pool, and a call past its
 timeout is cancelled rather than left running on a thread. The runner hands coroutines to it from
-any thread (``submit``) and gets ordinary futures back. Worker processes each start their own.
+any thread (``submit``) and gets ordinary futures back.
 """
 
 from __future__ import annotations

@@ -11,14 +11,12 @@ named by the setting that fixes them; the runner stops the run on them when they
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from groundgate.cases import Rubric
 from groundgate.errors import one_line
-from groundgate.judges import JudgeError, JudgeInfo, Provider
+from groundgate.judges import JudgeError, JudgeInfo
 from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.sdk import EvaluatorProvider, http_status, sdk_version, warm_sdk
 from groundgate.redact import public_url
@@ -75,7 +73,7 @@ class Names:
 
 @dataclass(frozen=True)
 class OpenAIConfig:
-    """Everything that builds the same provider again, in this process or a worker; picklable."""
+    """Everything that builds the provider."""
 
     base_url: str
     model: str
@@ -86,8 +84,7 @@ class OpenAIConfig:
 
 
 def build(config: OpenAIConfig) -> OpenAIProvider:
-    """The provider, the SDK's import started in the background (its first call waits for it): what the
-    wiring and each worker process call."""
+    """The provider, the SDK's import started in the background (its first call waits for it)."""
     warm_sdk()
     return OpenAIProvider(config)
 
@@ -108,9 +105,6 @@ class OpenAIProvider(EvaluatorProvider):
         )
         self.config = config
         self._offered: list[str] | None = None
-
-    def recipe(self) -> Callable[[], Provider] | None:
-        return partial(build, self.config)
 
     def identity(self) -> dict[str, object]:
         return {**super().identity(), "base_url": self.info.base_url, "model": self.config.model}

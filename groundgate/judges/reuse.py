@@ -13,42 +13,37 @@ later ones (the same configuration builds the same client). Both rely on interna
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
-_lock = threading.Lock()
-_installed = False
+from groundgate.judges.once import once
+
 KEPT_TEMPLATES = 32  # the rubric prompts are a handful; anything past this is compiled as the SDK does
 
 
+@once
 def compile_templates_once() -> bool:
     """Keep each template the SDK's sandboxed environment compiles; True if that environment was found."""
-    global _installed
-    with _lock:
-        if _installed:
-            return True
-        try:
-            from azure.ai.evaluation._legacy.prompty import _utils
-        except ImportError:  # pragma: no cover - another SDK layout: the pinning test fails first
-            return False
-        environment = _utils._SANDBOXED_ENV
-        compile_one: Callable[..., Any] = environment.from_string
-        compiled: dict[str, Any] = {}
+    try:
+        from azure.ai.evaluation._legacy.prompty import _utils
+    except ImportError:  # pragma: no cover - another SDK layout: the pinning test fails first
+        return False
+    environment = _utils._SANDBOXED_ENV
+    compile_one: Callable[..., Any] = environment.from_string
+    compiled: dict[str, Any] = {}
 
-        def from_string(source: Any, *args: Any, **kwargs: Any) -> Any:
-            if args or kwargs or not isinstance(source, str):
-                return compile_one(source, *args, **kwargs)
-            template = compiled.get(source)
-            if template is None:
-                template = compile_one(source)
-                if len(compiled) < KEPT_TEMPLATES:
-                    compiled[source] = template
-            return template
+    def from_string(source: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs or not isinstance(source, str):
+            return compile_one(source, *args, **kwargs)
+        template = compiled.get(source)
+        if template is None:
+            template = compile_one(source)
+            if len(compiled) < KEPT_TEMPLATES:
+                compiled[source] = template
+        return template
 
-        environment.from_string = from_string  # type: ignore[method-assign]
-        _installed = True
-        return True
+    environment.from_string = from_string  # type: ignore[method-assign]
+    return True
 
 
 class SharedClient:

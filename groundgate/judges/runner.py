@@ -2,22 +2,18 @@
 
 One ``Runner`` wraps one ``Provider`` and owns everything around the call: identical inputs are
 judged once per run, a persistent cache answers what an earlier run judged with the same judge
-model (checked by one real call, the model probe), re-scores and noise-sample calls are always fresh, calls run on worker
-threads or the process's judge loop (``judges.dispatch``; for large batches of a provider that can be
-rebuilt, in worker processes too) under a per-call timeout, a run deadline, a request-rate cap and a
-budget, and every call is counted.
+model (checked by one real call, the model probe), re-scores and noise-sample calls are always fresh, calls run on the
+process's judge loop or worker threads (``judges.dispatch``) under a per-call timeout, a run deadline, a
+request-rate cap and a budget, and every call is counted.
 
-Large batches may be spread over worker processes, one per core, each with its own judge loop, and the
-rate cap, the breaker and the budget are shared between them.
+Everything runs in one process: with the judge loop carrying the calls, worker processes cost more
+(their start-up, the answers' trip back) than they gave (README, "Performance").
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import math
-import multiprocessing
-import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
@@ -29,13 +25,8 @@ from groundgate.judges.claims import prompt_version as claims_prompt
 from groundgate.judges.dispatch import Dispatcher
 from groundgate.judges.limits import Budget, CircuitBreaker, Concurrency, RateLimiter, unfit
 from groundgate.judges.limits import Deadline as Deadline  # where the wiring and the tests find it
-from groundgate.judges.processes import ProcessPool
 from groundgate.redact import Redactor
 from groundgate.store import Store
-
-THREADS_PER_PROCESS = 16  # one process keeps ~16 calls in flight before the GIL, not the judge, binds
-MIN_BATCH_PER_SLOT = 8  # below this many requests per concurrent slot, starting processes does not pay
-CHUNKS_PER_THREAD = 4  # requests handed to a worker process at once, per thread: keeps its threads busy
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total)
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
@@ -96,11 +87,6 @@ class Memo:
         self._store.run("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
 
 
-def auto_processes(max_concurrency: int) -> int:
-    """Worker processes worth starting: one per 16 calls in flight, at most one per core."""
-    return min(os.cpu_count() or 1, max(1, max_concurrency // THREADS_PER_PROCESS))
-
-
 class Runner:
     """Scores batches through one provider, order kept; see the module docstring for what it adds."""
 
@@ -114,7 +100,6 @@ class Runner:
         progress: Progress | None = None,
         call_timeout: float | None = None,
         deadline: Deadline | None = None,
-        processes: int | None = None,
         limiter: RateLimiter | None = None,
         redact: Redactor | None = None,
         max_consecutive_failures: int = 0,
@@ -140,8 +125,6 @@ class Runner:
             deadline=deadline,
             notice=notice,
         )
-        recipe = provider.recipe()
-        self.processes = 1 if recipe is None else (processes or auto_processes(self.max_concurrency))
         self.calls = CallCounts()
         self._identity = provider.identity()  # computed once: part of every cache key
         self._lock = threading.Lock()
@@ -149,7 +132,6 @@ class Runner:
         self._model: str | None = None  # the judge model this run's fresh calls reported
         self._model_known = False
         self._probed = False  # the run's first call has been made (alone)
-        self._pool: ProcessPool | None = None
         self._spans: dict[str, tuple[int, int]] = {}  # phase -> (calls made, requests seen) by its batches so far
         self._shift = (0, 0)  # (calls made by earlier batches of this phase, its expected total)
         if cache is not None:
@@ -254,11 +236,8 @@ class Runner:
         self.progress(phase, made + done, max(expected, made + total))
 
     def close(self) -> None:
-        """Release the worker threads, processes and the provider's connections; scores are already returned."""
+        """Release the worker threads and the provider's connections; scores are already returned."""
         self.dispatch.close()
-        if self._pool is not None:
-            self._pool.close()
-            self._pool = None
         self.provider.close()
 
     # --- fresh calls -------------------------------------------------------------------------
@@ -275,9 +254,7 @@ class Runner:
             self._probed = True
             results = self._probe(requests[:PROBE], phase, keys[:PROBE] if keys is not None else None, total)
             requests, keys = requests[len(results) :], keys[len(results) :] if keys is not None else None
-        if self.processes > 1 and len(requests) >= MIN_BATCH_PER_SLOT * self.max_concurrency:
-            results += self._in_processes(requests, phase, keys, base=len(results), total=total)
-        elif requests:
+        if requests:
             results += self._in_threads(requests, phase, keys, base=len(results), total=total)
         self.calls.throttled += self.provider.throttled() - before
         return results
@@ -337,56 +314,6 @@ class Runner:
             self._report(phase, done, total)
 
         self.dispatch.run(requests, finish)
-        return [r for r in results if r is not None]
-
-    def _in_processes(
-        self,
-        requests: Sequence[JudgeRequest],
-        phase: str,
-        keys: Sequence[str | None] | None,
-        *,
-        base: int = 0,
-        total: int | None = None,
-    ) -> list[Judgement]:
-        threads = math.ceil(self.max_concurrency / self.processes)
-        if self._pool is None:
-            recipe = self.provider.recipe()
-            assert recipe is not None  # processes > 1 only for a provider with a recipe
-            context = multiprocessing.get_context("spawn")
-            dispatch = self.dispatch  # one breaker and one budget for all processes
-            dispatch.breaker, dispatch.budget = dispatch.breaker.shared(context), dispatch.budget.shared(context)
-            self._pool = ProcessPool(
-                processes=self.processes,
-                threads=threads,
-                recipe=recipe,
-                max_rpm=self.max_rpm,
-                call_timeout=self.call_timeout,
-                deadline=self.deadline,
-                breaker=dispatch.breaker,
-                budget=dispatch.budget,
-            )
-        results: list[Judgement | None] = [None] * len(requests)
-        done = base
-        total = len(requests) if total is None else total
-        if not base:
-            self._report(phase, done, total)
-
-        def finish(index: int, result: Judgement) -> None:
-            nonlocal done
-            results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
-            done += 1
-            self._report(phase, done, total)
-
-        def throttled(count: int) -> None:
-            self.calls.throttled += count
-
-        pool = self._pool
-        try:
-            pool.run(requests, threads * CHUNKS_PER_THREAD, finish, throttled)
-        finally:
-            if not pool.alive:  # stopped, or a worker died: the next batch starts fresh workers
-                pool.kill()
-                self._pool = None
         return [r for r in results if r is not None]
 
     # --- bookkeeping -------------------------------------------------------------------------

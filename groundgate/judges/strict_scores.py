@@ -11,11 +11,9 @@ upgrade that changes it fails the suite instead of silently scoring booleans aga
 from __future__ import annotations
 
 import json
-import threading
 from typing import Any
 
-_lock = threading.Lock()
-_installed = False
+from groundgate.judges.once import once
 
 
 def _raw_score(output: Any) -> Any:
@@ -29,25 +27,21 @@ def _raw_score(output: Any) -> Any:
     return answer.get("score") if isinstance(answer, dict) else None
 
 
+@once
 def refuse_boolean_scores() -> bool:
-    """Install the wrapper once per process; True if the SDK's parser was found."""
-    global _installed
-    with _lock:
-        if _installed:
-            return True
-        try:
-            from azure.ai.evaluation._evaluators._common._prompty_strategy import PromptyEvaluationStrategy
-        except ImportError:  # pragma: no cover - another SDK layout: the pinning test fails first
-            return False
-        original = PromptyEvaluationStrategy.parse
+    """Install the wrapper (once per process); True if the SDK's parser was found."""
+    try:
+        from azure.ai.evaluation._evaluators._common._prompty_strategy import PromptyEvaluationStrategy
+    except ImportError:  # pragma: no cover - another SDK layout: the pinning test fails first
+        return False
+    original = PromptyEvaluationStrategy.parse
 
-        def parse(self: Any, output: Any) -> Any:
-            result = original(self, output)
-            raw = _raw_score(output)
-            if isinstance(raw, bool) and isinstance(result, dict) and self.result_key in result:
-                result[self.result_key] = raw  # checked_verdict: "judge gave no score (True)"
-            return result
+    def parse(self: Any, output: Any) -> Any:
+        result = original(self, output)
+        raw = _raw_score(output)
+        if isinstance(raw, bool) and isinstance(result, dict) and self.result_key in result:
+            result[self.result_key] = raw  # checked_verdict: "judge gave no score (True)"
+        return result
 
-        PromptyEvaluationStrategy.parse = parse  # type: ignore[method-assign]
-        _installed = True
-        return True
+    PromptyEvaluationStrategy.parse = parse  # type: ignore[method-assign]
+    return True

@@ -17,30 +17,27 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-_lock = threading.Lock()
-_installed = False
+from groundgate.judges.once import once
+
+_lock = threading.Lock()  # the contexts kept, by trust setting
 
 
+@once
 def share_tls_context() -> bool:
     """Make the SDK's HTTP clients reuse one verifying context per trust setting; True if installed."""
-    global _installed
-    with _lock:
-        if _installed:
-            return True
-        try:
-            import httpcore2
-        except ImportError:  # pragma: no cover - another HTTP stack: nothing to share
-            return False
-        original: Callable[..., ssl.SSLContext] = httpcore2.default_ssl_context
-        contexts: dict[tuple[Any, ...], ssl.SSLContext] = {}
+    try:
+        import httpcore2
+    except ImportError:  # pragma: no cover - another HTTP stack: nothing to share
+        return False
+    original: Callable[..., ssl.SSLContext] = httpcore2.default_ssl_context
+    contexts: dict[tuple[Any, ...], ssl.SSLContext] = {}
 
-        def shared(*, _trust_env: bool = True) -> ssl.SSLContext:
-            key = (_trust_env, os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR"))
-            with _lock:
-                if key not in contexts:
-                    contexts[key] = original(_trust_env=_trust_env)
-                return contexts[key]
+    def shared(*, _trust_env: bool = True) -> ssl.SSLContext:
+        key = (_trust_env, os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR"))
+        with _lock:
+            if key not in contexts:
+                contexts[key] = original(_trust_env=_trust_env)
+            return contexts[key]
 
-        httpcore2.default_ssl_context = shared
-        _installed = True
-        return True
+    httpcore2.default_ssl_context = shared
+    return True

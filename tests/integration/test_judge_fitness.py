@@ -182,6 +182,17 @@ def test_judges_lists_the_models_the_server_offers_as_judge_model_takes_them(fak
     assert "check --openai-base-url (OpenAI-compatible servers usually end in /v1)" in no_v1.stderr
 
 
+def test_judges_prints_no_secret_a_server_puts_in_its_model_ids(fake_openai: StartOpenAI) -> None:
+    """The list is the server's text: a key (or a sign-in secret in the environment) it echoes is not printed."""
+    identity = "client-secret-for-the-sp-7Qx"
+    fake = fake_openai(good, api_key=KEY, listed=(GEMMA, f"echo-{KEY}", f"sp-{identity}"))
+    proc = groundgate(
+        "judges", "--openai-base-url", fake.url, env={"OPENAI_API_KEY": KEY, "AZURE_CLIENT_SECRET": identity}
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [GEMMA, "echo-***", "sp-***"]
+
+
 def test_an_unknown_model_is_refused_on_the_first_call_naming_the_ones_offered(
     fake_openai: StartOpenAI, tmp_path: Path
 ) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from groundgate.cases import Case, Rubric
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict, azure
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict, azure, heard, reuse, strict_scores, tls
 from tests.support.azure import judge_for
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.paths import ROOT
@@ -166,3 +166,36 @@ def test_the_async_path_sends_and_scores_exactly_what_the_sdks_own_path_does(fak
         else:
             assert as_sdk_said(mine, sync) == sync
     assert sum(isinstance(r, Verdict) for r in ours) >= 24  # most rows scored: the comparison is not vacuous
+
+
+def test_each_sdk_patch_wraps_its_target_once() -> None:
+    """Installing again must not wrap the wrapper: the patched function stays the same object."""
+    import httpcore2
+    import httpx2
+    from azure.ai.evaluation._evaluators._common._prompty_strategy import PromptyEvaluationStrategy
+    from azure.ai.evaluation._legacy.prompty import _utils
+
+    def targets() -> list[object]:
+        return [
+            httpcore2.default_ssl_context,
+            httpx2.AsyncHTTPTransport.handle_async_request,
+            PromptyEvaluationStrategy.parse,
+            _utils._SANDBOXED_ENV.from_string,
+        ]
+
+    for install in (
+        tls.share_tls_context,
+        heard.install,
+        strict_scores.refuse_boolean_scores,
+        reuse.compile_templates_once,
+    ):
+        assert install()
+    patched = targets()
+    for install in (
+        tls.share_tls_context,
+        heard.install,
+        strict_scores.refuse_boolean_scores,
+        reuse.compile_templates_once,
+    ):
+        assert install()
+    assert targets() == patched

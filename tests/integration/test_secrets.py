@@ -235,3 +235,28 @@ def test_an_access_token_from_keyless_sign_in_echoed_by_the_judge_reaches_nothin
     assert row.error is not None
     assert "invalid request; headers were authorization=" in row.error
     assert not [text for text in everything_written(results) if leaks(text, _SignedIn.token)]
+
+
+def test_a_sign_in_secret_in_the_environment_reaches_nothing_the_cli_writes(
+    tmp_path: Path, fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
+) -> None:
+    """azure-identity reads AZURE_CLIENT_SECRET from the environment; a judge (or a log) that repeats it in an
+    answer must not carry it into the console, the results or the report."""
+    secret = "sp-client-secret-4Kd9~Wq"
+    fake = fake_azure(lambda p: Reply(score=2 if "45" in p.response else 5, reason=f"the secret was {secret}"))
+    (tmp_path / "cases.jsonl").write_text(
+        json.dumps({"id": "r", "category": "policy", "query": "q?", "context": "30 days"}) + "\n"
+    )
+    (tmp_path / "b.jsonl").write_text(json.dumps({"id": "r", "response": "30 days"}) + "\n")
+    (tmp_path / "k.jsonl").write_text(json.dumps({"id": "r", "response": "45 days"}) + "\n")
+    results, report = tmp_path / "r.json", tmp_path / "report.md"
+    proc = groundgate(
+        "compare", "--cases", str(tmp_path / "cases.jsonl"), "--baseline", str(tmp_path / "b.jsonl"),
+        "--candidate", str(tmp_path / "k.jsonl"), "--azure-endpoint", fake.endpoint, "--judge-deployment", "judge-4o",
+        "--results", str(results), "--report", str(report),
+        env={"AZURE_OPENAI_API_KEY": "test-key-not-a-placeholder", "AZURE_CLIENT_SECRET": secret},
+    )  # fmt: skip
+    assert proc.returncode == 1, proc.stderr
+    written = [proc.stdout, proc.stderr, results.read_text(), report.read_text()]
+    assert "the secret was ***" in results.read_text()
+    assert not [text for text in written if leaks(text, secret)]

@@ -1,10 +1,11 @@
 """No wasted judge calls: deduplication, the score cache, re-scores always fresh, rate cap,
-throttle counting, worker processes, progress, and shards that merge into one verdict."""
+throttle counting, many calls in flight in one process, progress, and shards that merge into one verdict."""
 
 from __future__ import annotations
 
 import io
 import json
+import os
 import threading
 import time
 from collections import Counter
@@ -209,24 +210,43 @@ def test_prompt_version_reads_the_sdks_prompt_files() -> None:
     assert prompt_version() != "e3b0c44298fc1c14"  # the digest of nothing: the prompty files were found
 
 
-def test_worker_processes_give_the_same_results_in_order(fake_azure: Start) -> None:
+def child_processes() -> set[int]:
+    """This process's live children, read from /proc (every thread's list)."""
+    found: set[int] = set()
+    for listing in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        try:
+            found.update(int(pid) for pid in listing.read_text().split())
+        except OSError:  # a thread that ended meanwhile
+            continue
+    return found
+
+
+def test_many_calls_in_flight_give_the_same_results_in_order_in_one_process(fake_azure: Start) -> None:
+    """A large batch at high concurrency stays in this process: worker processes no longer pay (README)."""
     fake = fake_azure(lambda p: Reply(score=int(p.response.split()[-1]) % 5 + 1, reason=p.response))
     requests = [
-        JudgeRequest(Case(f"c{n}", "x", "q?", "ctx", n), f"answer {n}", Purpose.GROUNDEDNESS) for n in range(40)
+        JudgeRequest(Case(f"c{n}", "x", "q?", "ctx", n), f"answer {n}", Purpose.GROUNDEDNESS) for n in range(600)
     ]
     seen: list[tuple[int, int]] = []
-    judge = judge_for(
-        fake, max_concurrency=4, processes=2, progress=lambda phase, done, total: seen.append((done, total))
-    )
+    before = child_processes()
+    judge = judge_for(fake, max_concurrency=64)
+    started: set[int] = set()
+
+    def watch(phase: str, done: int, total: int) -> None:
+        started.update(child_processes() - before)
+        seen.append((done, total))
+
+    judge.progress = watch
     try:
         results = judge.score_all(requests)
     finally:
         judge.close()
-    assert [r.reason for r in results if isinstance(r, Verdict)] == [f"answer {n}" for n in range(40)]
-    assert [r.score for r in results if isinstance(r, Verdict)] == [n % 5 + 1 for n in range(40)]
-    assert judge.calls.groundedness == 40
-    assert len(fake.prompts) == 40
-    assert seen[-1] == (40, 40)
+    assert not started  # no process was started to judge
+    assert [r.reason for r in results if isinstance(r, Verdict)] == [f"answer {n}" for n in range(600)]
+    assert [r.score for r in results if isinstance(r, Verdict)] == [n % 5 + 1 for n in range(600)]
+    assert judge.calls.groundedness == 600
+    assert len(fake.prompts) == 600
+    assert seen[-1] == (600, 600)
 
 
 def test_progress_line_every_few_seconds() -> None:

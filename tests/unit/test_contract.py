@@ -37,6 +37,7 @@ def test_inputs_agree() -> None:
         "report",
         "keep_texts",
         "github",
+        "identity_secrets",  # azure-identity's variables, read from the environment only: no input
     }
 
 

@@ -114,6 +114,20 @@ def test_messages_name_the_setting_as_the_user_spelled_it(
     assert KEY not in from_cli + from_action
 
 
+def test_sign_in_secrets_in_the_environment_are_masked_and_redacted_but_placeholders_are_not() -> None:
+    """DefaultAzureCredential reads them from the environment: groundgate never does, but no text it writes
+    may carry them (the runner's masks cover the log; the redactor covers the comment and the files)."""
+    environ = {"AZURE_CLIENT_SECRET": "sp-secret-value-Zq8", "AZURE_PASSWORD": "unused", "MSI_SECRET": "msi-9f2e7c1d"}
+    assert set(settings.read_secrets(environ)) == {"sp-secret-value-Zq8", "msi-9f2e7c1d"}
+    inputs = {"GITHUB_WORKSPACE": "/tmp", "INPUT_JUDGE": "figures"} | {
+        f"INPUT_{k.upper()}": v for k, v in FILES.items()
+    }
+    for config in (flags(environ, judge="figures"), settings.from_action(inputs | environ)):
+        assert set(config.secret_values()) >= {"sp-secret-value-Zq8", "msi-9f2e7c1d"}
+        assert "unused" not in config.secret_values()
+        assert "sp-secret-value-Zq8" not in repr(config)
+
+
 def test_the_key_is_an_action_secret_and_never_a_flag() -> None:
     environ = {"INPUT_OPENAI-API-KEY": KEY, "INPUT_AZURE-API-KEY": "azure-secret"}
     assert set(settings.read_secrets(environ)) == {KEY, "azure-secret"}

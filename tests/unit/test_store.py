@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import json
-import pickle
 import tempfile
 from pathlib import Path
 
@@ -16,7 +15,6 @@ from hypothesis import strategies as st
 from groundgate import cases as cases_module
 from groundgate.cases import load_inputs, sorted_ids
 from groundgate.cli import main
-from groundgate.judges import JudgeRequest, Purpose
 from groundgate.results import _ROW, Row, StoredRows
 from groundgate.rules import Bucket, Outcome
 from groundgate.store import Store
@@ -93,17 +91,6 @@ def test_what_is_judged_is_what_was_loaded_even_if_the_files_change(tmp_path: Pa
     assert inputs.candidate["c0"].response == inputs.baseline["c0"].response
     assert inputs.candidate["c2"].context == f"live 2 {LONG}"
     assert inputs.candidate["c0"].context is None
-
-
-def test_a_request_sent_to_a_worker_process_carries_the_texts(tmp_path: Path) -> None:
-    """Worker processes are spawned: they cannot read this process's store, so requests travel as text."""
-    inputs = load_inputs(*loaded(tmp_path), "query", end_to_end=True)
-    case = inputs.cases[2]
-    request = JudgeRequest.of(case, inputs.candidate["c2"], Purpose.GROUNDEDNESS)
-    sent = pickle.loads(pickle.dumps(request))
-    assert (sent.response, sent.grounding, sent.case.context) == (request.response, f"live 2 {LONG}", case.context)
-    assert sent.case == case
-    assert "sqlite" not in pickle.dumps(request).decode("latin-1").lower()  # no handle into this process's file
 
 
 def test_no_room_for_the_texts_is_one_line_and_not_a_verdict(

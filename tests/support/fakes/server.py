@@ -29,6 +29,11 @@ class JsonHandler(BaseHTTPRequestHandler):
     """A quiet HTTP/1.1 handler that reads and writes JSON: what every fake's handler starts from."""
 
     protocol_version = "HTTP/1.1"
+    # TCP_NODELAY, as production HTTP servers set it: this handler writes the headers and the body in two
+    # sends, and on a kept-alive connection Nagle's algorithm holds the body until the client's delayed
+    # ACK of the headers, about 40 ms later. Without it every call on a shared connection pool paid
+    # ~45 ms of the fake's own making (52 ms a sequential call at 0 ms latency, 5.6 ms with it).
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         pass
