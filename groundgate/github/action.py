@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from groundgate import app
-from groundgate.cases import Inputs, Yardstick, load_cases, yardstick
+from groundgate.cases import Inputs, Yardstick, decided_at_base, load_cases, read_base, yardstick
 from groundgate.errors import GitHubRefused, GroundgateError, InternalError, Interrupted, UsageError, one_line
 from groundgate.files import write_text
 from groundgate.github import adjudicate
@@ -32,7 +32,8 @@ from groundgate.wiring import Judges
 
 
 def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> Inputs:
-    """The inputs; on a pull request also what it changed in the cases and baseline files."""
+    """The inputs; on a pull request also what it changed in the cases and baseline files, and for the rows it
+    edited the base commit's versions: the base branch's yardstick decides (see the README, The yardstick check)."""
     with log.group("groundgate: loading cases and responses"):
         inputs = app.load(settings)
         for warning in inputs.warnings:
@@ -52,7 +53,9 @@ def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> In
                 log.warning(f"this pull request's edits to the cases and baseline could not be checked: {why}")
                 inputs = replace(inputs, yardstick=Yardstick(base=run.base_sha, unchecked=why))
             else:
-                inputs = replace(inputs, yardstick=yardstick(run.base_sha, then[0], then[1], inputs, settings.rubric))
+                base = read_base(then[0], then[1], settings.rubric)
+                moved = yardstick(run.base_sha, base, inputs, settings.blocking_categories)
+                inputs = decided_at_base(replace(inputs, yardstick=moved), base)
     return inputs
 
 
