@@ -262,6 +262,22 @@ def test_a_pr_that_edits_its_yardstick_to_pass_still_blocks(
     [note] = [a for a in check["annotations"] if "refund-007" in a["title"]]
     assert note["start_line"] == 1  # on the PR's edit, saying what was judged
     assert note["message"].startswith(f"The PR edited this case's {edited}: judged against the base branch's version")
+    again = groundgate("report", "--results", str(workspace / ".groundgate/results.json"), "--format", "markdown")
+    assert again.returncode == 1, again.stderr  # the results file carries the marks: `report` renders them again
+    assert f"**{mark}**" in visible(again.stdout)
+
+
+def test_a_pr_that_moves_every_case_out_of_a_blocking_category_is_not_told_the_category_is_empty(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """The base's categories decide, so 'policy' still has its cases: no warning that it has none."""
+    policy = [json.loads(line)["id"] for line in (workspace / "evals/cases.jsonl").read_text().splitlines() if '"policy"' in line]  # fmt: skip
+    for case_id in policy:
+        pr_edits(workspace, gh, "cases", case_id, category="faq")
+    run = run_action(workspace, gh, {**REGRESSION, "blocking-categories": "policy"}, event_path=event(tmp_path))
+    assert run.code == 1, run.stdout
+    assert "a blocking category with no cases" not in run.stdout
+    assert sorted(results_of(workspace)["yardstick"]["at_base"]) == sorted(policy)
 
 
 def test_a_pr_that_edits_a_context_without_a_regression_stays_green(
