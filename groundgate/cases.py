@@ -110,9 +110,8 @@ class Yardstick(BaseModel):
     removed: list[str] = Field(default_factory=list)  # of ``cases``, the ids it deleted (the rest were edited)
     note: str | None = None  # a file new in this PR, or unreadable at the base
     unchecked: str | None = None  # why the base files could not be read: the PR's edits to them are unknown
-    removed_blocking: list[str] = Field(
-        default_factory=list
-    )  # of ``removed``, those in a blocking category at the base
+    # of ``removed``, those in a blocking category at the base: no longer judged, and named
+    removed_blocking: list[str] = Field(default_factory=list)
     at_base: dict[str, AtBase] = Field(default_factory=dict)  # edited rows judged with the base's versions, by id
 
 
