@@ -30,9 +30,11 @@ if TYPE_CHECKING:
     from groundgate.selftest import Tally
 
 
-def load(settings: Settings) -> Inputs:
+def load(settings: Settings, base: Callable[[Inputs], Inputs] | None = None) -> Inputs:
     """The three files; a category that only looks like a blocking one is refused (a way to dodge the gate).
-    A run that needs the judge SDK starts importing it first, in the background: it takes seconds."""
+    ``base``: what a pull request's base branch makes of them (``github.action.at_base``), before a blocking
+    category without cases is looked for. A run that needs the judge SDK starts importing it first, in the
+    background: it takes seconds."""
     if settings.judge != "figures" or settings.second_opinion not in ("same", "none"):
         from groundgate.judges.sdk import warm_sdk
 
@@ -49,6 +51,8 @@ def load(settings: Settings) -> Inputs:
         settings.blocking_categories,
         end_to_end=settings.mode == "end-to-end",
     )
+    if base is not None:
+        inputs = base(inputs)
     return replace(inputs, warnings=[*empty_blocking(settings, category_sizes(inputs.cases)), *inputs.warnings])
 
 

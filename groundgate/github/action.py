@@ -10,10 +10,11 @@ import errno
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from groundgate import app
-from groundgate.cases import Inputs, Yardstick, load_cases, yardstick
+from groundgate.cases import Inputs, Yardstick, decided_at_base, load_cases, read_base, yardstick
 from groundgate.errors import GitHubRefused, GroundgateError, InternalError, Interrupted, UsageError, one_line
 from groundgate.files import write_text
 from groundgate.github import adjudicate
@@ -32,28 +33,36 @@ from groundgate.wiring import Judges
 
 
 def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> Inputs:
-    """The inputs; on a pull request also what it changed in the cases and baseline files."""
+    """The inputs; on a pull request also what it changed in the cases and baseline files, and for the rows it
+    edited the base commit's versions: the base branch's yardstick decides (see the README, The yardstick check)."""
     with log.group("groundgate: loading cases and responses"):
-        inputs = app.load(settings)
+        run, base = settings.github, None
+        if publisher is not None and run is not None and run.base_sha and run.pr_number is not None:
+            base = partial(at_base, settings, publisher=publisher, base_sha=run.base_sha, log=log)
+        inputs = app.load(settings, base)
         for warning in inputs.warnings:
             log.warning(warning)
         log.info(f"{len(inputs.cases)} cases from {inputs.cases_path}")
-        run = settings.github
-        if publisher is not None and run is not None and run.base_sha and run.pr_number is not None:
-            assert settings.cases  # loaded above
-            assert settings.baseline
-            # GitHub names files from the repository's root, not the workspace (actions/checkout's `path:`)
-            paths = [repository_path(settings.root, p.as_posix()) for p in (settings.cases, settings.baseline)]
-            try:
-                then = [publisher.file_at(path, run.base_sha) for path in paths]
-            except GitHubRefused as exc:
-                # Never skipped in silence: the report, the console and the check run say it (see the README)
-                why = one_line(str(exc))
-                log.warning(f"this pull request's edits to the cases and baseline could not be checked: {why}")
-                inputs = replace(inputs, yardstick=Yardstick(base=run.base_sha, unchecked=why))
-            else:
-                inputs = replace(inputs, yardstick=yardstick(run.base_sha, then[0], then[1], inputs, settings.rubric))
     return inputs
+
+
+def at_base(settings: Settings, inputs: Inputs, *, publisher: Publisher, base_sha: str, log: Log) -> Inputs:
+    """A pull request's inputs compared with its base commit's cases and baseline (``Inputs.yardstick``), the
+    rows it edited in their base versions; unreadable base files leave the PR's deciding, and say so."""
+    assert settings.cases  # loaded already
+    assert settings.baseline
+    # GitHub names files from the repository's root, not the workspace (actions/checkout's `path:`)
+    paths = [repository_path(settings.root, p.as_posix()) for p in (settings.cases, settings.baseline)]
+    try:
+        then = [publisher.file_at(path, base_sha) for path in paths]
+    except GitHubRefused as exc:
+        # Never skipped in silence: the report, the console and the check run say it (see the README)
+        why = one_line(str(exc))
+        log.warning(f"this pull request's edits to the cases and baseline could not be checked: {why}")
+        return replace(inputs, yardstick=Yardstick(base=base_sha, unchecked=why))
+    base = read_base(then[0], then[1], settings.rubric)
+    moved = yardstick(base_sha, base, inputs, settings.blocking_categories)
+    return decided_at_base(replace(inputs, yardstick=moved), base)
 
 
 def judge(settings: Settings, inputs: Inputs, judges: Judges, log: Log) -> Results:

@@ -285,6 +285,7 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
     """One annotation per row a reviewer must read, on its line of the cases file (plain text), in
     the report's words and numbers (`5 → 2`)."""
     found = []
+    at_base = results.yardstick.at_base if results.yardstick is not None else {}
     for row in rows_with(results.rows, LEVELS):  # only the rows a reviewer must read
         level = LEVELS[row.outcome]
         title = cut_bytes(
@@ -301,6 +302,11 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
             )
             moved = f"{_word(row.before)} → {_word(row.after)}"
             message = f"{moved} ({scores}). Judge: {row.rescore_reason or row.after_reason or ''}"
+        if (base := at_base.get(row.id)) is not None:  # on the PR's line, the edit a reviewer reads
+            message = (
+                f"The PR edited this case's {' and '.join(base.edited)}: judged against the base branch's version "
+                f"(line {base.line} of the base branch's cases file). {message}"
+            )
         found.append(
             Annotation(cases_path, row.line, level, title, cut_bytes(plain(message, MESSAGE_LIMIT), MESSAGE_LIMIT))
         )

@@ -166,9 +166,11 @@ class Links:
     sha: str
     cases_path: str  # relative to the repository root
 
-    def case(self, line: int) -> str:
+    def case(self, line: int, sha: str | None = None) -> str:
+        """A line of the cases file at the commit under test, or at ``sha`` (a pull request's base)."""
         path = quote(self.cases_path.lstrip("/"))
-        return f"{self.server_url.rstrip('/')}/{quote(self.repository)}/blob/{quote(self.sha)}/{path}#L{line}"
+        at = quote(sha or self.sha)
+        return f"{self.server_url.rstrip('/')}/{quote(self.repository)}/blob/{at}/{path}#L{line}"
 
 
 @dataclass(frozen=True)
@@ -372,7 +374,8 @@ def headline_note(results: Results) -> str:
     could not be checked (a comment's run keeps it with the verdict it re-presents)."""
     return (
         (" · end-to-end run" if results.mode == "end-to-end" else "")
-        + (" · the PR changes the yardstick" if _moved(results) else "")
+        + (" · the PR changes the yardstick" if (moved := _moved(results)) else "")
+        + (f" · {removes(moved)}" if moved and moved.removed_blocking else "")
         + (" · the yardstick could not be checked" if _unchecked(results) else "")
     )
 
@@ -647,7 +650,8 @@ def _moved(results: Results) -> Yardstick | None:
 
 
 def edits(moved: Yardstick | None) -> Callable[[Row], str]:
-    """What the pull request changed of a row's yardstick, in a few words ('' when nothing)."""
+    """What the pull request changed of a row's yardstick, in a few words ('' when nothing); for a row the
+    base branch's versions decided, that they did and where the case judged is."""
     if moved is None:
         return lambda row: ""
     added, cases, baseline = set(moved.added), set(moved.cases), set(moved.baseline)
@@ -655,8 +659,33 @@ def edits(moved: Yardstick | None) -> Callable[[Row], str]:
     def of(row: Row) -> str:
         if row.id in added:
             return "case added in this PR"
+        if (judged := moved.at_base.get(row.id)) is not None:
+            return (
+                f"the PR edited its {' and '.join(judged.edited)}; judged against the base branch's "
+                f"(line {judged.line} of the base branch's cases file)"
+            )
         parts = [what for what, ids in (("case", cases), ("baseline", baseline)) if row.id in ids]
         return f"{' and '.join(parts)} edited in this PR" if parts else ""
+
+    return of
+
+
+def removes(moved: Yardstick) -> str:
+    """The removed cases that were in a blocking category at the base, named: they are no longer judged."""
+    ids = moved.removed_blocking
+    more = f" and {len(ids) - 5:,} more" if len(ids) > 5 else ""
+    return f"removes {plural(len(ids), 'blocking case')}: {', '.join(ids[:5])}{more}"
+
+
+def case_url(links: Links, moved: Yardstick | None) -> Callable[[Row], str]:
+    """Where a row's case link goes: its line at the commit under test, or, when the base branch's version was
+    judged, that version's line at the base commit (never the PR's line, as if that were what was judged)."""
+
+    def of(row: Row) -> str:
+        judged = moved.at_base.get(row.id) if moved is not None else None
+        if moved is None or judged is None:
+            return links.case(row.line)
+        return links.case(judged.line, moved.base)
 
     return of
 
@@ -765,6 +794,7 @@ class _Renderer:
         categories = _categories(results)
         moved = _moved(results)
         self.edits = edits(moved)
+        self.case_url = case_url(context.links, moved) if context.links else None
         self.frame = {
             "r": results,
             "counts": [
@@ -780,6 +810,7 @@ class _Renderer:
             "second_opinion": second_opinion_text(results.judge.second_opinion),
             "moved": moved,
             "moved_ids": _moved_ids(results, moved, context.links),
+            "removes": removes(moved) if moved and moved.removed_blocking else None,
             "unchecked": _unchecked(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
@@ -798,6 +829,7 @@ class _Renderer:
                 else None
             ),
             "links": context.links,
+            "case_url": self.case_url,
             "talking": _marked(results, TALKS),
             "live_flips": _marked(results, LIVE_FLIP),
         }
@@ -819,6 +851,7 @@ class _Renderer:
                     full_report=self.frame["full_report"],
                     protected=PROTECTED if section.key in BLOCKING else 0,
                     edits=self.edits,
+                    case_url=self.case_url,
                     collapse=not self.frame["passed"],  # a pass is collapsed as a whole
                     legend=legend,
                 )

@@ -17,7 +17,9 @@ from groundgate.report import (
     _label,
     _marked,
     _why,
+    edits,
     outage,
+    removes,
     too_small,
     verdict_headline,
 )
@@ -154,7 +156,7 @@ def render_console(
     quiet = [q for q, o in zip(quiet, (Outcome.MOVED, Outcome.STILL_UNGROUNDED), strict=True) if c[o]]
     top = verdict_headline(results, fail_on, people)
     env = environment().overlay()
-    env.filters.update(label=_label, reason=_reason)
+    env.filters.update(label=_label, reason=_reason, edits=edits(results.yardstick))
     k = results.calls
     extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
@@ -173,6 +175,7 @@ def render_console(
         outage=down,
         fix=OUTAGE_FIX,
         edited=edited,
+        removes=removes(moved) if moved and moved.removed_blocking else None,
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),
         talking=_marked(results, TALKS),

@@ -4,14 +4,17 @@ workflow_run run and a merge step."""
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 from pathlib import Path
 from typing import Any
 
-from tests.support.action import FORK_SHA, PATHS, event, forged_shards, run_action, workflow_run_event
+import pytest
+
+from tests.support.action import BASE_SHA, FORK_SHA, PATHS, event, forged_shards, run_action, workflow_run_event
 from tests.support.cli import groundgate
-from tests.support.fakes.github import FakeGitHub
+from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.paths import EXAMPLES
 
 # The example's regressing answer ("You have 45 days to return an item") with a context of its own that says so.
@@ -184,3 +187,188 @@ def test_an_answer_that_talks_to_the_judge_is_listed_to_read_and_does_not_block(
     report = (tmp_path / "r.md").read_text()
     assert "### Answers that talk to the judge (1)" in report
     assert out.rstrip().splitlines()[-1].startswith("Verdict: Does not block merge:")
+
+
+# ---- 8. the base branch's yardstick decides: a pull request cannot edit the cases or baseline it is judged by
+
+REGRESSION = {**PATHS, "candidate": "evals/candidate-regression.jsonl"}  # refund-007 now says "45 days"
+CASES_AT_BASE = f"https://github.example/o/r/blob/{BASE_SHA}/evals/cases.jsonl#L1"
+
+
+def pr_edits(workspace: Path, gh: FakeGitHub, name: str, case_id: str, **fields: str | None) -> None:
+    """The PR edits ``case_id``'s record in evals/``name``.jsonl (a field given None is dropped, and a record
+    all of whose fields are None is removed); the base commit keeps the file as it was."""
+    path = workspace / "evals" / f"{name}.jsonl"
+    gh.files.setdefault((BASE_SHA, f"evals/{name}.jsonl"), path.read_bytes())
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    edited = []
+    for record in records:
+        if record["id"] == case_id:
+            if all(value is None for value in fields.values()):
+                continue
+            record = {k: v for k, v in {**record, **fields}.items() if v is not None}
+        edited.append(record)
+    path.write_text("".join(json.dumps(r) + "\n" for r in edited))
+
+
+def visible(markdown: str) -> str:
+    """A report as a reader sees its words: markdown escapes and HTML entities undone."""
+    return html.unescape(markdown.replace("\\", ""))
+
+
+def words(console: str) -> str:
+    """The console's words, its wrapped lines joined again."""
+    return " ".join(console.split())
+
+
+def results_of(workspace: Path) -> dict[str, Any]:
+    return json.loads((workspace / ".groundgate/results.json").read_text())  # type: ignore[no-any-return]
+
+
+FORTY_FIVE = "returns_policy.md: Items can be returned within 45 days of purchase. Refunds within 5 business days."
+ATTACKS: dict[str, tuple[str, dict[str, str]]] = {
+    "context": ("cases", {"context": FORTY_FIVE}),  # the invented figure is now in the context: "grounded"
+    # an ungrounded baseline: both sides ungrounded reads as "still ungrounded", which never blocks
+    "baseline response": ("baseline", {"response": "You have 60 days to return an item."}),
+    "category": ("cases", {"category": "faq"}),  # a category that does not block
+}
+
+
+@pytest.mark.parametrize("event_name", ["pull_request", "pull_request_target"])
+@pytest.mark.parametrize("edited", list(ATTACKS))
+def test_a_pr_that_edits_its_yardstick_to_pass_still_blocks(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, edited: str, event_name: str
+) -> None:
+    name, fields = ATTACKS[edited]
+    pr_edits(workspace, gh, name, "refund-007", **fields)
+    run = run_action(workspace, gh, REGRESSION, event_name=event_name, event_path=event(tmp_path, name=event_name))
+    assert run.code == 1, run.stdout + run.stderr
+    mark = f"the PR edited its {edited}; judged against the base branch's (line 1 of the base branch's cases file)"
+    assert "REGRESSION [policy] refund-007" in run.stdout
+    assert f"\n    {mark}\n" in run.stdout  # the console, under the row
+    assert "1 row it edited judged against the base branch's cases and baseline" in words(run.stdout)
+    results = results_of(workspace)
+    row = next(r for r in results["rows"] if r["id"] == "refund-007")
+    assert (row["outcome"], row["category"], row["blocking"], row["line"]) == ("regression", "policy", True, 1)
+    assert results["yardstick"]["at_base"] == {"refund-007": {"line": 1, "edited": [edited]}}
+    [comment] = gh.comments_on(7)
+    [check] = gh.check_runs.values()
+    assert check["conclusion"] == "failure"
+    for body in map(visible, (comment["body"], check["output"]["summary"], run.summary)):
+        assert body.splitlines()[0].endswith("the PR changes the yardstick")
+        assert f"**{mark}**" in body
+        assert f"[refund-007]({CASES_AT_BASE})" in body  # the version judged, not the PR's line
+        assert "1 row it edited was judged against the base branch's cases and baseline" in body
+    [note] = [a for a in check["annotations"] if "refund-007" in a["title"]]
+    assert note["start_line"] == 1  # on the PR's edit, saying what was judged
+    assert note["message"].startswith(f"The PR edited this case's {edited}: judged against the base branch's version")
+    again = groundgate("report", "--results", str(workspace / ".groundgate/results.json"), "--format", "markdown")
+    assert again.returncode == 1, again.stderr  # the results file carries the marks: `report` renders them again
+    assert f"**{mark}**" in visible(again.stdout)
+
+
+def test_a_pr_that_moves_every_case_out_of_a_blocking_category_is_not_told_the_category_is_empty(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """The base's categories decide, so 'policy' still has its cases: no warning that it has none."""
+    policy = [json.loads(line)["id"] for line in (workspace / "evals/cases.jsonl").read_text().splitlines() if '"policy"' in line]  # fmt: skip
+    for case_id in policy:
+        pr_edits(workspace, gh, "cases", case_id, category="faq")
+    run = run_action(workspace, gh, {**REGRESSION, "blocking-categories": "policy"}, event_path=event(tmp_path))
+    assert run.code == 1, run.stdout
+    assert "a blocking category with no cases" not in run.stdout
+    assert sorted(results_of(workspace)["yardstick"]["at_base"]) == sorted(policy)
+
+
+def test_a_pr_that_edits_a_context_without_a_regression_stays_green(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    pr_edits(workspace, gh, "cases", "refund-007", context="returns_policy.md: Items can be returned within 30 days of purchase with proof of purchase (receipt or order number).")  # fmt: skip
+    run = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout
+    assert results_of(workspace)["yardstick"]["at_base"] == {"refund-007": {"line": 1, "edited": ["context"]}}
+    assert run.summary.splitlines()[0].endswith("the PR changes the yardstick")
+
+
+def test_a_case_the_pr_adds_is_judged_with_its_own_data_beside_an_edited_one(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """Nothing else exists for a new case; the edited one beside it is still judged against the base's."""
+    pr_edits(workspace, gh, "cases", "refund-007", **ATTACKS["context"][1])
+    added = {"id": "refund-045", "category": "policy", "query": "How long for sale items?", "context": "sale.md: Sale items can be returned within 45 days."}  # fmt: skip
+    for name, record in (("cases", added), ("baseline", {"id": "refund-045", "response": "Within 45 days."}),
+                         ("candidate-regression", {"id": "refund-045", "response": "You have 45 days."})):  # fmt: skip
+        with (workspace / "evals" / f"{name}.jsonl").open("a") as stream:
+            stream.write(json.dumps(record) + "\n")
+    run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
+    assert run.code == 1, run.stdout
+    results = results_of(workspace)
+    rows = {r["id"]: r["outcome"] for r in results["rows"]}
+    assert (rows["refund-007"], rows["refund-045"]) == ("regression", "tie")  # 45 days, grounded in its own context
+    assert results["yardstick"]["added"] == ["refund-045"]
+    assert list(results["yardstick"]["at_base"]) == ["refund-007"]
+    assert "Cases added: [refund-045](" in visible(run.summary)
+
+
+def test_a_pr_that_removes_a_blocking_case_is_named_and_does_not_block(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    for name in ("cases", "baseline", "candidate"):
+        pr_edits(workspace, gh, name, "warranty-length", id=None)  # a policy case, gone with its answers
+        pr_edits(workspace, gh, name, "standard-shipping", id=None)  # not a blocking one
+    run = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout  # exit 1 means a blocking regression and nothing else
+    said = "removes 1 blocking case: warranty-length"
+    assert f"it {said}, no longer judged" in words(run.stdout)  # the console
+    [check] = gh.check_runs.values()
+    [comment] = gh.comments_on(7)
+    for body in map(visible, (comment["body"], check["output"]["summary"], run.summary)):
+        assert body.splitlines()[0].endswith(f"the PR changes the yardstick · {said}")
+        assert f"It **{said}**: no longer judged." in body
+    stick = results_of(workspace)["yardstick"]
+    assert (stick["removed"], stick["removed_blocking"]) == (
+        ["standard-shipping", "warranty-length"],
+        ["warranty-length"],
+    )
+
+
+@pytest.mark.parametrize("base", ["unreadable", "invalid", "new"])
+def test_without_a_readable_base_the_prs_files_decide_as_before(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, base: str
+) -> None:
+    """README, The yardstick check: an unreadable or invalid base, or a suite new in this PR, leaves the PR's
+    files deciding, and says so."""
+    pr_edits(workspace, gh, "cases", "refund-007", **ATTACKS["context"][1])
+    if base == "unreadable":
+        gh.faults.append(Fault("GET", r".*/contents/.*", 403, times=9, message="Resource not accessible by integration"))  # fmt: skip
+    elif base == "invalid":
+        gh.files[(BASE_SHA, "evals/cases.jsonl")] = b"not json\n"
+    else:
+        gh.faults.append(Fault("GET", r".*/contents/evals/cases\.jsonl", 404, times=9, message="Not Found"))
+    run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout
+    stick = results_of(workspace)["yardstick"]
+    assert stick["at_base"] == {}
+    if base == "unreadable":
+        assert run.summary.splitlines()[0].endswith("the yardstick could not be checked")
+    else:
+        assert ("is not valid" if base == "invalid" else "the cases file is new in this pull request") in stick["note"]
+        assert "so this pull request's own cases and baseline decided" in visible(run.summary)
+
+
+def test_the_fork_recipe_reads_its_yardstick_from_the_trusted_checkout_only(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """examples/fork-prs/groundgate.yml checks out the default branch: the cases and baseline it judges by are
+    the base's already, the fork's artifact is only the candidate, and no base file is asked of GitHub."""
+    shutil.copy(workspace / "evals/candidate-regression.jsonl", workspace / "candidate.jsonl")
+    (workspace / "pr-inputs").mkdir()
+    shutil.move(workspace / "candidate.jsonl", workspace / "pr-inputs/candidate.jsonl")
+    gh.add_pull(7, FORK_SHA, head_repo="someone/r")
+    run = run_action(
+        workspace, gh, {**PATHS, "candidate": "pr-inputs/candidate.jsonl"},
+        event_name="workflow_run", event_path=workflow_run_event(tmp_path, pull_requests=[]),
+    )  # fmt: skip
+    assert run.code == 1, run.stdout + run.stderr
+    assert results_of(workspace)["yardstick"] is None
+    assert not gh.writes("GET", r".*/contents/.*")  # every request is kept, reads too

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, lookalike, normalize_category, yardstick
+from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, lookalike, normalize_category, read_base, yardstick
 from groundgate.cli import main
 from groundgate.errors import InputError
 from tests.support.cli import compare_argv
@@ -637,10 +637,10 @@ def test_the_yardstick_compares_what_the_run_reads(write_jsonl: WriteJsonl) -> N
     candidate = write_jsonl("c.jsonl", [{"id": "a", "response": "y"}])
     for end_to_end in (False, True):
         inputs = load_inputs(cases, baseline, candidate, "query", end_to_end=end_to_end)
-        same = yardstick("base", cases.read_bytes(), baseline.read_bytes(), inputs, "query")
+        same = yardstick("base", read_base(cases.read_bytes(), baseline.read_bytes(), "query"), inputs)
         assert (same.cases, same.baseline) == ([], [])
     edited = b'{"id": "a", "response": "x", "context": "another"}\n'
-    moved = yardstick("base", cases.read_bytes(), edited, load_inputs(cases, baseline, candidate, "query", end_to_end=True), "query")  # fmt: skip
+    moved = yardstick("base", read_base(cases.read_bytes(), edited, "query"), load_inputs(cases, baseline, candidate, "query", end_to_end=True))  # fmt: skip
     assert moved.baseline == ["a"]
 
 
