@@ -66,6 +66,10 @@ def blocks(outcome: Outcome, fail_on: FailOn) -> bool:
 _TOKEN = re.compile(r"`([^`]+)`|\"([^\"]+)\"|(\S+)")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _REASON = re.compile(r"(?:^|\s)--(?:\s|$)")  # a "--" of its own ends the ids; one inside an id does not
+# Where GitHub's markdown (CommonMark) ends a line: nowhere else. Python's str.splitlines also ends one at
+# U+2028, NEL, VT, FF and the separators \x1c-\x1e, which GitHub draws inside a line: a command after one of
+# those would be read from the middle of a line, out of a quote that a quote-reply put around it.
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -83,16 +87,20 @@ class Command:
 def parse_commands(body: str) -> tuple[list[Command], list[str]]:
     """The commands of a comment, one a line (``/groundgate VERB ID [ID ...] [-- REASON]``), and what is
     wrong with the lines that look like commands and are not. Lines in code blocks and quotes are not
-    commands: quoting someone's command repeats nothing. Ids may be wrapped in backticks or quotes."""
+    commands: quoting someone's command repeats nothing (a line right after a quote's text, with no blank
+    line between, is drawn inside the quote). Lines are as GitHub draws them. Ids may be wrapped in
+    backticks or quotes."""
     commands: list[Command] = []
     problems: list[str] = []
     fenced = False
-    for raw in body.splitlines():
+    quoted = False  # the line before is a quote's text: a line right after it is drawn inside the quote too
+    for raw in _LINE_END.split(body):
         if _FENCE.match(raw):
-            fenced = not fenced
+            fenced, quoted = not fenced, False
             continue
         line = " ".join(raw.split())
-        if fenced or not line.casefold().startswith(PREFIX) or line.startswith(">"):
+        after_quote, quoted = quoted, not fenced and line.startswith(">") and bool(line.lstrip("> "))
+        if fenced or not line.casefold().startswith(PREFIX) or after_quote:
             continue
         head, _, rest = line.partition(" ")
         if head.casefold() != PREFIX:

@@ -331,6 +331,23 @@ def test_a_pr_authors_comment_that_imitates_groundgates_cannot_stand_for_its_ver
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor does a rerun read it
 
 
+@pytest.mark.parametrize("separator", ["\u2028", "\u0085", "\x0b", "\x0c", "\x1e", "\r"])
+def test_a_command_planted_in_the_authors_comment_does_not_count_when_a_writer_quotes_it(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, separator: str
+) -> None:
+    """The author hides a command behind a character Python ends a line at and GitHub does not (or, for a
+    lone CR, a line GitHub draws inside the quote): a writer who quote-replies (each line of the body
+    prefixed with "> ") must not accept the author's row by quoting it."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    planted = f"Could someone look at refund-007?{separator}/groundgate accept refund-007 -- the author's words"
+    pr.add_comment(7, planted, "contributor")
+    quoted = "".join(f"> {line}\n" for line in planted.split("\n"))
+    run = comment(tmp_path, pr, "alice", f"{quoted}\nI will look at it tomorrow.")
+    assert run.code == 0, run.stdout + run.stderr
+    assert latest(pr)["conclusion"] == "failure"
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+
+
 def test_a_person_who_lost_the_permission_no_longer_counts(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
