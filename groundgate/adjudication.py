@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -64,7 +64,10 @@ def blocks(outcome: Outcome, fail_on: FailOn) -> bool:
 # --- commands as people write them -------------------------------------------------------------
 
 _TOKEN = re.compile(r"`([^`]+)`|\"([^\"]+)\"|(\S+)")
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+# A code fence as CommonMark reads one: up to three spaces, three or more backticks or tildes, then the info
+# string (a backtick fence's has no backtick). It is closed only by a fence of the same character, at least
+# as long, with nothing after it.
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _REASON = re.compile(r"(?:^|\s)--(?:\s|$)")  # a "--" of its own ends the ids; one inside an id does not
 # Where GitHub's markdown (CommonMark) ends a line: nowhere else. Python's str.splitlines also ends one at
 # U+2028, NEL, VT, FF and the separators \x1c-\x1e, which GitHub draws inside a line: a command after one of
@@ -84,6 +87,33 @@ class Command:
         return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+def _own_lines(body: str) -> Iterator[str]:
+    """The lines of a comment GitHub draws as its writer's own text, whitespace collapsed: not those in a
+    code block (fenced, or indented four columns), in a quote (with the line right after a quote's text,
+    which GitHub draws inside it), or in an HTML comment (drawn as nothing). Where this reading and
+    GitHub's could differ, it leaves the line out: a command nobody sees as one must not count."""
+    fence: tuple[str, int] | None = None  # the open code fence's character and length
+    quoted = hidden = False
+    for raw in _LINE_END.split(body):
+        if hidden:  # inside an HTML comment: what follows its end on this line is not at a line's start
+            hidden = "-->" not in raw
+            continue
+        found = _FENCE.match(raw)
+        if fence is not None:
+            if found and found[1][0] == fence[0] and len(found[1]) >= fence[1] and not found[2].strip():
+                fence = None
+            continue
+        if found and not (found[1][0] == "`" and "`" in found[2]):
+            fence, quoted = (found[1][0], len(found[1])), False
+            continue
+        line = " ".join(raw.split())
+        after_quote, quoted = quoted, line.startswith(">") and bool(line.lstrip("> "))
+        hidden = "-->" not in raw.rpartition("<!--")[2] if "<!--" in raw else False
+        indented = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip(" ")) >= 4
+        if line and not after_quote and not quoted and not indented:
+            yield line
+
+
 def parse_commands(body: str) -> tuple[list[Command], list[str]]:
     """The commands of a comment, one a line (``/groundgate VERB ID [ID ...] [-- REASON]``), and what is
     wrong with the lines that look like commands and are not. Lines in code blocks and quotes are not
@@ -92,15 +122,8 @@ def parse_commands(body: str) -> tuple[list[Command], list[str]]:
     backticks or quotes."""
     commands: list[Command] = []
     problems: list[str] = []
-    fenced = False
-    quoted = False  # the line before is a quote's text: a line right after it is drawn inside the quote too
-    for raw in _LINE_END.split(body):
-        if _FENCE.match(raw):
-            fenced, quoted = not fenced, False
-            continue
-        line = " ".join(raw.split())
-        after_quote, quoted = quoted, not fenced and line.startswith(">") and bool(line.lstrip("> "))
-        if fenced or not line.casefold().startswith(PREFIX) or after_quote:
+    for line in _own_lines(body):
+        if not line.casefold().startswith(PREFIX):
             continue
         head, _, rest = line.partition(" ")
         if head.casefold() != PREFIX:
