@@ -281,7 +281,10 @@ def bind(
     newest verdict published before it was posted (``verdicts`` newest first). A command about a row that
     verdict does not list is a problem, said back to its author; one posted before any verdict on record
     is kept unbound (it applies to no answer). Revokes the ledger holds stay, even when their comment was
-    deleted or edited away: a withdrawn acceptance cannot come back by making its withdrawal disappear."""
+    deleted or edited away, and so do confirms whose comment no longer counts (deleted, or edited by
+    someone else: someone with write access can do either to another's comment): a withdrawn acceptance
+    cannot come back, nor a disputed one pass, by making a comment disappear. A person withdraws their
+    confirm with revoke, or by editing it into another command."""
     known = {(e.comment, e.key, e.row): e for e in ledger}
     entries: dict[tuple[int, str, str], Entry] = {}
     problems: dict[int, list[str]] = {}
@@ -330,8 +333,10 @@ def bind(
                 "a regression to review, an unstable row, a new non-answer or an unsupported figure): check the id "
                 "against the comment"
             )
+    heard = {s.comment for s in said}
     for ident, entry in known.items():
-        if entry.verb is Verb.REVOKE and ident not in entries:
+        kept = entry.verb is Verb.REVOKE or (entry.verb is Verb.CONFIRM and entry.comment not in heard)
+        if kept and ident not in entries:
             entries[ident] = entry
     return sorted(entries.values(), key=Entry.order), problems
 

@@ -439,6 +439,33 @@ def test_a_deleted_accept_is_withdrawn_and_a_deleted_revoke_still_stands(
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor in a rerun
 
 
+@pytest.mark.parametrize("how", ["deleted", "edited"])
+def test_a_confirm_deleted_or_edited_away_by_someone_else_still_stands(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, how: str
+) -> None:
+    """Someone with write access (the author, often) can delete or edit a reviewer's comment: the
+    disagreement that keeps an accepted row blocking must not go with it. A confirm is withdrawn by revoke."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    comment(tmp_path, pr, "bob", "/groundgate confirm refund-007 -- 45 days is not in the policy")
+    assert latest(pr)["conclusion"] == "failure"  # disputed: the judge's verdict stands
+    cid = max(c for c, held in pr.comments.items() if held["login"] == "bob")
+    before = pr.comments[cid]["body"]
+    if how == "deleted":
+        path = comment_event(tmp_path, pr, cid, action="deleted")
+        pr.delete_comment(cid)
+        empty = tmp_path / f"deleted-{cid}" / "workspace"
+        empty.mkdir(parents=True)
+        assert run_action(empty, pr, {}, event_name="issue_comment", event_path=path).code == 0
+    else:
+        pr.edit_comment(cid, "Never mind.", editor="contributor")
+        assert on_comment(tmp_path, pr, cid, action="edited", before=before).code == 0
+    assert latest(pr)["conclusion"] == "failure"
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "bob", "/groundgate revoke refund-007")  # bob's own word withdraws it
+    assert latest(pr)["conclusion"] == "success"
+
+
 def test_a_comment_run_words_the_headline_as_the_judging_run_did(
     workspace: Path, pr: FakeGitHub, tmp_path: Path
 ) -> None:
