@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -64,8 +64,15 @@ def blocks(outcome: Outcome, fail_on: FailOn) -> bool:
 # --- commands as people write them -------------------------------------------------------------
 
 _TOKEN = re.compile(r"`([^`]+)`|\"([^\"]+)\"|(\S+)")
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+# A code fence as CommonMark reads one: up to three spaces, three or more backticks or tildes, then the info
+# string (a backtick fence's has no backtick). It is closed only by a fence of the same character, at least
+# as long, with nothing after it.
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _REASON = re.compile(r"(?:^|\s)--(?:\s|$)")  # a "--" of its own ends the ids; one inside an id does not
+# Where GitHub's markdown (CommonMark) ends a line: nowhere else. Python's str.splitlines also ends one at
+# U+2028, NEL, VT, FF and the separators \x1c-\x1e, which GitHub draws inside a line: a command after one of
+# those would be read from the middle of a line, out of a quote that a quote-reply put around it.
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
@@ -80,19 +87,43 @@ class Command:
         return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
+def _own_lines(body: str) -> Iterator[str]:
+    """The lines of a comment GitHub draws as its writer's own text, whitespace collapsed: not those in a
+    code block (fenced, or indented four columns), in a quote (with the line right after a quote's text,
+    which GitHub draws inside it), or in an HTML comment (drawn as nothing). Where this reading and
+    GitHub's could differ, it leaves the line out: a command nobody sees as one must not count."""
+    fence: tuple[str, int] | None = None  # the open code fence's character and length
+    quoted = hidden = False
+    for raw in _LINE_END.split(body):
+        if hidden:  # inside an HTML comment: what follows its end on this line is not at a line's start
+            hidden = "-->" not in raw
+            continue
+        found = _FENCE.match(raw)
+        if fence is not None:
+            if found and found[1][0] == fence[0] and len(found[1]) >= fence[1] and not found[2].strip():
+                fence = None
+            continue
+        if found and not (found[1][0] == "`" and "`" in found[2]):
+            fence, quoted = (found[1][0], len(found[1])), False
+            continue
+        line = " ".join(raw.split())
+        after_quote, quoted = quoted, line.startswith(">") and bool(line.lstrip("> "))
+        hidden = "-->" not in raw.rpartition("<!--")[2] if "<!--" in raw else False
+        indented = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip(" ")) >= 4
+        if line and not after_quote and not quoted and not indented:
+            yield line
+
+
 def parse_commands(body: str) -> tuple[list[Command], list[str]]:
     """The commands of a comment, one a line (``/groundgate VERB ID [ID ...] [-- REASON]``), and what is
     wrong with the lines that look like commands and are not. Lines in code blocks and quotes are not
-    commands: quoting someone's command repeats nothing. Ids may be wrapped in backticks or quotes."""
+    commands: quoting someone's command repeats nothing (a line right after a quote's text, with no blank
+    line between, is drawn inside the quote). Lines are as GitHub draws them. Ids may be wrapped in
+    backticks or quotes."""
     commands: list[Command] = []
     problems: list[str] = []
-    fenced = False
-    for raw in body.splitlines():
-        if _FENCE.match(raw):
-            fenced = not fenced
-            continue
-        line = " ".join(raw.split())
-        if fenced or not line.casefold().startswith(PREFIX) or line.startswith(">"):
+    for line in _own_lines(body):
+        if not line.casefold().startswith(PREFIX):
             continue
         head, _, rest = line.partition(" ")
         if head.casefold() != PREFIX:
@@ -250,7 +281,10 @@ def bind(
     newest verdict published before it was posted (``verdicts`` newest first). A command about a row that
     verdict does not list is a problem, said back to its author; one posted before any verdict on record
     is kept unbound (it applies to no answer). Revokes the ledger holds stay, even when their comment was
-    deleted or edited away: a withdrawn acceptance cannot come back by making its withdrawal disappear."""
+    deleted or edited away, and so do confirms whose comment no longer counts (deleted, or edited by
+    someone else: someone with write access can do either to another's comment): a withdrawn acceptance
+    cannot come back, nor a disputed one pass, by making a comment disappear. A person withdraws their
+    confirm with revoke, or by editing it into another command."""
     known = {(e.comment, e.key, e.row): e for e in ledger}
     entries: dict[tuple[int, str, str], Entry] = {}
     problems: dict[int, list[str]] = {}
@@ -299,8 +333,10 @@ def bind(
                 "a regression to review, an unstable row, a new non-answer or an unsupported figure): check the id "
                 "against the comment"
             )
+    heard = {s.comment for s in said}
     for ident, entry in known.items():
-        if entry.verb is Verb.REVOKE and ident not in entries:
+        kept = entry.verb is Verb.REVOKE or (entry.verb is Verb.CONFIRM and entry.comment not in heard)
+        if kept and ident not in entries:
             entries[ident] = entry
     return sorted(entries.values(), key=Entry.order), problems
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 import sys
 import tempfile
@@ -359,6 +360,16 @@ def _parse(path: Path, number: int, raw: bytes) -> dict[str, Any] | None:
         raise InputError(path, number, None, "invalid JSON: a number with too many digits") from None
     if not isinstance(obj, dict):
         raise InputError(path, number, None, f"expected a JSON object, got {type(obj).__name__}")
+    if len(_KEY_END.findall(text)) > len(obj):  # more keys written than kept: nested objects, or a key twice
+        try:
+            json.loads(text, object_pairs_hook=_each_key_once)
+        except _KeyTwice as exc:
+            raise InputError(
+                path,
+                number,
+                exc.key,
+                f"the key {exc.key!r} appears twice: a reader sees one value, json.loads keeps the last",
+            ) from None
     try:
         where = unpaired_surrogate(obj)
     except RecursionError:
@@ -366,6 +377,28 @@ def _parse(path: Path, number: int, raw: bytes) -> dict[str, Any] | None:
     if where is not None:
         raise InputError(path, number, where, SURROGATE)
     return obj
+
+
+# Where a key ends: every key of a JSON text is a string followed by a colon, so a line with no more of these
+# than its object has keys holds no key twice (a colon in a string only adds to the count).
+_KEY_END = re.compile(r'"[ \t\r\n]*:')
+
+
+class _KeyTwice(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once: one that says two things leaves the reader to pick one
+    (a reviewer reads the first 'category' of a long line, json.loads keeps the last)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _KeyTwice(key)
+        found[key] = value
+    return found
 
 
 SURROGATE = "holds an unpaired UTF-16 surrogate escape (like \\ud800): not valid Unicode"

@@ -331,6 +331,23 @@ def test_a_pr_authors_comment_that_imitates_groundgates_cannot_stand_for_its_ver
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor does a rerun read it
 
 
+@pytest.mark.parametrize("separator", ["\u2028", "\u0085", "\x0b", "\x0c", "\x1e", "\r"])
+def test_a_command_planted_in_the_authors_comment_does_not_count_when_a_writer_quotes_it(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, separator: str
+) -> None:
+    """The author hides a command behind a character Python ends a line at and GitHub does not (or, for a
+    lone CR, a line GitHub draws inside the quote): a writer who quote-replies (each line of the body
+    prefixed with "> ") must not accept the author's row by quoting it."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    planted = f"Could someone look at refund-007?{separator}/groundgate accept refund-007 -- the author's words"
+    pr.add_comment(7, planted, "contributor")
+    quoted = "".join(f"> {line}\n" for line in planted.split("\n"))
+    run = comment(tmp_path, pr, "alice", f"{quoted}\nI will look at it tomorrow.")
+    assert run.code == 0, run.stdout + run.stderr
+    assert latest(pr)["conclusion"] == "failure"
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+
+
 def test_a_person_who_lost_the_permission_no_longer_counts(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
@@ -420,6 +437,33 @@ def test_a_deleted_accept_is_withdrawn_and_a_deleted_revoke_still_stands(
     assert deleted(revoke).code == 0
     assert latest(pr)["conclusion"] == "failure"  # the record keeps the revoke: the accept does not come back
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor in a rerun
+
+
+@pytest.mark.parametrize("how", ["deleted", "edited"])
+def test_a_confirm_deleted_or_edited_away_by_someone_else_still_stands(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, how: str
+) -> None:
+    """Someone with write access (the author, often) can delete or edit a reviewer's comment: the
+    disagreement that keeps an accepted row blocking must not go with it. A confirm is withdrawn by revoke."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
+    comment(tmp_path, pr, "bob", "/groundgate confirm refund-007 -- 45 days is not in the policy")
+    assert latest(pr)["conclusion"] == "failure"  # disputed: the judge's verdict stands
+    cid = max(c for c, held in pr.comments.items() if held["login"] == "bob")
+    before = pr.comments[cid]["body"]
+    if how == "deleted":
+        path = comment_event(tmp_path, pr, cid, action="deleted")
+        pr.delete_comment(cid)
+        empty = tmp_path / f"deleted-{cid}" / "workspace"
+        empty.mkdir(parents=True)
+        assert run_action(empty, pr, {}, event_name="issue_comment", event_path=path).code == 0
+    else:
+        pr.edit_comment(cid, "Never mind.", editor="contributor")
+        assert on_comment(tmp_path, pr, cid, action="edited", before=before).code == 0
+    assert latest(pr)["conclusion"] == "failure"
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    comment(tmp_path, pr, "bob", "/groundgate revoke refund-007")  # bob's own word withdraws it
+    assert latest(pr)["conclusion"] == "success"
 
 
 def test_a_comment_run_words_the_headline_as_the_judging_run_did(

@@ -92,6 +92,43 @@ def test_commands_are_read_from_lines_of_their_own_and_never_from_quotes_or_code
 
 
 @pytest.mark.parametrize(
+    "body",
+    [
+        "> Please look at this.\u2028/groundgate accept r1 -- hidden mid-line",  # GitHub draws one line
+        "> Please look at this.\x1e/groundgate accept r1 -- hidden mid-line",
+        "> Please look at this.\n/groundgate accept r1 -- drawn inside the quote",  # a lazy continuation
+        "> Please look at this.\r/groundgate accept r1 -- drawn inside the quote",
+    ],
+)
+def test_a_line_github_draws_inside_a_quote_is_not_a_command(body: str) -> None:
+    assert parse_commands(body) == ([], [])
+    [command], _ = parse_commands(body.replace("> Please look at this.", "> Please look at this.\n\n"))
+    assert command.ids == ("r1",)  # after a blank line it is the writer's own
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "````\nTo accept, write:\n```\n/groundgate accept r1 -- an example\n```\n````",  # a shorter fence closes nothing
+        "```\n~~~\n/groundgate accept r1 -- an example\n~~~\n```",  # nor does the other character
+        "```text\n/groundgate accept r1 -- a fence never closed",
+        "For example:\n\n    /groundgate accept r1 -- an indented code block",
+        "\t/groundgate accept r1 -- a tab is four columns",
+        "<!--\n/groundgate accept r1 -- drawn as nothing\n-->",
+        "Looks good to me. <!-- a note to self\n/groundgate accept r1 -- drawn as nothing -->",
+    ],
+)
+def test_a_line_github_draws_as_code_or_not_at_all_is_not_a_command(body: str) -> None:
+    assert parse_commands(body) == ([], [])
+
+
+def test_a_command_after_a_closed_fence_or_comment_counts() -> None:
+    body = "````\n```\nnot closed yet\n````\n<!-- hidden\nstill -->\n/groundgate confirm r1\n"
+    [command], _ = parse_commands(body)
+    assert command.ids == ("r1",)
+
+
+@pytest.mark.parametrize(
     ("line", "problem"),
     [
         ("/groundgate accept refund-007", "needs a reason"),

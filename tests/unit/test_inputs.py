@@ -287,6 +287,22 @@ def test_ids_that_look_the_same_are_refused(tmp_path: Path, first: str, second: 
         load_cases(path, "query")
 
 
+@pytest.mark.parametrize(
+    ("line", "field"),
+    [
+        (b'{"id": "p", "category": "pricing", "query": "q", "context": "c", "category": "faq"}', "category"),
+        (b'{"id": "p", "category" : "pricing", "query": "q", "context": "c", "c\\u0061tegory": "faq"}', "category"),
+        (b'{"id": "p", "query": "q", "context": "c", "meta": {"a": 1, "a": 2}, "category": "pricing"}', "a"),
+    ],
+)
+def test_a_key_given_twice_is_refused(tmp_path: Path, line: bytes, field: str) -> None:
+    """A reviewer reads the first 'category' of a long line; json.loads keeps the last: a file that says two
+    things is refused, as results files are, so a blocking case cannot be filed under another category."""
+    path = write_raw(tmp_path, "cases.jsonl", b'{"id": "a", "query": "q", "context": "c"}\n' + line + b"\n")
+    with pytest.raises(InputError, match=rf"cases.jsonl:2: field '{field}': the key '{field}' appears twice"):
+        load_cases(path, "query")
+
+
 def test_deeply_nested_json_is_a_clean_error(tmp_path: Path) -> None:
     path = write_raw(
         tmp_path,
