@@ -183,19 +183,13 @@ def test_each_sdk_patch_wraps_its_target_once() -> None:
             _utils._SANDBOXED_ENV.from_string,
         ]
 
-    for install in (
+    installers = (
         tls.share_tls_context,
         heard.install,
         strict_scores.refuse_boolean_scores,
         reuse.compile_templates_once,
-    ):
-        assert install()
+    )
+    assert all(install() for install in installers)
     patched = targets()
-    for install in (
-        tls.share_tls_context,
-        heard.install,
-        strict_scores.refuse_boolean_scores,
-        reuse.compile_templates_once,
-    ):
-        assert install()
+    assert all(install() for install in installers)  # again: nothing may wrap its own wrapper
     assert targets() == patched
