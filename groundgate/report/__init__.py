@@ -375,7 +375,7 @@ def headline_note(results: Results) -> str:
     return (
         (" · end-to-end run" if results.mode == "end-to-end" else "")
         + (" · the PR changes the yardstick" if (moved := _moved(results)) else "")
-        + (f" · {removes(moved)}" if moved and moved.removed_blocking else "")
+        + (f" · {gone}" if (gone := removes(moved)) else "")
         + (" · the yardstick could not be checked" if _unchecked(results) else "")
     )
 
@@ -670,9 +670,12 @@ def edits(moved: Yardstick | None) -> Callable[[Row], str]:
     return of
 
 
-def removes(moved: Yardstick) -> str:
-    """The removed cases that were in a blocking category at the base, named: they are no longer judged."""
-    ids = moved.removed_blocking
+def removes(moved: Yardstick | None) -> str:
+    """The removed cases that were in a blocking category at the base, named: they are no longer judged
+    ('' when there are none)."""
+    ids = moved.removed_blocking if moved is not None else []
+    if not ids:
+        return ""
     more = f" and {len(ids) - 5:,} more" if len(ids) > 5 else ""
     return f"removes {plural(len(ids), 'blocking case')}: {', '.join(ids[:5])}{more}"
 
@@ -810,7 +813,7 @@ class _Renderer:
             "second_opinion": second_opinion_text(results.judge.second_opinion),
             "moved": moved,
             "moved_ids": _moved_ids(results, moved, context.links),
-            "removes": removes(moved) if moved and moved.removed_blocking else None,
+            "removes": removes(moved),
             "unchecked": _unchecked(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name

@@ -175,7 +175,7 @@ def render_console(
         outage=down,
         fix=OUTAGE_FIX,
         edited=edited,
-        removes=removes(moved) if moved and moved.removed_blocking else None,
+        removes=removes(moved),
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),
         talking=_marked(results, TALKS),
