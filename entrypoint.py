@@ -23,9 +23,10 @@ from groundgate.errors import (
     stop_on_sigterm,
     tolerant_output,
 )
+from groundgate.event import GitHubRun
 from groundgate.github import action, adjudicate
 from groundgate.github.publisher import Publisher
-from groundgate.github.workflow import Log, append_summary, set_outputs
+from groundgate.github.workflow import Log, append_summary, set_outputs, to_runner
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
 from groundgate.report import render_failure
@@ -35,14 +36,14 @@ def main(environ: Mapping[str, str]) -> int:
     tolerant_output()
     log = Log()
     stop_on_sigterm()
-    run = settings.GitHubRun()
+    run = GitHubRun()
     config: settings.Settings | None = None
     publisher: Publisher | None = None
     secrets = settings.read_secrets(environ)
     try:
         for secret in secrets:
             log.mask(secret)
-        run = settings.GitHubRun.from_environ(environ)
+        run = GitHubRun.from_environ(environ)
         config = settings.from_action(environ, run)
         settings.check_outputs(config)
         publisher = wiring.publisher(config)
@@ -80,8 +81,8 @@ def main(environ: Mapping[str, str]) -> int:
     else:
         log.error(one_line(str(error)))
     summary, outputs = render_failure(error), action.outputs_without_verdict()
-    action.to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary), failing=True)
-    action.to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs), failing=True)
+    to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary), failing=True)
+    to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs), failing=True)
     if run.event_name != "issue_comment":  # a comment's run that failed leaves the judge's verdict as it stands
         _tell_the_pull_request(environ, run, config, publisher, error, log)
     return error.exit_code
@@ -89,7 +90,7 @@ def main(environ: Mapping[str, str]) -> int:
 
 def _tell_the_pull_request(
     environ: Mapping[str, str],
-    run: settings.GitHubRun,
+    run: GitHubRun,
     config: settings.Settings | None,
     publisher: Publisher | None,
     error: GroundgateError,

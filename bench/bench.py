@@ -87,6 +87,7 @@ def scenario(args: argparse.Namespace) -> None:
     from groundgate import compare
     from groundgate.cache import ScoreCache, derive_secret
     from groundgate.cases import load_inputs
+    from groundgate.evidence import Options
     from groundgate.judges import JudgeInfo, Judgement, JudgeRequest, Provider, Verdict, azure
     from groundgate.judges.runner import Runner
     from groundgate.report import render
@@ -109,7 +110,7 @@ def scenario(args: argparse.Namespace) -> None:
     if args.endpoint == "null":
         provider = NullProvider()
     elif args.endpoint == "figures":
-        from groundgate.judges.figures import FiguresProvider
+        from groundgate.judges.figures_judge import FiguresProvider
 
         provider = FiguresProvider("query")
     else:
@@ -118,7 +119,7 @@ def scenario(args: argparse.Namespace) -> None:
     cache = ScoreCache(Path(args.cache), derive_secret("bench", "entries")) if args.cache else None
     judge = Runner(provider, max_concurrency=concurrency, cache=cache)
     results = compare.run(
-        inputs, judge, compare.Options(frozenset(), noise_sample=args.noise_sample)
+        inputs, judge, Options(frozenset(), noise_sample=args.noise_sample)
     )  # nothing blocks: fluency runs as in a passing PR
     for target in ("comment", "check", "summary"):
         render(results, target)

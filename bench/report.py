@@ -14,8 +14,9 @@ import argparse
 import re
 import time
 
-from groundgate.report import LIMITS, ReportContext, Target, render
+from groundgate.report import LIMITS, Target, render
 from groundgate.report.console import render_console
+from groundgate.report.context import ReportContext
 from groundgate.report.escape import block
 from groundgate.results import Results
 from groundgate.rules import Outcome

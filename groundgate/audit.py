@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from groundgate.injection import addressed
 from groundgate.judges.figures import tripwire
 from groundgate.noise import mismatch
+from groundgate.results import Results, Row, outcome_counts
 from groundgate.rules import (
     UNFLAGGED,
     Bucket,
@@ -32,9 +32,6 @@ from groundgate.rules import (
     tally,
     verdict_of,
 )
-
-if TYPE_CHECKING:
-    from groundgate.results import Results, Row
 
 Problem = tuple[str, str]  # the field (rows.N.name), and what is wrong
 EDITED = "an edited results file is not a verdict"
@@ -243,8 +240,6 @@ class RowAudit:
 
     @staticmethod
     def _totals(results: Results) -> Problem | None:
-        from groundgate.results import outcome_counts  # results builds on this module
-
         counts = outcome_counts(results.rows)
         if results.verdict != verdict_of(counts) or any(results.counts.get(o, 0) != counts[o] for o in Outcome):
             return ("verdict", f"the verdict and counts do not match the rows: {EDITED}")

@@ -15,8 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from groundgate import __version__
 from groundgate.adjudication import answer_digest
-from groundgate.cases import load_cases, load_responses, read_jsonl
+from groundgate.cases import load_cases, load_responses
 from groundgate.errors import InputError
+from groundgate.jsonl import read_jsonl
 from groundgate.judges import JudgeError, JudgeRequest, Purpose
 from groundgate.judges.runner import Runner
 from groundgate.report.render import environment

@@ -7,13 +7,10 @@ Nothing is silently dropped: a record either loads or stops the run with an Inpu
 from __future__ import annotations
 
 import hashlib
-import json
-import re
 import sqlite3
 import sys
-import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -21,6 +18,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from groundgate.errors import InputError, MissingResponses
+from groundgate.jsonl import read_jsonl
 from groundgate.lookalike import reads_as, skeleton, visible
 from groundgate.store import Store
 
@@ -290,7 +288,6 @@ class _ResponseRecord(BaseModel):
 
 
 _Record = TypeVar("_Record", _CaseRecord, _ResponseRecord)
-_Read = TypeVar("_Read")
 
 
 def _id_key(case_id: str) -> str:
@@ -313,114 +310,6 @@ def lookalike(category: str, blocking: frozenset[str]) -> str | None:
     if normalize_category(category) in blocking:
         return None
     return reads_as(category, blocking)
-
-
-MAX_LINE = 16 << 20  # bytes of one input line: a record longer than this is refused, never read whole
-
-
-def read_jsonl(path: Path, root: Path = Path(), digest: Any = None) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield (line number, object) for each non-blank line; UTF-8 only, a leading BOM tolerated.
-
-    The file is ``root / path``; errors name ``path`` as the user wrote it. Read one line at a time (a
-    million cases are never all in memory as bytes); ``digest``, a hashlib object, is fed every byte
-    read, so the file's hash is of exactly what was loaded."""
-    try:
-        with (root / path).open("rb") as stream:
-            for number, raw in enumerate(iter(lambda: stream.readline(MAX_LINE + 1), b""), start=1):
-                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):  # the rest of the line is never read
-                    raise InputError(path, number, None, f"a line longer than {MAX_LINE >> 20} MB: not a JSONL record")
-                if digest is not None:
-                    digest.update(raw)
-                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                    raw = raw[3:]
-                obj = _parse(path, number, raw)
-                if obj is not None:
-                    yield number, obj
-    except FileNotFoundError:
-        raise InputError(path, None, None, "file not found") from None
-    except OSError as exc:
-        raise InputError(path, None, None, f"cannot read: {exc.strerror or exc}") from None
-
-
-def _parse(path: Path, number: int, raw: bytes) -> dict[str, Any] | None:
-    """One line's object; None for a blank line."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(path, number, None, f"not UTF-8 (byte {exc.start + 1})") from None
-    if not text.strip():
-        return None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(path, number, None, f"invalid JSON: {exc.msg} (column {exc.colno})") from None
-    except RecursionError:
-        raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
-    except ValueError:  # Python refuses integers of more than 4,300 digits
-        raise InputError(path, number, None, "invalid JSON: a number with too many digits") from None
-    if not isinstance(obj, dict):
-        raise InputError(path, number, None, f"expected a JSON object, got {type(obj).__name__}")
-    if len(_KEY_END.findall(text)) > len(obj):  # more keys written than kept: nested objects, or a key twice
-        try:
-            json.loads(text, object_pairs_hook=_each_key_once)
-        except _KeyTwice as exc:
-            raise InputError(
-                path,
-                number,
-                exc.key,
-                f"the key {exc.key!r} appears twice: a reader sees one value, json.loads keeps the last",
-            ) from None
-    try:
-        where = unpaired_surrogate(obj)
-    except RecursionError:
-        raise InputError(path, number, None, "invalid JSON: nested too deeply") from None
-    if where is not None:
-        raise InputError(path, number, where, SURROGATE)
-    return obj
-
-
-# Where a key ends: every key of a JSON text is a string followed by a colon, so a line with no more of these
-# than its object has keys holds no key twice (a colon in a string only adds to the count).
-_KEY_END = re.compile(r'"[ \t\r\n]*:')
-
-
-class _KeyTwice(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys are each given once: one that says two things leaves the reader to pick one
-    (a reviewer reads the first 'category' of a long line, json.loads keeps the last)."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise _KeyTwice(key)
-        found[key] = value
-    return found
-
-
-SURROGATE = "holds an unpaired UTF-16 surrogate escape (like \\ud800): not valid Unicode"
-
-
-def unpaired_surrogate(value: Any, where: str | None = None) -> str | None:
-    """The field holding a lone surrogate (valid JSON, but no UTF-8 can carry it), if any."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return where or "key"
-        return None
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, item in items:
-        name = f"{where}.{key}" if where else str(key)
-        if isinstance(key, str) and unpaired_surrogate(key, name) is not None:
-            return name
-        found = unpaired_surrogate(item, name)
-        if found is not None:
-            return found
-    return None
 
 
 def _records(path: Path, root: Path, model: type[_Record], digest: Any = None) -> Iterator[tuple[int, _Record]]:
@@ -611,136 +500,4 @@ def load_inputs(
         candidate_path=str(candidate_path),
         warnings=warnings,
         own_context=end_to_end,
-    )
-
-
-def _fingerprint(*fields: str | None) -> bytes:
-    """A record's fields as a digest: comparing a million records does not hold a million contexts."""
-    return hashlib.sha256(json.dumps(fields).encode()).digest()
-
-
-def _changed(base: Mapping[str, object], head: Mapping[str, object]) -> list[str]:
-    return sorted(cid for cid in set(base) | set(head) if base.get(cid) != head.get(cid))
-
-
-@dataclass(frozen=True)
-class Base:
-    """The cases and baseline files as a pull request's base commit has them; None where a file is new in
-    the pull request or not valid there (``notes`` say which)."""
-
-    cases: dict[str, Case] | None
-    baseline: dict[str, Response] | None
-    notes: list[str] = field(default_factory=list)
-
-
-def _at_base(data: bytes | None, what: str, read: Callable[[Path], _Read], notes: list[str]) -> _Read | None:
-    """A file as the base branch has it, read by ``read``; None, with a note, when it is new or not valid there."""
-    if data is None:
-        notes.append(f"the {what} file is new in this pull request")
-        return None
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{what}.jsonl"
-        path.write_bytes(data)
-        try:
-            return read(path)
-        except InputError as exc:
-            notes.append(f"the base branch's {what} file is not valid ({exc.message})")
-            return None
-
-
-def read_base(cases_at_base: bytes | None, baseline_at_base: bytes | None, rubric: Rubric) -> Base:
-    """The base commit's cases and baseline files (their bytes; None when they do not exist there)."""
-    notes: list[str] = []
-    cases = _at_base(cases_at_base, "cases", lambda path: {c.id: c for c in load_cases(path, rubric)}, notes)
-    baseline = _at_base(baseline_at_base, "baseline", load_responses, notes)
-    return Base(cases, baseline, notes)
-
-
-def _answer(response: Response, own_context: bool) -> tuple[str, str | None]:
-    """What of a response the run reads: its own context only in an end-to-end run."""
-    return response.response, response.context if own_context else None
-
-
-_CASE_FIELDS: tuple[Edit, ...] = ("category", "query", "context")
-
-
-def edited(
-    base_case: Case, base_answer: Response | None, case: Case, answer: Response, own_context: bool
-) -> list[Edit]:
-    """What a pull request changed of one case and its baseline response, compared with the base's."""
-    found: list[Edit] = [name for name in _CASE_FIELDS if getattr(base_case, name) != getattr(case, name)]
-    if base_answer is not None and _answer(base_answer, own_context) != _answer(answer, own_context):
-        found.append("baseline response")
-    return found
-
-
-def yardstick(ref: str, base: Base, inputs: Inputs, blocking: frozenset[str] = frozenset()) -> Yardstick:
-    """Which case ids and baseline responses differ between ``ref`` and the files under test; and, when both
-    base files were read and are valid, the rows present in both that the base's versions decide (``at_base``)."""
-
-    def cases(found: Iterable[Case]) -> dict[str, object]:
-        return {c.id: _fingerprint(c.category, c.query, c.context) for c in found}
-
-    def responses(found: Iterable[Response]) -> dict[str, object]:  # a context only where the run reads it
-        return {r.id: _fingerprint(*_answer(r, inputs.own_context)) for r in found}
-
-    base_cases = cases((base.cases or {}).values())
-    base_baseline = responses((base.baseline or {}).values())
-    head_cases, head_baseline = cases(inputs.cases), responses(inputs.baseline.values())
-    removed = sorted(set(base_cases) - set(head_cases))
-    at_base: dict[str, AtBase] = {}
-    if base.cases is not None and base.baseline is not None:
-        for case, answer, _ in inputs:
-            then = base.cases.get(case.id)
-            if then is not None and (
-                what := edited(then, base.baseline.get(case.id), case, answer, inputs.own_context)
-            ):
-                at_base[case.id] = AtBase(line=then.line, edited=what)
-    return Yardstick(
-        base=ref,
-        cases=_changed(base_cases, head_cases),
-        baseline=_changed(base_baseline, head_baseline),
-        added=sorted(set(head_cases) - set(base_cases)),
-        removed=removed,
-        note="; ".join(base.notes) or None,
-        removed_blocking=[cid for cid in removed if base.cases is not None and base.cases[cid].category in blocking],
-        at_base=at_base,
-    )
-
-
-def decided_at_base(inputs: Inputs, base: Base) -> Inputs:
-    """The inputs with the base commit's case and baseline response for each row of ``inputs.yardstick.at_base``:
-    a pull request cannot move the yardstick its own rows are measured against (a context that now holds the
-    invented figure, an ungrounded baseline, a category that does not block). Each row keeps its place (its
-    line in the pull request's file); ``AtBase.line`` says where the version judged is."""
-    stick = inputs.yardstick
-    if stick is None or not stick.at_base or base.cases is None or base.baseline is None:
-        return inputs
-    cases = [base.cases[cid] for cid in stick.at_base]
-    answers = [base.baseline[cid] for cid in stick.at_base if cid in base.baseline]  # none at the base: the PR's
-    if isinstance(inputs.cases, StoredCases):
-        store = inputs.cases.store
-        store.many(
-            "UPDATE cases SET category = ?, query = ?, context = ? WHERE id = ?",
-            [(c.category, c.query, c.context, c.id) for c in cases],
-        )
-        store.many(
-            "UPDATE responses SET response = ?, context = ? WHERE side = 0 AND id = ?",
-            [(*_answer(r, inputs.own_context), r.id) for r in answers],
-        )
-        return inputs
-    then, kept = {c.id: c for c in cases}, {r.id: r for r in answers}  # in memory (tests): new objects, same places
-
-    def case(c: Case) -> Case:
-        b = then.get(c.id)
-        return c if b is None else Case(c.id, b.category, b.query, b.context, c.line)
-
-    def answer(r: Response) -> Response:
-        b = kept.get(r.id)
-        return r if b is None else Response(r.id, b.response, r.line, _answer(b, inputs.own_context)[1])
-
-    return replace(
-        inputs,
-        cases=[case(c) for c in inputs.cases],
-        baseline={cid: answer(r) for cid, r in inputs.baseline.items()},
     )

@@ -30,11 +30,13 @@ from groundgate.errors import (
 )
 from groundgate.files import write_text
 from groundgate.progress import ProgressLine
+from groundgate.readback import read_results
 from groundgate.redact import Redactor
-from groundgate.report import LIMITS, ReportContext, Target, render
+from groundgate.report import LIMITS, Target, render
 from groundgate.report.console import columns, render_console
+from groundgate.report.context import ReportContext
 from groundgate.report.escape import log_safe
-from groundgate.results import Results, read_results
+from groundgate.results import Results
 from groundgate.settings import IDENTITY_VARIABLES, SECRET_VARIABLES
 
 

@@ -19,7 +19,6 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     TypeAdapter,
-    ValidationError,
     ValidatorFunctionWrapHandler,
     WrapSerializer,
     WrapValidator,
@@ -28,10 +27,7 @@ from pydantic import (
 )
 from pydantic.dataclasses import dataclass
 
-from groundgate import jsonstream
-from groundgate.audit import RowAudit
-from groundgate.cases import SURROGATE, Yardstick, unpaired_surrogate
-from groundgate.errors import InputError, one_line
+from groundgate.cases import Yardstick
 from groundgate.files import write_parts
 from groundgate.judges.claims import Label
 from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
@@ -150,7 +146,7 @@ class Row:
 
 
 ROW_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Row)}
-_ROW = TypeAdapter(Row)
+ROW_ADAPTER = TypeAdapter(Row)
 
 
 class Fluency(_Model):
@@ -343,7 +339,9 @@ class StoredRows(Sequence[Row]):
         added = []
         for row in rows:
             self.tally[cell(row)] += 1
-            added.append((self._length, row.id, row.line, row.outcome.value, _ROW.dump_json(row).decode(), marks(row)))
+            added.append(
+                (self._length, row.id, row.line, row.outcome.value, ROW_ADAPTER.dump_json(row).decode(), marks(row))
+            )
             self._length += 1
         self.store.many("INSERT INTO rows VALUES (?, ?, ?, ?, ?, ?)", added)
 
@@ -393,7 +391,7 @@ class StoredRows(Sequence[Row]):
         marks = ", ".join("?" * len(ids))
         found = f"SELECT data FROM rows WHERE id IN ({marks}) ORDER BY pos"  # noqa: S608 - placeholders only
         for (data,) in self.store.all(found, tuple(ids)):
-            yield _ROW.validate_json(data)
+            yield ROW_ADAPTER.validate_json(data)
 
     def _by_id(self) -> None:
         if not self._indexed:
@@ -405,7 +403,7 @@ class StoredRows(Sequence[Row]):
         assert all(cell(row) == cell(self[pos]) for pos, row in zip(positions, rows, strict=True))
         self.store.many(
             "UPDATE rows SET data = ? WHERE pos = ?",
-            [(_ROW.dump_json(row).decode(), pos) for pos, row in zip(positions, rows, strict=True)],
+            [(ROW_ADAPTER.dump_json(row).decode(), pos) for pos, row in zip(positions, rows, strict=True)],
         )
 
     def of(self, outcomes: Iterable[Outcome]) -> Iterator[list[tuple[int, Row]]]:
@@ -413,12 +411,12 @@ class StoredRows(Sequence[Row]):
         names = sorted(o.value for o in outcomes)
         marks = ", ".join("?" * len(names))
         for window in self.store.windows("SELECT pos, data FROM rows", "pos", f"outcome IN ({marks})", names):
-            yield [(pos, _ROW.validate_json(data)) for pos, data in window]
+            yield [(pos, ROW_ADAPTER.validate_json(data)) for pos, data in window]
 
     def marked(self, mark: int) -> Iterator[list[tuple[int, Row]]]:
         """(position, row) of the rows with this mark, in order, a batch at a time."""
         for window in self.store.windows("SELECT pos, data FROM rows", "pos", "marks != 0 AND marks & ?", (mark,)):
-            yield [(pos, _ROW.validate_json(data)) for pos, data in window]
+            yield [(pos, ROW_ADAPTER.validate_json(data)) for pos, data in window]
 
     def count_marked(self, mark: int, outside: frozenset[Outcome] = frozenset()) -> int:
         by_outcome = self.store.all(
@@ -432,7 +430,7 @@ class StoredRows(Sequence[Row]):
             yield from (data for _, data in window)
 
     def __iter__(self) -> Iterator[Row]:
-        validate = _ROW.validate_json
+        validate = ROW_ADAPTER.validate_json
         for line in self.lines():
             yield validate(line)
 
@@ -445,7 +443,7 @@ class StoredRows(Sequence[Row]):
             found = self.store.one("SELECT data FROM rows WHERE pos = ?", (pos,))
             if found is None:
                 raise IndexError(index)
-            return _ROW.validate_json(found[0])
+            return ROW_ADAPTER.validate_json(found[0])
         return list(self)[index]
 
     def __eq__(self, other: object) -> bool:
@@ -533,84 +531,7 @@ class Results(_Model):
         if isinstance(self.rows, StoredRows):
             lines: Iterable[str] = self.rows.lines()
         else:
-            lines = (_ROW.dump_json(row).decode() for row in self.rows)
+            lines = (ROW_ADAPTER.dump_json(row).decode() for row in self.rows)
         for index, line in enumerate(lines):
             yield ("," if index else "") + line
         yield "]}\n"
-
-
-def _refused(path: Path, exc: ValidationError, *where: str) -> InputError:
-    """The first thing pydantic refused, as one line naming its field (under ``where``)."""
-    first = exc.errors()[0]
-    return InputError(path, None, ".".join(str(part) for part in (*where, *first["loc"])), first["msg"].lower())
-
-
-def read_results(path: Path) -> Results:
-    """A results file, its rows read one at a time into a store on disk (``jsonstream``, ``StoredRows``):
-    ``report`` and ``merge`` of a million rows do not hold a million rows' JSON in memory. A file that
-    contradicts itself (a row, the counts or the verdict not what its own scores and rules make them:
-    ``audit``) is refused, naming the row and the field."""
-    rows = StoredRows()
-    batch: list[Row] = []
-    bad: list[InputError] = []  # the first bad row, raised once the file is known to be a results file
-    audit = RowAudit()  # each row re-derived from its own scores as it is read
-
-    def row(found: Any) -> None:
-        if bad:
-            return
-        index = len(rows) + len(batch)
-        where = f"rows.{index}"
-        if (field := unpaired_surrogate(found, where)) is not None:
-            bad.append(InputError(path, None, field, SURROGATE))
-            return
-        try:
-            batch.append(_ROW.validate_python(found))
-        except ValidationError as exc:
-            bad.append(_refused(path, exc, where))
-            return
-        audit.see(index, batch[-1])
-        if len(batch) >= BATCH_ROWS:
-            rows.extend(batch)
-            batch.clear()
-
-    try:
-        with path.open(encoding="utf-8") as stream:
-            data = jsonstream.load(stream, "rows", row)
-    except FileNotFoundError:
-        raise InputError(path, None, None, "file not found") from None
-    except IsADirectoryError:
-        raise InputError(path, None, None, "is a directory, not a results file") from None
-    except RecursionError:
-        raise InputError(path, None, None, "not a results file: JSON nested too deeply") from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: bad JSON, or a number of 4,300+ digits
-        raise InputError(path, None, None, f"not a results file: {one_line(str(exc))}") from None
-    rows.extend(batch)
-    if not isinstance(data, dict) or data.get("schema_version") != SCHEMA_VERSION:
-        found = data.get("schema_version") if isinstance(data, dict) else None
-        earlier = (
-            " (an earlier groundgate's, which does not record all the rules its rows were decided under, so its "
-            "outcomes cannot be checked: run compare again)"
-            if found in (1, 2)
-            else ""
-        )
-        raise InputError(
-            path,
-            None,
-            "schema_version",
-            f"expected {SCHEMA_VERSION}, found {found!r}: not a results file of this version{earlier}",
-        )
-    if bad:
-        raise bad[0]
-    if (field := unpaired_surrogate(data)) is not None:
-        raise InputError(path, None, field, SURROGATE)
-    if isinstance(data.get("rows"), jsonstream.Streamed):
-        data["rows"] = rows
-    try:
-        results = Results.model_validate(data)
-    except ValidationError as exc:
-        raise _refused(path, exc) from None
-    except RecursionError:
-        raise InputError(path, None, None, "not a results file: nested too deeply") from None
-    if (problem := audit.check(results)) is not None:
-        raise InputError(path, None, *problem)
-    return results

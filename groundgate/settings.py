@@ -8,7 +8,6 @@ runner provides (the event, the workspace, the OIDC endpoint) arrives here as ``
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -28,16 +27,15 @@ from pydantic import (
 
 from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
+from groundgate.event import NO_COMMIT, GitHubRun
 from groundgate.files import link_on_path, refusing
 from groundgate.redact import placeholder, url_credentials
 from groundgate.rules import FailOn, Tripwire
 
 DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
 OUT_DIR = ".groundgate"  # where the action writes results.json and report.md, inside the workspace
-PR_EVENTS = ("pull_request", "pull_request_target")
 DEFAULT_CHECK_NAME = "groundgate / verdict"  # not a job name: the job's own status check never shares it
 FORK_RECIPE = "examples/fork-prs/ and the README section 'Pull requests from forks'"
-NO_COMMIT = "0" * 40  # the SHA a push that deletes a ref names as its "after"
 
 # Every input of action.yml, in its order; a test keeps action.yml, this and the README in agreement.
 COMPARE_INPUTS = (
@@ -87,173 +85,6 @@ BASE_URL_HINT = "give the server's base URL, http(s)://host[:port]/v1 for most O
 # A model as its server names it, whatever the server: gpt-4o, meta-llama/Llama-3.1-8B-Instruct (vLLM), llama3.1:8b
 # (Ollama), /models/gemma-3-270m-q4_k_m.gguf (llama.cpp, the file it loaded). Only control characters are refused.
 MODEL_ID = r"[^\x00-\x1f\x7f-\x9f]+"
-
-
-class GitHubRun(BaseModel):
-    """What the runner tells a container action about this run."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    repository: str | None = None
-    event_name: str | None = None
-    sha: str | None = None
-    pr_number: int | None = None
-    pr_author: str | None = None  # who opened the pull request: not an adjudicator of its rows by default
-    queued_pr: int | None = None  # merge_group: the pull request the queue's branch is named after (its adjudications)
-    head_sha: str | None = None  # the commit the check run and the comment are about
-    base_sha: str | None = None  # the pull request's base: what the PR's own edits are compared with
-    from_fork: bool = False
-    # workflow_run: the run that triggered this one (its event, and where its PR's head lives)
-    triggered_by: str | None = None
-    head_repo: str | None = None  # "owner/name" of the triggering run's head (a fork's, for a fork's PR)
-    head_branch: str | None = None
-    listed_pulls: tuple[int, ...] = ()  # the PRs its payload lists (none for a fork's PR)
-    deleted_ref: str | None = None  # the event's commit is forty zeros: a push that deleted this ref
-    # issue_comment: the comment that started the run (its commands are re-read through the API; these say
-    # whether there is anything to do, and which comment a reply answers)
-    comment_id: int | None = None
-    comment_author: str | None = None
-    comment_body: str | None = None
-    comment_before: str | None = None  # an edit's previous text: removing a command is a change too
-    server_url: str = "https://github.com"
-    api_url: str = "https://api.github.com"
-    run_id: str | None = None
-    run_attempt: int = 1  # GITHUB_RUN_ATTEMPT: 2 and up on a rerun
-    output_path: Path | None = None
-    summary_path: Path | None = None
-    oidc_url: str | None = None  # ACTIONS_ID_TOKEN_REQUEST_URL: only with 'permissions: id-token: write'
-    oidc_token: SecretStr | None = None
-
-    @classmethod
-    def from_environ(cls, environ: Mapping[str, str]) -> GitHubRun:
-        event: dict[str, Any] = {}
-        event_path = environ.get("GITHUB_EVENT_PATH")
-        if event_path and Path(event_path).is_file():
-            try:
-                loaded = json.loads(Path(event_path).read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                loaded = {}
-            event = loaded if isinstance(loaded, dict) else {}
-        event_name = environ.get("GITHUB_EVENT_NAME")
-
-        def get(name: str) -> str | None:
-            return environ.get(name) or None
-
-        about = _about(event_name, event)
-        # GITHUB_SHA is another commit than the one judged in a workflow_run run (and a comment's run judges
-        # none: it looks the pull request's head up): never fall back to it there
-        head_sha = about.get("head_sha") or (
-            None if event_name in ("workflow_run", "issue_comment") else get("GITHUB_SHA")
-        )
-        attempt = get("GITHUB_RUN_ATTEMPT") or "1"
-        return cls(
-            repository=get("GITHUB_REPOSITORY"),
-            event_name=event_name,
-            sha=get("GITHUB_SHA"),
-            pr_number=about.get("pr_number"),
-            pr_author=about.get("pr_author"),
-            queued_pr=about.get("queued_pr"),
-            head_sha=None if head_sha == NO_COMMIT else head_sha,
-            base_sha=about.get("base_sha"),
-            from_fork=bool(about.get("from_fork")),
-            triggered_by=about.get("triggered_by"),
-            head_repo=about.get("head_repo"),
-            head_branch=about.get("head_branch"),
-            listed_pulls=about.get("listed_pulls", ()),
-            comment_id=about.get("comment_id"),
-            comment_author=about.get("comment_author"),
-            comment_body=about.get("comment_body"),
-            comment_before=about.get("comment_before"),
-            deleted_ref=str(event.get("ref") or get("GITHUB_REF") or "its ref") if head_sha == NO_COMMIT else None,
-            server_url=get("GITHUB_SERVER_URL") or "https://github.com",
-            api_url=get("GITHUB_API_URL") or "https://api.github.com",
-            run_id=get("GITHUB_RUN_ID"),
-            run_attempt=int(attempt) if attempt.isdigit() and int(attempt) > 0 else 1,
-            output_path=Path(environ["GITHUB_OUTPUT"]) if get("GITHUB_OUTPUT") else None,
-            summary_path=Path(environ["GITHUB_STEP_SUMMARY"]) if get("GITHUB_STEP_SUMMARY") else None,
-            oidc_url=get("ACTIONS_ID_TOKEN_REQUEST_URL"),
-            oidc_token=SecretStr(environ["ACTIONS_ID_TOKEN_REQUEST_TOKEN"])
-            if get("ACTIONS_ID_TOKEN_REQUEST_TOKEN")
-            else None,
-        )
-
-    @property
-    def via_workflow_run(self) -> bool:
-        """A trusted workflow_run run publishing for another run; its PR must be looked up and checked."""
-        return self.event_name == "workflow_run"
-
-    @property
-    def head_label(self) -> str | None:
-        """The triggering run's head as ``GET /pulls?head=`` takes it: "owner:branch"."""
-        if not self.head_repo or not self.head_branch:
-            return None
-        return f"{self.head_repo.split('/', 1)[0]}:{self.head_branch}"
-
-    @property
-    def run_url(self) -> str | None:
-        """This run's page; on a rerun, this attempt's (the run's own page shows the latest attempt)."""
-        if not self.repository or not self.run_id:
-            return None
-        url = f"{self.server_url}/{self.repository}/actions/runs/{self.run_id}"
-        return url + f"/attempts/{self.run_attempt}" if self.run_attempt > 1 else url
-
-
-def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
-    """The commit and the pull request an event is about, read from its payload.
-
-    pull_request: the PR's head (GITHUB_SHA is a merge commit). merge_group: the queue's head commit,
-    no PR. workflow_run: the triggering run's head commit (GITHUB_SHA is the default branch's head);
-    its ``pull_requests`` list is empty for forks, so the head's repository and branch are kept: they
-    tell the PR apart from others on the same commit. push: ``after`` (GITHUB_SHA is the default branch's
-    head when the push deleted its ref, and ``after`` is then forty zeros)."""
-    if event_name in PR_EVENTS:
-        pr = _dict(event.get("pull_request"))
-        head, base = _dict(pr.get("head")), _dict(pr.get("base"))
-        number = pr.get("number")
-        return {
-            "pr_number": int(number) if isinstance(number, int) else None,
-            "pr_author": _dict(pr.get("user")).get("login"),
-            "head_sha": head.get("sha"),
-            "base_sha": base.get("sha"),
-            "from_fork": bool(pr)
-            and event_name == "pull_request"
-            and _dict(head.get("repo")).get("full_name") != _dict(base.get("repo")).get("full_name"),
-        }
-    if event_name == "merge_group":  # the queue's branch: gh-readonly-queue/<base>/pr-<number>-<sha>
-        group = _dict(event.get("merge_group"))
-        queued = re.search(r"/gh-readonly-queue/.+/pr-(\d+)-[0-9a-f]{40}$", str(group.get("head_ref") or ""))
-        return {"head_sha": group.get("head_sha"), "queued_pr": int(queued.group(1)) if queued else None}
-    if event_name == "issue_comment":  # a comment on an issue; on a pull request, its issue has a pull_request link
-        issue, comment = _dict(event.get("issue")), _dict(event.get("comment"))
-        number, cid = issue.get("number"), comment.get("id")
-        return {
-            "pr_number": number if isinstance(number, int) and issue.get("pull_request") else None,
-            "pr_author": _dict(issue.get("user")).get("login"),
-            "comment_id": cid if isinstance(cid, int) else None,
-            "comment_author": _dict(comment.get("user")).get("login"),
-            "comment_body": comment.get("body") if isinstance(comment.get("body"), str) else None,
-            "comment_before": _dict(_dict(event.get("changes")).get("body")).get("from"),
-        }
-    if event_name == "workflow_run":
-        triggering = _dict(event.get("workflow_run"))
-        listed = [_dict(p).get("number") for p in triggering.get("pull_requests") or []]
-        head_repo = _dict(triggering.get("head_repository")).get("full_name")
-        branch = triggering.get("head_branch")
-        return {
-            "head_sha": triggering.get("head_sha"),
-            "triggered_by": triggering.get("event"),
-            "head_repo": head_repo if isinstance(head_repo, str) and "/" in head_repo else None,
-            "head_branch": branch if isinstance(branch, str) and branch else None,
-            "listed_pulls": tuple(n for n in listed if isinstance(n, int)),
-        }
-    if event_name == "push":
-        after = event.get("after")
-        return {"head_sha": after} if isinstance(after, str) and re.fullmatch(r"[0-9a-f]{40}", after) else {}
-    return {}
 
 
 class Settings(BaseModel):

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from groundgate import gitindex
 from groundgate.cache import PUBLIC, ScoreCache, derive_secret
-from groundgate.compare import Options, Rescorer
 from groundgate.errors import CannotSignIn, GroundgateError
+from groundgate.evidence import Options, Rescorer
 from groundgate.judges import Provider
 from groundgate.judges.limits import Budget
 from groundgate.judges.runner import Deadline, Progress, Runner
@@ -94,7 +94,7 @@ class Judges:
 def provider(settings: Settings, deployment: str | None = None, sign_in: CredentialFactory | None = None) -> Provider:
     """The judge the settings name (``deployment`` names an Azure deployment instead, for a second opinion)."""
     if settings.judge == "figures" and deployment is None:
-        from groundgate.judges.figures import FiguresProvider
+        from groundgate.judges.figures_judge import FiguresProvider
 
         return FiguresProvider(settings.rubric)
     if settings.judge == "openai" and deployment is None:
@@ -263,7 +263,8 @@ def publisher(settings: Settings) -> Publisher | None:
 def github(token: str, api_url: str, repository: str, wait: float | None = None) -> Publisher:
     """GitHub for one repository; ``wait``: the seconds it may spend waiting on rate limits in all (a
     person running ``groundgate labels`` can wait longer than a required check)."""
-    from groundgate.github.publisher import MAX_WAIT, Publisher, WaitBudget, client
+    from groundgate.github.client import MAX_WAIT, WaitBudget, client
+    from groundgate.github.publisher import Publisher
 
     budget = WaitBudget(wait or MAX_WAIT)
     return Publisher(client(token, api_url, budget=budget), repository, budget)

@@ -6,30 +6,35 @@ takes what it needs as arguments, so tests drive it with clients pointed at loca
 
 from __future__ import annotations
 
-import errno
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 from groundgate import app
-from groundgate.cases import Inputs, Yardstick, decided_at_base, load_cases, read_base, yardstick
+from groundgate.cases import Inputs, Yardstick, load_cases
 from groundgate.errors import GitHubRefused, GroundgateError, InternalError, Interrupted, UsageError, one_line
+from groundgate.event import PR_EVENTS, GitHubRun
 from groundgate.files import write_text
 from groundgate.github import adjudicate
-from groundgate.github.publisher import Publisher, Pull, annotations_for
-from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs
+from groundgate.github.annotations import annotations_for
+from groundgate.github.publisher import Publisher, Pull
+from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs, to_runner
 from groundgate.merge import merge
+from groundgate.readback import read_results
 from groundgate.record import text as record_text
-from groundgate.report import Links, ReportContext, headline_note, marker, render, render_failure, verdict_headline
+from groundgate.report import render, render_failure
 from groundgate.report.console import render_console
+from groundgate.report.context import ReportContext, marker
 from groundgate.report.escape import inline
+from groundgate.report.headline import headline_note, verdict_headline
+from groundgate.report.links import Links
 from groundgate.report.people import POINTER
-from groundgate.results import Results, read_results
+from groundgate.results import Results
 from groundgate.rules import gate_exit, verdict_of
-from groundgate.settings import FORK_RECIPE, OUT_DIR, OUTPUTS, PR_EVENTS, GitHubRun, Settings, inside_workspace
+from groundgate.settings import FORK_RECIPE, OUT_DIR, OUTPUTS, Settings, inside_workspace
 from groundgate.wiring import Judges
+from groundgate.yardstick import decided_at_base, read_base, yardstick
 
 
 def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> Inputs:
@@ -195,21 +200,6 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     # Last, so the end of the log is the console's last screen: the rows that block and the verdict.
     log.info(console)
     return exit_code
-
-
-NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
-
-
-def to_runner(log: Log, what: str, write: Callable[[], None], *, failing: bool = False) -> None:
-    """Write one of the runner's files (the job summary, the step's outputs). One with no room for it (a full
-    disk, a quota) is a warning: the verdict, its exit code, the comment and the check run stand. Any other
-    failure is unexpected (exit 4), unless the run is ``failing`` already: then the error it reports counts."""
-    try:
-        write()
-    except OSError as exc:
-        if not failing and exc.errno not in NO_ROOM:
-            raise
-        log.warning(f"could not write {what}: {one_line(str(exc))}")
 
 
 def _where(run: GitHubRun, publisher: Publisher | None, log: Log) -> Target | None:

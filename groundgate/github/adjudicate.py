@@ -41,17 +41,22 @@ from groundgate.adjudication import (
     parse_commands,
 )
 from groundgate.errors import GitHubRefused, one_line
-from groundgate.github.publisher import Annotation, CheckRunFound, Comment, Publisher
-from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs
+from groundgate.event import GitHubRun
+from groundgate.github.annotations import Annotation
+from groundgate.github.publisher import CheckRunFound, Comment, Publisher
+from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs, to_runner
 from groundgate.labels import Label, Precision, labels_of, latest_per_answer, precision
 from groundgate.record import Record, RecordError, decode, fit, text
-from groundgate.report import LIMITS, Facts, Links, facts, headline_of, marker, render_people
+from groundgate.report import LIMITS
+from groundgate.report.context import marker
 from groundgate.report.escape import inline
-from groundgate.report.people import POINTER, People, heading, represent
+from groundgate.report.headline import Facts, facts, headline_of
+from groundgate.report.links import Links
+from groundgate.report.people import POINTER, People, heading, render_people, represent
 from groundgate.report.render import environment
 from groundgate.results import Results, rows_with
 from groundgate.rules import Conclusion, Headline, Outcome, verdict_of
-from groundgate.settings import GitHubRun, Settings
+from groundgate.settings import Settings
 
 ROLE_RANK = {"none": 0, "read": 1, "triage": 2, "write": 3, "maintain": 4, "admin": 5}
 HISTORY_PRS = 20  # pull requests updated last whose verdicts a judging run reads for the judge's precision
@@ -425,8 +430,6 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
             how, url = publisher.upsert_comment(number, body, marker(settings.check_name), heard.own)
             log.info(f"comment {how}: {url}")
         _answer(publisher, settings, number, run, heard, decision)
-    from groundgate.github.action import to_runner  # the action's module imports this one
-
     outputs = outputs_of(left, verdict_of(left))
     to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary))
     to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs))

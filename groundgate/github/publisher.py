@@ -15,7 +15,6 @@ verdict decide the exit code.
 from __future__ import annotations
 
 import base64
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -24,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
-from github import Auth, Github, GithubException, GithubRetry
+from github import Github, GithubException
 from github.CheckRun import CheckRun
 from github.GithubObject import NotSet
 from github.PullRequest import PullRequest
@@ -33,14 +32,12 @@ from requests import RequestException
 from urllib3.exceptions import HTTPError
 
 from groundgate.errors import GitHubRefused, one_line
-from groundgate.report import figures_said
-from groundgate.report.render import plain, score
-from groundgate.results import Results, rows_with
-from groundgate.rules import Conclusion, Outcome
+from groundgate.github.annotations import TITLE_LIMIT, Annotation
+from groundgate.github.client import REASON_LIMIT, ROLES, WaitBudget, WaitTooLong, refused, token_kind
+from groundgate.rules import Conclusion
 
 ANNOTATIONS_PER_REQUEST = 50
-TITLE_LIMIT = 255
-MESSAGE_LIMIT = 60_000  # bytes; GitHub's limit is 64 KB
+RATE_RESERVE = 100  # GraphQL points left to others (and to the rest of this run) before waiting for the reset
 COMMENTS_QUERY = """
 query($owner: String!, $name: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $name) {
@@ -77,244 +74,7 @@ query($owner: String!, $name: String!, $check: String!, $prs: Int!, $commits: In
   }
 }
 """
-LEVELS: dict[Outcome, str] = {
-    Outcome.REGRESSION: "failure",
-    Outcome.BLOCKING_FIGURE: "failure",
-    Outcome.UNSUPPORTED_FIGURE: "warning",
-    Outcome.REVIEW: "warning",
-    Outcome.UNSTABLE: "warning",
-    Outcome.ERROR: "warning",
-    Outcome.NEW_NON_ANSWER: "notice",
-}
 SUPERSEDED = "Superseded"
-ROLES = ("admin", "maintain", "write", "triage", "read")  # a collaborator's roles, most rights first
-API_VERSION = "2022-11-28"  # the REST API version groundgate is written against, sent with every call
-REASON_LIMIT = 300  # characters of GitHub's own message kept in a warning: never a whole response
-# What each write needs, as the workflow's `permissions:` and a GitHub App's or fine-grained token's settings name it.
-NEEDS = {
-    "comment": ("pull-requests: write", "Pull requests: Read and write"),
-    "check": ("checks: write", "Checks: Read and write"),
-    "read": ("contents: read", "Contents: Read-only"),
-    "pulls": ("pull-requests: read", "Pull requests: Read-only"),
-}
-
-
-MAX_WAIT = 60.0  # seconds a run may spend waiting on GitHub in all: rate limits, Retry-After, backoff
-RATE_RESERVE = 100  # GraphQL points left to others (and to the rest of this run) before waiting for the reset
-
-
-class WaitBudget:
-    """Seconds left to wait on GitHub in this run, shared by every retry of every request."""
-
-    def __init__(self, seconds: float = MAX_WAIT) -> None:
-        self.seconds = seconds
-        self.left = seconds
-        self._lock = threading.Lock()
-
-    def spend(self, wait: float) -> bool:
-        with self._lock:
-            if wait > self.left:
-                return False
-            self.left -= wait
-            return True
-
-
-class WaitTooLong(Exception):
-    """GitHub asked for a wait the run's budget cannot pay: give up on GitHub, keep the verdict."""
-
-
-class BoundedRetry(GithubRetry):
-    """PyGithub's retry (5xx, secondary rate limits, Retry-After), with every wait drawn from one budget:
-    a primary rate limit that resets in an hour must not keep a required check asleep for the hour."""
-
-    def __init__(self, *, budget: WaitBudget | None = None, **kwargs: Any) -> None:
-        self.budget = budget or WaitBudget()
-        kwargs.setdefault("max_rate_limit_wait", self.budget.seconds)
-        super().__init__(**kwargs)
-
-    def new(self, **kwargs: Any) -> BoundedRetry:
-        kwargs.setdefault("budget", self.budget)
-        return super().new(**kwargs)
-
-    def sleep(self, response: Any = None) -> None:
-        wait = self.get_retry_after(response) if response is not None and self.respect_retry_after_header else None
-        wait = self.get_backoff_time() if wait is None else wait
-        if not self.budget.spend(wait):
-            raise WaitTooLong(
-                f"GitHub asked to wait {wait:g} s, more than the {self.budget.seconds:g} s a run waits on it"
-            )
-        super().sleep(response)
-
-
-def client(
-    token: str,
-    base_url: str,
-    *,
-    timeout: int = 30,
-    retries: int = 5,
-    seconds_between_writes: float = 1.0,
-    budget: WaitBudget | None = None,
-) -> Github:
-    """A PyGithub client that retries 5xx and rate limits (GET, POST and PATCH) within one time budget."""
-    retry = BoundedRetry(
-        total=retries,
-        backoff_factor=0.5,
-        secondary_rate_wait=60,
-        allowed_methods={"GET", "POST", "PATCH", "HEAD", "OPTIONS"},
-        budget=budget,
-    )
-    return Github(
-        auth=Auth.Token(token),
-        base_url=base_url.rstrip("/"),
-        timeout=timeout,
-        retry=retry,
-        per_page=100,
-        seconds_between_writes=seconds_between_writes,
-        api_version=API_VERSION,
-        lazy=True,  # no request until a value is needed: the workflow token may not read the repository
-    )
-
-
-def token_kind(github: Github) -> str:
-    """Which kind of token the client holds, from its documented prefix: the fix for a refusal differs."""
-    auth = github.requester.auth
-    token = auth.token if isinstance(auth, Auth.Token) else ""
-    for prefix, kind in (("ghs_", "installation"), ("github_pat_", "fine-grained"), ("ghp_", "classic"), ("gho_", "oauth")):  # fmt: skip
-        if token.startswith(prefix):
-            return kind
-    return "unknown"
-
-
-def reason(exc: GithubException) -> str:
-    """GitHub's own words for a refusal, short: its ``message`` and the codes of its ``errors``. Never the
-    whole response (a GraphQL answer carries every comment body it listed)."""
-    data = exc.data if isinstance(exc.data, dict) else {}
-    errors = _errors(exc)
-    message = data.get("message") or (errors[0].get("message") if errors else None) or exc.message or ""
-    codes = sorted({str(e["code"]) for e in errors if e.get("code")})
-    text = one_line(str(message))[:REASON_LIMIT] + (f" [{', '.join(codes)}]" if codes else "")
-    return text or "no message"
-
-
-def _errors(exc: GithubException) -> list[dict[str, Any]]:
-    """The ``errors`` list of GitHub's answer (GraphQL's, or a 403/422's documented one)."""
-    data = exc.data if isinstance(exc.data, dict) else {}
-    return [e for e in data.get("errors") or [] if isinstance(e, dict)]
-
-
-def permission_fix(need: str, kind: str) -> str:
-    """How to give this token what ``need`` asks, worded for the token's ``kind`` (``token_kind``)."""
-    workflow, setting = NEEDS[need]
-    if kind == "installation":  # the workflow token, or a GitHub App's installation token
-        return (
-            f"give the job 'permissions: {workflow}' (the workflow token), or the GitHub App '{setting}'; a pull "
-            "request from a fork gets a read-only workflow token: judge it from a workflow_run workflow (see the README)"
-        )
-    if need == "check" and kind != "unknown":
-        return (
-            "personal access tokens (fine-grained or classic) and OAuth tokens cannot create check runs: use the "
-            "workflow token or a GitHub App's token for the check run, or set 'check-run: false'"
-        )
-    if kind == "fine-grained":
-        return f"give the fine-grained token '{setting}' on this repository"
-    if kind in ("classic", "oauth"):
-        return f"give the {kind} token the 'repo' scope ('public_repo' for a public repository)"
-    only_apps = "; personal access tokens cannot create check runs" if need == "check" else ""
-    return f"give the token '{workflow}' ('{setting}' for a GitHub App or a fine-grained token){only_apps}"
-
-
-def refused(action: str, exc: GithubException, need: str, kind: str = "unknown") -> GitHubRefused:
-    """One line saying what GitHub refused and why, with the permissions fix only when the answer means
-    permissions: a 403 that is not a size limit or a rate limit. A 404 may be a token that cannot see the
-    repository, so it says so, without sending anyone to change permissions that may be right."""
-    text = f"GitHub refused to {action} (HTTP {exc.status}: {reason(exc)})"
-    if exc.status == 401:
-        text += "; the token was not accepted (expired, revoked or mistyped): check the 'github-token' input"
-    elif exc.status == 403 and any(e.get("code") == "too_large" for e in _errors(exc)):
-        text += "; the file is larger than GitHub's API serves (100 MB)"
-    elif exc.status == 403 and "rate limit" in reason(exc).casefold():
-        text += "; GitHub's rate limit for this token is spent"
-    elif exc.status == 403:
-        text += f"; {permission_fix(need, kind)}"
-    elif exc.status == 404:
-        text += "; it does not exist, or this token cannot see it"
-    elif exc.status == 422:
-        text += "; GitHub found the request invalid"
-    return GitHubRefused(text)
-
-
-@dataclass(frozen=True)
-class Annotation:
-    path: str
-    line: int
-    level: str
-    title: str
-    message: str
-
-    def as_dict(self) -> dict[str, str | int]:
-        return {
-            "path": self.path,
-            "start_line": self.line,
-            "end_line": self.line,
-            "annotation_level": self.level,
-            "title": self.title,
-            "message": self.message,
-        }
-
-
-ANNOTATION_WORDS = {
-    Outcome.REGRESSION: "blocking regression",
-    Outcome.BLOCKING_FIGURE: "blocking unsupported figure",
-    Outcome.UNSUPPORTED_FIGURE: "unsupported figure",
-    Outcome.REVIEW: "regression to review",
-    Outcome.UNSTABLE: "unstable",
-    Outcome.NEW_NON_ANSWER: "new non-answer",
-    Outcome.ERROR: "not judged",
-}
-
-
-def cut_bytes(text: str, limit: int) -> str:
-    """Text cut to ``limit`` UTF-8 bytes (GitHub counts bytes), never inside a character."""
-    data = text.encode("utf-8")
-    if len(data) <= limit:
-        return text
-    return data[: max(0, limit - len("…".encode()))].decode("utf-8", errors="ignore").rstrip() + "…"
-
-
-def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
-    """One annotation per row a reviewer must read, on its line of the cases file (plain text), in
-    the report's words and numbers (`5 → 2`)."""
-    found = []
-    at_base = results.yardstick.at_base if results.yardstick is not None else {}
-    for row in rows_with(results.rows, LEVELS):  # only the rows a reviewer must read
-        level = LEVELS[row.outcome]
-        title = cut_bytes(
-            plain(f"groundgate {ANNOTATION_WORDS[row.outcome]}: {row.id} [{row.category}]", 10_000), TITLE_LIMIT
-        )
-        if row.outcome is Outcome.ERROR:
-            message = f"Could not judge: {row.error}"
-        elif row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
-            judged = f"{_word(row.after)}, {score(row.after_score)}"
-            message = f"The candidate {figures_said(row)}; the judge may have missed this ({judged})."
-        else:
-            scores = f"{score(row.before_score)} → {score(row.after_score)}" + (
-                f", re-score {score(row.rescore_score)}" if row.rescore_score is not None else ""
-            )
-            moved = f"{_word(row.before)} → {_word(row.after)}"
-            message = f"{moved} ({scores}). Judge: {row.rescore_reason or row.after_reason or ''}"
-        if (base := at_base.get(row.id)) is not None:  # on the PR's line, the edit a reviewer reads
-            message = (
-                f"The PR edited this case's {' and '.join(base.edited)}: judged against the base branch's version "
-                f"(line {base.line} of the base branch's cases file). {message}"
-            )
-        found.append(
-            Annotation(cases_path, row.line, level, title, cut_bytes(plain(message, MESSAGE_LIMIT), MESSAGE_LIMIT))
-        )
-    return found
-
-
-def _word(bucket: str | None) -> str:
-    return "not judged" if bucket is None else bucket.replace("_", "-")
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,15 @@ so no user text can form a workflow command of its own.
 
 from __future__ import annotations
 
+import errno
 import secrets
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from groundgate.errors import one_line
 from groundgate.report.escape import log_safe
 from groundgate.rules import Outcome
 
@@ -105,3 +107,18 @@ def append_summary(path: Path | None, markdown: str) -> None:
         return
     with path.open("a", encoding="utf-8") as handle:
         handle.write(markdown if markdown.endswith("\n") else markdown + "\n")
+
+
+NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
+def to_runner(log: Log, what: str, write: Callable[[], None], *, failing: bool = False) -> None:
+    """Write one of the runner's files (the job summary, the step's outputs). One with no room for it (a full
+    disk, a quota) is a warning: the verdict, its exit code, the comment and the check run stand. Any other
+    failure is unexpected (exit 4), unless the run is ``failing`` already: then the error it reports counts."""
+    try:
+        write()
+    except OSError as exc:
+        if not failing and exc.errno not in NO_ROOM:
+            raise
+        log.warning(f"could not write {what}: {one_line(str(exc))}")

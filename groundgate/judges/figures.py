@@ -1,6 +1,6 @@
-"""Figures in text, and the offline 'figures' judge built on them: a deterministic check, not an LLM.
+"""Figures in text, and the tripwire built on them: a deterministic check, not an LLM.
 
-One extraction serves two users. The ``figures`` judge scores an answer ungrounded when it states a
+One extraction serves two users (the offline judge is ``judges.figures_judge``). The ``figures`` judge scores an answer ungrounded when it states a
 figure its context never states (for suites where "grounded" means "every figure in the answer appears
 in the source"); the tripwire (``tripwire``) runs beside any judge and lists the figures a candidate
 newly states that neither its context nor its baseline did. It cannot see unsupported claims made in
@@ -24,11 +24,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
-from groundgate.cases import Rubric
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 from groundgate.lookalike import visible
 
-UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
 NEAREST = 3  # the context's figures shown beside one the candidate newly states
 LISTED = 20  # figures a row lists of those its candidate newly states (one is enough to make it a row to read)
 
@@ -563,42 +560,3 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         elif len(new) < LISTED:
             new.append(NewFigure(claim, nearest(claim, stated)))
     return Finding(new, backlog)
-
-
-# --- the figures judge ---------------------------------------------------------------------------
-
-_NON_ANSWER = re.compile(
-    r"\b(could you|can you (?:clarify|tell|say|specify|provide)|please (?:clarify|provide|specify|rephrase)"
-    r"|what do you mean|i (?:do not|don't|cannot|can't|am unable to|am not able to) (?:know|help|answer|find|say)"
-    r"|i'm (?:not sure|unable)|i am not sure|no information)\b",
-    re.IGNORECASE,
-)
-
-
-def is_non_answer(text: str) -> bool:
-    """A clarifying question, a refusal or filler: a response that makes no checkable claim."""
-    stripped = text.strip()
-    return stripped.endswith("?") or bool(_NON_ANSWER.search(stripped))
-
-
-def judge_figures(context: str, response: str) -> Verdict:
-    stated = Stated(figures(context))
-    claimed = claims(response)
-    unsupported = list(dict.fromkeys(c.number for c in claimed if not stated.states(c)))  # first seen first
-    if unsupported:
-        return Verdict(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
-    if not claimed and is_non_answer(response):
-        return Verdict(NON_ANSWER, "no claim to check: a question, refusal or filler")
-    if claimed:
-        return Verdict(GROUNDED, f"every figure appears in the context: {', '.join(dict.fromkeys(c.number for c in claimed))}")  # fmt: skip
-    return Verdict(GROUNDED, "no figures to check")
-
-
-class FiguresProvider(Provider):
-    def __init__(self, rubric: Rubric) -> None:
-        self.info = JudgeInfo(kind="figures", rubric=rubric, fluency=False, claims=False)
-
-    def score(self, request: JudgeRequest) -> Judgement:
-        if request.purpose in (Purpose.FLUENCY, Purpose.CLAIMS):
-            return JudgeError(f"the figures judge does not measure {request.purpose}")
-        return judge_figures(request.grounding, request.response)

@@ -10,23 +10,14 @@ import shutil
 import unicodedata
 from collections.abc import Mapping
 
-from groundgate.report import (
-    OUTAGE_FIX,
-    SECTIONS,
-    _groups,
-    _label,
-    _marked,
-    _why,
-    edits,
-    outage,
-    removes,
-    too_small,
-    verdict_headline,
-)
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import log_safe
+from groundgate.report.headline import OUTAGE_FIX, outage, too_small, verdict_headline
 from groundgate.report.people import People
 from groundgate.report.render import environment
+from groundgate.report.rows import bucket_label, why
+from groundgate.report.sections import SECTIONS, grouped, marked_rows
+from groundgate.report.yardstick import edits, removes
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
@@ -126,7 +117,7 @@ def _reason(row: Row) -> str:
     new non-answer's answer (the report has the rest)."""
     if row.outcome is Outcome.NEW_NON_ANSWER and row.candidate.strip():
         return f'"{" ".join(row.candidate.split())}"'
-    reason = " ".join((_why(row) or "").split())
+    reason = " ".join((why(row) or "").split())
     first = _SENTENCE_END.split(reason, maxsplit=1)[0]
     return first if len(first) >= 20 else reason
 
@@ -142,7 +133,7 @@ def render_console(
 ) -> str:
     """``where``: where the full list is (the report file, the job summary); ``columns``: the terminal's width;
     ``people``: their adjudications of the verdict (a pull request's)."""
-    groups = _groups(results, keep=max(kind.console for kind in SECTIONS))
+    groups = grouped(results, keep=max(kind.console for kind in SECTIONS))
     down = outage(results)
     sections = []
     for kind in reversed(SECTIONS):  # the least valuable first: the blocking rows end up last
@@ -156,7 +147,7 @@ def render_console(
     quiet = [q for q, o in zip(quiet, (Outcome.MOVED, Outcome.STILL_UNGROUNDED), strict=True) if c[o]]
     top = verdict_headline(results, fail_on, people)
     env = environment().overlay()
-    env.filters.update(label=_label, reason=_reason, edits=edits(results.yardstick))
+    env.filters.update(label=bucket_label, reason=_reason, edits=edits(results.yardstick))
     k = results.calls
     extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
@@ -178,8 +169,8 @@ def render_console(
         removes=removes(moved),
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),
-        talking=_marked(results, TALKS),
-        live_flips=_marked(results, LIVE_FLIP),
+        talking=marked_rows(results, TALKS),
+        live_flips=marked_rows(results, LIVE_FLIP),
     )
     lines = _lines(text, max(NARROWEST, columns))
     shown = [_colour(line, top.conclusion) if colour and first else line for line, first in lines]

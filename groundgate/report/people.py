@@ -12,9 +12,14 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from groundgate.adjudication import Decision, Entry, Standing
-from groundgate.labels import Precision
+from markupsafe import Markup
+
+from groundgate.adjudication import Decision, Entry, Standing, accepted
+from groundgate.labels import THRESHOLD, Precision
 from groundgate.report.escape import inline
+from groundgate.report.links import Links
+from groundgate.report.rows import markdown_env
+from groundgate.rules import plural
 
 BEGIN = "<!-- groundgate-people -->"
 END = "<!-- /groundgate-people -->"
@@ -91,3 +96,36 @@ def represent(body: str, heading: str, section: str, marker: str, limit: int) ->
 def heading(icon: str, text: str) -> str:
     """The report's heading line (after '## '), as the report template writes it."""
     return f"{icon} groundgate: {inline(text)}"
+
+
+def render_people(people: People, links: Links | None) -> Markup:
+    """People's section of the report (``people.md.j2``): the audit table, the judge's measured precision."""
+    d = people.decision
+    table = lines(d)
+    top = accepted(d)
+    voided = sum(1 for s in d.rows if s.state == "voided" and s.blocking)
+    text = (
+        markdown_env()
+        .get_template("people.md.j2")
+        .render(
+            begin=Markup(BEGIN),  # noqa: S704 - ours
+            end=Markup(END),  # noqa: S704 - ours
+            pointer=Markup(people.pointer),  # noqa: S704 - a hex sha
+            table=table[-SHOWN:],
+            left_out=max(0, len(table) - SHOWN),
+            accepted=top.words() if top else "",
+            voided=(
+                f"{plural(voided, 'blocking row')} accepted on an answer a push has since changed: "
+                + ("it blocks again" if voided == 1 else "they block again")
+            )
+            if voided
+            else "",
+            missing=d.missing,
+            precision=people.precision,
+            threshold=THRESHOLD,
+            notes=people.notes,
+            links=links,
+            stamp=stamp,
+        )
+    )
+    return Markup(text)  # noqa: S704 - rendered by the escaping environment

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from groundgate import compare
 from groundgate.cases import Inputs, Rubric, load_inputs
-from groundgate.compare import Options
+from groundgate.evidence import Options
 from groundgate.judges.runner import Runner
 from groundgate.results import Results, Row
 from groundgate.rules import Outcome, plural

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from groundgate.report import marker
+from groundgate.report.context import marker
 from tests.support.action import BASE_SHA, HEAD_SHA, PATHS, action_environment, event, forged_shards, run_action
 from tests.support.azure import decide_by_text
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply

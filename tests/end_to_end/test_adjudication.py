@@ -17,7 +17,7 @@ import pytest
 
 from groundgate.adjudication import Entry, Verb
 from groundgate.record import decode, text
-from groundgate.report import marker
+from groundgate.report.context import marker
 from groundgate.report.people import BEGIN, END
 from tests.support.action import (
     FORK_SHA,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from groundgate.report import marker
+from groundgate.report.context import marker
 from tests.support.action import (
     BASE_SHA,
     FORK_SHA,

@@ -13,10 +13,12 @@ import pytest
 from groundgate.adjudication import Entry, Verb
 from groundgate.errors import GitHubRefused
 from groundgate.github.adjudicate import for_judging_run, history
-from groundgate.github.publisher import Publisher, WaitBudget, client
+from groundgate.github.client import WaitBudget, client
+from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log
 from groundgate.record import Record, decode, text
-from groundgate.report import ReportContext, render
+from groundgate.report import render
+from groundgate.report.context import ReportContext
 from groundgate.rules import Bucket, Outcome
 from groundgate.settings import Settings
 from tests.support.fakes.github import FakeGitHub

@@ -9,8 +9,8 @@ import pytest
 
 from groundgate import compare
 from groundgate.cases import Case
-from groundgate.compare import Options
 from groundgate.errors import JudgeUnusable
+from groundgate.evidence import Options
 from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
 from groundgate.rules import Outcome

@@ -14,7 +14,7 @@ import pytest
 from groundgate import compare
 from groundgate.cache import ScoreCache
 from groundgate.cases import Case, Inputs, Response
-from groundgate.compare import Options
+from groundgate.evidence import Options
 from groundgate.judges.limits import Budget
 from groundgate.judges.runner import Runner
 from groundgate.report import render

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from groundgate import compare
-from groundgate.compare import Options
+from groundgate.evidence import Options
 from groundgate.judges.runner import Deadline
 from groundgate.results import Results
 from groundgate.rules import Outcome

@@ -9,8 +9,11 @@ import pytest
 from github import GithubException
 
 from groundgate.errors import GitHubRefused
-from groundgate.github.publisher import Annotation, Publisher, Pull, annotations_for, client, refused
-from groundgate.report import marker, verdict_headline
+from groundgate.github.annotations import Annotation, annotations_for
+from groundgate.github.client import client, refused
+from groundgate.github.publisher import Publisher, Pull
+from groundgate.report.context import marker
+from groundgate.report.headline import verdict_headline
 from groundgate.results import Results
 from groundgate.rules import Conclusion, FailOn, Outcome, gate_exit
 from tests.support.fakes.github import FakeGitHub, Fault, blob_sha

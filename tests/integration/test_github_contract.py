@@ -12,7 +12,8 @@ import pytest
 import requests
 from graphql import parse, validate
 
-from groundgate.github.publisher import COMMENTS_QUERY, VERDICTS_QUERY, client
+from groundgate.github.client import client
+from groundgate.github.publisher import COMMENTS_QUERY, VERDICTS_QUERY
 from tests.support.descriptions import refresh
 from tests.support.descriptions.github import GRAPHQL, check_request, check_response, description, schema
 from tests.support.fakes.github import _ROUTES, FakeGitHub

@@ -14,7 +14,7 @@ import pytest
 
 from groundgate import compare
 from groundgate.cases import Case
-from groundgate.compare import Options
+from groundgate.evidence import Options
 from groundgate.judges import JudgeError, JudgeRequest, Purpose
 from groundgate.report import render
 from groundgate.rules import Outcome

@@ -16,8 +16,9 @@ from pydantic import SecretStr
 
 from groundgate import wiring
 from groundgate.errors import GroundgateError
+from groundgate.event import GitHubRun
 from groundgate.github.oidc import github_oidc_token
-from groundgate.settings import GitHubRun, Settings
+from groundgate.settings import Settings
 
 
 def settings(url: str | None = None, token: str | None = None, **fields: Any) -> Settings:

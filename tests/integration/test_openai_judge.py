@@ -13,7 +13,7 @@ import pytest
 
 from groundgate import compare
 from groundgate.cases import Case
-from groundgate.compare import Options, Rescorer
+from groundgate.evidence import Options, Rescorer
 from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
 from groundgate.results import Results

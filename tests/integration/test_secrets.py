@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from groundgate import compare
-from groundgate.compare import Options
-from groundgate.github.publisher import annotations_for
+from groundgate.evidence import Options
+from groundgate.github.annotations import annotations_for
 from groundgate.redact import Redactor, placeholder
 from groundgate.report import render
 from groundgate.report.console import render_console

@@ -18,7 +18,7 @@ import pytest
 from groundgate import compare
 from groundgate.cache import Entry, ScoreCache, derive_secret
 from groundgate.cases import Case
-from groundgate.compare import Options
+from groundgate.evidence import Options
 from groundgate.judges import JudgeRequest, Purpose, Verdict
 from groundgate.judges.limits import RateLimiter
 from groundgate.judges.sdk import prompt_version

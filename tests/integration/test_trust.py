@@ -16,8 +16,8 @@ from azure.core.credentials import AccessToken, AccessTokenInfo
 
 from groundgate import compare
 from groundgate.cases import Case, Inputs, Response
-from groundgate.compare import Options, Rescorer
 from groundgate.errors import JudgeMismatch
+from groundgate.evidence import Options, Rescorer
 from groundgate.judges.pro import ProProvider
 from groundgate.judges.runner import Runner
 from groundgate.rules import Outcome

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from groundgate import selftest
 from groundgate.judges import JudgeRequest
-from groundgate.judges.figures import FiguresProvider
+from groundgate.judges.figures_judge import FiguresProvider
 from groundgate.judges.runner import Runner
 from tests.support.scripted import Score, ScriptedJudge
 

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from groundgate import compare
 from groundgate.cases import Case, Inputs, Response
-from groundgate.compare import CLAIMS_AT_MOST, Options
+from groundgate.compare import CLAIMS_AT_MOST
+from groundgate.evidence import Options
 from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 from groundgate.judges.claims import LABELS, decode, encode, parse
 from groundgate.judges.claims import verdict as claims_verdict

@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from groundgate import cases as cases_module
 from groundgate import compare
 from groundgate.cases import Case, Response, load_inputs
-from groundgate.compare import Options, Rescorer
+from groundgate.evidence import Options, Rescorer
 from groundgate.judges import JudgeRequest, Purpose
 from groundgate.merge import merge
+from groundgate.readback import read_results
 from groundgate.report import render
-from groundgate.results import StoredRows, read_results
+from groundgate.results import StoredRows
 from groundgate.rules import Bucket, Outcome, bucket_of
 from tests.support.inputs import make_inputs
 from tests.support.scripted import Score, ScriptedJudge

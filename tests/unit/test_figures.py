@@ -11,7 +11,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from groundgate.judges.figures import Figure, Stated, claims, figures, judge_figures, same, tripwire
+from groundgate.judges.figures import Figure, Stated, claims, figures, same, tripwire
+from groundgate.judges.figures_judge import judge_figures
 from tests.support.words import spelled
 
 CONTEXT = "Items can be returned within 30 days. Premium costs $1,200.00 a year, 15% off for students, from 2024-03-05."

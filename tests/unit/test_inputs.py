@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, lookalike, normalize_category, read_base, yardstick
+from groundgate.cases import UNCATEGORIZED, load_cases, load_inputs, lookalike, normalize_category
 from groundgate.cli import main
 from groundgate.errors import InputError
+from groundgate.yardstick import read_base, yardstick
 from tests.support.cli import compare_argv
 from tests.support.forge import recount
 from tests.support.inputs import WriteJsonl
@@ -662,7 +663,7 @@ def test_the_yardstick_compares_what_the_run_reads(write_jsonl: WriteJsonl) -> N
 
 def test_which_commit_and_pull_request_each_event_is_about(tmp_path: Path) -> None:
     """GitHub's own example payloads (@octokit/webhooks-examples), as the runner hands them over."""
-    from groundgate.settings import GitHubRun
+    from groundgate.event import GitHubRun
     from tests.support.webhooks import example
 
     def run(name: str, payload: dict[str, Any], **environ: str) -> GitHubRun:
@@ -726,7 +727,7 @@ def test_which_commit_and_pull_request_each_event_is_about(tmp_path: Path) -> No
 
 
 def test_a_rerun_links_to_its_own_attempt(tmp_path: Path) -> None:
-    from groundgate.settings import GitHubRun
+    from groundgate.event import GitHubRun
 
     environ = {"GITHUB_REPOSITORY": "o/r", "GITHUB_RUN_ID": "42", "GITHUB_SERVER_URL": "https://github.example"}
     assert GitHubRun.from_environ(environ).run_url == "https://github.example/o/r/actions/runs/42"

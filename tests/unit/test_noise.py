@@ -20,17 +20,18 @@ from groundgate import compare
 from groundgate.cache import ScoreCache, derive_secret
 from groundgate.cases import load_inputs
 from groundgate.cli import main
-from groundgate.compare import Options, Rescorer
 from groundgate.errors import InputError, UsageError
+from groundgate.evidence import Options, Rescorer
 from groundgate.judges import JudgeRequest, Purpose
 from groundgate.judges.runner import Runner
 from groundgate.merge import merge
 from groundgate.noise import choose, false_flip_chance
 from groundgate.noise import figures as noise_figures
+from groundgate.readback import read_results
 from groundgate.report import render
 from groundgate.report.console import render_console
 from groundgate.report.noise import footer, sentence, warning
-from groundgate.results import Noise, NoiseSample, Results, read_results
+from groundgate.results import Noise, NoiseSample, Results
 from groundgate.rules import Bucket, Outcome
 from groundgate.stats import clopper_pearson
 from tests.support.inputs import make_inputs

@@ -10,8 +10,9 @@ import pytest
 
 from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide
 from groundgate.labels import MIN_VERDICTS, WINDOW, Label, labels_of, latest_per_answer, precision
-from groundgate.report import ReportContext, marker, render, render_people
-from groundgate.report.people import BEGIN, END, People, heading, represent
+from groundgate.report import render
+from groundgate.report.context import ReportContext, marker
+from groundgate.report.people import BEGIN, END, People, heading, render_people, represent
 from groundgate.rules import Bucket, Outcome
 from groundgate.stats import clopper_pearson
 from tests.support.report_checks import parse, tables

@@ -13,10 +13,15 @@ from hypothesis import strategies as st
 from markdown_it.token import Token
 
 from groundgate.cases import Yardstick
-from groundgate.report import LIMITS, Links, ReportContext, Target, answers, marker, render, room, verdict_headline
+from groundgate.readback import read_results
+from groundgate.report import LIMITS, Target, render
 from groundgate.report.console import render_console
+from groundgate.report.context import ReportContext, marker
+from groundgate.report.headline import verdict_headline
+from groundgate.report.links import Links
 from groundgate.report.noise import warning as noise_warning
-from groundgate.results import Calls, Noise, Row, read_results
+from groundgate.report.rows import answers, room
+from groundgate.results import Calls, Noise, Row
 from groundgate.rules import Outcome, gate_exit
 from tests.support.cli import example
 from tests.support.report_checks import inline_text, outside_details, parse, sections, tables, text_of

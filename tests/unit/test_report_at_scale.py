@@ -11,20 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.github.publisher import MESSAGE_LIMIT, annotations_for, cut_bytes
-from groundgate.report import (
-    LIMITS,
-    MIN_LINE_BYTES,
-    ReportContext,
-    Target,
-    _layouts,
-    _Renderer,
-    agree,
-    render,
-    verdict_headline,
-)
+from groundgate.github.annotations import MESSAGE_LIMIT, annotations_for, cut_bytes
+from groundgate.report import LIMITS, Target, _Renderer, render
 from groundgate.report.console import render_console, width
+from groundgate.report.context import ReportContext
 from groundgate.report.escape import inline
+from groundgate.report.headline import verdict_headline
+from groundgate.report.rows import agree
+from groundgate.report.sections import MIN_LINE_BYTES, layouts
 from groundgate.results import Results
 from groundgate.rules import FailOn, Outcome, gate_exit, plural
 from tests.support.big_run import big_run
@@ -292,5 +286,5 @@ def test_a_layout_skipped_unrendered_could_never_have_fitted(cases: int, seed: i
     """Layouts whose least possible size is over the limit are not rendered; that least size must never
     be more than what the layout really takes, or a report that fits would lose rows it could show."""
     renderer = _Renderer(big_run(cases, seed), ReportContext(), keep=LIMITS["summary"] // MIN_LINE_BYTES)
-    for layout in itertools.islice(_layouts(renderer.groups), 0, None, 7):
+    for layout in itertools.islice(layouts(renderer.groups), 0, None, 7):
         assert renderer.floor(layout) <= len(renderer.render(layout).encode("utf-8"))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from groundgate import compare, selftest
-from groundgate.compare import Options
+from groundgate.evidence import Options
 from groundgate.settings import DEFAULT_BLOCKING
 from tests.support.paths import ROOT
 from tests.support.scripted import ScriptedJudge

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from groundgate import cases as cases_module
 from groundgate.cases import load_inputs, sorted_ids
 from groundgate.cli import main
-from groundgate.results import _ROW, Row, StoredRows
+from groundgate.results import ROW_ADAPTER, Row, StoredRows
 from groundgate.rules import Bucket, Outcome
 from groundgate.store import Store
 from tests.support.big_run import big_run
@@ -51,7 +51,7 @@ def test_rows_read_back_and_write_as_they_were_stored(tmp_path: Path) -> None:
     stored.extend(rows[:1000])
     stored.extend(rows[1000:])
     assert list(stored) == rows
-    assert list(stored.lines()) == [_ROW.dump_json(row).decode() for row in rows]
+    assert list(stored.lines()) == [ROW_ADAPTER.dump_json(row).decode() for row in rows]
     assert (len(stored), stored[0], stored[-1], stored[1234]) == (len(rows), rows[0], rows[-1], rows[1234])
 
 

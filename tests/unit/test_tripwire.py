@@ -12,13 +12,15 @@ import pytest
 
 from groundgate import compare
 from groundgate.cases import Case, Inputs, Response
-from groundgate.compare import Options
 from groundgate.errors import InputError, UsageError
+from groundgate.evidence import Options
 from groundgate.judges import JudgeRequest, Purpose
 from groundgate.merge import merge
-from groundgate.report import render, verdict_headline
+from groundgate.readback import read_results
+from groundgate.report import render
 from groundgate.report.console import render_console
-from groundgate.results import Results, read_results
+from groundgate.report.headline import verdict_headline
+from groundgate.results import Results
 from groundgate.rules import Outcome, counts_line, gate_exit
 from tests.support.scripted import ScriptedJudge
 

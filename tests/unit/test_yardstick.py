@@ -1,5 +1,5 @@
 """The base branch's yardstick decides: which rows of a pull request take the base commit's case and baseline
-response (``cases.yardstick``'s ``at_base``, ``cases.decided_at_base``), and that no edit of them moves a verdict."""
+response (``yardstick.yardstick``'s ``at_base``, ``yardstick.decided_at_base``), and that no edit of them moves a verdict."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from groundgate import compare
-from groundgate.cases import AtBase, Inputs, decided_at_base, load_inputs, read_base, yardstick
-from groundgate.compare import Options
+from groundgate.cases import AtBase, Inputs, load_inputs
+from groundgate.evidence import Options
 from groundgate.judges import JudgeRequest
 from groundgate.results import Results
+from groundgate.yardstick import decided_at_base, read_base, yardstick
 from tests.support.scripted import Score, ScriptedJudge
 
 BLOCKING = frozenset({"policy"})

@@ -1,0 +1,224 @@
+"""One case's evidence (both sides' first verdicts, the re-scores, the end-to-end verdicts) and the row it
+makes under the run's options: the method's rules applied (``rules``), the tripwire's word after the judge's,
+and what a reader needs kept with the row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from groundgate.cases import Case, Response
+from groundgate.injection import addressed
+from groundgate.judges import JudgeError, Judgement
+from groundgate.judges.figures import tripwire as figures_tripwire
+from groundgate.judges.runner import Runner
+from groundgate.results import LIVE_FLIPS, Live, Row, UnsupportedFigure
+from groundgate.rules import Bucket, Outcome, Tripwire, bucket_of, classify, first_verdicts, tripwire
+
+
+@dataclass(frozen=True)
+class Rescorer:
+    """Who re-scores newly ungrounded rows, as one value: the label the results record and the judge
+    that does it. ``same`` is the run's own judge again (absorbs wobble, not a second opinion),
+    ``none`` lets the first verdict stand; any other label names an independent judge."""
+
+    label: str = "same"
+    judge: Runner | None = None
+
+    def __post_init__(self) -> None:
+        if (self.label in ("same", "none")) != (self.judge is None):
+            raise ValueError(f"second opinion {self.label!r}: 'same' and 'none' take no judge, any other needs one")
+
+    @property
+    def independent(self) -> bool:
+        return self.judge is not None
+
+    def pick(self, judge: Runner) -> Runner | None:
+        """The runner that re-scores in a run whose first judge is ``judge``; None: nobody."""
+        if self.label == "none":
+            return None
+        return self.judge or judge
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the comparison treats flips; built from the run's settings by the wiring."""
+
+    blocking: frozenset[str]
+    rescorer: Rescorer = Rescorer()
+    rescore_baseline: bool = False
+    min_cases_to_block: int = 0
+    shard: tuple[int, int] | None = None
+    keep_texts: bool = False  # every row carries its query, context and responses, not only rows a person reads
+    noise_sample: int = 0  # unchanged rows re-scored to measure the judge's noise; 0: not measured
+    model_under_test: str | None = None  # recorded in the results, for the report's footer
+    end_to_end: bool = False  # also judge each side against its own retrieved context, beside the verdict
+    tripwire: Tripwire = "warn"  # block: a tripwire row in a blocking category fails the check
+    claims: bool = False  # split the answers of rows to read into claims (one more call each), when the judge can
+    fluency: bool = True  # consult fluency on ties (the self-test, which decides nothing, does not)
+    prices: tuple[float, float] | None = None  # per million prompt and answer tokens: the results' cost line
+
+
+# Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
+# ids, queries, buckets, scores and reasons only, so a million unremarkable rows do not cost a million contexts.
+WITH_TEXTS = frozenset({
+    Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE, Outcome.NEW_NON_ANSWER, Outcome.ERROR,
+    Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE,
+})  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
+class Side:
+    """One side's groundedness: a bucket with its score, or the judge's failure."""
+
+    bucket: Bucket | None
+    score: float | None
+    reason: str | None
+    error: str | None = None
+    model: str | None = None
+    unreachable: str | None = None  # where the judge was, when the error is that it could not be reached
+
+    @classmethod
+    def of(cls, judgement: Judgement, where: str | None = None) -> Side:
+        """``where``: the judge's endpoint or server, kept on an error that says the judge was down (or
+        that the circuit breaker stopped calling it): a run of those is an outage, not a measurement."""
+        if isinstance(judgement, JudgeError):
+            down = judgement.unavailable or not judgement.sent
+            return cls(None, None, None, judgement.message, judgement.model, where if down else None)
+        return cls(bucket_of(judgement.score), judgement.score, judgement.reason, None, judgement.model)
+
+
+@dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
+class Evidence:
+    """Everything one case's row is built from."""
+
+    case: Case
+    baseline: Response
+    candidate: Response
+    before: Side
+    after: Side
+    rescore: Side | None = None
+    baseline_rescore: Side | None = None
+    live: tuple[Side, Side] | None = None  # end-to-end runs: each side against its own retrieved context
+
+
+def same_model(rescorer: Rescorer, first: Side, rescore: Side | None) -> str | None:
+    """Why an independent second opinion was not independent on this row, or None: it reported the very
+    model that gave the first verdict, so it counts as the judge again (``same``), whatever its label."""
+    if not rescorer.independent or rescore is None or rescore.model is None:
+        return None
+    if rescore.model.strip().casefold() != (first.model or "").strip().casefold():
+        return None
+    return (
+        f"the second opinion {rescorer.label} reported the same model as the first judge ({rescore.model}): "
+        "it counts as the judge again (same), not as an independent confirmation"
+    )
+
+
+def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
+    """One case's row; ``suite_size`` is its category's size in the whole suite (the small-sample rule)."""
+    case, before, after, rescore, baseline_rescore = e.case, e.before, e.after, e.rescore, e.baseline_rescore
+    blocking = case.category in options.blocking
+    echo = same_model(options.rescorer, after, rescore)
+    independent = options.rescorer.independent and echo is None
+    drift = (e.baseline.context or case.context) != (e.candidate.context or case.context)
+    live = live_of(e.live, blocking) if e.live is not None else None
+    talks = addressed(e.baseline.response, e.candidate.response)
+    found = figures_tripwire(case.context, case.query, e.baseline.response, e.candidate.response).new
+    new_figures = [UnsupportedFigure(new.figure.text, new.nearest) for new in found] or None
+    notes = []
+    failures = [
+        (who, side.error, side.unreachable)
+        for who, side in (
+            ("baseline", before),
+            ("candidate", after),
+            ("re-score", rescore),
+            ("baseline re-score", baseline_rescore),
+        )
+        if side is not None and side.error is not None
+    ]
+    if failures:
+        outcome = Outcome.ERROR
+        error: str | None = f"{failures[0][0]}: {failures[0][1]}"
+        unreachable = failures[0][2]
+    else:
+        assert before.bucket is not None
+        assert after.bucket is not None
+        error = unreachable = None
+        if echo is not None:
+            notes.append(echo)
+        small = blocking and suite_size < options.min_cases_to_block
+        outcome = classify(
+            before.bucket,
+            after.bucket,
+            rescore.bucket if rescore else None,
+            blocking,
+            baseline_rescore=baseline_rescore.bucket if baseline_rescore else None,
+            can_block=independent or not small,
+        )
+        if small and not independent and outcome is Outcome.REVIEW:
+            notes.append(
+                f"{case.category} has {suite_size} cases, fewer than {options.min_cases_to_block}: "
+                "a flip blocks there only when an independent second opinion confirms it"
+            )
+        if outcome is Outcome.STILL_UNGROUNDED and baseline_rescore is not None:
+            notes.append(
+                "the baseline's re-score is ungrounded too: the flip came from judge noise on the baseline side"
+            )
+        outcome = tripwire(outcome, new_figures is not None, blocking, options.tripwire)
+    # A person reads these whatever the outcome: an answer that talks to the judge, a flip against live retrieval.
+    texts = (
+        options.keep_texts
+        or outcome in WITH_TEXTS
+        or talks is not None
+        or new_figures is not None
+        or (live is not None and live.outcome in LIVE_FLIPS)
+    )
+    return Row(
+        id=case.id,
+        category=case.category,
+        line=case.line,
+        blocking=blocking,
+        outcome=outcome,
+        before=before.bucket,
+        after=after.bucket,
+        before_score=before.score,
+        after_score=after.score,
+        rescore_score=rescore.score if rescore else None,
+        before_reason=before.reason,
+        after_reason=after.reason,
+        rescore_reason=rescore.reason if rescore else None,
+        rescore_model=rescore.model if rescore else None,
+        confirmed_by=(options.rescorer.label if echo is None else "same") if rescore else None,
+        baseline_rescore_score=baseline_rescore.score if baseline_rescore else None,
+        baseline_rescore_reason=baseline_rescore.reason if baseline_rescore else None,
+        before_model=before.model,
+        after_model=after.model,
+        drift=drift,
+        note="; ".join(notes) or None,
+        error=error,
+        unreachable=unreachable,
+        query=case.query,  # short, and the report's tables show it for every row
+        context=case.context if texts else "",
+        baseline=e.baseline.response if texts else "",
+        candidate=e.candidate.response if texts else "",
+        baseline_context=e.baseline.context if texts else None,
+        candidate_context=e.candidate.context if texts else None,
+        live=live,
+        talks_to_judge=talks,
+        new_figures=new_figures,
+    )
+
+
+def live_of(sides: tuple[Side, Side], blocking: bool) -> Live:
+    """A row's end-to-end verdict: the first verdicts against each side's own context, classified by the
+    same rules with the first verdict standing (no re-score: it decides nothing)."""
+    before, after = sides
+    failed = next((side.error for side in sides if side.error is not None), None)
+    return Live(
+        outcome=first_verdicts(before.bucket, after.bucket, blocking),
+        before=before.bucket,
+        after=after.bucket,
+        before_score=before.score,
+        after_score=after.score,
+        reason=failed or after.reason,
+    )

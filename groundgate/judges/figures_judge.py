@@ -1,0 +1,50 @@
+"""The offline 'figures' judge: an answer is ungrounded when it states a figure its context never states (for
+suites where "grounded" means "every figure in the answer appears in the source"), a non-answer when it makes
+no checkable claim, grounded otherwise. Deterministic and free: the bundled example's judge, never a
+substitute for the rubric."""
+
+from __future__ import annotations
+
+import re
+
+from groundgate.cases import Rubric
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges.figures import Stated, claims, figures
+
+UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
+
+_NON_ANSWER = re.compile(
+    r"\b(could you|can you (?:clarify|tell|say|specify|provide)|please (?:clarify|provide|specify|rephrase)"
+    r"|what do you mean|i (?:do not|don't|cannot|can't|am unable to|am not able to) (?:know|help|answer|find|say)"
+    r"|i'm (?:not sure|unable)|i am not sure|no information)\b",
+    re.IGNORECASE,
+)
+
+
+def is_non_answer(text: str) -> bool:
+    """A clarifying question, a refusal or filler: a response that makes no checkable claim."""
+    stripped = text.strip()
+    return stripped.endswith("?") or bool(_NON_ANSWER.search(stripped))
+
+
+def judge_figures(context: str, response: str) -> Verdict:
+    stated = Stated(figures(context))
+    claimed = claims(response)
+    unsupported = list(dict.fromkeys(c.number for c in claimed if not stated.states(c)))  # first seen first
+    if unsupported:
+        return Verdict(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
+    if not claimed and is_non_answer(response):
+        return Verdict(NON_ANSWER, "no claim to check: a question, refusal or filler")
+    if claimed:
+        return Verdict(GROUNDED, f"every figure appears in the context: {', '.join(dict.fromkeys(c.number for c in claimed))}")  # fmt: skip
+    return Verdict(GROUNDED, "no figures to check")
+
+
+class FiguresProvider(Provider):
+    def __init__(self, rubric: Rubric) -> None:
+        self.info = JudgeInfo(kind="figures", rubric=rubric, fluency=False, claims=False)
+
+    def score(self, request: JudgeRequest) -> Judgement:
+        if request.purpose in (Purpose.FLUENCY, Purpose.CLAIMS):
+            return JudgeError(f"the figures judge does not measure {request.purpose}")
+        return judge_figures(request.grounding, request.response)

@@ -1,0 +1,142 @@
+"""The verdict's headline and what it is made of: the counts by outcome and category, an outage said once,
+and what people decided. One place, so the report, the check run and the console say the same."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from groundgate.adjudication import Decision, accepted
+from groundgate.report.people import People
+from groundgate.report.yardstick import moved_yardstick, removes, unchecked_yardstick
+from groundgate.results import LIVE_FLIP, TALKS, Results, count_marked, rows_with, tally
+from groundgate.rules import (
+    ATTENTION,
+    FailOn,
+    Headline,
+    Outcome,
+    gate_exit,
+    headline,
+    verdict_of,
+)
+from groundgate.rules import BLOCKING as BLOCKING_OUTCOMES
+
+# --- an outage: rows not judged because the judge could not be reached -------------------------
+
+OUTAGE_FIX = (
+    "check that the judge's endpoint is right and that this machine can reach it (network, firewall, a private "
+    "endpoint), and that the service is up; then run again."
+)
+_WHO = re.compile(r"^(?:baseline re-score|re-score|baseline|candidate): ")
+_BREAKER = re.compile(r"^not sent: .*?; the last failure: ")
+
+
+@dataclass(frozen=True)
+class Outage:
+    """Rows the judge could not judge because it could not be reached: said once, not row by row."""
+
+    where: str  # the endpoint (or server) the first of them failed at
+    error: str  # the judge's error, once: the first one that is not the circuit breaker's refusal
+
+
+def outage(results: Results, sample: int = 50) -> Outage | None:
+    """From the first ``sample`` rows the judge could not reach (an outage fails every row alike)."""
+    if not results.counts.get(Outcome.ERROR):
+        return None
+    down = []
+    for row in rows_with(results.rows, [Outcome.ERROR]):
+        if row.unreachable is not None:
+            down.append(row)
+            if len(down) >= sample:
+                break
+    if not down:
+        return None
+    errors = [_WHO.sub("", row.error or "") for row in down]
+    sent = [e for e in errors if not e.startswith("not sent: ")]
+    error = sent[0] if sent else _BREAKER.sub("", errors[0])
+    places = Counter(row.unreachable for row in down if row.unreachable is not None)
+    return Outage(places.most_common(1)[0][0], error)
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a verdict's headline is made of: from a results file (``facts``), or as a verdict's record keeps
+    it (``github.adjudicate``), so a comment's run words the headline as the judging run did."""
+
+    counts: Mapping[Outcome, int]
+    blocking: Mapping[str, int]  # blocking rows by category (regressions, the tripwire's blocking figures)
+    review: Mapping[str, int]  # REVIEW rows by category
+    small: Mapping[str, int]  # of those, the ones in blocking categories too small to block (``too_small``)
+    to_read: int  # rows to read whatever their outcome (an answer that talks to the judge) not counted already
+    unreachable: str | None  # where the judge was that could not be reached, when rows went unjudged for that
+
+
+def facts(results: Results) -> Facts:
+    """What the headline of these results is made of."""
+    blocking: Counter[str] = Counter()
+    review: Counter[str] = Counter()
+    for (category, _, outcome, _, _), n in tally(results.rows).items():
+        if outcome in BLOCKING_OUTCOMES:
+            blocking[category] += n
+        elif outcome is Outcome.REVIEW:
+            review[category] += n
+    down = outage(results)
+    return Facts(
+        results.counts,
+        blocking,
+        review,
+        too_small(results),
+        count_marked(results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, *BLOCKING_OUTCOMES, Outcome.ERROR)),
+        down.where if down is not None else None,
+    )
+
+
+def headline_of(found: Facts, fail_on: FailOn = "blocking", decision: Decision | None = None) -> Headline:
+    """The headline of a verdict; with people's ``decision``, of what still blocks once they have spoken,
+    naming who accepted what."""
+    counts, blocking, review, small = found.counts, found.blocking, found.review, found.small
+    exit_code, top = gate_exit(verdict_of(counts), counts, fail_on), None
+    if decision is not None:
+        exit_code, counts, top = decision.exit_code(counts), decision.counts(counts), accepted(decision)
+        blocking = decision.by_category(blocking, *BLOCKING_OUTCOMES)
+        review, small = decision.by_category(review, Outcome.REVIEW), decision.by_category(small, Outcome.REVIEW)
+    return headline(
+        counts,
+        exit_code,
+        fail_on,
+        blocking,
+        review,
+        also_to_read=found.to_read,
+        small_by_category=small,
+        unreachable=found.unreachable,
+        accepted=top,
+    )
+
+
+def verdict_headline(results: Results, fail_on: FailOn = "blocking", people: People | None = None) -> Headline:
+    """The one headline of a run: the report's heading, the check run's title, the console's last line;
+    with ``people``, what still blocks once they have spoken, and who accepted what."""
+    return headline_of(facts(results), fail_on, people.decision if people is not None else None)
+
+
+def headline_note(results: Results) -> str:
+    """What the heading adds to the verdict: an end-to-end run, the pull request moved the yardstick, or it
+    could not be checked (a comment's run keeps it with the verdict it re-presents)."""
+    return (
+        (" · end-to-end run" if results.mode == "end-to-end" else "")
+        + (" · the PR changes the yardstick" if (moved := moved_yardstick(results)) else "")
+        + (f" · {gone}" if (gone := removes(moved)) else "")
+        + (" · the yardstick could not be checked" if unchecked_yardstick(results) else "")
+    )
+
+
+def too_small(results: Results) -> Counter[str]:
+    """Confirmed regressions in blocking categories too small to block on one judge's word
+    (``--min-cases-to-block``), by category: the REVIEW rows of a blocking category."""
+    found: Counter[str] = Counter()
+    for (category, blocks, outcome, _, _), n in tally(results.rows).items():
+        if blocks and outcome is Outcome.REVIEW:
+            found[category] += n
+    return found

@@ -1,0 +1,22 @@
+"""Where case ids link to: a line of the cases file at a commit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import quote
+
+
+@dataclass(frozen=True)
+class Links:
+    """Where case ids link to: the cases file at the commit under test."""
+
+    server_url: str
+    repository: str
+    sha: str
+    cases_path: str  # relative to the repository root
+
+    def case(self, line: int, sha: str | None = None) -> str:
+        """A line of the cases file at the commit under test, or at ``sha`` (a pull request's base)."""
+        path = quote(self.cases_path.lstrip("/"))
+        at = quote(sha or self.sha)
+        return f"{self.server_url.rstrip('/')}/{quote(self.repository)}/blob/{at}/{path}#L{line}"

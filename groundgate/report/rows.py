@@ -1,0 +1,177 @@
+"""One row as the report shows it: its scores, its one reason, its answers side by side as a word diff, each
+cut with the count of what it left out; and the markdown environment that renders them."""
+
+from __future__ import annotations
+
+import difflib
+from functools import cache
+
+from jinja2 import Environment
+from markupsafe import Markup
+
+from groundgate.report.escape import block, inline, marked
+from groundgate.report.render import environment, score
+from groundgate.results import Row
+from groundgate.rules import (
+    Outcome,
+    plural,
+)
+
+DIFF_WORDS = 3000  # longer answers are shown side by side without word marks (the diff is quadratic)
+
+
+def bucket_label(bucket: str | None) -> str:
+    return "not judged" if bucket is None else bucket.replace("_", "-")
+
+
+# --- one row ---------------------------------------------------------------------------------
+
+
+def room(text: str | None, limit: int | None) -> int | None:
+    """Where to cut a text, or None to keep it whole: a cut that would leave out only a few characters
+    saves nothing and costs the reader the end of the sentence."""
+    if limit is None or text is None or len(text) <= limit + max(40, limit // 4):
+        return None
+    return limit
+
+
+def agree(row: Row) -> bool:
+    """Whether a row's re-score gave the first score's reason again (word for word, or nearly: a judge at
+    temperature 0 mostly repeats itself), so the reason is shown once for both."""
+    first, again = (" ".join((text or "").split()) for text in (row.after_reason, row.rescore_reason))
+    if not first or not again:
+        return False
+    if first in again or again in first:
+        return True
+    matcher = difflib.SequenceMatcher(None, first, again, autojunk=False)
+    return matcher.quick_ratio() >= 0.9 and matcher.ratio() >= 0.9
+
+
+def figures_said(row: Row) -> str | None:
+    """The tripwire's finding in words: the figures as the candidate wrote them, the context's nearest."""
+    if not row.new_figures:
+        return None
+    said = []
+    for found in row.new_figures:
+        near = ", ".join(f"“{n}”" for n in found.nearest)
+        where = f"the context's nearest: {near}" if near else "the context states no figure"
+        said.append(f"“{found.figure}” ({where})")
+    return f"newly states {'; '.join(said)}, which its context never states"
+
+
+def why(row: Row) -> str | None:
+    """The one reason a row is shown with: the error, the tripwire's figures, or the verdict that decided it
+    (a confirmed flip's re-score; an unstable row shows both of its verdicts, so this is its first)."""
+    if row.outcome is Outcome.ERROR:
+        return row.error
+    if row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
+        return f"{figures_said(row)}; the judge saw no problem: {row.after_reason or ''}"
+    if row.outcome is Outcome.UNSTABLE:
+        return row.after_reason
+    return row.rescore_reason or row.after_reason
+
+
+def why_cell(row: Row, limit: int) -> Markup:
+    """The reason on a row's table line: an unstable row's two verdicts disagree, so both are given."""
+    if row.outcome is Outcome.UNSTABLE and row.rescore_reason and not agree(row):
+        half = limit // 2
+        return (
+            Markup("First score: ")
+            + brief_inline(row.after_reason, half)
+            + Markup(f" **Re-score** ({score(row.rescore_score)}): ")  # noqa: S704 - a number
+            + brief_inline(row.rescore_reason, half)
+        )
+    return brief_inline(why(row), limit)
+
+
+def scores_text(row: Row) -> str:
+    text = f"{score(row.before_score)} → {score(row.after_score)}"
+    if row.rescore_score is not None:
+        by = f" by {row.confirmed_by}" if row.confirmed_by not in (None, "same") else ""
+        text += f", re-score {score(row.rescore_score)}{by}"
+    if row.baseline_rescore_score is not None:
+        text += f", baseline re-score {score(row.baseline_rescore_score)}"
+    return text
+
+
+_PUNCTUATION = ".,;:!?\"'()[]{}«»“”‘’…"
+
+
+def _key(word: str) -> str:
+    """What a word is compared by: its letters, not the punctuation that clings to it ('item,' is 'item')."""
+    return word.strip(_PUNCTUATION) or word
+
+
+def answers(row: Row, limit: int | None) -> tuple[Markup, Markup]:
+    """Baseline and candidate side by side as a word-level diff: what the candidate added in
+    bold, what it dropped struck through (GitHub strips <ins>/<del>, but renders ** and ~~)."""
+    base, cand = row.baseline.split(), row.candidate.split()
+    cut_base = _cut_words(base, room(row.baseline, limit))
+    cut_cand = _cut_words(cand, room(row.candidate, limit))
+    tails = (_tail(base, cut_base), _tail(cand, cut_cand))
+    if len(cut_base) > DIFF_WORDS or len(cut_cand) > DIFF_WORDS:
+        return (marked(cut_base, [False] * len(cut_base), "") + tails[0], marked(cut_cand, [False] * len(cut_cand), "") + tails[1])  # fmt: skip
+    dropped, added = [True] * len(cut_base), [True] * len(cut_cand)
+    keys = ([_key(w) for w in cut_base], [_key(w) for w in cut_cand])
+    for match in difflib.SequenceMatcher(None, *keys, autojunk=False).get_matching_blocks():
+        dropped[match.a : match.a + match.size] = [False] * match.size
+        added[match.b : match.b + match.size] = [False] * match.size
+    return marked(cut_base, dropped, "~~") + tails[0], marked(cut_cand, added, "**") + tails[1]
+
+
+def _cut_words(words: list[str], limit: int | None) -> list[str]:
+    if limit is None:
+        return words
+    kept, size = [], 0
+    for word in words:
+        size += len(word) + 1
+        if size > limit:
+            break
+        kept.append(word)
+    return kept
+
+
+def _tail(words: list[str], kept: list[str]) -> Markup:
+    left = len(" ".join(words)) - len(" ".join(kept))
+    return Markup(f" … _(+{left:,} characters)_" if left > 0 else "")  # noqa: S704 - ours
+
+
+SECOND_OPINIONS = {
+    "same": "the same judge again, which mostly repeats itself: not a second opinion",
+    "none": "nobody (the first verdict stands)",
+    "groundedness-pro": "GroundednessProEvaluator (preview), an independent second opinion",
+}
+
+
+def second_opinion_text(label: str) -> str:
+    if label.startswith("deployment:"):
+        return f"the judge deployment {label.removeprefix('deployment:')}, an independent second opinion"
+    if label.startswith("openai:"):
+        return f"the OpenAI-compatible model {label.removeprefix('openai:')}, an independent second opinion"
+    return SECOND_OPINIONS.get(label, label)
+
+
+def brief(value: object, limit: int | None) -> Markup:
+    """Multi-line user text, cut at ``limit`` unless the cut would leave out only a few characters."""
+    return block(value, room(None if value is None else str(value), limit))
+
+
+def brief_inline(value: object, limit: int | None) -> Markup:
+    return inline(value, room(None if value is None else " ".join(str(value).split()), limit))
+
+
+@cache
+def markdown_env() -> Environment:
+    """The shared environment, with every value escaped for markdown unless it is Markup already."""
+    env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
+    env.filters.update(
+        scores=scores_text,
+        why=why,
+        why_cell=why_cell,
+        label=bucket_label,
+        brief=brief,
+        brief_inline=brief_inline,
+        figures_said=figures_said,
+    )
+    env.globals.update(answers=answers, plural=plural, agree=agree)
+    return env

@@ -1,0 +1,100 @@
+"""What the pull request changed of the yardstick (cases and baseline), as the report shows it: the edits on
+each row, the removed blocking cases, and where a row's case link goes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from markupsafe import Markup
+
+from groundgate.cases import Yardstick
+from groundgate.report.escape import inline
+from groundgate.report.links import Links
+from groundgate.results import Results, Row, rows_by_id
+from groundgate.rules import (
+    plural,
+)
+
+
+def moved_yardstick(results: Results) -> Yardstick | None:
+    """The yardstick, when the pull request changed it; ids are user text, escaped by the template."""
+    found = results.yardstick
+    return found if found is not None and (found.cases or found.baseline or found.note) else None
+
+
+def edits(moved: Yardstick | None) -> Callable[[Row], str]:
+    """What the pull request changed of a row's yardstick, in a few words ('' when nothing); for a row the
+    base branch's versions decided, that they did and where the case judged is."""
+    if moved is None:
+        return lambda row: ""
+    added, cases, baseline = set(moved.added), set(moved.cases), set(moved.baseline)
+
+    def of(row: Row) -> str:
+        if row.id in added:
+            return "case added in this PR"
+        if (judged := moved.at_base.get(row.id)) is not None:
+            return (
+                f"the PR edited its {' and '.join(judged.edited)}; judged against the base branch's "
+                f"(line {judged.line} of the base branch's cases file)"
+            )
+        parts = [what for what, ids in (("case", cases), ("baseline", baseline)) if row.id in ids]
+        return f"{' and '.join(parts)} edited in this PR" if parts else ""
+
+    return of
+
+
+def removes(moved: Yardstick | None) -> str:
+    """The removed cases that were in a blocking category at the base, named: they are no longer judged
+    ('' when there are none)."""
+    ids = moved.removed_blocking if moved is not None else []
+    if not ids:
+        return ""
+    more = f" and {len(ids) - 5:,} more" if len(ids) > 5 else ""
+    return f"removes {plural(len(ids), 'blocking case')}: {', '.join(ids[:5])}{more}"
+
+
+def case_url(links: Links, moved: Yardstick | None) -> Callable[[Row], str]:
+    """Where a row's case link goes: its line at the commit under test, or, when the base branch's version was
+    judged, that version's line at the base commit (never the PR's line, as if that were what was judged)."""
+
+    def of(row: Row) -> str:
+        judged = moved.at_base.get(row.id) if moved is not None else None
+        if moved is None or judged is None:
+            return links.case(row.line)
+        return links.case(judged.line, moved.base)
+
+    return of
+
+
+def unchecked_yardstick(results: Results) -> Yardstick | None:
+    """The yardstick, when the base files could not be read: the PR's edits to them are unknown."""
+    found = results.yardstick
+    return found if found is not None and found.unchecked else None
+
+
+def moved_ids(results: Results, moved: Yardstick | None, links: Links | None) -> dict[str, list[Markup]]:
+    """The first ids the pull request added, edited or removed, each linked to its case where it has one."""
+    if moved is None:
+        return {}
+    added, removed = set(moved.added), set(moved.removed)
+    groups = {
+        "added": [cid for cid in moved.cases if cid in added],
+        "edited": [cid for cid in moved.cases if cid not in added and cid not in removed],
+        "removed": [cid for cid in moved.cases if cid in removed],
+        "baseline": list(moved.baseline),
+    }
+    shown = {what: ids[:20] for what, ids in groups.items()}
+    wanted = {cid for ids in shown.values() for cid in ids}
+    lines = {row.id: row.line for row in rows_by_id(results.rows, wanted)} if links is not None else {}
+
+    def linked(cid: str) -> Markup:
+        text = inline(cid, 80)
+        if links is None or cid not in lines:
+            return text
+        return Markup(f"[{text}]({links.case(lines[cid])})")  # noqa: S704 - escaped id, our URL
+
+    return {
+        what: [linked(cid) for cid in ids] + ([Markup(f"and {len(groups[what]) - 20:,} more")] if len(groups[what]) > 20 else [])  # noqa: S704
+        for what, ids in shown.items()
+        if ids
+    }  # fmt: skip
