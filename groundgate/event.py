@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, SecretStr
 
+from groundgate.errors import UsageError
+
 NO_COMMIT = "0" * 40  # the SHA a push that deletes a ref names as its "after"
 PR_EVENTS = ("pull_request", "pull_request_target")
 
@@ -50,6 +52,13 @@ class GitHubRun(BaseModel):
     summary_path: Path | None = None
     oidc_url: str | None = None  # ACTIONS_ID_TOKEN_REQUEST_URL: only with 'permissions: id-token: write'
     oidc_token: SecretStr | None = None
+    # How groundgate paces itself on GitHub: seconds between requests and between writes (PyGithub's defaults;
+    # GitHub asks integrations to space requests that create content by at least one second) and seconds it may
+    # wait on GitHub in all (rate limits, Retry-After, backoff). Settings of the runner's environment, not inputs:
+    # a local fake GitHub in tests, or a GitHub Enterprise Server with its own limits, sets them.
+    request_interval: float = 0.25
+    write_interval: float = 1.0
+    github_wait: float = 60.0
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> GitHubRun:
@@ -73,6 +82,7 @@ class GitHubRun(BaseModel):
             None if event_name in ("workflow_run", "issue_comment") else get("GITHUB_SHA")
         )
         attempt = get("GITHUB_RUN_ATTEMPT") or "1"
+        pace = {name: _seconds(environ, variable, limit) for name, variable, limit in PACE}
         return cls(
             repository=get("GITHUB_REPOSITORY"),
             event_name=event_name,
@@ -102,6 +112,7 @@ class GitHubRun(BaseModel):
             oidc_token=SecretStr(environ["ACTIONS_ID_TOKEN_REQUEST_TOKEN"])
             if get("ACTIONS_ID_TOKEN_REQUEST_TOKEN")
             else None,
+            **{name: value for name, value in pace.items() if value is not None},
         )
 
     @property
@@ -123,6 +134,27 @@ class GitHubRun(BaseModel):
             return None
         url = f"{self.server_url}/{self.repository}/actions/runs/{self.run_id}"
         return url + f"/attempts/{self.run_attempt}" if self.run_attempt > 1 else url
+
+
+PACE = (  # GitHubRun field, environment variable, most seconds it takes
+    ("request_interval", "GROUNDGATE_GITHUB_REQUEST_INTERVAL", 60.0),
+    ("write_interval", "GROUNDGATE_GITHUB_WRITE_INTERVAL", 60.0),
+    ("github_wait", "GROUNDGATE_GITHUB_MAX_WAIT", 3600.0),
+)
+
+
+def _seconds(environ: Mapping[str, str], variable: str, limit: float) -> float | None:
+    """A number of seconds from the environment (None when unset); anything else is refused in one line."""
+    text = environ.get(variable, "").strip()
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= limit:  # also NaN
+        raise UsageError(f"{variable}={text!r}: expected a number of seconds from 0 to {limit:g}")
+    return value
 
 
 def _dict(value: Any) -> dict[str, Any]:

@@ -257,14 +257,20 @@ def publisher(settings: Settings) -> Publisher | None:
     run = settings.github
     if settings.github_token is None or run is None or not run.repository:
         return None
-    return github(settings.github_token.get_secret_value(), run.api_url, run.repository)
+    token = settings.github_token.get_secret_value()
+    pace = (run.request_interval, run.write_interval)
+    return github(token, run.api_url, run.repository, run.github_wait, pace=pace)
 
 
-def github(token: str, api_url: str, repository: str, wait: float | None = None) -> Publisher:
+def github(
+    token: str, api_url: str, repository: str, wait: float | None = None, *, pace: tuple[float, float] = (0.25, 1.0)
+) -> Publisher:
     """GitHub for one repository; ``wait``: the seconds it may spend waiting on rate limits in all (a
-    person running ``groundgate labels`` can wait longer than a required check)."""
+    person running ``groundgate labels`` can wait longer than a required check); ``pace``: seconds between
+    requests and between writes."""
     from groundgate.github.client import MAX_WAIT, WaitBudget, client
     from groundgate.github.publisher import Publisher
 
-    budget = WaitBudget(wait or MAX_WAIT)
-    return Publisher(client(token, api_url, budget=budget), repository, budget)
+    budget = WaitBudget(MAX_WAIT if wait is None else wait)
+    client_of = client(token, api_url, budget=budget, pace=pace)
+    return Publisher(client_of, repository, budget)

@@ -75,7 +75,7 @@ def client(
     *,
     timeout: int = 30,
     retries: int = 5,
-    seconds_between_writes: float = 1.0,
+    pace: tuple[float, float] = (0.25, 1.0),
     budget: WaitBudget | None = None,
 ) -> Github:
     """A PyGithub client that retries 5xx and rate limits (GET, POST and PATCH) within one time budget."""
@@ -92,7 +92,8 @@ def client(
         timeout=timeout,
         retry=retry,
         per_page=100,
-        seconds_between_writes=seconds_between_writes,
+        seconds_between_requests=pace[0],
+        seconds_between_writes=pace[1],
         api_version=API_VERSION,
         lazy=True,  # no request until a value is needed: the workflow token may not read the repository
     )

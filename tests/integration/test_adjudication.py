@@ -35,7 +35,7 @@ def gh() -> Iterator[FakeGitHub]:
 
 
 def publisher(gh: FakeGitHub, budget: WaitBudget | None = None, slept: list[float] | None = None) -> Publisher:
-    github = client(gh.token, gh.url, retries=0, seconds_between_writes=0)
+    github = client(gh.token, gh.url, retries=0, pace=(0, 0))
     return Publisher(github, "o/r", budget, slept.append if slept is not None else (lambda seconds: None))
 
 

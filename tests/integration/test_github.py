@@ -29,7 +29,7 @@ def gh() -> Iterator[FakeGitHub]:
 
 
 def publisher(gh: FakeGitHub, token: str = "ghs_test") -> Publisher:
-    return Publisher(client(token, gh.url, retries=3, seconds_between_writes=0), "o/r")
+    return Publisher(client(token, gh.url, retries=3, pace=(0, 0)), "o/r")
 
 
 def conclusion_for(results: Results, exit_code: int, fail_on: FailOn = "blocking") -> tuple[Conclusion, str]:

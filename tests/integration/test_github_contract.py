@@ -71,7 +71,7 @@ def test_a_wrong_request_through_pygithub_fails_the_test_that_sent_it() -> None:
     """The fake checks every request as it arrives: a product that sent this would fail its own test."""
     refused = pytest.raises(AssertionError, match=r"left GitHub's descriptions:\n.*'superseded' is not one of")
     with refused, FakeGitHub() as gh:
-        repo = client(gh.token, gh.url, retries=0, seconds_between_writes=0).get_repo("o/r")
+        repo = client(gh.token, gh.url, retries=0, pace=(0, 0)).get_repo("o/r")
         repo.create_check_run(name="g", head_sha="a" * 40, status="completed", conclusion="superseded")
 
 
@@ -94,7 +94,7 @@ def test_the_comment_query_is_valid_against_githubs_schema_and_a_wrong_one_is_no
 def test_the_fake_records_a_query_the_schema_refuses() -> None:
     refused = pytest.raises(AssertionError, match=r"POST /graphql: Cannot query field 'viewerAuthored'")
     with refused, FakeGitHub() as gh:
-        github = client(gh.token, gh.url, retries=0, seconds_between_writes=0)
+        github = client(gh.token, gh.url, retries=0, pace=(0, 0))
         with pytest.raises(Exception, match="viewerAuthored"):
             github.requester.graphql_query(COMMENTS_QUERY.replace("viewerDidAuthor", "viewerAuthored"), {
                     "owner": "o", "name": "r", "number": 7, "after": None})  # fmt: skip

@@ -185,6 +185,11 @@ def action_environment(
         "INPUT_REASONING-MODEL": "false",
         "INPUT_MAX-CONCURRENCY": "8",
         "INPUT_AZURE-ENDPOINT": "",  # unset inputs arrive as empty strings
+        # The fake GitHub needs no pause between requests, and no test needs the minute a run may wait on GitHub:
+        # retries and Retry-After are still honoured, within 5 s in all.
+        "GROUNDGATE_GITHUB_REQUEST_INTERVAL": "0",
+        "GROUNDGATE_GITHUB_WRITE_INTERVAL": "0",
+        "GROUNDGATE_GITHUB_MAX_WAIT": "5",
         **({"GITHUB_EVENT_PATH": str(event_path)} if event_path else {}),
         **{f"INPUT_{k.upper()}": v for k, v in inputs.items()},
         **(extra_env or {}),

@@ -12,6 +12,8 @@ from groundgate.judges import azure
 from groundgate.judges.runner import Runner
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 
+CALL_TIMEOUT = 120.0  # seconds: far beyond any call a test makes, far below pytest-timeout's 300
+
 
 def judge_for(
     fake: FakeAzureOpenAI,
@@ -28,6 +30,7 @@ def judge_for(
     """The Azure provider as the wiring builds it (SDK prepared), inside a runner with ``runner`` options."""
     config = azure.AzureConfig(fake.endpoint, deployment, rubric, api_version, reasoning, api_key)
     provider = azure.AzureProvider(config, credential=credential, throttle=azure.prepare_sdk())
+    runner.setdefault("call_timeout", CALL_TIMEOUT)  # a call that never ends fails its test, it does not hang it
     return Runner(provider, max_concurrency=max_concurrency, **runner)
 
 

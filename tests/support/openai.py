@@ -7,6 +7,7 @@ from typing import Any
 from groundgate.cases import Rubric
 from groundgate.judges import openai
 from groundgate.judges.runner import Runner
+from tests.support.azure import CALL_TIMEOUT
 from tests.support.fakes.openai import FakeOpenAI
 
 
@@ -22,4 +23,5 @@ def openai_judge_for(
 ) -> Runner:
     """The OpenAI provider as the wiring builds it (SDK prepared), inside a runner with ``runner`` options."""
     config = openai.OpenAIConfig(fake.url, model, rubric, api_key or fake.api_key, reasoning)
+    runner.setdefault("call_timeout", CALL_TIMEOUT)  # a call that never ends fails its test, it does not hang it
     return Runner(openai.build(config), max_concurrency=max_concurrency, **runner)

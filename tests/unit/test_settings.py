@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from groundgate import settings
 from groundgate.errors import UsageError
+from groundgate.event import GitHubRun
 
 FILES = {"cases": "c.jsonl", "baseline": "b.jsonl", "candidate": "k.jsonl"}
 KEY = "sk-proj-abcdef123456"
@@ -172,3 +173,25 @@ def test_a_model_id_with_a_control_character_is_refused(model: str, junk: str) -
     message = refused(flags, environ, judge="openai", judge_model=f"{model}{junk}x")
     assert message.startswith("--judge-model: give the model as its server names it")
     assert "--second-opinion:" in refused(flags, environ, judge="figures", second_opinion=f"openai:{model}{junk}x")
+
+
+def test_github_pacing_defaults_to_pygithubs_and_a_minute_of_waiting() -> None:
+    run = GitHubRun.from_environ({})
+    assert (run.request_interval, run.write_interval, run.github_wait) == (0.25, 1.0, 60.0)
+    fast = GitHubRun.from_environ(
+        {
+            "GROUNDGATE_GITHUB_REQUEST_INTERVAL": "0",
+            "GROUNDGATE_GITHUB_WRITE_INTERVAL": "0",
+            "GROUNDGATE_GITHUB_MAX_WAIT": "5",
+        }
+    )
+    assert (fast.request_interval, fast.write_interval, fast.github_wait) == (0.0, 0.0, 5.0)
+
+
+@pytest.mark.parametrize("value", ["-1", "soon", "nan", "inf", "61"])
+def test_github_pacing_that_is_not_a_number_of_seconds_is_refused_in_one_line(value: str) -> None:
+    with pytest.raises(UsageError) as refused:
+        GitHubRun.from_environ({"GROUNDGATE_GITHUB_WRITE_INTERVAL": value})
+    assert str(refused.value) == (
+        f"GROUNDGATE_GITHUB_WRITE_INTERVAL={value!r}: expected a number of seconds from 0 to 60"
+    )

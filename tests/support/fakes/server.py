@@ -34,6 +34,9 @@ class JsonHandler(BaseHTTPRequestHandler):
     # ACK of the headers, about 40 ms later. Without it every call on a shared connection pool paid
     # ~45 ms of the fake's own making (52 ms a sequential call at 0 ms latency, 5.6 ms with it).
     disable_nagle_algorithm = True
+    # A connection that sends nothing for this long is closed, as production servers close idle keep-alive
+    # connections: a client that sent half a request, or stopped reading, never holds a handler (and a test) forever.
+    timeout = 60
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         pass
