@@ -1,5 +1,5 @@
 """The one place that builds real clients from the settings: judges (a provider inside a runner),
-credentials, the score cache and GitHub. ``entrypoint.py`` and ``cli.py`` call it; nothing else
+credentials, the score cache and GitHub. ``entrypoint.py`` and ``cli`` call it; nothing else
 constructs a client, so tests hand in clients pointed at local servers instead.
 
 Process-wide set-up (the SDK's logging, shared TLS context and 429 counter) happens once per
