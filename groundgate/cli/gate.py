@@ -17,8 +17,11 @@ from groundgate.report.context import ReportContext
 
 
 def compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    config = settings.from_flags({key: value for key, value in vars(args).items() if key != "command"}, environ)
+    flags = {key: value for key, value in vars(args).items() if key not in ("command", "dry_run")}
+    config = settings.from_flags(flags, environ)
     settings.check_outputs(config)
+    if args.dry_run:
+        return dry_run(config)
     inputs = app.load(config)
     for warning in inputs.warnings:
         warn(warning)
@@ -58,3 +61,30 @@ def report(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     else:
         console(results, args.report, args.results, environ)
     return results.exit_code
+
+
+def dry_run(config: settings.Settings) -> int:
+    """The run's plan and what it will spend (``forecast``), from the same settings, inputs, cache (read only)
+    and budget as the run: nothing is called and nothing written; a plan over the budget is refused as the run
+    would refuse it (exit 2)."""
+    from groundgate.forecast import Quota, forecast, said  # only the dry run needs it
+
+    inputs = app.load(config)
+    for warning in inputs.warnings:
+        warn(warning)
+    cache = wiring.cache(config, write=False)
+    for note in cache.notes if cache is not None else []:
+        warn(note)
+    judges = wiring.judges(config, cache=cache)
+    try:
+        planned = app.budgeted(config, inputs, judges)
+        options = wiring.options(config, judges.rescorer)
+        found = forecast(inputs, judges.judge, options, planned, Quota(rpm=config.max_rpm), config.reasoning_model)
+    finally:
+        judges.close()
+    cases = len(inputs.cases) if config.shard is None else f"shard {config.shard[0]}/{config.shard[1]} of the"
+    out(
+        f"dry run: {cases} cases judged by the {judges.judge.info.kind} judge; nothing was called and nothing "
+        f"written\n" + said(found, config.max_concurrency, config.spelled("max_rpm"))
+    )
+    return 0

@@ -75,6 +75,12 @@ def parser() -> argparse.ArgumentParser:
     )
     c.add_argument("--report", type=Path, default=None, help="write the markdown report here")
     tripwire_flags(c)
+    c.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="call nothing, write nothing: print the run's calls, tokens and cost (low, expected, high) and the "
+        "least time the judge's quota (--max-rpm) gives it",
+    )
 
     r = commands.add_parser("report", help="render the report again from a results file, without judging")
     r.add_argument("--results", type=Path, required=True, help="a results file written by compare --results")
