@@ -27,6 +27,7 @@ COMMANDS: dict[str, Command] = {
     "calibrate": measure.calibrate,
     "bridge": measure.bridge,
     "judges": measure.judges,
+    "doctor": measure.doctor,
     "selftest": measure.selftest,
     "labels": labels.labels,
 }

@@ -103,3 +103,20 @@ def selftest(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     found = app.selftest(config, wiring.judges(config, progress=ProgressLine(sys.stderr), notice=warn))
     out(selftest.render(found))
     return selftest.exit_code(found)
+
+
+def doctor(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
+    """One judge call with the settings a run would use (``groundgate.doctor``); no files, no cache."""
+    from groundgate import doctor  # only this command needs it
+
+    flags = {key: value for key, value in vars(args).items() if key != "command"}
+    config = settings.from_flags({**flags, "selftest": True}, environ)  # selftest: a run that needs no files
+    redact = redactor(environ)
+    judges = wiring.judges(config, notice=warn)
+    try:
+        found = doctor.check(judges.judge, config.price_per_million_tokens, lambda text: out(redact(text)))
+    finally:
+        judges.close()
+    out(redact(doctor.said(found)))
+    out(doctor.verdict(found))
+    return 0
