@@ -13,7 +13,7 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 
-from groundgate.cli import gate, labels, measure
+from groundgate.cli import gate, init, labels, measure
 from groundgate.cli.output import err, redactor
 from groundgate.cli.parser import parser
 from groundgate.errors import GroundgateError, InternalError, one_line, stop_on_sigterm, tolerant_output
@@ -21,6 +21,7 @@ from groundgate.report.escape import log_safe
 
 Command = Callable[[argparse.Namespace, Mapping[str, str]], int]
 COMMANDS: dict[str, Command] = {
+    "init": init.init,
     "compare": gate.compare,
     "merge": gate.merge,
     "report": gate.report,

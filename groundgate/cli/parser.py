@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import NoReturn
 
-from groundgate import __version__, settings
+from groundgate import __version__, settings, starter
 from groundgate.cli.output import err
 from groundgate.errors import one_line
 from groundgate.report import LIMITS
@@ -28,6 +28,28 @@ def parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="groundgate", description="Gate LLM changes on row-by-row groundedness flips.")
     parser.add_argument("--version", action="version", version=f"groundgate {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    i = commands.add_parser(
+        "init",
+        help="write a workflow and a starter suite into this repository, overwriting nothing",
+        description="Write .github/workflows/groundgate.yml (least-privilege permissions, the action pinned by its "
+        "release commit when this package knows it) and a starter suite (cases, baseline, candidate and a README "
+        "on how CI makes the candidate and when the baseline moves), then print the next steps. Nothing is "
+        "overwritten: a file already there stops it before it writes anything (exit 2).",
+    )
+    i.add_argument(
+        "--judge",
+        choices=list(starter.JUDGES),
+        default=None,
+        help="the judge the workflow uses, with its inputs (default: asked)",
+    )
+    i.add_argument("--suite", default="evals", metavar="DIR", help="the suite's folder in the repository (evals)")
+    i.add_argument(
+        "--action",
+        default=None,
+        metavar="OWNER/REPO@REF",
+        help="the action the workflow uses (default: the release this package came from, pinned by its commit)",
+    )
 
     c = commands.add_parser("compare", help="judge baseline and candidate responses and gate on flips")
     c.add_argument("--cases", required=True, type=Path, help="cases JSONL: id, category, query, context")
