@@ -122,7 +122,7 @@ def test_the_release_workflow_pushes_both_platforms_attested_and_pins_the_digest
     text = (ROOT / ".github/workflows/release.yml").read_text()
     release = load(".github/workflows/release.yml")
     assert release["on"]["push"]["tags"] == ["v[0-9]+.[0-9]+.[0-9]+"]
-    [job] = release["jobs"].values()
+    job = release["jobs"]["release"]
     assert job["permissions"] == {"contents": "write", "packages": "write"}
     uses = re.findall(r"^\s+(?:- )?uses: (\S+)(.*)$", text, re.M)
     assert uses
@@ -152,6 +152,40 @@ def test_the_release_workflow_pushes_both_platforms_attested_and_pins_the_digest
     assert pin["env"]["DIGEST"] == "${{ steps.build.outputs.digest }}"
     assert pin["env"]["IMAGE"] == "${{ steps.version.outputs.image }}"
     assert job["steps"][-1] is pin  # the tags move only once the image is pushed
+
+
+def test_the_release_publishes_the_checked_distributions_of_its_release_commit_by_trusted_publishing() -> None:
+    """PyPI gets the sdist and wheel of the commit the tags point at, built with the pinned backend and checked
+    by twine; only the job that uploads them can ask for an OIDC token, and no API token exists."""
+    release = load(".github/workflows/release.yml")
+    jobs = release["jobs"]
+    assert release["permissions"] == {}
+    assert {name: job.get("permissions") for name, job in jobs.items()} == {
+        "release": {"contents": "write", "packages": "write"},
+        "distributions": {"contents": "read"},
+        "pypi": {"id-token": "write"},
+    }
+    assert jobs["release"]["outputs"]["commit"] == "${{ steps.pinned.outputs.commit }}"
+    built = jobs["distributions"]
+    assert built["needs"] == "release"
+    assert built["steps"][0]["with"]["ref"] == "${{ needs.release.outputs.commit }}"
+    run = next(step["run"] for step in built["steps"] if "run" in step)
+    for line in (
+        "--require-hashes -r requirements-dev.lock -r requirements-build.lock",
+        'scripts/stamp-release "${REPOSITORY}" "${COMMIT}" "${TAG}"',
+        "-m build --no-isolation --outdir dist .",
+        'twine" check --strict dist/*',
+    ):
+        assert line in run, line
+    publish = jobs["pypi"]
+    assert publish["needs"] == "distributions"
+    assert publish["environment"]["name"] == "pypi"
+    [upload] = [step for step in publish["steps"] if step["uses"].startswith("pypa/gh-action-pypi-publish@")]
+    assert re.fullmatch(r"pypa/gh-action-pypi-publish@[0-9a-f]{40}", upload["uses"])
+    assert "with" not in upload  # no password, no token: trusted publishing
+    name = re.search(r'^name = "(.+?)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert name is not None
+    assert publish["environment"]["url"] == f"https://pypi.org/project/{name.group(1)}/"
 
 
 def test_example_workflows_use_only_declared_inputs() -> None:
