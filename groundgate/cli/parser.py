@@ -24,8 +24,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2)
 
 
+EXIT_CODES = (
+    "exit codes: 0 pass; 1 a blocking regression, and nothing else; 2 bad input or usage, or a judge that refused "
+    "its configuration or does not answer in the rubric's format (one line naming the file, line and field, or "
+    "the setting); 3 rows not judged, or no verdict (a judge down, a budget reached, the deadline); 4 a bug "
+    "(please report it); 5 an output that could not be written; 130/143 interrupted by SIGINT/SIGTERM"
+)
+
+
 def parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="groundgate", description="Gate LLM changes on row-by-row groundedness flips.")
+    parser = _Parser(
+        prog="groundgate",
+        description="Gate LLM changes on row-by-row groundedness flips.",
+        epilog=EXIT_CODES,
+    )
     parser.add_argument("--version", action="version", version=f"groundgate {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -43,7 +55,7 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="the judge the workflow uses, with its inputs (default: asked)",
     )
-    i.add_argument("--suite", default="evals", metavar="DIR", help="the suite's folder in the repository (evals)")
+    i.add_argument("--suite", default="evals", metavar="DIR", help="the suite's folder in the repository")
     i.add_argument(
         "--action",
         default=None,
