@@ -82,7 +82,7 @@ def dry_run(config: settings.Settings) -> int:
         found = forecast(inputs, judges.judge, options, planned, Quota(rpm=config.max_rpm), config.reasoning_model)
     finally:
         judges.close()
-    cases = len(inputs.cases) if config.shard is None else f"shard {config.shard[0]}/{config.shard[1]} of the"
+    cases = f"{len(inputs.cases):,}" if config.shard is None else f"shard {config.shard[0]}/{config.shard[1]} of the"
     out(
         f"dry run: {cases} cases judged by the {judges.judge.info.kind} judge; nothing was called and nothing "
         f"written\n" + said(found, config.max_concurrency, config.spelled("max_rpm"))
