@@ -109,6 +109,8 @@ class Yardstick(BaseModel):
     # of ``removed``, those in a blocking category at the base: no longer judged, and named
     removed_blocking: list[str] = Field(default_factory=list)
     at_base: dict[str, AtBase] = Field(default_factory=dict)  # edited rows judged with the base's versions, by id
+    # the cases file does not exist at the base (the pull request that adopts the gate): every case is its own
+    new_suite: bool = False
 
 
 SCHEMA = """

@@ -160,6 +160,32 @@ def write_parts(path: Path, parts: Iterable[str]) -> None:
         raise CannotWrite(f"{str(path)!r}: cannot write: {exc.strerror or exc}") from None
 
 
+def create_text(path: Path, text: str) -> None:
+    """Write ``path``, a new file (0644), whole or not at all and never over anything already there: a file, a
+    link or a folder of that name raises FileExistsError. (Written to a temporary file, then hard-linked to
+    its name, which fails rather than replaces.)"""
+    name = Path(path).name
+    try:
+        with folder_of(path) as folder:
+            temporary = f"{name}.{secrets.token_hex(4)}.tmp"
+            handle = _open(folder, temporary, path, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+            try:
+                os.fchmod(handle, FILE_MODE)
+                with open(handle, "w", encoding="utf-8", closefd=False) as out:
+                    out.write(text)
+                os.fsync(handle)
+                os.link(temporary, name, src_dir_fd=folder, dst_dir_fd=folder, follow_symlinks=False)
+            finally:
+                os.close(handle)
+                with suppress(OSError):
+                    os.unlink(temporary, dir_fd=folder)
+            os.fsync(folder)
+    except FileExistsError:
+        raise
+    except OSError as exc:  # a full disk, no permission
+        raise CannotWrite(f"{str(path)!r}: cannot write: {exc.strerror or exc}") from None
+
+
 def read_text(path: Path) -> str:
     """A file groundgate also writes (the score cache), read without following a link on its path.
     FileNotFoundError when it is not there."""

@@ -1,5 +1,5 @@
 """The one place that builds real clients from the settings: judges (a provider inside a runner),
-credentials, the score cache and GitHub. ``entrypoint.py`` and ``cli.py`` call it; nothing else
+credentials, the score cache and GitHub. ``entrypoint.py`` and ``cli`` call it; nothing else
 constructs a client, so tests hand in clients pointed at local servers instead.
 
 Process-wide set-up (the SDK's logging, shared TLS context and 429 counter) happens once per
@@ -226,16 +226,16 @@ def cache_secret(settings: Settings) -> bytes | None:
     return None
 
 
-def cache(settings: Settings) -> ScoreCache | None:
+def cache(settings: Settings, write: bool = True) -> ScoreCache | None:
     """The score cache. Its entries verify only with a secret the pull request's author does not hold;
     without one they are signed with a key anyone can compute, so a file git tracks (a pull request
     may have committed it) is neither used nor written. The figures judge scores for free, so it never
-    uses entries it did not write in this run."""
+    uses entries it did not write in this run. ``write`` False: read only (a dry run)."""
     if not settings.cache:
         return None
     path = settings.path(settings.cache)
     secret = cache_secret(settings)
-    distrust, write = None, True
+    distrust = None
     if secret is None and (known := gitindex.tracked(path)) is not False:
         where = "is tracked in git" if known else "may be tracked in git (its checkout's index cannot be read)"
         distrust, write = (

@@ -46,6 +46,7 @@ class Base:
     cases: dict[str, Case] | None
     baseline: dict[str, Response] | None
     notes: list[str] = field(default_factory=list)
+    new_cases: bool = False  # the cases file does not exist at the base: the suite is new in the pull request
 
 
 def _at_base(data: bytes | None, what: str, read: Callable[[Path], _Read], notes: list[str]) -> _Read | None:
@@ -68,7 +69,7 @@ def read_base(cases_at_base: bytes | None, baseline_at_base: bytes | None, rubri
     notes: list[str] = []
     cases = _at_base(cases_at_base, "cases", lambda path: {c.id: c for c in load_cases(path, rubric)}, notes)
     baseline = _at_base(baseline_at_base, "baseline", load_responses, notes)
-    return Base(cases, baseline, notes)
+    return Base(cases, baseline, notes, new_cases=cases_at_base is None)
 
 
 def _answer(response: Response, own_context: bool) -> tuple[str, str | None]:
@@ -120,6 +121,7 @@ def yardstick(ref: str, base: Base, inputs: Inputs, blocking: frozenset[str] = f
         note="; ".join(base.notes) or None,
         removed_blocking=[cid for cid in removed if base.cases is not None and base.cases[cid].category in blocking],
         at_base=at_base,
+        new_suite=base.new_cases,
     )
 
 

@@ -46,7 +46,15 @@ from groundgate.report.sections import (
     marked_rows,
     sections_of,
 )
-from groundgate.report.yardstick import case_url, edits, moved_ids, moved_yardstick, removes, unchecked_yardstick
+from groundgate.report.yardstick import (
+    case_url,
+    edits,
+    moved_ids,
+    moved_yardstick,
+    new_suite,
+    removes,
+    unchecked_yardstick,
+)
 from groundgate.results import LIVE_FLIP, TALKS, Results
 from groundgate.rules import (
     BUCKET_ORDER,
@@ -91,6 +99,7 @@ class _Renderer:
             "moved_ids": moved_ids(results, moved, context.links),
             "removes": removes(moved),
             "unchecked": unchecked_yardstick(results),
+            "new_suite": new_suite(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
             "icon": top.icon,

@@ -17,7 +17,7 @@ from groundgate.report.people import People
 from groundgate.report.render import environment
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
-from groundgate.report.yardstick import edits, removes
+from groundgate.report.yardstick import edits, moved_yardstick, removes
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
@@ -147,7 +147,7 @@ def render_console(
     quiet = [q for q, o in zip(quiet, (Outcome.MOVED, Outcome.STILL_UNGROUNDED), strict=True) if c[o]]
     top = verdict_headline(results, fail_on, people)
     env = environment().overlay()
-    env.filters.update(label=bucket_label, reason=_reason, edits=edits(results.yardstick))
+    env.filters.update(label=bucket_label, reason=_reason, edits=edits(moved_yardstick(results)))
     k = results.calls
     extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip

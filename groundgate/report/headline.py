@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from groundgate.adjudication import Decision, accepted
 from groundgate.report.people import People
-from groundgate.report.yardstick import moved_yardstick, removes, unchecked_yardstick
+from groundgate.report.yardstick import moved_yardstick, new_suite, removes, unchecked_yardstick
 from groundgate.results import LIVE_FLIP, TALKS, Results, count_marked, rows_with, tally
 from groundgate.rules import (
     ATTENTION,
@@ -127,6 +127,7 @@ def headline_note(results: Results) -> str:
     return (
         (" · end-to-end run" if results.mode == "end-to-end" else "")
         + (" · the PR changes the yardstick" if (moved := moved_yardstick(results)) else "")
+        + (" · the suite is new in this PR" if new_suite(results) else "")
         + (f" · {gone}" if (gone := removes(moved)) else "")
         + (" · the yardstick could not be checked" if unchecked_yardstick(results) else "")
     )

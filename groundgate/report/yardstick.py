@@ -17,9 +17,18 @@ from groundgate.rules import (
 
 
 def moved_yardstick(results: Results) -> Yardstick | None:
-    """The yardstick, when the pull request changed it; ids are user text, escaped by the template."""
+    """The yardstick, when the pull request changed it; ids are user text, escaped by the template. A suite
+    new in the pull request is said in one line instead (``new_suite``)."""
     found = results.yardstick
-    return found if found is not None and (found.cases or found.baseline or found.note) else None
+    if found is None or found.new_suite:
+        return None
+    return found if found.cases or found.baseline or found.note else None
+
+
+def new_suite(results: Results) -> bool:
+    """The cases file is new in the pull request (the one that adopts the gate): every id is its own, so the
+    report says that in one line instead of listing every case as added and every baseline as changed."""
+    return results.yardstick is not None and results.yardstick.new_suite
 
 
 def edits(moved: Yardstick | None) -> Callable[[Row], str]:

@@ -353,7 +353,13 @@ def test_without_a_readable_base_the_prs_files_decide_as_before(
         assert run.summary.splitlines()[0].endswith("the yardstick could not be checked")
     else:
         assert ("is not valid" if base == "invalid" else "the cases file is new in this pull request") in stick["note"]
-        assert "so this pull request's own cases and baseline decided" in visible(run.summary)
+        decided = (
+            "The suite is new in this pull request: its own cases and baseline decided."  # one line, no ids
+            if base == "new"
+            else "so this pull request's own cases and baseline decided"
+        )
+        assert decided in visible(run.summary)
+    assert stick["new_suite"] == (base == "new")
 
 
 def test_the_fork_recipe_reads_its_yardstick_from_the_trusted_checkout_only(

@@ -84,8 +84,7 @@ def git(cwd: Path, *args: str) -> str:
 
 def step(name_part: str) -> dict[str, Any]:
     workflow = yaml((ROOT / ".github/workflows/release.yml").read_text())
-    [job] = workflow["jobs"].values()
-    [found] = [s for s in job["steps"] if name_part in s.get("name", "")]
+    [found] = [s for job in workflow["jobs"].values() for s in job["steps"] if name_part in s.get("name", "")]
     return found  # type: ignore[no-any-return]
 
 
@@ -168,6 +167,7 @@ def test_the_release_commits_the_pin_and_points_the_version_and_major_tags_at_it
     assert git(remote, "rev-parse", "main") == tagged_commit  # main keeps building the Dockerfile
     assert "ghs_not_used" not in released.stdout + released.stderr
     assert release in (tmp_path / "summary").read_text()
+    assert outputs(tmp_path)["commit"] == release  # what the PyPI build checks out and stamps in
 
 
 @pytest.mark.parametrize("problem", ["another version", "a pinned action.yml"])

@@ -18,16 +18,25 @@ def action_yml() -> dict[str, Any]:
     return YAML(typ="safe").load((ROOT / "action.yml").read_text())  # type: ignore[no-any-return]
 
 
-def readme_table(heading: str) -> dict[str, str]:
-    text = (ROOT / "README.md").read_text()
-    section = text.split(f"### {heading}\n", 1)[1].split("\n#", 1)[0]
+def table(heading: str, path: str = "docs/inputs.md") -> dict[str, str]:
+    """The rows of the table under ``heading``, by name: docs/inputs.md (generated from action.yml by
+    scripts/docs.py), or a table the README still has."""
+    text = (ROOT / path).read_text()
+    section = re.split(rf"^#+ {heading}\n", text, maxsplit=1, flags=re.M)[1].split("\n#", 1)[0]
     return {m.group(1): m.group(2).strip() for m in re.finditer(r"^\| `([\w-]+)` \|(.*)$", section, re.M)}
+
+
+def tables(heading: str) -> list[dict[str, str]]:
+    """The reference's table, and the README's while it keeps one (its front door may link to docs/ instead)."""
+    readme = (ROOT / "README.md").read_text()
+    return [table(heading), *([table(heading, "README.md")] if f"### {heading}\n" in readme else [])]
 
 
 def test_inputs_agree() -> None:
     declared = list(action_yml()["inputs"])
     assert declared == list(INPUTS)
-    assert list(readme_table("Inputs")) == declared
+    for found in tables("Inputs"):
+        assert list(found) == declared
     fields = set(Settings.model_fields)
     assert {FIELDS.get(name, name.replace("-", "_")) for name in declared} <= fields
     assert {name.replace("-", "_") for name in ACTION_ONLY_INPUTS} == ACTION_FIELDS
@@ -54,14 +63,16 @@ def test_defaults_agree() -> None:
             assert spec["default"] == str(default).lower(), name
         else:
             assert spec["default"] == str(default), name
-        assert f"`{spec['default']}`" in readme_table("Inputs")[name], name
+        for found in tables("Inputs"):
+            assert f"`{spec['default']}`" in found[name], name
     required = {name for name, spec in inputs.items() if spec.get("required")}
     assert required == {"cases", "baseline", "candidate"}
 
 
 def test_outputs_agree() -> None:
     assert list(action_yml()["outputs"]) == list(OUTPUTS)
-    assert list(readme_table("Outputs")) == list(OUTPUTS)
+    for found in tables("Outputs"):
+        assert list(found) == list(OUTPUTS)
 
 
 def load(path: str) -> dict[str, Any]:
@@ -122,7 +133,7 @@ def test_the_release_workflow_pushes_both_platforms_attested_and_pins_the_digest
     text = (ROOT / ".github/workflows/release.yml").read_text()
     release = load(".github/workflows/release.yml")
     assert release["on"]["push"]["tags"] == ["v[0-9]+.[0-9]+.[0-9]+"]
-    [job] = release["jobs"].values()
+    job = release["jobs"]["release"]
     assert job["permissions"] == {"contents": "write", "packages": "write"}
     uses = re.findall(r"^\s+(?:- )?uses: (\S+)(.*)$", text, re.M)
     assert uses
@@ -152,6 +163,40 @@ def test_the_release_workflow_pushes_both_platforms_attested_and_pins_the_digest
     assert pin["env"]["DIGEST"] == "${{ steps.build.outputs.digest }}"
     assert pin["env"]["IMAGE"] == "${{ steps.version.outputs.image }}"
     assert job["steps"][-1] is pin  # the tags move only once the image is pushed
+
+
+def test_the_release_publishes_the_checked_distributions_of_its_release_commit_by_trusted_publishing() -> None:
+    """PyPI gets the sdist and wheel of the commit the tags point at, built with the pinned backend and checked
+    by twine; only the job that uploads them can ask for an OIDC token, and no API token exists."""
+    release = load(".github/workflows/release.yml")
+    jobs = release["jobs"]
+    assert release["permissions"] == {}
+    assert {name: job.get("permissions") for name, job in jobs.items()} == {
+        "release": {"contents": "write", "packages": "write"},
+        "distributions": {"contents": "read"},
+        "pypi": {"id-token": "write"},
+    }
+    assert jobs["release"]["outputs"]["commit"] == "${{ steps.pinned.outputs.commit }}"
+    built = jobs["distributions"]
+    assert built["needs"] == "release"
+    assert built["steps"][0]["with"]["ref"] == "${{ needs.release.outputs.commit }}"
+    run = next(step["run"] for step in built["steps"] if "run" in step)
+    for line in (
+        "--require-hashes -r requirements-dev.lock -r requirements-build.lock",
+        'scripts/stamp-release "${REPOSITORY}" "${COMMIT}" "${TAG}"',
+        "-m build --no-isolation --outdir dist .",
+        'twine" check --strict dist/*',
+    ):
+        assert line in run, line
+    publish = jobs["pypi"]
+    assert publish["needs"] == "distributions"
+    assert publish["environment"]["name"] == "pypi"
+    [upload] = [step for step in publish["steps"] if step["uses"].startswith("pypa/gh-action-pypi-publish@")]
+    assert re.fullmatch(r"pypa/gh-action-pypi-publish@[0-9a-f]{40}", upload["uses"])
+    assert "with" not in upload  # no password, no token: trusted publishing
+    name = re.search(r'^name = "(.+?)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert name is not None
+    assert publish["environment"]["url"] == f"https://pypi.org/project/{name.group(1)}/"
 
 
 def test_example_workflows_use_only_declared_inputs() -> None:

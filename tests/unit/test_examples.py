@@ -13,7 +13,7 @@ from tests.support.paths import ROOT
 
 EXAMPLES = ROOT / "examples"
 GROUP = "groundgate-${{ github.event.pull_request.number || github.ref }}"
-GATES = ("workflow.yml", "workflow-sharded.yml")
+GATES = ("workflow.yml", "workflow-sharded.yml", "workflow-candidate.yml")
 
 
 def load(name: str) -> dict[str, Any]:
@@ -106,3 +106,27 @@ def test_the_comment_workflow_reads_nothing_of_the_pull_request_and_holds_least_
     assert set(step.get("with", {})) <= declared - {"cases", "baseline", "candidate", "check-name"}
     assert "secrets." not in text
     assert DEFAULT_CHECK_NAME not in [j.get("name") for j in workflow["jobs"].values()]
+
+
+def test_the_candidate_is_answered_in_ci_and_the_baseline_moves_after_a_merge() -> None:
+    """The two things a newcomer had to guess: the gate's job writes the candidate the gate reads, from the pull
+    request's prompt, before the gate; after a merge, the default branch's answers go to the baseline file the
+    gate reads, in a pull request of their own."""
+    gate, refresh = load("workflow-candidate.yml"), load("refresh-baseline.yml")
+    [job] = gate["jobs"].values()
+    names = [step.get("name", step.get("uses", "")) for step in job["steps"]]
+    answer, judge = names.index("Answer the cases with this pull request's prompt"), names.index("groundgate")
+    assert answer < judge
+    inputs = job["steps"][judge]["with"]
+    assert inputs["candidate"] in job["steps"][answer]["run"]
+    assert job["permissions"] == {"contents": "read", "pull-requests": "write", "checks": "write"}
+    assert set(refresh["on"]) == {"push", "workflow_dispatch"}
+    assert refresh["on"]["push"]["branches"] == ["main"]
+    [moving] = refresh["jobs"].values()
+    assert moving["if"] == "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"
+    written = next(step for step in moving["steps"] if "answer.py" in step.get("run", ""))
+    assert f"{inputs['cases']} {inputs['baseline']}" in written["run"]
+    opened = moving["steps"][-1]["run"]
+    assert "gh pr create" in opened
+    assert f"-- {inputs['baseline']}" in opened  # it commits the baseline and nothing else
+    assert not groundgate_steps(refresh)

@@ -14,6 +14,7 @@ import pytest
 from groundgate.errors import CannotWrite
 from groundgate.files import (
     SymbolicLink,
+    create_text,
     link_on_path,
     open_lock,
     read_text,
@@ -133,3 +134,18 @@ def test_a_signal_waits_until_the_block_is_done() -> None:
         assert received == [signal.SIGTERM]  # delivered as soon as the block ended
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def test_create_text_writes_a_new_file_whole_and_never_over_anything(tmp_path: Path) -> None:
+    made = tmp_path / "a" / "b" / "new.txt"
+    create_text(made, "hello\n")
+    assert made.read_text() == "hello\n"
+    assert stat.S_IMODE(made.stat().st_mode) == 0o644
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    for taken in (made, tmp_path / "folder", tmp_path / "dangling"):
+        with pytest.raises(FileExistsError):
+            create_text(taken, "other\n")
+    assert made.read_text() == "hello\n"
+    assert not (tmp_path / "nowhere").exists()
+    assert sorted(p.name for p in made.parent.iterdir()) == ["new.txt"]  # no temporary file left
