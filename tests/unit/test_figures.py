@@ -101,9 +101,21 @@ def test_a_figure_the_context_never_states_is_new(context: str, answer: str, quo
 def test_names_are_not_figures() -> None:
     text = (
         "1. Open Settings\n2. Choose Account, step 3 of the guide, for order #12345 on model A1 (x86, 4K).\n"
-        "See https://shop.example/returns/2024 or write to help2@shop.example; our team is there 24/7 for COVID-19."
+        "See https://shop.example/returns/2024 or write to help2@shop.example; our team is there for COVID-19."
     )
     assert figures(text) == []
+
+
+def test_round_the_clock_is_two_figures() -> None:
+    """'24/7' was a name like 'x86' (issue 38: so '24 hours a day, 7 days a week' was a new figure against it):
+    it is 24 hours a day and 7 days a week, both ways."""
+    assert [(f.kind, f.said) for f in figures("Our team is there 24/7.")] == [
+        ("duration", "24 hours"),
+        ("duration", "7 days"),
+    ]
+    assert not tripwire("Our helpline is open 24/7.", None, "", "It is open 24 hours a day, 7 days a week.").new
+    assert not tripwire("Open 24 hours a day, 7 days a week.", None, "", "We are open 24/7.").new
+    assert tripwire("Open from 8am to 8pm.", None, "", "We are open 24/7.").new
 
 
 def test_figures_read_as_a_reader_sees_them() -> None:
