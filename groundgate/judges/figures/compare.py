@@ -103,8 +103,9 @@ def _needs(claim: Figure) -> frozenset[Key]:
     kind, value = claim.kind, claim.value
     if kind == "number":
         return frozenset({("n", value)})
-    if kind == "count":
-        return frozenset({("plain", value)})
+    if kind == "count":  # '2021 kettles' may be the kettles of 2021: a year-like count is also the year
+        year_like = value == value.to_integral_value() and 1900 <= value <= 2099
+        return frozenset({("plain", value), *((("year", int(value)),) if year_like else ())})
     if kind in ("duration", "measure", "percent", "times", "money"):
         keys: set[Key] = {("bare", value)}
         if kind == "money":

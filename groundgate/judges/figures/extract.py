@@ -74,7 +74,7 @@ def figures(text: str, lang: str | None = None) -> list[Figure]:
         text = visible(_THOUSANDS.sub(units.THOUSANDS, text))
     if not text or not any(c.isdigit() or c.isalpha() for c in text):
         return []
-    lang = lang or language(text)
+    lang = _script(text, lang) if lang else language(text)
     masked = text
     for mark, pattern in _HIDDEN:
         if mark in masked:
@@ -94,6 +94,14 @@ _DIGIT_RUNS = re.compile(r"\d+")
 
 def _starts(text: str) -> list[int]:
     return [match.start() for match in _DIGIT_RUNS.finditer(text)]
+
+
+def _script(text: str, lang: str) -> str:
+    """The row's language, unless this text's script says otherwise (a Japanese answer to an English context)."""
+    cjk = not text.isascii() and language(text) in ("zh", "ja", "ko")
+    if cjk == (lang in lexicon.LATIN):
+        return language(text)
+    return lang
 
 
 def _read(text: str, lang: str, words: set[str] | None) -> list[Found]:
