@@ -62,7 +62,10 @@ def figures_marked(row: Row) -> Markup | None:
     said = _figures(row)
     if said is None:
         return None
-    parts = [Markup("**{}**{}").format(inline(figure), inline(rest)) for figure, rest in said]
+    parts = [
+        Markup("**{}**{}{}").format(inline(figure), Markup(" ") if rest.startswith(" ") else Markup(), inline(rest))
+        for figure, rest in said
+    ]
     return Markup("newly states ") + Markup("; and newly states ").join(parts)
 
 

@@ -231,3 +231,14 @@ def test_the_console_and_the_comment_say_the_figure_with_its_unit_and_the_contex
         "FIGURE [pricing] priced: newly states 15%; the context states 10%, $1,200: “Students get 10% off.”" in console
     )
     assert "newly states **45 days**; the context states 30 days, 5 business days" in render(results)
+
+
+def test_a_figure_written_otherwise_is_said_with_its_unit_and_as_written() -> None:
+    rows = [("fr", "policy", "Vous disposez de 30 jours.", "Vous avez 30 jours.", "Vous avez quarante-cinq jours.")]
+    assert (
+        render(run(rows=rows)).count(
+            "newly states **45 days** \\(“quarante\\-cinq jours”\\); the context states 30 jours"
+        )
+        == 1
+    )
+    assert "newly states 45 days (“quarante-cinq jours”); the context states 30 jours" in render_console(run(rows=rows))
