@@ -351,3 +351,8 @@ def test_a_figure_restated_in_any_supported_form_never_flags(forms: list[str], d
 def test_values_keep_their_decimals() -> None:
     [figure] = figures("Der Betrag ist 1.200,90 EUR.")
     assert (figure.kind, figure.value, figure.unit) == ("money", Decimal("1200.90"), "EUR")
+
+
+def test_a_time_with_its_half_of_the_day_is_read_once() -> None:
+    """'中午12点' is noon once, and '中午1点' one in the afternoon (not 1:00 at night, nor noon again)."""
+    assert [f.said for f in figures("中午12点和中午1点，正午开门")] == ["12:00", "13:00", "12:00"]

@@ -9,7 +9,6 @@ from functools import cache
 
 from babel import Locale
 
-LANGS = ("en", "fr", "de", "es", "zh", "ja", "ko")
 LATIN = ("en", "fr", "de", "es")
 
 # Function words that tell the four Latin-script languages apart (a text's language is the one whose words
@@ -204,7 +203,7 @@ CJK_WEEKDAYS: dict[str, list[tuple[str, ...]]] = {
     'ja': [('月曜日', '月曜'), ('火曜日', '火曜'), ('水曜日', '水曜'), ('木曜日', '木曜'), ('金曜日', '金曜'), ('土曜日', '土曜'), ('日曜日', '日曜')],
     'ko': [('월요일',), ('화요일',), ('수요일',), ('목요일',), ('금요일',), ('토요일',), ('일요일',)],
 }  # fmt: skip
-CJK_WEEKDAY_LETTERS = {"ja": "月火水木金土日", "ko": "월화수목금토일", "zh": "一二三四五六日"}
+CJK_WEEKDAY_LETTERS = {"ja": "月火水木金土日", "ko": "월화수목금토일"}  # in spans only: '月〜金', '월~금'
 
 
 @cache

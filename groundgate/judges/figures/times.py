@@ -212,7 +212,7 @@ _TIMES = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 _PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "nachmittags", "abends", "nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
-_AM = frozenset({"morning", "matin", "mañana", "madrugada", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침", "中午"})  # fmt: skip
+_AM = frozenset({"morning", "matin", "mañana", "madrugada", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
 # Words before 'N h' that make it a time of day (à 18h, de 9h, jusqu'à 18h), not a duration (dure 2 h).
 _AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
 
@@ -225,14 +225,18 @@ def times(text: str, starts: list[int] | None = None) -> Iterator[Found]:
     for everywhere, when the text holds such a word)."""
     if starts is not None and any(lead in text for lead in _LEADS):
         starts = None
+    taken: list[tuple[int, int]] = []
     for match in anchored(_TIMES, text, starts):
         found = _time(match, text)
         if found is not None:
+            taken.append((match.start(), match.end()))
             yield found
     lowered = text.lower()
     if not any(word in lowered for word in lexicon.NOON):
         return
     for match in _NOON.finditer(text):
+        if any(start <= match.start() < end for start, end in taken):
+            continue  # '中午12点': read with its hour
         minutes = lexicon.NOON[match.group().lower()]
         yield Found(match.start(), match.end(), "time", Decimal(minutes), readings=frozenset({minutes}))
 
@@ -279,7 +283,7 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         hour, minute = int(g["hcjk"]), int(g["mcjk"] or (30 if g["half_hour"] else 0))
         readings = _halved(hour, minute, g["cjk_half"])
     readings = {r for r in readings if 0 <= r <= 24 * 60}
-    if not readings or any(r % 60 >= 60 for r in readings):
+    if not readings:
         return None
     start = match.start() + (len(match.group()) - len(match.group().lstrip()))
     return Found(start, match.end(), "time", Decimal(min(readings)), readings=frozenset(readings))
@@ -292,8 +296,10 @@ def _halved(hour: int, minute: int, half: str | None) -> set[int]:
     word = (half or "").lower()
     if word in _PM or half in _PM:
         return {((hour % 12) + 12) * 60 + minute} if hour <= 12 else {hour * 60 + minute}
+    if half == "中午":  # midday: 12点 is noon, 1点 one in the afternoon
+        return {(hour if hour >= 11 else hour + 12) * 60 + minute}
     if word in _AM or half in _AM:
-        return {(hour % 12 if half not in ("中午",) else hour) * 60 + minute}
+        return {(hour % 12) * 60 + minute}
     if hour <= 12:
         return {(hour % 12) * 60 + minute, (hour % 12 + 12) * 60 + minute} if hour else {minute}
     return {hour * 60 + minute}
