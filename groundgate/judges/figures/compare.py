@@ -36,7 +36,7 @@ def _written(figure: Figure) -> set[Decimal]:
         return set()
     if kind == "name":
         return {figure.value} if figure.value >= 0 else set()
-    return {figure.value}
+    return {figure.value} if figure.written is None else {figure.value, figure.written}
 
 
 def _quantity(figure: Figure) -> set[Key]:
@@ -107,7 +107,7 @@ def _needs(claim: Figure) -> frozenset[Key]:
         year_like = value == value.to_integral_value() and 1900 <= value <= 2099
         return frozenset({("plain", value), *((("year", int(value)),) if year_like else ())})
     if kind in ("duration", "measure", "percent", "times", "money"):
-        keys: set[Key] = {("bare", value)}
+        keys: set[Key] = {("bare", value)} | ({("bare", claim.written)} if claim.written is not None else set())
         if kind == "money":
             keys |= {("money", currency, value) for currency in claim.unit.split("/")}
         else:

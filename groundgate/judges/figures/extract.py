@@ -227,4 +227,5 @@ def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
         start=own_start,
         end=own_end,
         other=item.other,
+        written=item.written,
     )

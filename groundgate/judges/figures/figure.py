@@ -42,9 +42,8 @@ class Figure:
     bare: bool = False
     start: int = 0
     end: int = 0
-    other: Decimal | None = (
-        None  # the value's other reading: '1,000' is a thousand, or one where a comma marks decimals
-    )
+    other: Decimal | None = None  # the value's other reading ('1,000': a thousand, or one)
+    written: Decimal | None = None  # the number as written, when the value is not it ('99 cents' is 0.99)
 
     @property
     def number(self) -> str:

@@ -14,10 +14,23 @@ LATIN = ("en", "fr", "de", "es")
 # Function words that tell the four Latin-script languages apart (a text's language is the one whose words
 # it uses most; English when none).
 STOPWORDS = {
-    'en': ['the', 'and', 'you', 'your', 'is', 'are', 'of', 'to', 'for', 'with', 'within', 'in', 'on', 'we', 'our', 'it', 'be', 'can', 'will', 'has', 'have', 'at', 'from', 'by', 'this', 'that', 'if', 'not', 'get', 'any'],
-    'fr': ['le', 'les', 'des', 'du', 'et', 'vous', 'votre', 'vos', 'est', 'sont', 'une', 'pour', 'dans', 'sous', 'avec', 'nous', 'notre', 'au', 'aux', 'sur', 'ou', 'être', 'peut', 'pas', 'ce', 'cette', 'qui', 'ne', 'd', 'l'],
-    'de': ['der', 'die', 'das', 'den', 'dem', 'des', 'und', 'sie', 'ihr', 'ihre', 'ist', 'sind', 'ein', 'eine', 'einer', 'für', 'mit', 'bei', 'wir', 'unser', 'nicht', 'von', 'zu', 'im', 'am', 'auf', 'ab', 'bis', 'wird', 'werden', 'können'],
-    'es': ['el', 'los', 'las', 'del', 'y', 'usted', 'su', 'sus', 'es', 'son', 'un', 'una', 'para', 'con', 'por', 'nuestro', 'nuestra', 'se', 'lo', 'al', 'puede', 'tiene', 'está', 'más', 'como', 'hasta', 'desde'],
+    "en": [
+        "the", "and", "you", "your", "is", "are", "of", "to", "for", "with", "within", "in", "on", "we", "our",
+        "it", "be", "can", "will", "has", "have", "at", "from", "by", "this", "that", "if", "not", "get", "any",
+    ],
+    "fr": [
+        "le", "les", "des", "du", "et", "vous", "votre", "vos", "est", "sont", "une", "pour", "dans", "sous",
+        "avec", "nous", "notre", "au", "aux", "sur", "ou", "être", "peut", "pas", "ce", "cette", "qui", "ne",
+    ],
+    "de": [
+        "der", "die", "das", "den", "dem", "des", "und", "sie", "ihr", "ihre", "ist", "sind", "ein", "eine",
+        "einer", "für", "mit", "bei", "wir", "unser", "nicht", "von", "zu", "im", "am", "auf", "ab", "bis", "wird",
+        "werden", "können",
+    ],
+    "es": [
+        "el", "los", "las", "del", "y", "usted", "su", "sus", "es", "son", "un", "una", "para", "con", "por",
+        "nuestro", "nuestra", "se", "lo", "al", "puede", "tiene", "está", "más", "como", "hasta", "desde",
+    ],
 }  # fmt: skip
 
 # unit -> (dimension, size in the dimension's base). Units of one dimension convert exactly (a week is 7

@@ -48,6 +48,7 @@ class Found:
     name: str = ""
     quote: tuple[int, int] | None = None  # the span to quote, when wider than the figure's own (a range)
     other: Decimal | None = None  # the value's other reading, when its separator may be either ('1,000')
+    written: Decimal | None = None  # the number as written, when the value is not it ('99 cents' is 0.99)
 
 
 # --- dates ------------------------------------------------------------------------------------------

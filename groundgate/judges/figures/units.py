@@ -137,6 +137,8 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
         found = _reading(text, match, value, lang, units, meanings)
         if found is not None:
             other = other_reading(match.group("num"), match.group("sep"), lang)
+            if match.group("sep") == " ":  # '1 100 L': eleven hundred litres, or 1 and a hundred litres
+                other = value_of(match.group("num").rsplit(" ", 1)[1], None, lang)
             if other is not None and found.kind not in ("name", "time", "date"):
                 scale = found.value / value if value else Decimal(1)  # a scale word ('1.2 million') applies to both
                 yield replace(found, other=other * scale)
@@ -209,7 +211,9 @@ def _with_unit(
     meaning = meanings[written]
     end = unit.end()
     if meaning.startswith("money:"):
-        return Found(start, end, "money", value / 100 if written in lexicon.CENTS else value, meaning[6:])
+        if written in lexicon.CENTS:
+            return Found(start, end, "money", value / 100, meaning[6:], written=value)
+        return Found(start, end, "money", value, meaning[6:])
     if meaning.startswith("fold:"):  # 九折: pay 90%, ten off; 2割: twenty per cent
         percent = value * 10 if written == "割" else 100 - value * 10
         return Found(start, end, "percent", percent, "%")
