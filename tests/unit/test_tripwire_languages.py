@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.judges.figures import claims, figures, tripwire
+from groundgate.judges.figures import claims, figures, language, tripwire
 from tests.support.words import spelled
 
 # (what it shows, the context, an answer that restates its figure, an answer that invents one, the invented figure)
@@ -356,3 +356,11 @@ def test_values_keep_their_decimals() -> None:
 def test_a_time_with_its_half_of_the_day_is_read_once() -> None:
     """'中午12点' is noon once, and '中午1点' one in the afternoon (not 1:00 at night, nor noon again)."""
     assert [f.said for f in figures("中午12点和中午1点，正午开门")] == ["12:00", "13:00", "12:00"]
+
+
+def test_edges_the_property_found() -> None:
+    """A lone 'L' is a litre, not French; '1 100 L' may be 1 and 100 litres; '1 cent' writes the number 1."""
+    assert language("Facts: 1, 100 1 100 L") == "en"
+    assert not tripwire("Facts: 1, 100", None, "", "1 100 L").new
+    assert not tripwire("Facts: 1", None, "", "1 CÉNTIMOS").new
+    assert [f.said for f in figures("Le total: 1 100 €.")] == ["€1,100"]  # French groups with a space before a currency
