@@ -184,10 +184,17 @@ class RowAudit:
     def _figures(row: Row) -> str | None:
         """Whether the row's new figures are the tripwire's on its own texts (rows with new figures keep them)."""
         if row.context:
-            expected = [new.figure.text for new in tripwire(row.context, row.query, row.baseline, row.candidate).new]
+            found = tripwire(row.context, row.query, row.baseline, row.candidate).new
+            expected = [new.figure.text for new in found]
             stated = [new.figure for new in row.new_figures or []]
             if expected != stated:
                 return f"its texts give {expected!r} as the figures the candidate newly states, not {stated!r}"
+            compared = [(new.figure.said, new.nearest, new.sentence) for new in found]
+            recorded = [(new.said, new.nearest, new.sentence) for new in row.new_figures or []]
+            if compared != recorded:
+                return (
+                    f"its texts give {compared!r} as what its new figures say and were compared with, not {recorded!r}"
+                )
         elif row.new_figures is not None:
             return "new figures, but without the texts they were found in (such rows keep them)"
         return None

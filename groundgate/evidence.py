@@ -124,7 +124,9 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
     live = live_of(e.live, blocking) if e.live is not None else None
     talks = addressed(e.baseline.response, e.candidate.response)
     found = figures_tripwire(case.context, case.query, e.baseline.response, e.candidate.response).new
-    new_figures = [UnsupportedFigure(new.figure.text, new.nearest) for new in found] or None
+    new_figures = [
+        UnsupportedFigure(new.figure.text, new.nearest, new.figure.said, new.sentence) for new in found
+    ] or None
     notes = []
     failures = [
         (who, side.error, side.unreachable)

@@ -73,10 +73,14 @@ class Live:
 @dataclass(slots=True, config=ConfigDict(extra="forbid"))
 class UnsupportedFigure:
     """The tripwire's finding: a figure the candidate newly states, as it wrote it, that its context never
-    states (nor its query, nor the baseline unsupported), with the context's nearest figures as written there."""
+    states (nor its query, nor the baseline unsupported), with the context's nearest figures as written there;
+    ``said``: the figure with its unit, normalised ('45 days' for 'quarante-cinq jours'); ``sentence``: the
+    context's sentence that holds the nearest figure, what the figure was compared with."""
 
     figure: str
     nearest: list[str]
+    said: str = ""
+    sentence: str = ""
 
 
 @dataclass(slots=True, config=ConfigDict(extra="forbid"))

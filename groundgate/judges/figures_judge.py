@@ -9,7 +9,7 @@ import re
 
 from groundgate.cases import Rubric
 from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
-from groundgate.judges.figures import Stated, claims, figures
+from groundgate.judges.figures import Stated, claims, figures, row_language
 
 UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
 
@@ -28,8 +28,9 @@ def is_non_answer(text: str) -> bool:
 
 
 def judge_figures(context: str, response: str) -> Verdict:
-    stated = Stated(figures(context))
-    claimed = claims(response)
+    lang = row_language(context, response)
+    stated = Stated(figures(context, lang))
+    claimed = claims(response, lang)
     unsupported = list(dict.fromkeys(c.number for c in claimed if not stated.states(c)))  # first seen first
     if unsupported:
         return Verdict(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")

@@ -17,6 +17,7 @@ from groundgate.rules import (
     plural,
 )
 
+REASON = 600  # characters of the judge's reason beside a tripwire row's figures
 DIFF_WORDS = 3000  # longer answers are shown side by side without word marks (the diff is quadratic)
 
 
@@ -48,15 +49,41 @@ def agree(row: Row) -> bool:
 
 
 def figures_said(row: Row) -> str | None:
-    """The tripwire's finding in words: the figures as the candidate wrote them, the context's nearest."""
+    """The tripwire's finding in words, for a terminal or an annotation: each figure with its unit (and as
+    written, when that differs), and what the context states instead, in the sentence compared with."""
+    said = _figures(row)
+    if said is None:
+        return None
+    return "newly states " + "; and newly states ".join(f"{figure}{rest}" for figure, rest in said)
+
+
+def figures_marked(row: Row) -> Markup | None:
+    """The same in markdown, the figure in bold: 'newly states **45 days**; the context states 30 days: “…”'."""
+    said = _figures(row)
+    if said is None:
+        return None
+    parts = [
+        Markup("**{}**{}{}").format(inline(figure), Markup(" ") if rest.startswith(" ") else Markup(), inline(rest))
+        for figure, rest in said
+    ]
+    return Markup("newly states ") + Markup("; and newly states ").join(parts)
+
+
+def _figures(row: Row) -> list[tuple[str, str]] | None:
+    """(the figure with its unit, what follows it) for each new figure of a row."""
     if not row.new_figures:
         return None
     said = []
     for found in row.new_figures:
-        near = ", ".join(f"“{n}”" for n in found.nearest)
-        where = f"the context's nearest: {near}" if near else "the context states no figure"
-        said.append(f"“{found.figure}” ({where})")
-    return f"newly states {'; '.join(said)}, which its context never states"
+        figure = found.said or found.figure
+        written = f" (“{found.figure}”)" if found.said and found.figure != found.said else ""
+        if found.nearest:
+            stated = f"; the context states {', '.join(found.nearest)}"
+            stated += f": “{found.sentence}”" if found.sentence else ""
+        else:
+            stated = "; the context states no figure"
+        said.append((figure, written + stated))
+    return said
 
 
 def why(row: Row) -> str | None:
@@ -69,6 +96,14 @@ def why(row: Row) -> str | None:
     if row.outcome is Outcome.UNSTABLE:
         return row.after_reason
     return row.rescore_reason or row.after_reason
+
+
+def why_marked(row: Row) -> str | Markup | None:
+    """``why`` for the markdown report: a tripwire row's figures in bold, the rest escaped as user text."""
+    if row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE) and row.new_figures:
+        reason = inline(row.after_reason or "", REASON)
+        return (figures_marked(row) or Markup()) + Markup("; the judge saw no problem: ") + reason
+    return why(row)
 
 
 def why_cell(row: Row, limit: int) -> Markup:
@@ -152,7 +187,10 @@ def second_opinion_text(label: str) -> str:
 
 
 def brief(value: object, limit: int | None) -> Markup:
-    """Multi-line user text, cut at ``limit`` unless the cut would leave out only a few characters."""
+    """Multi-line user text, cut at ``limit`` unless the cut would leave out only a few characters (markup
+    already escaped is kept as it is)."""
+    if isinstance(value, Markup):
+        return value
     return block(value, room(None if value is None else str(value), limit))
 
 
@@ -166,7 +204,7 @@ def markdown_env() -> Environment:
     env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
     env.filters.update(
         scores=scores_text,
-        why=why,
+        why=why_marked,
         why_cell=why_cell,
         label=bucket_label,
         brief=brief,

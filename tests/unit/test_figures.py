@@ -101,9 +101,21 @@ def test_a_figure_the_context_never_states_is_new(context: str, answer: str, quo
 def test_names_are_not_figures() -> None:
     text = (
         "1. Open Settings\n2. Choose Account, step 3 of the guide, for order #12345 on model A1 (x86, 4K).\n"
-        "See https://shop.example/returns/2024 or write to help2@shop.example; our team is there 24/7 for COVID-19."
+        "See https://shop.example/returns/2024 or write to help2@shop.example; our team is there for COVID-19."
     )
     assert figures(text) == []
+
+
+def test_round_the_clock_is_two_figures() -> None:
+    """'24/7' was a name like 'x86' (issue 38: so '24 hours a day, 7 days a week' was a new figure against it):
+    it is 24 hours a day and 7 days a week, both ways."""
+    assert [(f.kind, f.said) for f in figures("Our team is there 24/7.")] == [
+        ("duration", "24 hours"),
+        ("duration", "7 days"),
+    ]
+    assert not tripwire("Our helpline is open 24/7.", None, "", "It is open 24 hours a day, 7 days a week.").new
+    assert not tripwire("Open 24 hours a day, 7 days a week.", None, "", "We are open 24/7.").new
+    assert tripwire("Open from 8am to 8pm.", None, "", "We are open 24/7.").new
 
 
 def test_figures_read_as_a_reader_sees_them() -> None:
@@ -219,8 +231,12 @@ def test_times_in_12_and_24_hour_notation(hour: int, minute: int) -> None:
 
 @given(st.lists(st.integers(min_value=0, max_value=10**9), max_size=8), st.text(max_size=40))
 def test_restating_the_contexts_figures_is_never_ungrounded(numbers: list[int], filler: str) -> None:
+    """The filler holds neither digits nor letters: since issue 38 words state figures too ('a fortnight',
+    'noon', 'twice', 'Monday'), so a filler of letters may invent one. Signs and symbols may follow a number
+    ('5 %', '5 €'): a bare number of the context backs its value in any unit."""
     context = "Facts: " + ", ".join(f"{n:,}" for n in numbers)
-    response = " ".join(str(n) for n in numbers) + " " + "".join(ch for ch in filler if not ch.isnumeric())
+    filler = "".join(ch for ch in filler if not ch.isnumeric() and not ch.isalpha())
+    response = " ".join(str(n) for n in numbers) + " " + filler
     assert judge_figures(context, response).score != 2
 
 

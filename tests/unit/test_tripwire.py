@@ -211,3 +211,34 @@ def test_the_request_key_of_a_claims_call_is_not_a_groundedness_key() -> None:
         judge.request_key(JudgeRequest(case, "answer", purpose)) for purpose in (Purpose.GROUNDEDNESS, Purpose.CLAIMS)
     }
     assert len(keys) == 2
+
+
+def test_a_new_figures_unit_or_sentence_edited_in_a_results_file_is_refused(tmp_path: Path) -> None:
+    """The finding now says the figure with its unit and the context's sentence (issue 38): the audit derives
+    those again too, so a file cannot say '30 days' was compared where the tripwire found 45 days new."""
+    data = written(tmp_path, run("block"))
+    [found] = row_of(data, "invented")["new_figures"]
+    assert (found["said"], found["sentence"]) == ("45 days", "returns_policy.md: Items can be returned within 30 days of purchase.")  # fmt: skip
+    found["said"] = "30 days"
+    assert "as what its new figures say and were compared with" in refused(tmp_path, data)
+
+
+def test_the_console_and_the_comment_say_the_figure_with_its_unit_and_the_contexts_sentence() -> None:
+    results = run()
+    console = render_console(results)
+    assert "FIGURE [policy] invented: newly states 45 days; the context states 30 days, 5 business days: “returns_policy.md" in console  # fmt: skip
+    assert (
+        "FIGURE [pricing] priced: newly states 15%; the context states 10%, $1,200: “Students get 10% off.”" in console
+    )
+    assert "newly states **45 days**; the context states 30 days, 5 business days" in render(results)
+
+
+def test_a_figure_written_otherwise_is_said_with_its_unit_and_as_written() -> None:
+    rows = [("fr", "policy", "Vous disposez de 30 jours.", "Vous avez 30 jours.", "Vous avez quarante-cinq jours.")]
+    assert (
+        render(run(rows=rows)).count(
+            "newly states **45 days** \\(“quarante\\-cinq jours”\\); the context states 30 jours"
+        )
+        == 1
+    )
+    assert "newly states 45 days (“quarante-cinq jours”); the context states 30 jours" in render_console(run(rows=rows))

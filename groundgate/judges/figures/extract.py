@@ -1,0 +1,231 @@
+"""Every figure a text states, read the way its reader reads it: characters that draw nothing dropped and
+compatibility forms folded (full-width '４５日' is 45日), number words in digits, then dates, phone numbers,
+times, weekdays and numbers with their units and roles, in that order, none read twice. A span's unit
+belongs to both of its ends ('3-5 business days', 'entre 2 et 8 °C')."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+from decimal import Decimal
+
+from groundgate.judges.figures import lexicon, times, units
+from groundgate.judges.figures.figure import Figure
+from groundgate.judges.figures.rewrite import Rewritten, language, rewritten
+from groundgate.judges.figures.times import Found
+from groundgate.lookalike import visible
+
+# Links and addresses name things, they do not count them; nor do list markers at a line's start.
+_HIDDEN = (  # (a mark the text must hold, the pattern, from the start of the word that holds the mark)
+    ("://", re.compile(r"(?:https?|ftp)://\S+")),
+    ("www.", re.compile(r"www\.\S+")),
+    ("@", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    ("#", re.compile(r"#\d[\w-]*")),
+)
+
+
+def _marked(text: str, mark: str) -> list[int]:
+    """Where the words holding ``mark`` start (a link, an address): found by substring, not by a scan."""
+    found: list[int] = []
+    at = text.find(mark)
+    while at >= 0:
+        start = at
+        while start > 0 and not text[start - 1].isspace() and text[start - 1] not in "([<\"'":
+            start -= 1
+        found.append(start if mark != "#" else at)
+        at = text.find(mark, at + len(mark))
+    return found
+
+
+def _line_starts(text: str) -> list[int]:
+    found = [0]
+    at = text.find("\n")
+    while at >= 0:
+        found.append(at + 1)
+        at = text.find("\n", at + 1)
+    return found
+
+
+# A no-break or thin space between digit groups groups thousands in any language ('1 200 €'); it is kept
+# as a mark of its own before the text is folded, which makes every space a plain one.
+_THOUSANDS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
+_LIST_MARK = re.compile(r"[ \t]*\d+[.)](?=\s)")
+_VERSION = re.compile(r"(?<![A-Za-z])[vV](\d+(?:\.\d+)*)(?![\w.])")
+_PHONE = re.compile(
+    r"(?=[\d+(])(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w])"
+)
+_PHONE_WORDS = re.compile(
+    r"(?:\b(?:" + "|".join(re.escape(w) for w in lexicon.PHONE_WORDS) + r")\b|" + "|".join(lexicon.PHONE_CJK) + r")",
+    re.IGNORECASE,
+)
+_CONNECTOR = re.compile(
+    r"\s*(?:-|–|—|~|〜|～|to|through|à|a|au|bis|hasta|至|到|から|부터|or|ou|o|oder)\s*", re.IGNORECASE
+)
+_AND = re.compile(r"\s*(?:and|et|und|y|e)\s*", re.IGNORECASE)
+_BETWEEN = re.compile(r"\b(?:between|entre|zwischen)\s*$", re.IGNORECASE)
+_QUANTITIES = frozenset({"duration", "measure", "percent", "times", "money"})
+
+
+def figures(text: str, lang: str | None = None) -> list[Figure]:
+    """Every figure in the text, in order, each quoted as the text writes it. ``lang``: the text's language
+    when the caller knows it (a row's texts share one), else the text's own."""
+    if not text.isascii():
+        text = visible(_THOUSANDS.sub(units.THOUSANDS, text))
+    if not text or not any(c.isdigit() or c.isalpha() for c in text):
+        return []
+    lang = _script(text, lang) if lang else language(text)
+    masked = text
+    for mark, pattern in _HIDDEN:
+        if mark in masked:
+            masked = _mask(masked, times.anchored(pattern, masked, _marked(masked, mark)))
+    masked = _mask(masked, times.anchored(_LIST_MARK, masked, _line_starts(masked)))
+    words = set(_WORDS.findall(masked.lower())) if lang in lexicon.LATIN else None
+    written = rewritten(masked, lang, words)
+    if written.text is not masked and words is not None:
+        words = set(_WORDS.findall(written.text.lower()))
+    found = _read(written.text, lang, words)
+    return [_quoted(item, text, written) for item in found]
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+_DIGIT_RUNS = re.compile(r"\d+")
+
+
+def _starts(text: str) -> list[int]:
+    return [match.start() for match in _DIGIT_RUNS.finditer(text)]
+
+
+def _script(text: str, lang: str) -> str:
+    """The row's language, unless this text's script says otherwise (a Japanese answer to an English context)."""
+    cjk = not text.isascii() and language(text) in ("zh", "ja", "ko")
+    if cjk == (lang in lexicon.LATIN):
+        return language(text)
+    return lang
+
+
+def _read(text: str, lang: str, words: set[str] | None) -> list[Found]:
+    found: list[Found] = []
+    starts = _starts(text)
+    if starts:
+        dated = list(times.dates(text, lang, words, starts))
+        found += dated
+        text = _cover(text, dated)
+        starts = [s for s in starts if text[s].isdigit()] if dated else starts
+        phoned = list(_phones(text, lang, starts))
+        found += phoned
+        versions = [
+            Found(m.start(), m.end(), "name", Decimal(-1), "version", name=m.group(1))
+            for m in times.anchored(_VERSION, text, [s - 1 for s in starts if s and text[s - 1] in "vV"])
+        ]
+        found += versions
+        text = _cover(text, [*phoned, *versions])
+        starts = [s for s in starts if text[s].isdigit()] if phoned or versions else starts
+    timed = list(times.times(text, starts))
+    found += timed
+    text = _cover(text, timed)
+    starts = [s for s in starts if text[s].isdigit()] if timed else starts
+    named = list(times.weekdays(text, lang, words))
+    found += named
+    text = _cover(text, named)
+    if starts:
+        found += (f for f in units.numbers(text, lang, starts) if f.unit != "hidden")
+    found.sort(key=lambda f: (f.start, f.end))
+    return _spans(found, text)
+
+
+def _cover(text: str, found: Iterable[Found]) -> str:
+    spans = [(f.start, f.end) for f in found]
+    if not spans:
+        return text
+    parts: list[str] = []
+    last = 0
+    for start, end in sorted(set(spans)):
+        if start < last:
+            start = last
+        parts += (text[last:start], " " * max(0, end - start))
+        last = max(last, end)
+    return "".join((*parts, text[last:]))
+
+
+def _mask(text: str, matches: Iterable[re.Match[str]]) -> str:
+    """The text with the matched spans blanked, offsets kept."""
+    parts: list[str] = []
+    last = 0
+    for match in matches:
+        parts += (text[last : match.start()], " " * (match.end() - match.start()))
+        last = match.end()
+    return "".join((*parts, text[last:])) if parts else text
+
+
+def _phones(text: str, lang: str, starts: list[int] | None = None) -> Iterable[Found]:
+    """Phone numbers: digits in groups, with a leading 0 or +, three or more groups joined by hyphens, or a
+    word that says it is one ('call', 'Tel.', '전화') before; not thousands grouped ('1 200 000')."""
+    if starts is not None:
+        starts = [start - 1 if start and text[start - 1] in "+(" else start for start in starts]
+    for match in times.anchored(_PHONE, text, starts):
+        written = match.group()
+        digits = re.sub(r"\D", "", written)
+        if not 7 <= len(digits) <= 15:
+            continue
+        groups = re.split(r"[\s.()-]+", written.strip("()+ "))
+        thousands = len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:]) and len(set(re.findall(r"[\s.-]", written))) == 1  # fmt: skip
+        said = bool(_PHONE_WORDS.search(text[max(0, match.start() - 40) : match.start()]))
+        dashed = written.count("-") >= 2 and not thousands
+        if said or written[0] in "+(0" or dashed:
+            yield Found(match.start(), match.end(), "name", Decimal(-1), "phone", name=digits)
+
+
+def _spans(found: list[Found], text: str) -> list[Found]:
+    """A range's unit given to the end written without it: '3-5 business days', '€10-20', 'de 9 a 17 h'."""
+    result = list(found)
+    for index in range(len(result) - 1):
+        a, b = result[index], result[index + 1]
+        gap = text[a.end : b.start]
+        if len(gap) > 12:
+            continue
+        joined = _CONNECTOR.fullmatch(gap) or (_AND.fullmatch(gap) and _BETWEEN.search(text[max(0, a.start - 12) : a.start]))  # fmt: skip
+        if not joined:
+            continue
+        whole = (a.start, b.end)
+        if a.kind == "number" and b.kind in _QUANTITIES | {"count"}:
+            result[index] = replace(a, kind=b.kind, unit=b.unit, quote=whole)
+            result[index + 1] = replace(b, quote=whole)
+        elif a.kind == "money" and b.kind == "number":
+            result[index] = replace(a, quote=whole)
+            result[index + 1] = replace(b, kind="money", unit=a.unit, quote=whole)
+        elif a.kind == "number" and b.kind == "time" and 0 <= a.value <= 24 and a.value == int(a.value):
+            hour = int(a.value)  # 'von 8 bis 18 Uhr': 8:00, the reading before the span's end
+            readings = frozenset(h * 60 for h in {hour, hour + 12} if h < 24 and h * 60 < max(b.readings)) or frozenset({hour * 60})  # fmt: skip
+            result[index] = replace(a, kind="time", value=Decimal(min(readings)), readings=readings)
+        elif a.kind == b.kind and a.kind in _QUANTITIES and a.unit == b.unit:
+            result[index] = replace(a, quote=whole)
+            result[index + 1] = replace(b, quote=whole)
+    return result
+
+
+def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
+    """The figure quoted from the original text; written in words without a unit, a source's words only."""
+    start, end = item.quote or (item.start, item.end)
+    old_start, old_end = written.old(start, end)
+    worded = written.worded(item.start, item.end)
+    bare = worded and (
+        item.kind == "number"
+        or (item.kind == "ordinal" and not item.unit)
+        or (item.kind == "count" and item.value <= 3)
+    )
+    own_start, own_end = written.old(item.start, item.end)
+    return Figure(
+        text=text[old_start:old_end].strip(),
+        kind=item.kind,
+        value=item.value,
+        unit=item.unit,
+        days=item.days,
+        readings=item.readings,
+        name=item.name,
+        bare=bare,
+        start=own_start,
+        end=own_end,
+        other=item.other,
+        written=item.written,
+    )

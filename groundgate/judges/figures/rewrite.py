@@ -1,0 +1,444 @@
+"""A text as the figure patterns read it: its language, and its numbers in digits. Number words become digits
+(text2num for English, French, German and Spanish: 'fünfundvierzig' is 45; cn2an for CJK numerals:
+'三十' is 30), and everyday equivalents their figures ('a dozen' 12, 'twice' 2 times, 'a fortnight' 14
+days, 'half an hour' 30 minutes). Every replaced piece remembers where it stood, so a figure found in the
+rewritten text is quoted as the original writes it, and known to be written in words."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from text_to_num import find_numbers
+
+from groundgate.judges.figures import lexicon
+
+Edit = tuple[int, int, str]  # replace text[start:end] with the string
+
+
+@dataclass(frozen=True, slots=True)
+class _Segment:
+    new: int  # where it starts in the rewritten text
+    old: int  # where it starts in the original text
+    old_end: int
+    replaced: bool
+    words: bool = False  # a replaced piece written without digits ('forty-five', 'a dozen', 'noon')
+
+
+class Rewritten:
+    """A text with some pieces replaced, and the way back: ``old(start, end)`` is where a span of the
+    rewritten text stands in the original, ``worded(start, end)`` whether it covers a replaced piece."""
+
+    def __init__(self, text: str) -> None:
+        self.original = text
+        self.text = text
+        self._segments = [_Segment(0, 0, len(text), False)]
+        self._starts = [0]
+
+    def apply(self, edits: Iterable[Edit]) -> None:
+        """Replace spans of the current text (sorted, not overlapping); a replacement that cuts into an earlier
+        one's piece takes the whole of it."""
+        edits = list(edits)
+        if not edits:
+            return
+        parts: list[str] = []
+        segments: list[_Segment] = []
+        size = last = 0
+        for start, end, replacement in edits:
+            if start < last:
+                continue
+            size = self._copy(last, start, parts, segments, size)
+            old_start, old_end = self.old(start, end)
+            words = not any(c.isdigit() for c in self.original[old_start:old_end])
+            segments.append(_Segment(size, old_start, old_end, True, words))
+            parts.append(replacement)
+            size += len(replacement)
+            last = end
+        self._copy(last, len(self.text), parts, segments, size)
+        self.text = "".join(parts)
+        self._segments = segments or [_Segment(0, 0, 0, False)]
+        self._starts = [s.new for s in self._segments]
+
+    def _copy(self, start: int, end: int, parts: list[str], segments: list[_Segment], size: int) -> int:
+        """Keep the current text's [start, end) as it is, segment by segment; the new size."""
+        at = start
+        while at < end:
+            index = self._index(at)
+            segment = self._segments[index]
+            stop = min(end, self._end(index))
+            if segment.replaced:
+                segments.append(_Segment(size, segment.old, segment.old_end, True, segment.words))
+            else:
+                old = segment.old + (at - segment.new)
+                segments.append(_Segment(size, old, old + (stop - at), False))
+            parts.append(self.text[at:stop])
+            size += stop - at
+            at = stop
+        return size
+
+    def _index(self, at: int) -> int:
+        return max(0, bisect_right(self._starts, at) - 1)
+
+    def _end(self, index: int) -> int:
+        return self._segments[index + 1].new if index + 1 < len(self._segments) else len(self.text)
+
+    def old(self, start: int, end: int) -> tuple[int, int]:
+        """Where the rewritten text's [start, end) stands in the original: replaced pieces count whole."""
+        first = self._segments[self._index(start)]
+        if end <= start:
+            at = first.old if first.replaced else first.old + (start - first.new)
+            return at, at
+        last = self._segments[self._index(end - 1)]
+        old_start = first.old if first.replaced else first.old + (start - first.new)
+        old_end = last.old_end if last.replaced else last.old + (end - last.new)
+        return old_start, max(old_start, old_end)
+
+    def worded(self, start: int, end: int) -> bool:
+        """Whether [start, end) of the rewritten text covers a piece written in words."""
+        if len(self._segments) == 1:
+            return False
+        return any(s.words for s in self._segments[self._index(start) : self._index(max(start, end - 1)) + 1])
+
+
+# --- the text's language --------------------------------------------------------------------------
+
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def language(text: str) -> str:
+    """The text's language among those the tripwire reads: by its script (Hangul: Korean; kana: Japanese;
+    Han characters alone: Chinese), else by which language's words it uses most (function words, unit words
+    no other language writes, letters only it uses: 'ñ', 'ß', 'ç'), English when none."""
+    sample = text[:1500]
+    counts = dict.fromkeys(lexicon.LATIN, 0)
+    if not sample.isascii():
+        if _HANGUL.search(sample):
+            return "ko"
+        if _KANA.search(sample):
+            return "ja"
+        if _HAN.search(sample):
+            return "zh"
+        for lang, letters in _LETTERS.items():
+            counts[lang] += sum(sample.count(letter) for letter in letters)
+    words = _evidence()
+    for word in _WORD.findall(sample.lower()):
+        for lang in words.get(word, ()):
+            counts[lang] += 1
+    best = max(counts.values())
+    return "en" if best == 0 or counts["en"] == best else max(counts, key=lambda lang: counts[lang])
+
+
+_LETTERS = {"es": "ñáíóú¿¡", "fr": "èêàçœùûëî", "de": "äöüß"}
+
+
+@cache
+def _evidence() -> dict[str, tuple[str, ...]]:
+    """Each word that tells a language: its function words, and the unit words no other language writes."""
+    found: dict[str, set[str]] = {}
+    for lang, words in lexicon.STOPWORDS.items():
+        for word in words:
+            found.setdefault(word, set()).add(lang)
+    units = {lang: set(lexicon.UNIT_WORDS[lang]) for lang in lexicon.LATIN}
+    for lang in lexicon.LATIN:
+        others = set().union(*(units[other] for other in lexicon.LATIN if other != lang))
+        for word in units[lang] - others:
+            if " " not in word and len(word) > 2:
+                found.setdefault(word, set()).add(lang)
+    return {word: tuple(langs) for word, langs in found.items()}
+
+
+# --- number words ---------------------------------------------------------------------------------
+
+_SENTENCE = re.compile(r"[^.!?;:\n]+[.!?;:\n]*")
+_TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+|\S")
+# Ordinals that are also units or other words: 'a second', 'la seconde fois', 'el segundo'.
+_NOT_ORDINALS = frozenset({"second", "seconde", "secondes", "segundo", "segunda", "seconds"})
+_PERCENT_WORD = frozenset({"cent", "ciento", "cien"})  # 'pour cent', 'por ciento' are 'percent', not 100
+
+
+# The number words of each language, as a filter before text2num (which reads them): a text holding none
+# of them skips it. It need not be exact, only never miss one; German compounds them, so any German text may.
+_VOCABULARY = {
+    "en": """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+        seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million
+        billion first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth
+        fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth fortieth fiftieth
+        sixtieth seventieth eightieth ninetieth hundredth thousandth""",
+    "fr": """zéro un une deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize vingt
+        vingts trente quarante cinquante soixante cent cents mille million millions milliard milliards premier
+        première premiers premières""",
+    "es": """cero uno una un dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince
+        dieciséis dieciseis diecisiete dieciocho diecinueve veinte veintiuno veintiuna veintidós veintidos
+        veintitrés veintitres veinticuatro veinticinco veintiséis veintiseis veintisiete veintiocho veintinueve
+        treinta cuarenta cincuenta sesenta setenta ochenta noventa cien ciento doscientos doscientas trescientos
+        trescientas cuatrocientos cuatrocientas quinientos quinientas seiscientos seiscientas setecientos
+        setecientas ochocientos ochocientas novecientos novecientas mil millón millones primero primera primer
+        segundo segunda tercero tercera tercer cuarto cuarta quinto quinta sexto sexta séptimo séptima octavo
+        octava noveno novena décimo décima""",
+}
+_ORDINAL_ENDINGS = ("ième", "ieme")
+
+
+@cache
+def _vocabulary(lang: str) -> frozenset[str]:
+    return frozenset(_VOCABULARY[lang].split())
+
+
+def _may_count(text: str, lang: str, words: set[str] | None) -> bool:
+    """Whether the text may hold a number word."""
+    if lang == "de":
+        return True
+    tokens = words if words is not None else set(_WORD.findall(text.lower()))
+    if not _vocabulary(lang).isdisjoint(tokens):
+        return True
+    return lang == "fr" and any(token.endswith(_ORDINAL_ENDINGS) for token in tokens)
+
+
+class _Token:
+    __slots__ = ("word",)
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+    def text(self) -> str:
+        return self.word
+
+    def nt_separated(self, previous: _Token) -> bool:
+        return False
+
+    def not_a_number_part(self) -> bool:
+        return False
+
+
+def _number_words(text: str, lang: str) -> list[Edit]:
+    """Number words as digits, by text2num; ordinals marked 'th' whatever the language."""
+    from text_to_num import alpha2digit
+
+    edits: list[Edit] = []
+    for sentence in _SENTENCE.finditer(text):
+        chunk = sentence.group()
+        if not any(c.isalpha() for c in chunk) or alpha2digit(chunk, lang, 0.0) == chunk:
+            continue  # no number word: most sentences, at the cost of one call
+        tokens = list(_TOKEN.finditer(chunk))
+        for found in find_numbers([_Token(t.group()) for t in tokens], lang, 0.0):
+            first, last = tokens[found.start], tokens[found.end - 1]
+            words = chunk[first.start() : last.end()]
+            if found.is_ordinal and words.lower() in _NOT_ORDINALS:
+                continue
+            if words.lower() in _PERCENT_WORD and found.start > 0 and tokens[found.start - 1].group().lower() in ("pour", "por"):  # fmt: skip
+                continue
+            if any(c.isdigit() for c in words):
+                continue
+            if words.lower() in lexicon.SCALE_WORDS and found.start > 0 and tokens[found.start - 1].group().isdigit():
+                continue  # '$1.2 million': the scale of the amount before it
+            value = found.value
+            digits = str(int(value)) if value == int(value) else repr(value)
+            start = sentence.start() + first.start()
+            edits.append((start, start + len(words), digits + ("th" if found.is_ordinal else "")))
+    return edits
+
+
+_CJK_DIGITS = "〇零一二两兩三四五六七八九十百千万萬亿億"
+_CJK_NUMERAL = re.compile(rf"(?<![{_CJK_DIGITS}])(第)?([{_CJK_DIGITS}]+(?:点[〇零一二三四五六七八九]+)?)")
+# A CJK numeral counts only where a unit or counter follows it (or 第 before it): '三十日', '五次', '第一';
+# not in words that hold a numeral ('一律', '统一', '星期一').
+_CJK_COUNTERS = "天日年月周週个個次回件位名元円块倍折割号點点时時分秒小公千克磅米升度岁歳%％カヶケか箇週间間营営工"
+_HANGUL_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
+_HANGUL_NUMERAL = re.compile(
+    r"(?<![가-힣])([일이삼사오육칠팔구]?십[일이삼사오육칠팔구]?)(?=\s?(?:일|개월|년|시간|분|원|퍼센트|%))"
+)
+_NATIVE_KOREAN = {"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10}
+_NATIVE = re.compile(
+    r"(?<![가-힣])(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)(?=\s?(?:번(?!째)|달(?!에)|시(?![간작])|개|주(?!에)|명|가지))"
+)
+
+
+def _cjk_numerals(text: str, lang: str) -> list[Edit]:
+    import cn2an
+
+    edits: list[Edit] = []
+    for match in _CJK_NUMERAL.finditer(text):
+        after = text[match.end() : match.end() + 1]
+        if not match.group(1) and (not after or after not in _CJK_COUNTERS):
+            continue
+        if match.group(2) in ("一", "十") and after in "分":  # '十分' is 'enough', '一分' a bit
+            continue
+        try:
+            value = cn2an.cn2an(match.group(2), "smart")
+        except (ValueError, KeyError):
+            continue
+        number = str(int(value)) if float(value) == int(value) else str(value)
+        edits.append((match.start(2), match.end(2), number))
+    if lang == "ko":
+        for match in _HANGUL_NUMERAL.finditer(text):
+            word = match.group(1)
+            tens, _, ones = word.partition("십")
+            value = _HANGUL_DIGITS.get(tens, 1) * 10 + _HANGUL_DIGITS.get(ones, 0)
+            edits.append((match.start(1), match.end(1), str(value)))
+        for match in _NATIVE.finditer(text):
+            edits.append((match.start(1), match.end(1), str(_NATIVE_KOREAN[match.group(1)])))
+    return sorted(edits)
+
+
+# --- everyday equivalents ---------------------------------------------------------------------------
+
+_UNIT_NOUN = {
+    "en": "seconds?|minutes?|hours?|days?|weeks?|fortnight|months?|years?|quarter",
+    "fr": "secondes?|minutes?|heures?|jours?|semaines?|mois|ans?|années?",
+    "de": "Sekunden?|Minuten?|Stunden?|Tag(?:e|en|es)?|Wochen?|Monat(?:e|en|s)?|Jahr(?:e|en|es)?",
+    "es": "segundos?|minutos?|horas?|días?|semanas?|mes(?:es)?|años?",
+}
+
+
+Rule = tuple[str | tuple[str, ...], str, str]  # (what the text must hold, lowercased; the pattern; its replacement)
+
+
+@cache
+def _equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str]]:
+    """The everyday equivalents of a language, on the text after its number words are digits."""
+    rules: list[Rule] = []
+    if lang == "en":
+        rules += [
+            ("half", r"\b(\d+) (hours?|days?|weeks?|months?|years?) and a half\b", "\\1.5 \\2"),
+            ("half", r"\b(?:an?|1) (hour|day|week|month|year) and a half\b", "1.5 \\1s"),
+            ("half", r"\bhalf an? (hour|day|year)\b", "0.5 \\1"),
+            ("quarter", r"\ba quarter of an hour\b", "15 minutes"),
+            ("fortnight", r"\b(?:a|one) fortnight\b|\bfortnight\b", "14 days"),
+            ("dozen", r"\bhalf (?:a )?dozen\b", "6"),
+            ("dozen", r"\b(?:a|one) dozen\b|\bthe dozen\b", "12"),
+            ("half", r"\bhalf(?:-| )price\b|\bhalf off\b", "50% off"),
+            (("third off", "3th off"), r"\ba (?:third|3th) off\b", "33.33% off"),
+            ("quarter", r"\ba quarter off\b", "25% off"),
+            ("once", r"\bonce\b(?= (?:a|per|every|only|or twice)\b)", "1 times"),
+            ("twice", r"\btwice\b", "2 times"),
+            ("thrice", r"\bthrice\b", "3 times"),
+        ]
+    elif lang == "fr":
+        rules += [
+            ("demi", r"\b(\d+) (heures?|jours?|semaines?|mois|ans?) et demie?\b", "\\1.5 \\2"),
+            ("demi", r"\bune? demi-(heure|journée|année)\b", "0.5 \\1"),
+            ("moitié", r"\b(?:à )?moitié prix\b", "50 % de réduction"),
+            ("demi-tarif", r"\bdemi-tarif\b", "50 % de réduction"),
+            ("quart", r"\bun quart d'heure\b", "15 minutes"),
+            ("douzaine", r"\b(?:une|par|la) douzaine\b", "12"),
+        ]
+    elif lang == "de":
+        rules += [
+            ("halb", r"\b(?:eineinhalb|anderthalb) (Stunden?|Tage|Wochen|Monate|Jahre)\b", "1.5 \\1"),
+            ("einhalb", r"\b(\d+)einhalb (Stunden?|Tage|Wochen|Monate|Jahre)\b", "\\1.5 \\2"),
+            ("halbe", r"\beine(?:r|n)? halbe(?:n)? (Stunde)\b", "0.5 \\1"),
+            ("preis", r"\bhalben Preis\b|\bhalbe(?:n)? Preis(?:es)?\b", "50 % Rabatt"),
+            ("dutzend", r"\b(?:ein|im|das|pro) Dutzend\b", "12"),
+            ("er-", r"\b(\d+)er-(?:Karton|Packung|Pack|Set)\b", "\\1"),
+            ("ein", r"\b(?:ein|eine|einer|eines|einem|einen) (" + _UNIT_NOUN["de"] + r")\b", "1 \\1"),
+        ]
+        rules += [(word, rf"\b{word}\b", f"{times} Mal") for word, times in lexicon.TWICE.items()]
+    elif lang == "es":
+        rules += [
+            ("media", r"\b(\d+) (horas?|días?|semanas?|mes(?:es)?|años?) y media?\b", "\\1.5 \\2"),
+            ("media", r"\bmedia (hora)\b", "0.5 \\1"),
+            ("medio", r"\bmedio (día|año)\b", "0.5 \\1"),
+            ("mitad", r"\b(?:a )?mitad de precio\b", "50 % de descuento"),
+            ("docena", r"\b(?:una|por|la) docenas?\b", "12"),
+        ]
+    elif lang == "zh":
+        rules += [("半", r"半价|半價", "50%折扣"), ("半", r"半(个小时|小时|年|天)", "0.5\\1")]
+    elif lang == "ja":
+        rules += [("半", r"半額", "50%オフ"), ("半", r"(\d+)時間半", "\\1.5時間"), ("半", r"半年", "0.5年")]
+    elif lang == "ko":
+        rules += [
+            ("반", r"반값|반액", "50% 할인"), ("일주일", r"일주일", "1주일"), ("하루", r"하루", "1일"),
+            ("이틀", r"이틀", "2일"), ("반", r"(\d+)시간 반", "\\1.5시간"),
+        ]  # fmt: skip
+    rules += [
+        (("/7", "/ 7"), r"(?<![\d/])24\s?/\s?7(?![\d/])", "24 hours 7 days"),
+        (("h/24", "h / 24", "h /24", "h/ 24"), r"(?<![\d/])24\s?h\s?/\s?24(?![\d/])", "24 heures"),
+        (("j/7", "j / 7", "j /7", "j/ 7"), r"(?<![\d/])7\s?j\s?/\s?7(?![\d/])", "7 jours"),
+        (("×", "x24", "x 24", "*24", "* 24"), r"(?<!\d)7\s?[×x*]\s?24(?:\s?小时)?", "7天24小时"),
+        ("⁄", r"(\d+)\s?1⁄2", "\\1.5"),
+        ("⁄", r"(?<![\d.])1⁄2", "0.5"),
+    ]
+    flags = 0 if lang == "de" else re.IGNORECASE
+    return [
+        ((trigger,) if isinstance(trigger, str) else trigger, re.compile(pattern, flags), replacement)
+        for trigger, pattern, replacement in rules
+    ]
+
+
+@cache
+def _triggers(lang: str) -> frozenset[str]:
+    return frozenset(word for trigger, _, _ in _equivalents(lang) for word in trigger)
+
+
+def _one_unit(lowered: str) -> Iterator[tuple[int, int, str]]:
+    """Where the text says 'a day', 'an hour', 'one year' (found by substring, faster than a pattern)."""
+    for unit in ("hour", "day", "week", "month", "year"):
+        for article in ("a ", "an ", "one "):
+            phrase = article + unit
+            at = lowered.find(phrase)
+            while at >= 0:
+                end = at + len(phrase)
+                if (at == 0 or not lowered[at - 1].isalnum()) and (end == len(lowered) or not lowered[end].isalnum()):
+                    yield at, end, unit
+                at = lowered.find(phrase, end)
+
+
+# What makes 'a week' a rate, not a figure: a number or unit before it ('$12 a month', '24 hours a day'),
+# or a frequency ('twice a week', 'once a day', 'per', 'every').
+_RATE = re.compile(r"(?:\d[\d.,]*\s*[^\s\d]{0,12}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE)
+_MYRIAD = re.compile(r"(\d+(?:\.\d+)?)\s?[万萬만](?:\s?(\d+)\s?[千천])?|(?<![\d.])(\d+)\s?[千천](?=\s?[원円元])")
+
+
+def _myriads(text: str) -> list[Edit]:
+    """'5만 원' is 50,000 won, '1万2千円' 12,000 yen: the CJK myriad and thousand after digits."""
+    edits: list[Edit] = []
+    for match in _MYRIAD.finditer(text):
+        if match.group(3):
+            value = int(match.group(3)) * 1000
+        else:
+            value = int(float(match.group(1)) * 10000) + int(match.group(2) or 0) * 1000
+        edits.append((match.start(), match.end(), str(value)))
+    return edits
+
+
+def _everyday(text: str, lang: str) -> list[Edit]:
+    edits: list[Edit] = []
+    lowered = text.lower()
+    rules = _equivalents(lang)
+    present = {word for word in _triggers(lang) if word in lowered}
+    for trigger, pattern, replacement in rules if present else ():
+        if present.isdisjoint(trigger):
+            continue
+        for match in pattern.finditer(text):
+            edits.append((match.start(), match.end(), match.expand(replacement)))
+    if lang == "en":  # 'a week' is one week, unless it is a rate
+        for start, end, unit in _one_unit(lowered):
+            if not _RATE.search(text[max(0, start - 20) : start]):
+                edits.append((start, end, f"1 {unit}"))
+    edits.sort(key=lambda edit: (edit[0], -edit[1]))
+    kept: list[Edit] = []
+    for edit in edits:  # of two that overlap, the first and longest wins
+        if not kept or edit[0] >= kept[-1][1]:
+            kept.append(edit)
+    return kept
+
+
+def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
+    """The text with its number words and everyday equivalents in digits; ``words``: its words, lowercased,
+    when the caller has them (a text without a word that may be a number word skips text2num)."""
+    result = Rewritten(text)
+    if lang in lexicon.LATIN:
+        if _may_count(text, lang, words):
+            result.apply(_number_words(text, lang))
+    elif not text.isascii():
+        result.apply(_cjk_numerals(text, lang))
+    if lang in ("zh", "ja", "ko"):
+        result.apply(_myriads(result.text))
+    result.apply(_everyday(result.text, lang))
+    return result

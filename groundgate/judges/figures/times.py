@@ -1,0 +1,306 @@
+"""Dates, times of day and weekdays, in the languages the tripwire reads, and spans of them ('9am-5pm',
+'Monday to Friday', '月〜金'): a span states both of its ends (and, for weekdays, the days between). Month
+and weekday names come from CLDR (babel); times are read in 12- and 24-hour forms ('6pm', '18:00', '18h',
+'18 Uhr', '午後6時', '오후 6시', '下午6点'); a time written without a half of the day ('6 o'clock', '6時')
+is read both ways."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+
+from groundgate.judges.figures import lexicon
+from groundgate.judges.figures.figure import Day, Kind
+
+_ORD = r"(?:st|nd|rd|th|er|re|e|ème|eme|º|ª|\.)?"
+
+
+def anchored(pattern: re.Pattern[str], text: str, starts: Iterable[int] | None) -> Iterator[re.Match[str]]:
+    """``pattern``'s matches that start at one of ``starts`` (where digits start), in order, none overlapping:
+    a long text is not scanned character by character once per pattern. None: scan the whole text."""
+    if starts is None:
+        yield from pattern.finditer(text)
+        return
+    last = 0
+    for start in starts:
+        if start < last:
+            continue
+        match = pattern.match(text, start)
+        if match is not None and match.end() > match.start():
+            last = match.end()
+            yield match
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A figure found in the rewritten text, before it is quoted from the original."""
+
+    start: int
+    end: int
+    kind: Kind
+    value: Decimal
+    unit: str = ""
+    days: frozenset[Day] = frozenset()
+    readings: frozenset[int] = frozenset()
+    name: str = ""
+    quote: tuple[int, int] | None = None  # the span to quote, when wider than the figure's own (a range)
+    other: Decimal | None = None  # the value's other reading, when its separator may be either ('1,000')
+    written: Decimal | None = None  # the number as written, when the value is not it ('99 cents' is 0.99)
+
+
+# --- dates ------------------------------------------------------------------------------------------
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@cache
+def _month_words(lang: str) -> frozenset[str]:
+    return frozenset(lexicon.month_names(lang) or lexicon.month_names("en"))
+
+
+@cache
+def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
+    """Dates in this language; ``named``: with month names (else only dates in digits, a faster scan)."""
+    names = (lexicon.month_names(lang) or lexicon.month_names("en")) if named else {"\x00": 0}
+    first = "" if named else r"(?=\d)"
+    if lang == "en" or lang not in lexicon.LATIN:  # 'you may return' is not a date: English months capitalised
+        month = "|".join(sorted({f for n in names for f in (n.capitalize(), n.upper())}, key=len, reverse=True))
+        flags = 0
+    else:
+        month = "|".join(sorted(names, key=len, reverse=True))
+        flags = re.IGNORECASE
+    return re.compile(
+        rf"""{first}(?<![0-9A-Za-zÀ-ÿ_.,/-])(?:
+            (?P<iso_y>\d{{4}})(?P<iso_sep>[-/.])\s?(?P<iso_m>\d{{1,2}})(?P=iso_sep)\s?(?P<iso_d>\d{{1,2}})\.?(?!\d)
+          | (?P<num_a>\d{{1,2}})(?P<num_sep>[/.-])(?P<num_b>\d{{1,2}})(?P=num_sep)(?P<num_y>\d{{4}})(?!\d)
+          | (?=\d)(?P<dm_d>\d{{1,2}}){_ORD}(?:\s+(?:of|de))?\s+(?P<dm_m>{month})(?![^\W\d_])\.?(?:,?\s+(?:de\s+|del\s+)?(?P<dm_y>\d{{4}}))?
+          | (?P<md_m>{month})\.?\s+(?:the\s+)?(?P<md_d>\d{{1,2}})(?:st|nd|rd|th)?(?![\d:])(?:,?\s+(?P<md_y>\d{{4}}))?
+          | (?P<my_m>{month})\.?,?\s+(?:de\s+)?(?P<my_y>\d{{4}})
+          | (?:(?P<cjk_y>\d{{4}})\s?[年년]\s?)?(?P<cjk_m>\d{{1,2}})\s?[月월]\s?(?P<cjk_d>\d{{1,2}})\s?[日号號일]
+          | (?P<cym_y>\d{{4}})\s?[年년]\s?(?P<cym_m>\d{{1,2}})\s?[月월](?!\s?\d)
+        )(?![A-Za-zÀ-ÿ]|/\d|[.,]\d)""",
+        re.VERBOSE | flags,
+    )
+
+
+def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int] | None = None) -> Iterator[Found]:
+    """``words``: the text's words, lowercased, when the caller has them; ``starts``: where its digits start."""
+    months = lexicon.month_names(lang) or lexicon.month_names("en")
+    if lang == "en" or lang not in lexicon.LATIN:  # English month names are capitalised: 'you may' is no date
+        candidates = _month_words("en").intersection(words if words is not None else _WORD.findall(text.lower()))
+        named = any(name.capitalize() in text or name.upper() in text for name in candidates)
+    else:
+        named = not _month_words(lang).isdisjoint(words if words is not None else _WORD.findall(text.lower()))
+    for match in anchored(_dates(lang, named), text, None if named else starts):
+        g = match.groupdict()
+        readings: set[Day] = set()
+        if g["iso_y"]:
+            readings.add((int(g["iso_y"]), int(g["iso_m"]), int(g["iso_d"])))
+        elif g["num_y"]:  # 03/04/2024: 3 April or March 4; 03.04.2024 is 3 April
+            a, b, year = int(g["num_a"]), int(g["num_b"]), int(g["num_y"])
+            readings.add((year, b, a))
+            if g["num_sep"] != ".":
+                readings.add((year, a, b))
+        elif g["dm_m"]:
+            readings.add((_year(g["dm_y"]), months[g["dm_m"].lower().rstrip(".")], int(g["dm_d"])))
+        elif g["md_m"]:
+            readings.add((_year(g["md_y"]), months[g["md_m"].lower().rstrip(".")], int(g["md_d"])))
+        elif g["my_m"]:
+            readings.add((int(g["my_y"]), months[g["my_m"].lower().rstrip(".")], None))
+        elif g["cjk_m"]:
+            readings.add((_year(g["cjk_y"]), int(g["cjk_m"]), int(g["cjk_d"])))
+        else:
+            readings.add((int(g["cym_y"]), int(g["cym_m"]), None))
+        valid = frozenset(r for r in readings if 1 <= r[1] <= 12 and (r[2] is None or 1 <= r[2] <= 31))
+        if valid:
+            day = next(iter(valid))[2]
+            yield Found(match.start(), match.end(), "date", Decimal(day or 0), days=valid)
+
+
+def _year(text: str | None) -> int | None:
+    return int(text) if text else None
+
+
+# --- weekdays ---------------------------------------------------------------------------------------
+
+_SPAN = r"\s*(?:-|–|—|~|〜|～|to|through|thru|till|until|à|au|bis|a|al|hasta|至|到|から|부터)\s*"
+
+
+@cache
+def _weekdays(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, int], dict[str, int]]:
+    """(spans, single days, every name to its index, full names to their index)."""
+    full = lexicon.weekday_names(lang)
+    every = dict(full)
+    if lang in lexicon.LATIN:
+        from babel import Locale
+
+        locale = Locale(lang)
+        for context in ("format", "stand-alone"):
+            for width in ("abbreviated", "short"):
+                for index, name in locale.days[context][width].items():
+                    every.setdefault(name.lower().rstrip("."), index)
+    elif lang in ("ja", "ko"):  # '月〜金', '월~금': single letters, in spans only
+        every |= {letter: index for index, letter in enumerate(lexicon.CJK_WEEKDAY_LETTERS[lang])}
+    any_name = "|".join(sorted((re.escape(n) for n in every), key=len, reverse=True))
+    one_name = "|".join(sorted((re.escape(n) for n in full), key=len, reverse=True))
+    edge = r"(?![^\W\d_])" if lang in lexicon.LATIN else ""
+    before = r"(?<![^\W\d_])" if lang in lexicon.LATIN else r"(?<!\d)"
+    span = re.compile(rf"{before}(?P<a>{any_name})\.?{edge}{_SPAN}(?P<b>{any_name})\.?{edge}", re.IGNORECASE)
+    words = "|".join(sorted((re.escape(w) for w in lexicon.WEEKDAY_WORDS), key=len, reverse=True))
+    one = re.compile(rf"{before}(?P<day>{one_name}){edge}|(?<![\d个個])(?P<words>{words}){edge}", re.IGNORECASE)
+    return span, one, every, full
+
+
+_WORDS = frozenset(word for words in lexicon.WEEKDAY_WORDS for word in words.split() if len(word) > 3)
+
+
+def _tokens(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+@cache
+def _named(lang: str) -> frozenset[str]:
+    return frozenset(_weekdays(lang)[3])
+
+
+def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Found]:
+    """Weekdays named, one figure each; a span ('Monday to Friday') names every day from one end to the other.
+    ``words``: the text's words, lowercased, when the caller has them."""
+    span, one, every, full = _weekdays(lang)
+    if lang in lexicon.LATIN:
+        words = words if words is not None else _tokens(text)
+        if _WORDS.isdisjoint(words) and _named(lang).isdisjoint(words):
+            return
+    taken: list[tuple[int, int]] = []
+    for match in span.finditer(text):
+        a, b = every.get(match.group("a").lower()), every.get(match.group("b").lower())
+        if a is None or b is None or a == b:
+            continue
+        taken.append(match.span())
+        count = (b - a) % 7 + 1
+        for step in range(count):
+            yield Found(match.start(), match.end(), "weekday", Decimal((a + step) % 7))
+    for match in one.finditer(text):
+        if any(s <= match.start() < e for s, e in taken):
+            continue
+        if match.group("day"):
+            yield Found(match.start(), match.end(), "weekday", Decimal(full[match.group("day").lower()]))
+        else:
+            for index in lexicon.WEEKDAY_WORDS[match.group("words").lower()]:
+                yield Found(match.start(), match.end(), "weekday", Decimal(index))
+
+
+# --- times of day -----------------------------------------------------------------------------------
+
+_TIMES = re.compile(
+    r"""(?=[\dhHqQ上早中下晚傍凌午오저아])(?<![0-9A-Za-zÀ-ÿ_.:/])(?:
+        (?P<h12>\d{1,2})(?::(?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
+      | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])(?:\s?(?:Uhr|h)\b)?
+      | (?P<hde>\d{1,2})(?:\.(?P<mde>\d{2}))?\s?Uhr(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts))?\b
+      | (?P<hfr>\d{1,2})\s?h\s?(?P<mfr>\d{2})?(?![\w/])
+      | (?P<hw>\d{1,2})\s(?:o'clock\s)?in\sthe\s(?P<w_half>morning|afternoon|evening)
+      | (?P<hfw>\d{1,2})\s(?:heures?\s)?(?:du|de\sl'|de\sla)\s?(?P<fw_half>matin|soir|après-midi|mañana|tarde|noche|madrugada)
+      | (?P<hoc>\d{1,2})\so'clock
+      | half\spast\s(?P<hp>\d{1,2})
+      | quarter\spast\s(?P<hq>\d{1,2})
+      | halb\s(?P<hhalb>\d{1,2})(?!\d)
+      | (?P<cjk_half>上午|早上|早晨|中午|下午|晚上|傍晚|凌晨|午前|午後|오전|오후|저녁|아침)?\s?(?P<hcjk>\d{1,2})\s?(?:[点點]|時(?!間)|시(?![간작]))(?:\s?(?P<mcjk>\d{1,2})\s?[分분]|(?P<half_hour>半|반))?
+    )""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "nachmittags", "abends", "nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
+_AM = frozenset({"morning", "matin", "mañana", "madrugada", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
+# Words before 'N h' that make it a time of day (à 18h, de 9h, jusqu'à 18h), not a duration (dure 2 h).
+_AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
+
+
+_LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
+
+
+def times(text: str, starts: list[int] | None = None) -> Iterator[Found]:
+    """Times of day; ``starts``: where the text's digits start (a time written with a word first is looked
+    for everywhere, when the text holds such a word)."""
+    if starts is not None and any(lead in text for lead in _LEADS):
+        starts = None
+    taken: list[tuple[int, int]] = []
+    for match in anchored(_TIMES, text, starts):
+        found = _time(match, text)
+        if found is not None:
+            taken.append((match.start(), match.end()))
+            yield found
+    lowered = text.lower()
+    if not any(word in lowered for word in lexicon.NOON):
+        return
+    for match in _NOON.finditer(text):
+        if any(start <= match.start() < end for start, end in taken):
+            continue  # '中午12点': read with its hour
+        minutes = lexicon.NOON[match.group().lower()]
+        yield Found(match.start(), match.end(), "time", Decimal(minutes), readings=frozenset({minutes}))
+
+
+_NOON = re.compile(
+    "|".join(
+        rf"(?<![^\W\d_]){re.escape(w)}(?![^\W\d_])" if w.isascii() or w[0] in "mM" else re.escape(w)
+        for w in sorted(lexicon.NOON, key=len, reverse=True)
+    ),
+    re.IGNORECASE,
+)
+
+
+def _time(match: re.Match[str], text: str) -> Found | None:
+    g = match.groupdict()
+    if g["h12"]:
+        hour, minute = int(g["h12"]), int(g["m12"] or 0)
+        if not 1 <= hour <= 12:
+            return None
+        readings = {(hour % 12 + (12 if g["half"].lower() == "p" else 0)) * 60 + minute}
+    elif g["h24"]:
+        hour, minute = int(g["h24"]), int(g["m24"])
+        if hour > 24:
+            return None
+        readings = {hour * 60 + minute}
+    elif g["hde"]:
+        hour, minute = int(g["hde"]), int(g["mde"] or 0)
+        readings = _halved(hour, minute, g["de_half"])
+    elif g["hfr"]:
+        hour, minute = int(g["hfr"]), int(g["mfr"] or 0)
+        if not g["mfr"] and not _AT.search(text[max(0, match.start() - 12) : match.start()]):
+            return None  # 'dure 2 h': a duration
+        readings = {hour * 60 + minute}
+    elif g["hw"] or g["hfw"]:
+        hour = int(g["hw"] or g["hfw"])
+        readings = _halved(hour, 0, g["w_half"] or g["fw_half"])
+    elif g["hoc"]:
+        readings = _halved(int(g["hoc"]), 0, None)
+    elif g["hp"] or g["hq"]:
+        readings = _halved(int(g["hp"] or g["hq"]), 30 if g["hp"] else 15, None)
+    elif g["hhalb"]:
+        readings = _halved(int(g["hhalb"]) - 1, 30, None)
+    else:
+        hour, minute = int(g["hcjk"]), int(g["mcjk"] or (30 if g["half_hour"] else 0))
+        readings = _halved(hour, minute, g["cjk_half"])
+    readings = {r for r in readings if 0 <= r <= 24 * 60}
+    if not readings:
+        return None
+    start = match.start() + (len(match.group()) - len(match.group().lstrip()))
+    return Found(start, match.end(), "time", Decimal(min(readings)), readings=frozenset(readings))
+
+
+def _halved(hour: int, minute: int, half: str | None) -> set[int]:
+    """The readings of a time whose half of the day is a word, or not written (both halves, under 13)."""
+    if hour > 24 or minute > 59:
+        return set()
+    word = (half or "").lower()
+    if word in _PM or half in _PM:
+        return {((hour % 12) + 12) * 60 + minute} if hour <= 12 else {hour * 60 + minute}
+    if half == "中午":  # midday: 12点 is noon, 1点 one in the afternoon
+        return {(hour if hour >= 11 else hour + 12) * 60 + minute}
+    if word in _AM or half in _AM:
+        return {(hour % 12) * 60 + minute}
+    if hour <= 12:
+        return {(hour % 12) * 60 + minute, (hour % 12 + 12) * 60 + minute} if hour else {minute}
+    return {hour * 60 + minute}

@@ -1,0 +1,305 @@
+"""Numbers with their unit and role: '30 days', '1.200,90 EUR', '4,5 %', '20 lb', '40 °F', '3 items', '45日';
+and numbers that name rather than count ('45 Main Street', 'section 60', 'room 12', 'version 2.5', a phone
+number, a year), which back no figure of another unit. Separators are read as the text's language writes
+them (CLDR, via babel): '1.200' is twelve hundred in German and one point two in English."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from decimal import Decimal, InvalidOperation
+from functools import cache
+
+from groundgate.judges.figures import lexicon
+from groundgate.judges.figures.times import Found, anchored
+
+_LATIN_LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"
+THOUSANDS = "\ue000"  # a no-break or thin space between digit groups, marked before the text is folded
+_DIGITS = r"\d{1,3}(?:(?P<sep>[,.\ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
+# French groups thousands with a plain space too ('1 200 €'): read so when a unit or currency follows
+_DIGITS_SPACED = r"\d{1,3}(?:(?P<sep>[,. \ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
+_SIGNS = r"US\$|CA\$|A\$|\$|€|£|¥|₩|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD)\s?"
+_ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.ᵉʳ)(?![A-Za-zÀ-ÿ])"
+_SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mil|millones|millions|mille|Millionen|Mio\.?|Mrd\.?)(?![A-Za-z])|(?P<short>k|bn|m)(?![A-Za-z]))?"  # fmt: skip
+
+
+@cache
+def _numbers(spaced: bool) -> re.Pattern[str]:
+    digits = _DIGITS_SPACED if spaced else _DIGITS
+    return re.compile(
+        rf"(?=[\d$€£¥₩UCAEGJRK])(?<![0-9{_LATIN_LETTER}_#/])(?<!\d[.,])(?<![{_LATIN_LETTER}]-)(?:(?P<sign>{_SIGNS})\s?)?(?P<num>{digits})(?:{_ORDINAL})?{_SCALE}"
+    )
+
+
+@cache
+def _units(lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The pattern of what may follow a number in this language (a unit, a currency, a percent), and what
+    each written form means ('kg', 'money:EUR', 'count')."""
+    words: dict[str, str] = {}
+    # Latin-script unit words rarely mean two things across the four languages: all of them are read in each,
+    # so a short text whose language is misjudged still reads '12 meses' as twelve months.
+    languages = (lang, *lexicon.LATIN) if lang in lexicon.LATIN else (lang, "en")
+    for table in (lexicon.UNIT_WORDS["*"], *(lexicon.UNIT_WORDS.get(name, {}) for name in languages)):
+        for written, unit in table.items():
+            words.setdefault(written.lower(), unit)
+    for written, currencies in {**lexicon.CURRENCY_SIGNS, **lexicon.CURRENCY_WORDS}.items():
+        words[written.lower()] = "money:" + "/".join(currencies)
+    for counter in lexicon.COUNTERS:
+        words.setdefault(counter, "count")
+    for written in ("折", "割"):
+        words[written] = "fold:" + written
+    alternatives = sorted(words, key=len, reverse=True)
+    latin = "|".join(
+        re.escape(w) for w in alternatives if (w[0].isascii() and w[0].isalpha()) or w[0] in "àéèçáíóúäöüß"
+    )
+    other = "|".join(re.escape(w) for w in alternatives if not ((w[0].isascii() and w[0].isalpha()) or w[0] in "àéèçáíóúäöüß"))  # fmt: skip
+    business = "|".join(lexicon.BUSINESS_BEFORE)
+    after = "|".join(lexicon.BUSINESS_AFTER)
+    pattern = re.compile(
+        rf"""(?P<gap>\s*-?\s*)(?:(?P<qual>{business}|calendar)\s*-?\s*)?
+        (?:(?P<latin>{latin})(?![{_LATIN_LETTER}'’])|(?P<other>{other}))
+        (?P<scale>\s*(?:Celsius|centigrade|centígrados|Fahrenheit|C|F)(?![A-Za-z]))?
+        (?P<post>\s+(?:{after}))?""",
+        re.VERBOSE | re.IGNORECASE,
+    )
+    return pattern, words
+
+
+_STOP = frozenset(w for words in lexicon.STOPWORDS.values() for w in words) | {
+    "to", "or", "and", "a", "an", "à", "bis", "y", "o", "ou", "oder", "und", "et", "per", "pro", "por", "par",
+    "than", "more", "less", "plus", "up", "out", "off", "at", "am", "pm", "h", "is", "was", "de", "del", "en",
+    "times", "this", "that", "these", "those", "all", "each", "every", "new", "old", "other", "only", "free",
+}  # fmt: skip
+_GLUED = re.compile(rf"[{_LATIN_LETTER}]")
+_NOUN = re.compile(rf"\s+([{_LATIN_LETTER}][{_LATIN_LETTER}'’-]*)")
+_ROLE = re.compile(r"(§§?|[^\W\d_][\w.’'-]*)\s*(?:n[°º]\.?\s*)?:?\s*$")
+_ROLE_BEFORE_CJK = re.compile("(?:" + "|".join(lexicon.ROLE_BEFORE_CJK) + r")\s?$", re.IGNORECASE)
+_HIDDEN_ROLES = frozenset({"step", "page", "number", "model", "line"})
+_STREET_DE = re.compile(
+    r"[A-ZÄÖÜ][\wäöüß-]*(?:" + "|".join(re.escape(s) for s in lexicon.STREET_SUFFIXES_DE) + r")\s*$"
+)
+_STREET_ES = re.compile(r"\b(?:" + "|".join(re.escape(s) for s in lexicon.STREET_BEFORE) + r")\s+(?:(?:de|del|la|las|los)\s+)?(?:[A-ZÁÉÍÓÚÑ][\wáéíóúñ-]*\s+){1,3},?\s*$", re.IGNORECASE)  # fmt: skip
+_STREET_AFTER = re.compile(r"\s+(?:[A-Z][\w'’-]*\s+){0,3}?(?:" + "|".join(re.escape(s) for s in lexicon.STREET_AFTER) + r")(?![\w])", re.IGNORECASE)  # fmt: skip
+_STREET_CJK = re.compile("(?:" + "|".join(lexicon.STREET_CJK_BEFORE) + r")\s?$")
+_ROLE_CJK = re.compile("|".join(sorted(lexicon.ROLE_AFTER_CJK, key=len, reverse=True)))
+_WEIGHT = re.compile(r"weigh|weight|heavy|\bkg\b|\blbs?\b|parcel|package|bag|luggage|baggage|load", re.IGNORECASE)
+_DE_ARTICLE = re.compile(r"\b(?:der|die|das|dem|den|des|am|zum|vom|im|ab|bis|jeden|jedes)\s*$", re.IGNORECASE)
+
+
+def other_reading(written: str, sep: str | None, lang: str) -> Decimal | None:
+    """The other reading of a number whose one separator may group thousands or mark decimals ('1,000' is
+    one in German), or None: it is read as the language reads it, and either reading may restate it."""
+    if sep not in (",", ".") or written.count(sep) != 1 or ("," in written and "." in written):
+        return None
+    head, _, tail = written.partition(sep)
+    if len(tail) != 3 or not 1 <= len(head) <= 3:
+        return None
+    grouped = Decimal(head + tail)
+    value = value_of(written, sep, lang)
+    return Decimal(f"{head}.{tail}") if value == grouped else grouped
+
+
+def value_of(written: str, sep: str | None, lang: str) -> Decimal | None:
+    """The number a run of digits means in the text's language: '1.200' is 1200 where a comma marks decimals
+    (and '1,200' is 1.2 there), '1.200,90' is 1200.9 anywhere, a thin or plain space groups thousands."""
+    text = written.replace(THOUSANDS, "").replace(" ", "")
+    if sep in (" ", THOUSANDS):
+        sep = None
+    if "," in text and "." in text:
+        decimal = "," if text.rfind(",") > text.rfind(".") else "."
+    elif sep is not None:  # one kind of separator before groups of three: thousands, or decimals in this language
+        decimal = "" if text.count(sep) > 1 or (sep == ",") != lexicon.decimal_comma(lang) else sep
+    else:
+        decimal = "," if "," in text else "."
+    for mark in ",.":
+        if mark != decimal:
+            text = text.replace(mark, "")
+    try:
+        return Decimal(text.replace(",", ".")) if decimal else Decimal(text)
+    except InvalidOperation:
+        return None
+
+
+def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[Found]:
+    """Every number in the (masked, rewritten) text with its unit, currency or role; ``starts``: where its
+    digits start (a currency sign or code before them is looked for there)."""
+    units, meanings = _units(lang)
+    pattern = _numbers(lang == "fr")
+    if starts is not None:
+        starts = [_signed(text, start) for start in starts]
+    for match in anchored(pattern, text, starts):
+        if match.group("sep") == " " and not match.group("sign") and units.match(text, match.end()) is None:
+            match = _numbers(False).match(text, match.start()) or match  # '1 100' alone: one and a hundred
+        value = value_of(match.group("num"), match.group("sep"), lang)
+        if value is None:
+            continue
+        found = _reading(text, match, value, lang, units, meanings)
+        if found is not None:
+            other = other_reading(match.group("num"), match.group("sep"), lang)
+            if match.group("sep") == " ":  # '1 100 L': eleven hundred litres, or 1 and a hundred litres
+                other = value_of(match.group("num").rsplit(" ", 1)[1], None, lang)
+            if other is not None and found.kind not in ("name", "time", "date"):
+                scale = found.value / value if value else Decimal(1)  # a scale word ('1.2 million') applies to both
+                yield replace(found, other=other * scale)
+            else:
+                yield found
+
+
+_SIGN_BEFORE = re.compile(r"(?:US\$|CA\$|A\$|[$€£¥₩]|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD)\s?)\s?$")
+
+
+def _signed(text: str, start: int) -> int:
+    """Where a number that starts at ``start`` starts with its currency sign or code ('$5', 'EUR 5')."""
+    if (start and not text[start - 1].isalnum()) or text[max(0, start - 4) : start].strip().isupper():
+        sign = _SIGN_BEFORE.search(text, max(0, start - 5), start)
+        if sign is not None:
+            return sign.start()
+    return start
+
+
+def _reading(
+    text: str, match: re.Match[str], value: Decimal, lang: str, units: re.Pattern[str], meanings: dict[str, str]
+) -> Found | None:
+    start, end = match.start(), match.end()
+    sign = (match.group("sign") or "").strip().lower()
+    scale = match.group("scale") or match.group("short")
+    if scale:
+        if not sign and match.group("short"):
+            end = match.start("short")  # '5m' is five metres, '4k' a screen: a scale only after a currency
+            scale = None
+        else:
+            value *= lexicon.SCALE_WORDS[scale.lower().rstrip(".")]
+    before = text[max(0, start - 40) : start]
+    if match.group("ord"):
+        return _ordinal(text, start, end, value, units, meanings)
+    if sign:
+        return Found(start, end, "money", value, "/".join(lexicon.CURRENCY_SIGNS[sign]))
+    unit = units.match(text, end)
+    if unit is not None and not (
+        unit.group("gap").strip() and unit.group("latin") and unit.group("latin").lower() == "x"
+    ):
+        found = _with_unit(text, start, unit, value, meanings, lang)
+        if found is not None:
+            return found
+    if _GLUED.match(text, end):
+        return None  # glued to letters that are no unit: a code ('4K'), not a figure
+    role = _role(before, text, start, end, value, match.group("num"), lang)
+    if role is not None and (role.unit != "year" or not _counted(text, end, lang)):
+        return role
+    if lang == "de" and text[end : end + 2].startswith(". ") and _german_ordinal(text, end, before):
+        return _ordinal(text, start, end + 1, value, units, meanings)
+    if before.endswith("第"):
+        return Found(start - 1, end, "ordinal", value)
+    if noun := _counted(text, end, lang):
+        return Found(start, end, "count", value, noun.group(1).lower(), quote=(start, noun.end()))
+    return Found(start, end, "number", value)
+
+
+def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
+    """The noun a number counts ('3 items', '2000 products'), if a word that is not a function word follows."""
+    noun = _NOUN.match(text, end)
+    if noun is None or lang not in lexicon.LATIN or noun.group(1).lower() in _STOP:
+        return None
+    return noun
+
+
+def _with_unit(
+    text: str, start: int, unit: re.Match[str], value: Decimal, meanings: dict[str, str], lang: str
+) -> Found | None:
+    written = (unit.group("latin") or unit.group("other")).lower()
+    meaning = meanings[written]
+    end = unit.end()
+    if meaning.startswith("money:"):
+        if written in lexicon.CENTS:
+            return Found(start, end, "money", value / 100, meaning[6:], written=value)
+        return Found(start, end, "money", value, meaning[6:])
+    if meaning.startswith("fold:"):  # 九折: pay 90%, ten off; 2割: twenty per cent
+        percent = value * 10 if written == "割" else 100 - value * 10
+        return Found(start, end, "percent", percent, "%")
+    if meaning == "count":
+        return Found(start, end, "count", value, written)
+    if meaning == "lb?":  # pounds: sterling, unless the sentence is about weight
+        window = text[max(0, start - 80) : end + 40]
+        if not _WEIGHT.search(window):
+            return Found(start, end, "money", value, "GBP")
+        meaning = "lb"
+    if meaning == "fortnight":
+        return Found(start, end, "duration", value * 14, "day")
+    if meaning == "°":
+        scale = (unit.group("scale") or "").strip().lower()
+        meaning = {"celsius": "°C", "centigrade": "°C", "centígrados": "°C", "c": "°C", "fahrenheit": "°F", "f": "°F"}.get(scale, "°")  # fmt: skip
+        if meaning == "°" and lang in ("fr", "de", "es", "zh", "ja", "ko"):
+            meaning = "°"  # degrees of no scale: either scale's, where Celsius goes without saying
+    if year := _cjk_year(value, written):
+        return Found(start, end, "name", value, "year", name=str(year))
+    if meaning == "day":
+        qualifier = (unit.group("qual") or "").lower()
+        if qualifier in lexicon.BUSINESS_BEFORE or unit.group("post"):
+            meaning = "business day"
+    if meaning in lexicon.DURATIONS:
+        return Found(start, end, "duration", value, meaning)
+    if meaning == "%":
+        return Found(start, end, "percent", value, "%")
+    if meaning == "times":
+        return Found(start, end, "times", value, "times")
+    if meaning in lexicon.UNITS:
+        return Found(start, end, "measure", value, meaning)
+    return None
+
+
+def _cjk_year(value: Decimal, written: str) -> int | None:
+    """'2025年' is the year 2025, not two thousand years."""
+    if written in ("年", "년") and value == value.to_integral_value() and 1900 <= value <= 2099:
+        return int(value)
+    return None
+
+
+def _ordinal(
+    text: str, start: int, end: int, value: Decimal, units: re.Pattern[str], meanings: dict[str, str]
+) -> Found:
+    """'the 15th', '1er', '1.º', 'am 1.': an ordinal, with the unit it counts when one follows ('5th business day')."""
+    unit = units.match(text, end)
+    if unit is not None:
+        written = (unit.group("latin") or unit.group("other")).lower()
+        meaning = meanings.get(written, "")
+        if meaning == "day" and ((unit.group("qual") or "").lower() in lexicon.BUSINESS_BEFORE or unit.group("post")):
+            meaning = "business day"
+        if meaning in lexicon.DURATIONS:
+            return Found(start, unit.end(), "ordinal", value, meaning)
+    return Found(start, end, "ordinal", value)
+
+
+def _german_ordinal(text: str, end: int, before: str) -> bool:
+    """'am 1. jedes Monats', 'der 1. Monat': a number, a full stop and a lowercase word, or an article before."""
+    following = text[end + 2 : end + 3]
+    return bool(following) and (following.islower() or bool(_DE_ARTICLE.search(before)))
+
+
+def _role(before: str, text: str, start: int, end: int, value: Decimal, written: str, lang: str) -> Found | None:
+    """A number that names: its role, or None. Steps, pages and model numbers are not figures at all."""
+    after = text[end : end + 8]
+    if cjk := _ROLE_CJK.match(after):
+        return Found(start, end + cjk.end(), "name", value, lexicon.ROLE_AFTER_CJK[cjk.group()], name=written)
+    if lang not in lexicon.LATIN and _STREET_CJK.search(before[-4:]):
+        stop = end + (1 if text[end : end + 1] in "号號" else 0)
+        return Found(start, stop, "name", value, "street", name=written)
+    if lang not in lexicon.LATIN and (cjk := _ROLE_BEFORE_CJK.search(before[-8:])):
+        return Found(start, end, "name", value, lexicon.ROLE_BEFORE_CJK[cjk.group().strip().lower()], name=written)
+    if role := _ROLE.search(before[-24:]):
+        word = re.sub(r"^[ldjs][’']", "", role.group(1).lower())  # "l'article 14"
+        named = lexicon.ROLE_BEFORE.get(word) or lexicon.ROLE_BEFORE.get(word.rstrip("."))
+        if named in _HIDDEN_ROLES:
+            return Found(start, end, "name", Decimal(-1), "hidden")
+        if named is not None:
+            return Found(start, end, "name", value, named, name=written)
+    tail = before[-40:].lower()
+    if (
+        (lang == "de" and any(suffix in tail for suffix in lexicon.STREET_SUFFIXES_DE) and _STREET_DE.search(before))
+        or (any(word in tail for word in lexicon.STREET_BEFORE) and _STREET_ES.search(before))
+        or _STREET_AFTER.match(text, end)
+    ):
+        return Found(start, end, "name", value, "street", name=written)
+    if re.fullmatch(r"(?:19|20)\d\d", written):  # a year: 'made in 2021', not two thousand and twenty-one of something
+        return Found(start, end, "name", value, "year", name=written)
+    return None
