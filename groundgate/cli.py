@@ -382,6 +382,8 @@ def _judges(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     server needs one) from OPENAI_API_KEY, as for judging."""
     from groundgate.errors import JudgeUnreachable, JudgeUnusable
     from groundgate.judges.openai import ModelsRefused, offered_models
+    from groundgate.report.render import escaped, obeyed
+    from groundgate.rules import plural
 
     url = args.openai_base_url or environ.get("OPENAI_BASE_URL") or settings.OPENAI_BASE_URL
     name = "--openai-base-url" if args.openai_base_url else "--openai-base-url or OPENAI_BASE_URL"
@@ -403,7 +405,13 @@ def _judges(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if not models:
         _warn(f"the judge server {url} lists no models")
     redact = _redact(environ)  # a server's model ids are its text: no secret of this run is printed
-    _out("".join(f"{redact(model)}\n" for model in models))
+    shown = [redact(model) for model in models]
+    if odd := sum(map(obeyed, shown)):  # an escape sequence in an id would reach the terminal: shown escaped
+        _warn(
+            f"the judge server {url} lists {plural(odd, 'model id')} holding control characters (terminal escape "
+            "sequences, line breaks, direction marks): shown escaped, as \\x1b"
+        )
+    _out("".join(f"{escaped(model)}\n" for model in shown))
     return 0
 
 
