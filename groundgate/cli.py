@@ -28,7 +28,7 @@ from groundgate.errors import (
     stop_on_sigterm,
     tolerant_output,
 )
-from groundgate.files import write_text
+from groundgate.files import own_by, write_text
 from groundgate.progress import ProgressLine
 from groundgate.readback import read_results
 from groundgate.redact import Redactor
@@ -480,6 +480,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed as one line
         return exc.code if isinstance(exc.code, int) else 2
+    # in a workflow's container (as root), what it writes in the workspace is the workspace owner's, as the action's
+    own_by(Path(environ["GITHUB_WORKSPACE"]) if environ.get("GITHUB_WORKSPACE") else None)
     try:
         if args.command == "compare":
             return _compare(args, environ)
