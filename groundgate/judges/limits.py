@@ -128,6 +128,12 @@ class CircuitBreaker:
         with self._lock:
             return self._answers, self._malformed
 
+    def vouch(self, answers: int) -> None:
+        """Count usable answers the judge gave before this run (the score cache's, checked by a real call):
+        a few malformed answers among many usable ones are rows to fix, not a judge that cannot do the job."""
+        with self._lock:
+            self._answers += answers
+
     def _down(self) -> bool:
         return bool(self.limit) and self._count >= self.limit
 
