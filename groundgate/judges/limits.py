@@ -254,6 +254,10 @@ class Concurrency:
 
 Estimate = Callable[[JudgeRequest], int]  # tokens a call is expected to cost (``judges.cost``)
 CALLS, TOKENS = 1, 2  # what the budget ran out of
+# Calls no verdict needs: fluency only breaks ties between equally grounded answers and is said beside the
+# verdict, the noise sample measures the judge, claims explain a row. A budget leaves them out, never the verdict.
+EXTRAS = frozenset({Purpose.FLUENCY, Purpose.NOISE, Purpose.CLAIMS})
+LEFT_OUT = {Purpose.FLUENCY: "fluency call", Purpose.NOISE: "noise-sample re-score", Purpose.CLAIMS: "claims call"}
 
 
 class Budget:
@@ -262,9 +266,10 @@ class Budget:
 
     A call is made only if it fits: the calls made so far plus this one within ``max_calls``; the tokens
     the judge reported, plus the estimate of the calls still in flight and of this one, within
-    ``max_tokens``. The first call that does not fit is refused, and so is every later one: the run
-    stops calling and ends without a verdict (``reached``). A claims call, which no verdict needs, only
-    spends what is left: one that does not fit is refused alone. Without either cap it refuses nothing."""
+    ``max_tokens``. The first call the verdict needs (a first verdict, a re-score) that does not fit is refused,
+    and so is every later one: the run stops calling and ends without a verdict (``reached``). A call no verdict
+    needs (``EXTRAS``: fluency on ties, the noise sample, claims) only spends what is left: one that does not fit
+    is refused alone, counted in ``left_out`` so the run can say so. Without either cap it refuses nothing."""
 
     def __init__(
         self,
@@ -279,6 +284,7 @@ class Budget:
         self._calls = 0
         self._tokens = 0  # reported, plus estimates in flight
         self._reached = 0
+        self.left_out: dict[Purpose, int] = {}  # calls no verdict needs that did not fit, by purpose
 
     @property
     def capped(self) -> bool:
@@ -290,9 +296,9 @@ class Budget:
         return self._reached
 
     def refusal(self, request: JudgeRequest) -> JudgeError | None:
-        """None, and the call is charged; or the error to answer instead of calling. A claims call, which no
-        verdict needs, is made only from what the verdict's calls left: one that does not fit is refused
-        without ending the run."""
+        """None, and the call is charged; or the error to answer instead of calling. A call no verdict needs
+        (``EXTRAS``) is made only from what the verdict's calls left: one that does not fit is refused without
+        ending the run."""
         if not self.capped:
             return None
         cost = self.estimate(request) if self.estimate is not None else 0
@@ -307,13 +313,29 @@ class Budget:
                     self._calls += 1
                     self._tokens += cost
                     return None
-                if request.purpose is not Purpose.CLAIMS:
+                if request.purpose in EXTRAS:
+                    self.left_out[request.purpose] = self.left_out.get(request.purpose, 0) + 1
+                else:
                     self._reached = ran_out
             else:
                 ran_out = self._reached
         what = f"{self.max_calls:,} judge calls" if ran_out == CALLS else f"{self.max_tokens:,} tokens"
         flag = self.names[0] if ran_out == CALLS else self.names[1]
         return JudgeError(f"not sent: the run reached its budget of {what} ({flag})", sent=False)
+
+    def said(self) -> str | None:
+        """What the budget left out, in one sentence for the results' warnings; None when nothing."""
+        if not self.left_out:
+            return None
+        parts = [f"{n:,} {what}{'' if n == 1 else 's'}" for p, what in LEFT_OUT.items() if (n := self.left_out.get(p))]
+        caps = [
+            f"{flag} {cap:,}" for flag, cap in zip(self.names, (self.max_calls, self.max_tokens), strict=True) if cap
+        ]
+        return (
+            f"the run's budget ({' and '.join(caps)}) left out {' and '.join(parts)}: none of them decides the "
+            "verdict (fluency only breaks ties, the noise sample measures the judge, claims explain a row); raise "
+            "the budget to have them"
+        )
 
     def spent(self, request: JudgeRequest, result: Judgement) -> None:
         """The answer's own count replaces the call's estimate (a failure keeps the estimate)."""
