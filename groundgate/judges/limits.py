@@ -92,6 +92,12 @@ class ThrottleCounter(logging.Handler):
 
 
 UNFIT_AFTER = 10  # answers a judge gives before the share of them outside the rubric's format can stop a run
+# The breaker's words for a judge that answers, but not in the rubric's format (the report tells it from an outage)
+UNFIT_STOP = "were not in the rubric's format, so groundgate stopped calling it"
+UNFIT_FIX = (
+    "A judge must answer in the rubric's JSON format (reason, score 1-5, status 'completed'): use a larger or "
+    "instruction-tuned model, served with JSON mode (response_format json_object)"
+)
 
 
 def unfit(answers: int, malformed: int, at_least: int = UNFIT_AFTER) -> bool:
@@ -153,11 +159,12 @@ class CircuitBreaker:
                 f"the judge failed {self.limit} calls in a row, so groundgate stopped calling it "
                 f"(circuit breaker, max-consecutive-failures); the last failure: {cause}"
             )
-        else:
+        else:  # the judge is reachable and answers: not an outage, a model that does not do the job
             why = (
-                f"{malformed} of the judge's {answers} answers were not in the rubric's format, so groundgate "
-                f"stopped calling it (the judge model cannot do this job); the last: {cause}"
+                f"{malformed} of the judge's {answers} answers {UNFIT_STOP} (the judge model cannot do this job); "
+                f"the last: {cause}"
             )
+            return JudgeError(f"not sent: {why}", sent=False, malformed=True)
         return JudgeError(f"not sent: {why}", sent=False)
 
     def record(self, result: Judgement) -> None:

@@ -23,7 +23,7 @@ from groundgate.errors import JudgeUnusable
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 from groundgate.judges.claims import prompt_version as claims_prompt
 from groundgate.judges.dispatch import Dispatcher
-from groundgate.judges.limits import Budget, CircuitBreaker, Concurrency, RateLimiter, unfit
+from groundgate.judges.limits import UNFIT_FIX, Budget, CircuitBreaker, Concurrency, RateLimiter, unfit
 from groundgate.judges.limits import Deadline as Deadline  # where the wiring and the tests find it
 from groundgate.redact import Redactor
 from groundgate.store import Store
@@ -32,10 +32,6 @@ Progress = Callable[[str, int, int], None]  # (phase, done, total)
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
 PROBE = 5  # the run's first calls, made before any other: is this judge fit for the job at all?
 PROBE_DECIDES = 3  # answers the probe needs to stop a run (a smaller first batch is left to the breaker)
-UNFIT_FIX = (
-    "A judge must answer in the rubric's JSON format (reason, score 1-5, status 'completed'): use a larger or "
-    "instruction-tuned model, served with JSON mode (response_format json_object)"
-)
 
 
 def _unicode(text: str) -> str:
