@@ -381,6 +381,7 @@ def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, g
         "base": BASE_SHA, "cases": [last_id], "baseline": ["refund-007"], "added": [last_id], "removed": [],
         "note": None, "unchecked": None, "removed_blocking": [],
         "at_base": {"refund-007": {"line": 1, "edited": ["baseline response"]}},  # the base's answer was judged
+        "renamed": {},
     }  # fmt: skip
 
 
