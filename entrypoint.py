@@ -11,8 +11,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
-from groundgate import app, settings, wiring
+from groundgate import app, files, settings, wiring
 from groundgate.errors import (
     GroundgateError,
     InputError,
@@ -44,6 +45,7 @@ def main(environ: Mapping[str, str]) -> int:
         for secret in secrets:
             log.mask(secret)
         run = GitHubRun.from_environ(environ)
+        files.own_by(Path(environ["GITHUB_WORKSPACE"]) if environ.get("GITHUB_WORKSPACE") else None)
         config = settings.from_action(environ, run)
         settings.check_outputs(config)
         publisher = wiring.publisher(config)

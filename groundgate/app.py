@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from groundgate import compare
 from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
 from groundgate.errors import BudgetReached, DeadlinePassed, Interrupted, OverBudget
+from groundgate.evidence import Options
 from groundgate.judges.limits import CALLS
 from groundgate.judges.runner import Deadline
 from groundgate.results import Plan, Results
@@ -73,9 +74,10 @@ def empty_blocking(settings: Settings, sizes: Mapping[str, int]) -> list[str]:
     ]
 
 
-def budgeted(settings: Settings, inputs: Inputs, judges: Judges) -> Plan:
-    """The run's plan, with its budget; a plan the budget cannot cover stops here, before any call."""
-    planned = compare.plan(inputs, judges.judge, options(settings, judges.rescorer))
+def budgeted(settings: Settings, inputs: Inputs, judges: Judges, rules: Options | None = None) -> Plan:
+    """The run's plan (under ``rules``, else the settings' own), with its budget; a plan the budget cannot cover
+    stops here, before any call."""
+    planned = compare.plan(inputs, judges.judge, rules or options(settings, judges.rescorer))
     planned = planned.model_copy(update={"max_calls": settings.max_calls, "max_tokens": settings.max_tokens})
     fix = "or judge fewer cases at a time (--shard, input shard)"
     if settings.max_calls is not None and planned.calls > settings.max_calls:
@@ -98,7 +100,8 @@ def budgeted(settings: Settings, inputs: Inputs, judges: Judges) -> Plan:
 def run(settings: Settings, inputs: Inputs, judges: Judges, say: Callable[[str], None] | None = None) -> Results:
     """Plan (said through ``say``, checked against the budget), judge and compare; the score cache is
     saved even when the run is cut short, and a cache that cannot be saved is a warning of the results,
-    never the end of the run. A run that reaches its budget midway has no verdict."""
+    never the end of the run. A run whose budget refuses a call the verdict needs (a first verdict, a re-score)
+    has no verdict; calls no verdict needs (fluency, the noise sample, claims) are left out, and said."""
     judge = judges.judge
     planned = budgeted(settings, inputs, judges)
     if say is not None:
@@ -126,7 +129,7 @@ def run(settings: Settings, inputs: Inputs, judges: Judges, say: Callable[[str],
         ) from None
     if cache is not None and cache.unsaved:
         results.warnings.append(cache.unsaved)
-    if judge.budget.reached:
+    if judge.budget.reached:  # a first verdict or a re-score was refused: rows not judged, no verdict
         raise BudgetReached(over_budget(settings, results, judge.budget.reached == CALLS))
     if settings.results:
         results.write(settings.path(settings.results))
@@ -214,7 +217,7 @@ def over_budget(settings: Settings, results: Results, calls: bool) -> str:
     named = ", ".join(repr(cid) for cid in missing[:SHOWN]) + (
         f" and {len(missing) - SHOWN} more" if len(missing) > SHOWN else ""
     )
-    left = f"{len(missing)} row(s) not judged: {named}" if missing else "every row judged, but not fluency on ties"
+    left = f"{len(missing)} row(s) not judged: {named}" if missing else "re-scores not made"
     return (
         f"the run reached its budget of {what} ({flag}) after {results.calls.total:,} judge calls and "
         f"{results.calls.tokens:,} tokens, and stopped calling: {left}; no verdict. Raise {flag}"
@@ -224,12 +227,15 @@ def over_budget(settings: Settings, results: Results, calls: bool) -> str:
 
 def selftest(settings: Settings, judges: Judges) -> Tally:
     """The planted suite (``groundgate.selftest``) judged by the run's judge under its rules, for the CLI's
-    ``selftest`` and the action's ``selftest: true`` alike."""
+    ``selftest`` and the action's ``selftest: true`` alike; a budget (``--max-calls``, ``--max-tokens``) its plan
+    does not fit in is refused before the first call, as ``compare`` refuses one."""
     from groundgate import selftest  # only this job needs it
 
     try:
         with tempfile.TemporaryDirectory(prefix="groundgate-selftest-") as folder:
             inputs = selftest.load(Path(folder), settings.rubric)
-            return selftest.run(judges.judge, inputs, options(settings, judges.rescorer))
+            rules = options(settings, judges.rescorer)
+            budgeted(settings, inputs, judges, selftest.rules(rules))  # a budget too small is refused before calling
+            return selftest.run(judges.judge, inputs, rules)
     finally:
         judges.close()

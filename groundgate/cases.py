@@ -80,7 +80,7 @@ class Response(_Loaded):
         return self if self.context is None else Response(self.id, self.response, self.line)
 
 
-Edit = Literal["category", "query", "context", "baseline response"]
+Edit = Literal["id", "category", "query", "context", "baseline response"]
 
 
 class AtBase(BaseModel):
@@ -90,7 +90,7 @@ class AtBase(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     line: int = Field(ge=1, le=2**63 - 1)  # the case's line in the base branch's cases file: what was judged
-    edited: list[Edit]  # what the pull request changed of it
+    edited: list[Edit]  # what the pull request changed of it ("id": renamed, ``Yardstick.renamed`` says from what)
 
 
 class Yardstick(BaseModel):
@@ -102,8 +102,8 @@ class Yardstick(BaseModel):
     base: str  # the base commit compared with
     cases: list[str] = Field(default_factory=list)  # ids added, removed, or whose category, query or context changed
     baseline: list[str] = Field(default_factory=list)  # ids whose baseline response was added, removed or changed
-    added: list[str] = Field(default_factory=list)  # of ``cases``, the ids new in this pull request
-    removed: list[str] = Field(default_factory=list)  # of ``cases``, the ids it deleted (the rest were edited)
+    added: list[str] = Field(default_factory=list)  # of ``cases``, the ids of cases new in this pull request
+    removed: list[str] = Field(default_factory=list)  # base ids no case of the pull request is (not even renamed)
     note: str | None = None  # a file new in this PR, or unreadable at the base
     unchecked: str | None = None  # why the base files could not be read: the PR's edits to them are unknown
     # of ``removed``, those in a blocking category at the base: no longer judged, and named
@@ -111,6 +111,8 @@ class Yardstick(BaseModel):
     at_base: dict[str, AtBase] = Field(default_factory=dict)  # edited rows judged with the base's versions, by id
     # the cases file does not exist at the base (the pull request that adopts the gate): every case is its own
     new_suite: bool = False
+    # ids the pull request gave a base case (``matching``): PR id -> the base's id; judged as that case
+    renamed: dict[str, str] = Field(default_factory=dict)
 
 
 SCHEMA = """

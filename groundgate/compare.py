@@ -135,7 +135,14 @@ def _fluency(judge: Runner, rows: StoredRows, inputs: Inputs, ties: int) -> Flue
                 scored += 1
         rows.replace([pos for pos, _, _ in found], [row for _, row, _ in found])
     mean = total / scored if scored else None
-    reason = None if scored else "the fluency judge gave no score on any tied row"
+    reason = None
+    if not scored:
+        short = judge.budget.left_out.get(Purpose.FLUENCY)
+        reason = (
+            "the run's budget left no judge calls for it"
+            if short
+            else "the fluency judge gave no score on any tied row"
+        )
     return Fluency(consulted=True, reason=reason, mean_delta=mean, rows=scored, skipped=skipped)
 
 
@@ -361,7 +368,10 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
         rows.extend(made)
         echoes.update(dict.fromkeys(echoed))
     counts = outcome_counts(rows)
-
+    # The noise sample before fluency: it is part of the plan's minimum, fluency only spends what is left of a budget
+    noise = (
+        _noise(judge, rows, inputs, options, noise_seed(inputs, judge, options)) if options.noise_sample > 0 else None
+    )
     if any(counts[o] for o in BLOCKING):
         fluency = Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote")
     elif not counts[Outcome.TIE]:
@@ -373,9 +383,6 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
     else:
         fluency = _fluency(judge, rows, inputs, counts[Outcome.TIE])
     identity = fingerprint(inputs, judge, options)
-    noise = (
-        _noise(judge, rows, inputs, options, noise_seed(inputs, judge, options)) if options.noise_sample > 0 else None
-    )
     if options.claims and judge.info.claims:
         _claims(judge, rows)  # last: a failed claims call must not touch any call the verdict needs
 
@@ -407,6 +414,7 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
             *echoes,
             *judge.notes,
             *(options.rescorer.judge.notes if options.rescorer.judge else []),
+            *([left_out] if (left_out := judge.budget.said()) else []),
         ],
         wall_seconds=round(time.monotonic() - started, 3),
         shard=Shard(index=options.shard[0], count=options.shard[1]) if options.shard else None,

@@ -18,7 +18,8 @@ from groundgate.cases import Case
 from groundgate.errors import GroundgateError, JudgeUnreachable, JudgeUnusable
 from groundgate.forecast import money
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
-from groundgate.judges.runner import UNFIT_FIX, Runner
+from groundgate.judges.limits import UNFIT_FIX
+from groundgate.judges.runner import Runner
 from groundgate.report.escape import log_safe
 from groundgate.rules import bucket_of
 

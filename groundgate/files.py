@@ -13,6 +13,11 @@ each opened relative to the last with ``O_NOFOLLOW`` (``openat``), and a link an
 anchor is refused, whether it points inside the workspace or out of it. The anchor is the current
 directory (the workspace, in the action) for a path under it, else the filesystem root.
 
+Everything groundgate creates inside the workspace belongs to the workspace's owner (``own_by``): the container
+runs as root, and on a self-hosted runner the runner's user cannot remove a root-owned ``.groundgate/`` before
+the next checkout. Folders and files made there (results, report, score cache and its lock) are given the
+uid and gid of the workspace folder itself.
+
 A file is replaced by writing a temporary file in the same folder, flushing it to the disk
 (``fsync``) and renaming it over the old one: a reader, a crash or a full disk leaves the old file or
 the new one, never part of one.
@@ -35,6 +40,37 @@ from groundgate.errors import CannotWrite
 FILE_MODE = 0o644
 DIR_MODE = 0o755
 _DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+class _Owner:
+    """Whose the files groundgate creates inside the workspace are: (the workspace, uid, gid), or None."""
+
+    of: tuple[str, int, int] | None = None
+
+
+def own_by(workspace: Path | None) -> None:
+    """From now on, what groundgate creates inside ``workspace`` (None: nowhere) is given the uid and gid of the
+    workspace folder's owner, when this process runs as root and someone else owns it; else nothing changes."""
+    _Owner.of = None
+    if workspace is None or os.geteuid() != 0:
+        return
+    try:
+        info = os.stat(workspace)
+    except OSError:
+        return
+    if (info.st_uid, info.st_gid) != (0, 0):
+        _Owner.of = (os.path.realpath(workspace), info.st_uid, info.st_gid)
+
+
+def _give(descriptor: int, folder: int) -> None:
+    """Give the file or folder ``descriptor`` (made in the folder ``folder``) to the workspace's owner, when it is
+    inside the workspace (``own_by``)."""
+    if _Owner.of is None:
+        return
+    root, uid, gid = _Owner.of
+    where = os.path.realpath(f"/proc/self/fd/{folder}")  # the folder as the kernel reached it: no name to trust
+    if where == root or where.startswith(root.rstrip(os.sep) + os.sep):
+        os.fchown(descriptor, uid, gid)
 
 
 def refusing(link: str) -> str:
@@ -94,6 +130,7 @@ def folder_of(path: Path, *, create: bool = True) -> Iterator[int]:
                     raise _refuse(descriptor, name, path, names[: depth + 1], exc) from None
                 if made:
                     os.fchmod(inner, DIR_MODE)  # later steps (actions/cache) read the folder too
+                    _give(inner, descriptor)
             except OSError as exc:
                 raise _refuse(descriptor, name, path, names[: depth + 1], exc) from None
             os.close(descriptor)
@@ -145,6 +182,7 @@ def write_parts(path: Path, parts: Iterable[str]) -> None:
             handle = _open(folder, temporary, path, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
             try:
                 os.fchmod(handle, FILE_MODE)
+                _give(handle, folder)
                 with open(handle, "w", encoding="utf-8", closefd=False) as out:
                     out.writelines(parts)
                 os.fsync(handle)
@@ -209,6 +247,7 @@ def open_lock(path: Path) -> int:
                 if not stat.S_ISREG(os.fstat(handle).st_mode):
                     raise CannotWrite(f"{str(path)!r}: not a regular file")
                 os.fchmod(handle, FILE_MODE)
+                _give(handle, folder)
             except BaseException:
                 os.close(handle)
                 raise

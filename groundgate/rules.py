@@ -273,6 +273,7 @@ def headline(
     *,
     small_by_category: Mapping[str, int] | None = None,
     unreachable: str | None = None,
+    unfit: bool = False,
     accepted: Accepted | None = None,
 ) -> Headline:
     """The verdict as it lands on the merge: derived from the exit code the job really returns,
@@ -282,7 +283,8 @@ def headline(
     that the counts do not already put there. ``small_by_category``: confirmed regressions in blocking
     categories too small to block on one judge's word (``--min-cases-to-block``), counted among the REVIEW
     rows. ``unreachable``: where the judge was that could not be reached, when rows went unjudged for that
-    reason (an outage). ``accepted``: the blocking rows people accepted, which no longer block (named in the
+    reason (an outage). ``unfit``: the judge was reached, but stopped answering in the rubric's format (no outage:
+    the model cannot do the job). ``accepted``: the blocking rows people accepted, which no longer block (named in the
     headline); ``counts`` and the per-category counts are then what still blocks once people have spoken."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
     figures = counts.get(Outcome.BLOCKING_FIGURE, 0)  # the tripwire's blocking rows (tripwire: block)
@@ -308,6 +310,10 @@ def headline(
         of = f"{errors:,} of {plural(cases, 'row')} not judged"
         if unreachable:
             return Headline("⛔", f"No verdict: the judge at {unreachable} could not be reached: {of}{also}", "failure")
+        if unfit:
+            return Headline(
+                "⛔", f"No verdict: the judge stopped answering in the rubric's format: {of}{also}", "failure"
+            )
         return Headline("⛔", f"No verdict: {of}, so the gate cannot pass{also}", "failure")
     if regressions or figures:  # only fail-on: never lets a blocking row through
         text = f"Does not block merge (fail-on: never), but {_blocked(regressions, figures)}"

@@ -25,6 +25,7 @@ from groundgate.cases import (
     load_responses,
 )
 from groundgate.errors import InputError
+from groundgate.matching import Matched, match
 
 _Read = TypeVar("_Read")
 
@@ -91,8 +92,10 @@ def edited(
 
 
 def yardstick(ref: str, base: Base, inputs: Inputs, blocking: frozenset[str] = frozenset()) -> Yardstick:
-    """Which case ids and baseline responses differ between ``ref`` and the files under test; and, when both
-    base files were read and are valid, the rows present in both that the base's versions decide (``at_base``)."""
+    """Which case ids and baseline responses differ between ``ref`` and the files under test; which base case
+    each of the pull request's cases is (``matching.match``: the same id, or renamed); and, when both base files
+    were read and are valid, the rows whose base versions decide (``at_base``): every row the pull request
+    renamed or edited."""
 
     def cases(found: Iterable[Case]) -> dict[str, object]:
         return {c.id: _fingerprint(c.category, c.query, c.context) for c in found}
@@ -103,52 +106,60 @@ def yardstick(ref: str, base: Base, inputs: Inputs, blocking: frozenset[str] = f
     base_cases = cases((base.cases or {}).values())
     base_baseline = responses((base.baseline or {}).values())
     head_cases, head_baseline = cases(inputs.cases), responses(inputs.baseline.values())
-    removed = sorted(set(base_cases) - set(head_cases))
+    # nothing to match against without the base's cases: every case of the pull request is its own
+    found = Matched({}, []) if base.cases is None else match(base.cases, inputs.cases, blocking)
+    renamed = found.renamed
+    gone = set(renamed.values()) - set(head_cases)  # base ids renamed away: shown under their new ids
     at_base: dict[str, AtBase] = {}
     if base.cases is not None and base.baseline is not None:
         for case, answer, _ in inputs:
-            then = base.cases.get(case.id)
-            if then is not None and (
-                what := edited(then, base.baseline.get(case.id), case, answer, inputs.own_context)
-            ):
+            if (bid := found.base_of.get(case.id)) is None:
+                continue
+            then = base.cases[bid]
+            what = edited(then, base.baseline.get(bid), case, answer, inputs.own_context)
+            if bid != case.id:
+                what = ["id", *what]
+            if what:
                 at_base[case.id] = AtBase(line=then.line, edited=what)
+    removed = found.removed if base.cases is not None else []
     return Yardstick(
         base=ref,
-        cases=_changed(base_cases, head_cases),
-        baseline=_changed(base_baseline, head_baseline),
-        added=sorted(set(head_cases) - set(base_cases)),
-        removed=removed,
+        cases=[cid for cid in _changed(base_cases, head_cases) if cid not in gone],
+        baseline=[cid for cid in _changed(base_baseline, head_baseline) if cid not in gone],
+        added=sorted(cid for cid in head_cases if cid not in found.base_of),
+        removed=sorted(removed),
         note="; ".join(base.notes) or None,
         removed_blocking=[cid for cid in removed if base.cases is not None and base.cases[cid].category in blocking],
+        renamed=renamed,
         at_base=at_base,
         new_suite=base.new_cases,
     )
 
 
 def decided_at_base(inputs: Inputs, base: Base) -> Inputs:
-    """The inputs with the base commit's case and baseline response for each row of ``inputs.yardstick.at_base``:
-    a pull request cannot move the yardstick its own rows are measured against (a context that now holds the
-    invented figure, an ungrounded baseline, a category that does not block). Each row keeps its place (its
-    line in the pull request's file); ``AtBase.line`` says where the version judged is."""
+    """The inputs with the base commit's case and baseline response for each row of ``inputs.yardstick.at_base``
+    (under its base id, when the pull request renamed it): a pull request cannot move the yardstick its own rows
+    are measured against (a context that now holds the invented figure, an ungrounded baseline, a category that
+    does not block, a new id). Each row keeps its id and its place (its line in the pull request's file);
+    ``AtBase.line`` says where the version judged is."""
     stick = inputs.yardstick
     if stick is None or not stick.at_base or base.cases is None or base.baseline is None:
         return inputs
-    cases = [base.cases[cid] for cid in stick.at_base]
-    answers = [base.baseline[cid] for cid in stick.at_base if cid in base.baseline]  # none at the base: the PR's
+    then = {pid: base.cases[stick.renamed.get(pid, pid)] for pid in stick.at_base}  # PR id -> the base's case
+    kept = {pid: r for pid, case in then.items() if (r := base.baseline.get(case.id)) is not None}  # else the PR's
     if isinstance(inputs.cases, StoredCases):
         store = inputs.cases.store
         store.many(
             "UPDATE cases SET category = ?, query = ?, context = ? WHERE id = ?",
-            [(c.category, c.query, c.context, c.id) for c in cases],
+            [(c.category, c.query, c.context, pid) for pid, c in then.items()],
         )
         store.many(
             "UPDATE responses SET response = ?, context = ? WHERE side = 0 AND id = ?",
-            [(*_answer(r, inputs.own_context), r.id) for r in answers],
+            [(*_answer(r, inputs.own_context), pid) for pid, r in kept.items()],
         )
         return inputs
-    then, kept = {c.id: c for c in cases}, {r.id: r for r in answers}  # in memory (tests): new objects, same places
 
-    def case(c: Case) -> Case:
+    def case(c: Case) -> Case:  # in memory (tests): new objects, same places
         b = then.get(c.id)
         return c if b is None else Case(c.id, b.category, b.query, b.context, c.line)
 

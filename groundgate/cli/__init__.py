@@ -12,11 +12,13 @@ import argparse
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 from groundgate.cli import gate, init, labels, measure
 from groundgate.cli.output import err, redactor
 from groundgate.cli.parser import parser
 from groundgate.errors import GroundgateError, InternalError, one_line, stop_on_sigterm, tolerant_output
+from groundgate.files import own_by
 from groundgate.report.escape import log_safe
 
 Command = Callable[[argparse.Namespace, Mapping[str, str]], int]
@@ -43,6 +45,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         args = parser().parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed as one line
         return exc.code if isinstance(exc.code, int) else 2
+    # in a workflow's container (as root), what it writes in the workspace is the workspace owner's, as the action's
+    own_by(Path(environ["GITHUB_WORKSPACE"]) if environ.get("GITHUB_WORKSPACE") else None)
     try:
         return COMMANDS[args.command](args, environ)
     except GroundgateError as exc:

@@ -14,6 +14,8 @@ from groundgate.errors import UsageError
 from groundgate.files import write_text
 from groundgate.progress import ProgressLine
 from groundgate.report.console import columns
+from groundgate.report.render import escaped, obeyed
+from groundgate.rules import plural
 
 
 def calibrate(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
@@ -90,7 +92,13 @@ def judges(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if not models:
         warn(f"the judge server {url} lists no models")
     redact = redactor(environ)  # a server's model ids are its text: no secret of this run is printed
-    out("".join(f"{redact(model)}\n" for model in models))
+    shown = [redact(model) for model in models]
+    if odd := sum(map(obeyed, shown)):  # an escape sequence in an id would reach the terminal: shown escaped
+        warn(
+            f"the judge server {url} lists {plural(odd, 'model id')} holding control characters (terminal escape "
+            "sequences, line breaks, direction marks): shown escaped, as \\x1b"
+        )
+    out("".join(f"{escaped(model)}\n" for model in shown))
     return 0
 
 

@@ -27,7 +27,7 @@ from groundgate.report import render, render_failure
 from groundgate.report.console import render_console
 from groundgate.report.context import ReportContext, marker
 from groundgate.report.escape import inline
-from groundgate.report.headline import headline_note, verdict_headline
+from groundgate.report.headline import headline_note, on_the_check, verdict_headline
 from groundgate.report.links import Links
 from groundgate.report.people import POINTER
 from groundgate.results import Results
@@ -339,7 +339,7 @@ def _publish(
             except GitHubRefused as exc:
                 log.warning(f"{one_line(str(exc))}. The report is in the job summary.")
         if settings.check_run and target.head_sha:
-            top = verdict_headline(results, settings.fail_on, context.people)
+            top = on_the_check(verdict_headline(results, settings.fail_on, context.people), headline_note(results))
             conclusion, title = top.conclusion, top.text
             annotations = annotations_for(results, cases_path)
             if people is not None:

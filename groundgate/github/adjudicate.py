@@ -50,7 +50,7 @@ from groundgate.record import Record, RecordError, decode, fit, text
 from groundgate.report import LIMITS
 from groundgate.report.context import marker
 from groundgate.report.escape import inline
-from groundgate.report.headline import Facts, facts, headline_of
+from groundgate.report.headline import Facts, facts, headline_of, on_the_check
 from groundgate.report.links import Links
 from groundgate.report.people import POINTER, People, heading, render_people, represent
 from groundgate.report.render import environment
@@ -411,7 +411,9 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
         links = Links(run.server_url, run.repository, pull.head_sha, kept.cases_path) if run.repository else None
         people = People(decision, pull.head_sha, _precision(publisher, settings.check_name, log))
         section = str(render_people(people, links))
-        title, top_line = top.text, heading(top.icon, top.text + kept.note)  # the report's heading adds the notes
+        top_line = heading(top.icon, top.text + kept.note)  # the report's heading adds the notes
+        top = on_the_check(top, kept.note)  # a removed blocking case in the title, as the judging run put it
+        title = top.text
         summary = represent(check.summary or "", top_line, section, marker(settings.check_name), LIMITS["check"])
         annotations = annotate(publisher.annotations(check.id), decision, kept.cases_path)
         conclusion: Conclusion = top.conclusion

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from groundgate.report.render import plain, score
 from groundgate.report.rows import figures_said
+from groundgate.report.yardstick import edited_words
 from groundgate.results import Results, rows_with
 from groundgate.rules import Outcome
 
@@ -65,7 +66,8 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
     """One annotation per row a reviewer must read, on its line of the cases file (plain text), in
     the report's words and numbers (`5 → 2`)."""
     found = []
-    at_base = results.yardstick.at_base if results.yardstick is not None else {}
+    stick = results.yardstick
+    at_base = stick.at_base if stick is not None else {}
     for row in rows_with(results.rows, LEVELS):  # only the rows a reviewer must read
         level = LEVELS[row.outcome]
         title = cut_bytes(
@@ -82,10 +84,12 @@ def annotations_for(results: Results, cases_path: str) -> list[Annotation]:
             )
             moved = f"{_word(row.before)} → {_word(row.after)}"
             message = f"{moved} ({scores}). Judge: {row.rescore_reason or row.after_reason or ''}"
-        if (base := at_base.get(row.id)) is not None:  # on the PR's line, the edit a reviewer reads
+        if (
+            stick is not None and (base := at_base.get(row.id)) is not None
+        ):  # on the PR's line, the edit a reviewer reads
             message = (
-                f"The PR edited this case's {' and '.join(base.edited)}: judged against the base branch's version "
-                f"(line {base.line} of the base branch's cases file). {message}"
+                f"The PR edited this case's {edited_words(stick, row.id)}: judged against the base branch's "
+                f"version (line {base.line} of the base branch's cases file). {message}"
             )
         found.append(
             Annotation(cases_path, row.line, level, title, cut_bytes(plain(message, MESSAGE_LIMIT), MESSAGE_LIMIT))

@@ -37,6 +37,10 @@ from groundgate.github.client import REASON_LIMIT, ROLES, WaitBudget, WaitTooLon
 from groundgate.rules import Conclusion
 
 ANNOTATIONS_PER_REQUEST = 50
+# The contents API's object media type: a file's metadata (and its content up to 1 MB) at any size up to 100 MB,
+# where the default media type serves files up to 1 MB only (GitHub's description of the operation).
+OBJECT_MEDIA_TYPE = "application/vnd.github.object+json"
+JSON_MEDIA_TYPE = "application/vnd.github+json"  # GitHub's default, named: a blob's JSON with base64 content
 RATE_RESERVE = 100  # GraphQL points left to others (and to the rest of this run) before waiting for the reset
 COMMENTS_QUERY = """
 query($owner: String!, $name: String!, $number: Int!, $after: String) {
@@ -344,20 +348,32 @@ class Publisher:
 
     def file_at(self, path: str, ref: str) -> bytes | None:
         """A file of the repository (``path`` from its root) as it is at ``ref``; None when it does not exist
-        there. Files of 1-100 MB come from the contents API without their content (``encoding: "none"``):
-        those are read from the Git blobs API, which serves them whole."""
+        there (or is a folder, a submodule). Asked for in the contents API's object media type, which its
+        description supports for files of any size up to 100 MB (the default one only up to 1 MB); files of
+        1-100 MB come back without their content (``encoding: "none"``) and are read from the Git blobs API,
+        which serves them whole."""
         with self._talking(f"read {path} at {ref[:12]}", "read"):
+            requester, url = self._repo.requester, self._repo.url
             try:
-                content = self._repo.get_contents(path, ref=ref)
+                _, found = requester.requestJsonAndCheck(
+                    "GET",
+                    f"{url}/contents/{quote(path)}",
+                    parameters={"ref": ref},
+                    headers={"Accept": OBJECT_MEDIA_TYPE},
+                    follow_302_redirect=True,
+                )
             except GithubException as exc:
                 if exc.status == 404:
                     return None
                 raise
-            if isinstance(content, list):  # a folder of that name
+            if not isinstance(found, dict) or found.get("type") != "file":
                 return None
-            if content.encoding == "base64":
-                return content.decoded_content
-            return base64.b64decode(self._repo.get_git_blob(content.sha).content)
+            if found.get("encoding") == "base64":
+                return base64.b64decode(str(found.get("content") or ""))
+            _, blob = requester.requestJsonAndCheck(
+                "GET", f"{url}/git/blobs/{found['sha']}", headers={"Accept": JSON_MEDIA_TYPE}
+            )
+            return base64.b64decode(str(blob.get("content") or ""))
 
     def upsert_comment(self, number: int, body: str, marker: str, known: Comment | None = None) -> tuple[str, str]:
         """Update this check's own comment in place, or create it; returns (created|updated, url). ``known``:

@@ -92,6 +92,12 @@ class ThrottleCounter(logging.Handler):
 
 
 UNFIT_AFTER = 10  # answers a judge gives before the share of them outside the rubric's format can stop a run
+# The breaker's words for a judge that answers, but not in the rubric's format (the report tells it from an outage)
+UNFIT_STOP = "were not in the rubric's format, so groundgate stopped calling it"
+UNFIT_FIX = (
+    "A judge must answer in the rubric's JSON format (reason, score 1-5, status 'completed'): use a larger or "
+    "instruction-tuned model, served with JSON mode (response_format json_object)"
+)
 
 
 def unfit(answers: int, malformed: int, at_least: int = UNFIT_AFTER) -> bool:
@@ -128,6 +134,12 @@ class CircuitBreaker:
         with self._lock:
             return self._answers, self._malformed
 
+    def vouch(self, answers: int) -> None:
+        """Count usable answers the judge gave before this run (the score cache's, checked by a real call):
+        a few malformed answers among many usable ones are rows to fix, not a judge that cannot do the job."""
+        with self._lock:
+            self._answers += answers
+
     def _down(self) -> bool:
         return bool(self.limit) and self._count >= self.limit
 
@@ -147,11 +159,12 @@ class CircuitBreaker:
                 f"the judge failed {self.limit} calls in a row, so groundgate stopped calling it "
                 f"(circuit breaker, max-consecutive-failures); the last failure: {cause}"
             )
-        else:
+        else:  # the judge is reachable and answers: not an outage, a model that does not do the job
             why = (
-                f"{malformed} of the judge's {answers} answers were not in the rubric's format, so groundgate "
-                f"stopped calling it (the judge model cannot do this job); the last: {cause}"
+                f"{malformed} of the judge's {answers} answers {UNFIT_STOP} (the judge model cannot do this job); "
+                f"the last: {cause}"
             )
+            return JudgeError(f"not sent: {why}", sent=False, malformed=True)
         return JudgeError(f"not sent: {why}", sent=False)
 
     def record(self, result: Judgement) -> None:
@@ -248,6 +261,10 @@ class Concurrency:
 
 Estimate = Callable[[JudgeRequest], int]  # tokens a call is expected to cost (``judges.cost``)
 CALLS, TOKENS = 1, 2  # what the budget ran out of
+# Calls no verdict needs: fluency only breaks ties between equally grounded answers and is said beside the
+# verdict, the noise sample measures the judge, claims explain a row. A budget leaves them out, never the verdict.
+EXTRAS = frozenset({Purpose.FLUENCY, Purpose.NOISE, Purpose.CLAIMS})
+LEFT_OUT = {Purpose.FLUENCY: "fluency call", Purpose.NOISE: "noise-sample re-score", Purpose.CLAIMS: "claims call"}
 
 
 class Budget:
@@ -256,9 +273,10 @@ class Budget:
 
     A call is made only if it fits: the calls made so far plus this one within ``max_calls``; the tokens
     the judge reported, plus the estimate of the calls still in flight and of this one, within
-    ``max_tokens``. The first call that does not fit is refused, and so is every later one: the run
-    stops calling and ends without a verdict (``reached``). A claims call, which no verdict needs, only
-    spends what is left: one that does not fit is refused alone. Without either cap it refuses nothing."""
+    ``max_tokens``. The first call the verdict needs (a first verdict, a re-score) that does not fit is refused,
+    and so is every later one: the run stops calling and ends without a verdict (``reached``). A call no verdict
+    needs (``EXTRAS``: fluency on ties, the noise sample, claims) only spends what is left: one that does not fit
+    is refused alone, counted in ``left_out`` so the run can say so. Without either cap it refuses nothing."""
 
     def __init__(
         self,
@@ -273,6 +291,7 @@ class Budget:
         self._calls = 0
         self._tokens = 0  # reported, plus estimates in flight
         self._reached = 0
+        self.left_out: dict[Purpose, int] = {}  # calls no verdict needs that did not fit, by purpose
 
     @property
     def capped(self) -> bool:
@@ -284,9 +303,9 @@ class Budget:
         return self._reached
 
     def refusal(self, request: JudgeRequest) -> JudgeError | None:
-        """None, and the call is charged; or the error to answer instead of calling. A claims call, which no
-        verdict needs, is made only from what the verdict's calls left: one that does not fit is refused
-        without ending the run."""
+        """None, and the call is charged; or the error to answer instead of calling. A call no verdict needs
+        (``EXTRAS``) is made only from what the verdict's calls left: one that does not fit is refused without
+        ending the run."""
         if not self.capped:
             return None
         cost = self.estimate(request) if self.estimate is not None else 0
@@ -301,13 +320,29 @@ class Budget:
                     self._calls += 1
                     self._tokens += cost
                     return None
-                if request.purpose is not Purpose.CLAIMS:
+                if request.purpose in EXTRAS:
+                    self.left_out[request.purpose] = self.left_out.get(request.purpose, 0) + 1
+                else:
                     self._reached = ran_out
             else:
                 ran_out = self._reached
         what = f"{self.max_calls:,} judge calls" if ran_out == CALLS else f"{self.max_tokens:,} tokens"
         flag = self.names[0] if ran_out == CALLS else self.names[1]
         return JudgeError(f"not sent: the run reached its budget of {what} ({flag})", sent=False)
+
+    def said(self) -> str | None:
+        """What the budget left out, in one sentence for the results' warnings; None when nothing."""
+        if not self.left_out:
+            return None
+        parts = [f"{n:,} {what}{'' if n == 1 else 's'}" for p, what in LEFT_OUT.items() if (n := self.left_out.get(p))]
+        caps = [
+            f"{flag} {cap:,}" for flag, cap in zip(self.names, (self.max_calls, self.max_tokens), strict=True) if cap
+        ]
+        return (
+            f"the run's budget ({' and '.join(caps)}) left out {' and '.join(parts)}: none of them decides the "
+            "verdict (fluency only breaks ties, the noise sample measures the judge, claims explain a row); raise "
+            "the budget to have them"
+        )
 
     def spent(self, request: JudgeRequest, result: Judgement) -> None:
         """The answer's own count replaces the call's estimate (a failure keeps the estimate)."""

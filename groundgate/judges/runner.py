@@ -23,7 +23,7 @@ from groundgate.errors import JudgeUnusable
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 from groundgate.judges.claims import prompt_version as claims_prompt
 from groundgate.judges.dispatch import Dispatcher
-from groundgate.judges.limits import Budget, CircuitBreaker, Concurrency, RateLimiter, unfit
+from groundgate.judges.limits import UNFIT_FIX, Budget, CircuitBreaker, Concurrency, RateLimiter, unfit
 from groundgate.judges.limits import Deadline as Deadline  # where the wiring and the tests find it
 from groundgate.redact import Redactor
 from groundgate.store import Store
@@ -32,10 +32,6 @@ Progress = Callable[[str, int, int], None]  # (phase, done, total)
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
 PROBE = 5  # the run's first calls, made before any other: is this judge fit for the job at all?
 PROBE_DECIDES = 3  # answers the probe needs to stop a run (a smaller first batch is left to the breaker)
-UNFIT_FIX = (
-    "A judge must answer in the rubric's JSON format (reason, score 1-5, status 'completed'): use a larger or "
-    "instruction-tuned model, served with JSON mode (response_format json_object)"
-)
 
 
 def _unicode(text: str) -> str:
@@ -197,12 +193,24 @@ class Runner:
                 else:
                     cached[key] = Verdict(hit.score, hit.reason, hit.model, 0)
         self._span(phase, len(requests), len(todo), more)
-        fresh = dict(zip(todo, self._fresh([requests[i] for i in todo], phase, [keys[i] for i in todo]), strict=True))
-        answers: dict[str, Judgement] = {}
+        checked: dict[str, Judgement] = {}  # the cache's model check, when the probe made it
+
+        def vouched() -> int:
+            """The usable answers this judge configuration gave before, as the cache holds them, once one real
+            call shows the judge still answers as it did (the model check, made here if still needed)."""
+            if cached and not self._model_known and not checked:
+                key = next(iter(cached))
+                del cached[key]
+                checked[key] = self._in_threads([requests[first[key]]], phase, [key])[0]
+            return sum(1 for v in cached.values() if v.model == self._model) if self._model_known else 0
+
+        ask = [requests[i] for i in todo]
+        fresh = dict(zip(todo, self._fresh(ask, phase, [keys[i] for i in todo], vouched), strict=True))
+        answers: dict[str, Judgement] = dict(checked)
         for index, result in fresh.items():
             if (key := keys[index]) is not None:
                 answers[key] = result
-        if cached and not self._model_known:
+        if cached and not self._model_known and not checked:
             # Cached scores count only if this run's judge reports the same model: learn it from one real call.
             probe = next(iter(cached))
             del cached[probe]
@@ -243,16 +251,22 @@ class Runner:
     # --- fresh calls -------------------------------------------------------------------------
 
     def _fresh(
-        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None = None
+        self,
+        requests: Sequence[JudgeRequest],
+        phase: str,
+        keys: Sequence[str | None] | None = None,
+        vouched: Callable[[], int] | None = None,
     ) -> list[Judgement]:
         """Fresh calls, up to max_concurrency in flight; results in request order. The run's first calls
-        are the probe (``_probe``), made before any other."""
+        are the probe (``_probe``), made before any other; ``vouched``: what the cache says this judge
+        configuration already answered usably, which the probe weighs."""
         before = self.provider.throttled()
         results: list[Judgement] = []
         total = len(requests)
         if not self._probed and requests:
             self._probed = True
-            results = self._probe(requests[:PROBE], phase, keys[:PROBE] if keys is not None else None, total)
+            first = keys[:PROBE] if keys is not None else None
+            results = self._probe(requests[:PROBE], phase, first, total, vouched)
             requests, keys = requests[len(results) :], keys[len(results) :] if keys is not None else None
         if requests:
             results += self._in_threads(requests, phase, keys, base=len(results), total=total)
@@ -260,7 +274,12 @@ class Runner:
         return results
 
     def _probe(
-        self, requests: Sequence[JudgeRequest], phase: str, keys: Sequence[str | None] | None, total: int
+        self,
+        requests: Sequence[JudgeRequest],
+        phase: str,
+        keys: Sequence[str | None] | None,
+        total: int,
+        vouched: Callable[[], int] | None = None,
     ) -> list[Judgement]:
         """Whether the judge can do the job at all, checked on the suite's own first rows before the rest.
 
@@ -268,7 +287,12 @@ class Runner:
         stops the run there with one message (exit 2) instead of failing every row the same way. Then a
         few more: a judge whose answers are mostly not in the rubric's format (prose, a status of
         'skipped', JSON cut at its token limit) stops the run too, with what it answered and the fix,
-        instead of burning the suite into rows that are not judged."""
+        instead of burning the suite into rows that are not judged.
+
+        Before stopping a run for that, the answers this judge configuration already gave usably count
+        (``vouched``: the score cache's, once one real call shows the judge still answers that way): a rerun
+        whose only uncached rows are the few that failed last time (a content filter, a cut answer) must
+        not blame the judge that answered the rest, nor turn its verdict into a configuration error."""
         results = self._in_threads(requests[:1], phase, keys[:1] if keys is not None else None, total=total)
         first = results[0]
         if isinstance(first, JudgeError) and first.configuration:
@@ -277,6 +301,9 @@ class Runner:
             rest = keys[1:] if keys is not None else None
             results += self._in_threads(requests[1:], phase, rest, base=1, total=total)
         answers, malformed = self.breaker.tally()  # the run's answers so far: the probe's
+        if unfit(answers, malformed, at_least=PROBE_DECIDES) and vouched is not None:
+            self.breaker.vouch(vouched())
+            answers, malformed = self.breaker.tally()
         if unfit(answers, malformed, at_least=PROBE_DECIDES):
             first = next(r for r in results if isinstance(r, JudgeError) and r.malformed)
             raise JudgeUnusable(

@@ -17,7 +17,7 @@ from groundgate.report.people import People
 from groundgate.report.render import environment
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
-from groundgate.report.yardstick import edits, moved_yardstick, removes
+from groundgate.report.yardstick import edits, moved_yardstick, removes, was
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
@@ -153,7 +153,8 @@ def render_console(
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
     calls = plural(k.total, "judge call") + (f" ({', '.join(extra)})" if extra else "")
     moved = results.yardstick
-    edited = [cid for cid in moved.cases if cid not in moved.added and cid not in moved.removed] if moved else []
+    edited = [cid for cid in moved.cases if cid not in {*moved.added, *moved.removed, *moved.renamed}] if moved else []
+    renamed = [f"{cid} ({was(moved, cid)})" for cid in moved.cases if cid in moved.renamed] if moved else []
     text = env.get_template("console.txt.j2").render(
         results=results,
         calls=calls,
@@ -166,6 +167,7 @@ def render_console(
         outage=down,
         fix=OUTAGE_FIX,
         edited=edited,
+        renamed=renamed,
         removes=removes(moved),
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),

@@ -9,11 +9,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from groundgate.adjudication import Decision, accepted
+from groundgate.judges.limits import UNFIT_STOP
 from groundgate.report.people import People
-from groundgate.report.yardstick import moved_yardstick, new_suite, removes, unchecked_yardstick
+from groundgate.report.yardstick import REMOVES, moved_yardstick, new_suite, removes, unchecked_yardstick
 from groundgate.results import LIVE_FLIP, TALKS, Results, count_marked, rows_with, tally
 from groundgate.rules import (
     ATTENTION,
+    Conclusion,
     FailOn,
     Headline,
     Outcome,
@@ -60,6 +62,21 @@ def outage(results: Results, sample: int = 50) -> Outage | None:
     return Outage(places.most_common(1)[0][0], error)
 
 
+def stopped_for_format(results: Results, sample: int = 50) -> bool:
+    """Whether the judge was reachable but stopped answering in the rubric's format, so the circuit breaker
+    stopped calling it (``limits.CircuitBreaker``): rows not judged for that are no outage, and no network fix
+    mends them. Read from the first ``sample`` rows not judged."""
+    if not results.calls.unsent or not results.counts.get(Outcome.ERROR):
+        return False
+    for n, row in enumerate(rows_with(results.rows, [Outcome.ERROR])):
+        error = _WHO.sub("", row.error or "")
+        if row.unreachable is None and error.startswith("not sent: ") and UNFIT_STOP in error:
+            return True
+        if n >= sample:
+            break
+    return False
+
+
 @dataclass(frozen=True)
 class Facts:
     """What a verdict's headline is made of: from a results file (``facts``), or as a verdict's record keeps
@@ -71,6 +88,7 @@ class Facts:
     small: Mapping[str, int]  # of those, the ones in blocking categories too small to block (``too_small``)
     to_read: int  # rows to read whatever their outcome (an answer that talks to the judge) not counted already
     unreachable: str | None  # where the judge was that could not be reached, when rows went unjudged for that
+    unfit: bool = False  # the judge answered, but stopped answering in the rubric's format (``stopped_for_format``)
 
 
 def facts(results: Results) -> Facts:
@@ -90,6 +108,7 @@ def facts(results: Results) -> Facts:
         too_small(results),
         count_marked(results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, *BLOCKING_OUTCOMES, Outcome.ERROR)),
         down.where if down is not None else None,
+        stopped_for_format(results),
     )
 
 
@@ -111,6 +130,7 @@ def headline_of(found: Facts, fail_on: FailOn = "blocking", decision: Decision |
         also_to_read=found.to_read,
         small_by_category=small,
         unreachable=found.unreachable,
+        unfit=found.unfit,
         accepted=top,
     )
 
@@ -131,6 +151,19 @@ def headline_note(results: Results) -> str:
         + (f" · {gone}" if (gone := removes(moved)) else "")
         + (" · the yardstick could not be checked" if unchecked_yardstick(results) else "")
     )
+
+
+def on_the_check(top: Headline, note: str) -> Headline:
+    """The headline as the check run's title and conclusion. A pull request that removes cases of a blocking
+    category (``note``: the headline's note, ``headline_note``) says so in the title, where branch protection and
+    the pull request's checks show it, not only in the report; and a run that would pass is ``neutral``, not
+    ``success``: removing a case is a change of the yardstick for a reviewer to accept in the diff, not a
+    regression (the exit code stays 0; exit 1 means a blocking regression and nothing else)."""
+    removed = next((part for part in note.split(" · ") if part.startswith(REMOVES)), "")
+    if not removed:
+        return top
+    conclusion: Conclusion = "neutral" if top.conclusion == "success" else top.conclusion
+    return Headline("⚠️" if conclusion == "neutral" else top.icon, f"{top.text} · the PR {removed}", conclusion)
 
 
 def too_small(results: Results) -> Counter[str]:

@@ -13,6 +13,22 @@ from groundgate.report.escape import block, html_text, inline
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
+# What a terminal obeys rather than prints: C0 and C1 controls (ESC starts ANSI and OSC sequences; C1 0x9b and 0x9d
+# start them alone), DEL, line breaks, and the marks that reorder what follows (bidirectional controls).
+_OBEYED = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def escaped(text: str) -> str:
+    """Text kept whole on one terminal line, with each character a terminal would obey written as its escape
+    (ESC as '\\x1b', U+202E as '\\u202e'): shown, never obeyed; nothing else changes."""
+    return _OBEYED.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def obeyed(text: str) -> bool:
+    """Whether ``text`` holds a character a terminal would obey rather than print (``escaped`` shows it)."""
+    return _OBEYED.search(text) is not None
+
+
 def plain(text: object, limit: int = 160) -> str:
     """User text for a terminal line: no control characters or escape sequences, one line, shortened."""
     flat = " ".join(_CONTROL.sub(" ", "" if text is None else str(text)).split())

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field, replace
 
 from markupsafe import Markup
 
+from groundgate.judges.limits import UNFIT_FIX
 from groundgate.report.context import ReportContext
 from groundgate.report.escape import inline
-from groundgate.report.headline import OUTAGE_FIX, Outage, too_small
+from groundgate.report.headline import OUTAGE_FIX, Outage, stopped_for_format, too_small
 from groundgate.report.rows import second_opinion_text
 from groundgate.results import Results, Row, count_marked, rows_marked, rows_with, tally
 from groundgate.rules import BLOCKING as BLOCKING_OUTCOMES
@@ -225,6 +226,8 @@ def intro_of(kind: Kind, results: Results, context: ReportContext, down: Outage 
         )
     if kind.key == "unreachable" and down is not None:
         text = _outage_intro(results, down)
+    if kind.key == "error" and stopped_for_format(results):  # reached, but answering off the format: no outage
+        text += Markup(f" The judge answered, but stopped answering in the rubric's format, so groundgate stopped calling it. **The fix:** {UNFIT_FIX}.")  # noqa: S704 - ours  # fmt: skip
     return text
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from markupsafe import Markup
 
 from groundgate.cases import Yardstick
+from groundgate.matching import reads_as_id
 from groundgate.report.escape import inline
 from groundgate.report.links import Links
 from groundgate.results import Results, Row, rows_by_id
@@ -31,6 +32,21 @@ def new_suite(results: Results) -> bool:
     return results.yardstick is not None and results.yardstick.new_suite
 
 
+def was(moved: Yardstick, case_id: str) -> str:
+    """A renamed case's id at the base ('was refund-1'), and whether the two read alike (a reader could not
+    tell them apart: a look-alike id is said to be one)."""
+    then = moved.renamed[case_id]
+    return f"was {then}" + ("; the two read alike" if reads_as_id(then) == reads_as_id(case_id) else "")
+
+
+def edited_words(moved: Yardstick, case_id: str) -> str:
+    """What the pull request changed of a row the base branch's versions decided: 'id (was refund-1) and
+    context'."""
+    return " and ".join(
+        f"id ({was(moved, case_id)})" if what == "id" else what for what in moved.at_base[case_id].edited
+    )
+
+
 def edits(moved: Yardstick | None) -> Callable[[Row], str]:
     """What the pull request changed of a row's yardstick, in a few words ('' when nothing); for a row the
     base branch's versions decided, that they did and where the case judged is."""
@@ -43,13 +59,16 @@ def edits(moved: Yardstick | None) -> Callable[[Row], str]:
             return "case added in this PR"
         if (judged := moved.at_base.get(row.id)) is not None:
             return (
-                f"the PR edited its {' and '.join(judged.edited)}; judged against the base branch's "
+                f"the PR edited its {edited_words(moved, row.id)}; judged against the base branch's "
                 f"(line {judged.line} of the base branch's cases file)"
             )
         parts = [what for what, ids in (("case", cases), ("baseline", baseline)) if row.id in ids]
         return f"{' and '.join(parts)} edited in this PR" if parts else ""
 
     return of
+
+
+REMOVES = "removes "  # how ``removes`` starts: the check run's title finds it in the headline's note
 
 
 def removes(moved: Yardstick | None) -> str:
@@ -59,7 +78,7 @@ def removes(moved: Yardstick | None) -> str:
     if not ids:
         return ""
     more = f" and {len(ids) - 5:,} more" if len(ids) > 5 else ""
-    return f"removes {plural(len(ids), 'blocking case')}: {', '.join(ids[:5])}{more}"
+    return f"{REMOVES}{plural(len(ids), 'blocking case')}: {', '.join(ids[:5])}{more}"
 
 
 def case_url(links: Links, moved: Yardstick | None) -> Callable[[Row], str]:
@@ -85,10 +104,11 @@ def moved_ids(results: Results, moved: Yardstick | None, links: Links | None) ->
     """The first ids the pull request added, edited or removed, each linked to its case where it has one."""
     if moved is None:
         return {}
-    added, removed = set(moved.added), set(moved.removed)
+    added, removed, renamed = set(moved.added), set(moved.removed), moved.renamed
     groups = {
         "added": [cid for cid in moved.cases if cid in added],
-        "edited": [cid for cid in moved.cases if cid not in added and cid not in removed],
+        "renamed": [cid for cid in moved.cases if cid in renamed],
+        "edited": [cid for cid in moved.cases if cid not in added and cid not in removed and cid not in renamed],
         "removed": [cid for cid in moved.cases if cid in removed],
         "baseline": list(moved.baseline),
     }
@@ -98,9 +118,11 @@ def moved_ids(results: Results, moved: Yardstick | None, links: Links | None) ->
 
     def linked(cid: str) -> Markup:
         text = inline(cid, 80)
-        if links is None or cid not in lines:
-            return text
-        return Markup(f"[{text}]({links.case(lines[cid])})")  # noqa: S704 - escaped id, our URL
+        if links is not None and cid in lines:
+            text = Markup(f"[{text}]({links.case(lines[cid])})")  # noqa: S704 - escaped id, our URL
+        if cid in renamed:  # the base's id beside the new one: a look-alike is told as one
+            text += Markup(" (") + inline(was(moved, cid), 200) + Markup(")")
+        return text
 
     return {
         what: [linked(cid) for cid in ids] + ([Markup(f"and {len(groups[what]) - 20:,} more")] if len(groups[what]) > 20 else [])  # noqa: S704

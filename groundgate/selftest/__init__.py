@@ -150,11 +150,15 @@ def tally(results: Results, suite: list[Planted]) -> Tally:
     return Tally(lines, errors, results.judge.kind)
 
 
+def rules(options: Options | None = None) -> Options:
+    """The self-test's rules: ``options``' blocking categories, second opinion and tripwire; no claims and no
+    fluency calls (they decide nothing the self-test counts)."""
+    return replace(options or Options(DEFAULT_BLOCKING), claims=False, fluency=False, keep_texts=False)
+
+
 def run(judge: Runner, inputs: Inputs, options: Options | None = None) -> Tally:
-    """The planted suite judged by ``judge`` under ``options``' blocking categories, second opinion and
-    tripwire; no claims and no fluency calls (they decide nothing the self-test counts)."""
-    options = options or Options(DEFAULT_BLOCKING)
-    results = compare.run(inputs, judge, replace(options, claims=False, fluency=False, keep_texts=False))
+    """The planted suite judged by ``judge`` under ``rules(options)``."""
+    results = compare.run(inputs, judge, rules(options))
     return tally(results, planted())
 
 

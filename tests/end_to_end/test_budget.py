@@ -8,6 +8,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from tests.support.azure import decide_by_text
 from tests.support.cli import groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
@@ -88,3 +92,83 @@ def test_the_token_estimate_and_budget_with_a_model_judge(fake_azure: Start, tmp
     assert over.returncode == 2
     assert f"over the budget of {plan['tokens'] - 1:,} (--max-tokens)" in over.stderr
     assert len(fake.prompts) == before  # not one call
+
+
+# ---- calls no verdict needs spend only what the verdict's calls leave
+
+
+def suite(folder: Path, flips: int) -> tuple[str, ...]:
+    """Six policy rows whose answers were reworded and stay grounded (ties: fluency is asked of them), and
+    ``flips`` faq rows that newly hallucinate (re-scored; they do not block)."""
+    rows = [(f"p{n}", "policy", f"fine {n}", f"fine {n} polished") for n in range(6)]
+    rows += [(f"f{n}", "faq", f"fine {n}", f"HALLUCINATE {n}") for n in range(flips)]
+    (folder / "cases.jsonl").write_text(
+        "".join(json.dumps({"id": i, "category": c, "query": "q?", "context": "ctx"}) + "\n" for i, c, _, _ in rows)
+    )
+    (folder / "b.jsonl").write_text("".join(json.dumps({"id": i, "response": b}) + "\n" for i, _, b, _ in rows))
+    (folder / "c.jsonl").write_text("".join(json.dumps({"id": i, "response": c}) + "\n" for i, _, _, c in rows))
+    return ("compare", "--cases", str(folder / "cases.jsonl"), "--baseline", str(folder / "b.jsonl"),
+            "--candidate", str(folder / "c.jsonl"), "--judge-deployment", "d", "--noise-sample", "2",
+            "--results", str(folder / "r.json"), "--report", str(folder / "r.md"))  # fmt: skip
+
+
+def test_a_budget_at_the_plans_minimum_keeps_a_passing_run_and_says_what_it_left_out(
+    fake_azure: Start, tmp_path: Path
+) -> None:
+    """The plan's minimum (first verdicts and the noise sample) covers the verdict: the fluency of the ties does
+    not fit, is left out and said, and the run passes with its results and report written."""
+    fake = fake_azure(decide_by_text)
+    argv = (*suite(tmp_path, 0), "--azure-endpoint", fake.endpoint)
+    env = {"AZURE_OPENAI_API_KEY": "k"}
+    full = groundgate(*argv, env=env)
+    assert full.returncode == 0, full.stderr
+    plan = json.loads((tmp_path / "r.json").read_text())["plan"]
+    assert (plan["calls"], plan["calls_at_most"]) == (
+        14,
+        32,
+    )  # 12 first verdicts, 2 noise; up to 6 re-scores, 12 fluency
+    (tmp_path / "r.json").unlink()
+    (tmp_path / "r.md").unlink()
+    proc = groundgate(*argv, "--max-calls", "14", env=env)
+    assert proc.returncode == 0, proc.stderr  # was 3: "every row judged, but not fluency on ties; no verdict"
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["verdict"] == "pass"
+    assert data["calls"]["total"] == 14
+    assert data["fluency"]["reason"] == "the run's budget left no judge calls for it"
+    [said] = [w for w in data["warnings"] if w.startswith("the run's budget")]
+    assert said.startswith(
+        "the run's budget (--max-calls 14) left out 12 fluency calls: none of them decides the verdict"
+    )
+    assert (tmp_path / "r.md").is_file()
+    assert "left out 12 fluency calls" in proc.stdout
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(flips=st.integers(0, 4), share=st.floats(0, 1))
+def test_a_budget_between_the_plans_minimum_and_its_whole_never_loses_a_judged_run(
+    fake_azure: Start, tmp_path_factory: pytest.TempPathFactory, flips: int, share: float
+) -> None:
+    """Never exit 3 when every row was judged (first verdicts and re-scores): the results and the report are
+    written, whatever fluency, the noise sample or claims did not fit. A budget that refuses a call the verdict
+    needs (a re-score) leaves rows not judged, names them, and is the only way to exit 3."""
+    folder = tmp_path_factory.mktemp("budget")
+    fake = fake_azure(decide_by_text)
+    argv = (*suite(folder, flips), "--azure-endpoint", fake.endpoint)
+    env = {"AZURE_OPENAI_API_KEY": "k"}
+    full = groundgate(*argv, env=env)
+    assert full.returncode == 0, full.stderr
+    whole = json.loads((folder / "r.json").read_text())
+    plan, needed = whole["plan"], whole["calls"]["groundedness"] + whole["calls"]["rescore"]  # the verdict's calls
+    budget = plan["calls"] + round(share * (plan["calls_at_most"] - plan["calls"]))
+    for name in ("r.json", "r.md"):
+        (folder / name).unlink()
+    proc = groundgate(*argv, "--max-calls", str(budget), env=env)
+    if budget >= needed:
+        assert proc.returncode == 0, proc.stderr
+        data = json.loads((folder / "r.json").read_text())
+        assert (data["verdict"], data["counts"]) == (whole["verdict"], whole["counts"])
+        assert (folder / "r.md").is_file()
+        assert data["calls"]["total"] <= budget
+    else:
+        assert proc.returncode == 3, proc.stderr
+        assert "row(s) not judged" in proc.stderr.splitlines()[-1]

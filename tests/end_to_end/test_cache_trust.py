@@ -382,3 +382,52 @@ def test_the_action_does_not_trust_a_committed_cache_without_a_secret(
     [warning] = [line for line in run.stdout.splitlines() if line.startswith("::warning") and "score cache" in line]
     assert "is tracked in git and no secret authenticates its entries (set input 'cache-secret'" in warning
     assert (workspace / ".groundgate-cache" / "scores.json").read_bytes() == committed  # left untouched
+
+
+# ---- a warm cache and the judge's fitness probe
+
+
+def test_a_rerun_with_a_warm_cache_keeps_its_blocking_verdict_when_only_failed_rows_are_left_to_judge(
+    fake_openai: Callable[..., FakeOpenAI], tmp_path: Path
+) -> None:
+    """Three rows the judge answered in prose last time (a cut answer, a filter's text) are the rerun's only
+    uncached calls, so they are the fitness probe's first answers. The probe weighs the 37 answers this judge
+    configuration gave usably (the cache, checked by one real call): still exit 1, the blocking regression, not
+    exit 2 'does not answer in the rubric's format'."""
+    from tests.support.fakes.openai import GEMMA, PROSE
+
+    prose = {"cand 3", "cand 7", "cand 11"}
+    turned: list[bool] = []  # the judge now answers everything in prose
+
+    def judge(prompt: Prompt) -> Reply:
+        if prompt.response in prose or turned:
+            return Reply(content=PROSE, model=GEMMA)
+        return Reply(score=2 if "45" in prompt.response else 5, reason="checked", model=GEMMA)
+
+    fake = fake_openai(judge, api_key="sk-local-0123456789abcdef")
+    paths = {name: tmp_path / f"{name}.jsonl" for name in ("cases", "baseline", "candidate")}
+    cases = [{"id": f"c{n}", "category": "policy", "query": "q?", "context": "Returns within 30 days."} for n in range(20)]  # fmt: skip
+    paths["cases"].write_text("".join(json.dumps(c) + "\n" for c in cases))
+    paths["baseline"].write_text("".join(json.dumps({"id": f"c{n}", "response": f"base {n}"}) + "\n" for n in range(20)))  # fmt: skip
+    answers = [f"cand {n}" if n != 15 else "cand 15: 45 days" for n in range(20)]  # c15 newly invents a figure
+    paths["candidate"].write_text("".join(json.dumps({"id": f"c{n}", "response": a}) + "\n" for n, a in enumerate(answers)))  # fmt: skip
+    argv = ("compare", "--cases", str(paths["cases"]), "--baseline", str(paths["baseline"]), "--candidate",
+            str(paths["candidate"]), "--judge", "openai", "--judge-model", GEMMA, "--openai-base-url", fake.url,
+            "--cache", str(tmp_path / "scores.json"), "--max-concurrency", "1")  # fmt: skip
+    env = {"OPENAI_API_KEY": "sk-local-0123456789abcdef"}
+    first = groundgate(*argv, "--results", str(tmp_path / "first.json"), env=env)
+    assert first.returncode == 1, first.stderr  # a blocking regression wins over the three rows not judged
+    again = groundgate(*argv, "--results", str(tmp_path / "again.json"), env=env)
+    assert again.returncode == 1, again.stderr
+    assert "does not answer in the rubric's format" not in again.stderr
+    results = json.loads((tmp_path / "again.json").read_text())
+    assert results["calls"]["cached"] >= 36
+    rows = {r["id"]: r["outcome"] for r in results["rows"]}
+    assert rows["c15"] == "regression"
+    assert [cid for cid, outcome in rows.items() if outcome == "error"] == ["c3", "c7", "c11"]
+    turned.append(True)  # a judge that really stopped answering in the format: the cache vouches for nothing
+    changed = [f"cand {n}!" if n in (1, 2) else a for n, a in enumerate(answers)]
+    paths["candidate"].write_text("".join(json.dumps({"id": f"c{n}", "response": a}) + "\n" for n, a in enumerate(changed)))  # fmt: skip
+    stopped = groundgate(*argv, env=env)
+    assert stopped.returncode == 2, stopped.stderr
+    assert "does not answer in the rubric's format" in stopped.stderr

@@ -321,6 +321,7 @@ def test_a_pr_that_removes_a_blocking_case_is_named_and_does_not_block(
     said = "removes 1 blocking case: warranty-length"
     assert f"it {said}, no longer judged" in words(run.stdout)  # the console
     [check] = gh.check_runs.values()
+    assert (check["conclusion"], check["output"]["title"]) == ("neutral", f"Does not block merge: 1 row to read before shipping · the PR {said}")  # fmt: skip
     [comment] = gh.comments_on(7)
     for body in map(visible, (comment["body"], check["output"]["summary"], run.summary)):
         assert body.splitlines()[0].endswith(f"the PR changes the yardstick · {said}")
@@ -378,3 +379,107 @@ def test_the_fork_recipe_reads_its_yardstick_from_the_trusted_checkout_only(
     assert run.code == 1, run.stdout + run.stderr
     assert results_of(workspace)["yardstick"] is None
     assert not gh.writes("GET", r".*/contents/.*")  # every request is kept, reads too
+
+
+# ---- 9. a renamed case is that case: matched across base and PR as a reader reads ids, and by what it asks
+
+FILES = ("cases", "baseline", "candidate-regression")
+OTHER_QUERY = "Within how many days can a purchase be sent back?"
+# new id -> what else the PR changes of refund-007: each passed (exit 0, a green check) when only exact ids matched
+RENAMES: dict[str, dict[str, str]] = {
+    "refund-007b": {"context": FORTY_FIVE},  # a new name; its question kept
+    "Refund-007": {
+        "context": FORTY_FIVE,
+        "category": "faq",
+    },  # the same id in another case, and a category that does not block
+    "refund\u2010007": {"context": FORTY_FIVE, "query": OTHER_QUERY},  # U+2010 HYPHEN: only the id reads the same
+    "r\u0435fund-007": {"context": FORTY_FIVE, "query": OTHER_QUERY},  # a Cyrillic 'е'
+    "\uff52\uff45\uff46\uff55\uff4e\uff44-007": {"context": FORTY_FIVE, "query": OTHER_QUERY},  # fullwidth letters
+    "refund\u200d-007": {"context": FORTY_FIVE, "query": OTHER_QUERY},  # a zero-width joiner
+    "refund-007 ": {"context": FORTY_FIVE, "query": OTHER_QUERY},  # a trailing space
+    "returns-window": {
+        "category": "faq",
+        "query": OTHER_QUERY,
+    },  # deleted and re-added in another category: its context kept
+}
+
+
+@pytest.mark.parametrize("new_id", list(RENAMES), ids=ascii)
+def test_a_renamed_blocking_case_is_judged_as_itself_at_the_base(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, new_id: str
+) -> None:
+    pr_edits(workspace, gh, "cases", "refund-007", id=new_id, **RENAMES[new_id])
+    for name in FILES[1:]:
+        pr_edits(workspace, gh, name, "refund-007", id=new_id)
+    run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
+    assert run.code == 1, run.stdout + run.stderr
+    results = results_of(workspace)
+    row = next(r for r in results["rows"] if r["id"] == new_id)
+    assert (row["outcome"], row["category"], row["blocking"]) == ("regression", "policy", True)
+    stick = results["yardstick"]
+    assert stick["renamed"] == {new_id: "refund-007"}
+    assert (stick["removed"], stick["removed_blocking"], stick["added"]) == ([], [], [])
+    assert stick["at_base"][new_id]["edited"][0] == "id"
+    [check] = gh.check_runs.values()
+    assert check["conclusion"] == "failure"
+    alike = "; the two read alike" if new_id not in ("refund-007b", "returns-window") else ""
+    mark = f"the PR edited its id (was refund-007{alike})"
+    assert mark in words(run.stdout)
+    assert f"**{mark}" in visible(check["output"]["summary"])
+    [note] = [a for a in check["annotations"] if "refund-007" in a["message"]]
+    assert note["message"].startswith(f"The PR edited this case's id (was refund-007{alike})")
+
+
+def test_two_cases_that_swap_ids_are_each_judged_as_the_case_whose_question_they_carry(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """refund-007's question and its regressed answer under the id of a shipping case (which does not block),
+    and the shipping case under refund-007's id: each is the case it asks."""
+    for name in FILES:
+        pr_edits(workspace, gh, name, "refund-007", id="swapping")
+        pr_edits(workspace, gh, name, "standard-shipping", id="refund-007")
+        pr_edits(workspace, gh, name, "swapping", id="standard-shipping")
+    run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
+    assert run.code == 1, run.stdout
+    results = results_of(workspace)
+    rows = {r["id"]: (r["outcome"], r["category"]) for r in results["rows"]}
+    assert rows["standard-shipping"] == ("regression", "policy")
+    assert rows["refund-007"][1] == "shipping"
+    assert results["yardstick"]["renamed"] == {"standard-shipping": "refund-007", "refund-007": "standard-shipping"}
+
+
+def test_a_case_split_in_two_is_that_case_twice(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    """One half keeps the question, the other the context: both are refund-007, judged against its base."""
+    pr_edits(workspace, gh, "cases", "refund-007", id="refund-007-a", context=FORTY_FIVE)
+    with (workspace / "evals/cases.jsonl").open("a") as stream:
+        stream.write(json.dumps({"id": "refund-007-b", "category": "faq", "query": OTHER_QUERY, "context": json.loads((EXAMPLES / "cases.jsonl").read_text().splitlines()[0])["context"]}) + "\n")  # fmt: skip
+    for name in FILES[1:]:
+        pr_edits(workspace, gh, name, "refund-007", id="refund-007-a")
+        with (workspace / "evals" / f"{name}.jsonl").open("a") as stream:
+            stream.write(json.dumps({"id": "refund-007-b", "response": "You have 45 days to send it back."}) + "\n")
+    run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
+    assert run.code == 1, run.stdout
+    results = results_of(workspace)
+    rows = {r["id"]: (r["outcome"], r["category"]) for r in results["rows"]}
+    assert rows["refund-007-a"] == rows["refund-007-b"] == ("regression", "policy")
+    assert results["yardstick"]["renamed"] == {"refund-007-a": "refund-007", "refund-007-b": "refund-007"}
+
+
+def test_a_blocking_case_renamed_and_rewritten_is_removed_and_the_check_run_says_so(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """Nothing of refund-007 is left to match (id, question and context all new): it is a new case, judged with
+    its own data, and refund-007 is removed. That does not block (exit 1 is a blocking regression), but the
+    check run's title names it, where the pull request's checks and branch protection show it, and it is
+    neutral, not success."""
+    pr_edits(workspace, gh, "cases", "refund-007", id="sale-returns", query=OTHER_QUERY, context=FORTY_FIVE)
+    for name in FILES[1:]:
+        pr_edits(workspace, gh, name, "refund-007", id="sale-returns")
+    run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout
+    stick = results_of(workspace)["yardstick"]
+    assert (stick["added"], stick["removed_blocking"], stick["renamed"]) == (["sale-returns"], ["refund-007"], {})
+    [check] = gh.check_runs.values()
+    assert check["conclusion"] == "neutral"
+    assert check["output"]["title"].endswith(" · the PR removes 1 blocking case: refund-007")
+    assert check["output"]["title"].startswith("Does not block merge: ")

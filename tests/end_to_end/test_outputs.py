@@ -455,3 +455,41 @@ def test_the_action_with_an_ascii_stdout_keeps_the_verdicts_exit_code(workspace:
     assert run.code == 1, run.stdout + run.stderr
     assert run.outputs["verdict"] == "fail"
     assert "Blocks merge" in run.summary  # the job summary is a file: UTF-8 whatever the console
+
+
+# ---- whose the files are
+
+
+RUNNER = 1001  # the self-hosted runner's user and group: the workspace folder is theirs
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the action's container runs as root: only root can give files away")
+def test_everything_the_action_creates_in_the_workspace_belongs_to_the_workspaces_owner(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """On a self-hosted runner the runner's user must be able to remove what the root container left (the next
+    checkout cleans the workspace): .groundgate/, the results, the report, the score cache, its folder and lock."""
+    os.chown(workspace, RUNNER, RUNNER)
+    outside = tmp_path / "outside-cache"  # a cache outside the workspace is not the runner's to own
+    inputs = {
+        **PATHS, "candidate": "evals/candidate.jsonl", "cache-path": ".groundgate-cache/scores.json",
+        "cache-secret": "a-cache-secret-for-owners",
+    }  # fmt: skip
+    run = run_action(workspace, None, inputs, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout
+    made = [".groundgate", ".groundgate/results.json", ".groundgate/report.md", ".groundgate-cache",
+            ".groundgate-cache/scores.json", ".groundgate-cache/scores.json.lock"]  # fmt: skip
+    assert {name: (workspace / name).stat().st_uid for name in made} == dict.fromkeys(made, RUNNER)
+    assert {name: (workspace / name).stat().st_gid for name in made} == dict.fromkeys(made, RUNNER)
+    assert (workspace / "evals").stat().st_uid == 0  # what groundgate did not create keeps its owner
+    outside.mkdir()  # the CLI in a workflow's container: the same rule, and nothing outside the workspace is given
+    evals = workspace / "evals"
+    proc = groundgate(
+        "compare", "--judge", "figures", "--cases", str(evals / "cases.jsonl"), "--baseline",
+        str(evals / "baseline.jsonl"), "--candidate", str(evals / "candidate.jsonl"),
+        "--results", str(workspace / "out" / "r.json"), "--report", str(outside / "report.md"),
+        env={"GITHUB_WORKSPACE": str(workspace)},
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert [(workspace / p).stat().st_uid for p in ("out", "out/r.json")] == [RUNNER, RUNNER]
+    assert (outside / "report.md").stat().st_uid == 0

@@ -41,6 +41,23 @@ def test_the_self_test_runs_the_configured_judge(
     assert {p.deployment for p in fake.prompts} == {"judge-4o"}
 
 
+def test_a_budget_the_self_tests_plan_does_not_fit_in_is_refused_before_the_first_call(
+    fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI],
+) -> None:
+    """As ``compare`` refuses one: exit 2 and one line, not a run to exit 3 and a table of zeros."""
+    fake = fake_azure(lambda prompt: Reply(score=5))
+    proc = groundgate(
+        "selftest", "--judge", "azure", "--azure-endpoint", fake.endpoint, "--judge-deployment", "judge-4o",
+        "--max-calls", "1", env={"AZURE_OPENAI_API_KEY": "test-key"},
+    )  # fmt: skip
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    [line] = proc.stderr.splitlines()
+    assert line.startswith("groundgate: error: the plan needs ")
+    assert ", over the budget of 1 (--max-calls): raise --max-calls to at least " in line
+    assert proc.stdout == ""
+    assert fake.prompts == []  # not one call
+
+
 def test_the_actions_self_test_writes_the_summary_and_posts_nothing(
     workspace: Path, gh: FakeGitHub, tmp_path: Path
 ) -> None:

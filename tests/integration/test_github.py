@@ -315,12 +315,17 @@ def test_a_failed_comment_lookup_says_why_in_one_short_line(gh: FakeGitHub) -> N
 
 
 def test_files_of_1_to_100_mb_are_read_whole_through_the_blobs_api(gh: FakeGitHub) -> None:
+    """In the object media type, which the description supports for files of 1-100 MB (the fake records a
+    violation for any other: the default one serves files up to 1 MB only)."""
     data = b"".join(b'{"id": "c%d", "context": "%s"}\n' % (n, b"y" * 1000) for n in range(5_000))  # ~5 MB
     gh.files[("base", "evals/cases.jsonl")] = data
     assert publisher(gh).file_at("evals/cases.jsonl", "base") == data
     [contents] = [r for r in gh.requests if "/contents/" in r.path]
     assert contents.query == {"ref": ["base"]}
-    assert [r.path for r in gh.requests if "/git/blobs/" in r.path] == [f"/repos/o/r/git/blobs/{blob_sha(data)}"]
+    assert contents.headers["accept"] == "application/vnd.github.object+json"
+    [blob] = [r for r in gh.requests if "/git/blobs/" in r.path]
+    assert (blob.path, blob.headers["accept"]) == (f"/repos/o/r/git/blobs/{blob_sha(data)}", "application/vnd.github+json")  # fmt: skip
+    assert not gh.violations
     gh.files[("base", "small.jsonl")] = b"{}\n"
     assert publisher(gh).file_at("small.jsonl", "base") == b"{}\n"
     assert publisher(gh).file_at("missing.jsonl", "base") is None

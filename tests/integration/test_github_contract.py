@@ -117,14 +117,21 @@ def test_the_fake_answers_big_files_and_big_ids_as_github_documents() -> None:
         session = requests.Session()
         session.headers.update({"Authorization": f"token {gh.token}", "X-GitHub-Api-Version": "2022-11-28"})
         url = f"{gh.url}/repos/o/r/contents/evals/cases.jsonl?ref=base"
-        answer = session.get(url).json()
+        answer = session.get(url, headers={"Accept": "application/vnd.github.object+json"}).json()
         assert (answer["encoding"], answer["content"], answer["size"]) == ("none", "", len(big))
+        assert not gh.violations  # the object media type's schema (content-tree) holds the answer
+        session.get(url)  # Accept */*: the description supports only the raw and object media types at 2 MB
+        session.get(url, headers={"Accept": "application/vnd.github.diff"})  # not one this operation lists
+        assert [v.split(":")[0] for v in gh.violations] == ["GET /repos/o/r/contents/evals/cases.jsonl"] * 3
+        assert "supports only the raw or object media types" in gh.violations[0]
+        assert "'application/vnd.github.diff' is not a media type this operation supports" in gh.violations[1]
+        gh.violations.clear()
         raw = session.get(url, headers={"Accept": "application/vnd.github.raw+json"})
         assert raw.content == big
         blob = session.get(f"{gh.url}/repos/o/r/git/blobs/{answer['sha']}").json()
         assert (blob["encoding"], base64.b64decode(blob["content"])) == ("base64", big)
         gh.api_limit = 1024 * 1024  # stands for 100 MB
-        refused = session.get(url)
+        refused = session.get(url, headers={"Accept": "application/vnd.github.raw+json"})
         assert refused.status_code == 403
         assert refused.json()["errors"] == [{"resource": "Blob", "field": "data", "code": "too_large"}]
         assert {"message", "documentation_url", "status"} <= refused.json().keys()

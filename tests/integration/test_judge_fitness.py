@@ -6,6 +6,7 @@ the job, and what it said."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -191,6 +192,20 @@ def test_judges_prints_no_secret_a_server_puts_in_its_model_ids(fake_openai: Sta
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [GEMMA, "echo-***", "sp-***"]
+
+
+def test_judges_shows_escape_sequences_in_model_ids_escaped_never_to_the_terminal(fake_openai: StartOpenAI) -> None:
+    """A server's model ids are its text: ANSI colours, an OSC title (ESC ] ... BEL), a C1 CSI, a line break and a
+    right-to-left override are shown as their escapes, one id a line; plain ids are printed as they are."""
+    odd = ("\x1b[31mred\x1b[0m", "\x1b]0;owned\x07title", "c1\x9b2J", "two\nlines", "\u202eevil")
+    fake = fake_openai(good, api_key=KEY, listed=(GEMMA, *odd))
+    proc = groundgate("judges", "--openai-base-url", fake.url, env={"OPENAI_API_KEY": KEY})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        GEMMA, "\\x1b[31mred\\x1b[0m", "\\x1b]0;owned\\x07title", "c1\\x9b2J", "two\\nlines", "\\u202eevil",
+    ]  # fmt: skip
+    assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e]", proc.stdout + proc.stderr)
+    assert "lists 5 model ids holding control characters" in proc.stderr
 
 
 def test_an_unknown_model_is_refused_on_the_first_call_naming_the_ones_offered(

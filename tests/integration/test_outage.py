@@ -180,3 +180,40 @@ def test_a_judge_outage_opens_the_circuit_breaker(
     assert report.count(endpoint) == 1
     assert report.count(cause) == 1
     assert "| --- |" not in report  # no table of zeros
+
+
+def test_a_judge_that_answers_the_probe_then_turns_to_prose_is_not_called_unreachable(
+    fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI], tmp_path: Path
+) -> None:
+    """The judge is reachable and answers: first in the rubric's format (the probe passes), then in prose, until
+    the breaker stops calling it. That is no outage with a network fix: the headline, the report and the rows say
+    the model stopped answering in the rubric's format, with the fix for that."""
+    answered: list[int] = []
+
+    def turns(prompt: Prompt) -> Reply:
+        answered.append(1)
+        return Reply(score=5) if len(answered) <= 6 else Reply(content="Let's think step by step: it is fine.")
+
+    fake = fake_azure(turns)
+    args = write_suite(tmp_path, 30)
+    proc = subprocess.run(
+        [sys.executable, "-m", "groundgate.cli", *args, "--azure-endpoint", fake.endpoint, "--max-concurrency", "1",
+         "--results", str(tmp_path / "r.json"), "--report", str(tmp_path / "r.md")],
+        env={"AZURE_OPENAI_API_KEY": "k", "PATH": os.environ.get("PATH", "")},
+        capture_output=True, text=True, timeout=90, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 3, proc.stderr
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["calls"]["unsent"] > 0  # the breaker stopped calling it
+    assert {row.get("unreachable") for row in data["rows"]} == {None}  # none: not an outage
+    headline = "No verdict: the judge stopped answering in the rubric's format: "
+    said = " ".join(proc.stdout.split())
+    report = (tmp_path / "r.md").read_text()
+    assert f"Verdict: {headline}" in said
+    assert report.startswith(
+        "## ⛔ groundgate: No verdict\\: the judge stopped answering in the rubric&#x27;s format\\: "
+    )
+    for text in (said, report):
+        assert "could not be reached" not in text
+        assert "firewall" not in text
+    assert "use a larger or instruction-tuned model, served with JSON mode" in report

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tempfile
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from groundgate import compare
 from groundgate.cases import AtBase, Inputs, load_inputs
 from groundgate.evidence import Options
 from groundgate.judges import JudgeRequest
+from groundgate.lookalike import skeleton
 from groundgate.results import Results
 from groundgate.yardstick import decided_at_base, read_base, yardstick
 from tests.support.scripted import Score, ScriptedJudge
@@ -100,7 +102,16 @@ def test_in_memory_inputs_take_the_base_versions_too(tmp_path: Path) -> None:
 # --- the property: the PR's edits to rows present at the base never move their verdicts ----------------------
 
 TEXT = st.sampled_from(["30 days", "45 days", "5 days", "none", "ask support"])
-FIELD = st.sampled_from(["category", "query", "context", "baseline"])
+FIELD = st.sampled_from(["category", "query", "context", "baseline", "id", "swap"])
+# New ids for case id-N: the ways a reader cannot tell from 'id-N' (case, U+2010 hyphen, Cyrillic 'і', a trailing
+# space, a zero-width joiner, fullwidth letters), and a plain new name
+RENAMES = st.sampled_from(
+    ["Id-{}", "id\u2010{}", "\u0456d-{}", "id-{} ", "id-\u200d{}", "\uff49\uff44-{}", "renamed-{}"]
+)
+
+EDIT = st.tuples(
+    st.integers(0, 5), FIELD, TEXT, st.sampled_from(["policy", "faq", "pricing"]), RENAMES, st.integers(0, 5)
+)
 
 
 def score(request: JudgeRequest) -> Score:
@@ -117,40 +128,79 @@ def run(folder: Path, cases: list[Record], baseline: list[Record], candidate: li
     return compare.run(inputs, ScriptedJudge(score), Options(BLOCKING))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+Edits = list[tuple[int, str, str, str, str, int]]
+
+
+def edit(base_cases: list[Record], base_baseline: list[Record], edits: Edits) -> tuple[list[Record], list[Record], list[int]]:  # fmt: skip
+    """The pull request's cases and baseline after ``edits``, and which base row each case came from."""
+    cases, baseline = [dict(r) for r in base_cases], [dict(r) for r in base_baseline]
+    origin = list(range(len(cases)))
+    for n, field, text, category, rename, m in edits:
+        if n >= len(cases):
+            continue
+        if field == "baseline":
+            baseline[n]["response"] = text
+        elif field == "id":  # renamed: the same case under another id (one the file's other ids do not read as)
+            if skeleton(new := rename.format(n)) not in {skeleton(r["id"]) for k, r in enumerate(cases) if k != n}:
+                cases[n]["id"] = baseline[n]["id"] = new
+        elif field == "swap" and m < len(cases) and m != n:  # two cases swap their ids
+            cases[n]["id"], cases[m]["id"] = cases[m]["id"], cases[n]["id"]
+            baseline[n]["id"], baseline[m]["id"] = baseline[m]["id"], baseline[n]["id"]
+        elif field != "swap":
+            cases[n][field] = category if field == "category" else text
+    return cases, baseline, origin
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.tuples(st.sampled_from(["policy", "faq"]), TEXT, TEXT, TEXT), min_size=1, max_size=6),
-    st.lists(st.tuples(st.integers(0, 5), FIELD, TEXT, st.sampled_from(["policy", "faq", "pricing"]))),
+    st.lists(EDIT),
     st.sets(st.integers(1, 5), max_size=2),  # never the first case: a suite keeps one
     st.integers(0, 2),
 )
-def test_edits_to_the_yardstick_never_change_a_rows_verdict(
-    suite: list[tuple[str, str, str, str]], edits: list[tuple[int, str, str, str]], removed: set[int], added: int
+def test_edits_and_renames_never_change_a_rows_verdict(
+    suite: list[tuple[str, str, str, str]], edits: Edits, removed: set[int], added: int
 ) -> None:
-    base_cases = [{"id": f"id{n}", "category": cat, "query": q, "context": f"ctx {ctx}"} for n, (cat, q, ctx, _) in enumerate(suite)]  # fmt: skip
-    base_baseline = [{"id": f"id{n}", "response": answer} for n, (*_, answer) in enumerate(suite)]
-    cases, baseline = [dict(r) for r in base_cases], [dict(r) for r in base_baseline]
-    for n, field, text, category in edits:
-        if n < len(cases):
-            if field == "baseline":
-                baseline[n]["response"] = text
-            else:
-                cases[n][field] = category if field == "category" else text
+    """Every row of the pull request that is a base case (the same id, or renamed: ``matching``) is judged exactly
+    as the base files judge its answer on that case; every base case is such a row's or named as removed; a case
+    renamed with its question and context kept is judged as itself."""
+    base_cases = [{"id": f"id-{n}", "category": cat, "query": q, "context": f"ctx {ctx}"} for n, (cat, q, ctx, _) in enumerate(suite)]  # fmt: skip
+    base_baseline = [{"id": f"id-{n}", "response": answer} for n, (*_, answer) in enumerate(suite)]
+    cases, baseline, origin = edit(base_cases, base_baseline, edits)
     cases += [{"id": f"new{k}", "category": "policy", "query": "q", "context": "ctx 45 days"} for k in range(added)]
     baseline += [{"id": f"new{k}", "response": "30 days"} for k in range(added)]
+    origin += [-1 - k for k in range(added)]
     kept = [n for n in range(len(cases)) if n not in removed]
-    cases, baseline = [cases[n] for n in kept], [baseline[n] for n in kept]
-    answers = {r["id"]: f"{r['id']} says 45 days" for r in base_cases + cases}
-    candidate = [{"id": r["id"], "response": answers[r["id"]]} for r in cases]
+    cases, baseline, origin = [cases[n] for n in kept], [baseline[n] for n in kept], [origin[n] for n in kept]
+    # the model's answer follows the question and context it was given, whatever the case's id
+    answer = {case["id"]: f"row {o} says 45 days" for case, o in zip(cases, origin, strict=True)}
+    candidate = [{"id": r["id"], "response": answer[r["id"]]} for r in cases]
+    base = (jsonl(base_cases), jsonl(base_baseline))
     with tempfile.TemporaryDirectory() as folder:
-        pr = run(Path(folder) / "pr", cases, baseline, candidate, (jsonl(base_cases), jsonl(base_baseline)))
-        every = [{"id": r["id"], "response": answers[r["id"]]} for r in base_cases]  # the same answers
-        at_base = run(Path(folder) / "base", base_cases, base_baseline, every, None)
-    both = {r["id"] for r in base_cases} & {r["id"] for r in cases}
-    # fluency is a whole-run figure (consulted only when nothing regressed): cases added or removed may change it
-    fluency: dict[str, Any] = {} if not added and not removed else {"before_fluency": None, "after_fluency": None}
-    mine = {row.id: replace(row, line=0, **fluency) for row in pr.rows if row.id in both}
-    theirs = {row.id: replace(row, line=0, **fluency) for row in at_base.rows if row.id in both}
-    assert mine == theirs
-    if not added and not removed:
-        assert (pr.verdict, pr.counts, pr.fluency) == (at_base.verdict, at_base.counts, at_base.fluency)
+        pr = run(Path(folder) / "pr", cases, baseline, candidate, base)
+        stick = pr.yardstick
+        assert stick is not None
+        ids: list[str] = [r["id"] for r in cases if r["id"] not in stick.added]
+        is_case = {pid: stick.renamed.get(pid, pid) for pid in ids}
+        shared: dict[str, list[str]] = {}  # base id -> the PR's rows that are it (a split case: several)
+        for pid, bid in is_case.items():
+            shared.setdefault(bid, []).append(pid)
+        expected = {}
+        for turn in range(max(map(len, shared.values()), default=0)):  # one base run per answer a base case gets
+            every = [{"id": r["id"], "response": answer[p[turn]] if len(p := shared.get(r["id"], [])) > turn else "x"} for r in base_cases]  # fmt: skip
+            at_base = run(Path(folder) / f"base{turn}", base_cases, base_baseline, every, None)
+            expected.update({p[turn]: row for row in at_base.rows if len(p := shared.get(row.id, [])) > turn})
+    plain: dict[str, Any] = {"line": 0, "id": "", "before_fluency": None, "after_fluency": None}  # fluency: whole-run
+    mine = {row.id: replace(row, **plain) for row in pr.rows if row.id in is_case}
+    assert mine == {pid: replace(row, **plain) for pid, row in expected.items()}
+    # nothing leaves the yardstick unseen: every base case is a row's, or named as removed (blocking ones apart)
+    assert sorted(set(shared) | set(stick.removed)) == sorted(r["id"] for r in base_cases)
+    assert not set(shared) & set(stick.removed)
+    categories = {r["id"]: r["category"] for r in base_cases}
+    assert stick.removed_blocking == [bid for bid in stick.removed if categories[bid] in BLOCKING]
+    # a case renamed with its question and context as they were is that case, when no other base case asks the same
+    pairs = Counter((r["query"], r["context"]) for r in base_cases)
+    for case, o in zip(cases, origin, strict=True):
+        then = base_cases[o] if o >= 0 else None
+        if then is not None and (case["query"], case["context"]) == (then["query"], then["context"]) and pairs[(then["query"], then["context"])] == 1:  # fmt: skip
+            assert is_case[case["id"]] == then["id"]

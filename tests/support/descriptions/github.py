@@ -189,8 +189,38 @@ def check_request(method: str, path: str, query: dict[str, list[str]], body: Any
     return problems
 
 
-def check_response(method: str, path: str, status: int, body: Any) -> list[str]:
-    """Where a JSON answer leaves what the description documents for that operation and status."""
+# The media types every operation takes (GitHub's default and the v3 one), and what a client sends for "anything".
+GENERAL_TYPES = frozenset({"application/vnd.github+json", "application/vnd.github.v3+json", "application/json", "*/*"})
+_CUSTOM = re.compile(r"\*\*`(application/vnd\.github[^`]*)`\*\*")
+
+
+def accepted(header: str | None) -> list[str]:
+    """The media types an Accept header names, without their parameters (q=...)."""
+    return [part.split(";", 1)[0].strip().lower() for part in (header or "").split(",") if part.strip()]
+
+
+def media_types(method: str, path: str) -> list[str]:
+    """The custom media types an operation's description says it supports (its "**`application/vnd.github...`**"
+    list); none for an operation that names none."""
+    found = operation(method, path)
+    return _CUSTOM.findall(found[0].spec.get("description", "")) if found is not None else []
+
+
+def check_accept(method: str, path: str, header: str | None) -> list[str]:
+    """Where a request's Accept header leaves the operation's description: a GitHub media type that the
+    operation's list of custom media types does not hold (checked where the description has such a list)."""
+    custom = media_types(method, path)
+    if not custom:
+        return []
+    wrong = [
+        t for t in accepted(header) if t.startswith("application/vnd.github") and t not in {*custom, *GENERAL_TYPES}
+    ]
+    return [f"{method} {path}: Accept {t!r} is not a media type this operation supports ({', '.join(custom)})" for t in wrong]  # fmt: skip
+
+
+def check_response(method: str, path: str, status: int, body: Any, accept: str | None = None) -> list[str]:
+    """Where a JSON answer leaves what the description documents for that operation and status (for the custom
+    media type asked for, when the description documents the answer in it)."""
     found = operation(method, path)
     if found is None:
         return []  # the request's own violation says it
@@ -201,7 +231,8 @@ def check_response(method: str, path: str, status: int, body: Any) -> list[str]:
             return []  # GitHub's general answers: server errors, credentials, permission, rate limits
         return [f"{op.name}: status {status} is not documented"]
     content = _resolve(documented).get("content") or {}
-    media = content.get("application/json")
+    asked = [content[t.removesuffix("+json")] for t in accepted(accept) if t.removesuffix("+json") in content]
+    media = asked[0] if asked else content.get("application/json")
     if media is None or "schema" not in media:
         return []
     return _errors(json_schema(media["schema"], strict=False), body, f"{op.name} answered {status}")

@@ -10,9 +10,11 @@ over the vendored ``@octokit/graphql-schema`` copy, so field types are enforced 
 
 What GitHub does that a friendlier fake would hide: ids above 2^31 (comments, check runs, pulls), so
 ``IssueComment.databaseId`` (a 32-bit Int) answers null with an error while ``fullDatabaseId`` (BigInt,
-a string) answers; files of 1-100 MB come back from the contents API with ``encoding: "none"`` and
-empty content (the raw media type and the Git blobs API give them whole), over 100 MB a 403
-``too_large``; errors carry the documented bodies (``message``, ``documentation_url``, ``status``);
+a string) answers; files of 1-100 MB are served by the contents API only in the raw or the object media type
+(asking for one in another is a violation, as the description's prose says), in the object one with
+``encoding: "none"`` and empty content (the raw media type and the Git blobs API give them whole), over 100 MB a 403
+``too_large``; a request whose Accept names a GitHub media type its operation does not list is a violation
+(``check_accept``), and an answer in a custom media type is checked against that type's schema; errors carry the documented bodies (``message``, ``documentation_url``, ``status``);
 ``filter=latest`` (the default) lists only the most recently completed check run of each name (an older one
 completed again by a PATCH is the one it lists, as GitHub filters by ``completed_at``); annotations are appended
 on every update. Only GitHub App tokens (``ghs_``: the workflow token, App installation tokens) may write
@@ -43,6 +45,8 @@ from graphql import GraphQLError, graphql_sync
 
 from tests.support.descriptions.github import (
     API_VERSION,
+    accepted,
+    check_accept,
     check_request,
     check_response,
     example,
@@ -54,6 +58,9 @@ from tests.support.fakes.server import JsonHandler, LocalServer
 DOCS = "https://docs.github.com/rest"
 MB = 1024 * 1024
 RAW_TYPES = ("application/vnd.github.raw+json", "application/vnd.github.raw", "application/vnd.github.v3.raw")
+OBJECT_TYPE = (
+    "application/vnd.github.object+json"  # the contents API's object media type: a file's metadata whatever its size
+)
 # Where each kind of id starts: GitHub's are int64 and long past 2^31 (comments, check runs) today.
 USER_TOKEN_PREFIXES = ("ghp_", "github_pat_", "gho_")  # personal access tokens and OAuth app tokens
 CHECKS_DOCS = "https://docs.github.com/rest/checks/runs#create-a-check-run"
@@ -262,13 +269,14 @@ class FakeGitHub(LocalServer):
         rest = path != "/graphql"
         if rest:
             self.violations += [f"{method} {path}: {v}" for v in check_request(method, path, query, body)[:10]]
+            self.violations += check_accept(method, path, headers.get("accept"))
             if headers.get("x-github-api-version") is None:
                 self.violations.append(f"{method} {path}: no X-GitHub-Api-Version header")
         planned = not any(f.body is not None and f.times > 0 and f.method == method and re.fullmatch(f.path, path)
                               for f in self.faults)  # fmt: skip
         reply = self._route(method, path, query, headers, body)
         if rest and planned and not isinstance(reply[1], Raw):
-            self.violations += check_response(method, path, reply[0], reply[1])[:10]
+            self.violations += check_response(method, path, reply[0], reply[1], headers.get("accept"))[:10]
         return reply
 
     def _route(self, method: str, path: str, query: dict[str, list[str]], headers: dict[str, str], body: Any) -> Reply:
@@ -634,8 +642,14 @@ class FakeGitHub(LocalServer):
             return self.error(404, "Not Found", docs=f"{DOCS}/repos/contents#get-repository-content")
         if len(data) > self.api_limit:
             return self._too_large("contents#get-repository-content")
-        if any(kind in call.headers.get("accept", "") for kind in RAW_TYPES):
+        asked = accepted(call.headers.get("accept"))
+        if any(kind in asked for kind in RAW_TYPES):
             return 200, Raw(data, "application/vnd.github.raw+json"), {}
+        if len(data) > self.inline_limit and OBJECT_TYPE not in asked:  # the description's prose, checked
+            self.violations.append(
+                f"GET {call.path}: a file of 1-100 MB asked for with Accept {call.headers.get('accept')!r}: the "
+                "description supports only the raw or object media types for such files"
+            )
         sha = blob_sha(data)
         found = example("content-file-response-if-content-is-a-file")
         found.update(
@@ -657,7 +671,7 @@ class FakeGitHub(LocalServer):
             return self.error(404, "Not Found", docs=f"{DOCS}/git/blobs#get-a-blob")
         if len(data) > self.api_limit:
             return self._too_large("git/blobs#get-a-blob")
-        if any(kind in call.headers.get("accept", "") for kind in RAW_TYPES):
+        if any(kind in accepted(call.headers.get("accept")) for kind in RAW_TYPES):
             return 200, Raw(data, "application/vnd.github.raw+json"), {}
         found = example("blob")
         found.update(
