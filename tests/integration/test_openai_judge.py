@@ -107,7 +107,8 @@ def test_cache_hits_across_runs_and_never_across_models_or_servers(fake_openai: 
 
     fake = fake_openai(lambda p: Reply(score=5, model=p.deployment))
     other_server = fake_openai(lambda p: Reply(score=5, model=p.deployment))
-    rows = [("a", "x", "one", "two"), ("b", "x", "three", "four")]
+    # answers that state no figure: a bare number word is a figure to the tripwire, whose row is no tie
+    rows = [("a", "x", "alpha", "beta"), ("b", "x", "gamma", "delta")]
     path = tmp_path / "scores.json"
 
     def run(server: FakeOpenAI, model: str) -> Results:
