@@ -125,6 +125,16 @@ def inline(value: object, limit: int | None = None) -> Markup:
     return Markup(_escape(shorten(_flat(value), limit)))  # noqa: S704 - escaped above
 
 
+def inline_cut(value: object, limit: int | None = None) -> Markup:
+    """One line of user text cut at ``limit``, the cut saying how many characters it left out (a table
+    cell's answer or reason: never a bare '…')."""
+    text = _flat(value)
+    if limit is None or len(text) <= limit:
+        return Markup(_escape(text))  # noqa: S704 - escaped here
+    kept = text[:limit].rstrip()
+    return Markup(_escape(kept) + f" … _(+{len(text) - len(kept):,} characters)_")  # noqa: S704 - escaped, ours
+
+
 def more(text: str, limit: int | None) -> str:
     """What a cut leaves out, said where it happens: ' … (+1,234 characters)'."""
     if limit is None or len(text) <= limit:
