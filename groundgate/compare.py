@@ -46,6 +46,7 @@ from groundgate.rules import (
     Bucket,
     Outcome,
     needs_rescore,
+    unweighed_fluency,
     verdict_of,
 )
 
@@ -363,7 +364,7 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
     counts = outcome_counts(rows)
 
     if any(counts[o] for o in BLOCKING):
-        fluency = Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote")
+        fluency = Fluency(consulted=False, reason=unweighed_fluency(counts))
     elif not counts[Outcome.TIE]:
         fluency = Fluency(consulted=False, reason="no rows sat in the same partial or grounded bucket on both sides")
     elif not judge.info.fluency:

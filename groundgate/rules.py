@@ -149,6 +149,19 @@ def gate_exit(verdict: GateVerdict, counts: Mapping[Outcome, int], fail_on: Fail
     return 3 if counts.get(Outcome.ERROR) else 0
 
 
+def unweighed_fluency(counts: Mapping[Outcome, int]) -> str:
+    """Why fluency was not consulted when something blocks, naming what blocks: the judge's confirmed
+    regressions, the tripwire's figures (``tripwire: block``, where the judge saw no problem), or both."""
+    judge, figures = counts.get(Outcome.REGRESSION), counts.get(Outcome.BLOCKING_FIGURE)
+    if judge and figures:
+        who = "the judge's confirmed regressions and the tripwire (tripwire: block) block the change"
+    elif figures:
+        who = "the tripwire (tripwire: block) blocks the change"
+    else:
+        who = "the judge's confirmed regressions block the change"
+    return f"{who}, so fluency gets no vote"
+
+
 # --- the verdict in words: one place for every medium (console, report, check run) ------------
 
 IRREGULAR = {"unstable": "unstable", "moved": "moved", "still ungrounded": "still ungrounded", "unchanged": "unchanged"}

@@ -22,6 +22,7 @@ from groundgate.errors import GroundgateError, one_line
 from groundgate.report import noise as noise_words
 from groundgate.report.categories import SMALL_SAMPLE, bucket_matrix, category_lines, p_text
 from groundgate.report.context import ReportContext, marker
+from groundgate.report.deciders import decided_by, fluency_reason, second_judge
 from groundgate.report.escape import inline
 from groundgate.report.headline import (
     headline_note,
@@ -30,7 +31,7 @@ from groundgate.report.headline import (
     verdict_headline,
 )
 from groundgate.report.people import render_people
-from groundgate.report.rows import markdown_env, second_opinion_text
+from groundgate.report.rows import markdown_env
 from groundgate.report.sections import (
     BLOCKING,
     MIN_ID_BYTES,
@@ -86,7 +87,9 @@ class _Renderer:
             "p_text": p_text,
             "buckets": BUCKET_ORDER,
             "matrix": bucket_matrix(results),
-            "second_opinion": second_opinion_text(results.judge.second_opinion),
+            "second_opinion": second_judge(results),
+            "decided": decided_by(results, context.fail_on, context.people),
+            "fluency_reason": fluency_reason(results),
             "moved": moved,
             "moved_ids": moved_ids(results, moved, context.links),
             "removes": removes(moved),

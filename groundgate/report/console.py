@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Mapping
 
 from groundgate.report import noise as noise_words
+from groundgate.report.deciders import decided_by, fluency_reason
 from groundgate.report.escape import log_safe
 from groundgate.report.headline import OUTAGE_FIX, outage, too_small, verdict_headline
 from groundgate.report.people import People
@@ -167,6 +168,8 @@ def render_console(
         fix=OUTAGE_FIX,
         edited=edited,
         removes=removes(moved),
+        decided=decided_by(results, fail_on, people),
+        fluency_reason=fluency_reason(results),
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),
         talking=marked_rows(results, TALKS),

@@ -4,13 +4,23 @@ GFM (markdown-it with GitHub's tables), its visible text and its links, the cons
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from functools import cache
 
+from groundgate import compare
+from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide
+from groundgate.cases import Case, Inputs, Response
+from groundgate.evidence import Options
 from groundgate.report import render
+from groundgate.report.console import render_console
 from groundgate.report.context import ReportContext
+from groundgate.report.people import People
 from groundgate.results import Results
+from groundgate.rules import Bucket, Outcome
 from tests.support.big_run import big_run
-from tests.support.report_checks import table_cells
+from tests.support.report_checks import seen, table_cells
+from tests.support.reports import make_results, make_row
+from tests.support.scripted import ScriptedJudge
 
 WHERE = "[the job summary](https://github.example/o/r/actions/runs/42) and the results file (.groundgate/results.json)"
 
@@ -28,3 +38,81 @@ def test_every_cut_of_a_table_cell_says_how_much_it_left_out() -> None:
     assert cut, "the 420-case comment cuts some reasons"
     for cell in cut:
         assert re.search(r"… \(\+[\d,]+ characters\)$", cell), cell
+
+
+POLICY = "returns_policy.md: Items can be returned within 30 days of purchase. Refunds take 5 business days."
+SHIPPING = "shipping.md: Standard shipping takes 3-5 business days."
+FIGURES = [  # (id, category, context, baseline, candidate): a lazy judge scores every answer 5
+    ("invented", "policy", POLICY, "You can return items within 30 days.", "You can return items within 45 days."),
+    ("shipping", "shipping", SHIPPING, "It takes 3-5 business days.", "It takes 2 business days."),
+    ("same", "policy", POLICY, "Refunds take 5 business days.", "Refunds take five business days."),
+]  # fmt: skip
+
+
+def lazy_run(tripwire: str) -> Results:
+    """The real comparison beside a judge that scores every answer 5 → 5: only the tripwire can flag a row."""
+    cases = [Case(cid, category, "q?", context, n) for n, (cid, category, context, _, _) in enumerate(FIGURES, 1)]
+    inputs = Inputs(
+        cases=cases,
+        baseline={cid: Response(cid, b, n) for n, (cid, _, _, b, _) in enumerate(FIGURES, 1)},
+        candidate={cid: Response(cid, c, n) for n, (cid, _, _, _, c) in enumerate(FIGURES, 1)},
+        cases_path="cases.jsonl",
+        baseline_path="b.jsonl",
+        candidate_path="c.jsonl",
+    )
+    return compare.run(inputs, ScriptedJudge(lambda request: 5.0), Options(frozenset({"policy"}), tripwire=tripwire))  # type: ignore[arg-type]
+
+
+def test_a_tripwire_block_is_said_to_be_the_tripwires_not_groundedness() -> None:
+    results = lazy_run("block")
+    assert results.counts[Outcome.BLOCKING_FIGURE] == 1
+    assert "groundedness" not in (results.fluency.reason or "")
+    comment, console = seen(render(results, "comment")), render_console(results)
+    for text in (comment, console):
+        assert "groundedness blocked" not in text
+        assert "Decided by the tripwire (tripwire: block): the judge scripted-model flagged none" in " ".join(
+            text.split()
+        )
+        assert "the tripwire (tripwire: block) blocks the change, so fluency gets no vote" in " ".join(text.split())
+    # the shipping row does not block; the section says why without advising what the run already sets
+    assert "Unsupported figures (1)" in comment
+    assert "makes them block" not in comment
+    assert "This run sets tripwire: block, but these are in categories that do not block" in comment
+    warned = seen(render(lazy_run("warn"), "comment"))
+    assert "tripwire: block makes them block in blocking categories" in warned  # the advice, where it applies
+
+
+def test_every_verdict_line_names_the_judge_and_the_second_judge_by_model() -> None:
+    rows = [make_row(1, Outcome.REGRESSION, rescore_model="gpt-4o-mini-2024-07-18"), make_row(2, Outcome.TIE)]
+    results = make_results(rows)
+    results = results.model_copy(
+        update={"judge": results.judge.model_copy(update={"second_opinion": "deployment:judge-b"})}
+    )
+    comment, console = seen(render(results, "comment")), render_console(results)
+    said = (
+        "Decided by the judge gpt-4o-2024-11-20 (deployment judge-4o); each flip re-scored by the judge deployment "
+        "judge-b (model gpt-4o-mini-2024-07-18), an independent second opinion."
+    )
+    assert said in comment
+    assert said in " ".join(console.split())
+    assert "Flipped rows re-scored by the judge deployment judge-b (model gpt-4o-mini-2024-07-18)" in comment
+    passed = seen(render(make_results([make_row(1, Outcome.TIE)]), "comment"))
+    assert "Decided by the judge gpt-4o-2024-11-20 (deployment judge-4o)." in passed
+    down = seen(render(make_results([make_row(1, Outcome.ERROR)]), "comment"))
+    assert "Decided by" not in down  # a run without a verdict: nobody decided
+
+
+def test_a_verdict_people_changed_names_them() -> None:
+    results = make_results([make_row(0, Outcome.REGRESSION), make_row(1, Outcome.TIE)])
+    row = Judged(
+        id="case-00000", category="policy", outcome=Outcome.REGRESSION, before=Bucket.GROUNDED,
+        after=Bucket.UNGROUNDED, line=1, digest=answer_digest("q", "c", "a"),
+    )  # fmt: skip
+    accept = Entry(
+        comment=1, key="1", login="alice", verb=Verb.ACCEPT, row=row.id, digest=row.digest,
+        at=datetime(2026, 1, 5, tzinfo=UTC), reason="the new window is right",
+    )  # fmt: skip
+    people = People(decide([row], [accept], "blocking"), "c0ffee" * 6 + "c0ff")
+    comment = seen(render(results, "comment", ReportContext(people=people)))
+    assert "; by people: 1 blocking regression accepted by @alice." in comment
+    assert "; by people:" in render_console(results, people=people)
