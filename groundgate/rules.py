@@ -294,8 +294,8 @@ def headline(
     ``also_to_read``: rows a person must read whatever their outcome (an answer that talks to the judge)
     that the counts do not already put there. ``small_by_category``: confirmed regressions in blocking
     categories too small to block on one judge's word (``--min-cases-to-block``), counted among the REVIEW
-    rows. ``unreachable``: where the judge was that could not be reached, when rows went unjudged for that
-    reason (an outage). ``accepted``: the blocking rows people accepted, which no longer block (named in the
+    rows. ``unreachable``: the judge that could not be reached and where ('deployment x at https://…'), when
+    rows went unjudged for that reason (an outage). ``accepted``: the blocking rows people accepted, which no longer block (named in the
     headline); ``counts`` and the per-category counts are then what still blocks once people have spoken."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
     figures = counts.get(Outcome.BLOCKING_FIGURE, 0)  # the tripwire's blocking rows (tripwire: block)
@@ -320,7 +320,8 @@ def headline(
         also = f"; also {' and '.join(blocked)}" if blocked else ""
         of = f"{errors:,} of {plural(cases, 'row')} not judged"
         if unreachable:
-            return Headline("⛔", f"No verdict: the judge at {unreachable} could not be reached: {of}{also}", "failure")
+            judge = unreachable if " at " in unreachable else f"at {unreachable}"  # a record kept the place alone
+            return Headline("⛔", f"No verdict: the judge {judge} could not be reached: {of}{also}", "failure")
         return Headline("⛔", f"No verdict: {of}, so the gate cannot pass{also}", "failure")
     if regressions or figures:  # only fail-on: never lets a blocking row through
         text = f"Does not block merge (fail-on: never), but {_blocked(regressions, figures)}"

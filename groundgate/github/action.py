@@ -341,7 +341,7 @@ def _publish(
         if settings.check_run and target.head_sha:
             top = verdict_headline(results, settings.fail_on, context.people)
             conclusion, title = top.conclusion, top.text
-            annotations = annotations_for(results, cases_path)
+            annotations = annotations_for(results, cases_path, settings.fail_on)
             if people is not None:
                 annotations = adjudicate.annotate(annotations, people.people.decision, cases_path)
             try:

@@ -32,7 +32,7 @@ from requests import RequestException
 from urllib3.exceptions import HTTPError
 
 from groundgate.errors import GitHubRefused, one_line
-from groundgate.github.annotations import TITLE_LIMIT, Annotation
+from groundgate.github.annotations import TITLE_LIMIT, Annotation, in_order
 from groundgate.github.client import REASON_LIMIT, ROLES, WaitBudget, WaitTooLong, refused, token_kind
 from groundgate.rules import Conclusion
 
@@ -393,7 +393,9 @@ class Publisher:
     ) -> int:
         """Create this run's own check run, completed, its annotations 50 a request; then complete the
         commit's older check runs of this name as superseded. A new one per run because GitHub appends
-        annotations on every update and removes none: an older verdict's would stay on a reused run."""
+        annotations on every update and removes none: an older verdict's would stay on a reused run. The
+        annotations go failures first (``in_order``): the Checks tab lists them as they were sent."""
+        annotations = in_order(annotations)
         with self._talking("create the check run", "check"):
             batches = [
                 [a.as_dict() for a in annotations[i : i + ANNOTATIONS_PER_REQUEST]]

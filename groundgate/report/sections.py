@@ -235,11 +235,13 @@ def intro_of(kind: Kind, results: Results, context: ReportContext, down: Outage 
 
 
 def _outage_intro(results: Results, down: Outage) -> Markup:
-    """The judge's error once, and what to do: an outage says nothing about the change."""
+    """The judge's error once, the circuit breaker's part with its numbers, and what to do: an outage says
+    nothing about the change."""
     unsent = results.calls.unsent
+    after = f"after {plural(down.breaker, 'failed call')} in a row" if down.breaker else "after failed calls in a row"
     breaker = (
-        f" groundgate stopped calling after that many failures in a row (the circuit breaker): "
-        f"{plural(unsent, 'call')} not sent."
+        f"<br>\n**The circuit breaker:** {after}, groundgate stopped calling the judge "
+        f"(`max-consecutive-failures`): {plural(unsent, 'call')} not sent."
         if unsent
         else ""
     )

@@ -220,7 +220,8 @@ def test_an_outage_is_a_no_verdict_naming_the_endpoint_once_with_no_measurement(
     text = render(results, "comment", ReportContext(links=LINKS))
     tokens = parse(text)
     assert inline_text(tokens[1]) == (
-        f"⛔ groundgate: No verdict: the judge at {ENDPOINT} could not be reached: 12 of 12 rows not judged"
+        f"⛔ groundgate: No verdict: the judge deployment judge-4o at {ENDPOINT} could not be reached: 12 of 12 rows "
+        "not judged"
     )
     assert text.count("judge-east") == 1  # the endpoint, once: in the headline
     assert text_of(tokens).count("Connection error") == 1  # the error once, not row by row
@@ -244,7 +245,9 @@ def test_an_outage_after_some_rows_keeps_what_was_judged_and_a_blocking_regressi
     assert "### Not judged: the judge could not be reached (5)" in text
     assert text_of(parse(text)).count("Connection error") == 1
     never = verdict_headline(results, "never")
-    assert never.text.startswith(f"No verdict: the judge at {ENDPOINT} could not be reached: 5 of 9 rows not judged")
+    assert never.text.startswith(
+        f"No verdict: the judge deployment judge-4o at {ENDPOINT} could not be reached: 5 of 9 rows not judged"
+    )
     assert gate_exit(results.verdict, results.counts, "never") == 3
 
 

@@ -11,12 +11,16 @@ from groundgate import compare
 from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide
 from groundgate.cases import Case, Inputs, Response
 from groundgate.evidence import Options
+from groundgate.github.annotations import annotations_for
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider
+from groundgate.judges.runner import Runner
 from groundgate.report import render
 from groundgate.report.console import render_console
 from groundgate.report.context import ReportContext
+from groundgate.report.headline import verdict_headline
 from groundgate.report.people import People
 from groundgate.results import Results
-from groundgate.rules import Bucket, Outcome
+from groundgate.rules import Bucket, FailOn, Outcome
 from tests.support.big_run import big_run
 from tests.support.report_checks import seen, table_cells
 from tests.support.reports import make_results, make_row
@@ -116,3 +120,85 @@ def test_a_verdict_people_changed_names_them() -> None:
     comment = seen(render(results, "comment", ReportContext(people=people)))
     assert "; by people: 1 blocking regression accepted by @alice." in comment
     assert "; by people:" in render_console(results, people=people)
+
+
+ENDPOINT = "https://judge-east.openai.azure.com"
+
+
+class Down(Provider):
+    """An Azure judge whose endpoint refuses every connection, as the SDK reports it."""
+
+    def __init__(self) -> None:
+        self.info = JudgeInfo(kind="azure", rubric="query", deployment="gpt-4o-judge", endpoint=ENDPOINT)
+
+    def score(self, request: JudgeRequest) -> Judgement:
+        return JudgeError("APIConnectionError: Connection error.", unavailable=True)
+
+
+def outage_run(cases: int = 12) -> Results:
+    """The real comparison and circuit breaker (3 failures in a row) against a judge that cannot be reached."""
+    rows = [Case(f"case-{n:03d}", "policy", "q?", POLICY, n) for n in range(1, cases + 1)]
+    inputs = Inputs(
+        cases=rows,
+        baseline={c.id: Response(c.id, f"answer {c.line}", c.line) for c in rows},
+        candidate={c.id: Response(c.id, f"answer {c.line}!", c.line) for c in rows},
+        cases_path="cases.jsonl",
+        baseline_path="b.jsonl",
+        candidate_path="c.jsonl",
+    )
+    return compare.run(inputs, Runner(Down(), max_consecutive_failures=3), Options(frozenset({"policy"})))
+
+
+def test_an_outage_says_the_error_the_circuit_breaker_and_the_judge_apart() -> None:
+    results = outage_run()
+    assert results.calls.unsent > 0
+    top = verdict_headline(results)
+    assert top.text == f"No verdict: the judge deployment gpt-4o-judge at {ENDPOINT} could not be reached: 12 of 12 rows not judged"  # fmt: skip
+    lines = seen(render(results, "comment")).splitlines()
+    assert lines[0] == f"⛔ groundgate: {top.text}"
+    assert "The judge's error: APIConnectionError: Connection error." in lines  # its own line, nothing run into it
+    unsent = results.calls.unsent
+    assert (
+        "The circuit breaker: after 3 failed calls in a row, groundgate stopped calling the judge "
+        f"(max-consecutive-failures): {unsent} calls not sent."
+    ) in lines
+    console = render_console(results)
+    assert f"the judge deployment gpt-4o-judge at {ENDPOINT} could not be reached" in " ".join(console.split())
+    assert "after 3 failed calls in a row" in console
+    assert "that many" not in console + "\n".join(lines)
+    # the check run: the same error once, not on each of the 12 rows
+    [annotation] = annotations_for(results, "evals/cases.jsonl")
+    assert annotation.line == 1
+    assert annotation.title == "groundgate not judged: 12 rows, the judge could not be reached"
+    assert annotation.message.count("Connection error") == 1
+    assert "12 rows not judged (case-001, case-002," in annotation.message
+
+
+def test_rows_not_judged_for_one_reason_are_one_annotation_each_reason() -> None:
+    rows = [make_row(n, Outcome.ERROR, error=f"{side}: judge gave no score") for n, side in enumerate(["baseline", "candidate"] * 3)]  # fmt: skip
+    rows += [make_row(9, Outcome.ERROR, error="candidate: the score 7 is outside 1..5")]
+    found = annotations_for(make_results(rows), "evals/cases.jsonl")
+    assert [(a.line, a.title) for a in found] == [
+        (1, "groundgate not judged: 6 rows"),
+        (10, "groundgate not judged: case-00009 [policy]"),
+    ]
+    assert found[0].message == "Could not judge 6 rows (case-00000, case-00001, case-00002, case-00003, case-00004, case-00005): judge gave no score"  # fmt: skip
+
+
+LEVEL_RANK = {"failure": 0, "warning": 1, "notice": 2}
+
+
+def test_the_checks_tab_lists_failures_first_and_levels_follow_fail_on() -> None:
+    results = run(420)
+    by_fail_on: dict[FailOn, list[str]] = {}
+    for fail_on in ("blocking", "any-regression", "never"):
+        found = annotations_for(results, "evals/cases.jsonl", fail_on)
+        levels = [a.level for a in found]
+        assert levels == sorted(levels, key=LEVEL_RANK.__getitem__), fail_on  # failures, warnings, notices
+        by_fail_on[fail_on] = levels
+    assert by_fail_on["blocking"].count("failure") == results.counts[Outcome.REGRESSION] == 40
+    assert by_fail_on["any-regression"].count("failure") == 40 + results.counts[Outcome.REVIEW]
+    assert "failure" not in by_fail_on["never"]  # a neutral check carries no failure
+    neutral = make_results([make_row(1, Outcome.REGRESSION), make_row(2, Outcome.TIE)])
+    assert verdict_headline(neutral, "never").conclusion == "neutral"
+    assert [a.level for a in annotations_for(neutral, "evals/cases.jsonl", "never")] == ["warning"]
