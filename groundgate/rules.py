@@ -294,15 +294,17 @@ def headline(
     ``also_to_read``: rows a person must read whatever their outcome (an answer that talks to the judge)
     that the counts do not already put there. ``small_by_category``: confirmed regressions in blocking
     categories too small to block on one judge's word (``--min-cases-to-block``), counted among the REVIEW
-    rows. ``unreachable``: the judge that could not be reached and where ('deployment x at https://…'), when
-    rows went unjudged for that reason (an outage). ``accepted``: the blocking rows people accepted, which no longer block (named in the
-    headline); ``counts`` and the per-category counts are then what still blocks once people have spoken."""
+    rows, named also when other rows block. ``unreachable``: the judge that could not be reached and where
+    ('deployment x at https://…'), when rows went unjudged for that reason (an outage). ``accepted``: the
+    blocking rows people accepted, which no longer block (named in the headline); ``counts`` and the
+    per-category counts are then what still blocks once people have spoken."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
     figures = counts.get(Outcome.BLOCKING_FIGURE, 0)  # the tripwire's blocking rows (tripwire: block)
     attention = sum(counts.get(o, 0) for o in ATTENTION) + also_to_read
     blocking = Counter(blocking_by_category or {})
     small = Counter(small_by_category or {})
     unjudged = f"; {plural(errors, 'row')} not judged" if errors else ""
+    confirm = f"; {plural(small.total(), 'regression')} to confirm" if small.total() else ""
     people = f"; {accepted.rows:,} accepted by {accepted.who()}" if accepted and accepted.rows else ""
     cases = sum(counts.values()) + (accepted.rows if accepted else 0)  # accepted rows are out of the counts
     if exit_code == 1:
@@ -311,12 +313,13 @@ def headline(
             text = f"Blocks merge (fail-on: any-regression): {_blocked(regressions + review, figures)}"
             return Headline("🚫", _with_categories(text, both, unjudged + people), "failure")
         text = f"Blocks merge: {_blocked(regressions, figures)}"
-        return Headline("🚫", _with_categories(text, blocking, unjudged + people), "failure")
+        return Headline("🚫", _with_categories(text, blocking, confirm + unjudged + people), "failure")
     if accepted and accepted.rows and exit_code == 0 and not errors:
         also = f"; {plural(attention, 'row')} to read before shipping" if attention else ""
         return Headline("✅", f"Passes: {accepted.words()}{also}", "success")
     if exit_code != 0 or errors:
         blocked = [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if o in BLOCKING and counts.get(o)]
+        blocked += [f"{plural(small.total(), 'regression')} to confirm"] if small.total() else []
         also = f"; also {' and '.join(blocked)}" if blocked else ""
         of = f"{errors:,} of {plural(cases, 'row')} not judged"
         if unreachable:
@@ -325,7 +328,7 @@ def headline(
         return Headline("⛔", f"No verdict: {of}, so the gate cannot pass{also}", "failure")
     if regressions or figures:  # only fail-on: never lets a blocking row through
         text = f"Does not block merge (fail-on: never), but {_blocked(regressions, figures)}"
-        return Headline("⚠️", _with_categories(text, blocking), "neutral")
+        return Headline("⚠️", _with_categories(text, blocking, confirm), "neutral")
     if small.total():
         text = f"Does not block merge: {plural(small.total(), 'regression')} to confirm, too few cases to block"
         return Headline("⚠️", _with_categories(text, small), "neutral")

@@ -202,3 +202,24 @@ def test_the_checks_tab_lists_failures_first_and_levels_follow_fail_on() -> None
     neutral = make_results([make_row(1, Outcome.REGRESSION), make_row(2, Outcome.TIE)])
     assert verdict_headline(neutral, "never").conclusion == "neutral"
     assert [a.level for a in annotations_for(neutral, "evals/cases.jsonl", "never")] == ["warning"]
+
+
+def test_the_headline_names_the_regressions_to_confirm_also_when_other_rows_block() -> None:
+    rows = [
+        make_row(1, Outcome.REGRESSION),
+        make_row(2, Outcome.REVIEW, "safety"),
+        make_row(3, Outcome.REVIEW, "safety"),
+    ]
+    rows += [make_row(10 + n, Outcome.TIE) for n in range(5)]
+    results = make_results(rows).model_copy(
+        update={"min_cases_to_block": 50, "category_sizes": {"policy": 300, "safety": 9}}
+    )
+    said = {
+        "blocking": "🚫 groundgate: Blocks merge: 1 answer now makes unsupported claims — policy 1; 2 regressions to confirm",
+        "never": "⚠️ groundgate: Does not block merge (fail-on: never), but 1 answer now makes unsupported claims; 2 regressions to confirm",
+    }  # fmt: skip
+    for fail_on, heading in said.items():
+        assert seen(render(results, "comment", ReportContext(fail_on=fail_on))).splitlines()[0] == heading  # type: ignore[arg-type]
+        assert render_console(results, fail_on).rstrip().splitlines()[-1] == "Verdict: " + heading.split(": ", 1)[1]  # type: ignore[arg-type]
+    down = make_results([*rows, make_row(20, Outcome.ERROR)]).model_copy(update={"category_sizes": {"safety": 9}})
+    assert verdict_headline(down, "never").text.endswith("; also 1 blocking regression and 2 regressions to confirm")
