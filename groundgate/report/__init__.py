@@ -30,10 +30,12 @@ from groundgate.report.headline import (
     too_small,
     verdict_headline,
 )
+from groundgate.report.links import slug
 from groundgate.report.people import render_people
 from groundgate.report.rows import markdown_env
 from groundgate.report.sections import (
     BLOCKING,
+    FIRST_ROWS,
     MIN_ID_BYTES,
     MIN_LINE_BYTES,
     MIN_UNIT_BYTES,
@@ -56,6 +58,8 @@ from groundgate.rules import (
 )
 
 Target = Literal["comment", "check", "summary"]
+TALKING = "Answers that talk to the judge"  # the headings of the two sections the template writes itself
+LIVE = "Newly ungrounded against their own retrieved context"
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
 
 
@@ -63,7 +67,7 @@ class _Renderer:
     """Renders one results object at ever smaller layouts; the parts that do not depend on the
     layout are computed once and each section is rendered again only when its own share changed."""
 
-    def __init__(self, results: Results, context: ReportContext, keep: int) -> None:
+    def __init__(self, results: Results, context: ReportContext, keep: int, index: bool = False) -> None:
         self.results = results
         self.context = context
         self.groups = grouped(results, keep)
@@ -75,6 +79,7 @@ class _Renderer:
         moved = moved_yardstick(results)
         self.edits = edits(moved)
         self.case_url = case_url(context.links, moved) if context.links else None
+        self.talking, self.live = marked_rows(results, TALKS), marked_rows(results, LIVE_FLIP)
         self.frame = {
             "r": results,
             "counts": [
@@ -112,12 +117,24 @@ class _Renderer:
             ),
             "links": context.links,
             "case_url": self.case_url,
-            "talking": marked_rows(results, TALKS),
-            "live_flips": marked_rows(results, LIVE_FLIP),
+            "talking": self.talking,
+            "talking_title": TALKING,
+            "live_title": LIVE,
+            "live_flips": self.live,
         }
+        self.frame["index"] = self._index() if index and not self.frame["passed"] else []
         # Each section's last rendering, by what it depends on: a layout that shrinks another section reuses
         # it. Only the last one: a large run tries dozens of layouts, each of its big sections megabytes long.
         self._parts: dict[str, tuple[tuple[object, ...], Markup]] = {}
+
+    def _index(self) -> list[Markup]:
+        """Links to each section, in the page's order, when a section is longer than its first rows: the job
+        summary of a large run is hundreds of kilobytes, and its later sections are what the comment left out."""
+        titles = [(kind.title, self.groups[kind.key].total) for kind in SECTIONS if self.groups[kind.key].total]
+        titles += [(title, rows.total) for title, rows in ((TALKING, self.talking), (LIVE, self.live)) if rows]
+        if not any(kind.attention and self.groups[kind.key].total > FIRST_ROWS for kind in SECTIONS):
+            return []
+        return [Markup(f"[{title} ({n:,})](#{slug(f'{title} ({n:,})')})") for title, n in titles]  # noqa: S704 - ours
 
     def _part(self, section: Section, layout: Layout, legend: bool) -> Markup:
         key = (section.share, len(section.rows), section.detailed, layout.why, legend)
@@ -163,7 +180,7 @@ def render(results: Results, target: Target = "summary", context: ReportContext 
     """The largest layout of the report that fits the target's limit (counted in UTF-8 bytes)."""
     context = context or ReportContext()
     limit = LIMITS[target]
-    renderer = _Renderer(results, context, keep=limit // MIN_LINE_BYTES)
+    renderer = _Renderer(results, context, keep=limit // MIN_LINE_BYTES, index=target == "summary")
     for layout in layouts(renderer.groups):
         if renderer.floor(layout) > limit:
             continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -20,3 +21,12 @@ class Links:
         path = quote(self.cases_path.lstrip("/"))
         at = quote(sha or self.sha)
         return f"{self.server_url.rstrip('/')}/{quote(self.repository)}/blob/{at}/{path}#L{line}"
+
+
+_NOT_IN_SLUG = re.compile(r"[^\w\- ]", re.UNICODE)
+
+
+def slug(heading: str) -> str:
+    """The anchor GitHub gives a heading of rendered markdown: lower case, punctuation dropped (letters, digits,
+    '-' and '_' kept), each space a '-'. How an index links to the report's own sections."""
+    return _NOT_IN_SLUG.sub("", heading.strip().lower()).replace(" ", "-")

@@ -124,8 +124,13 @@ class _Visible(HTMLParser):
         self._href: str | None = None
         self._text: list[str] = []
 
+    _tables = 0  # inside a table a row is one line: "| a | b"
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("br", "p", "tr", "li", "h1", "h2", "h3", "summary", "div"):
+        self._tables += tag == "table"
+        if tag == "br" and self._tables:
+            self.parts.append(" ")
+        elif tag in ("br", "p", "tr", "li", "h1", "h2", "h3", "summary", "div"):
             self.parts.append("\n")
         elif tag in ("td", "th"):
             self.parts.append(" | ")
@@ -133,12 +138,13 @@ class _Visible(HTMLParser):
             self._href, self._text = dict(attrs).get("href") or "", []
 
     def handle_endtag(self, tag: str) -> None:
+        self._tables -= tag == "table"
         if tag == "a" and self._href is not None:
             self.links.append(("".join(self._text), self._href))
             self._href = None
 
     def handle_data(self, data: str) -> None:
-        self.parts.append(data)
+        self.parts.append(data.replace("\n", " ") if self._tables else data)
         if self._href is not None:
             self._text.append(data)
 

@@ -57,9 +57,9 @@ def test_tables_are_tables_with_the_expected_rows() -> None:
     rows += [make_row(10 + n, Outcome.MOVED, "shipping") for n in range(12)]
     rows += [make_row(30, Outcome.TIE), make_row(31, Outcome.ERROR, "safety")]
     tokens = parse(render(make_results(rows), "comment", ReportContext(links=LINKS)))
-    # each regression and the review row: its answers side by side (one row each); the error row has
-    # no answers table; moved up (collapsed); the 4x4 matrix; per category
-    assert table_rows(tokens) == [1, 1, 1, 12, 4, 4]
+    # each regression, the error row and the review row: its answers side by side (one row each); moved up
+    # (collapsed); the 4x4 matrix; per category
+    assert table_rows(tokens) == [1, 1, 1, 1, 12, 4, 4]
     assert "```" not in render(make_results(rows), "comment")  # no chart: the 4x4 table reads better at every size
     # a row on one table line shows what the candidate answered, and the reason once
     moved = render(make_results(rows), "comment").split("### Moved up (12)")[1]

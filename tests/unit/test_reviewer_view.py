@@ -22,7 +22,7 @@ from groundgate.report.people import People
 from groundgate.results import Results
 from groundgate.rules import Bucket, FailOn, Outcome
 from tests.support.big_run import big_run
-from tests.support.report_checks import seen, table_cells
+from tests.support.report_checks import inline_text, links, parse, seen, table_cells
 from tests.support.reports import make_results, make_row
 from tests.support.scripted import ScriptedJudge
 
@@ -223,3 +223,32 @@ def test_the_headline_names_the_regressions_to_confirm_also_when_other_rows_bloc
         assert render_console(results, fail_on).rstrip().splitlines()[-1] == "Verdict: " + heading.split(": ", 1)[1]  # type: ignore[arg-type]
     down = make_results([*rows, make_row(20, Outcome.ERROR)]).model_copy(update={"category_sizes": {"safety": 9}})
     assert verdict_headline(down, "never").text.endswith("; also 1 blocking regression and 2 regressions to confirm")
+
+
+def github_anchor(heading: str) -> str:
+    """The id GitHub gives a rendered heading (its documented rule: lower case, punctuation other than '-'
+    and '_' removed, spaces to '-')."""
+    return "".join(c for c in heading.lower() if c.isalnum() or c in "-_ ").replace(" ", "-")
+
+
+def test_the_job_summary_indexes_its_sections_and_every_link_lands_on_one() -> None:
+    text = render(run(420), "summary", ReportContext(full_report=WHERE))
+    tokens = parse(text)
+    headings = [inline_text(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open" and t.tag == "h3"]
+    index = [(label, href) for label, href in links(text) if href.startswith("#")]
+    assert [label for label, _ in index] == headings  # every section, in the page's order
+    assert [href for _, href in index] == ["#" + github_anchor(h) for h in headings]
+    assert "Unstable (19)" in headings
+    assert "New non-answers (42)" in headings
+    assert seen(text).splitlines()[3].startswith("In this report: Blocking regressions (40) · Could not judge (4)")
+    comment = render(run(420), "comment", ReportContext(full_report=WHERE))
+    assert not [href for _, href in links(comment) if href.startswith("#")]  # the comment points to the summary
+    assert "the full list is in the job summary" in seen(comment)
+
+
+def test_rows_the_judge_could_not_score_show_their_answers() -> None:
+    row = make_row(1, Outcome.ERROR, baseline="You can return items within 30 days.", candidate="You have 45 days.")
+    shown = seen(render(make_results([row, make_row(2, Outcome.TIE)]), "comment"))
+    assert "Baseline: grounded, 5 | Candidate: not judged, -" in shown
+    assert "You can return items within 30 days." in shown
+    assert "You have 45 days." in shown
