@@ -13,7 +13,15 @@ from pathlib import Path
 
 from groundgate import app
 from groundgate.cases import Inputs, Yardstick, load_cases
-from groundgate.errors import GitHubRefused, GroundgateError, InternalError, Interrupted, UsageError, one_line
+from groundgate.errors import (
+    GitHubRefused,
+    GroundgateError,
+    InputError,
+    InternalError,
+    Interrupted,
+    UsageError,
+    one_line,
+)
 from groundgate.event import PR_EVENTS, GitHubRun
 from groundgate.files import write_text
 from groundgate.github import adjudicate
@@ -359,6 +367,18 @@ def _publish(
                 log.warning(f"{one_line(str(exc))}. The job's own status still carries the verdict.")
 
 
+def failure_links(settings: Settings | None, error: GroundgateError) -> Links | None:
+    """Where a bad input file's line is on GitHub (the commit under test), so its ``file:line`` is a link; None
+    for any other error, outside a workflow, or a file outside the repository."""
+    run = settings.github if settings is not None else None
+    if settings is None or run is None or not isinstance(error, InputError) or not (run.repository and run.head_sha):
+        return None
+    path = repository_path(settings.root, error.path)
+    if Path(path).is_absolute() or ".." in Path(path).parts:
+        return None
+    return Links(run.server_url, run.repository, run.head_sha, path)
+
+
 def present_failure(settings: Settings, error: GroundgateError, publisher: Publisher, log: Log) -> None:
     """A run that ends without a verdict says so where the last verdict stands: its own comment and
     its check run, so a stale "Passed" cannot outlive a run that failed on bad input or was cancelled."""
@@ -368,7 +388,7 @@ def present_failure(settings: Settings, error: GroundgateError, publisher: Publi
     target = _target(run, publisher, log)
     if target is None:
         return
-    text = render_failure(error)
+    text = render_failure(error, failure_links(settings, error))
     interrupted = isinstance(error, Interrupted)
     if settings.comment and target.pr_number is not None:
         mark = marker(settings.check_name)

@@ -18,7 +18,7 @@ from typing import Literal
 
 from markupsafe import Markup
 
-from groundgate.errors import GroundgateError, one_line
+from groundgate.errors import GroundgateError, InputError, one_line
 from groundgate.report import noise as noise_words
 from groundgate.report.categories import SMALL_SAMPLE, bucket_matrix, category_lines, p_text
 from groundgate.report.context import ReportContext, marker
@@ -30,7 +30,7 @@ from groundgate.report.headline import (
     too_small,
     verdict_headline,
 )
-from groundgate.report.links import slug
+from groundgate.report.links import Links, slug
 from groundgate.report.people import render_people
 from groundgate.report.rows import markdown_env
 from groundgate.report.sections import (
@@ -49,7 +49,15 @@ from groundgate.report.sections import (
     marked_rows,
     sections_of,
 )
-from groundgate.report.yardstick import case_url, edits, moved_ids, moved_yardstick, removes, unchecked_yardstick
+from groundgate.report.yardstick import (
+    base_commit,
+    case_url,
+    edits,
+    moved_ids,
+    moved_yardstick,
+    removes,
+    unchecked_yardstick,
+)
 from groundgate.results import LIVE_FLIP, TALKS, Results
 from groundgate.rules import (
     BUCKET_ORDER,
@@ -116,6 +124,7 @@ class _Renderer:
                 else None
             ),
             "links": context.links,
+            "base_commit": base_commit,
             "case_url": self.case_url,
             "talking": self.talking,
             "talking_title": TALKING,
@@ -192,6 +201,14 @@ def render(results: Results, target: Target = "summary", context: ReportContext 
     return f"## {top.icon} groundgate: {inline(top.text)}\n\nThe report is too large to show; see {context.full_report}.\n\n{marker(context.check_name)}\n"
 
 
-def render_failure(error: GroundgateError) -> str:
-    """The job summary of a run that ended without a verdict: the same message as the log line, with its fix."""
-    return markdown_env().get_template("failure.md.j2").render(message=one_line(str(error)), exit_code=error.exit_code)
+def render_failure(error: GroundgateError, links: Links | None = None) -> str:
+    """The job summary of a run that ended without a verdict: the same message as the log line, with its fix.
+    ``links``: where the bad input file is (``cases_path``, from the repository root): its ``file:line`` links
+    to that line."""
+    text = one_line(str(error))
+    message = inline(text)
+    where = f"{error.path}:{error.line}" if isinstance(error, InputError) and error.line else None
+    if where is not None and links is not None and text.startswith(where) and isinstance(error, InputError):
+        url = links.case(error.line or 1)
+        message = Markup(f"[{inline(where)}]({url})") + inline(text[len(where) :])  # noqa: S704 - escaped, our URL
+    return markdown_env().get_template("failure.md.j2").render(message=message, exit_code=error.exit_code)

@@ -18,7 +18,7 @@ from groundgate.report.people import People
 from groundgate.report.render import environment
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
-from groundgate.report.yardstick import edits, removes
+from groundgate.report.yardstick import baseline_changed, edits, removes
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
@@ -168,6 +168,7 @@ def render_console(
         fix=OUTAGE_FIX,
         edited=edited,
         removes=removes(moved),
+        baseline=baseline_changed(moved) if moved else [],
         decided=decided_by(results, fail_on, people),
         fluency_reason=fluency_reason(results),
         noise=noise_words.sentence(results.noise) if results.noise else None,

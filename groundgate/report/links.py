@@ -22,6 +22,12 @@ class Links:
         at = quote(sha or self.sha)
         return f"{self.server_url.rstrip('/')}/{quote(self.repository)}/blob/{at}/{path}#L{line}"
 
+    def commit(self, sha: str) -> str | None:
+        """A commit's page, for a hex SHA only (a results file is data: anything else is not linked)."""
+        if not re.fullmatch(r"[0-9a-f]{7,64}", sha):
+            return None
+        return f"{self.server_url.rstrip('/')}/{quote(self.repository)}/commit/{sha}"
+
 
 _NOT_IN_SLUG = re.compile(r"[^\w\- ]", re.UNICODE)
 

@@ -43,6 +43,20 @@ def edits(moved: Yardstick | None) -> Callable[[Row], str]:
     return of
 
 
+def baseline_changed(moved: Yardstick) -> list[str]:
+    """The ids whose baseline response the pull request changed, its added and removed cases aside (a new case
+    comes with its baseline response: that is said once, as an added case)."""
+    cases = set(moved.added) | set(moved.removed)
+    return [cid for cid in moved.baseline if cid not in cases]
+
+
+def base_commit(moved: Yardstick, links: Links | None) -> Markup:
+    """The base commit the pull request was compared with, short, linked to its page when it can be."""
+    short = inline(moved.base[:12])
+    url = links.commit(moved.base) if links is not None else None
+    return Markup(f"[{short}]({url})") if url else short  # noqa: S704 - escaped text, a URL of a hex SHA
+
+
 def removes(moved: Yardstick | None) -> str:
     """The removed cases that were in a blocking category at the base, named: they are no longer judged
     ('' when there are none)."""
@@ -81,7 +95,7 @@ def moved_ids(results: Results, moved: Yardstick | None, links: Links | None) ->
         "added": [cid for cid in moved.cases if cid in added],
         "edited": [cid for cid in moved.cases if cid not in added and cid not in removed],
         "removed": [cid for cid in moved.cases if cid in removed],
-        "baseline": list(moved.baseline),
+        "baseline": baseline_changed(moved),
     }
     shown = {what: ids[:20] for what, ids in groups.items()}
     wanted = {cid for ids in shown.values() for cid in ids}

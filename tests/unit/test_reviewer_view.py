@@ -9,23 +9,26 @@ from functools import cache
 
 from groundgate import compare
 from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide
-from groundgate.cases import Case, Inputs, Response
+from groundgate.cases import Case, Inputs, Response, Yardstick
+from groundgate.errors import UsageError
 from groundgate.evidence import Options
 from groundgate.github.annotations import annotations_for
 from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider
 from groundgate.judges.runner import Runner
-from groundgate.report import render
+from groundgate.report import render, render_failure
 from groundgate.report.console import render_console
 from groundgate.report.context import ReportContext
 from groundgate.report.headline import verdict_headline
+from groundgate.report.links import Links
 from groundgate.report.people import People
-from groundgate.results import Results
+from groundgate.results import Noise, Results
 from groundgate.rules import Bucket, FailOn, Outcome
 from tests.support.big_run import big_run
 from tests.support.report_checks import inline_text, links, parse, seen, table_cells
 from tests.support.reports import make_results, make_row
 from tests.support.scripted import ScriptedJudge
 
+LINKS = Links("https://github.com", "acme/prompts", "0123abcd", "examples/cases.jsonl")
 WHERE = "[the job summary](https://github.example/o/r/actions/runs/42) and the results file (.groundgate/results.json)"
 
 
@@ -252,3 +255,55 @@ def test_rows_the_judge_could_not_score_show_their_answers() -> None:
     assert "Baseline: grounded, 5 | Candidate: not judged, -" in shown
     assert "You can return items within 30 days." in shown
     assert "You have 45 days." in shown
+
+
+def test_p_values_read_in_one_format() -> None:
+    text = render(run(420), "summary", ReportContext(full_report=WHERE))
+    cells = dict(zip(table_cells(text, "Category"), table_cells(text, "p ¹"), strict=True))
+    assert all(re.fullmatch(r"< 0\.001|[01]\.\d{3}|–", p) for p in cells.values()), cells
+    assert cells["safety (blocking)"] == "0.050"  # 0.0501: not below the footnote's 0.05
+    assert cells["account"] == "0.049"  # 0.04904: below it, never rounded up to 0.05
+    assert cells["shipping"] == "1.000"
+    assert cells["policy (blocking)"] == "< 0.001"
+
+
+def test_an_expected_count_of_flips_reads_as_a_count() -> None:
+    def noise(expected: float) -> Noise:
+        return Noise.model_construct(
+            sampled=20, flipped=2, rate=0.1, interval=(0.01, 0.3), flips=60, expected_false_flips=expected,
+            exposed=200, false_blocking_flip=0.2, samples=[], failed=0,
+        )  # fmt: skip
+
+    said = {
+        6.0: "about 6 of this run's 60 flips",
+        3.64: "about 3.6 of this run's",
+        0.04: "fewer than 0.1 of this run's",
+    }
+    for expected, words in said.items():
+        shown = seen(render(make_results([make_row(1, Outcome.TIE)]).model_copy(update={"noise": noise(expected)})))
+        assert words in shown, shown
+        assert "6.0" not in shown
+
+
+def test_the_yardstick_warning_links_its_base_and_says_an_added_case_once() -> None:
+    moved = Yardstick(base="feedbeef0123abcd", cases=["case-00003"], baseline=["case-00003", "case-00002"], added=["case-00003"])  # fmt: skip
+    rows = [make_row(2, Outcome.TIE), make_row(3, Outcome.REGRESSION)]
+    results = make_results(rows).model_copy(update={"yardstick": moved})
+    text = render(results, "comment", ReportContext(links=LINKS))
+    assert ("feedbeef0123", "https://github.com/acme/prompts/commit/feedbeef0123abcd") in links(text)
+    warning = next(
+        line for line in seen(text).splitlines() if line.startswith("Warning") or "edits what the gate" in line
+    )
+    assert "Cases added: case-00003." in warning
+    assert "Baseline responses changed: case-00002." in warning  # the added case's own baseline is not news
+    console = " ".join(render_console(results).split())
+    assert "cases added: case-00003; baseline responses changed: case-00002;" in console
+    forged = results.model_copy(update={"yardstick": moved.model_copy(update={"base": "](https://evil.example)"})})
+    assert not [href for _, href in links(render(forged, "comment", ReportContext(links=LINKS))) if "evil" in href]
+
+
+def test_a_run_without_a_verdict_says_no_verdict_capitalised_as_everywhere() -> None:
+    heading = seen(
+        render_failure(UsageError("input 'fail-on': 'sometimes' is not one of blocking, any-regression, never"))
+    )
+    assert heading.splitlines()[0] == "⛔ groundgate: No verdict"
