@@ -14,10 +14,12 @@ import sys
 import threading
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from groundgate import __version__, app, settings, wiring
+from groundgate import __version__, app, gitlog, settings, wiring
 from groundgate.cases import load_cases
 from groundgate.errors import (
     CannotWrite,
@@ -299,6 +301,8 @@ def _compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     config = settings.from_flags({key: value for key, value in vars(args).items() if key != "command"}, environ)
     settings.check_outputs(config)
     inputs = app.load(config)
+    assert config.baseline  # the settings refuse a compare without it
+    inputs = replace(inputs, baseline_age=gitlog.baseline_age(config.path(config.baseline), datetime.now(UTC)))
     for warning in inputs.warnings:
         _warn(warning)
     cache = wiring.cache(config)

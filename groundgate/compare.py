@@ -417,6 +417,7 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
         category_sizes=sizes,
         suite=suite,
         yardstick=inputs.yardstick,
+        baseline_age=inputs.baseline_age,
         noise=noise,
         model_under_test=options.model_under_test,
         min_cases_to_block=options.min_cases_to_block,

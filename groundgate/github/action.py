@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
 from groundgate import app
+from groundgate.baseline_age import BaselineAge, age
 from groundgate.cases import Inputs, Yardstick, load_cases
 from groundgate.errors import (
     GitHubRefused,
@@ -53,10 +55,29 @@ def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> In
         if publisher is not None and run is not None and run.base_sha and run.pr_number is not None:
             base = partial(at_base, settings, publisher=publisher, base_sha=run.base_sha, log=log)
         inputs = app.load(settings, base)
+        if publisher is not None:
+            inputs = replace(inputs, baseline_age=baseline_age(settings, publisher, log))
         for warning in inputs.warnings:
             log.warning(warning)
         log.info(f"{len(inputs.cases)} cases from {inputs.cases_path}")
     return inputs
+
+
+def baseline_age(settings: Settings, publisher: Publisher, log: Log) -> BaselineAge | None:
+    """How old the baseline answers are: the commit that last changed the baseline file, reachable from the
+    commit the run compares with (a pull request's base: its yardstick decides; else the commit under test).
+    GitHub not telling is a line in the log, never the end of the run."""
+    run = settings.github or GitHubRun()
+    sha = run.base_sha if run.pr_number is not None and run.base_sha else run.head_sha
+    if not sha or settings.baseline is None:
+        return None
+    path = repository_path(settings.root, settings.baseline.as_posix())
+    try:
+        found = publisher.last_change(path, sha)
+    except GitHubRefused as exc:
+        log.info(f"the baseline's age could not be read: {one_line(str(exc))}")
+        return None
+    return age(found[0], found[1], datetime.now(UTC), path, "github") if found else None
 
 
 def at_base(settings: Settings, inputs: Inputs, *, publisher: Publisher, base_sha: str, log: Log) -> Inputs:

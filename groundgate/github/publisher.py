@@ -359,6 +359,19 @@ class Publisher:
                 return content.decoded_content
             return base64.b64decode(self._repo.get_git_blob(content.sha).content)
 
+    def last_change(self, path: str, sha: str) -> tuple[str, datetime] | None:
+        """The commit reachable from ``sha`` that last changed ``path`` (from the repository root) and its
+        committer date, in one request (``per_page=1``); None when no commit did (the file is not there)."""
+        with self._talking(f"read the last change of {path} at {sha[:12]}", "read"):
+            _, data = self._github.requester.requestJsonAndCheck(
+                "GET", f"/repos/{self._repository}/commits", parameters={"path": path, "sha": sha, "per_page": 1}
+            )
+        newest = data[0] if isinstance(data, list) and data and isinstance(data[0], dict) else None
+        changed = when(((newest or {}).get("commit") or {}).get("committer", {}).get("date"))
+        if newest is None or changed is None or not isinstance(newest.get("sha"), str):
+            return None
+        return newest["sha"], changed
+
     def upsert_comment(self, number: int, body: str, marker: str, known: Comment | None = None) -> tuple[str, str]:
         """Update this check's own comment in place, or create it; returns (created|updated, url). ``known``:
         that comment, already found in this run (``comments``): no second lookup."""

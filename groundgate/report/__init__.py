@@ -51,6 +51,7 @@ from groundgate.report.sections import (
 )
 from groundgate.report.yardstick import (
     base_commit,
+    baseline_age,
     case_url,
     edits,
     moved_ids,
@@ -125,6 +126,7 @@ class _Renderer:
             ),
             "links": context.links,
             "base_commit": base_commit,
+            "baseline_age": baseline_age(results.baseline_age, context.links),
             "case_url": self.case_url,
             "talking": self.talking,
             "talking_title": TALKING,

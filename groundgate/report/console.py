@@ -10,6 +10,7 @@ import shutil
 import unicodedata
 from collections.abc import Mapping
 
+from groundgate.baseline_age import said, warning
 from groundgate.report import noise as noise_words
 from groundgate.report.deciders import decided_by, fluency_reason
 from groundgate.report.escape import log_safe
@@ -170,6 +171,8 @@ def render_console(
         removes=removes(moved),
         baseline=baseline_changed(moved) if moved else [],
         decided=decided_by(results, fail_on, people),
+        baseline_age=said(age, age.short) if (age := results.baseline_age) else None,
+        baseline_warning=warning(results.baseline_age, results.baseline_age.short) if results.baseline_age else None,
         fluency_reason=fluency_reason(results),
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),

@@ -1,5 +1,5 @@
 """What the pull request changed of the yardstick (cases and baseline), as the report shows it: the edits on
-each row, the removed blocking cases, and where a row's case link goes."""
+each row, the removed blocking cases, where a row's case link goes; and how old the baseline answers are."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from markupsafe import Markup
 
+from groundgate.baseline_age import BaselineAge, said, warning
 from groundgate.cases import Yardstick
 from groundgate.report.escape import inline
 from groundgate.report.links import Links
@@ -112,3 +113,17 @@ def moved_ids(results: Results, moved: Yardstick | None, links: Links | None) ->
         for what, ids in shown.items()
         if ids
     }  # fmt: skip
+
+
+def _commit(found: BaselineAge, links: Links | None) -> str:
+    url = links.commit(found.commit) if links is not None else None
+    return f"[`{found.short}`]({url})" if url else f"`{found.short}`"
+
+
+def baseline_age(found: BaselineAge | None, links: Links | None) -> tuple[Markup, Markup]:
+    """The footer's sentence on the baseline answers' age and, past ``baseline_age.STALE_DAYS``, the warning
+    at the top; the commit linked when it can be. Our words, numbers, a date and a hex SHA: no user text."""
+    if found is None:
+        return Markup(""), Markup("")
+    commit = _commit(found, links)
+    return Markup(said(found, commit)), Markup(warning(found, commit) or "")  # noqa: S704 - see above

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 from github import GithubException
@@ -154,6 +155,19 @@ def test_the_checks_tab_gets_failures_first_then_warnings_then_notices(gh: FakeG
     sent = [(a["annotation_level"], a["start_line"]) for a in gh.check_runs[run_id]["annotations"]]
     assert [level for level, _ in sent] == ["failure"] * 40 + ["warning"] * 40 + ["notice"] * 40
     assert [line for level, line in sent if level == "failure"] == list(range(3, 121, 3))  # each level by line
+
+
+def test_the_last_change_of_a_file_is_one_request_for_the_newest_commit(gh: FakeGitHub) -> None:
+    newer, older = datetime(2026, 1, 5, 9, 30, tzinfo=UTC), datetime(2025, 6, 1, tzinfo=UTC)
+    gh.history[("ba5e", "evals/baseline.jsonl")] = [("c" * 40, newer), ("d" * 40, older)]
+    assert publisher(gh).last_change("evals/baseline.jsonl", "ba5e") == ("c" * 40, newer)
+    assert [r.query for r in gh.requests if r.path == "/repos/o/r/commits"] == [
+        {"path": ["evals/baseline.jsonl"], "sha": ["ba5e"], "per_page": ["1"]}
+    ]
+    assert publisher(gh).last_change("evals/other.jsonl", "ba5e") is None  # no commit changed it there
+    gh.faults.append(Fault("GET", r"/repos/o/r/commits", 403, message="Resource not accessible by integration"))
+    with pytest.raises(GitHubRefused, match=r"read the last change of evals/baseline\.jsonl"):
+        publisher(gh).last_change("evals/baseline.jsonl", "ba5e")
 
 
 def test_a_rerun_gets_its_own_check_run_and_supersedes_the_older_one(gh: FakeGitHub) -> None:

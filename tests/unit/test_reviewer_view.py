@@ -4,11 +4,12 @@ GFM (markdown-it with GitHub's tables), its visible text and its links, the cons
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from groundgate import compare
 from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide
+from groundgate.baseline_age import age
 from groundgate.cases import Case, Inputs, Response, Yardstick
 from groundgate.errors import UsageError
 from groundgate.evidence import Options
@@ -307,3 +308,18 @@ def test_a_run_without_a_verdict_says_no_verdict_capitalised_as_everywhere() -> 
         render_failure(UsageError("input 'fail-on': 'sometimes' is not one of blocking, any-regression, never"))
     )
     assert heading.splitlines()[0] == "⛔ groundgate: No verdict"
+
+
+def test_the_baseline_is_stale_past_thirty_days_and_only_a_commit_name_is_linked() -> None:
+    now = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    results = make_results([make_row(1, Outcome.TIE)])
+    for days, warned in ((0, False), (30, False), (31, True)):
+        found = age("ab" * 20, now - timedelta(days=days), now, "evals/baseline.jsonl", "github")
+        shown = seen(render(results.model_copy(update={"baseline_age": found}), "comment", ReportContext(links=LINKS)))
+        assert ("days old" in shown) is warned, days
+        assert ("on the day of this run" in shown) is (days == 0)
+    forged = age("](https://evil.example) @someone", now - timedelta(days=40), now, "b.jsonl", "github")
+    text = render(results.model_copy(update={"baseline_age": forged}), "comment", ReportContext(links=LINKS))
+    assert not [href for _, href in links(text) if "evil" in href]
+    assert "@someone" not in text
+    assert "last changed in commit ?," in seen(text)
