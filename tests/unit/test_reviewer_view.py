@@ -44,8 +44,16 @@ def test_every_cut_of_a_table_cell_says_how_much_it_left_out() -> None:
     assert len(whys) >= 20  # the one-line blocking table, and the other sections' lines
     cut = [cell for cell in whys + table_cells(text, "Candidate's answer") if "…" in cell]
     assert cut, "the 420-case comment cuts some reasons"
+    words = {
+        w
+        for row in run(420).rows
+        for t in (row.after_reason, row.rescore_reason, row.candidate)
+        for w in (t or "").split()
+    }
     for cell in cut:
         assert re.search(r"… \(\+[\d,]+ characters\)$", cell), cell
+        for part in cell.split(" … ")[:-1]:  # an unstable row's two reasons are cut apart
+            assert part.split()[-1] in words, part  # a cut ends at a word's end: never 'the CONTEXT s …'
 
 
 POLICY = "returns_policy.md: Items can be returned within 30 days of purchase. Refunds take 5 business days."
