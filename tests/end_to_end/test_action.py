@@ -136,10 +136,12 @@ def test_fork_pull_request_warns_once_and_writes_only_the_summary(
     assert "workflow_run" in warning
     assert gh.comments == {}
     assert gh.check_runs == {}
-    # nothing written; the only requests read the base branch's cases and baseline (the yardstick check)
+    # nothing written; the only requests read the base branch's cases and baseline (the yardstick check) and
+    # the baseline file's last change (its age)
     assert [(r.method, r.path) for r in gh.requests] == [
         ("GET", "/repos/o/r/contents/evals/cases.jsonl"),
         ("GET", "/repos/o/r/contents/evals/baseline.jsonl"),
+        ("GET", "/repos/o/r/commits"),
     ]
     assert run.summary
 
