@@ -5,9 +5,12 @@ and warns past 30 days; the CLI asks the local git, and says nothing without one
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+import pytest
 
 from tests.support.action import BASE_SHA, PATHS, event, run_action
 from tests.support.cli import groundgate
@@ -63,6 +66,7 @@ def git(folder: Path, *args: str, when: datetime | None = None) -> None:
     subprocess.run(["git", "-C", str(folder), *args], env=env, check=True, capture_output=True, timeout=30)
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git to make a repository")
 def test_the_cli_dates_the_baseline_from_git_and_says_nothing_without_it(tmp_path: Path) -> None:
     for name in ("cases.jsonl", "baseline.jsonl", "candidate-regression.jsonl"):
         (tmp_path / name).write_bytes((EXAMPLES / name).read_bytes())
