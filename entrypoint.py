@@ -82,7 +82,7 @@ def main(environ: Mapping[str, str]) -> int:
         log.error(one_line(str(error)), file=where, line=error.line, title="groundgate: bad input")
     else:
         log.error(one_line(str(error)))
-    summary, outputs = render_failure(error), action.outputs_without_verdict()
+    summary, outputs = render_failure(error, action.failure_links(config, error)), action.outputs_without_verdict()
     to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary), failing=True)
     to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs), failing=True)
     if run.event_name != "issue_comment":  # a comment's run that failed leaves the judge's verdict as it stands

@@ -17,6 +17,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
+from groundgate.baseline_age import BaselineAge
 from groundgate.errors import InputError, MissingResponses
 from groundgate.jsonl import read_jsonl
 from groundgate.lookalike import reads_as, skeleton, visible
@@ -222,6 +223,7 @@ class Inputs:
     warnings: list[str] = field(default_factory=list)
     digests: dict[str, str] = field(default_factory=dict)  # sha256 of each file: which run this is
     yardstick: Yardstick | None = None  # set by the action on pull requests
+    baseline_age: BaselineAge | None = None  # the baseline file's last change (the action: GitHub; the CLI: git)
     own_context: bool = False  # response records' own contexts were kept: an end-to-end run
 
     def batches(self) -> Iterator[list[Triple]]:

@@ -46,6 +46,7 @@ from groundgate.rules import (
     Bucket,
     Outcome,
     needs_rescore,
+    unweighed_fluency,
     verdict_of,
 )
 
@@ -373,7 +374,7 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
         _noise(judge, rows, inputs, options, noise_seed(inputs, judge, options)) if options.noise_sample > 0 else None
     )
     if any(counts[o] for o in BLOCKING):
-        fluency = Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote")
+        fluency = Fluency(consulted=False, reason=unweighed_fluency(counts))
     elif not counts[Outcome.TIE]:
         fluency = Fluency(consulted=False, reason="no rows sat in the same partial or grounded bucket on both sides")
     elif not judge.info.fluency:
@@ -424,6 +425,7 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
         category_sizes=sizes,
         suite=suite,
         yardstick=inputs.yardstick,
+        baseline_age=inputs.baseline_age,
         noise=noise,
         model_under_test=options.model_under_test,
         min_cases_to_block=options.min_cases_to_block,

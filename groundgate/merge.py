@@ -26,12 +26,12 @@ from groundgate.results import (
     ids_digest,
     outcome_counts,
 )
-from groundgate.rules import BLOCKING, Outcome, verdict_of
+from groundgate.rules import BLOCKING, Outcome, unweighed_fluency, verdict_of
 
 
 def _fluency(parts: Sequence[Results], counts: Counter[Outcome]) -> Fluency:
     if any(counts[o] for o in BLOCKING):
-        return Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote")
+        return Fluency(consulted=False, reason=unweighed_fluency(counts))
     consulted = [p.fluency for p in parts if p.fluency.consulted]
     skipped = sum(p.fluency.skipped for p in parts)
     scored = [f for f in consulted if f.mean_delta is not None and f.rows]

@@ -27,6 +27,7 @@ from pydantic import (
 )
 from pydantic.dataclasses import dataclass
 
+from groundgate.baseline_age import BaselineAge
 from groundgate.cases import Yardstick
 from groundgate.files import write_parts
 from groundgate.judges.claims import Label
@@ -509,6 +510,7 @@ class Results(_Model):
     category_sizes: dict[str, int] = Field(default_factory=dict)  # of the whole suite
     suite: Suite | None = None
     yardstick: Yardstick | None = None  # pull requests: what the PR changed in the cases and baseline files
+    baseline_age: BaselineAge | None = None  # the last change of the baseline file, when git or GitHub could tell
     noise: Noise | None = None  # the measured noise floor (--noise-sample); None when not measured
     model_under_test: str | None = None  # as the run was told (--model-under-test)
     # The rules the rows were decided under, besides blocking_categories and judge.second_opinion: whatever

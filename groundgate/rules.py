@@ -149,6 +149,19 @@ def gate_exit(verdict: GateVerdict, counts: Mapping[Outcome, int], fail_on: Fail
     return 3 if counts.get(Outcome.ERROR) else 0
 
 
+def unweighed_fluency(counts: Mapping[Outcome, int]) -> str:
+    """Why fluency was not consulted when something blocks, naming what blocks: the judge's confirmed
+    regressions, the tripwire's figures (``tripwire: block``, where the judge saw no problem), or both."""
+    judge, figures = counts.get(Outcome.REGRESSION), counts.get(Outcome.BLOCKING_FIGURE)
+    if judge and figures:
+        who = "the judge's confirmed regressions and the tripwire (tripwire: block) block the change"
+    elif figures:
+        who = "the tripwire (tripwire: block) blocks the change"
+    else:
+        who = "the judge's confirmed regressions block the change"
+    return f"{who}, so fluency gets no vote"
+
+
 # --- the verdict in words: one place for every medium (console, report, check run) ------------
 
 IRREGULAR = {"unstable": "unstable", "moved": "moved", "still ungrounded": "still ungrounded", "unchanged": "unchanged"}
@@ -282,16 +295,18 @@ def headline(
     ``also_to_read``: rows a person must read whatever their outcome (an answer that talks to the judge)
     that the counts do not already put there. ``small_by_category``: confirmed regressions in blocking
     categories too small to block on one judge's word (``--min-cases-to-block``), counted among the REVIEW
-    rows. ``unreachable``: where the judge was that could not be reached, when rows went unjudged for that
-    reason (an outage). ``unfit``: the judge was reached, but stopped answering in the rubric's format (no outage:
-    the model cannot do the job). ``accepted``: the blocking rows people accepted, which no longer block (named in the
-    headline); ``counts`` and the per-category counts are then what still blocks once people have spoken."""
+    rows, named also when other rows block. ``unreachable``: the judge that could not be reached and where
+    ('deployment x at https://…'), when rows went unjudged for that reason (an outage). ``unfit``: the judge was
+    reached, but stopped answering in the rubric's format (no outage: the model cannot do the job). ``accepted``:
+    the blocking rows people accepted, which no longer block (named in the headline); ``counts`` and the
+    per-category counts are then what still blocks once people have spoken."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
     figures = counts.get(Outcome.BLOCKING_FIGURE, 0)  # the tripwire's blocking rows (tripwire: block)
     attention = sum(counts.get(o, 0) for o in ATTENTION) + also_to_read
     blocking = Counter(blocking_by_category or {})
     small = Counter(small_by_category or {})
     unjudged = f"; {plural(errors, 'row')} not judged" if errors else ""
+    confirm = f"; {plural(small.total(), 'regression')} to confirm" if small.total() else ""
     people = f"; {accepted.rows:,} accepted by {accepted.who()}" if accepted and accepted.rows else ""
     cases = sum(counts.values()) + (accepted.rows if accepted else 0)  # accepted rows are out of the counts
     if exit_code == 1:
@@ -300,16 +315,18 @@ def headline(
             text = f"Blocks merge (fail-on: any-regression): {_blocked(regressions + review, figures)}"
             return Headline("🚫", _with_categories(text, both, unjudged + people), "failure")
         text = f"Blocks merge: {_blocked(regressions, figures)}"
-        return Headline("🚫", _with_categories(text, blocking, unjudged + people), "failure")
+        return Headline("🚫", _with_categories(text, blocking, confirm + unjudged + people), "failure")
     if accepted and accepted.rows and exit_code == 0 and not errors:
         also = f"; {plural(attention, 'row')} to read before shipping" if attention else ""
         return Headline("✅", f"Passes: {accepted.words()}{also}", "success")
     if exit_code != 0 or errors:
         blocked = [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if o in BLOCKING and counts.get(o)]
+        blocked += [f"{plural(small.total(), 'regression')} to confirm"] if small.total() else []
         also = f"; also {' and '.join(blocked)}" if blocked else ""
         of = f"{errors:,} of {plural(cases, 'row')} not judged"
         if unreachable:
-            return Headline("⛔", f"No verdict: the judge at {unreachable} could not be reached: {of}{also}", "failure")
+            judge = unreachable if " at " in unreachable else f"at {unreachable}"  # a record kept the place alone
+            return Headline("⛔", f"No verdict: the judge {judge} could not be reached: {of}{also}", "failure")
         if unfit:
             return Headline(
                 "⛔", f"No verdict: the judge stopped answering in the rubric's format: {of}{also}", "failure"
@@ -317,7 +334,7 @@ def headline(
         return Headline("⛔", f"No verdict: {of}, so the gate cannot pass{also}", "failure")
     if regressions or figures:  # only fail-on: never lets a blocking row through
         text = f"Does not block merge (fail-on: never), but {_blocked(regressions, figures)}"
-        return Headline("⚠️", _with_categories(text, blocking), "neutral")
+        return Headline("⚠️", _with_categories(text, blocking, confirm), "neutral")
     if small.total():
         text = f"Does not block merge: {plural(small.total(), 'regression')} to confirm, too few cases to block"
         return Headline("⚠️", _with_categories(text, small), "neutral")

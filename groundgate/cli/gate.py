@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping
+from dataclasses import replace
+from datetime import UTC, datetime
 
-from groundgate import app, settings, wiring
+from groundgate import app, gitlog, settings, wiring
 from groundgate.cases import load_cases
 from groundgate.cli.output import console, out, say, warn, write_report
 from groundgate.progress import ProgressLine
@@ -23,6 +25,8 @@ def compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     if args.dry_run:
         return dry_run(config)
     inputs = app.load(config)
+    assert config.baseline  # the settings refuse a compare without it
+    inputs = replace(inputs, baseline_age=gitlog.baseline_age(config.path(config.baseline), datetime.now(UTC)))
     for warning in inputs.warnings:
         warn(warning)
     cache = wiring.cache(config)

@@ -8,12 +8,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
 from groundgate import app
+from groundgate.baseline_age import BaselineAge, age
 from groundgate.cases import Inputs, Yardstick, load_cases
-from groundgate.errors import GitHubRefused, GroundgateError, InternalError, Interrupted, UsageError, one_line
+from groundgate.errors import (
+    GitHubRefused,
+    GroundgateError,
+    InputError,
+    InternalError,
+    Interrupted,
+    UsageError,
+    one_line,
+)
 from groundgate.event import PR_EVENTS, GitHubRun
 from groundgate.files import write_text
 from groundgate.github import adjudicate
@@ -45,10 +55,29 @@ def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> In
         if publisher is not None and run is not None and run.base_sha and run.pr_number is not None:
             base = partial(at_base, settings, publisher=publisher, base_sha=run.base_sha, log=log)
         inputs = app.load(settings, base)
+        if publisher is not None:
+            inputs = replace(inputs, baseline_age=baseline_age(settings, publisher, log))
         for warning in inputs.warnings:
             log.warning(warning)
         log.info(f"{len(inputs.cases)} cases from {inputs.cases_path}")
     return inputs
+
+
+def baseline_age(settings: Settings, publisher: Publisher, log: Log) -> BaselineAge | None:
+    """How old the baseline answers are: the commit that last changed the baseline file, reachable from the
+    commit the run compares with (a pull request's base: its yardstick decides; else the commit under test).
+    GitHub not telling is a line in the log, never the end of the run."""
+    run = settings.github or GitHubRun()
+    sha = run.base_sha if run.pr_number is not None and run.base_sha else run.head_sha
+    if not sha or settings.baseline is None:
+        return None
+    path = repository_path(settings.root, settings.baseline.as_posix())
+    try:
+        found = publisher.last_change(path, sha)
+    except GitHubRefused as exc:
+        log.info(f"the baseline's age could not be read: {one_line(str(exc))}")
+        return None
+    return age(found[0], found[1], datetime.now(UTC), path, "github") if found else None
 
 
 def at_base(settings: Settings, inputs: Inputs, *, publisher: Publisher, base_sha: str, log: Log) -> Inputs:
@@ -341,7 +370,7 @@ def _publish(
         if settings.check_run and target.head_sha:
             top = on_the_check(verdict_headline(results, settings.fail_on, context.people), headline_note(results))
             conclusion, title = top.conclusion, top.text
-            annotations = annotations_for(results, cases_path)
+            annotations = annotations_for(results, cases_path, settings.fail_on)
             if people is not None:
                 annotations = adjudicate.annotate(annotations, people.people.decision, cases_path)
             try:
@@ -359,6 +388,18 @@ def _publish(
                 log.warning(f"{one_line(str(exc))}. The job's own status still carries the verdict.")
 
 
+def failure_links(settings: Settings | None, error: GroundgateError) -> Links | None:
+    """Where a bad input file's line is on GitHub (the commit under test), so its ``file:line`` is a link; None
+    for any other error, outside a workflow, or a file outside the repository."""
+    run = settings.github if settings is not None else None
+    if settings is None or run is None or not isinstance(error, InputError) or not (run.repository and run.head_sha):
+        return None
+    path = repository_path(settings.root, error.path)
+    if Path(path).is_absolute() or ".." in Path(path).parts:
+        return None
+    return Links(run.server_url, run.repository, run.head_sha, path)
+
+
 def present_failure(settings: Settings, error: GroundgateError, publisher: Publisher, log: Log) -> None:
     """A run that ends without a verdict says so where the last verdict stands: its own comment and
     its check run, so a stale "Passed" cannot outlive a run that failed on bad input or was cancelled."""
@@ -368,7 +409,7 @@ def present_failure(settings: Settings, error: GroundgateError, publisher: Publi
     target = _target(run, publisher, log)
     if target is None:
         return
-    text = render_failure(error)
+    text = render_failure(error, failure_links(settings, error))
     interrupted = isinstance(error, Interrupted)
     if settings.comment and target.pr_number is not None:
         mark = marker(settings.check_name)

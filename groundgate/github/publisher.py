@@ -32,7 +32,7 @@ from requests import RequestException
 from urllib3.exceptions import HTTPError
 
 from groundgate.errors import GitHubRefused, one_line
-from groundgate.github.annotations import TITLE_LIMIT, Annotation
+from groundgate.github.annotations import TITLE_LIMIT, Annotation, in_order
 from groundgate.github.client import REASON_LIMIT, ROLES, WaitBudget, WaitTooLong, refused, token_kind
 from groundgate.rules import Conclusion
 
@@ -375,6 +375,19 @@ class Publisher:
             )
             return base64.b64decode(str(blob.get("content") or ""))
 
+    def last_change(self, path: str, sha: str) -> tuple[str, datetime] | None:
+        """The commit reachable from ``sha`` that last changed ``path`` (from the repository root) and its
+        committer date, in one request (``per_page=1``); None when no commit did (the file is not there)."""
+        with self._talking(f"read the last change of {path} at {sha[:12]}", "read"):
+            _, data = self._github.requester.requestJsonAndCheck(
+                "GET", f"/repos/{self._repository}/commits", parameters={"path": path, "sha": sha, "per_page": 1}
+            )
+        newest = data[0] if isinstance(data, list) and data and isinstance(data[0], dict) else None
+        changed = when(((newest or {}).get("commit") or {}).get("committer", {}).get("date"))
+        if newest is None or changed is None or not isinstance(newest.get("sha"), str):
+            return None
+        return newest["sha"], changed
+
     def upsert_comment(self, number: int, body: str, marker: str, known: Comment | None = None) -> tuple[str, str]:
         """Update this check's own comment in place, or create it; returns (created|updated, url). ``known``:
         that comment, already found in this run (``comments``): no second lookup."""
@@ -409,7 +422,9 @@ class Publisher:
     ) -> int:
         """Create this run's own check run, completed, its annotations 50 a request; then complete the
         commit's older check runs of this name as superseded. A new one per run because GitHub appends
-        annotations on every update and removes none: an older verdict's would stay on a reused run."""
+        annotations on every update and removes none: an older verdict's would stay on a reused run. The
+        annotations go failures first (``in_order``): the Checks tab lists them as they were sent."""
+        annotations = in_order(annotations)
         with self._talking("create the check run", "check"):
             batches = [
                 [a.as_dict() for a in annotations[i : i + ANNOTATIONS_PER_REQUEST]]

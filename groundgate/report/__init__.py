@@ -18,10 +18,11 @@ from typing import Literal
 
 from markupsafe import Markup
 
-from groundgate.errors import GroundgateError, one_line
+from groundgate.errors import GroundgateError, InputError, one_line
 from groundgate.report import noise as noise_words
 from groundgate.report.categories import SMALL_SAMPLE, bucket_matrix, category_lines, p_text
 from groundgate.report.context import ReportContext, marker
+from groundgate.report.deciders import decided_by, fluency_reason, second_judge
 from groundgate.report.escape import inline
 from groundgate.report.headline import (
     headline_note,
@@ -29,10 +30,12 @@ from groundgate.report.headline import (
     too_small,
     verdict_headline,
 )
+from groundgate.report.links import Links, slug
 from groundgate.report.people import render_people
-from groundgate.report.rows import markdown_env, second_opinion_text
+from groundgate.report.rows import markdown_env
 from groundgate.report.sections import (
     BLOCKING,
+    FIRST_ROWS,
     MIN_ID_BYTES,
     MIN_LINE_BYTES,
     MIN_UNIT_BYTES,
@@ -47,6 +50,8 @@ from groundgate.report.sections import (
     sections_of,
 )
 from groundgate.report.yardstick import (
+    base_commit,
+    baseline_age,
     case_url,
     edits,
     moved_ids,
@@ -63,6 +68,8 @@ from groundgate.rules import (
 )
 
 Target = Literal["comment", "check", "summary"]
+TALKING = "Answers that talk to the judge"  # the headings of the two sections the template writes itself
+LIVE = "Newly ungrounded against their own retrieved context"
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
 
 
@@ -70,7 +77,7 @@ class _Renderer:
     """Renders one results object at ever smaller layouts; the parts that do not depend on the
     layout are computed once and each section is rendered again only when its own share changed."""
 
-    def __init__(self, results: Results, context: ReportContext, keep: int) -> None:
+    def __init__(self, results: Results, context: ReportContext, keep: int, index: bool = False) -> None:
         self.results = results
         self.context = context
         self.groups = grouped(results, keep)
@@ -82,6 +89,7 @@ class _Renderer:
         moved = moved_yardstick(results)
         self.edits = edits(moved)
         self.case_url = case_url(context.links, moved) if context.links else None
+        self.talking, self.live = marked_rows(results, TALKS), marked_rows(results, LIVE_FLIP)
         self.frame = {
             "r": results,
             "counts": [
@@ -94,7 +102,9 @@ class _Renderer:
             "p_text": p_text,
             "buckets": BUCKET_ORDER,
             "matrix": bucket_matrix(results),
-            "second_opinion": second_opinion_text(results.judge.second_opinion),
+            "second_opinion": second_judge(results),
+            "decided": decided_by(results, context.fail_on, context.people),
+            "fluency_reason": fluency_reason(results),
             "moved": moved,
             "moved_ids": moved_ids(results, moved, context.links),
             "removes": removes(moved),
@@ -117,13 +127,27 @@ class _Renderer:
                 else None
             ),
             "links": context.links,
+            "base_commit": base_commit,
+            "baseline_age": baseline_age(results.baseline_age, context.links),
             "case_url": self.case_url,
-            "talking": marked_rows(results, TALKS),
-            "live_flips": marked_rows(results, LIVE_FLIP),
+            "talking": self.talking,
+            "talking_title": TALKING,
+            "live_title": LIVE,
+            "live_flips": self.live,
         }
+        self.frame["index"] = self._index() if index and not self.frame["passed"] else []
         # Each section's last rendering, by what it depends on: a layout that shrinks another section reuses
         # it. Only the last one: a large run tries dozens of layouts, each of its big sections megabytes long.
         self._parts: dict[str, tuple[tuple[object, ...], Markup]] = {}
+
+    def _index(self) -> list[Markup]:
+        """Links to each section, in the page's order, when a section is longer than its first rows: the job
+        summary of a large run is hundreds of kilobytes, and its later sections are what the comment left out."""
+        titles = [(kind.title, self.groups[kind.key].total) for kind in SECTIONS if self.groups[kind.key].total]
+        titles += [(title, rows.total) for title, rows in ((TALKING, self.talking), (LIVE, self.live)) if rows]
+        if not any(kind.attention and self.groups[kind.key].total > FIRST_ROWS for kind in SECTIONS):
+            return []
+        return [Markup(f"[{title} ({n:,})](#{slug(f'{title} ({n:,})')})") for title, n in titles]  # noqa: S704 - ours
 
     def _part(self, section: Section, layout: Layout, legend: bool) -> Markup:
         key = (section.share, len(section.rows), section.detailed, layout.why, legend)
@@ -169,7 +193,7 @@ def render(results: Results, target: Target = "summary", context: ReportContext 
     """The largest layout of the report that fits the target's limit (counted in UTF-8 bytes)."""
     context = context or ReportContext()
     limit = LIMITS[target]
-    renderer = _Renderer(results, context, keep=limit // MIN_LINE_BYTES)
+    renderer = _Renderer(results, context, keep=limit // MIN_LINE_BYTES, index=target == "summary")
     for layout in layouts(renderer.groups):
         if renderer.floor(layout) > limit:
             continue
@@ -181,6 +205,14 @@ def render(results: Results, target: Target = "summary", context: ReportContext 
     return f"## {top.icon} groundgate: {inline(top.text)}\n\nThe report is too large to show; see {context.full_report}.\n\n{marker(context.check_name)}\n"
 
 
-def render_failure(error: GroundgateError) -> str:
-    """The job summary of a run that ended without a verdict: the same message as the log line, with its fix."""
-    return markdown_env().get_template("failure.md.j2").render(message=one_line(str(error)), exit_code=error.exit_code)
+def render_failure(error: GroundgateError, links: Links | None = None) -> str:
+    """The job summary of a run that ended without a verdict: the same message as the log line, with its fix.
+    ``links``: where the bad input file is (``cases_path``, from the repository root): its ``file:line`` links
+    to that line."""
+    text = one_line(str(error))
+    message = inline(text)
+    where = f"{error.path}:{error.line}" if isinstance(error, InputError) and error.line else None
+    if where is not None and links is not None and text.startswith(where) and isinstance(error, InputError):
+        url = links.case(error.line or 1)
+        message = Markup(f"[{inline(where)}]({url})") + inline(text[len(where) :])  # noqa: S704 - escaped, our URL
+    return markdown_env().get_template("failure.md.j2").render(message=message, exit_code=error.exit_code)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 
@@ -50,12 +51,13 @@ def category_lines(results: Results) -> list[CategoryLine]:
 
 
 def p_text(p: float | None) -> str:
-    """A p-value a reader can take in at a glance: two significant figures, never '8.96e-06'."""
+    """A p-value in one format: three decimals ('0.049', '0.240', '1.000'), '< 0.001' below, never '8.96e-06'.
+    Rounded down, so a value below 0.05 never reads as '0.050' beside a footnote that draws the line there."""
     if p is None:
         return "–"
     if p < 0.001:
         return "< 0.001"
-    return f"{p:.2g}" if p < 0.995 else "1"
+    return f"{math.floor(min(p, 1.0) * 1000) / 1000:.3f}"
 
 
 def bucket_matrix(results: Results) -> list[list[int]]:

@@ -10,14 +10,16 @@ import shutil
 import unicodedata
 from collections.abc import Mapping
 
+from groundgate.baseline_age import said, warning
 from groundgate.report import noise as noise_words
+from groundgate.report.deciders import decided_by, fluency_reason
 from groundgate.report.escape import log_safe
 from groundgate.report.headline import OUTAGE_FIX, outage, too_small, verdict_headline
 from groundgate.report.people import People
 from groundgate.report.render import environment
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
-from groundgate.report.yardstick import edits, moved_yardstick, removes, was
+from groundgate.report.yardstick import baseline_changed, edits, moved_yardstick, removes, was
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
@@ -169,6 +171,11 @@ def render_console(
         edited=edited,
         renamed=renamed,
         removes=removes(moved),
+        baseline=baseline_changed(moved) if moved else [],
+        decided=decided_by(results, fail_on, people),
+        baseline_age=said(age, age.short) if (age := results.baseline_age) else None,
+        baseline_warning=warning(results.baseline_age, results.baseline_age.short) if results.baseline_age else None,
+        fluency_reason=fluency_reason(results),
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),
         talking=marked_rows(results, TALKS),

@@ -125,20 +125,36 @@ def inline(value: object, limit: int | None = None) -> Markup:
     return Markup(_escape(shorten(_flat(value), limit)))  # noqa: S704 - escaped above
 
 
-def more(text: str, limit: int | None) -> str:
-    """What a cut leaves out, said where it happens: ' … (+1,234 characters)'."""
+def inline_cut(value: object, limit: int | None = None) -> Markup:
+    """One line of user text cut at ``limit``, the cut saying how many characters it left out (a table
+    cell's answer or reason: never a bare '…')."""
+    text = _flat(value)
     if limit is None or len(text) <= limit:
-        return ""
-    return f" … _(+{len(text) - limit:,} characters)_"
+        return Markup(_escape(text))  # noqa: S704 - escaped here
+    kept = cut(text, limit)
+    return Markup(_escape(kept) + f" … _(+{len(text) - len(kept):,} characters)_")  # noqa: S704 - escaped, ours
+
+
+def cut(text: str, limit: int) -> str:
+    """The first ``limit`` characters of a text, ended at a word's end when one is in their last quarter: a
+    reader stumbles on 'the CONTEXT s …'."""
+    kept = text[:limit]
+    space = max(kept.rfind(" "), kept.rfind("\n"))
+    return (kept[:space] if space >= limit * 3 // 4 and not text[limit : limit + 1].isspace() else kept).rstrip()
+
+
+def more(text: str, kept: str) -> str:
+    """What a cut leaves out, said where it happens: ' … (+1,234 characters)'."""
+    return f" … _(+{len(text) - len(kept):,} characters)_" if len(kept) < len(text) else ""
 
 
 def block(value: object, limit: int | None = None) -> Markup:
     """Multi-line user text as one paragraph with <br> line breaks: no block structure can start.
     A cut says how many characters it left out."""
     text = _clean("" if value is None else str(value)).strip()
-    kept = text if limit is None or len(text) <= limit else text[:limit].rstrip()
+    kept = text if limit is None or len(text) <= limit else cut(text, limit)
     lines = [" ".join(line.split()) for line in kept.splitlines()]
-    return Markup("<br>".join(_escape(line) for line in lines if line) + more(text, limit))  # noqa: S704
+    return Markup("<br>".join(_escape(line) for line in lines if line) + more(text, kept))  # noqa: S704
 
 
 def marked(words: list[str], changed: list[bool], mark: str) -> Markup:

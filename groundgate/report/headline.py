@@ -12,7 +12,7 @@ from groundgate.adjudication import Decision, accepted
 from groundgate.judges.limits import UNFIT_STOP
 from groundgate.report.people import People
 from groundgate.report.yardstick import REMOVES, moved_yardstick, new_suite, removes, unchecked_yardstick
-from groundgate.results import LIVE_FLIP, TALKS, Results, count_marked, rows_with, tally
+from groundgate.results import LIVE_FLIP, TALKS, Results, Row, count_marked, rows_with, tally
 from groundgate.rules import (
     ATTENTION,
     Conclusion,
@@ -33,6 +33,7 @@ OUTAGE_FIX = (
 )
 _WHO = re.compile(r"^(?:baseline re-score|re-score|baseline|candidate): ")
 _BREAKER = re.compile(r"^not sent: .*?; the last failure: ")
+_OPENED = re.compile(r"^not sent: the judge failed (\d+) calls in a row")  # judges.limits.CircuitBreaker's words
 
 
 @dataclass(frozen=True)
@@ -41,17 +42,40 @@ class Outage:
 
     where: str  # the endpoint (or server) the first of them failed at
     error: str  # the judge's error, once: the first one that is not the circuit breaker's refusal
+    judge: str = ""  # which judge: 'deployment gpt-4o-judge', 'model llama3' ('' when the results do not say)
+    breaker: int | None = None  # the failures in a row after which the circuit breaker stopped the calls
+
+    @property
+    def named(self) -> str:
+        """The judge and where it is: 'deployment gpt-4o-judge at https://…' (the headline's words)."""
+        return f"{self.judge} at {self.where}" if self.judge else f"at {self.where}"
+
+
+def _judge_of(results: Results, sides: Counter[str]) -> str:
+    """The judge whose calls failed, by deployment (or model) name: the second judge when only re-scores failed."""
+    label = results.judge.second_opinion
+    if sides and set(sides) <= {"re-score: ", "baseline re-score: "} and label.startswith(("deployment:", "openai:")):
+        kind, _, name = label.partition(":")
+        return f"{kind} {name}" if kind == "deployment" else f"model {name}"
+    if results.judge.deployment:
+        return f"{'model' if results.judge.base_url else 'deployment'} {results.judge.deployment}"
+    return ""
 
 
 def outage(results: Results, sample: int = 50) -> Outage | None:
-    """From the first ``sample`` rows the judge could not reach (an outage fails every row alike)."""
+    """From the first ``sample`` rows the judge could not reach (an outage fails every row alike), and the
+    first the circuit breaker refused, which says after how many failures in a row it opened."""
     if not results.counts.get(Outcome.ERROR):
         return None
-    down = []
+    down: list[Row] = []
+    opened: int | None = None
     for row in rows_with(results.rows, [Outcome.ERROR]):
         if row.unreachable is not None:
-            down.append(row)
-            if len(down) >= sample:
+            if len(down) < sample:
+                down.append(row)
+            found = _OPENED.match(_WHO.sub("", row.error or ""))
+            opened = int(found.group(1)) if found else opened
+            if len(down) >= sample and (opened is not None or not results.calls.unsent):
                 break
     if not down:
         return None
@@ -59,7 +83,8 @@ def outage(results: Results, sample: int = 50) -> Outage | None:
     sent = [e for e in errors if not e.startswith("not sent: ")]
     error = sent[0] if sent else _BREAKER.sub("", errors[0])
     places = Counter(row.unreachable for row in down if row.unreachable is not None)
-    return Outage(places.most_common(1)[0][0], error)
+    sides = Counter(m.group(0) for row in down if (m := _WHO.match(row.error or "")))
+    return Outage(places.most_common(1)[0][0], error, _judge_of(results, sides), opened)
 
 
 def stopped_for_format(results: Results, sample: int = 50) -> bool:
@@ -87,7 +112,7 @@ class Facts:
     review: Mapping[str, int]  # REVIEW rows by category
     small: Mapping[str, int]  # of those, the ones in blocking categories too small to block (``too_small``)
     to_read: int  # rows to read whatever their outcome (an answer that talks to the judge) not counted already
-    unreachable: str | None  # where the judge was that could not be reached, when rows went unjudged for that
+    unreachable: str | None  # the judge that could not be reached and where ('deployment x at https://…'), if so
     unfit: bool = False  # the judge answered, but stopped answering in the rubric's format (``stopped_for_format``)
 
 
@@ -107,7 +132,7 @@ def facts(results: Results) -> Facts:
         review,
         too_small(results),
         count_marked(results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, *BLOCKING_OUTCOMES, Outcome.ERROR)),
-        down.where if down is not None else None,
+        down.named if down is not None else None,
         stopped_for_format(results),
     )
 

@@ -50,14 +50,21 @@ def sentence(noise: Noise) -> str:
             f"re-scores only show the rate is below {percent(noise.interval[1])}"
         )
     else:
-        expected = noise.expected_false_flips or 0.0
-        tail = f"about {expected:.1f} of this run's {plural(noise.flips, 'flip')} may be judge noise"
+        tail = f"{_about(noise.expected_false_flips or 0.0)} of this run's {plural(noise.flips, 'flip')} may be judge noise"
         if noise.high:  # the per-flip figure alone would understate it: the warning below counts every exposed row
             tail += (
                 f", each taken alone; but across {plural(noise.exposed, 'blocking answer')} noise alone is more "
                 "likely than not to make one such flip (see the warning)"
             )
     return f"{changed} ({_measured(noise)}){unscored}: {tail}."
+
+
+def _about(expected: float) -> str:
+    """An expected count as a reader says it: 'about 6', 'about 3.6', 'fewer than 0.1' (never 'about 6.0')."""
+    shown = round(expected, 1)
+    if shown < 0.1:
+        return "fewer than 0.1"
+    return f"about {shown:.0f}" if shown == int(shown) else f"about {shown:.1f}"
 
 
 def footer(noise: Noise | None) -> str:

@@ -9,7 +9,7 @@ from functools import cache
 from jinja2 import Environment
 from markupsafe import Markup
 
-from groundgate.report.escape import block, inline, marked
+from groundgate.report.escape import block, inline, inline_cut, marked
 from groundgate.report.render import environment, score
 from groundgate.results import Row
 from groundgate.rules import (
@@ -195,7 +195,9 @@ def brief(value: object, limit: int | None) -> Markup:
 
 
 def brief_inline(value: object, limit: int | None) -> Markup:
-    return inline(value, room(None if value is None else " ".join(str(value).split()), limit))
+    """One line of user text, cut at ``limit`` (unless the cut would leave out only a few characters) with
+    the count of what the cut left out."""
+    return inline_cut(value, room(None if value is None else " ".join(str(value).split()), limit))
 
 
 @cache

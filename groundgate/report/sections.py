@@ -11,9 +11,9 @@ from markupsafe import Markup
 
 from groundgate.judges.limits import UNFIT_FIX
 from groundgate.report.context import ReportContext
+from groundgate.report.deciders import second_judge
 from groundgate.report.escape import inline
 from groundgate.report.headline import OUTAGE_FIX, Outage, stopped_for_format, too_small
-from groundgate.report.rows import second_opinion_text
 from groundgate.results import Results, Row, count_marked, rows_marked, rows_with, tally
 from groundgate.rules import BLOCKING as BLOCKING_OUTCOMES
 from groundgate.rules import (
@@ -220,9 +220,15 @@ def intro_of(kind: Kind, results: Results, context: ReportContext, down: Outage 
         text += Markup(" Here: ") + inline(", ".join(f"{c} ({sizes.get(c, 0):,} cases)" for c in found)) + Markup(".")
     if kind.key == "unstable":
         label = results.judge.second_opinion
-        who = "the judge disagreed with itself" if label == "same" else f"{second_opinion_text(label)} disagreed"
+        who = "the judge disagreed with itself" if label == "same" else f"{second_judge(results)} disagreed"
         text = (
             Markup("Newly ungrounded, but the re-score disagreed: ") + inline(who) + Markup(". Send to human review.")
+        )
+    if kind.key == "unsupported_figure" and results.tripwire == "block":  # never advise what the run already sets
+        text = Markup(
+            "The judge did not flag these, but the candidate newly states a figure its context never states (the "
+            "tripwire): the judge may have missed them. Read before shipping. This run sets `tripwire: block`, but "
+            "these are in categories that do not block, so they do not block."
         )
     if kind.key == "unreachable" and down is not None:
         text = _outage_intro(results, down)
@@ -232,11 +238,13 @@ def intro_of(kind: Kind, results: Results, context: ReportContext, down: Outage 
 
 
 def _outage_intro(results: Results, down: Outage) -> Markup:
-    """The judge's error once, and what to do: an outage says nothing about the change."""
+    """The judge's error once, the circuit breaker's part with its numbers, and what to do: an outage says
+    nothing about the change."""
     unsent = results.calls.unsent
+    after = f"after {plural(down.breaker, 'failed call')} in a row" if down.breaker else "after failed calls in a row"
     breaker = (
-        f" groundgate stopped calling after that many failures in a row (the circuit breaker): "
-        f"{plural(unsent, 'call')} not sent."
+        f"<br>\n**The circuit breaker:** {after}, groundgate stopped calling the judge "
+        f"(`max-consecutive-failures`): {plural(unsent, 'call')} not sent."
         if unsent
         else ""
     )

@@ -1,5 +1,5 @@
 """What the pull request changed of the yardstick (cases and baseline), as the report shows it: the edits on
-each row, the removed blocking cases, and where a row's case link goes."""
+each row, the removed blocking cases, where a row's case link goes; and how old the baseline answers are."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from markupsafe import Markup
 
+from groundgate.baseline_age import BaselineAge, said, warning
 from groundgate.cases import Yardstick
 from groundgate.matching import reads_as_id
 from groundgate.report.escape import inline
@@ -71,6 +72,20 @@ def edits(moved: Yardstick | None) -> Callable[[Row], str]:
 REMOVES = "removes "  # how ``removes`` starts: the check run's title finds it in the headline's note
 
 
+def baseline_changed(moved: Yardstick) -> list[str]:
+    """The ids whose baseline response the pull request changed, its added and removed cases aside (a new case
+    comes with its baseline response: that is said once, as an added case)."""
+    cases = set(moved.added) | set(moved.removed)
+    return [cid for cid in moved.baseline if cid not in cases]
+
+
+def base_commit(moved: Yardstick, links: Links | None) -> Markup:
+    """The base commit the pull request was compared with, short, linked to its page when it can be."""
+    short = inline(moved.base[:12])
+    url = links.commit(moved.base) if links is not None else None
+    return Markup(f"[{short}]({url})") if url else short  # noqa: S704 - escaped text, a URL of a hex SHA
+
+
 def removes(moved: Yardstick | None) -> str:
     """The removed cases that were in a blocking category at the base, named: they are no longer judged
     ('' when there are none)."""
@@ -110,7 +125,7 @@ def moved_ids(results: Results, moved: Yardstick | None, links: Links | None) ->
         "renamed": [cid for cid in moved.cases if cid in renamed],
         "edited": [cid for cid in moved.cases if cid not in added and cid not in removed and cid not in renamed],
         "removed": [cid for cid in moved.cases if cid in removed],
-        "baseline": list(moved.baseline),
+        "baseline": baseline_changed(moved),
     }
     shown = {what: ids[:20] for what, ids in groups.items()}
     wanted = {cid for ids in shown.values() for cid in ids}
@@ -129,3 +144,17 @@ def moved_ids(results: Results, moved: Yardstick | None, links: Links | None) ->
         for what, ids in shown.items()
         if ids
     }  # fmt: skip
+
+
+def _commit(found: BaselineAge, links: Links | None) -> str:
+    url = links.commit(found.commit) if links is not None else None
+    return f"[`{found.short}`]({url})" if url else f"`{found.short}`"
+
+
+def baseline_age(found: BaselineAge | None, links: Links | None) -> tuple[Markup, Markup]:
+    """The footer's sentence on the baseline answers' age and, past ``baseline_age.STALE_DAYS``, the warning
+    at the top; the commit linked when it can be. Our words, numbers, a date and a hex SHA: no user text."""
+    if found is None:
+        return Markup(""), Markup("")
+    commit = _commit(found, links)
+    return Markup(said(found, commit)), Markup(warning(found, commit) or "")  # noqa: S704 - see above

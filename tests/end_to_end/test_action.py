@@ -25,7 +25,7 @@ from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.fakes.openai import FakeOpenAI
 from tests.support.paths import ROOT
-from tests.support.report_checks import inline_text, parse
+from tests.support.report_checks import inline_text, links, parse, seen
 
 
 def heading(markdown: str) -> str:
@@ -136,10 +136,12 @@ def test_fork_pull_request_warns_once_and_writes_only_the_summary(
     assert "workflow_run" in warning
     assert gh.comments == {}
     assert gh.check_runs == {}
-    # nothing written; the only requests read the base branch's cases and baseline (the yardstick check)
+    # nothing written; the only requests read the base branch's cases and baseline (the yardstick check) and
+    # the baseline file's last change (its age)
     assert [(r.method, r.path) for r in gh.requests] == [
         ("GET", "/repos/o/r/contents/evals/cases.jsonl"),
         ("GET", "/repos/o/r/contents/evals/baseline.jsonl"),
+        ("GET", "/repos/o/r/commits"),
     ]
     assert run.summary
 
@@ -196,7 +198,7 @@ def test_bad_inputs_are_one_error_line(workspace: Path, inputs: dict[str, str], 
     assert len(errors) == 1
     assert message in errors[0]
     assert "Traceback" not in run.stderr
-    assert run.summary.startswith("## ⛔ groundgate: no verdict")  # the same message, where reviewers look
+    assert run.summary.startswith("## ⛔ groundgate: No verdict")  # the same message, where reviewers look
     assert message in html.unescape(run.summary.replace("\\", ""))  # escaped markdown, read as a reviewer sees it
     assert run.outputs == {  # as action.yml documents: an error, and no count known
         "verdict": "error", "blocking-regressions": "0", "regressions": "0", "new-non-answers": "0", "unstable": "0",
@@ -233,7 +235,22 @@ def test_bad_case_line_is_annotated_on_its_file(workspace: Path) -> None:
     [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
     assert error.startswith("::error title=groundgate%3A bad input,file=evals/cases.jsonl,line=11::")
     assert "evals/cases.jsonl:11: field 'context': missing or empty" in error
-    assert "evals/cases.jsonl:11: field 'context': missing or empty" in html.unescape(run.summary.replace("\\", ""))
+    assert "evals/cases.jsonl:11: field 'context': missing or empty" in seen(run.summary)
+
+
+def test_bad_input_on_a_pull_request_links_its_file_and_line_in_the_comment(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    cases = workspace / "evals" / "cases.jsonl"
+    cases.write_text(cases.read_text() + '{"id": "broken", "query": "q"}\n')
+    run = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
+    assert run.code == 2
+    [comment] = gh.comments_on(7)
+    url = f"https://github.example/o/r/blob/{HEAD_SHA}/evals/cases.jsonl#L11"
+    for body in (comment["body"], run.summary):
+        assert body.startswith("## ⛔ groundgate: No verdict\n")
+        assert ("evals/cases.jsonl:11", url) in links(body)  # the reader clicks through to the line
+        assert "evals/cases.jsonl:11: field 'context': missing or empty" in seen(body)
 
 
 def test_azure_judge_with_a_masked_key(
@@ -356,7 +373,7 @@ def test_a_merge_step_refuses_a_shard_file_missing_a_row(workspace: Path, gh: Fa
     assert merged.code == 2
     assert "no row for 1 case(s): 'refund-007'" in merged.stdout
     [comment] = gh.comments_on(7)  # no verdict: the PR is told so, never "Passed"
-    assert comment["body"].startswith("## ⛔ groundgate: no verdict")
+    assert comment["body"].startswith("## ⛔ groundgate: No verdict")
 
 
 def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
@@ -412,7 +429,7 @@ def test_a_run_without_a_verdict_replaces_the_last_verdict_on_the_pr(
     second = run_action(workspace, gh, {**PATHS, "candidate": "evals/candidate.jsonl"}, event_path=event(tmp_path))
     assert second.code == 2
     [comment] = gh.comments_on(7)  # the same comment, updated: no stale "Needs review" left standing
-    assert comment["body"].startswith("## ⛔ groundgate: no verdict")
+    assert comment["body"].startswith("## ⛔ groundgate: No verdict")
     assert "field \\'context\\'" in comment["body"] or "field &#x27;context&#x27;" in comment["body"]
     assert comment["body"].rstrip().endswith(marker("groundgate / verdict"))
     latest = max(gh.check_runs.values(), key=lambda r: r["id"])
@@ -432,7 +449,7 @@ def test_bad_settings_also_replace_the_last_verdict(workspace: Path, gh: FakeGit
     )
     assert again.code == 2
     [comment] = gh.comments_on(7)
-    assert comment["body"].startswith("## ⛔ groundgate: no verdict")
+    assert comment["body"].startswith("## ⛔ groundgate: No verdict")
 
 
 @pytest.mark.parametrize(

@@ -527,7 +527,7 @@ def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one
     broken = judge(workspace, pr, tmp_path, "evals/no-such-candidate.jsonl")
     assert broken.code == 2
     assert latest(pr)["output"]["title"].startswith("No verdict")
-    assert report(pr).startswith("## ⛔ groundgate: no verdict")
+    assert report(pr).startswith("## ⛔ groundgate: No verdict")
     late = comment(tmp_path, pr, "bob", "/groundgate confirm change-email -- a non-answer indeed")
     assert late.code == 3  # nothing to apply it to: the newest run on the commit has no verdict
     assert "its run reached no verdict" in replies(pr)[0]

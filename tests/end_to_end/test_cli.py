@@ -29,6 +29,8 @@ def test_example_passes_with_review_rows(tmp_path: Path) -> None:
             lines[-1] += " " + line.strip()
         else:
             lines.append(line)
+    # the example's baseline is dated by the git history of this checkout (docs/report.md): not this test's
+    lines = [line for line in lines if not line.startswith(("The baseline answers", "WARNING: The baseline answers"))]
     assert lines == [
         "Judge: figures, rubric query; 17 judge calls (4 deduplicated)",
         "Fluency not consulted: the figures judge does not measure fluency",
@@ -36,6 +38,7 @@ def test_example_passes_with_review_rows(tmp_path: Path) -> None:
         "10 cases · 1 regression to review · 1 new non-answer · 1 moved · 1 still ungrounded · 6 unchanged",
         '  NON-ANSWER [account] change-email: candidate stopped answering (grounded -> non-answer): "Could you tell me which account you mean?"',
         "  REVIEW [shipping] standard-shipping: grounded -> ungrounded; read before shipping: figures not in the context: 4",
+        "Decided by the offline figures judge; each flip re-scored by the same judge again (not an independent second opinion).",
         "Verdict: Does not block merge: 2 rows to read before shipping",
     ]
     # the plan, said before the first call; a run shorter than the progress interval prints no progress
@@ -55,7 +58,8 @@ def test_the_console_fits_the_terminal_and_never_points_to_a_file_it_did_not_wri
     printed = " ".join(proc.stdout.split())
     assert "the full list is in the report: run again with --report FILE." in printed
     assert lines[-2:] == ["Verdict: Blocks merge: 1 answer now makes unsupported claims", "    — policy 1"]
-    assert lines[-4].startswith("  REGRESSION [policy] refund-007: grounded -> ungrounded")
+    decided = next(i for i, line in enumerate(lines) if line.startswith("Decided by the offline figures judge;"))
+    assert lines[decided - 2].startswith("  REGRESSION [policy] refund-007: grounded -> ungrounded")
 
 
 def test_example_regression_fails_with_exit_1_and_complete_results(tmp_path: Path) -> None:

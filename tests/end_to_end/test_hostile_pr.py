@@ -128,7 +128,7 @@ def test_a_merge_step_refuses_a_shard_whose_regression_was_relabelled(
     assert merged.code == 2, merged.stdout
     assert "field 'rows.0.outcome': row 'refund-007': says tie but its buckets" in merged.stdout
     [comment] = gh.comments_on(7)
-    assert comment["body"].startswith("## ⛔ groundgate: no verdict")
+    assert comment["body"].startswith("## ⛔ groundgate: No verdict")
 
 
 # ---- 5. a blocking category without cases is said everywhere a reader looks

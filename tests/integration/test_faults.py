@@ -134,10 +134,11 @@ def test_a_stalled_judge_cannot_hold_the_cli_open(fake_azure: Start, tmp_path: P
     )  # fmt: skip
     assert proc.returncode == 3, proc.stderr
     printed = " ".join(proc.stdout.split())
-    assert "NOT JUDGED: 1 row, the judge at " in printed
+    assert "NOT JUDGED: 1 row, the judge deployment d at " in printed
     assert "could not be reached: the judge gave no answer within 2 s (call timeout) Fix: " in printed
     assert proc.stdout.endswith(  # a judge that does not answer is an outage: no verdict, naming where it is
-        f"Verdict: No verdict: the judge at {fake.endpoint.rstrip('/')} could not be reached: 1 of 1 row not judged\n"
+        f"Verdict: No verdict: the judge deployment d at {fake.endpoint.rstrip('/')} could not be reached: 1 of 1 row "
+        "not judged\n"
     )
     assert time.monotonic() - started < 30  # the process exited without waiting for the stuck call
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 from github import GithubException
@@ -145,6 +146,30 @@ def test_120_annotations_arrive_50_per_request(gh: FakeGitHub) -> None:
     assert (run["head_sha"], run["conclusion"], run["status"]) == ("abc123", "failure", "completed")
 
 
+def test_the_checks_tab_gets_failures_first_then_warnings_then_notices(gh: FakeGitHub) -> None:
+    levels = ["notice", "warning", "failure"] * 40  # in line order, as the cases file has them
+    annotations = [Annotation("evals/cases.jsonl", n, level, f"t{n}", f"m{n}") for n, level in enumerate(levels, 1)]
+    run_id = publisher(gh).publish_check(
+        name="groundgate", head_sha="abc123", conclusion="failure", title="t", summary="s", annotations=annotations
+    )
+    sent = [(a["annotation_level"], a["start_line"]) for a in gh.check_runs[run_id]["annotations"]]
+    assert [level for level, _ in sent] == ["failure"] * 40 + ["warning"] * 40 + ["notice"] * 40
+    assert [line for level, line in sent if level == "failure"] == list(range(3, 121, 3))  # each level by line
+
+
+def test_the_last_change_of_a_file_is_one_request_for_the_newest_commit(gh: FakeGitHub) -> None:
+    newer, older = datetime(2026, 1, 5, 9, 30, tzinfo=UTC), datetime(2025, 6, 1, tzinfo=UTC)
+    gh.history[("ba5e", "evals/baseline.jsonl")] = [("c" * 40, newer), ("d" * 40, older)]
+    assert publisher(gh).last_change("evals/baseline.jsonl", "ba5e") == ("c" * 40, newer)
+    assert [r.query for r in gh.requests if r.path == "/repos/o/r/commits"] == [
+        {"path": ["evals/baseline.jsonl"], "sha": ["ba5e"], "per_page": ["1"]}
+    ]
+    assert publisher(gh).last_change("evals/other.jsonl", "ba5e") is None  # no commit changed it there
+    gh.faults.append(Fault("GET", r"/repos/o/r/commits", 403, message="Resource not accessible by integration"))
+    with pytest.raises(GitHubRefused, match=r"read the last change of evals/baseline\.jsonl"):
+        publisher(gh).last_change("evals/baseline.jsonl", "ba5e")
+
+
 def test_a_rerun_gets_its_own_check_run_and_supersedes_the_older_one(gh: FakeGitHub) -> None:
     """GitHub appends annotations on update and removes none: a rerun that reused the check run would keep
     the older verdict's. Each run gets its own; the older one is completed as superseded."""
@@ -230,12 +255,12 @@ def test_annotations_and_conclusions_from_results() -> None:
         make_row(7, Outcome.MOVED, id="x" * 400),
     ]
     found = annotations_for(make_results(rows), "evals/cases.jsonl")
-    assert [(a.line, a.level) for a in found] == [
+    assert [(a.line, a.level) for a in found] == [  # failures first, then warnings, then notices
         (2, "failure"),
         (3, "warning"),
         (4, "warning"),
-        (5, "notice"),
         (6, "warning"),
+        (5, "notice"),
     ]
     assert all(len(a.title) <= 255 for a in found)
     long_title = annotations_for(make_results([make_row(1, Outcome.REVIEW, id="é" * 400)]), "c.jsonl")[0].title

@@ -173,12 +173,21 @@ def test_a_judge_outage_opens_the_circuit_breaker(
     # an outage is no verdict on the change: one headline naming where the judge is, the error once
     endpoint = fake.endpoint.rstrip("/")
     assert {row["unreachable"] for row in data["rows"]} == {endpoint}
-    headline = f"No verdict: the judge at {endpoint} could not be reached: 200 of 200 rows not judged"
+    headline = (
+        f"No verdict: the judge deployment judge-4o at {endpoint} could not be reached: 200 of 200 rows not judged"
+    )
     assert " ".join(proc.stdout.split()).endswith(f"Verdict: {headline}")
     report = (tmp_path / "r.md").read_text()
-    assert report.startswith(f"## ⛔ groundgate: No verdict\\: the judge at `{endpoint}` could not be reached")
+    assert report.startswith(
+        f"## ⛔ groundgate: No verdict\\: the judge deployment judge\\-4o at `{endpoint}` could not be reached"
+    )
     assert report.count(endpoint) == 1
     assert report.count(cause) == 1
+    unsent = data["calls"]["unsent"]  # the circuit breaker's part, with its numbers, apart from the judge's error
+    assert (
+        f"<br>\n**The circuit breaker:** after 5 failed calls in a row, groundgate stopped calling the judge "
+        f"(`max-consecutive-failures`): {unsent:,} calls not sent.<br>\n"
+    ) in report
     assert "| --- |" not in report  # no table of zeros
 
 

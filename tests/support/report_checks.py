@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html.parser import HTMLParser
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -111,3 +112,79 @@ def outside_details(markdown: str) -> str:
             out.append(line)
         depth += opened - line.count("</details>")
     return "".join(out)
+
+
+class _Visible(HTMLParser):
+    """The text of rendered HTML as a browser shows it (tags gone, entities decoded), with the links in it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.links: list[tuple[str, str]] = []  # (text, href)
+        self._href: str | None = None
+        self._text: list[str] = []
+
+    _tables = 0  # inside a table a row is one line: "| a | b"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._tables += tag == "table"
+        if tag == "br" and self._tables:
+            self.parts.append(" ")
+        elif tag in ("br", "p", "tr", "li", "h1", "h2", "h3", "summary", "div"):
+            self.parts.append("\n")
+        elif tag in ("td", "th"):
+            self.parts.append(" | ")
+        if tag == "a":
+            self._href, self._text = dict(attrs).get("href") or "", []
+
+    def handle_endtag(self, tag: str) -> None:
+        self._tables -= tag == "table"
+        if tag == "a" and self._href is not None:
+            self.links.append(("".join(self._text), self._href))
+            self._href = None
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data.replace("\n", " ") if self._tables else data)
+        if self._href is not None:
+            self._text.append(data)
+
+
+def _visible(markdown: str) -> _Visible:
+    found = _Visible()
+    found.feed(GFM.render(markdown))
+    found.close()
+    return found
+
+
+def seen(markdown: str) -> str:
+    """What a reader sees of the report rendered as GFM: its text, line by line, spaces folded."""
+    lines = ("".join(_visible(markdown).parts)).splitlines()
+    return "\n".join(" ".join(line.split()) for line in lines if line.strip())
+
+
+def links(markdown: str) -> list[tuple[str, str]]:
+    """Every link a reader can click in the rendered report: (its text, where it goes)."""
+    return _visible(markdown).links
+
+
+def table_cells(markdown: str, column: str) -> list[str]:
+    """The text of every body cell under the header ``column`` of every table in the report."""
+    found: list[str] = []
+    header: list[str] = []
+    index, part, cell = 0, "", 0
+    tokens = parse(markdown)
+    for i, token in enumerate(tokens):
+        if token.type == "table_open":
+            header = []
+        elif token.type in ("thead_open", "tbody_open"):
+            part = token.type
+        elif token.type == "tr_open":
+            cell = 0
+        elif token.type == "th_open":
+            header.append(inline_text(tokens[i + 1]).strip())
+        elif token.type == "td_open":
+            index = header.index(column) if column in header else -1
+            if part == "tbody_open" and cell == index:
+                found.append(inline_text(tokens[i + 1]).strip())
+            cell += 1
+    return found

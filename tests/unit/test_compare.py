@@ -52,7 +52,7 @@ def test_confirmed_flip_in_blocking_category_fails() -> None:
     assert results.exit_code == 1
     assert judge.asked(Purpose.RESCORE) == [("r1", "bad")]
     assert results.fluency.consulted is False
-    assert "blocked" in (results.fluency.reason or "")
+    assert results.fluency.reason == "the judge's confirmed regressions block the change, so fluency gets no vote"
 
 
 def test_flip_outside_blocking_categories_is_review_and_passes() -> None:

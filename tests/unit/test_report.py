@@ -39,7 +39,7 @@ def table_rows(tokens: list[Token]) -> list[int]:
 def test_snapshot_of_the_example(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     example("candidate-regression.jsonl", path)
-    results = read_results(path).model_copy(update={"wall_seconds": 0.0})
+    results = read_results(path).model_copy(update={"wall_seconds": 0.0, "baseline_age": None})  # git's, not ours
     results.inputs.cases = "examples/cases.jsonl"
     text = render(results, "comment", ReportContext(links=LINKS))
     snapshot = SNAPSHOTS / "report_example.md"
@@ -57,9 +57,9 @@ def test_tables_are_tables_with_the_expected_rows() -> None:
     rows += [make_row(10 + n, Outcome.MOVED, "shipping") for n in range(12)]
     rows += [make_row(30, Outcome.TIE), make_row(31, Outcome.ERROR, "safety")]
     tokens = parse(render(make_results(rows), "comment", ReportContext(links=LINKS)))
-    # each regression and the review row: its answers side by side (one row each); the error row has
-    # no answers table; moved up (collapsed); the 4x4 matrix; per category
-    assert table_rows(tokens) == [1, 1, 1, 12, 4, 4]
+    # each regression, the error row and the review row: its answers side by side (one row each); moved up
+    # (collapsed); the 4x4 matrix; per category
+    assert table_rows(tokens) == [1, 1, 1, 1, 12, 4, 4]
     assert "```" not in render(make_results(rows), "comment")  # no chart: the 4x4 table reads better at every size
     # a row on one table line shows what the candidate answered, and the reason once
     moved = render(make_results(rows), "comment").split("### Moved up (12)")[1]
@@ -220,7 +220,8 @@ def test_an_outage_is_a_no_verdict_naming_the_endpoint_once_with_no_measurement(
     text = render(results, "comment", ReportContext(links=LINKS))
     tokens = parse(text)
     assert inline_text(tokens[1]) == (
-        f"⛔ groundgate: No verdict: the judge at {ENDPOINT} could not be reached: 12 of 12 rows not judged"
+        f"⛔ groundgate: No verdict: the judge deployment judge-4o at {ENDPOINT} could not be reached: 12 of 12 rows "
+        "not judged"
     )
     assert text.count("judge-east") == 1  # the endpoint, once: in the headline
     assert text_of(tokens).count("Connection error") == 1  # the error once, not row by row
@@ -244,7 +245,9 @@ def test_an_outage_after_some_rows_keeps_what_was_judged_and_a_blocking_regressi
     assert "### Not judged: the judge could not be reached (5)" in text
     assert text_of(parse(text)).count("Connection error") == 1
     never = verdict_headline(results, "never")
-    assert never.text.startswith(f"No verdict: the judge at {ENDPOINT} could not be reached: 5 of 9 rows not judged")
+    assert never.text.startswith(
+        f"No verdict: the judge deployment judge-4o at {ENDPOINT} could not be reached: 5 of 9 rows not judged"
+    )
     assert gate_exit(results.verdict, results.counts, "never") == 3
 
 

@@ -192,10 +192,11 @@ def test_the_console_ends_with_the_blocking_rows_and_the_verdict(columns: int) -
     assert whole[-1] == f"Verdict: {verdict_headline(results).text}"
     regressions = [i for i, line in enumerate(whole) if line.startswith("  REGRESSION ")]
     assert len(regressions) == 40
-    assert regressions == list(range(len(whole) - 41, len(whole) - 1))  # the last rows before the verdict
+    assert regressions == list(range(len(whole) - 42, len(whole) - 2))  # the last rows before who decided
+    assert whole[-2].startswith("Decided by the judge gpt-4o-2024-11-20 (deployment judge-4o);")
     row = r"  REGRESSION \[(policy|pricing|safety)\] [a-z]+-\d{4}: (grounded|partial) -> ungrounded \([45] -> 2, re-score 2\): The "
     assert all(re.match(row, whole[i]) for i in regressions)
-    assert all(len(lines) - lines.index(line) <= 2 * 40 + 2 for line in lines if line.startswith("  REGRESSION "))
+    assert all(len(lines) - lines.index(line) <= 2 * 40 + 4 for line in lines if line.startswith("  REGRESSION "))
     counts = next(i for i, line in enumerate(whole) if line.startswith("420 cases · "))
     assert counts < regressions[0]
     assert not any(line.startswith(("  MOVED", "  STILL UNGROUNDED")) for line in whole)  # counts only

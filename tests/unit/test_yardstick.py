@@ -198,9 +198,12 @@ def test_edits_and_renames_never_change_a_rows_verdict(
     assert not set(shared) & set(stick.removed)
     categories = {r["id"]: r["category"] for r in base_cases}
     assert stick.removed_blocking == [bid for bid in stick.removed if categories[bid] in BLOCKING]
-    # a case renamed with its question and context as they were is that case, when no other base case asks the same
+    # a case renamed with its question and context as they were is that case, when no other case asks the same (in
+    # the base, or in the pull request: two of its cases asking one base case's question cannot both be it)
     pairs = Counter((r["query"], r["context"]) for r in base_cases)
+    asked = Counter((r["query"], r["context"]) for r in cases)
     for case, o in zip(cases, origin, strict=True):
         then = base_cases[o] if o >= 0 else None
-        if then is not None and (case["query"], case["context"]) == (then["query"], then["context"]) and pairs[(then["query"], then["context"])] == 1:  # fmt: skip
+        pair = (case["query"], case["context"])
+        if then is not None and pair == (then["query"], then["context"]) and pairs[pair] == 1 and asked[pair] == 1:
             assert is_case[case["id"]] == then["id"]

@@ -52,6 +52,7 @@ OPERATIONS: list[tuple[str, str]] = [
     ("patch", "/repos/{owner}/{repo}/issues/comments/{comment_id}"),
     ("get", "/repos/{owner}/{repo}/pulls"),
     ("get", "/repos/{owner}/{repo}/pulls/{pull_number}"),
+    ("get", "/repos/{owner}/{repo}/commits"),
     ("get", "/repos/{owner}/{repo}/commits/{commit_sha}/pulls"),
     ("get", "/repos/{owner}/{repo}/commits/{ref}/check-runs"),
     ("post", "/repos/{owner}/{repo}/check-runs"),

@@ -152,6 +152,8 @@ class FakeGitHub(LocalServer):
         self.comments: dict[int, dict[str, Any]] = {}
         self.check_runs: dict[int, dict[str, Any]] = {}
         self.files: dict[tuple[str, str], bytes] = {}  # (ref, path from the repository root) -> content
+        # (ref, path) -> the commits reachable from ref that changed path, newest first: (sha, committer date)
+        self.history: dict[tuple[str, str], list[tuple[str, datetime]]] = {}
         self.pulls: dict[int, dict[str, Any]] = {}
         self.permissions: dict[str, str] = {}  # login -> role_name: admin, maintain, write, triage, read
         self.graphql_points = 5000  # GraphQL's rateLimit.remaining; each query costs one point
@@ -506,6 +508,23 @@ class FakeGitHub(LocalServer):
             if (state == "all" or p["state"] == state)
             and (head is None or head == f"{p['head_repo'].split('/')[0]}:{p['head_ref']}")
         ]
+        chunk, links = self._paged(found, call, self.url)
+        return 200, chunk, links
+
+    @route("GET /repos/{owner}/{repo}/commits")
+    def _list_commits(self, call: Call) -> Reply:
+        """The commits reachable from ``sha`` (default: the default branch) that changed ``path``, newest first."""
+        ref, path = call.arg("sha", "main") or "main", call.arg("path")
+        found = []
+        for sha, at in self.history.get((ref, path or ""), []) if path else []:
+            commit = example("commit-items")[0]
+            stamp = at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            commit.update(
+                sha=sha, url=f"{self.url}/repos/o/r/commits/{sha}", html_url=f"https://github.com/o/r/commit/{sha}"
+            )
+            commit["commit"]["committer"].update(date=stamp)
+            commit["commit"]["author"].update(date=stamp)
+            found.append(commit)
         chunk, links = self._paged(found, call, self.url)
         return 200, chunk, links
 
