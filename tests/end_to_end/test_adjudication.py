@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import shutil
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -73,12 +74,23 @@ def judge(workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, head:
     return run_action(workspace, gh, {**PATHS, "candidate": candidate}, event_path=event(tmp_path, head_sha=head))
 
 
+def pinned(body: str, head: str) -> str:
+    """A comment's accepts as a writer pastes them from the report: naming the commit of the verdict they read."""
+    return "\n".join(
+        line.replace("/groundgate accept ", f"/groundgate accept at {head[:12]} ", 1)
+        if line.startswith("/groundgate accept ") and " at " not in line
+        else line
+        for line in body.split("\n")
+    )
+
+
 def comment(
     tmp_path: Path, gh: FakeGitHub, login: str, body: str, *, judge_server: FakeAzureOpenAI | None = None, **inputs: Any
 ) -> Run:
-    """Someone comments; the issue_comment workflow runs in an empty workspace (no checkout), with an Azure
-    judge configured that must never be called."""
-    cid = gh.add_comment(7, body, login)
+    """Someone comments, an accept naming the verdict on the pull request's head as the report offers it; the
+    issue_comment workflow runs in an empty workspace (no checkout), with an Azure judge configured that must
+    never be called."""
+    cid = gh.add_comment(7, pinned(body, gh.pulls[7]["head_sha"]), login)
     return on_comment(tmp_path, gh, cid, judge_server, **inputs)
 
 
@@ -108,8 +120,10 @@ def latest(gh: FakeGitHub, head: str = HEAD_SHA) -> dict[str, Any]:
 
 
 def readable(markdown: str) -> str:
-    """Text as a reader reads it: markdown's escapes, entities and code-span ticks taken off."""
-    return html.unescape(markdown.replace("\\", "").replace("`", ""))
+    """Text as a reader reads it: markdown's escapes, entities, code-span ticks and the hidden places people's
+    decisions fill (``report.marks``) taken off."""
+    shown = re.sub(r"<!-- /?gg[^>]*-->", "", markdown)
+    return html.unescape(shown.replace("\\", "").replace("`", ""))
 
 
 def report(gh: FakeGitHub) -> str:
@@ -138,22 +152,25 @@ def test_a_writer_accepts_every_blocking_row_and_the_commits_check_turns_green(
     assert run.code == 0, run.stdout + run.stderr
     green = latest(pr)
     assert green["id"] != first["id"]
-    assert green["conclusion"] == "success"
+    assert green["conclusion"] == "neutral"
     assert green["output"]["title"] == (
-        "Passes: 2 blocking regressions accepted by @alice; 2 rows to read before shipping"
+        "Does not block merge: 2 blocking regressions accepted by @alice; 2 rows to read before shipping"
     )  # the example's REVIEW row and new non-answer still ask to be read
     assert pr.check_runs[first["id"]]["output"]["title"].startswith("Superseded")
     body = report(pr)
-    assert body.startswith("## ✅ groundgate: Passes: 2 blocking regressions accepted by @alice")
+    assert body.startswith("## ⚠️ groundgate: Does not block merge: 2 blocking regressions accepted by @alice")
     assert "### People's adjudications" in body
     assert "the new return policy and price are intended" in body
-    assert "| accept |" in body
-    assert body.count("no longer blocks") == 2
-    assert "### Blocking regressions" in body  # the judge's report stays below
+    assert "@alice accepted, " in body
+    assert body.count("| no longer blocks |") == 2
+    assert "### Blocking regressions (0 still blocking · 2 accepted)" in body  # the judge's report, marked
+    assert body.count("✅ **accepted** by @alice") == 2
     titles = {a["title"] for a in green["annotations"]}
     assert any("refund-007" in t and "accepted by @alice" in t for t in titles)
     assert all(a["annotation_level"] != "failure" for a in green["annotations"])
     assert replies(pr) == []
+    [accepting] = [c for c in pr.comments.values() if c["login"] == "alice"]
+    assert accepting["reactions"] == [(pr.bot, "+1")]  # applied: a reaction, no reply
     # a comment's run judges nothing and reads none of the pull request's files
     assert never_called.raw == []
     after = pr.requests[seen:]
@@ -197,7 +214,9 @@ def test_the_author_adjudicates_when_the_workflow_allows_it(workspace: Path, pr:
     allowed: dict[str, Any] = {"allow-author-adjudication": "true"}
     run = comment(tmp_path, pr, "contributor", "/groundgate accept refund-007 -- intended", **allowed)
     assert run.code == 0
-    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @contributor;")
+    assert latest(pr)["output"]["title"].startswith(
+        "Does not block merge: 1 blocking regression accepted by @contributor;"
+    )
 
 
 def test_a_writer_needs_maintain_when_the_workflow_asks_for_it(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
@@ -206,7 +225,7 @@ def test_a_writer_needs_maintain_when_the_workflow_asks_for_it(workspace: Path, 
     assert latest(pr)["conclusion"] == "failure"
     assert "'write' permission" in replies(pr)[0]
     comment(tmp_path, pr, "bob", "/groundgate accept refund-007 -- fine", adjudicators="maintain")
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
 
 
 def test_a_comment_someone_else_edited_counts_for_nothing(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
@@ -217,7 +236,7 @@ def test_a_comment_someone_else_edited_counts_for_nothing(workspace: Path, pr: F
     run = on_comment(tmp_path, pr, cid, action="edited", before="Looks reasonable to me.")
     assert run.code == 0
     assert latest(pr)["conclusion"] == "failure"
-    assert "last edited by @contributor, not by @alice" in replies(pr)[0]
+    assert "it was edited by @contributor, not only by @alice who wrote it" in replies(pr)[0]
 
 
 def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_keeps_it(
@@ -225,7 +244,7 @@ def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_k
 ) -> None:
     assert judge(workspace, pr, tmp_path, write_candidate(workspace, "two.jsonl", TWO)).code == 1
     comment(tmp_path, pr, "alice", ACCEPT_BOTH)
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
     # a push: premium-price's answer changes (still a regression), refund-007's stays
     pushed = write_candidate(workspace, "pushed.jsonl", {**TWO, "premium-price": "Premium costs $16 per month."})
     run = judge(workspace, pr, tmp_path, pushed, head=SECOND)
@@ -238,11 +257,11 @@ def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_k
     body = report(pr)
     assert "1 blocking row accepted on an answer a push has since changed: it blocks again" in body
     assert "voided: the answer changed since, it blocks again" in body
-    assert body.count("no longer blocks") == 1  # refund-007, unchanged, keeps its acceptance
+    assert body.count("| no longer blocks |") == 1  # refund-007, unchanged, keeps its acceptance
     assert f"Reflects commit [{SECOND[:12]}]" in body
     # accepting the new answer lets it pass again; revoking one restores the block
     comment(tmp_path, pr, "alice", "/groundgate accept premium-price -- $16 is the new price")
-    assert latest(pr, SECOND)["conclusion"] == "success"
+    assert latest(pr, SECOND)["conclusion"] == "neutral"
     comment(tmp_path, pr, "alice", "/groundgate revoke refund-007")
     revoked = latest(pr, SECOND)
     assert revoked["conclusion"] == "failure"
@@ -253,8 +272,8 @@ def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_k
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- fine after all")
     assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 0  # a rerun passes the job too
     passed = report(pr)
-    assert passed.startswith("## ✅ groundgate: Passes: 2 blocking regressions accepted by @alice")
-    assert "### Blocking regressions (2)" in passed  # in sight: a pass people made does not collapse its rows
+    assert passed.startswith("## ⚠️ groundgate: Does not block merge: 2 blocking regressions accepted by @alice")
+    assert "### Blocking regressions (0 still blocking · 2 accepted)" in passed  # in sight, counted apart
     assert "<details><summary>Details" not in passed
 
 
@@ -327,7 +346,7 @@ def test_a_pr_authors_comment_that_imitates_groundgates_cannot_stand_for_its_ver
     ledger = decode(after["output"]["text"], check=CHECK, head=HEAD_SHA).ledger
     assert [(e.login, e.verb, e.reason) for e in ledger] == [("alice", Verb.CONFIRM, "the judge is right, 45 days is invented")]  # fmt: skip
     [imitating] = [c for c in pr.comments.values() if c["login"] == "contributor"]
-    assert imitating["body"] == imitation  # never edited: groundgate edits only its own comment
+    assert imitating["body"] == pinned(imitation, HEAD_SHA)  # never edited: groundgate edits only its own comment
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor does a rerun read it
 
 
@@ -351,7 +370,7 @@ def test_a_command_planted_in_the_authors_comment_does_not_count_when_a_writer_q
 def test_a_person_who_lost_the_permission_no_longer_counts(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
     pr.permissions["alice"] = "read"
     comment(tmp_path, pr, "bob", "/groundgate confirm change-email -- yes, a non-answer")
     assert latest(pr)["conclusion"] == "failure"
@@ -367,8 +386,8 @@ def test_the_merge_queue_keeps_the_acceptances_of_the_pull_request_it_is_named_a
     queued = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path))
     assert queued.code == 0, queued.stdout
     check = latest(pr, QUEUE_SHA)
-    assert check["conclusion"] == "success"
-    assert check["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert check["conclusion"] == "neutral"
+    assert check["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")
     other = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path, 8))
     assert other.code == 1  # a queue named after another pull request: nobody accepted anything there
     assert "the adjudications of #8 could not be read" in other.stdout
@@ -406,8 +425,8 @@ def test_a_fork_pull_request_is_adjudicated_the_same_reading_nothing_of_the_fork
     run = comment(tmp_path, gh, "alice", "/groundgate accept refund-007 -- the new policy is intended")
     assert run.code == 0, run.stdout + run.stderr
     green = latest(gh, FORK_SHA)
-    assert green["conclusion"] == "success"
-    assert green["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert green["conclusion"] == "neutral"
+    assert green["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")
     assert not [
         r.path for r in gh.requests[seen:] if "someone" in r.path or "/contents/" in r.path or "/git/" in r.path
     ]
@@ -426,7 +445,7 @@ def test_a_deleted_accept_is_withdrawn_and_a_deleted_revoke_still_stands(
 
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
     [accept] = [c for c, held in pr.comments.items() if held["login"] == "alice"]
     assert deleted(accept).code == 0
     assert latest(pr)["conclusion"] == "failure"  # the accept went with its comment
@@ -463,7 +482,7 @@ def test_a_confirm_deleted_or_edited_away_by_someone_else_still_stands(
     assert latest(pr)["conclusion"] == "failure"
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "bob", "/groundgate revoke refund-007")  # bob's own word withdraws it
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
 
 
 def test_a_comment_run_words_the_headline_as_the_judging_run_did(
@@ -482,7 +501,7 @@ def test_a_comment_run_words_the_headline_as_the_judging_run_did(
     assert again["output"]["title"] == title
     assert again["conclusion"] == "neutral"
     body = report(pr)
-    assert "| confirm |" in body
+    assert "@alice confirmed, " in body
     assert "| read |" in body
 
 
@@ -515,7 +534,7 @@ def test_adjudications_come_from_githubs_record_never_from_a_results_file(
     forged_shards(workspace, pr, tmp_path, lambda data: None)  # honest shards: alice's acceptance is on GitHub
     merged = run_action(workspace, pr, merge, event_path=event(tmp_path))
     assert merged.code == 0, merged.stdout
-    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert latest(pr)["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")
 
 
 def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one(
@@ -523,7 +542,7 @@ def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one
 ) -> None:
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
     broken = judge(workspace, pr, tmp_path, "evals/no-such-candidate.jsonl")
     assert broken.code == 2
     assert latest(pr)["output"]["title"].startswith("No verdict")
@@ -533,7 +552,7 @@ def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one
     assert "its run reached no verdict" in replies(pr)[0]
     again = judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl")
     assert again.code == 0, again.stdout  # alice's acceptance, kept beneath the run that reached no verdict
-    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert latest(pr)["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")
 
 
 def test_the_tripwires_blocking_figures_are_adjudicated_like_regressions(
@@ -565,6 +584,8 @@ def test_the_tripwires_blocking_figures_are_adjudicated_like_regressions(
     }
     comment(tmp_path, pr, "bob", "/groundgate accept student-discount -- the 20% offer starts with this release")
     green = latest(pr)
-    assert green["conclusion"] == "success"
-    assert green["output"]["title"].startswith("Passes: 2 blocking unsupported figures accepted by @alice and @bob")
+    assert green["conclusion"] == "neutral"
+    assert green["output"]["title"].startswith(
+        "Does not block merge: 2 blocking unsupported figures accepted by @alice and @bob"
+    )
     assert run_action(workspace, pr, inputs, event_path=event(tmp_path)).code == 0  # a rerun agrees
