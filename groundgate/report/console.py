@@ -8,18 +8,19 @@ from __future__ import annotations
 import re
 import shutil
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
+from groundgate.adjudication import Verb
 from groundgate.report import noise as noise_words
 from groundgate.report.escape import log_safe
-from groundgate.report.headline import OUTAGE_FIX, outage, too_small, verdict_headline
+from groundgate.report.headline import OUTAGE_FIX, counts_parts, outage, too_small, verdict_headline
 from groundgate.report.people import People
-from groundgate.report.render import environment
+from groundgate.report.render import environment, plain
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
 from groundgate.report.yardstick import edits, removes
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
-from groundgate.rules import FailOn, Outcome, counts_line, plural
+from groundgate.rules import FailOn, Outcome, plural
 
 WIDTH = 120  # when the width cannot be known (a pipe, a CI log)
 NARROWEST = 40
@@ -147,7 +148,7 @@ def render_console(
     quiet = [q for q, o in zip(quiet, (Outcome.MOVED, Outcome.STILL_UNGROUNDED), strict=True) if c[o]]
     top = verdict_headline(results, fail_on, people)
     env = environment().overlay()
-    env.filters.update(label=bucket_label, reason=_reason, edits=edits(results.yardstick))
+    env.filters.update(label=bucket_label, reason=_reason, edits=edits(results.yardstick), said=_said(people))
     k = results.calls
     extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
@@ -157,7 +158,7 @@ def render_console(
     text = env.get_template("console.txt.j2").render(
         results=results,
         calls=calls,
-        counts=" · ".join(counts_line(len(results.rows), c, too_small(results).total())),
+        counts=" · ".join(counts_parts(len(results.rows), c, too_small(results), people.decision if people else None)),
         sections=sections,
         quiet=", ".join(quiet),
         where=where,
@@ -175,6 +176,27 @@ def render_console(
     lines = _lines(text, max(NARROWEST, columns))
     shown = [_colour(line, top.conclusion) if colour and first else line for line, first in lines]
     return log_safe("\n".join(shown) + "\n")  # user text can form no workflow command
+
+
+def _said(people: People | None) -> Callable[[Row], str]:
+    """What people said of a row, after its id: ' (accepted by @alice: no longer blocks)', or nothing."""
+
+    def said(row: Row) -> str:
+        found = people.standing(row.id) if people is not None else None
+        if found is None:
+            return ""
+        who = {v: ", ".join("@" + plain(e.login, 40) for e in found.by if e.verb is v) for v in Verb}
+        if found.state == "accepted" and found.blocking:
+            return f" (accepted by {who[Verb.ACCEPT]}: no longer blocks)"
+        if found.state == "disputed":
+            return f" (accepted by {who[Verb.ACCEPT]}, confirmed by {who[Verb.CONFIRM]}: still blocks)"
+        if found.state in ("accepted", "confirmed"):
+            return f" ({found.state} by {who[Verb.ACCEPT if found.state == 'accepted' else Verb.CONFIRM]})"
+        if found.blocking and any(e.verb is Verb.ACCEPT for e in found.voided):
+            return " (accepted for an answer a push has since changed: blocks again)"
+        return ""
+
+    return said
 
 
 def _colour(line: str, conclusion: str) -> str:

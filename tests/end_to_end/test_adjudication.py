@@ -26,6 +26,7 @@ from tests.support.action import (
     PATHS,
     QUEUE_SHA,
     Run,
+    check_run_event,
     comment_event,
     event,
     forged_shards,
@@ -68,10 +69,15 @@ def pr(gh: FakeGitHub) -> FakeGitHub:
 
 
 def judge(workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, head: str = HEAD_SHA) -> Run:
-    """A judging run of the pull request at ``head`` (a push moves the pull request's head there first)."""
+    """A judging run of the pull request at ``head`` (a push moves the pull request's head there first, and its
+    event names the head it moved from; a rerun replays the event of the last push)."""
+    commits = gh.pulls[7]["commits"]
     if gh.pulls[7]["head_sha"] != head:
         gh.move_pull(7, head)
-    return run_action(workspace, gh, {**PATHS, "candidate": candidate}, event_path=event(tmp_path, head_sha=head))
+    before = commits[-2] if len(commits) > 1 else None
+    return run_action(
+        workspace, gh, {**PATHS, "candidate": candidate}, event_path=event(tmp_path, head_sha=head, before=before)
+    )
 
 
 def pinned(body: str, head: str) -> str:
@@ -589,3 +595,163 @@ def test_the_tripwires_blocking_figures_are_adjudicated_like_regressions(
         "Does not block merge: 2 blocking unsupported figures accepted by @alice and @bob"
     )
     assert run_action(workspace, pr, inputs, event_path=event(tmp_path)).code == 0  # a rerun agrees
+
+
+THIRD = "7417d7417d7417d7417d7417d7417d7417d7417d"
+
+
+def own_comment(gh: FakeGitHub) -> tuple[int, str]:
+    """groundgate's report on the pull request: the comment the token's identity wrote with this check's marker."""
+    [(cid, body)] = [
+        (c, held["body"]) for c, held in gh.comments.items() if held["login"] == gh.bot and marker(CHECK) in held["body"] and " reply " not in held["body"]
+    ]  # fmt: skip
+    return cid, body
+
+
+def test_a_revoke_cannot_be_undone_by_pointing_groundgates_comment_at_an_older_verdict(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """Issue 34.1, as the PR author with write access plays it: a writer's revoke is deleted, groundgate's own
+    comment edited to name an older commit whose record predates the revoke, and the job rerun."""
+    candidate = "evals/candidate-regression.jsonl"
+    assert judge(workspace, pr, tmp_path, candidate).code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- the 45-day window is the new policy")
+    assert judge(workspace, pr, tmp_path, candidate, head=SECOND).code == 0  # a push that keeps the answer keeps it
+    comment(tmp_path, pr, "alice", "/groundgate revoke refund-007")
+    assert latest(pr, SECOND)["conclusion"] == "failure"
+    revoke = max(c for c, held in pr.comments.items() if held["login"] == "alice")
+    pr.delete_comment(revoke)
+    cid, body = own_comment(pr)
+    assert f'<!-- groundgate-record head="{SECOND}" -->' in body
+    pr.edit_comment(cid, body.replace(SECOND, HEAD_SHA), editor="contributor")
+    rerun = judge(workspace, pr, tmp_path, candidate, head=SECOND)
+    assert rerun.code == 1, rerun.stdout
+    assert latest(pr, SECOND)["conclusion"] == "failure"
+    assert "groundgate's comment on #7 was edited by @contributor" in rerun.stdout
+    new, fresh = own_comment(pr)  # the edited one is left, without its marker; the report is a new comment
+    assert new != cid
+    assert "no longer reads or updates it" in readable(fresh)
+    assert marker(CHECK) not in pr.comments[cid]["body"]
+    assert "groundgate no longer updates this comment: @contributor edited it" in readable(pr.comments[cid]["body"])
+    assert judge(workspace, pr, tmp_path, candidate, head=THIRD).code == 1  # nor after a push
+
+
+def test_editing_groundgates_comment_changes_no_verdict(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    """Someone else's edit of groundgate's comment (its pointer taken out) neither keeps nor loses an acceptance:
+    the next push finds the last verdict where GitHub names it (the push's 'before')."""
+    candidate = "evals/candidate-regression.jsonl"
+    assert judge(workspace, pr, tmp_path, candidate).code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- the 45-day window is the new policy")
+    cid, body = own_comment(pr)
+    pr.edit_comment(cid, body.replace(f'<!-- groundgate-record head="{HEAD_SHA}" -->', ""), editor="bob")
+    pushed = judge(workspace, pr, tmp_path, candidate, head=SECOND)
+    assert pushed.code == 0, pushed.stdout
+    assert latest(pr, SECOND)["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")  # fmt: skip
+
+
+def test_a_command_someone_else_planted_counts_for_nothing_after_its_author_edits_again(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """GitHub's history of a comment, not its last editor: the author plants an accept in a writer's comment, the
+    writer later fixes a typo there without noticing it."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    cid = pr.add_comment(7, "Looks resonable to me.", "alice")
+    planted = f"Looks resonable to me.\n/groundgate accept at {HEAD_SHA[:12]} refund-007 -- fine"
+    pr.edit_comment(cid, planted, editor="contributor")
+    pr.edit_comment(cid, planted.replace("resonable", "reasonable"))  # alice's own edit, last
+    run = on_comment(tmp_path, pr, cid, action="edited", before=planted)
+    assert run.code == 0, run.stdout
+    assert latest(pr)["conclusion"] == "failure"
+    assert "it was edited by @contributor, not only by @alice who wrote it" in replies(pr)[0]
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+
+
+def test_a_typo_fix_in_a_voided_accept_never_accepts_the_new_answer(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """Issue 34.2: the accept names the verdict it accepts; a push changes the answer (voided), and the writer's
+    later edit of the old accept's wording still names that old verdict."""
+    assert judge(workspace, pr, tmp_path, write_candidate(workspace, "two.jsonl", TWO)).code == 1
+    typo = f"/groundgate accept at {HEAD_SHA[:12]} refund-007 premium-price -- teh new policy and price"
+    comment(tmp_path, pr, "alice", typo)
+    assert latest(pr)["conclusion"] == "neutral"
+    pushed = write_candidate(workspace, "pushed.jsonl", {**TWO, "premium-price": "Premium costs $16 per month."})
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1
+    [cid] = [c for c, held in pr.comments.items() if held["login"] == "alice"]
+    pr.edit_comment(cid, typo.replace("teh", "the"))
+    assert on_comment(tmp_path, pr, cid, action="edited", before=typo).code == 0
+    assert latest(pr, SECOND)["conclusion"] == "failure"
+    assert "1 blocking row accepted on an answer a push has since changed: it blocks again" in report(pr)
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1  # a rerun agrees
+
+
+def test_an_accept_posted_after_a_push_that_names_the_old_verdict_accepts_only_the_old_answer(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, write_candidate(workspace, "two.jsonl", TWO)).code == 1
+    pushed = write_candidate(workspace, "pushed.jsonl", {**TWO, "premium-price": "Premium costs $16 per month."})
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1
+    stale = f"/groundgate accept at {HEAD_SHA[:12]} refund-007 premium-price -- read it before the push"
+    assert comment(tmp_path, pr, "alice", stale).code == 0
+    check = latest(pr, SECOND)
+    assert check["conclusion"] == "failure"  # premium-price's new answer: nobody accepted it
+    assert check["output"]["title"] == "Blocks merge: 1 answer now makes unsupported claims — pricing 1; 1 accepted by @alice"  # fmt: skip
+    body = report(pr)
+    assert f"/groundgate accept at {SECOND[:12]} premium-price -- REASON" in body  # what to paste now
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1
+
+
+def test_an_accept_that_names_no_verdict_gets_a_reply_with_the_command_to_write_now(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    cid = pr.add_comment(7, "/groundgate accept refund-007 -- the old way", "alice")
+    assert on_comment(tmp_path, pr, cid).code == 0
+    assert latest(pr)["conclusion"] == "failure"
+    [reply] = replies(pr)
+    assert "does not say which verdict it accepts, so it is not applied" in reply
+    assert f"/groundgate accept at {HEAD_SHA[:12]} ID [ID ...] -- REASON" in reply
+
+
+def test_every_reply_stays_below_githubs_limit_and_a_hidden_command_is_said_back(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """Issue 34.7: ~900 malformed command lines (GitHub refuses a comment over 65,536 characters); a writer's
+    command after an author's quoted comment that opens an HTML comment it never closes."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    flood = "\n".join(f"/groundgate approve refund-{n:03d} -- {'x' * 40}" for n in range(900))
+    run = comment(tmp_path, pr, "alice", flood)
+    assert run.code == 0, run.stdout
+    [reply] = [c["body"] for c in pr.comments_on(7) if c["login"] == pr.bot and " reply " in c["body"]]
+    assert len(reply) < 65_536
+    assert "and 880 more lines like these, not listed" in readable(reply)
+    author = pr.add_comment(7, "Have a look <!-- my notes, unfinished", "contributor")
+    quoted = f"> {pr.comments[author]['body']}\n\n/groundgate accept at {HEAD_SHA[:12]} refund-007 -- intended"
+    assert comment(tmp_path, pr, "bob", quoted).code == 0
+    assert latest(pr)["conclusion"] == "neutral"  # the quote ended, and the HTML comment in it: bob's command counts
+    hidden = f"Fine <!-- unfinished\n\n/groundgate confirm at {HEAD_SHA[:12]} refund-007 -- no"
+    comment(tmp_path, pr, "alice", hidden)
+    assert "is not read as a command: an HTML comment (<!--) opened above it is not closed" in replies(pr)[-1]
+
+
+def test_a_rerun_asked_for_from_the_checks_tab_presents_the_verdict_on_its_own_commit(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """Issue 34.10: a check_run 'rerequested' event runs on the default branch (GITHUB_SHA is its head): the
+    verdict is presented again on check_run.head_sha, with every command read again, and nothing is judged."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    pr.add_comment(7, f"/groundgate accept at {HEAD_SHA[:12]} refund-007 -- intended", "alice")  # no run heard it
+    before, seen = latest(pr), len(pr.requests)
+    empty = tmp_path / "rerequested" / "workspace"
+    empty.mkdir(parents=True)
+    run = run_action(empty, pr, {}, event_name="check_run", event_path=check_run_event(tmp_path, HEAD_SHA, CHECK))
+    assert run.code == 0, run.stdout + run.stderr
+    again = latest(pr)
+    assert again["id"] != before["id"]
+    assert again["conclusion"] == "neutral"
+    assert not [r for r in pr.check_runs.values() if r["head_sha"] == "mergecommitsha"]
+    assert not [r for r in pr.requests[seen:] if "/contents/" in r.path]
+    other = run_action(empty, pr, {}, event_name="check_run", event_path=check_run_event(tmp_path, HEAD_SHA, "lint"))
+    assert other.code == 0
+    assert "re-presents only its own check run" in other.stdout
+    assert latest(pr)["id"] == again["id"]

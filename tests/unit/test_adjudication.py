@@ -26,6 +26,7 @@ from groundgate.adjudication import (
     parse_commands,
 )
 from groundgate.record import Record, RecordError, decode, encode, fit, text
+from groundgate.report.headline import Facts, headline_of
 from groundgate.rules import Bucket, FailOn, Outcome, gate_exit, headline, verdict_of
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -482,3 +483,44 @@ def test_a_large_record_keeps_every_blocking_row_first() -> None:
     assert huge.missing > 0  # these keep blocking: no command can reach them
     decision = decide(huge.rows, [], "blocking", missing=huge.missing)
     assert decision.missing == huge.missing
+
+
+GREENNESS = {"failure": 0, "neutral": 1, "success": 2}
+
+
+def test_accepting_every_blocking_row_is_no_greener_than_having_none_to_block() -> None:
+    """Issue 37.2: every blocking row accepted and rows still to read is what the same suite with no blocking
+    row is: neutral, "Does not block merge"; only with nothing else to read does it pass."""
+    rows = [judged("refund-007"), judged("ship-1", Outcome.REVIEW, category="shipping")]
+    counts = Counter({Outcome.REGRESSION: 1, Outcome.REVIEW: 1, Outcome.TIE: 8})
+    _, _, decision = run(rows, [said(1, "alice", 5, "/groundgate accept refund-007 -- intended")])
+    top = headline_of(Facts(counts, {"policy": 1}, {"shipping": 1}, {}, 0, None), "blocking", decision)
+    assert (top.icon, top.text, top.conclusion) == (
+        "⚠️",
+        "Does not block merge: 1 blocking regression accepted by @alice; 1 row to read before shipping",
+        "neutral",
+    )
+    alone = headline_of(Facts(Counter({Outcome.REVIEW: 1, Outcome.TIE: 8}), {}, {"shipping": 1}, {}, 0, None))
+    assert alone.conclusion == top.conclusion
+
+
+@given(scenarios())
+def test_people_never_make_a_verdict_greener_than_the_same_run_without_the_rows_they_accepted(
+    case: tuple[list[Judged], list[Said], FailOn],
+) -> None:
+    rows, commands, fail_on = case
+    entries, _ = bind(commands, (), [verdict(rows, 0)])
+    decision = decide(rows, entries, fail_on)
+    counts = Counter(row.outcome for row in rows) + Counter({Outcome.TIE: 3})
+    by = {o: Counter(r.category for r in rows if r.outcome is o) for o in (Outcome.REGRESSION, Outcome.REVIEW)}
+    with_people = headline_of(Facts(counts, by[Outcome.REGRESSION], by[Outcome.REVIEW], {}, 0, None), fail_on, decision)
+    gone = {s.row.id for s in decision.accepted}
+    left = [r for r in rows if r.id not in gone]
+    left_by = {o: Counter(r.category for r in left if r.outcome is o) for o in (Outcome.REGRESSION, Outcome.REVIEW)}
+    without = Counter(r.outcome for r in left) + Counter({Outcome.TIE: 3})
+    alone = headline_of(Facts(without, left_by[Outcome.REGRESSION], left_by[Outcome.REVIEW], {}, 0, None), fail_on)
+    assert with_people.conclusion == alone.conclusion  # one rule: never greener, never redder
+    assert GREENNESS[with_people.conclusion] <= GREENNESS[alone.conclusion]
+    if gone:
+        assert f"{len(gone)} " in with_people.text
+        assert "accepted by @" in with_people.text

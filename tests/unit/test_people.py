@@ -12,6 +12,7 @@ from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide, 
 from groundgate.github.adjudicate import judged_rows, still_blocking
 from groundgate.labels import MIN_VERDICTS, WINDOW, Label, labels_of, latest_per_answer, precision
 from groundgate.report import render
+from groundgate.report.console import render_console
 from groundgate.report.context import ReportContext, marker
 from groundgate.report.headline import counts_parts
 from groundgate.report.people import BEGIN, END, People, heading, render_people, represent
@@ -199,3 +200,13 @@ def test_the_judges_precision_is_measured_on_its_last_verdicts() -> None:
     assert measured is not None
     assert (measured.confirmed, measured.verdicts) == (WINDOW, WINDOW)
     assert len(latest_per_answer(old + old)) == 50  # one label per answer
+
+
+def test_the_console_counts_accepted_rows_apart_and_marks_them() -> None:
+    results = make_results([make_row(n, Outcome.REGRESSION) for n in range(3)] + [make_row(3, Outcome.TIE)])
+    [first, *_] = judged_rows(results)
+    text = render_console(results, people=people_of(results, [accept(1, first)]), columns=200)
+    assert "4 cases · 2 blocking regressions · 1 accepted by people · 1 unchanged" in text
+    assert "REGRESSION [policy] case-00000 (accepted by @alice: no longer blocks): " in text
+    assert "REGRESSION [policy] case-00001: " in text
+    assert text.rstrip().endswith("Verdict: Blocks merge: 2 answers now make unsupported claims — policy 2; 1 accepted by @alice")  # fmt: skip
