@@ -76,6 +76,7 @@ def client(
     timeout: int = 30,
     retries: int = 5,
     seconds_between_writes: float = 1.0,
+    seconds_between_requests: float = 0.25,  # PyGithub's own default: a test against a local fake need not wait
     budget: WaitBudget | None = None,
 ) -> Github:
     """A PyGithub client that retries 5xx and rate limits (GET, POST and PATCH) within one time budget."""
@@ -93,6 +94,7 @@ def client(
         retry=retry,
         per_page=100,
         seconds_between_writes=seconds_between_writes,
+        seconds_between_requests=seconds_between_requests,
         api_version=API_VERSION,
         lazy=True,  # no request until a value is needed: the workflow token may not read the repository
     )
