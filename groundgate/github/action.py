@@ -233,9 +233,12 @@ def _people(
     try:
         author = target.author if target.pr_number is not None else publisher.pull(pr).author
         before = run.before_sha if target.pr_number is not None and run.event_name in PR_EVENTS else None
-        return adjudicate.for_judging_run(
+        found = adjudicate.for_judging_run(
             settings, results, publisher, target.head_sha, pr, author, cases_path, headline_note(results), log, before
         )
+        if target.pr_number is None:  # a merge queue's commit: no command names its verdict, so none is offered
+            found = replace(found, people=replace(found.people, blocking=()))
+        return found
     except GitHubRefused as exc:
         log.warning(f"the adjudications of #{pr} could not be read ({one_line(str(exc))}). The judge's verdict stands.")
         return None

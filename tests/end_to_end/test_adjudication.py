@@ -183,6 +183,7 @@ def test_a_writer_accepts_every_blocking_row_and_the_commits_check_turns_green(
     assert not [r for r in after if "/contents/" in r.path or "/git/" in r.path], [r.path for r in after]
     assert not list(tmp_path.glob("comment-*/workspace/*"))  # and writes nothing in its workspace either
     assert run.outputs["verdict"] == "pass"
+    assert (run.outputs["accepted"], run.outputs["blocking-regressions"]) == ("2", "0")  # as the headline counts
 
 
 @pytest.mark.parametrize(
@@ -276,7 +277,9 @@ def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_k
     rerun = judge(workspace, pr, tmp_path, pushed, head=SECOND)
     assert rerun.code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- fine after all")
-    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 0  # a rerun passes the job too
+    rerun = judge(workspace, pr, tmp_path, pushed, head=SECOND)
+    assert rerun.code == 0  # a rerun passes the job too
+    assert (rerun.outputs["accepted"], rerun.outputs["blocking-regressions"]) == ("2", "0")
     passed = report(pr)
     assert passed.startswith("## ⚠️ groundgate: Does not block merge: 2 blocking regressions accepted by @alice")
     assert "### Blocking regressions (0 still blocking · 2 accepted)" in passed  # in sight, counted apart
