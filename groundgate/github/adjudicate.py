@@ -52,7 +52,7 @@ from groundgate.report.links import Links
 from groundgate.report.people import POINTER, People, heading, render_people, represent
 from groundgate.report.render import environment
 from groundgate.results import Results, rows_with
-from groundgate.rules import Conclusion, Headline, Outcome, verdict_of
+from groundgate.rules import Conclusion, FailOn, Headline, Outcome, verdict_of
 from groundgate.settings import Settings
 
 HISTORY_PRS = 20  # pull requests updated last whose verdicts a judging run reads for the judge's precision
@@ -112,14 +112,10 @@ class Adjudicated:
     left: Comment | None = None  # its comment someone else edited: left as it is, a new one is written
 
 
-def still_blocking(rows: Iterable[Judged], decision: Decision, fail_on: str) -> tuple[str, ...]:
+def still_blocking(rows: Iterable[Judged], decision: Decision, fail_on: FailOn) -> tuple[str, ...]:
     """The ids of the rows that block once people have spoken, in the verdict's order."""
     standing = {s.row.id: s for s in decision.rows}
-    return tuple(
-        r.id
-        for r in rows
-        if blocks(r.outcome, fail_on) and (r.id not in standing or standing[r.id].blocks)  # type: ignore[arg-type]
-    )
+    return tuple(r.id for r in rows if blocks(r.outcome, fail_on) and (r.id not in standing or standing[r.id].blocks))
 
 
 def for_judging_run(
