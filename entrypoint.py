@@ -49,7 +49,7 @@ def main(environ: Mapping[str, str]) -> int:
         config = settings.from_action(environ, run)
         settings.check_outputs(config)
         publisher = wiring.publisher(config)
-        if config.adjudicating:  # a comment on a pull request: people's commands, applied to the kept verdict
+        if config.adjudicating:  # a comment, or a re-run from the Checks tab: people's commands on the kept verdict
             if publisher is None:
                 raise UsageError("a comment's run needs the 'github-token' input and the repository to adjudicate")
             return adjudicate.respond(config, publisher, log)
@@ -85,7 +85,10 @@ def main(environ: Mapping[str, str]) -> int:
     summary, outputs = render_failure(error, action.failure_links(config, error)), action.outputs_without_verdict()
     to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary), failing=True)
     to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs), failing=True)
-    if run.event_name != "issue_comment":  # a comment's run that failed leaves the judge's verdict as it stands
+    if run.event_name not in (
+        "issue_comment",
+        "check_run",
+    ):  # a re-presenting run that failed leaves the verdict as it stands
         _tell_the_pull_request(environ, run, config, publisher, error, log)
     return error.exit_code
 

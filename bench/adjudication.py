@@ -48,7 +48,8 @@ def record_capacity(ledger: int) -> tuple[int, int]:
 
 def kind(request: Request) -> str:
     if request.path != "/graphql":
-        return f"{request.method} {request.path.split('/repos/o/r/', 1)[-1].split('/', 1)[0]}"
+        parts = request.path.split("/repos/o/r/", 1)[-1].split("/")
+        return f"{request.method} {parts[0]}{'/reactions' if parts[-1] == 'reactions' else ''}"
     return "GraphQL verdicts" if "pullRequests(" in request.body["query"] else "GraphQL comments"
 
 
@@ -79,7 +80,9 @@ def main() -> None:
             assert first.code == 1, first.stdout
             print(f"judging run, no adjudication yet: {counted(gh.requests)}; {judged:.1f} s")
             seen = len(gh.requests)
-            cid = gh.add_comment(7, "/groundgate accept refund-007 -- the new policy is intended", "alice")
+            cid = gh.add_comment(
+                7, f"/groundgate accept at {HEAD_SHA[:12]} refund-007 -- the new policy is intended", "alice"
+            )
             empty = work / "comment" / "workspace"
             empty.mkdir(parents=True)
             start = time.perf_counter()

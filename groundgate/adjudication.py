@@ -2,9 +2,12 @@
 and the rule that says which rows still block once people have spoken. Pure: no GitHub, no clock.
 
 An adjudication is bound to what was judged: the case id and the digest of the candidate's answer (with
-the query and the context it was judged against) in the verdict that stood when the command was posted.
-A push that changes the answer leaves the adjudication standing on the old digest, where it no longer
-applies (voided); an unchanged answer keeps it. The bindings live in a ledger that groundgate stores with
+the query and the context it was judged against) in the verdict its writer read. An accept names that
+verdict by its commit (``/groundgate accept at f00dfacef00d ID -- REASON``, the command the report offers);
+a confirm may, and otherwise binds to the verdict that stood when it was posted. A push that changes the
+answer leaves the adjudication standing on the old digest, where it no longer applies (voided); an
+unchanged answer keeps it; an accept that names an older verdict than the one standing accepts the answer
+of the verdict it names, and only that. The bindings live in a ledger that groundgate stores with
 each verdict (``groundgate.record``), so a later run knows which answer a command was about even when the
 pull request has moved on. Who may adjudicate is the caller's to check (a permission lookup); everything
 here assumes the commands it is given are by people allowed to give them.
@@ -35,6 +38,8 @@ ADJUDICABLE = (
     Outcome.UNSUPPORTED_FIGURE,
 )
 REASON_LIMIT = 300  # characters of a reason kept in the ledger: the comment itself keeps the whole text
+PIN = re.compile(r"[0-9a-f]{7,40}")  # the commit a command names, as git abbreviates it (7 at least) or whole
+QUOTED_LIMIT = 60  # characters of a person's line quoted back in a problem
 DIGEST_HEX = 32  # 128 bits: two answers with one digest cannot be made on purpose
 
 
@@ -81,22 +86,33 @@ class Command:
     ids: tuple[str, ...]
     reason: str
     text: str  # the line as written, whitespace collapsed: a command keeps its binding while this stays the same
+    pin: str | None = None  # the commit of the verdict it is about ("at f00dfacef00d"), lower case
 
     @property
     def key(self) -> str:
         return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
-def _own_lines(body: str) -> Iterator[str]:
-    """The lines of a comment GitHub draws as its writer's own text, whitespace collapsed: not those in a
-    code block (fenced, or indented four columns), in a quote (with the line right after a quote's text,
-    which GitHub draws inside it), or in an HTML comment (drawn as nothing). Where this reading and
-    GitHub's could differ, it leaves the line out: a command nobody sees as one must not count."""
+def _own_lines(body: str) -> Iterator[tuple[str, bool]]:
+    """The lines of a comment GitHub draws as its writer's own text, whitespace collapsed, each with False;
+    and, with True, the lines left out because an HTML comment (``<!--``) opened above them is not closed
+    (``-->``) yet: GitHub may draw them as nothing, or as text when the comment is never closed, so they are
+    not read as commands and their writer is told. Not yielded at all: lines in a code block (fenced, or
+    indented four columns) and in a quote (with the line right after a quote's text, which GitHub draws
+    inside it). An HTML comment opened inside a quote ends with the quote, as GitHub's containers do.
+    Where this reading and GitHub's could differ, the line is left out: a command nobody sees as one must
+    not count."""
     fence: tuple[str, int] | None = None  # the open code fence's character and length
-    quoted = hidden = False
+    quoted = False
+    hidden: str | None = None  # an open HTML comment: "quote" when it was opened inside a quote
     for raw in _LINE_END.split(body):
-        if hidden:  # inside an HTML comment: what follows its end on this line is not at a line's start
-            hidden = "-->" not in raw
+        if hidden == "quote" and not raw.lstrip(" ").startswith(">"):
+            hidden = None  # the quote ended, and the HTML comment inside it with it
+        if hidden is not None:  # inside an HTML comment: what follows its end on this line is not at a line's start
+            if "-->" in raw:
+                hidden = None
+            elif hidden == "block":
+                yield " ".join(raw.split()), True
             continue
         found = _FENCE.match(raw)
         if fence is not None:
@@ -108,34 +124,63 @@ def _own_lines(body: str) -> Iterator[str]:
             continue
         line = " ".join(raw.split())
         after_quote, quoted = quoted, line.startswith(">") and bool(line.lstrip("> "))
-        hidden = "-->" not in raw.rpartition("<!--")[2] if "<!--" in raw else False
+        if "<!--" in raw and "-->" not in raw.rpartition("<!--")[2]:
+            hidden = "quote" if line.startswith(">") else "block"
         indented = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip(" ")) >= 4
         if line and not after_quote and not quoted and not indented:
-            yield line
+            yield line, False
+
+
+def _named(row_id: str) -> str:
+    """A case id as a problem names it: quoted, its start only."""
+    return repr(quoted(row_id))
+
+
+def quoted(line: str) -> str:
+    """A person's line as a problem quotes it back: its start."""
+    return line if len(line) <= QUOTED_LIMIT else line[: QUOTED_LIMIT - 1] + "…"
 
 
 def parse_commands(body: str) -> tuple[list[Command], list[str]]:
-    """The commands of a comment, one a line (``/groundgate VERB ID [ID ...] [-- REASON]``), and what is
-    wrong with the lines that look like commands and are not. Lines in code blocks and quotes are not
-    commands: quoting someone's command repeats nothing (a line right after a quote's text, with no blank
-    line between, is drawn inside the quote). Lines are as GitHub draws them. Ids may be wrapped in
-    backticks or quotes."""
+    """The commands of a comment, one a line (``/groundgate VERB [at COMMIT] ID [ID ...] [-- REASON]``), and
+    what is wrong with the lines that look like commands and are not. Lines in code blocks and quotes are
+    not commands: quoting someone's command repeats nothing (a line right after a quote's text, with no
+    blank line between, is drawn inside the quote). Lines are as GitHub draws them; a line an unclosed HTML
+    comment may hide is said back, not applied. Ids may be wrapped in backticks or quotes (an id named
+    ``at`` must be). An accept names the commit of the verdict it accepts: one without is said back."""
     commands: list[Command] = []
     problems: list[str] = []
-    for line in _own_lines(body):
+    for line, hidden in _own_lines(body):
         if not line.casefold().startswith(PREFIX):
             continue
         head, _, rest = line.partition(" ")
         if head.casefold() != PREFIX:
             continue  # /groundgatefoo: not ours
+        if hidden:
+            problems.append(
+                f"'{quoted(line)}' is not read as a command: an HTML comment (<!--) opened above it is not closed "
+                "(-->) before it, so GitHub may hide it. Post the command in a comment of its own"
+            )
+            continue
         word, _, rest = rest.partition(" ")
         try:
             verb = Verb(word.casefold())
         except ValueError:
-            problems.append(f"'{PREFIX} {word[:40]}' is not a command: write accept, confirm or revoke")
+            problems.append(f"'{PREFIX} {quoted(word)}' is not a command: write accept, confirm or revoke")
             continue
         listed, *after = _REASON.split(rest, maxsplit=1)
-        ids = tuple(next(g for g in m.groups() if g is not None) for m in _TOKEN.finditer(listed))
+        tokens = [(m, next(g for g in m.groups() if g is not None)) for m in _TOKEN.finditer(listed)]
+        pin = None
+        if tokens and tokens[0][0].group(3) is not None and tokens[0][1].casefold() == "at":
+            named = tokens[1][1].casefold() if len(tokens) > 1 and tokens[1][0].group(3) is not None else ""
+            if not PIN.fullmatch(named):
+                problems.append(
+                    f"'{quoted(line)}': 'at' is followed by the commit of the verdict it is about (7 to 40 "
+                    "hexadecimal characters, as the report shows it); write `at` in backticks for a case named so"
+                )
+                continue
+            pin, tokens = named, tokens[2:]
+        ids = tuple(value for _, value in tokens)
         reason = after[0].strip() if after else ""
         if not ids:
             problems.append(f"'{PREFIX} {verb}' names no case: write the ids the comment lists, then -- and a reason")
@@ -143,7 +188,14 @@ def parse_commands(body: str) -> tuple[list[Command], list[str]]:
         if verb is Verb.ACCEPT and not reason:
             problems.append(f"'{PREFIX} accept' needs a reason after --: say why the judge is wrong")
             continue
-        commands.append(Command(verb, ids, reason, line))
+        if verb is Verb.ACCEPT and pin is None:
+            problems.append(
+                f"'{quoted(line)}' does not say which verdict it accepts, so it is not applied: write "
+                f"'{PREFIX} accept at COMMIT ID [ID ...] -- REASON', COMMIT being the commit of the report you read "
+                "(its command at the end has it); an accept holds for the answers that verdict judged, and only those"
+            )
+            continue
+        commands.append(Command(verb, ids, reason, line, pin))
     return commands, problems
 
 
@@ -193,6 +245,7 @@ class Entry(BaseModel):
     bucket: Bucket | None = None
     category: str | None = None
     reason: str = ""
+    head: str | None = None  # the commit of the verdict it was bound to (None in ledgers before it was kept)
 
     def order(self) -> tuple[datetime, int, int]:
         return (self.at, self.comment, self.index)
@@ -200,11 +253,12 @@ class Entry(BaseModel):
 
 @dataclass(frozen=True)
 class Verdict:
-    """A verdict people's commands can be bound to: its rows by id, and when it became visible (GitHub's
-    time; None for the verdict being published now, which nobody has seen yet)."""
+    """A verdict people's commands can be bound to: its rows by id, when it became visible (GitHub's time;
+    None for the verdict being published now, which nobody has seen yet), and the commit it judged."""
 
     rows: Mapping[str, Judged]
     published: datetime | None
+    head: str | None = None
 
 
 State = Literal["accepted", "confirmed", "disputed", "voided"]
@@ -274,22 +328,55 @@ class Decision:
         return "regression" if found <= {Outcome.REGRESSION, Outcome.REVIEW} else "blocking row"
 
 
+def pinned(pin: str, at: datetime, verdicts: Sequence[Verdict]) -> Verdict | str:
+    """The verdict a command names by its commit, or why it names none: no verdict of the pull request on
+    record has that commit, two do (an abbreviation too short), or it was not shown yet when the command
+    was posted (nobody could have read it)."""
+    found = {v.head: v for v in verdicts if v.head is not None and v.head.startswith(pin)}
+    if not found:
+        return (
+            f"it names commit {pin[:12]}, which is not a verdict of this pull request groundgate has on record "
+            "(it reads the verdicts of the pull request's last pushes): name the commit of the report you read"
+        )
+    if len(found) > 1:
+        return f"commit {pin} is the start of {len(found)} commits judged on this pull request: write more of it"
+    [verdict] = found.values()
+    if verdict.published is None or verdict.published >= at:
+        return f"the verdict on commit {pin[:12]} was not shown yet when this was written, so it cannot be about it"
+    return verdict
+
+
 def bind(
-    said: Sequence[Said], ledger: Iterable[Entry], verdicts: Sequence[Verdict]
+    said: Sequence[Said],
+    ledger: Iterable[Entry],
+    verdicts: Sequence[Verdict],
+    *,
+    frozen: Iterable[int] = (),
 ) -> tuple[list[Entry], dict[int, list[str]]]:
     """Every command, one entry per row it names: as the ledger first recorded it, or bound now to the
-    newest verdict published before it was posted (``verdicts`` newest first). A command about a row that
-    verdict does not list is a problem, said back to its author; one posted before any verdict on record
-    is kept unbound (it applies to no answer). Revokes the ledger holds stay, even when their comment was
-    deleted or edited away, and so do confirms whose comment no longer counts (deleted, or edited by
-    someone else: someone with write access can do either to another's comment): a withdrawn acceptance
-    cannot come back, nor a disputed one pass, by making a comment disappear. A person withdraws their
-    confirm with revoke, or by editing it into another command."""
+    verdict it names by its commit (``at``), or when it names none (a confirm, a revoke) to the newest
+    verdict published before it was posted (``verdicts`` newest first). A command about a row that verdict
+    does not list, or naming a verdict not on record, is a problem, said back to its author; one posted
+    before any verdict on record is kept unbound (it applies to no answer). Revokes the ledger holds stay,
+    even when their comment was deleted or edited away, and so do confirms whose comment no longer counts
+    (deleted, or edited by someone else: someone with write access can do either to another's comment): a
+    withdrawn acceptance cannot come back, nor a disputed one pass, by making a comment disappear. Every
+    entry of a ``frozen`` comment (one someone other than its author edited) stays as recorded: what they
+    made it say counts for nothing, and their edit changes nothing either. A person withdraws their
+    confirm with revoke, or by editing it into another command; an accept by deleting it, or revoke."""
     known = {(e.comment, e.key, e.row): e for e in ledger}
+    kept_whole = set(frozen)
     entries: dict[tuple[int, str, str], Entry] = {}
     problems: dict[int, list[str]] = {}
     for s in sorted(said, key=lambda s: (s.at, s.comment, s.index)):
         target = next((v for v in verdicts if v.published is not None and v.published < s.at), None)
+        fresh = all((s.comment, s.command.key, r) not in known for r in s.command.ids)
+        if s.command.pin is not None and s.command.verb is not Verb.REVOKE and fresh:
+            found = pinned(s.command.pin, s.at, verdicts)
+            if isinstance(found, str):
+                problems.setdefault(s.comment, []).append(f"'{quoted(s.command.text)}': {found}")
+                continue
+            target = found
         unknown: list[str] = []
         for row_id in dict.fromkeys(s.command.ids):
             ident = (s.comment, s.command.key, row_id)
@@ -300,7 +387,7 @@ def bind(
             if s.command.verb is Verb.REVOKE:
                 earlier = [e for e in (*known.values(), *entries.values()) if e.order() < (s.at, s.comment, s.index)]
                 if not any(e.row == row_id and e.login.casefold() == s.login.casefold() for e in earlier):
-                    problems.setdefault(s.comment, []).append(f"{row_id!r}: nothing of yours to revoke on it")
+                    problems.setdefault(s.comment, []).append(f"{_named(row_id)}: nothing of yours to revoke on it")
                     continue
             elif target is not None and judged is None:
                 unknown.append(row_id)
@@ -318,24 +405,29 @@ def bind(
                 bucket=judged.after if judged else None,
                 category=judged.category if judged else None,
                 reason=s.command.reason[:REASON_LIMIT],
+                head=target.head if judged and target is not None else None,
             )
             if target is None and s.command.verb is not Verb.REVOKE:
                 problems.setdefault(s.comment, []).append(
-                    f"{row_id!r}: posted before any verdict groundgate has on record, so it is about no answer: "
+                    f"{_named(row_id)}: posted before any verdict groundgate has on record, so it is about no answer: "
                     "post it again now that the verdict is here"
                 )
         if unknown:
-            names = ", ".join(repr(u) for u in unknown[:10]) + (
+            names = ", ".join(_named(u) for u in unknown[:10]) + (
                 f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
             )
             problems.setdefault(s.comment, []).append(
-                f"{names}: not a row people can adjudicate in the verdict it was posted on (a blocking regression, "
+                f"{names}: not a row people can adjudicate in the verdict it is about (a blocking regression, "
                 "a regression to review, an unstable row, a new non-answer or an unsupported figure): check the id "
                 "against the comment"
             )
     heard = {s.comment for s in said}
     for ident, entry in known.items():
-        kept = entry.verb is Verb.REVOKE or (entry.verb is Verb.CONFIRM and entry.comment not in heard)
+        kept = (
+            entry.verb is Verb.REVOKE
+            or (entry.verb is Verb.CONFIRM and entry.comment not in heard)
+            or entry.comment in kept_whole
+        )
         if kept and ident not in entries:
             entries[ident] = entry
     return sorted(entries.values(), key=Entry.order), problems

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, SecretStr
 from groundgate.errors import UsageError
 
 NO_COMMIT = "0" * 40  # the SHA a push that deletes a ref names as its "after"
+_SHA = re.compile(r"[0-9a-f]{40}")
 PR_EVENTS = ("pull_request", "pull_request_target")
 
 
@@ -31,6 +32,11 @@ class GitHubRun(BaseModel):
     queued_pr: int | None = None  # merge_group: the pull request the queue's branch is named after (its adjudications)
     head_sha: str | None = None  # the commit the check run and the comment are about
     base_sha: str | None = None  # the pull request's base: what the PR's own edits are compared with
+    before_sha: str | None = (
+        None  # a push to a pull request: its head before (GitHub's word), where the last verdict is
+    )
+    action: str | None = None  # the event's action: synchronize, created, edited, deleted, rerequested, ...
+    requested_check: str | None = None  # check_run: the name of the check run the event is about
     from_fork: bool = False
     # workflow_run: the run that triggered this one (its event, and where its PR's head lives)
     triggered_by: str | None = None
@@ -76,11 +82,13 @@ class GitHubRun(BaseModel):
             return environ.get(name) or None
 
         about = _about(event_name, event)
-        # GITHUB_SHA is another commit than the one judged in a workflow_run run (and a comment's run judges
-        # none: it looks the pull request's head up): never fall back to it there
+        # GITHUB_SHA is another commit than the one judged in a workflow_run run and in a check_run run (the
+        # default branch's head), and a comment's run judges none (it looks the pull request's head up): never
+        # fall back to it there
         head_sha = about.get("head_sha") or (
-            None if event_name in ("workflow_run", "issue_comment") else get("GITHUB_SHA")
+            None if event_name in ("workflow_run", "issue_comment", "check_run") else get("GITHUB_SHA")
         )
+        action = event.get("action")
         attempt = get("GITHUB_RUN_ATTEMPT") or "1"
         pace = {name: _seconds(environ, variable, limit) for name, variable, limit in PACE}
         return cls(
@@ -92,6 +100,9 @@ class GitHubRun(BaseModel):
             queued_pr=about.get("queued_pr"),
             head_sha=None if head_sha == NO_COMMIT else head_sha,
             base_sha=about.get("base_sha"),
+            before_sha=about.get("before_sha"),
+            action=action if isinstance(action, str) else None,
+            requested_check=about.get("requested_check"),
             from_fork=bool(about.get("from_fork")),
             triggered_by=about.get("triggered_by"),
             head_repo=about.get("head_repo"),
@@ -173,11 +184,15 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
         pr = _dict(event.get("pull_request"))
         head, base = _dict(pr.get("head")), _dict(pr.get("base"))
         number = pr.get("number")
+        before = event.get("before")  # synchronize: the head this push moved the pull request from
         return {
             "pr_number": int(number) if isinstance(number, int) else None,
             "pr_author": _dict(pr.get("user")).get("login"),
             "head_sha": head.get("sha"),
             "base_sha": base.get("sha"),
+            "before_sha": before
+            if isinstance(before, str) and _SHA.fullmatch(before) and before != NO_COMMIT
+            else None,
             "from_fork": bool(pr)
             and event_name == "pull_request"
             and _dict(head.get("repo")).get("full_name") != _dict(base.get("repo")).get("full_name"),
@@ -197,6 +212,16 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
             "comment_body": comment.get("body") if isinstance(comment.get("body"), str) else None,
             "comment_before": _dict(_dict(event.get("changes")).get("body")).get("from"),
         }
+    if event_name == "check_run":  # a re-run asked for from the Checks tab: the commit is check_run.head_sha
+        check = _dict(event.get("check_run"))
+        listed = [_dict(p).get("number") for p in check.get("pull_requests") or []]
+        numbers = [n for n in listed if isinstance(n, int)]
+        commit = check.get("head_sha")
+        return {
+            "head_sha": commit if isinstance(commit, str) and _SHA.fullmatch(commit) else None,
+            "pr_number": numbers[0] if len(numbers) == 1 else None,  # a fork's pull request is not listed
+            "requested_check": check.get("name") if isinstance(check.get("name"), str) else None,
+        }
     if event_name == "workflow_run":
         triggering = _dict(event.get("workflow_run"))
         listed = [_dict(p).get("number") for p in triggering.get("pull_requests") or []]
@@ -211,5 +236,5 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
         }
     if event_name == "push":
         after = event.get("after")
-        return {"head_sha": after} if isinstance(after, str) and re.fullmatch(r"[0-9a-f]{40}", after) else {}
+        return {"head_sha": after} if isinstance(after, str) and _SHA.fullmatch(after) else {}
     return {}

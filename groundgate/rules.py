@@ -190,9 +190,10 @@ COUNT_WORDS: tuple[tuple[Outcome, str, str], ...] = (
 )
 
 
-def counts_line(cases: int, counts: Mapping[Outcome, int], small: int = 0) -> list[str]:
+def counts_line(cases: int, counts: Mapping[Outcome, int], small: int = 0, accepted: int = 0) -> list[str]:
     """'420 cases', then only the counts that are not zero, in the report's order. ``small``: of the
-    regressions to review, those in blocking categories too small to block on one judge's word."""
+    regressions to review, those in blocking categories too small to block on one judge's word.
+    ``accepted``: blocking rows people accepted, counted apart (``counts`` then holds what still blocks)."""
     parts = [plural(cases, "case")]
     for o, one, many in COUNT_WORDS:
         n = counts.get(o, 0) - (small if o is Outcome.REVIEW else 0)
@@ -200,6 +201,8 @@ def counts_line(cases: int, counts: Mapping[Outcome, int], small: int = 0) -> li
             parts.append(plural(small, "regression to confirm", "regressions to confirm"))
         if n:
             parts.append(plural(n, one, many))
+        if o is Outcome.BLOCKING_FIGURE and accepted:
+            parts.append(f"{accepted:,} accepted by people")
     unchanged = counts.get(Outcome.TIE, 0) + counts.get(Outcome.UNCHANGED, 0)
     if unchanged:
         parts.append(f"{unchanged:,} unchanged")
@@ -299,7 +302,12 @@ def headline(
     ('deployment x at https://…'), when rows went unjudged for that reason (an outage). ``unfit``: the judge was
     reached, but stopped answering in the rubric's format (no outage: the model cannot do the job). ``accepted``:
     the blocking rows people accepted, which no longer block (named in the headline); ``counts`` and the
-    per-category counts are then what still blocks once people have spoken."""
+    per-category counts are then what still blocks once people have spoken.
+
+    People's acceptances follow one rule: the conclusion is the one the same run would have without the rows
+    they accepted, never greener. Every blocking row accepted and rows still to read is ``neutral`` ("Does not
+    block merge"), as the same suite with no blocking row would be; only with nothing else to read is it
+    ``success``."""
     regressions, review, errors = (counts.get(o, 0) for o in (Outcome.REGRESSION, Outcome.REVIEW, Outcome.ERROR))
     figures = counts.get(Outcome.BLOCKING_FIGURE, 0)  # the tripwire's blocking rows (tripwire: block)
     attention = sum(counts.get(o, 0) for o in ATTENTION) + also_to_read
@@ -316,9 +324,6 @@ def headline(
             return Headline("🚫", _with_categories(text, both, unjudged + people), "failure")
         text = f"Blocks merge: {_blocked(regressions, figures)}"
         return Headline("🚫", _with_categories(text, blocking, confirm + unjudged + people), "failure")
-    if accepted and accepted.rows and exit_code == 0 and not errors:
-        also = f"; {plural(attention, 'row')} to read before shipping" if attention else ""
-        return Headline("✅", f"Passes: {accepted.words()}{also}", "success")
     if exit_code != 0 or errors:
         blocked = [plural(counts[o], one, many) for o, one, many in COUNT_WORDS if o in BLOCKING and counts.get(o)]
         blocked += [f"{plural(small.total(), 'regression')} to confirm"] if small.total() else []
@@ -337,9 +342,13 @@ def headline(
         return Headline("⚠️", _with_categories(text, blocking, confirm), "neutral")
     if small.total():
         text = f"Does not block merge: {plural(small.total(), 'regression')} to confirm, too few cases to block"
-        return Headline("⚠️", _with_categories(text, small), "neutral")
+        return Headline("⚠️", _with_categories(text, small, people), "neutral")
+    if attention and accepted and accepted.rows:
+        return Headline("⚠️", f"Does not block merge: {accepted.words()}; {plural(attention, 'row')} to read before shipping", "neutral")  # fmt: skip
     if attention:
         return Headline("⚠️", f"Does not block merge: {plural(attention, 'row')} to read before shipping", "neutral")
+    if accepted and accepted.rows:
+        return Headline("✅", f"Passes: {accepted.words()}", "success")
     return Headline("✅", f"Passes: no answer newly fell to ungrounded ({plural(cases, 'case')})", "success")
 
 

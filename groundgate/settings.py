@@ -55,7 +55,7 @@ FIELDS = {name: name.replace("-", "_") for name in INPUTS} | {"cache-path": "cac
 ACTION_FIELDS = frozenset(FIELDS[name] for name in ACTION_ONLY_INPUTS)
 OUTPUTS = (
     "verdict", "blocking-regressions", "regressions", "new-non-answers", "unstable", "errors", "unsupported-figures",
-    "results-path", "report-path",
+    "accepted", "results-path", "report-path",
 )  # fmt: skip
 
 SECRET_VARIABLES = ("AZURE_OPENAI_API_KEY", "OPENAI_API_KEY", "GROUNDGATE_CACHE_SECRET")  # from the environment only
@@ -168,8 +168,9 @@ class Settings(BaseModel):
 
     @property
     def adjudicating(self) -> bool:
-        """A comment's run: it applies people's commands to a kept verdict and judges nothing."""
-        return self.github is not None and self.github.event_name == "issue_comment"
+        """A re-presenting run (a comment, or a re-run of the check run asked for from the Checks tab): it
+        applies people's commands to a kept verdict and judges nothing."""
+        return self.github is not None and self.github.event_name in ("issue_comment", "check_run")
 
     def secret_values(self) -> list[str]:
         """Every secret this run holds: to keep out of every text it writes or posts."""

@@ -214,8 +214,9 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     console = render_console(results, settings.fail_on, where=f"the job summary and {OUT_DIR}/report.md", people=full.people)  # fmt: skip
     write_text(settings.root / OUT_DIR / "report.md", summary)
     outputs = outputs_for(results, f"{OUT_DIR}/results.json", f"{OUT_DIR}/report.md")
-    if decided is not None:  # the verdict people's adjudications leave; the counts stay the judge's
-        outputs["verdict"] = verdict_of(decided.counts(results.counts))
+    if decided is not None:  # what people's adjudications leave: what still blocks, and what they accepted apart
+        left = decided.counts(results.counts)
+        outputs = outputs_of(left, verdict_of(left), outputs["results-path"], outputs["report-path"], accepted=len(decided.accepted))  # fmt: skip
     to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary))
     to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs))
 
@@ -260,9 +261,13 @@ def _people(
         return None
     try:
         author = target.author if target.pr_number is not None else publisher.pull(pr).author
-        return adjudicate.for_judging_run(
-            settings, results, publisher, target.head_sha, pr, author, cases_path, headline_note(results), log
+        before = run.before_sha if target.pr_number is not None and run.event_name in PR_EVENTS else None
+        found = adjudicate.for_judging_run(
+            settings, results, publisher, target.head_sha, pr, author, cases_path, headline_note(results), log, before
         )
+        if target.pr_number is None:  # a merge queue's commit: no command names its verdict, so none is offered
+            found = replace(found, people=replace(found.people, blocking=()))
+        return found
     except GitHubRefused as exc:
         log.warning(f"the adjudications of #{pr} could not be read ({one_line(str(exc))}). The judge's verdict stands.")
         return None
@@ -365,6 +370,7 @@ def _publish(
                     people.own if people is not None else None,
                 )
                 log.info(f"comment {how}: {url}")
+                adjudicate.retire(publisher, people.left if people is not None else None, log)
             except GitHubRefused as exc:
                 log.warning(f"{one_line(str(exc))}. The report is in the job summary.")
         if settings.check_run and target.head_sha:
@@ -414,7 +420,10 @@ def present_failure(settings: Settings, error: GroundgateError, publisher: Publi
     if settings.comment and target.pr_number is not None:
         mark = marker(settings.check_name)
         try:  # the pointer to the last verdict's record stays, and the adjudications it holds with it
-            own = next((c for c in publisher.comments(target.pr_number) if c.mine and mark in c.body), None)
+            own = next(
+                (c for c in publisher.comments(target.pr_number) if c.mine and mark in c.body and c.tampered is None),
+                None,
+            )  # one someone else edited names no verdict groundgate stands by
             kept = POINTER.search(own.body) if own is not None else None
             body = text + "\n" + (kept.group(0) + "\n" if kept else "") + mark + "\n"
             how, url = publisher.upsert_comment(target.pr_number, body, mark, own)

@@ -1,26 +1,22 @@
-"""People in the loop, on GitHub: the ``/groundgate`` commands of a pull request's comments, who may give
-them, and the verdict re-presented with them.
+"""People in the loop, on GitHub: the ``/groundgate`` commands of a pull request's comments (``hearing``),
+applied to the verdicts groundgate kept in its check runs (``kept``), and the verdict re-presented with them.
 
 Two ways in. A judging run (``pull_request``, or ``workflow_run`` for a fork) reads the commands before it
-publishes, carries the ledger of the pull request's previous verdict forward (so an acceptance made on an
+publishes, carries the ledgers of the pull request's previous verdicts forward (so an acceptance made on an
 answer a push left unchanged still stands), and publishes the record of its own verdict in its check run.
-A comment's run (``issue_comment``) judges nothing and reads none of the pull request's files: it takes the
-record of the newest check run of its name on the pull request's head commit, applies the commands of the
-people allowed to give them, and publishes the verdict again: a new check run on that commit (the older one
-completed as superseded) and its own comment, edited in place.
-
-Who may: a person (never a bot) whose permission on the repository (``GET /repos/{o}/{r}/collaborators/
-{username}/permission``) is at least ``adjudicators``, who is not the pull request's author unless
-``allow-author-adjudication``, in a comment last edited by its own author (someone with write access can
-edit another's comment; the words count only as their author left them). Every run checks every command
-again, so an edited comment, or a person who lost the permission, counts as it is now.
+A re-presenting run judges nothing and reads none of the pull request's files: on a comment
+(``issue_comment``) or on a re-run of the check run asked for from the Checks tab (``check_run``
+``rerequested``), it takes the record of the newest check run of its name on the commit, applies the
+commands of the people allowed to give them, and publishes the verdict again: a new check run on that commit
+(the older one completed as superseded) and its own comment, edited in place. A command that was applied gets
+a reaction; one that was not, a reply saying why.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from urllib.parse import quote
 
@@ -32,113 +28,37 @@ from groundgate.adjudication import (
     Decision,
     Entry,
     Judged,
-    Said,
     Verdict,
     answer_digest,
     bind,
     blocks,
     decide,
-    parse_commands,
 )
 from groundgate.errors import GitHubRefused, one_line
 from groundgate.event import GitHubRun
+from groundgate.github import kept as keeping
 from groundgate.github.annotations import Annotation
-from groundgate.github.publisher import CheckRunFound, Comment, Publisher
+from groundgate.github.hearing import LEFT_NOTE, Heard, Who, hear
+from groundgate.github.publisher import Comment, Publisher
 from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs, to_runner
 from groundgate.labels import Label, Precision, labels_of, latest_per_answer, precision
 from groundgate.record import Record, RecordError, decode, fit, text
 from groundgate.report import LIMITS
 from groundgate.report.context import marker
 from groundgate.report.escape import inline
-from groundgate.report.headline import Facts, facts, headline_of, on_the_check
+from groundgate.report.headline import Facts, counts_parts, headline_of, on_the_check
+from groundgate.report.headline import facts as facts_of
 from groundgate.report.links import Links
 from groundgate.report.people import POINTER, People, heading, render_people, represent
 from groundgate.report.render import environment
 from groundgate.results import Results, rows_with
-from groundgate.rules import Conclusion, Headline, Outcome, verdict_of
+from groundgate.rules import Conclusion, FailOn, Headline, Outcome, verdict_of
 from groundgate.settings import Settings
 
-ROLE_RANK = {"none": 0, "read": 1, "triage": 2, "write": 3, "maintain": 4, "admin": 5}
 HISTORY_PRS = 20  # pull requests updated last whose verdicts a judging run reads for the judge's precision
-
-
-@dataclass(frozen=True)
-class Who:
-    """Who may adjudicate on this pull request."""
-
-    adjudicators: str  # the least role: write, maintain or admin
-    allow_author: bool
-    author: str | None  # the pull request's author
-
-    @classmethod
-    def of(cls, settings: Settings, author: str | None) -> Who:
-        return cls(settings.adjudicators, settings.allow_author_adjudication, author)
-
-
-@dataclass
-class Heard:
-    """A pull request's comments as groundgate hears them: the commands that count, why the others do
-    not (comment id -> reason), what could not be read in them, and this check's own report comment."""
-
-    said: list[Said] = field(default_factory=list)
-    refused: dict[int, str] = field(default_factory=dict)
-    problems: dict[int, list[str]] = field(default_factory=dict)
-    own: Comment | None = None
-
-
-def hear(publisher: Publisher, number: int, who: Who, check_name: str) -> Heard:
-    """Every comment's commands, checked against who may give them."""
-    heard = Heard()
-    roles: dict[str, str] = {}
-    mark = marker(check_name)
-    for comment in publisher.comments(number):
-        if comment.mine:
-            if heard.own is None and mark in comment.body:
-                heard.own = comment
-            continue
-        commands, problems = parse_commands(comment.body)
-        if not commands and not problems:
-            continue
-        why = _refusal(comment, who, roles, publisher)
-        if why is not None:
-            heard.refused[comment.id] = why
-            continue
-        assert comment.author is not None  # a comment without an author is refused above
-        if problems:
-            heard.problems[comment.id] = problems
-        heard.said += [Said(comment.id, comment.author, comment.at, c, i) for i, c in enumerate(commands)]
-    return heard
-
-
-def _refusal(comment: Comment, who: Who, roles: dict[str, str], publisher: Publisher) -> str | None:
-    """Why this comment's commands do not count, or None when they do."""
-    author = comment.author
-    if author is None:
-        return "the account that wrote it no longer exists"
-    if comment.bot:
-        return f"@{author} is a bot: only people adjudicate"
-    if comment.editor is not None and comment.editor.casefold() != author.casefold():
-        return (
-            f"it was last edited by @{comment.editor}, not by @{author} who wrote it: commands count only as their "
-            "author left them"
-        )
-    if who.author is not None and author.casefold() == who.author.casefold() and not who.allow_author:
-        return (
-            f"@{author} opened this pull request, and its author does not adjudicate its own rows "
-            "(the workflow's input allow-author-adjudication says so)"
-        )
-    if author.casefold() not in roles:
-        try:
-            roles[author.casefold()] = publisher.permission(author)
-        except GitHubRefused as exc:
-            return f"the permission of @{author} could not be read ({one_line(str(exc))})"
-    role = roles[author.casefold()]
-    if ROLE_RANK.get(role, 0) < ROLE_RANK[who.adjudicators]:
-        return (
-            f"@{author} has {role!r} permission on this repository, and adjudicating needs {who.adjudicators!r} "
-            "or more (the workflow's input adjudicators)"
-        )
-    return None
+REPLY_PROBLEMS = 20  # problems a reply lists: the rest are counted (a reply stays far below GitHub's 65,536)
+PROBLEM_LIMIT = 400  # characters of each
+REPLY_LIMIT = 60_000
 
 
 # ---- the record of a judging run's verdict
@@ -162,7 +82,7 @@ def judged_rows(results: Results) -> list[Judged]:
 
 def record_of(results: Results, settings: Settings, head: str, pr: int | None, cases_path: str, note: str) -> Record:
     """The record of a judging run's verdict, its ledger empty (``for_judging_run`` fills it)."""
-    found = facts(results)
+    found = facts_of(results)
     return Record(
         check=settings.check_name,
         head=head,
@@ -182,51 +102,6 @@ def record_of(results: Results, settings: Settings, head: str, pr: int | None, c
     )
 
 
-def _read(publisher: Publisher, check_name: str, head: str) -> tuple[Record, datetime | None, CheckRunFound] | None:
-    """The record on a commit's newest check run of this name, when it has one; RecordError when it cannot
-    be read; the time its verdict was first shown."""
-    found = publisher.latest_check(check_name, head)
-    if found is None:
-        return None
-    kept = decode(found.text, check=check_name, head=head)
-    return kept, kept.published or found.completed, found
-
-
-def _last_verdict(publisher: Publisher, check_name: str, head: str) -> tuple[Record, datetime | None] | None:
-    """The newest record on a commit's check runs of this name, for the adjudications it carries: a run that
-    reached no verdict after it (bad input, an outage, a cancelled job) left it standing beneath."""
-    problem: RecordError | None = None
-    for found in publisher.checks(check_name, head):
-        try:
-            kept = decode(found.text, check=check_name, head=head)
-        except RecordError as exc:
-            problem = problem or exc
-            continue
-        return kept, kept.published or found.completed
-    if problem is not None:
-        raise problem
-    return None
-
-
-def _earlier(publisher: Publisher, check_name: str, kept: Record) -> Verdict | None:
-    """The verdict before ``kept`` on its pull request (where commands posted while ``kept`` was being
-    published were made): read only when such a command is found."""
-    if kept.previous is None or kept.previous == kept.head:
-        return None
-    try:
-        before = _last_verdict(publisher, check_name, kept.previous)
-    except (RecordError, GitHubRefused):
-        return None
-    if before is None or before[0].pr != kept.pr:
-        return None
-    return Verdict({row.id: row for row in before[0].rows}, before[1])
-
-
-def _needs_earlier(said: Iterable[Said], kept: Record, published: datetime | None) -> bool:
-    known = {(e.comment, e.key) for e in kept.ledger}
-    return any((s.comment, s.command.key) not in known and published is not None and s.at <= published for s in said)
-
-
 @dataclass(frozen=True)
 class Adjudicated:
     """A verdict with people in it, ready to publish: what the report shows, and the record to keep."""
@@ -234,6 +109,13 @@ class Adjudicated:
     people: People
     record: Record
     own: Comment | None = None  # this check's comment on the pull request, found while reading the commands
+    left: Comment | None = None  # its comment someone else edited: left as it is, a new one is written
+
+
+def still_blocking(rows: Iterable[Judged], decision: Decision, fail_on: FailOn) -> tuple[str, ...]:
+    """The ids of the rows that block once people have spoken, in the verdict's order."""
+    standing = {s.row.id: s for s in decision.rows}
+    return tuple(r.id for r in rows if blocks(r.outcome, fail_on) and (r.id not in standing or standing[r.id].blocks))
 
 
 def for_judging_run(
@@ -246,10 +128,13 @@ def for_judging_run(
     cases_path: str,
     note: str,
     log: Log,
+    before: str | None = None,
 ) -> Adjudicated:
-    """A judging run's verdict with the commands of its pull request applied: bound as the ledger of the
-    previous verdict (named by this check's own comment) recorded them, or to that verdict when they came
-    after it. Whatever cannot be read leaves the judge's verdict standing, and says so."""
+    """A judging run's verdict with the commands of its pull request applied: bound as the ledgers of the
+    pull request's previous verdicts recorded them (``kept``: on this commit, on ``before``, the head before
+    this push as GitHub's event names it, and on the commit groundgate's own comment names while nobody else
+    edited it), or to the verdict they name when they came later. Whatever cannot be read leaves the judge's
+    verdict standing, and says so."""
     record = record_of(results, settings, head, pr, cases_path, note)
     notes: list[str] = []
     try:
@@ -258,28 +143,36 @@ def for_judging_run(
         log.warning(f"people's adjudications could not be read: {one_line(str(exc))}. The judge's verdict stands.")
         notes.append("People's adjudications could not be read from the pull request: the judge's verdict stands.")
         heard = Heard()
-    verdicts = [Verdict({row.id: row for row in record.rows}, None)]
-    ledger: Sequence[Entry] = ()
-    previous = None
-    found = POINTER.search(heard.own.body) if heard.own is not None else None
-    if found is not None:
-        try:
-            before = _last_verdict(publisher, settings.check_name, found.group(1))
-        except (RecordError, GitHubRefused) as exc:
-            before = None
-            log.warning(f"the previous verdict's record could not be read ({one_line(str(exc))}): its adjudications are not carried over")  # fmt: skip
-        if before is not None and before[0].pr == pr:
-            kept, published = before
-            previous, ledger = kept.head, kept.ledger
-            verdicts.append(Verdict({row.id: row for row in kept.rows}, published))
-            if _needs_earlier(heard.said, kept, published) and (earlier := _earlier(publisher, settings.check_name, kept)):  # fmt: skip
-                verdicts.append(earlier)
-    entries, problems = bind(heard.said, ledger, verdicts)
+    if heard.left is not None:
+        who = f"@{heard.left.tampered}"
+        log.warning(f"groundgate's comment on #{pr} was edited by {who}: it is no longer read or updated; a new one is written")  # fmt: skip
+        notes.append(
+            f"groundgate's earlier comment was edited by {who}, so groundgate no longer reads or updates it: the "
+            "verdict it pointed to is read only where GitHub keeps it (this commit and the one before this push)."
+        )
+    pointer = POINTER.search(heard.own.body) if heard.own is not None else None
+    try:
+        found = keeping.previous(publisher, settings.check_name, pr, [head, before, pointer[1] if pointer else None])
+    except (RecordError, GitHubRefused) as exc:
+        found = []
+        log.warning(f"the previous verdict's record could not be read ({one_line(str(exc))}): its adjudications are not carried over")  # fmt: skip
+    verdicts = [Verdict({row.id: row for row in record.rows}, None, head), *(k.verdict for k in found)]
+    ledger = keeping.ledger_of(found)
+    verdicts += keeping.older(publisher, settings.check_name, pr, found, heard.said, verdicts)
+    entries, problems = bind(heard.said, ledger, verdicts, frozen=heard.frozen)
     decision = decide(record.rows, entries, settings.fail_on, problems=problems)
+    previous = found[0].record.head if found else None
     record = fit(record.model_copy(update={"ledger": list(decision.ledger), "previous": previous}))
     decision = replace(decision, missing=record.missing)
-    people = People(decision, head, _precision(publisher, settings.check_name, log), tuple(notes))
-    return Adjudicated(people, record, heard.own)
+    people = People(
+        decision,
+        head,
+        _precision(publisher, settings.check_name, log),
+        tuple(notes),
+        still_blocking(record.rows, decision, settings.fail_on),
+        small=frozenset(record.small_by_category),
+    )
+    return Adjudicated(people, record, heard.own, heard.left)
 
 
 def _precision(publisher: Publisher, check_name: str, log: Log) -> Precision | None:
@@ -315,6 +208,17 @@ def history(
         seen.add(kept.pr)
         found += [label for label in labels_of(record.ledger, kept.pr) if since is None or label.at >= since]
     return latest_per_answer(found)
+
+
+def retire(publisher: Publisher, left: Comment | None, log: Log) -> None:
+    """groundgate's comment someone else edited, after a new one was written: its report replaced by one line
+    saying why, without the marker that would find it again (best effort: the new comment holds the report)."""
+    if left is None:
+        return
+    try:
+        publisher.edit_comment(left.id, LEFT_NOTE.format(who=f"`@{left.tampered}`") + "\n")
+    except GitHubRefused as exc:
+        log.warning(f"groundgate's edited comment could not be retired: {one_line(str(exc))}")
 
 
 # ---- presenting a verdict with people in it
@@ -355,7 +259,7 @@ def headline_for(decision: Decision, kept: Record) -> tuple[Headline, Counter[Ou
     return headline_of(found, kept.fail_on, decision), decision.counts(kept.counts)
 
 
-# ---- a comment's run
+# ---- a re-presenting run: a comment, or a re-run asked for from the Checks tab
 
 
 def mentions_command(*bodies: str | None) -> bool:
@@ -363,111 +267,183 @@ def mentions_command(*bodies: str | None) -> bool:
 
 
 def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
-    """A comment's run: apply people's commands to the verdict kept on the pull request's head commit and
-    publish it again. Judges nothing, reads none of the pull request's files. Exits 0 when the verdict was
-    presented again (it lives in the check run, not in this job's status, which sits on the default branch)."""
+    """A re-presenting run: apply people's commands to the verdict kept on a commit and publish it again.
+    Judges nothing, reads none of the pull request's files. On a comment, the commit is the pull request's
+    head; on a re-run of the check run (``check_run`` ``rerequested``), the commit the check run is on. Exits
+    0 when the verdict was presented again (it lives in the check run, not in this job's status, which sits
+    on the default branch)."""
     run = settings.github
     assert run is not None
+    if run.event_name == "check_run":
+        return _rerequested(settings, publisher, log, run)
     if run.pr_number is None:
         log.info("the comment is on an issue, not a pull request: nothing to adjudicate")
         return 0
     if not mentions_command(run.comment_body, run.comment_before):
         log.info(f"the comment holds no {PREFIX} command: nothing to do")
         return 0
+    pull = publisher.pull(run.pr_number)
+    return _represent(settings, publisher, log, run, run.pr_number, pull.head_sha, pull.author)
+
+
+def _rerequested(settings: Settings, publisher: Publisher, log: Log, run: GitHubRun) -> int:
+    """A re-run of a check run asked for from the Checks tab: groundgate's own (this check's name) is presented
+    again on the commit it is on (``check_run.head_sha``, never GITHUB_SHA: the default branch's head), with
+    every command read again. Nothing is judged: this workflow's files are the default branch's, not the pull
+    request's. To judge again, re-run the judging workflow's jobs."""
+    if run.action != "rerequested" or run.requested_check != settings.check_name or not run.head_sha:
+        what = f"check run {run.requested_check!r}" if run.requested_check else "a check run"
+        log.info(f"a check_run event ({run.action or 'no action'}) for {what}: groundgate re-presents only its own check run '{settings.check_name}' when a re-run is asked for")  # fmt: skip
+        return 0
+    head = run.head_sha
     number = run.pr_number
-    pull = publisher.pull(number)
+    author: str | None = None
+    if number is None:  # a fork's pull request is not listed in the payload: the open one whose head it is
+        found = [p for p in publisher.pulls_of_run(head) if p.open and p.head_sha == head]
+        if len(found) != 1:
+            log.info(f"{len(found)} open pull requests have commit {head[:12]} as their head: the verdict is presented on none")  # fmt: skip
+            return 0
+        number, author = found[0].number, found[0].author
+    else:
+        author = publisher.pull(number).author
+    log.info(f"a re-run of '{settings.check_name}' on {head[:12]} was asked for: its kept verdict is presented again, nothing is judged")  # fmt: skip
+    return _represent(settings, publisher, log, run, number, head, author)
+
+
+def _represent(
+    settings: Settings, publisher: Publisher, log: Log, run: GitHubRun, number: int, head: str, author: str | None
+) -> int:
     try:
-        found = _read(publisher, settings.check_name, pull.head_sha)
+        found = keeping.newest(publisher, settings.check_name, head)
     except RecordError as exc:
-        _reply(publisher, settings, number, run, f"the verdict on the head commit {pull.head_sha[:12]} cannot be used: {exc}. Rerun the gate, then post the command again.")  # fmt: skip
-        raise GitHubRefused(f"the check run '{settings.check_name}' on {pull.head_sha[:12]}: {exc}") from None
+        _reply(publisher, settings, number, run, f"the verdict on the commit {head[:12]} cannot be used: {exc}. Rerun the gate, then post the command again.")  # fmt: skip
+        raise GitHubRefused(f"the check run '{settings.check_name}' on {head[:12]}: {exc}") from None
     if found is None:
         why = (
-            f"there is no verdict of '{settings.check_name}' on the pull request's head commit {pull.head_sha[:12]} "
-            "yet (its judging run has not finished, or could not publish a check run)"
+            f"there is no verdict of '{settings.check_name}' on the commit {head[:12]} yet (its judging run has "
+            "not finished, or could not publish a check run)"
         )
         log.info(f"{why}: nothing to apply the commands to")
         _reply(publisher, settings, number, run, f"{why}. Post the command again once the verdict is there.")
         return 0
-    kept, published, check = found
-    if kept.pr != number:  # one commit, two pull requests: the newest verdict on it was made for the other one
-        why = f"the newest verdict on the head commit {pull.head_sha[:12]} was made for pull request #{kept.pr}"
+    kept, check = found
+    if kept.record.pr != number:  # one commit, two pull requests: the newest verdict on it was made for the other one
+        why = f"the newest verdict on the commit {head[:12]} was made for pull request #{kept.record.pr}"
         log.info(f"{why}: nothing applied")
         _reply(publisher, settings, number, run, f"{why}, not this one. Rerun this pull request's gate, then post the command again.")  # fmt: skip
         return 0
-    with log.group(f"groundgate: people's adjudications on #{number} at {pull.head_sha[:12]}"):
-        heard = hear(publisher, number, Who.of(settings, pull.author), settings.check_name)
-        verdicts = [Verdict({row.id: row for row in kept.rows}, published)]
-        if _needs_earlier(heard.said, kept, published) and (earlier := _earlier(publisher, settings.check_name, kept)):  # fmt: skip
-            verdicts.append(earlier)
-        entries, problems = bind(heard.said, kept.ledger, verdicts)
-        decision = decide(kept.rows, entries, kept.fail_on, problems=problems, missing=kept.missing)
-        if list(decision.ledger) == sorted(kept.ledger, key=Entry.order):
+    with log.group(f"groundgate: people's adjudications on #{number} at {head[:12]}"):
+        heard = hear(publisher, number, Who.of(settings, author), settings.check_name)
+        verdicts = [kept.verdict]
+        verdicts += keeping.older(publisher, settings.check_name, number, [kept], heard.said, verdicts)
+        entries, problems = bind(heard.said, kept.record.ledger, verdicts, frozen=heard.frozen)
+        decision = decide(
+            kept.record.rows, entries, kept.record.fail_on, problems=problems, missing=kept.record.missing
+        )
+        changed = list(decision.ledger) != sorted(kept.record.ledger, key=Entry.order)
+        if not changed and heard.left is None and run.event_name != "check_run":
             log.info("no adjudication changed: the verdict stands as it is published")
-            _answer(publisher, settings, number, run, heard, decision)
+            _answer(publisher, settings, number, run, heard, decision, head, log)
             return 0
-        kept = fit(kept.model_copy(update={"ledger": list(decision.ledger), "published": published}))
-        top, left = headline_for(decision, kept)
-        links = Links(run.server_url, run.repository, pull.head_sha, kept.cases_path) if run.repository else None
-        people = People(decision, pull.head_sha, _precision(publisher, settings.check_name, log))
+        record = fit(kept.record.model_copy(update={"ledger": list(decision.ledger), "published": kept.published}))
+        top, left = headline_for(decision, record)
+        links = Links(run.server_url, run.repository, head, record.cases_path) if run.repository else None
+        people = People(
+            decision,
+            head,
+            _precision(publisher, settings.check_name, log),
+            blocking=still_blocking(record.rows, decision, record.fail_on),
+            counts=tuple(counts_parts(record.cases, record.counts, record.small_by_category, decision)),
+            small=frozenset(record.small_by_category),
+        )
         section = str(render_people(people, links))
-        top_line = heading(top.icon, top.text + kept.note)  # the report's heading adds the notes
-        top = on_the_check(top, kept.note)  # a removed blocking case in the title, as the judging run put it
+        top_line = heading(top.icon, top.text + record.note)  # the report's heading adds the notes
+        top = on_the_check(top, record.note)  # a removed blocking case in the title, as the judging run put it
         title = top.text
-        summary = represent(check.summary or "", top_line, section, marker(settings.check_name), LIMITS["check"])
-        annotations = annotate(publisher.annotations(check.id), decision, kept.cases_path)
+        summary = represent(
+            check.summary or "", top_line, people, section, marker(settings.check_name), LIMITS["check"]
+        )
+        annotations = annotate(publisher.annotations(check.id), decision, record.cases_path)
         conclusion: Conclusion = top.conclusion
         publisher.publish_check(
             name=settings.check_name,
-            head_sha=pull.head_sha,
+            head_sha=head,
             conclusion=conclusion,
             title=title,
             summary=summary,
             annotations=annotations,
-            text=text(kept),
+            text=text(record),
         )
-        log.info(f"check run '{settings.check_name}' on {pull.head_sha[:12]}: {conclusion} ({title})")
-        if heard.own is not None and settings.comment:
-            body = represent(heard.own.body, top_line, section, marker(settings.check_name), LIMITS["comment"])
+        log.info(f"check run '{settings.check_name}' on {head[:12]}: {conclusion} ({title})")
+        if settings.comment and (heard.own is not None or heard.left is not None):
+            base = heard.own.body if heard.own is not None else (check.summary or "")  # never text someone else edited
+            body = represent(base, top_line, people, section, marker(settings.check_name), LIMITS["comment"])
             how, url = publisher.upsert_comment(number, body, marker(settings.check_name), heard.own)
             log.info(f"comment {how}: {url}")
-        _answer(publisher, settings, number, run, heard, decision)
-    outputs = outputs_of(left, verdict_of(left))
+            retire(publisher, heard.left, log)
+        _answer(publisher, settings, number, run, heard, decision, head, log)
+    outputs = outputs_of(left, verdict_of(left), accepted=len(decision.accepted))
     to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary))
     to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs))
     return 0
 
 
 def _answer(
-    publisher: Publisher, settings: Settings, number: int, run: GitHubRun, heard: Heard, decision: Decision
+    publisher: Publisher,
+    settings: Settings,
+    number: int,
+    run: GitHubRun,
+    heard: Heard,
+    decision: Decision,
+    head: str,
+    log: Log,
 ) -> None:
-    """One reply to the comment that started this run, when some of it could not be applied."""
+    """The comment that started this run gets a reaction when every command in it was applied, or one reply
+    saying what was not, and why."""
     cid = run.comment_id
-    if cid is None:
+    if cid is None or run.action == "deleted":
         return
     if cid in heard.refused:
-        _reply(publisher, settings, number, run, f"nothing changed: {heard.refused[cid]}")
+        _reply(publisher, settings, number, run, f"nothing changed: {heard.refused[cid]}", head=head)
         return
     problems = [*heard.problems.get(cid, []), *decision.problems.get(cid, ())]
     if problems:
-        _reply(publisher, settings, number, run, "some of it was not applied", problems)
+        _reply(publisher, settings, number, run, "some of it was not applied", problems, head=head)
+    elif heard.applied(cid):
+        try:
+            publisher.react(cid, "+1")
+        except GitHubRefused as exc:  # the verdict is published: a reaction is a courtesy
+            log.warning(f"the reaction to comment {cid} could not be added: {one_line(str(exc))}")
 
 
 def _reply(
-    publisher: Publisher, settings: Settings, number: int, run: GitHubRun, why: str, problems: Sequence[str] = ()
+    publisher: Publisher,
+    settings: Settings,
+    number: int,
+    run: GitHubRun,
+    why: str,
+    problems: Sequence[str] = (),
+    *,
+    head: str | None = None,
 ) -> None:
     """Say once, in a reply of its own (edited, not repeated, when the comment is edited), why a comment
-    changed nothing. Its marker is this check's marker function applied to the comment it answers."""
+    changed nothing. Its marker is this check's marker function applied to the comment it answers. However
+    many lines a comment holds, the reply lists the first REPLY_PROBLEMS problems, each cut short, and
+    counts the rest: it stays far below GitHub's 65,536 characters."""
     if run.comment_id is None or not settings.comment:
         return
     mark = marker(f"{settings.check_name} reply {run.comment_id}")
     env = environment().overlay(finalize=lambda value: value if isinstance(value, Markup) else inline(value))
     url = f"{run.server_url}/{quote(run.repository or '')}/pull/{number}#issuecomment-{run.comment_id}"
+    listed = [p if len(p) <= PROBLEM_LIMIT else p[: PROBLEM_LIMIT - 1] + "…" for p in problems[:REPLY_PROBLEMS]]
     body = env.get_template("reply.md.j2").render(
         who=run.comment_author or "",
-        why=why,
-        problems=problems,
+        why=why if len(why) <= 2 * PROBLEM_LIMIT else why[: 2 * PROBLEM_LIMIT - 1] + "…",
+        problems=listed,
+        more=len(problems) - len(listed),
+        head=Markup(head[:12]) if head else None,  # noqa: S704 - a hex sha
         url=Markup(url),  # noqa: S704 - ours: the server, the repository and two numbers
         marker=Markup(mark),  # noqa: S704 - ours
     )
+    assert len(body) <= REPLY_LIMIT, len(body)  # bounded above: never GitHub's 422
     publisher.upsert_comment(number, body, mark)

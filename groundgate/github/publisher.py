@@ -7,7 +7,8 @@ App's comments are not ``github-actions[bot]``'s). Comments are named by ``fullD
 sent as a string): comment ids are int64 and past 2^31, where the 32-bit ``databaseId`` answers null.
 Every run creates its own check run, so its annotations are only the current verdict's (GitHub appends
 annotations on update and removes none), and completes older ones of the same name on the commit as
-superseded. Anything GitHub refuses is raised as GitHubRefused saying what it was, with the permissions
+superseded. A comment's edit history (``userContentEdits``: who made each edit) comes with it: a comment
+someone other than its author edited is told apart (``Comment.tampered``), the token's own included. Anything GitHub refuses is raised as GitHubRefused saying what it was, with the permissions
 fix only when the answer means permissions, so the caller can log it once and still let the gate's
 verdict decide the exit code.
 """
@@ -26,6 +27,7 @@ from urllib.parse import quote
 from github import Github, GithubException
 from github.CheckRun import CheckRun
 from github.GithubObject import NotSet
+from github.PaginatedList import PaginatedList
 from github.PullRequest import PullRequest
 from github.Repository import Repository
 from requests import RequestException
@@ -40,7 +42,10 @@ ANNOTATIONS_PER_REQUEST = 50
 # The contents API's object media type: a file's metadata (and its content up to 1 MB) at any size up to 100 MB,
 # where the default media type serves files up to 1 MB only (GitHub's description of the operation).
 OBJECT_MEDIA_TYPE = "application/vnd.github.object+json"
-JSON_MEDIA_TYPE = "application/vnd.github+json"  # GitHub's default, named: a blob's JSON with base64 content
+# GitHub's current media type, named: a blob's JSON with base64 content; and what PyGithub would replace with a
+# retired preview on some routes
+JSON_MEDIA_TYPE = "application/vnd.github+json"
+EDITS_SEEN = 50  # a comment's first and last edits read (GitHub's history has no documented order: both ends)
 RATE_RESERVE = 100  # GraphQL points left to others (and to the rest of this run) before waiting for the reset
 COMMENTS_QUERY = """
 query($owner: String!, $name: String!, $number: Int!, $after: String) {
@@ -51,6 +56,8 @@ query($owner: String!, $name: String!, $number: Int!, $after: String) {
           fullDatabaseId viewerDidAuthor body createdAt lastEditedAt
           author { __typename login }
           editor { login }
+          firstEdits: userContentEdits(first: 50) { totalCount nodes { editor { login } } }
+          lastEdits: userContentEdits(last: 50) { nodes { editor { login } } }
         }
         pageInfo { hasNextPage endCursor }
       }
@@ -59,7 +66,9 @@ query($owner: String!, $name: String!, $number: Int!, $after: String) {
 }
 """
 # The verdicts groundgate kept on the repository's pull requests, newest first: the last commits of each, and
-# on each its newest check run of this name. GitHub's cost: about (prs x (2 + 10 x commits)) / 100 points.
+# on each its newest check run of this name. GitHub's cost: about (prs x (2 + 10 x commits)) / 100 points. A
+# commit's check suites (one per app, and one per workflow run) are read 10 at a time: a commit with more whose
+# first 10 hold no check run of this name has the rest read through SUITES_QUERY, a page of 100 a point.
 VERDICTS_QUERY = """
 query($owner: String!, $name: String!, $check: String!, $prs: Int!, $commits: Int!, $after: String) {
   rateLimit { cost remaining resetAt }
@@ -68,13 +77,27 @@ query($owner: String!, $name: String!, $check: String!, $prs: Int!, $commits: In
       nodes {
         number updatedAt
         commits(last: $commits) {
-          nodes { commit { oid checkSuites(first: 10) { nodes {
-            checkRuns(first: 1, filterBy: {checkName: $check, checkType: LATEST}) { nodes { name text completedAt } }
-          } } } }
+          nodes { commit { oid checkSuites(first: 10) {
+            pageInfo { hasNextPage endCursor }
+            nodes {
+              checkRuns(first: 1, filterBy: {checkName: $check, checkType: LATEST}) { nodes { name text completedAt } }
+            }
+          } } }
         }
       }
       pageInfo { hasNextPage endCursor }
     }
+  }
+}
+"""
+SUITES_QUERY = """
+query($owner: String!, $name: String!, $oid: GitObjectID!, $check: String!, $after: String) {
+  rateLimit { cost remaining resetAt }
+  repository(owner: $owner, name: $name) {
+    object(oid: $oid) { ... on Commit { checkSuites(first: 100, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      nodes { checkRuns(first: 1, filterBy: {checkName: $check, checkType: LATEST}) { nodes { name text completedAt } } }
+    } } }
   }
 }
 """
@@ -96,7 +119,8 @@ class Pull:
 @dataclass(frozen=True)
 class Comment:
     """A comment on a pull request, as GraphQL tells it: whether this token's identity wrote it, who did
-    (a bot or a person; None for a deleted account) and who last edited it, and when."""
+    (a bot or a person; None for a deleted account), who last edited it and when, and who made the edits
+    in its history (``editors``, the first and last EDITS_SEEN of ``edits`` in all; None for a deleted account)."""
 
     id: int
     body: str
@@ -106,11 +130,30 @@ class Comment:
     editor: str | None
     created: datetime
     edited: datetime | None
+    editors: tuple[str | None, ...] = ()
+    edits: int = 0
 
     @property
     def at(self) -> datetime:
         """When it said what it says now: its last edit, or its creation."""
         return self.edited or self.created
+
+    @property
+    def tampered(self) -> str | None:
+        """Who other than its author edited it ("a deleted account" when GitHub no longer names them), or
+        None when every edit GitHub shows is its author's. Someone with write access can edit another's
+        comment: what it says then is not its author's word. GitHub does not document whether ``editor`` is
+        the first or the last editor, nor the order of the history, so both ends of the history are read."""
+        author = (self.author or "").casefold()
+        for login in ([self.editor] if self.edited is not None else []) + list(self.editors):
+            if login is None or login.casefold() != author:
+                return login or "a deleted account"
+        return None
+
+    @property
+    def unread_edits(self) -> int:
+        """Edits in its history between the first and the last EDITS_SEEN, which were not read."""
+        return max(0, self.edits - len(self.editors))
 
 
 @dataclass(frozen=True)
@@ -192,7 +235,15 @@ class Publisher:
             except GithubException as exc:
                 if exc.status != 404:  # a payload may list another repository's PR: not ours
                     raise
-        more = list(self._repo.get_commit(head_sha).get_pulls())
+        more = list(
+            PaginatedList(  # Commit.get_pulls() asks for the retired groot-preview media type
+                PullRequest,
+                self._github.requester,
+                f"{self._repo.url}/commits/{quote(head_sha, safe='')}/pulls",
+                None,
+                headers={"Accept": JSON_MEDIA_TYPE},
+            )
+        )
         if head_label:
             more += self._repo.get_pulls(state="open", head=head_label)
         for pull in more:
@@ -232,6 +283,11 @@ class Publisher:
                 if not node or not isinstance(full, str | int) or not str(full).isdigit():
                     continue
                 author, editor = node.get("author") or {}, node.get("editor") or {}
+                first, last = node.get("firstEdits") or {}, node.get("lastEdits") or {}
+                count = first.get("totalCount")
+                total = count if isinstance(count, int) else 0
+                head, tail = first.get("nodes") or [], last.get("nodes") or []
+                seen = [*head, *tail[max(0, len(head) + len(tail) - total) :]]  # the two ends overlap when short
                 yield Comment(
                     id=int(full),
                     body=node.get("body") or "",
@@ -241,6 +297,8 @@ class Publisher:
                     editor=editor.get("login"),
                     created=when(node.get("createdAt")) or datetime.min.replace(tzinfo=UTC),
                     edited=when(node.get("lastEditedAt")),
+                    editors=tuple(((e or {}).get("editor") or {}).get("login") for e in seen),
+                    edits=total,
                 )
             info = page.get("pageInfo") or {}
             if not info.get("hasNextPage") or not info.get("endCursor"):
@@ -248,8 +306,9 @@ class Publisher:
             after = info["endCursor"]
 
     def _own_comments(self, number: int) -> Iterator[tuple[int, str]]:
-        """(id, body) of every comment on the PR that this token's identity wrote."""
-        return ((c.id, c.body) for c in self._comments(number) if c.mine)
+        """(id, body) of every comment on the PR that this token's identity wrote and nobody else edited: one
+        someone else edited says what they made it say, and groundgate leaves it (``own``)."""
+        return ((c.id, c.body) for c in self._comments(number) if c.mine and c.tampered is None)
 
     def comments(self, number: int) -> list[Comment]:
         """Every comment on the PR, with its author, its last editor and its times."""
@@ -318,12 +377,7 @@ class Publisher:
                     break
                 for node in reversed(((pull or {}).get("commits") or {}).get("nodes") or []):
                     commit = (node or {}).get("commit") or {}
-                    runs = [
-                        run
-                        for suite in (commit.get("checkSuites") or {}).get("nodes") or []
-                        for run in ((suite or {}).get("checkRuns") or {}).get("nodes") or []
-                        if run and run.get("name") == check_name
-                    ]
+                    runs = self._runs_of(commit.get("checkSuites") or {}, check_name, str(commit.get("oid")))
                     for run in sorted(runs, key=lambda r: r.get("completedAt") or "", reverse=True):
                         completed = when(run.get("completedAt"))
                         yield Kept(int(pull["number"]), str(commit.get("oid")), run.get("text"), completed, updated)
@@ -332,6 +386,27 @@ class Publisher:
                 return
             after = info["endCursor"]
             self._pace(found.get("rateLimit") or {})
+
+    def _runs_of(self, suites: dict[str, Any], check_name: str, oid: str) -> list[dict[str, Any]]:
+        """The check runs of this name in a commit's check suites, reading on past the first page when it
+        holds none (a commit with many check suites: other apps', one per workflow run)."""
+        owner, name = self._repository.split("/", 1)
+        while True:
+            runs = [
+                run
+                for suite in suites.get("nodes") or []
+                for run in ((suite or {}).get("checkRuns") or {}).get("nodes") or []
+                if run and run.get("name") == check_name
+            ]
+            info = suites.get("pageInfo") or {}
+            if runs or not info.get("hasNextPage") or not info.get("endCursor"):
+                return runs
+            variables = {"owner": owner, "name": name, "oid": oid, "check": check_name, "after": info["endCursor"]}
+            with self._talking(f"read the check suites of {oid[:12]}", "check"):
+                _, data = self._github.requester.graphql_query(SUITES_QUERY, variables)
+            found = data.get("data") or {}
+            self._pace(found.get("rateLimit") or {})
+            suites = (((found.get("repository") or {}).get("object") or {}).get("checkSuites")) or {}
 
     def _pace(self, rate: dict[str, Any]) -> None:
         """Wait for GraphQL's points to come back when few are left, within the run's budget."""
@@ -388,6 +463,13 @@ class Publisher:
             return None
         return newest["sha"], changed
 
+    def edit_comment(self, comment_id: int, body: str) -> None:
+        """Replace the text of a comment this token's identity wrote."""
+        with self._talking(f"edit comment {comment_id}", "comment"):
+            self._github.requester.requestJsonAndCheck(
+                "PATCH", f"/repos/{self._repository}/issues/comments/{comment_id}", input={"body": body}
+            )
+
     def upsert_comment(self, number: int, body: str, marker: str, known: Comment | None = None) -> tuple[str, str]:
         """Update this check's own comment in place, or create it; returns (created|updated, url). ``known``:
         that comment, already found in this run (``comments``): no second lookup."""
@@ -406,6 +488,16 @@ class Publisher:
                         raise
             created = issue.create_comment(body)
             return "created", created.html_url
+
+    def react(self, comment_id: int, content: str = "+1") -> None:
+        """A reaction on a comment: groundgate heard it and applied every command in it."""
+        with self._talking(f"react to comment {comment_id}", "comment"):
+            self._github.requester.requestJsonAndCheck(
+                "POST",
+                f"/repos/{self._repository}/issues/comments/{comment_id}/reactions",
+                input={"content": content},
+                headers={"Accept": JSON_MEDIA_TYPE},
+            )
 
     # ---- the check run
 
@@ -442,8 +534,11 @@ class Publisher:
             )
         with self._talking("add annotations to the check run", "check"):
             for sent, batch in enumerate(batches[1:], start=1):
+                more: dict[str, object] = {"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batch}
+                if text is not None:  # every update: GitHub does not document that an output without it keeps it
+                    more["text"] = text
                 try:
-                    run.edit(output={"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batch})
+                    run.edit(output=more)
                 except GithubException as exc:
                     if exc.status != 404:
                         raise

@@ -74,9 +74,11 @@ class Log:
 
 
 def outputs_of(
-    counts: Mapping[Outcome, int], verdict: str, results_path: str = "", report_path: str = ""
+    counts: Mapping[Outcome, int], verdict: str, results_path: str = "", report_path: str = "", *, accepted: int = 0
 ) -> dict[str, str]:
-    """The step's outputs (action.yml's ``outputs``) for a verdict and its counts."""
+    """The step's outputs (action.yml's ``outputs``) for a verdict and its counts. On a pull request ``counts``
+    are what still blocks once people have spoken and ``accepted`` the blocking rows they accepted, as the
+    headline and the report count them."""
     return {
         "verdict": verdict,
         "blocking-regressions": str(counts.get(Outcome.REGRESSION, 0)),
@@ -85,6 +87,7 @@ def outputs_of(
         "unstable": str(counts.get(Outcome.UNSTABLE, 0)),
         "errors": str(counts.get(Outcome.ERROR, 0)),
         "unsupported-figures": str(counts.get(Outcome.UNSUPPORTED_FIGURE, 0) + counts.get(Outcome.BLOCKING_FIGURE, 0)),
+        "accepted": str(accepted),
         "results-path": results_path,
         "report-path": report_path,
     }

@@ -19,19 +19,21 @@ from typing import Literal
 from markupsafe import Markup
 
 from groundgate.errors import GroundgateError, InputError, one_line
+from groundgate.report import marks
 from groundgate.report import noise as noise_words
 from groundgate.report.categories import SMALL_SAMPLE, bucket_matrix, category_lines, p_text
 from groundgate.report.context import ReportContext, marker
 from groundgate.report.deciders import decided_by, fluency_reason, second_judge
 from groundgate.report.escape import inline
 from groundgate.report.headline import (
+    counts_parts,
     headline_note,
     outage,
     too_small,
     verdict_headline,
 )
 from groundgate.report.links import Links, slug
-from groundgate.report.people import render_people
+from groundgate.report.people import counts_markdown, render_dispute, render_people
 from groundgate.report.rows import markdown_env
 from groundgate.report.sections import (
     BLOCKING,
@@ -60,7 +62,7 @@ from groundgate.report.yardstick import (
     removes,
     unchecked_yardstick,
 )
-from groundgate.results import LIVE_FLIP, TALKS, Results
+from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import (
     BUCKET_ORDER,
     Outcome,
@@ -70,6 +72,19 @@ from groundgate.rules import (
 Target = Literal["comment", "check", "summary"]
 TALKING = "Answers that talk to the judge"  # the headings of the two sections the template writes itself
 LIVE = "Newly ungrounded against their own retrieved context"
+ACCEPTABLE = (
+    "regression",
+    "blocking_figure",
+    "small",
+    "review",
+)  # sections whose rows people can accept out of the gate
+MARKED = (*ACCEPTABLE, "unstable", "new_non_answer", "unsupported_figure")  # sections whose rows people can adjudicate
+
+
+def _unsaid(row: Row) -> Markup:
+    return Markup("")
+
+
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
 
 
@@ -96,6 +111,8 @@ class _Renderer:
                 tuple(part.split(" ", 1))
                 for part in counts_line(len(results.rows), results.counts, too_small(results).total())
             ],
+            "counts_block": marks.block("counts", counts_markdown(self.counted_line())) if context.people else "",
+            "dispute": render_dispute(context.people) if context.people else "",
             "categories": categories,
             "small": [c for c in categories if c.blocking and c.cases < SMALL_SAMPLE],
             "small_sample": SMALL_SAMPLE,
@@ -166,10 +183,33 @@ class _Renderer:
                     case_url=self.case_url,
                     collapse=not self.frame["passed"],  # a pass is collapsed as a whole
                     legend=legend,
+                    counted=self.counted,
+                    said=self.said if section.key in MARKED else _unsaid,
                 )
             )
             kept = self._parts[section.key] = (key, Markup(text))  # noqa: S704 - rendered by the escaping environment
         return kept[1]
+
+    def counted_line(self) -> list[str]:
+        """The counts line, with people's acceptances counted apart when there are people."""
+        people = self.context.people
+        decision = people.decision if people is not None else None
+        return counts_parts(len(self.results.rows), self.results.counts, too_small(self.results), decision)
+
+    def counted(self, section: Section) -> Markup:
+        """A section's count in its title; on a pull request, where a later run can count people's acceptances
+        apart (``report.marks``)."""
+        people = self.context.people
+        if people is None or section.key not in ACCEPTABLE:
+            return Markup(f"{section.total:,}")  # noqa: S704 - a number
+        return marks.holder("count", f"{section.key}:{section.total}", people.count(section.key, section.total))
+
+    def said(self, row: Row) -> Markup:
+        """What people said of a row, after its case; on a pull request, where a later run can mark it."""
+        people = self.context.people
+        if people is None:
+            return Markup("")
+        return marks.holder("row", marks.row_key(row.id), people.mark(row.id))
 
     def floor(self, layout: Layout) -> int:
         """Fewer bytes than the layout can take: one that cannot fit is skipped unrendered (rendering a

@@ -8,20 +8,24 @@ from __future__ import annotations
 import re
 import shutil
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
 
+from jinja2 import Environment, pass_context
+
+from groundgate.adjudication import Verb
 from groundgate.baseline_age import said, warning
 from groundgate.report import noise as noise_words
 from groundgate.report.deciders import decided_by, fluency_reason
 from groundgate.report.escape import log_safe
-from groundgate.report.headline import OUTAGE_FIX, outage, too_small, verdict_headline
+from groundgate.report.headline import OUTAGE_FIX, counts_parts, outage, too_small, verdict_headline
 from groundgate.report.people import People
-from groundgate.report.render import environment
+from groundgate.report.render import environment, plain
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
 from groundgate.report.yardstick import baseline_changed, edits, moved_yardstick, removes, was
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
-from groundgate.rules import FailOn, Outcome, counts_line, plural
+from groundgate.rules import FailOn, Outcome, plural
 
 WIDTH = 120  # when the width cannot be known (a pipe, a CI log)
 NARROWEST = 40
@@ -148,8 +152,7 @@ def render_console(
     quiet = [plural(c[Outcome.MOVED], "moved"), plural(c[Outcome.STILL_UNGROUNDED], "still ungrounded") + " (backlog)"]
     quiet = [q for q, o in zip(quiet, (Outcome.MOVED, Outcome.STILL_UNGROUNDED), strict=True) if c[o]]
     top = verdict_headline(results, fail_on, people)
-    env = environment().overlay()
-    env.filters.update(label=bucket_label, reason=_reason, edits=edits(moved_yardstick(results)))
+    env = _environment()
     k = results.calls
     extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
@@ -158,9 +161,11 @@ def render_console(
     edited = [cid for cid in moved.cases if cid not in {*moved.added, *moved.removed, *moved.renamed}] if moved else []
     renamed = [f"{cid} ({was(moved, cid)})" for cid in moved.cases if cid in moved.renamed] if moved else []
     text = env.get_template("console.txt.j2").render(
+        edits_of=edits(moved_yardstick(results)),
+        said_of=_said(people),
         results=results,
         calls=calls,
-        counts=" · ".join(counts_line(len(results.rows), c, too_small(results).total())),
+        counts=" · ".join(counts_parts(len(results.rows), c, too_small(results), people.decision if people else None)),
         sections=sections,
         quiet=", ".join(quiet),
         where=where,
@@ -184,6 +189,41 @@ def render_console(
     lines = _lines(text, max(NARROWEST, columns))
     shown = [_colour(line, top.conclusion) if colour and first else line for line, first in lines]
     return log_safe("\n".join(shown) + "\n")  # user text can form no workflow command
+
+
+@cache
+def _environment() -> Environment:
+    """The console's environment, built once (an overlay keeps its own template cache: one per call would compile
+    the template on every report): its filters of one run's rows read that run's functions from the render."""
+    env = environment().overlay()
+    env.filters.update(
+        label=bucket_label,
+        reason=_reason,
+        edits=pass_context(lambda context, row: context["edits_of"](row)),
+        said=pass_context(lambda context, row: context["said_of"](row)),
+    )
+    return env
+
+
+def _said(people: People | None) -> Callable[[Row], str]:
+    """What people said of a row, after its id: ' (accepted by @alice: no longer blocks)', or nothing."""
+
+    def said(row: Row) -> str:
+        found = people.standing(row.id) if people is not None else None
+        if found is None:
+            return ""
+        who = {v: ", ".join("@" + plain(e.login, 40) for e in found.by if e.verb is v) for v in Verb}
+        if found.state == "accepted" and found.blocking:
+            return f" (accepted by {who[Verb.ACCEPT]}: no longer blocks)"
+        if found.state == "disputed":
+            return f" (accepted by {who[Verb.ACCEPT]}, confirmed by {who[Verb.CONFIRM]}: still blocks)"
+        if found.state in ("accepted", "confirmed"):
+            return f" ({found.state} by {who[Verb.ACCEPT if found.state == 'accepted' else Verb.CONFIRM]})"
+        if found.blocking and any(e.verb is Verb.ACCEPT for e in found.voided):
+            return " (accepted for an answer a push has since changed: blocks again)"
+        return ""
+
+    return said
 
 
 def _colour(line: str, conclusion: str) -> str:

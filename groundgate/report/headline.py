@@ -19,6 +19,7 @@ from groundgate.rules import (
     FailOn,
     Headline,
     Outcome,
+    counts_line,
     gate_exit,
     headline,
     verdict_of,
@@ -158,6 +159,17 @@ def headline_of(found: Facts, fail_on: FailOn = "blocking", decision: Decision |
         unfit=found.unfit,
         accepted=top,
     )
+
+
+def counts_parts(
+    cases: int, counts: Mapping[Outcome, int], small: Mapping[str, int], decision: Decision | None = None
+) -> list[str]:
+    """The counts line ('12 cases', '2 blocking regressions', ...): with people's ``decision``, what still blocks,
+    and the rows they accepted counted apart, so it agrees with the headline and the sections."""
+    if decision is None:
+        return counts_line(cases, counts, sum(small.values()))
+    left = decision.counts(counts)
+    return counts_line(cases, left, decision.by_category(small, Outcome.REVIEW).total(), len(decision.accepted))
 
 
 def verdict_headline(results: Results, fail_on: FailOn = "blocking", people: People | None = None) -> Headline:

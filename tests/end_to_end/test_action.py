@@ -50,6 +50,7 @@ def test_blocking_regression_fails_the_job_comments_and_annotates(
         "unstable": "0",
         "errors": "0",
         "unsupported-figures": "0",
+        "accepted": "0",
         "results-path": ".groundgate/results.json",
         "report-path": ".groundgate/report.md",
     }
@@ -202,7 +203,7 @@ def test_bad_inputs_are_one_error_line(workspace: Path, inputs: dict[str, str], 
     assert message in html.unescape(run.summary.replace("\\", ""))  # escaped markdown, read as a reviewer sees it
     assert run.outputs == {  # as action.yml documents: an error, and no count known
         "verdict": "error", "blocking-regressions": "0", "regressions": "0", "new-non-answers": "0", "unstable": "0",
-        "errors": "0", "unsupported-figures": "0",
+        "errors": "0", "unsupported-figures": "0", "accepted": "0",
     }  # fmt: skip
 
 
@@ -504,7 +505,9 @@ def test_an_unexpected_error_while_publishing_never_changes_the_verdict(
     )
     assert run.code == 1, run.stdout  # the blocking regression, not exit 4
     assert run.outputs["verdict"] == "fail"
-    [warning] = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    people, warning = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    assert "people's adjudications were not applied: internal error, please report it: TypeError" in people
+    assert "The judge's verdict stands" in people  # the kept verdicts are read from the same listing
     assert "publishing stopped: internal error, please report it: TypeError" in warning
     assert "The verdict stands" in warning
     assert "::error" not in run.stdout

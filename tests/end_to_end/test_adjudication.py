@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import shutil
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -25,6 +26,7 @@ from tests.support.action import (
     PATHS,
     QUEUE_SHA,
     Run,
+    check_run_event,
     comment_event,
     event,
     forged_shards,
@@ -67,18 +69,34 @@ def pr(gh: FakeGitHub) -> FakeGitHub:
 
 
 def judge(workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, head: str = HEAD_SHA) -> Run:
-    """A judging run of the pull request at ``head`` (a push moves the pull request's head there first)."""
+    """A judging run of the pull request at ``head`` (a push moves the pull request's head there first, and its
+    event names the head it moved from; a rerun replays the event of the last push)."""
+    commits = gh.pulls[7]["commits"]
     if gh.pulls[7]["head_sha"] != head:
         gh.move_pull(7, head)
-    return run_action(workspace, gh, {**PATHS, "candidate": candidate}, event_path=event(tmp_path, head_sha=head))
+    before = commits[-2] if len(commits) > 1 else None
+    return run_action(
+        workspace, gh, {**PATHS, "candidate": candidate}, event_path=event(tmp_path, head_sha=head, before=before)
+    )
+
+
+def pinned(body: str, head: str) -> str:
+    """A comment's accepts as a writer pastes them from the report: naming the commit of the verdict they read."""
+    return "\n".join(
+        line.replace("/groundgate accept ", f"/groundgate accept at {head[:12]} ", 1)
+        if line.startswith("/groundgate accept ") and " at " not in line
+        else line
+        for line in body.split("\n")
+    )
 
 
 def comment(
     tmp_path: Path, gh: FakeGitHub, login: str, body: str, *, judge_server: FakeAzureOpenAI | None = None, **inputs: Any
 ) -> Run:
-    """Someone comments; the issue_comment workflow runs in an empty workspace (no checkout), with an Azure
-    judge configured that must never be called."""
-    cid = gh.add_comment(7, body, login)
+    """Someone comments, an accept naming the verdict on the pull request's head as the report offers it; the
+    issue_comment workflow runs in an empty workspace (no checkout), with an Azure judge configured that must
+    never be called."""
+    cid = gh.add_comment(7, pinned(body, gh.pulls[7]["head_sha"]), login)
     return on_comment(tmp_path, gh, cid, judge_server, **inputs)
 
 
@@ -108,8 +126,10 @@ def latest(gh: FakeGitHub, head: str = HEAD_SHA) -> dict[str, Any]:
 
 
 def readable(markdown: str) -> str:
-    """Text as a reader reads it: markdown's escapes, entities and code-span ticks taken off."""
-    return html.unescape(markdown.replace("\\", "").replace("`", ""))
+    """Text as a reader reads it: markdown's escapes, entities, code-span ticks and the hidden places people's
+    decisions fill (``report.marks``) taken off."""
+    shown = re.sub(r"<!-- /?gg[^>]*-->", "", markdown)
+    return html.unescape(shown.replace("\\", "").replace("`", ""))
 
 
 def report(gh: FakeGitHub) -> str:
@@ -138,28 +158,32 @@ def test_a_writer_accepts_every_blocking_row_and_the_commits_check_turns_green(
     assert run.code == 0, run.stdout + run.stderr
     green = latest(pr)
     assert green["id"] != first["id"]
-    assert green["conclusion"] == "success"
+    assert green["conclusion"] == "neutral"
     assert green["output"]["title"] == (
-        "Passes: 2 blocking regressions accepted by @alice; 2 rows to read before shipping"
+        "Does not block merge: 2 blocking regressions accepted by @alice; 2 rows to read before shipping"
     )  # the example's REVIEW row and new non-answer still ask to be read
     assert pr.check_runs[first["id"]]["output"]["title"].startswith("Superseded")
     body = report(pr)
-    assert body.startswith("## ✅ groundgate: Passes: 2 blocking regressions accepted by @alice")
+    assert body.startswith("## ⚠️ groundgate: Does not block merge: 2 blocking regressions accepted by @alice")
     assert "### People's adjudications" in body
     assert "the new return policy and price are intended" in body
-    assert "| accept |" in body
-    assert body.count("no longer blocks") == 2
-    assert "### Blocking regressions" in body  # the judge's report stays below
+    assert "@alice accepted, " in body
+    assert body.count("| no longer blocks |") == 2
+    assert "### Blocking regressions (0 still blocking · 2 accepted)" in body  # the judge's report, marked
+    assert body.count("✅ **accepted** by @alice") == 2
     titles = {a["title"] for a in green["annotations"]}
     assert any("refund-007" in t and "accepted by @alice" in t for t in titles)
     assert all(a["annotation_level"] != "failure" for a in green["annotations"])
     assert replies(pr) == []
+    [accepting] = [c for c in pr.comments.values() if c["login"] == "alice"]
+    assert accepting["reactions"] == [(pr.bot, "+1")]  # applied: a reaction, no reply
     # a comment's run judges nothing and reads none of the pull request's files
     assert never_called.raw == []
     after = pr.requests[seen:]
     assert not [r for r in after if "/contents/" in r.path or "/git/" in r.path], [r.path for r in after]
     assert not list(tmp_path.glob("comment-*/workspace/*"))  # and writes nothing in its workspace either
     assert run.outputs["verdict"] == "pass"
+    assert (run.outputs["accepted"], run.outputs["blocking-regressions"]) == ("2", "0")  # as the headline counts
 
 
 @pytest.mark.parametrize(
@@ -197,7 +221,9 @@ def test_the_author_adjudicates_when_the_workflow_allows_it(workspace: Path, pr:
     allowed: dict[str, Any] = {"allow-author-adjudication": "true"}
     run = comment(tmp_path, pr, "contributor", "/groundgate accept refund-007 -- intended", **allowed)
     assert run.code == 0
-    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @contributor;")
+    assert latest(pr)["output"]["title"].startswith(
+        "Does not block merge: 1 blocking regression accepted by @contributor;"
+    )
 
 
 def test_a_writer_needs_maintain_when_the_workflow_asks_for_it(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
@@ -206,7 +232,7 @@ def test_a_writer_needs_maintain_when_the_workflow_asks_for_it(workspace: Path, 
     assert latest(pr)["conclusion"] == "failure"
     assert "'write' permission" in replies(pr)[0]
     comment(tmp_path, pr, "bob", "/groundgate accept refund-007 -- fine", adjudicators="maintain")
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
 
 
 def test_a_comment_someone_else_edited_counts_for_nothing(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
@@ -217,7 +243,7 @@ def test_a_comment_someone_else_edited_counts_for_nothing(workspace: Path, pr: F
     run = on_comment(tmp_path, pr, cid, action="edited", before="Looks reasonable to me.")
     assert run.code == 0
     assert latest(pr)["conclusion"] == "failure"
-    assert "last edited by @contributor, not by @alice" in replies(pr)[0]
+    assert "it was edited by @contributor, not only by @alice who wrote it" in replies(pr)[0]
 
 
 def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_keeps_it(
@@ -225,7 +251,7 @@ def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_k
 ) -> None:
     assert judge(workspace, pr, tmp_path, write_candidate(workspace, "two.jsonl", TWO)).code == 1
     comment(tmp_path, pr, "alice", ACCEPT_BOTH)
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
     # a push: premium-price's answer changes (still a regression), refund-007's stays
     pushed = write_candidate(workspace, "pushed.jsonl", {**TWO, "premium-price": "Premium costs $16 per month."})
     run = judge(workspace, pr, tmp_path, pushed, head=SECOND)
@@ -238,11 +264,11 @@ def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_k
     body = report(pr)
     assert "1 blocking row accepted on an answer a push has since changed: it blocks again" in body
     assert "voided: the answer changed since, it blocks again" in body
-    assert body.count("no longer blocks") == 1  # refund-007, unchanged, keeps its acceptance
+    assert body.count("| no longer blocks |") == 1  # refund-007, unchanged, keeps its acceptance
     assert f"Reflects commit [{SECOND[:12]}]" in body
     # accepting the new answer lets it pass again; revoking one restores the block
     comment(tmp_path, pr, "alice", "/groundgate accept premium-price -- $16 is the new price")
-    assert latest(pr, SECOND)["conclusion"] == "success"
+    assert latest(pr, SECOND)["conclusion"] == "neutral"
     comment(tmp_path, pr, "alice", "/groundgate revoke refund-007")
     revoked = latest(pr, SECOND)
     assert revoked["conclusion"] == "failure"
@@ -251,10 +277,12 @@ def test_a_push_that_changes_an_accepted_answer_voids_it_and_one_that_keeps_it_k
     rerun = judge(workspace, pr, tmp_path, pushed, head=SECOND)
     assert rerun.code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- fine after all")
-    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 0  # a rerun passes the job too
+    rerun = judge(workspace, pr, tmp_path, pushed, head=SECOND)
+    assert rerun.code == 0  # a rerun passes the job too
+    assert (rerun.outputs["accepted"], rerun.outputs["blocking-regressions"]) == ("2", "0")
     passed = report(pr)
-    assert passed.startswith("## ✅ groundgate: Passes: 2 blocking regressions accepted by @alice")
-    assert "### Blocking regressions (2)" in passed  # in sight: a pass people made does not collapse its rows
+    assert passed.startswith("## ⚠️ groundgate: Does not block merge: 2 blocking regressions accepted by @alice")
+    assert "### Blocking regressions (0 still blocking · 2 accepted)" in passed  # in sight, counted apart
     assert "<details><summary>Details" not in passed
 
 
@@ -327,7 +355,7 @@ def test_a_pr_authors_comment_that_imitates_groundgates_cannot_stand_for_its_ver
     ledger = decode(after["output"]["text"], check=CHECK, head=HEAD_SHA).ledger
     assert [(e.login, e.verb, e.reason) for e in ledger] == [("alice", Verb.CONFIRM, "the judge is right, 45 days is invented")]  # fmt: skip
     [imitating] = [c for c in pr.comments.values() if c["login"] == "contributor"]
-    assert imitating["body"] == imitation  # never edited: groundgate edits only its own comment
+    assert imitating["body"] == pinned(imitation, HEAD_SHA)  # never edited: groundgate edits only its own comment
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor does a rerun read it
 
 
@@ -351,7 +379,7 @@ def test_a_command_planted_in_the_authors_comment_does_not_count_when_a_writer_q
 def test_a_person_who_lost_the_permission_no_longer_counts(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
     pr.permissions["alice"] = "read"
     comment(tmp_path, pr, "bob", "/groundgate confirm change-email -- yes, a non-answer")
     assert latest(pr)["conclusion"] == "failure"
@@ -367,8 +395,8 @@ def test_the_merge_queue_keeps_the_acceptances_of_the_pull_request_it_is_named_a
     queued = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path))
     assert queued.code == 0, queued.stdout
     check = latest(pr, QUEUE_SHA)
-    assert check["conclusion"] == "success"
-    assert check["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert check["conclusion"] == "neutral"
+    assert check["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")
     other = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path, 8))
     assert other.code == 1  # a queue named after another pull request: nobody accepted anything there
     assert "the adjudications of #8 could not be read" in other.stdout
@@ -406,8 +434,8 @@ def test_a_fork_pull_request_is_adjudicated_the_same_reading_nothing_of_the_fork
     run = comment(tmp_path, gh, "alice", "/groundgate accept refund-007 -- the new policy is intended")
     assert run.code == 0, run.stdout + run.stderr
     green = latest(gh, FORK_SHA)
-    assert green["conclusion"] == "success"
-    assert green["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert green["conclusion"] == "neutral"
+    assert green["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")
     assert not [
         r.path for r in gh.requests[seen:] if "someone" in r.path or "/contents/" in r.path or "/git/" in r.path
     ]
@@ -426,7 +454,7 @@ def test_a_deleted_accept_is_withdrawn_and_a_deleted_revoke_still_stands(
 
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
     [accept] = [c for c, held in pr.comments.items() if held["login"] == "alice"]
     assert deleted(accept).code == 0
     assert latest(pr)["conclusion"] == "failure"  # the accept went with its comment
@@ -463,7 +491,7 @@ def test_a_confirm_deleted_or_edited_away_by_someone_else_still_stands(
     assert latest(pr)["conclusion"] == "failure"
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "bob", "/groundgate revoke refund-007")  # bob's own word withdraws it
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
 
 
 def test_a_comment_run_words_the_headline_as_the_judging_run_did(
@@ -482,7 +510,7 @@ def test_a_comment_run_words_the_headline_as_the_judging_run_did(
     assert again["output"]["title"] == title
     assert again["conclusion"] == "neutral"
     body = report(pr)
-    assert "| confirm |" in body
+    assert "@alice confirmed, " in body
     assert "| read |" in body
 
 
@@ -515,7 +543,7 @@ def test_adjudications_come_from_githubs_record_never_from_a_results_file(
     forged_shards(workspace, pr, tmp_path, lambda data: None)  # honest shards: alice's acceptance is on GitHub
     merged = run_action(workspace, pr, merge, event_path=event(tmp_path))
     assert merged.code == 0, merged.stdout
-    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert latest(pr)["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")
 
 
 def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one(
@@ -523,7 +551,7 @@ def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one
 ) -> None:
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
     comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- intended")
-    assert latest(pr)["conclusion"] == "success"
+    assert latest(pr)["conclusion"] == "neutral"
     broken = judge(workspace, pr, tmp_path, "evals/no-such-candidate.jsonl")
     assert broken.code == 2
     assert latest(pr)["output"]["title"].startswith("No verdict")
@@ -533,7 +561,7 @@ def test_a_run_that_reaches_no_verdict_leaves_the_adjudications_for_the_next_one
     assert "its run reached no verdict" in replies(pr)[0]
     again = judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl")
     assert again.code == 0, again.stdout  # alice's acceptance, kept beneath the run that reached no verdict
-    assert latest(pr)["output"]["title"].startswith("Passes: 1 blocking regression accepted by @alice")
+    assert latest(pr)["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")
 
 
 def test_the_tripwires_blocking_figures_are_adjudicated_like_regressions(
@@ -565,6 +593,168 @@ def test_the_tripwires_blocking_figures_are_adjudicated_like_regressions(
     }
     comment(tmp_path, pr, "bob", "/groundgate accept student-discount -- the 20% offer starts with this release")
     green = latest(pr)
-    assert green["conclusion"] == "success"
-    assert green["output"]["title"].startswith("Passes: 2 blocking unsupported figures accepted by @alice and @bob")
+    assert green["conclusion"] == "neutral"
+    assert green["output"]["title"].startswith(
+        "Does not block merge: 2 blocking unsupported figures accepted by @alice and @bob"
+    )
     assert run_action(workspace, pr, inputs, event_path=event(tmp_path)).code == 0  # a rerun agrees
+
+
+THIRD = "7417d7417d7417d7417d7417d7417d7417d7417d"
+
+
+def own_comment(gh: FakeGitHub) -> tuple[int, str]:
+    """groundgate's report on the pull request: the comment the token's identity wrote with this check's marker."""
+    [(cid, body)] = [
+        (c, held["body"]) for c, held in gh.comments.items() if held["login"] == gh.bot and marker(CHECK) in held["body"] and " reply " not in held["body"]
+    ]  # fmt: skip
+    return cid, body
+
+
+def test_a_revoke_cannot_be_undone_by_pointing_groundgates_comment_at_an_older_verdict(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """Issue 34.1, as the PR author with write access plays it: a writer's revoke is deleted, groundgate's own
+    comment edited to name an older commit whose record predates the revoke, and the job rerun."""
+    candidate = "evals/candidate-regression.jsonl"
+    assert judge(workspace, pr, tmp_path, candidate).code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- the 45-day window is the new policy")
+    assert judge(workspace, pr, tmp_path, candidate, head=SECOND).code == 0  # a push that keeps the answer keeps it
+    comment(tmp_path, pr, "alice", "/groundgate revoke refund-007")
+    assert latest(pr, SECOND)["conclusion"] == "failure"
+    revoke = max(c for c, held in pr.comments.items() if held["login"] == "alice")
+    pr.delete_comment(revoke)
+    cid, body = own_comment(pr)
+    assert f'<!-- groundgate-record head="{SECOND}" -->' in body
+    pr.edit_comment(cid, body.replace(SECOND, HEAD_SHA), editor="contributor")
+    rerun = judge(workspace, pr, tmp_path, candidate, head=SECOND)
+    assert rerun.code == 1, rerun.stdout
+    assert latest(pr, SECOND)["conclusion"] == "failure"
+    assert "groundgate's comment on #7 was edited by @contributor" in rerun.stdout
+    new, fresh = own_comment(pr)  # the edited one is left, without its marker; the report is a new comment
+    assert new != cid
+    assert "no longer reads or updates it" in readable(fresh)
+    assert marker(CHECK) not in pr.comments[cid]["body"]
+    assert "groundgate no longer updates this comment: @contributor edited it" in readable(pr.comments[cid]["body"])
+    assert judge(workspace, pr, tmp_path, candidate, head=THIRD).code == 1  # nor after a push
+
+
+def test_editing_groundgates_comment_changes_no_verdict(workspace: Path, pr: FakeGitHub, tmp_path: Path) -> None:
+    """Someone else's edit of groundgate's comment (its pointer taken out) neither keeps nor loses an acceptance:
+    the next push finds the last verdict where GitHub names it (the push's 'before')."""
+    candidate = "evals/candidate-regression.jsonl"
+    assert judge(workspace, pr, tmp_path, candidate).code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- the 45-day window is the new policy")
+    cid, body = own_comment(pr)
+    pr.edit_comment(cid, body.replace(f'<!-- groundgate-record head="{HEAD_SHA}" -->', ""), editor="bob")
+    pushed = judge(workspace, pr, tmp_path, candidate, head=SECOND)
+    assert pushed.code == 0, pushed.stdout
+    assert latest(pr, SECOND)["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")  # fmt: skip
+
+
+def test_a_command_someone_else_planted_counts_for_nothing_after_its_author_edits_again(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """GitHub's history of a comment, not its last editor: the author plants an accept in a writer's comment, the
+    writer later fixes a typo there without noticing it."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    cid = pr.add_comment(7, "Looks resonable to me.", "alice")
+    planted = f"Looks resonable to me.\n/groundgate accept at {HEAD_SHA[:12]} refund-007 -- fine"
+    pr.edit_comment(cid, planted, editor="contributor")
+    pr.edit_comment(cid, planted.replace("resonable", "reasonable"))  # alice's own edit, last
+    run = on_comment(tmp_path, pr, cid, action="edited", before=planted)
+    assert run.code == 0, run.stdout
+    assert latest(pr)["conclusion"] == "failure"
+    assert "it was edited by @contributor, not only by @alice who wrote it" in replies(pr)[0]
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+
+
+def test_a_typo_fix_in_a_voided_accept_never_accepts_the_new_answer(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """Issue 34.2: the accept names the verdict it accepts; a push changes the answer (voided), and the writer's
+    later edit of the old accept's wording still names that old verdict."""
+    assert judge(workspace, pr, tmp_path, write_candidate(workspace, "two.jsonl", TWO)).code == 1
+    typo = f"/groundgate accept at {HEAD_SHA[:12]} refund-007 premium-price -- teh new policy and price"
+    comment(tmp_path, pr, "alice", typo)
+    assert latest(pr)["conclusion"] == "neutral"
+    pushed = write_candidate(workspace, "pushed.jsonl", {**TWO, "premium-price": "Premium costs $16 per month."})
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1
+    [cid] = [c for c, held in pr.comments.items() if held["login"] == "alice"]
+    pr.edit_comment(cid, typo.replace("teh", "the"))
+    assert on_comment(tmp_path, pr, cid, action="edited", before=typo).code == 0
+    assert latest(pr, SECOND)["conclusion"] == "failure"
+    assert "1 blocking row accepted on an answer a push has since changed: it blocks again" in report(pr)
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1  # a rerun agrees
+
+
+def test_an_accept_posted_after_a_push_that_names_the_old_verdict_accepts_only_the_old_answer(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, write_candidate(workspace, "two.jsonl", TWO)).code == 1
+    pushed = write_candidate(workspace, "pushed.jsonl", {**TWO, "premium-price": "Premium costs $16 per month."})
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1
+    stale = f"/groundgate accept at {HEAD_SHA[:12]} refund-007 premium-price -- read it before the push"
+    assert comment(tmp_path, pr, "alice", stale).code == 0
+    check = latest(pr, SECOND)
+    assert check["conclusion"] == "failure"  # premium-price's new answer: nobody accepted it
+    assert check["output"]["title"] == "Blocks merge: 1 answer now makes unsupported claims — pricing 1; 1 accepted by @alice"  # fmt: skip
+    body = report(pr)
+    assert f"/groundgate accept at {SECOND[:12]} premium-price -- REASON" in body  # what to paste now
+    assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1
+
+
+def test_an_accept_that_names_no_verdict_gets_a_reply_with_the_command_to_write_now(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    cid = pr.add_comment(7, "/groundgate accept refund-007 -- the old way", "alice")
+    assert on_comment(tmp_path, pr, cid).code == 0
+    assert latest(pr)["conclusion"] == "failure"
+    [reply] = replies(pr)
+    assert "does not say which verdict it accepts, so it is not applied" in reply
+    assert f"/groundgate accept at {HEAD_SHA[:12]} ID [ID ...] -- REASON" in reply
+
+
+def test_every_reply_stays_below_githubs_limit_and_a_hidden_command_is_said_back(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """Issue 34.7: ~900 malformed command lines (GitHub refuses a comment over 65,536 characters); a writer's
+    command after an author's quoted comment that opens an HTML comment it never closes."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    flood = "\n".join(f"/groundgate approve refund-{n:03d} -- {'x' * 40}" for n in range(900))
+    run = comment(tmp_path, pr, "alice", flood)
+    assert run.code == 0, run.stdout
+    [reply] = [c["body"] for c in pr.comments_on(7) if c["login"] == pr.bot and " reply " in c["body"]]
+    assert len(reply) < 65_536
+    assert "and 880 more lines like these, not listed" in readable(reply)
+    author = pr.add_comment(7, "Have a look <!-- my notes, unfinished", "contributor")
+    quoted = f"> {pr.comments[author]['body']}\n\n/groundgate accept at {HEAD_SHA[:12]} refund-007 -- intended"
+    assert comment(tmp_path, pr, "bob", quoted).code == 0
+    assert latest(pr)["conclusion"] == "neutral"  # the quote ended, and the HTML comment in it: bob's command counts
+    hidden = f"Fine <!-- unfinished\n\n/groundgate confirm at {HEAD_SHA[:12]} refund-007 -- no"
+    comment(tmp_path, pr, "alice", hidden)
+    assert "is not read as a command: an HTML comment (<!--) opened above it is not closed" in replies(pr)[-1]
+
+
+def test_a_rerun_asked_for_from_the_checks_tab_presents_the_verdict_on_its_own_commit(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """Issue 34.10: a check_run 'rerequested' event runs on the default branch (GITHUB_SHA is its head): the
+    verdict is presented again on check_run.head_sha, with every command read again, and nothing is judged."""
+    assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
+    pr.add_comment(7, f"/groundgate accept at {HEAD_SHA[:12]} refund-007 -- intended", "alice")  # no run heard it
+    before, seen = latest(pr), len(pr.requests)
+    empty = tmp_path / "rerequested" / "workspace"
+    empty.mkdir(parents=True)
+    run = run_action(empty, pr, {}, event_name="check_run", event_path=check_run_event(tmp_path, HEAD_SHA, CHECK))
+    assert run.code == 0, run.stdout + run.stderr
+    again = latest(pr)
+    assert again["id"] != before["id"]
+    assert again["conclusion"] == "neutral"
+    assert not [r for r in pr.check_runs.values() if r["head_sha"] == "mergecommitsha"]
+    assert not [r for r in pr.requests[seen:] if "/contents/" in r.path]
+    other = run_action(empty, pr, {}, event_name="check_run", event_path=check_run_event(tmp_path, HEAD_SHA, "lint"))
+    assert other.code == 0
+    assert "re-presents only its own check run" in other.stdout
+    assert latest(pr)["id"] == again["id"]

@@ -14,6 +14,7 @@ from groundgate.adjudication import Entry, Verb
 from groundgate.errors import GitHubRefused
 from groundgate.github.adjudicate import for_judging_run, history
 from groundgate.github.client import WaitBudget, client
+from groundgate.github.hearing import Who, hear
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log
 from groundgate.record import Record, decode, text
@@ -122,3 +123,36 @@ def test_a_judging_runs_report_shows_the_judges_precision_on_adjudicated_blockin
     assert (sentence in body) is shown
     assert ("below 90%" in body) is (shown and confirmed / total < 0.9)
     assert decode(text(done.record), check=CHECK, head=sha(99)).pr == 99  # the record it publishes
+
+
+def test_a_verdict_past_a_commits_first_ten_check_suites_is_still_read(gh: FakeGitHub) -> None:
+    """Issue 34.10: a commit's check suites (other apps', one per workflow run) are read 10 at a time; groundgate's
+    check run in the 13th (or the 113th) is found, by reading on."""
+    for n in (1, 2):
+        gh.add_pull(n, sha(n))
+        for app in range(100 + 100 * (n - 1), 112 + 100 * (n - 1) + (100 if n == 2 else 0)):
+            gh.add_check_suite(sha(n), app, names=(f"lint-{app}",))
+        keep(gh, n, sha(n), [entry(n, Verb.CONFIRM, f"case-{n}")])
+    found = history(publisher(gh), CHECK, prs=10)
+    assert [(label.pr, label.id) for label in found] == [(1, "case-1"), (2, "case-2")]
+    suites = [r for r in gh.requests if r.path == "/graphql" and "object(oid:" in r.body["query"]]
+    assert len(suites) == 3  # the first commit's second page; the second commit's second and third pages
+
+
+def test_a_comment_counts_only_if_every_edit_in_its_history_is_its_authors(gh: FakeGitHub) -> None:
+    """GitHub does not say whether `editor` is the first or the last editor: the history decides. A comment someone
+    else edited counts for nothing, even after its author edited it again; what was read of it before stands."""
+    gh.add_pull(7, sha(7))
+    gh.permissions.update(alice="write", bob="write")
+    mine = gh.add_comment(7, f"/groundgate confirm at {sha(7)[:12]} r1 -- mine", "alice")
+    planted = gh.add_comment(7, "Looks resonable.", "bob")
+    gh.edit_comment(planted, f"Looks resonable.\n/groundgate accept at {sha(7)[:12]} r1 -- fine", editor="alice")
+    gh.edit_comment(planted, f"Looks reasonable.\n/groundgate accept at {sha(7)[:12]} r1 -- fine")  # bob, last
+    many = gh.add_comment(7, "/groundgate confirm r2 -- v0", "alice")
+    for n in range(1, 120):  # more edits than groundgate reads the history of
+        gh.edit_comment(many, f"/groundgate confirm r2 -- v{n}")
+    heard = hear(publisher(gh), 7, Who("write", False, "contributor"), CHECK)
+    assert [(s.comment, s.command.verb) for s in heard.said] == [(mine, Verb.CONFIRM)]
+    assert "it was edited by @alice, not only by @bob who wrote it" in heard.refused[planted]
+    assert "edited 120 times, more than groundgate reads the history of" in heard.refused[many]
+    assert heard.frozen == {planted, many}

@@ -170,6 +170,19 @@ def test_the_last_change_of_a_file_is_one_request_for_the_newest_commit(gh: Fake
         publisher(gh).last_change("evals/baseline.jsonl", "ba5e")
 
 
+def test_the_verdicts_record_stays_in_the_check_runs_text_through_every_batch_of_annotations(gh: FakeGitHub) -> None:
+    """GitHub's description does not say an update whose output leaves `text` out keeps it (the fake clears it):
+    every batch sends it again, so a verdict with more than 50 annotations keeps its record."""
+    annotations = [Annotation("evals/cases.jsonl", n, "failure", f"t{n}", f"m{n}") for n in range(1, 121)]
+    run_id = publisher(gh).publish_check(
+        name="groundgate", head_sha="abc123", conclusion="failure", title="t", summary="s", annotations=annotations,
+        text="the record",
+    )  # fmt: skip
+    assert gh.check_runs[run_id]["output"]["text"] == "the record"
+    sent = [r.body["output"].get("text") for r in gh.requests if "check-runs" in r.path and r.method != "GET"]
+    assert sent == ["the record"] * 3
+
+
 def test_a_rerun_gets_its_own_check_run_and_supersedes_the_older_one(gh: FakeGitHub) -> None:
     """GitHub appends annotations on update and removes none: a rerun that reused the check run would keep
     the older verdict's. Each run gets its own; the older one is completed as superseded."""
@@ -234,6 +247,8 @@ def test_the_pull_requests_of_a_commit_are_found_for_a_fork(gh: FakeGitHub) -> N
     gh.add_pull(9, "c" * 40, state="closed")
     pub = publisher(gh)
     assert pub.pulls_of_run("a" * 40) == [Pull(7, "a" * 40, True, "someone/r", "patch-1")]
+    [listed] = [r for r in gh.requests if r.path.endswith("/pulls") and "/commits/" in r.path]
+    assert listed.headers["accept"] == "application/vnd.github+json"  # not PyGithub's retired groot-preview
     assert pub.pulls_of_run("b" * 40) == []  # not listed for the commit, and no head to look for
     assert pub.pulls_of_run("b" * 40, head_label="else:fix") == [Pull(8, "b" * 40, True, "else/r", "fix")]
     assert pub.pulls_of_run("c" * 40) == [Pull(9, "c" * 40, False, "o/r", "patch-1")]

@@ -60,10 +60,14 @@ def event(
     head_sha: str = HEAD_SHA,
     action: str = "synchronize",
     author: str = "contributor",
+    before: str | None = None,
 ) -> Path:
     """GitHub's pull_request payload (``pull_request_target`` gets the same) for PR ``number`` of o/r,
-    opened by ``author``, its head at ``head_sha`` in o/r or, for a fork, in someone/r."""
+    opened by ``author``, its head at ``head_sha`` in o/r or, for a fork, in someone/r; a push's ``before``,
+    the head it moved the pull request from (the example's own, a commit nothing knows, when not given)."""
     payload = webhooks.example("pull_request", action)
+    if before is not None:
+        payload["before"], payload["after"] = before, head_sha
     pr = payload["pull_request"]
     payload["number"] = pr["number"] = number
     pr["user"]["login"] = author
@@ -128,6 +132,23 @@ def comment_event(
     payload["sender"]["login"] = held["login"]
     webhooks.set_repository(payload["repository"], "o/r")
     return _write(tmp_path, f"issue_comment-{comment_id}-{action}", payload)
+
+
+def check_run_event(
+    tmp_path: Path, head_sha: str, name: str, *, number: int | None = 7, action: str = "rerequested"
+) -> Path:
+    """GitHub's check_run payload: a re-run of check run ``name`` on ``head_sha`` asked for from the Checks tab
+    (``pull_requests`` lists the pull request when it is not a fork's)."""
+    payload = webhooks.example("check_run", "rerequested")
+    run = payload["check_run"]
+    run.update(head_sha=head_sha, name=name, pull_requests=[])
+    payload["action"] = action
+    if number is not None:
+        run["pull_requests"] = [{"url": f"https://api.github.example/repos/o/r/pulls/{number}", "id": number, "number": number,
+                                 "head": {"ref": "patch-1", "sha": head_sha, "repo": {"id": 1, "url": "", "name": "r"}},
+                                 "base": {"ref": "main", "sha": BASE_SHA, "repo": {"id": 1, "url": "", "name": "r"}}}]  # fmt: skip
+    webhooks.set_repository(payload["repository"], "o/r")
+    return _write(tmp_path, "check_run", payload)
 
 
 def merge_group_event(tmp_path: Path, pr: int = 7) -> Path:

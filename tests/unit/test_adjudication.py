@@ -26,6 +26,7 @@ from groundgate.adjudication import (
     parse_commands,
 )
 from groundgate.record import Record, RecordError, decode, encode, fit, text
+from groundgate.report.headline import Facts, headline_of
 from groundgate.rules import Bucket, FailOn, Outcome, gate_exit, headline, verdict_of
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -50,10 +51,20 @@ def judged(
     )
 
 
-def said(comment: int, login: str, when: int, line: str) -> Said:
+H1, H2 = "a1" * 20, "b2" * 20  # the commits of two verdicts
+
+
+def said(comment: int, login: str, when: int, line: str, pin: str = H1) -> Said:
+    """A command as posted; an accept names the verdict it accepts (``pin``), as the report's command does."""
+    if line.startswith("/groundgate accept ") and " at " not in line:
+        line = line.replace("/groundgate accept ", f"/groundgate accept at {pin[:12]} ", 1)
     [command], problems = parse_commands(line)
     assert problems == []
     return Said(comment, login, at(when), command)
+
+
+def verdict(rows: list[Judged], published: int | None, head: str = H1) -> Verdict:
+    return Verdict({row.id: row for row in rows}, None if published is None else at(published), head)
 
 
 def run(
@@ -64,8 +75,7 @@ def run(
     ledger: tuple[Entry, ...] = (),
     fail_on: FailOn = "blocking",
 ) -> tuple[list[Entry], dict[int, list[str]], Decision]:
-    verdict = Verdict({row.id: row for row in rows}, at(published))
-    entries, problems = bind(commands, ledger, [verdict])
+    entries, problems = bind(commands, ledger, [verdict(rows, published)])
     return entries, problems, decide(rows, entries, fail_on, problems=problems)
 
 
@@ -75,7 +85,7 @@ def run(
 def test_commands_are_read_from_lines_of_their_own_and_never_from_quotes_or_code() -> None:
     body = (
         "Thanks! The judge misread the context.\n"
-        "/groundgate accept refund-007 `ship 2` -- the 30-day window is in returns_policy.md\n"
+        "/groundgate accept at f00dfacef00d refund-007 `ship 2` -- the 30-day window is in returns_policy.md\n"
         "> /groundgate accept quoted -- someone else's words\n"
         "```\n/groundgate accept in-code -- an example\n```\n"
         "/groundgate confirm price-3\n"
@@ -84,20 +94,20 @@ def test_commands_are_read_from_lines_of_their_own_and_never_from_quotes_or_code
     )
     commands, problems = parse_commands(body)
     assert problems == []
-    assert [(c.verb, c.ids, c.reason) for c in commands] == [
-        (Verb.ACCEPT, ("refund-007", "ship 2"), "the 30-day window is in returns_policy.md"),
-        (Verb.CONFIRM, ("price-3",), ""),
-        (Verb.REVOKE, ("old-1",), ""),
+    assert [(c.verb, c.ids, c.reason, c.pin) for c in commands] == [
+        (Verb.ACCEPT, ("refund-007", "ship 2"), "the 30-day window is in returns_policy.md", "f00dfacef00d"),
+        (Verb.CONFIRM, ("price-3",), "", None),
+        (Verb.REVOKE, ("old-1",), "", None),
     ]
 
 
 @pytest.mark.parametrize(
     "body",
     [
-        "> Please look at this.\u2028/groundgate accept r1 -- hidden mid-line",  # GitHub draws one line
-        "> Please look at this.\x1e/groundgate accept r1 -- hidden mid-line",
-        "> Please look at this.\n/groundgate accept r1 -- drawn inside the quote",  # a lazy continuation
-        "> Please look at this.\r/groundgate accept r1 -- drawn inside the quote",
+        "> Please look at this.\u2028/groundgate accept at f00dfac r1 -- hidden mid-line",  # GitHub draws one line
+        "> Please look at this.\x1e/groundgate accept at f00dfac r1 -- hidden mid-line",
+        "> Please look at this.\n/groundgate accept at f00dfac r1 -- drawn inside the quote",  # a lazy continuation
+        "> Please look at this.\r/groundgate accept at f00dfac r1 -- drawn inside the quote",
     ],
 )
 def test_a_line_github_draws_inside_a_quote_is_not_a_command(body: str) -> None:
@@ -119,7 +129,13 @@ def test_a_line_github_draws_inside_a_quote_is_not_a_command(body: str) -> None:
     ],
 )
 def test_a_line_github_draws_as_code_or_not_at_all_is_not_a_command(body: str) -> None:
-    assert parse_commands(body) == ([], [])
+    commands, problems = parse_commands(body)
+    assert commands == []
+    if body.startswith("<!--"):  # a line an HTML comment may hide is said back, not applied
+        [problem] = problems
+        assert "is not read as a command: an HTML comment (<!--) opened above it is not closed" in problem
+    else:
+        assert problems == []
 
 
 def test_a_command_after_a_closed_fence_or_comment_counts() -> None:
@@ -135,6 +151,9 @@ def test_a_command_after_a_closed_fence_or_comment_counts() -> None:
         ("/groundgate accept refund-007 --", "needs a reason"),
         ("/groundgate confirm", "names no case"),
         ("/groundgate approve refund-007 -- fine", "is not a command"),
+        ("/groundgate accept refund-007 -- fine", "does not say which verdict it accepts, so it is not applied"),
+        ("/groundgate accept at zz1234567 refund-007 -- fine", "'at' is followed by the commit of the verdict"),
+        ("/groundgate accept at refund-007 -- fine", "'at' is followed by the commit of the verdict"),
     ],
 )
 def test_a_command_that_cannot_be_applied_says_why(line: str, problem: str) -> None:
@@ -145,8 +164,29 @@ def test_a_command_that_cannot_be_applied_says_why(line: str, problem: str) -> N
 
 
 def test_a_dash_pair_inside_an_id_is_part_of_the_id() -> None:
-    [command], _ = parse_commands("/groundgate accept a--b c -- it is grounded")
-    assert (command.ids, command.reason) == (("a--b", "c"), "it is grounded")
+    [command], _ = parse_commands("/groundgate accept at F00DFAC a--b c -- it is grounded")
+    assert (command.ids, command.reason, command.pin) == (("a--b", "c"), "it is grounded", "f00dfac")
+
+
+def test_an_accept_names_the_verdict_it_accepts_and_a_case_named_at_is_quoted() -> None:
+    [command], problems = parse_commands("/groundgate accept at f00dfacef00d `at` r2 -- both grounded")
+    assert problems == []
+    assert (command.pin, command.ids) == ("f00dfacef00d", ("at", "r2"))
+    [confirm], _ = parse_commands("/groundgate confirm r1")  # a confirm may name none: it keeps a row blocking
+    assert confirm.pin is None
+
+
+def test_a_writers_command_after_a_quoted_comment_that_opens_an_html_comment_counts() -> None:
+    """The author's comment holds an unclosed ``<!--``; a writer quote-replies it: GitHub ends the comment
+    with the quote, so the writer's own command below is theirs, and applied."""
+    body = "> Have a look <!-- the author's note\n> /groundgate accept at f00dfac r1 -- the author's words\n\n/groundgate confirm r2 -- mine"
+    commands, problems = parse_commands(body)
+    assert [(c.verb, c.ids) for c in commands] == [(Verb.CONFIRM, ("r2",))]
+    assert problems == []
+    hidden = "Have a look <!-- a note that never closes\n\n/groundgate confirm r2 -- mine"
+    commands, problems = parse_commands(hidden)  # GitHub may show it, groundgate cannot tell: said back, not applied
+    assert commands == []
+    assert "'/groundgate confirm r2 -- mine' is not read as a command" in problems[0]
 
 
 def test_the_digest_covers_the_answer_and_what_it_was_judged_against() -> None:
@@ -211,8 +251,8 @@ def test_a_revoke_only_withdraws_its_own_authors_word() -> None:
         said(1, "alice", 5, "/groundgate accept refund-007 -- fine"),
         said(2, "bob", 6, "/groundgate accept refund-007 -- also fine"),
     ]
-    entries, _ = bind(commands, (), [Verdict({"refund-007": rows[0]}, at(0))])
-    entries2, problems = bind([*commands, said(3, "carol", 7, "/groundgate revoke refund-007")], entries, [Verdict({"refund-007": rows[0]}, at(0))])  # fmt: skip
+    entries, _ = bind(commands, (), [verdict(rows, 0)])
+    entries2, problems = bind([*commands, said(3, "carol", 7, "/groundgate revoke refund-007")], entries, [verdict(rows, 0)])  # fmt: skip
     assert problems == {3: ["'refund-007': nothing of yours to revoke on it"]}
     decision = decide(rows, entries2, "blocking")
     assert decision.exit_code({Outcome.REGRESSION: 1}) == 0
@@ -238,7 +278,7 @@ def test_an_acceptance_is_bound_to_the_answer_it_was_made_on() -> None:
     entries, problems = bind(
         [said(1, "alice", 5, "/groundgate accept refund-007 price-3 -- both are in the context")],
         (),
-        [Verdict({r.id: r for r in first}, at(0))],
+        [verdict(first, 0)],
     )
     assert problems == {}
     pushed = [judged("refund-007", answer="45 days"), judged("price-3", answer="$12", category="pricing")]
@@ -246,7 +286,7 @@ def test_an_acceptance_is_bound_to_the_answer_it_was_made_on() -> None:
     again, _ = bind(
         [said(1, "alice", 5, "/groundgate accept refund-007 price-3 -- both are in the context")],
         entries,
-        [Verdict({r.id: r for r in pushed}, None), Verdict({r.id: r for r in first}, at(0))],
+        [verdict(pushed, None, H2), verdict(first, 0)],
     )
     decision = decide(pushed, again, "blocking")
     assert {s.row.id: s.state for s in decision.rows} == {"refund-007": "accepted", "price-3": "voided"}
@@ -255,17 +295,44 @@ def test_an_acceptance_is_bound_to_the_answer_it_was_made_on() -> None:
     assert [e.login for e in voided.voided] == ["alice"]
 
 
-def test_a_command_binds_to_the_verdict_that_stood_when_it_was_posted() -> None:
+def test_a_command_binds_to_the_verdict_it_names_or_that_stood_when_it_was_posted() -> None:
     old = judged("refund-007", answer="45 days")
     new = judged("refund-007", answer="60 days")
-    verdicts = [Verdict({"refund-007": new}, at(10)), Verdict({"refund-007": old}, at(0))]
-    early = said(1, "alice", 5, "/groundgate accept refund-007 -- fine")
-    late = said(2, "bob", 11, "/groundgate accept refund-007 -- fine")
-    entries, _ = bind([early, late], (), verdicts)
-    assert {e.login: e.digest for e in entries} == {"alice": old.digest, "bob": new.digest}
-    before_any, problems = bind([said(3, "carol", 0, "/groundgate accept refund-007 -- fine")], (), verdicts)
+    verdicts = [verdict([new], 10, H2), verdict([old], 0, H1)]
+    early = said(1, "alice", 5, "/groundgate accept refund-007 -- fine", pin=H1)
+    late = said(2, "bob", 11, "/groundgate accept refund-007 -- fine", pin=H2)
+    stale = said(3, "carol", 12, "/groundgate accept refund-007 -- fine", pin=H1)  # read the page before the push
+    confirm = said(4, "dan", 13, "/groundgate confirm refund-007 -- 60 days is not the policy")
+    entries, _ = bind([early, late, stale, confirm], (), verdicts)
+    assert {e.login: (e.digest, e.head) for e in entries} == {
+        "alice": (old.digest, H1),
+        "bob": (new.digest, H2),
+        "carol": (old.digest, H1),  # it accepts the answer it names, not the one standing when it was posted
+        "dan": (new.digest, H2),  # a confirm that names none: the verdict standing when it was posted
+    }
+    decision = decide([new], [e for e in entries if e.login != "bob" and e.login != "dan"], "blocking")
+    assert decision.exit_code({Outcome.REGRESSION: 1}) == 1  # neither accept is about the answer now judged
+    before_any, problems = bind([said(5, "erin", 0, "/groundgate confirm refund-007 -- no")], (), verdicts)
     assert before_any[0].digest is None  # posted before any verdict was visible: about no answer
-    assert "post it again" in problems[3][0]
+    assert "post it again" in problems[5][0]
+
+
+def test_an_accept_that_names_no_verdict_on_record_or_one_not_shown_yet_is_said_back() -> None:
+    rows = [judged("refund-007")]
+    verdicts = [verdict(rows, None, H2), verdict(rows, 5, H1)]
+    unknown = said(1, "alice", 9, "/groundgate accept refund-007 -- fine", pin="c3" * 20)
+    early = said(2, "bob", 3, "/groundgate accept refund-007 -- fine", pin=H1)  # before H1's verdict was shown
+    unshown = said(3, "carol", 9, "/groundgate accept refund-007 -- fine", pin=H2)  # the verdict being published
+    entries, problems = bind([unknown, early, unshown], (), verdicts)
+    assert entries == []
+    assert "not a verdict of this pull request groundgate has on record" in problems[1][0]
+    assert "was not shown yet when this was written" in problems[2][0]
+    assert "was not shown yet when this was written" in problems[3][0]
+    twice = [verdict(rows, 1, "abcdef1" + "1" * 33), verdict(rows, 2, "abcdef1" + "2" * 33)]
+    found, fine = bind([said(4, "dan", 9, "/groundgate accept at abcdef11 refund-007 -- fine")], (), twice)
+    assert (fine, [e.head for e in found]) == ({}, ["abcdef1" + "1" * 33])
+    _, ambiguous = bind([said(5, "dan", 9, "/groundgate accept at abcdef1 refund-007 -- fine")], (), twice)
+    assert "commit abcdef1 is the start of 2 commits judged on this pull request" in ambiguous[5][0]
 
 
 def test_an_id_the_verdict_does_not_list_is_said_back() -> None:
@@ -280,19 +347,19 @@ def test_a_revoke_in_the_ledger_outlives_its_comment() -> None:
     rows = [judged("refund-007")]
     accept = said(1, "alice", 5, "/groundgate accept refund-007 -- fine")
     revoke = said(2, "alice", 6, "/groundgate revoke refund-007")
-    entries, _ = bind([accept, revoke], (), [Verdict({"refund-007": rows[0]}, at(0))])
-    later, _ = bind([accept], entries, [Verdict({"refund-007": rows[0]}, at(0))])  # the revoke's comment is gone
+    entries, _ = bind([accept, revoke], (), [verdict(rows, 0)])
+    later, _ = bind([accept], entries, [verdict(rows, 0)])  # the revoke's comment is gone
     assert decide(rows, later, "blocking").exit_code({Outcome.REGRESSION: 1}) == 1
-    gone, _ = bind([], entries, [Verdict({"refund-007": rows[0]}, at(0))])  # both gone: nothing accepted
+    gone, _ = bind([], entries, [verdict(rows, 0)])  # both gone: nothing accepted
     assert decide(rows, gone, "blocking").exit_code({Outcome.REGRESSION: 1}) == 1
 
 
 def test_an_edited_command_is_a_new_command_bound_when_edited() -> None:
     rows = [judged("refund-007")]
-    verdict = Verdict({"refund-007": rows[0]}, at(0))
-    entries, _ = bind([said(1, "alice", 5, "/groundgate confirm refund-007")], (), [verdict])
+    shown = verdict(rows, 0)
+    entries, _ = bind([said(1, "alice", 5, "/groundgate confirm refund-007")], (), [shown])
     edited = said(1, "alice", 9, "/groundgate accept refund-007 -- on second reading it is fine")
-    after, _ = bind([edited], entries, [verdict])
+    after, _ = bind([edited], entries, [shown])
     assert [(e.verb, e.at) for e in after] == [(Verb.ACCEPT, at(9))]
     assert decide(rows, after, "blocking").exit_code({Outcome.REGRESSION: 1}) == 0
 
@@ -345,8 +412,8 @@ def scenarios(draw: st.DrawFn) -> tuple[list[Judged], list[Said], FailOn]:
 @given(scenarios())
 def test_exit_1_means_a_blocking_row_nobody_accepted_and_nothing_else(case: tuple[list[Judged], list[Said], FailOn]) -> None:  # fmt: skip
     rows, commands, fail_on = case
-    verdict = Verdict({row.id: row for row in rows}, at(0))
-    entries, _ = bind(commands, (), [verdict])
+    shown = verdict(rows, 0)
+    entries, _ = bind(commands, (), [shown])
     decision = decide(rows, entries, fail_on)
     counts = Counter(row.outcome for row in rows)
     standing = {s.row.id: s for s in decision.rows}
@@ -356,10 +423,10 @@ def test_exit_1_means_a_blocking_row_nobody_accepted_and_nothing_else(case: tupl
         if not blocks(row.outcome, fail_on):
             assert row.id not in standing or not standing[row.id].blocks
     # the rule reads time, not the order commands are listed in, nor their repetition
-    again, _ = bind(list(reversed(commands)) + commands, (), [verdict])
+    again, _ = bind(list(reversed(commands)) + commands, (), [shown])
     assert decide(rows, again, fail_on).exit_code(counts) == decision.exit_code(counts)
     # and the ledger it leaves gives the same decision on the next run
-    kept, _ = bind(commands, entries, [verdict])
+    kept, _ = bind(commands, entries, [shown])
     assert decide(rows, kept, fail_on) == decision
 
 
@@ -367,7 +434,7 @@ def test_exit_1_means_a_blocking_row_nobody_accepted_and_nothing_else(case: tupl
 def test_without_accepts_the_verdict_is_the_judges(case: tuple[list[Judged], list[Said], FailOn]) -> None:
     rows, commands, fail_on = case
     no_accepts = [c for c in commands if c.command.verb is not Verb.ACCEPT]
-    entries, _ = bind(no_accepts, (), [Verdict({row.id: row for row in rows}, at(0))])
+    entries, _ = bind(no_accepts, (), [verdict(rows, 0)])
     counts = Counter(row.outcome for row in rows)
     assert decide(rows, entries, fail_on).exit_code(counts) == gate_exit(verdict_of(counts), counts, fail_on)
 
@@ -416,3 +483,44 @@ def test_a_large_record_keeps_every_blocking_row_first() -> None:
     assert huge.missing > 0  # these keep blocking: no command can reach them
     decision = decide(huge.rows, [], "blocking", missing=huge.missing)
     assert decision.missing == huge.missing
+
+
+GREENNESS = {"failure": 0, "neutral": 1, "success": 2}
+
+
+def test_accepting_every_blocking_row_is_no_greener_than_having_none_to_block() -> None:
+    """Issue 37.2: every blocking row accepted and rows still to read is what the same suite with no blocking
+    row is: neutral, "Does not block merge"; only with nothing else to read does it pass."""
+    rows = [judged("refund-007"), judged("ship-1", Outcome.REVIEW, category="shipping")]
+    counts = Counter({Outcome.REGRESSION: 1, Outcome.REVIEW: 1, Outcome.TIE: 8})
+    _, _, decision = run(rows, [said(1, "alice", 5, "/groundgate accept refund-007 -- intended")])
+    top = headline_of(Facts(counts, {"policy": 1}, {"shipping": 1}, {}, 0, None), "blocking", decision)
+    assert (top.icon, top.text, top.conclusion) == (
+        "⚠️",
+        "Does not block merge: 1 blocking regression accepted by @alice; 1 row to read before shipping",
+        "neutral",
+    )
+    alone = headline_of(Facts(Counter({Outcome.REVIEW: 1, Outcome.TIE: 8}), {}, {"shipping": 1}, {}, 0, None))
+    assert alone.conclusion == top.conclusion
+
+
+@given(scenarios())
+def test_people_never_make_a_verdict_greener_than_the_same_run_without_the_rows_they_accepted(
+    case: tuple[list[Judged], list[Said], FailOn],
+) -> None:
+    rows, commands, fail_on = case
+    entries, _ = bind(commands, (), [verdict(rows, 0)])
+    decision = decide(rows, entries, fail_on)
+    counts = Counter(row.outcome for row in rows) + Counter({Outcome.TIE: 3})
+    by = {o: Counter(r.category for r in rows if r.outcome is o) for o in (Outcome.REGRESSION, Outcome.REVIEW)}
+    with_people = headline_of(Facts(counts, by[Outcome.REGRESSION], by[Outcome.REVIEW], {}, 0, None), fail_on, decision)
+    gone = {s.row.id for s in decision.accepted}
+    left = [r for r in rows if r.id not in gone]
+    left_by = {o: Counter(r.category for r in left if r.outcome is o) for o in (Outcome.REGRESSION, Outcome.REVIEW)}
+    without = Counter(r.outcome for r in left) + Counter({Outcome.TIE: 3})
+    alone = headline_of(Facts(without, left_by[Outcome.REGRESSION], left_by[Outcome.REVIEW], {}, 0, None), fail_on)
+    assert with_people.conclusion == alone.conclusion  # one rule: never greener, never redder
+    assert GREENNESS[with_people.conclusion] <= GREENNESS[alone.conclusion]
+    if gone:
+        assert f"{len(gone)} " in with_people.text
+        assert "accepted by @" in with_people.text

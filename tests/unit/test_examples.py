@@ -94,11 +94,15 @@ def test_the_comment_workflow_reads_nothing_of_the_pull_request_and_holds_least_
     or run anything of the pull request, and holds only what it writes with."""
     text = (EXAMPLES / "adjudicate.yml").read_text()
     workflow = load("adjudicate.yml")
-    assert workflow["on"] == {"issue_comment": {"types": ["created", "edited", "deleted"]}}
+    assert workflow["on"] == {
+        "issue_comment": {"types": ["created", "edited", "deleted"]},
+        "check_run": {"types": ["rerequested"]},  # a re-run from the Checks tab: presented again, never judged
+    }
     assert workflow["permissions"] == {}
     [job] = workflow["jobs"].values()
     assert job["permissions"] == {"checks": "write", "pull-requests": "write", "contents": "read"}
     assert "github.event.issue.pull_request" in job["if"]
+    assert f"github.event.check_run.name == '{DEFAULT_CHECK_NAME}'" in job["if"]
     assert workflow["concurrency"]["cancel-in-progress"] is False  # a newer comment waits; each run reads them all
     [step] = steps(workflow)  # no checkout: nothing of the pull request is on disk
     assert step["uses"].startswith("your-org/groundgate@")

@@ -8,14 +8,18 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide
+from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide, parse_commands
+from groundgate.github.adjudicate import judged_rows, still_blocking
 from groundgate.labels import MIN_VERDICTS, WINDOW, Label, labels_of, latest_per_answer, precision
 from groundgate.report import render
+from groundgate.report.console import render_console
 from groundgate.report.context import ReportContext, marker
+from groundgate.report.headline import counts_parts
 from groundgate.report.people import BEGIN, END, People, heading, render_people, represent
+from groundgate.results import Results
 from groundgate.rules import Bucket, Outcome
 from groundgate.stats import clopper_pearson
-from tests.support.report_checks import parse, tables
+from tests.support.report_checks import parse, tables, text_of
 from tests.support.reports import make_results, make_row
 
 T0 = datetime(2026, 1, 5, tzinfo=UTC)
@@ -54,27 +58,91 @@ def test_the_audit_table_escapes_what_people_wrote_and_keeps_its_shape() -> None
     assert section.rstrip().endswith(END)
     assert f'<!-- groundgate-record head="{HEAD}" -->' in section
     [table] = tables(parse(section))
-    assert (table.columns, table.rows) == (8, 2)
+    assert (table.columns, table.rows) == (4, 2)  # case, who/when/on what, reason, now: no digest column
     assert "`@everyone`" in section  # a mention that notifies nobody
     assert "2 blocking regressions accepted by `@alice` and `@bob`" in section.replace("\\", "")
 
 
-def test_a_comment_run_puts_a_new_heading_and_section_in_place_of_the_old_ones() -> None:
-    results = make_results([make_row(0, Outcome.REGRESSION), make_row(1, Outcome.TIE)])
-    row = judged("case-00000")
-    before = People(decide([row], [], "blocking"), HEAD)
+def people_of(results: Results, entries: list[Entry], head: str = HEAD) -> People:
+    """People's decision on these results, as a judging run or a comment's run builds it."""
+    rows = judged_rows(results)
+    decision = decide(rows, entries, "blocking")
+    return People(
+        decision,
+        head,
+        blocking=still_blocking(rows, decision, "blocking"),
+        counts=tuple(counts_parts(len(results.rows), results.counts, {}, decision)),
+    )
+
+
+def accept(n: int, row: Judged, login: str = "alice") -> Entry:
+    return entry(
+        n, Verb.ACCEPT, row.id, row.digest, login=login, head=HEAD, reason="the 45-day window is the new policy"
+    )
+
+
+def seen(markdown: str) -> str:
+    """The report as a reader reads it, rendered (GFM): what is in sight, markup gone."""
+    return text_of(parse(markdown))
+
+
+def test_an_accepted_row_is_marked_and_counted_apart_everywhere_the_report_counts() -> None:
+    """Three blocking rows, one accepted: the headline, the counts, the section's count and the row's own mark
+    all say 2 still block and 1 was accepted (by whom, when, why, for which answer)."""
+    results = make_results([make_row(n, Outcome.REGRESSION) for n in range(3)] + [make_row(3, Outcome.TIE)])
+    [first, *_] = judged_rows(results)
+    body = render(results, "comment", ReportContext(check_name="gate", people=people_of(results, [accept(1, first)])))
+    shown = seen(body)
+    assert "Blocks merge: 2 answers now make unsupported claims — policy 2; 1 accepted by @alice" in shown
+    assert "4 cases · 2 blocking regressions · 1 accepted by people · 1 unchanged" in shown
+    assert "Blocking regressions (2 still blocking · 1 accepted)" in shown
+    assert (
+        "case-00000 · policy · grounded → ungrounded · 5 → 2, re-score 2 · ✅ accepted by @alice "
+        f"(2026-01-05 00:01 UTC, for the answer judged at {HEAD[:12]}): “the 45-day window is the new policy” — "
+        "no longer blocks"
+    ) in shown.replace("\xa0", " ")
+    assert "case-00001 · policy · grounded → ungrounded · 5 → 2, re-score 2  Query" in shown  # unmarked: it blocks
+
+
+def test_a_blocking_report_ends_with_the_command_that_accepts_what_still_blocks() -> None:
+    results = make_results([make_row(n, Outcome.REGRESSION) for n in range(3)] + [make_row(3, Outcome.TIE)])
+    [first, *_] = judged_rows(results)
+    body = render(results, "comment", ReportContext(check_name="gate", people=people_of(results, [accept(1, first)])))
+    tokens = parse(body)
+    [code] = [t.content for t in tokens if t.type == "fence"]
+    assert code == f"/groundgate accept at {HEAD[:12]} case-00001 case-00002 -- REASON\n"
+    [command], problems = parse_commands(code.replace("REASON", "intended"))  # as a writer pastes it
+    assert (problems, command.pin, command.ids) == ([], HEAD[:12], ("case-00001", "case-00002"))
+    last = [t for t in tokens if t.type == "inline"][-1].content
+    assert "revoke ID" in last  # the last thing a reader sees: what confirm and revoke do
+    assert "/groundgate" not in render(results, "comment", ReportContext(check_name="gate"))  # no people: not enabled
+    passed = render(results, "comment", ReportContext(people=people_of(results, [accept(n + 1, r) for n, r in enumerate(judged_rows(results))])))  # fmt: skip
+    assert not [t for t in parse(passed) if t.type == "fence"]  # nothing blocks: nothing to paste
+
+
+def test_a_comment_run_brings_the_report_up_to_date_with_people() -> None:
+    """A comment's run has the record, not the rows: it replaces the heading, the counts, people's section,
+    each section's count and each row's mark, and the command at the end, in the report a judging run posted."""
+    results = make_results([make_row(n, Outcome.REGRESSION) for n in range(3)] + [make_row(3, Outcome.TIE)])
+    rows = judged_rows(results)
+    before = people_of(results, [])
     body = render(results, "comment", ReportContext(check_name="gate", people=before))
-    assert body.startswith("## 🚫 groundgate: Blocks merge")
-    after = People(decide([row], [entry(1, Verb.ACCEPT, row.id, row.digest)], "blocking"), HEAD)
+    assert "Blocking regressions (3)" in seen(body)
+    after = people_of(results, [accept(1, rows[0]), accept(2, rows[2], login="bob")])
     section = str(render_people(after, None))
-    again = represent(body, heading("✅", "Passes: 1 blocking regression accepted by @alice"), section, marker("gate"), 65_536)  # fmt: skip
-    assert again.startswith("## ✅ groundgate: Passes\\: 1 blocking regression accepted by `@alice`\n")
+    again = represent(body, heading("🚫", "Blocks merge: 1 accepted"), after, section, marker("gate"), 65_536)
+    shown = seen(again)
+    assert "4 cases · 1 blocking regression · 2 accepted by people · 1 unchanged" in shown
+    assert "Blocking regressions (1 still blocking · 2 accepted)" in shown
+    assert shown.count("✅ accepted by") == 2
+    [code] = [t.content for t in parse(again) if t.type == "fence"]
+    assert code == f"/groundgate accept at {HEAD[:12]} case-00001 -- REASON\n"
     assert again.count(BEGIN) == again.count(END) == 1
-    assert "no longer blocks" in again
-    assert again.endswith(body[body.index(END) + len(END) :])  # the judge's report below, as it was
-    assert represent(again, heading("✅", "x"), section, marker("gate"), 65_536).count(BEGIN) == 1
-    small = represent(body, heading("✅", "Passes"), section, marker("gate"), len(section) + 400)
-    assert len(small.encode()) <= len(section) + 400
+    assert represent(again, heading("✅", "x"), after, section, marker("gate"), 65_536) == again.replace(
+        again.split("\n", 1)[0], "## ✅ groundgate: x"
+    )  # again and again: the same report
+    small = represent(body, heading("✅", "Passes"), after, section, marker("gate"), len(section) + 1500)
+    assert len(small.encode()) <= len(section) + 1500
     assert marker("gate") in small  # still the check's own comment
     assert "does not fit beside people's adjudications" in small
 
@@ -132,3 +200,13 @@ def test_the_judges_precision_is_measured_on_its_last_verdicts() -> None:
     assert measured is not None
     assert (measured.confirmed, measured.verdicts) == (WINDOW, WINDOW)
     assert len(latest_per_answer(old + old)) == 50  # one label per answer
+
+
+def test_the_console_counts_accepted_rows_apart_and_marks_them() -> None:
+    results = make_results([make_row(n, Outcome.REGRESSION) for n in range(3)] + [make_row(3, Outcome.TIE)])
+    [first, *_] = judged_rows(results)
+    text = render_console(results, people=people_of(results, [accept(1, first)]), columns=200)
+    assert "4 cases · 2 blocking regressions · 1 accepted by people · 1 unchanged" in text
+    assert "REGRESSION [policy] case-00000 (accepted by @alice: no longer blocks): " in text
+    assert "REGRESSION [policy] case-00001: " in text
+    assert text.rstrip().endswith("Verdict: Blocks merge: 2 answers now make unsupported claims — policy 2; 1 accepted by @alice")  # fmt: skip

@@ -49,6 +49,7 @@ OPERATIONS: list[tuple[str, str]] = [
     ("get", "/repos/{owner}/{repo}/issues/{issue_number}/comments"),
     ("post", "/repos/{owner}/{repo}/issues/{issue_number}/comments"),
     ("get", "/repos/{owner}/{repo}/issues/comments/{comment_id}"),
+    ("post", "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"),
     ("patch", "/repos/{owner}/{repo}/issues/comments/{comment_id}"),
     ("get", "/repos/{owner}/{repo}/pulls"),
     ("get", "/repos/{owner}/{repo}/pulls/{pull_number}"),
@@ -67,25 +68,30 @@ OPERATIONS: list[tuple[str, str]] = [
 GRAPHQL_FIELDS: dict[str, list[str]] = {
     "Query": ["rateLimit", "repository"],
     "RateLimit": ["cost", "remaining", "resetAt"],
-    "Repository": ["pullRequest", "pullRequests"],
+    "Repository": ["object", "pullRequest", "pullRequests"],
     "PullRequestConnection": ["nodes", "pageInfo"],
     "PullRequest": ["comments", "commits", "number", "updatedAt"],
     "IssueCommentConnection": ["nodes", "pageInfo", "totalCount"],
     "IssueComment": [
-        "author", "body", "createdAt", "databaseId", "editor", "fullDatabaseId", "id", "lastEditedAt", "viewerDidAuthor",
+        "author", "body", "createdAt", "databaseId", "editor", "fullDatabaseId", "id", "lastEditedAt", "userContentEdits",
+        "viewerDidAuthor",
     ],
+    "UserContentEditConnection": ["nodes", "totalCount"],
+    "UserContentEdit": ["editedAt", "editor"],
     "User": ["avatarUrl", "login", "resourcePath", "url"],
     "Bot": ["avatarUrl", "login", "resourcePath", "url"],
     "PullRequestCommitConnection": ["nodes"],
     "PullRequestCommit": ["commit"],
-    "Commit": ["checkSuites", "oid"],
-    "CheckSuiteConnection": ["nodes"],
+    "Commit": ["abbreviatedOid", "checkSuites", "commitResourcePath", "commitUrl", "id", "oid", "repository"],
+    "CheckSuiteConnection": ["nodes", "pageInfo"],
     "CheckSuite": ["checkRuns"],
     "CheckRunConnection": ["nodes"],
     "CheckRun": ["completedAt", "name", "text"],
     "PageInfo": ["endCursor", "hasNextPage"],
 }  # fmt: skip
-INTERFACES = ("Actor",)  # kept whole, with the objects above that implement them: a comment's author and editor
+# Kept whole, with the objects above that implement them: a comment's author and editor (and its edits' editors),
+# and the commit a paged check-suite lookup reaches through ``Repository.object``.
+INTERFACES = ("Actor", "GitObject")
 
 
 def npm_file(package: str, version: str, member: str, folder: Path) -> bytes:

@@ -24,6 +24,12 @@ login); ``me`` unset is a workflow token or an App installation token (``GET /us
 by ``bot``). ``faults`` make the next matching requests fail. ``permissions`` holds each collaborator's role
 (``GET .../collaborators/{username}/permission``; anyone else is a 404). GitHub's clock is a counter
 here: every comment, edit and check run moves it one second on, so "before" and "after" are exact.
+Every edit is kept in the comment's history (GraphQL ``userContentEdits``, newest first, the original text's
+author first when a comment is first edited), an edit through the API by the token's identity too. Check runs
+live in check suites, one per app and commit (``add_check_suite`` adds other apps' suites before groundgate's,
+so its suite can fall past a page). An update of a check run's ``output`` that leaves ``text`` out clears it:
+GitHub's description does not say it keeps it. A request naming a retired preview media type (``Accept:
+application/vnd.github.*-preview``) is a violation.
 
 To add a route: a method decorated with ``@route("METHOD /description/{template}")`` taking a ``Call``
 and returning a ``Reply`` (``self.error(...)`` for the documented error bodies, ``_paged`` for lists).
@@ -145,12 +151,16 @@ def blob_sha(data: bytes) -> str:
 
 
 class FakeGitHub(LocalServer):
-    def __init__(self, token: str = "ghs_test", me: str | None = None, bot: str = "github-actions[bot]") -> None:
+    def __init__(
+        self, token: str = "ghs_test", me: str | None = None, bot: str = "github-actions[bot]", app_id: int = 15368
+    ) -> None:
         self.token = token
+        self.app_id = app_id  # the app whose token this is: its check runs land in its check suite
         self.me = me  # None: GET /user answers 403, as it does for the workflow token
         self.bot = bot
         self.comments: dict[int, dict[str, Any]] = {}
         self.check_runs: dict[int, dict[str, Any]] = {}
+        self.suites: list[dict[str, Any]] = []  # check suites in the order GitHub made them: repo, sha, app id
         self.files: dict[tuple[str, str], bytes] = {}  # (ref, path from the repository root) -> content
         # (ref, path) -> the commits reachable from ref that changed path, newest first: (sha, committer date)
         self.history: dict[tuple[str, str], list[tuple[str, datetime]]] = {}
@@ -208,8 +218,30 @@ class FakeGitHub(LocalServer):
     def edit_comment(self, cid: int, body: str, editor: str | None = None) -> None:
         """Someone edits a comment in the web UI: its author unless ``editor`` says who else."""
         with self._lock:
-            comment = self.comments[cid]
-            comment.update(body=body, edited_at=self._tick(), editor=editor or comment["login"])
+            self._edited(self.comments[cid], body, editor or self.comments[cid]["login"])
+
+    def _edited(self, comment: dict[str, Any], body: str, editor: str) -> None:
+        """An edit as GitHub keeps it: the new text, its editor and time, and the history (the original text
+        enters it, by its author, with the first edit)."""
+        history = comment.setdefault("edits", [])
+        if not history:
+            history.append({"editor": comment["login"], "at": comment["created_at"]})
+        comment.update(body=body, edited_at=self._tick(), editor=editor)
+        history.append({"editor": editor, "at": comment["edited_at"]})
+
+    def add_check_suite(self, sha: str, app_id: int, names: tuple[str, ...] = ()) -> None:
+        """Another app's check suite on a commit (with check runs of these names, completed): before
+        groundgate's when added first, as GitHub lists suites in the order it made them."""
+        with self._lock:
+            self.suites.append({"id": len(self.suites) + 1, "repo": "o/r", "sha": sha, "app": app_id})
+            for name in names:
+                rid = self._new_id("check_run")
+                at = self._tick()
+                self.check_runs[rid] = {
+                    "id": rid, "repo": "o/r", "name": name, "head_sha": sha, "status": "completed", "app": app_id,
+                    "conclusion": "success", "output": {"title": name, "summary": ""}, "annotations": [],
+                    "started_at": at, "completed_at": at,
+                }  # fmt: skip
 
     def delete_comment(self, cid: int) -> None:
         with self._lock:
@@ -274,6 +306,8 @@ class FakeGitHub(LocalServer):
             self.violations += check_accept(method, path, headers.get("accept"))
             if headers.get("x-github-api-version") is None:
                 self.violations.append(f"{method} {path}: no X-GitHub-Api-Version header")
+            if re.search(r"application/vnd\.github\.[\w-]+-preview", headers.get("accept", "")):
+                self.violations.append(f"{method} {path}: a retired preview media type ({headers['accept']})")
         planned = not any(f.body is not None and f.times > 0 and f.method == method and re.fullmatch(f.path, path)
                               for f in self.faults)  # fmt: skip
         reply = self._route(method, path, query, headers, body)
@@ -382,6 +416,7 @@ class FakeGitHub(LocalServer):
                     "annotations_count": len(run["annotations"]), "annotations_url": f"{url}/annotations"},
         )  # fmt: skip
         found["app"]["slug"] = self.bot.removesuffix("[bot]")
+        found["app"]["id"] = run.get("app", self.app_id)
         return found
 
     def _new_comment(self, repo: str, issue: int, body: str, login: str) -> dict[str, Any]:
@@ -397,6 +432,17 @@ class FakeGitHub(LocalServer):
     def _graphql(self, body: dict[str, Any]) -> Reply:
         fake = self
 
+        def edits(comment: dict[str, Any]) -> Any:
+            def connection(info: Any, first: int | None = None, last: int | None = None, **_: Any) -> Any:
+                if (first is None) == (last is None) or not 1 <= (first or last or 0) <= 100:
+                    raise GraphQLError("You must provide a `first` or `last` value of 1 to 100 to properly paginate the `userContentEdits` connection.")  # fmt: skip
+                history = list(reversed(comment.get("edits", [])))  # newest first
+                chosen = history[:first] if first is not None else history[-(last or 0) :]
+                nodes = [{"editedAt": e["at"], "editor": actor(e["editor"])} for e in chosen]
+                return {"nodes": nodes, "totalCount": len(history)}
+
+            return connection
+
         def comments(
             pull: dict[str, Any], info: Any, first: int | None = None, after: str | None = None, **_: Any
         ) -> Any:
@@ -411,7 +457,7 @@ class FakeGitHub(LocalServer):
                 {"databaseId": c["id"], "fullDatabaseId": c["id"], "id": f"IC_{c['id']}", "body": c["body"],
                  "viewerDidAuthor": c["login"] == fake.identity, "author": actor(c["login"]),
                  "editor": actor(c["editor"]) if c.get("editor") else None, "createdAt": c["created_at"],
-                 "lastEditedAt": c.get("edited_at")}
+                 "lastEditedAt": c.get("edited_at"), "userContentEdits": edits(c)}
                 for c in items[start : start + first]
             ]  # fmt: skip
             page = {"hasNextPage": more, "endCursor": str(start + first) if more else None}
@@ -424,19 +470,34 @@ class FakeGitHub(LocalServer):
                     "url": url, "resourcePath": url, "avatarUrl": url}  # fmt: skip
 
         def commit(repo: str, sha: str) -> dict[str, Any]:
-            def check_runs(info: Any, first: int | None = None, **arguments: Any) -> Any:
-                filter_by = arguments.get("filterBy") or {}
-                wanted = filter_by.get("checkName")
-                runs = sorted((r for r in fake.check_runs.values() if r["repo"] == repo and r["head_sha"] == sha
-                               and wanted in (None, r["name"])), key=lambda r: r["id"])  # fmt: skip
-                if filter_by.get("checkType", "LATEST") == "LATEST":
-                    runs = [r for r in runs if r is fake._latest([x for x in runs if x["name"] == r["name"]])]
-                nodes = [{"name": r["name"], "text": (r.get("output") or {}).get("text"),
-                          "completedAt": r.get("completed_at")} for r in runs[: first or 100]]  # fmt: skip
-                return {"nodes": nodes}
+            def suite(app: int) -> dict[str, Any]:
+                def check_runs(info: Any, first: int | None = None, **arguments: Any) -> Any:
+                    filter_by = arguments.get("filterBy") or {}
+                    wanted = filter_by.get("checkName")
+                    runs = sorted((r for r in fake.check_runs.values() if r["repo"] == repo and r["head_sha"] == sha
+                                   and r.get("app", fake.app_id) == app and wanted in (None, r["name"])),
+                                  key=lambda r: r["id"])  # fmt: skip
+                    if filter_by.get("checkType", "LATEST") == "LATEST":
+                        runs = [r for r in runs if r is fake._latest([x for x in runs if x["name"] == r["name"]])]
+                    nodes = [{"name": r["name"], "text": (r.get("output") or {}).get("text"),
+                              "completedAt": r.get("completed_at")} for r in runs[: first or 100]]  # fmt: skip
+                    return {"nodes": nodes}
 
-            suite = {"checkRuns": check_runs}  # one check suite: the GitHub Actions app's
-            return {"oid": sha, "checkSuites": lambda info, **kw: {"nodes": [suite]}}
+                return {"checkRuns": check_runs}
+
+            def check_suites(info: Any, first: int | None = None, after: str | None = None, **arguments: Any) -> Any:
+                if first is None or not 1 <= first <= 100:
+                    raise GraphQLError("You must provide a `first` value of 1 to 100 to paginate the `checkSuites` connection.")  # fmt: skip
+                app = (arguments.get("filterBy") or {}).get("appId")
+                apps = [
+                    s["app"] for s in fake.suites if s["repo"] == repo and s["sha"] == sha and app in (None, s["app"])
+                ]
+                start = int(after or 0)
+                more = start + first < len(apps)
+                page = {"hasNextPage": more, "endCursor": str(start + first) if more else None}
+                return {"nodes": [suite(a) for a in apps[start : start + first]], "pageInfo": page}
+
+            return {"__typename": "Commit", "oid": sha, "checkSuites": check_suites}
 
         def pull_requests(repo: str, first: int | None = None, after: str | None = None, **_: Any) -> Any:
             if first is None or not 1 <= first <= 100:
@@ -466,6 +527,7 @@ class FakeGitHub(LocalServer):
             return {
                 "pullRequest": lambda info, **kw: pull_request(None, info, **kw),
                 "pullRequests": lambda info, **kw: pull_requests(repo, **kw),
+                "object": lambda info, oid=None, **kw: commit(repo, oid) if oid else None,
             }
 
         self.graphql_points = max(0, self.graphql_points - 1)
@@ -565,7 +627,13 @@ class FakeGitHub(LocalServer):
         if problem:
             return self.error(422, problem)
         rid = self._new_id("check_run")
-        run: dict[str, Any] = {"id": rid, "repo": call.repo, **body}
+        run: dict[str, Any] = {"id": rid, "repo": call.repo, "app": self.app_id, **body}
+        if not any(
+            s["repo"] == call.repo and s["sha"] == body["head_sha"] and s["app"] == self.app_id for s in self.suites
+        ):
+            self.suites.append(
+                {"id": len(self.suites) + 1, "repo": call.repo, "sha": body["head_sha"], "app": self.app_id}
+            )
         run["annotations"] = list((body.get("output") or {}).get("annotations", []))
         run["started_at"] = self._tick()
         if body.get("conclusion"):
@@ -588,8 +656,11 @@ class FakeGitHub(LocalServer):
         if body.get("conclusion"):
             existing["status"] = "completed"
             existing["completed_at"] = body.get("completed_at") or self._tick()
-        new_output = {k: v for k, v in (body.get("output") or {}).items() if k != "annotations"}
-        existing["output"] = {**(existing.get("output") or {}), **new_output}
+        if (
+            body.get("output") is not None
+        ):  # the description does not say an output without `text` keeps it: it is cleared
+            new_output = {k: v for k, v in body["output"].items() if k != "annotations"}
+            existing["output"] = {**(existing.get("output") or {}), "text": None, **new_output}
         return 200, self._check_json(existing), {}
 
     @route("GET /repos/{owner}/{repo}/issues/{issue_number}")
@@ -611,8 +682,22 @@ class FakeGitHub(LocalServer):
             return self.error(404, "Not Found")
         if len(call.body["body"]) > 65536:
             return self._too_long()
-        comment["body"] = call.body["body"]
+        self._edited(comment, call.body["body"], self.identity)
         return 200, self._comment_json(comment), {}
+
+    @route("POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions")
+    def _react(self, call: Call) -> Reply:
+        comment = self.comments.get(int(call.params["comment_id"]))
+        if comment is None:
+            return self.error(404, "Not Found")
+        content = call.body["content"]
+        found = example("reaction")
+        found.update(content=content, user=self._user(self.identity), created_at=self._tick())
+        mine = [r for r in comment.setdefault("reactions", []) if r == (self.identity, content)]
+        if mine:  # documented: the same reaction again answers 200 with the existing one
+            return 200, found, {}
+        comment["reactions"].append((self.identity, content))
+        return 201, found, {}
 
     @route("GET /repos/{owner}/{repo}/issues/{issue_number}/comments")
     def _list_comments(self, call: Call) -> Reply:
