@@ -12,7 +12,16 @@ from typing import Any
 
 import pytest
 
-from tests.support.action import BASE_SHA, FORK_SHA, PATHS, event, forged_shards, run_action, workflow_run_event
+from tests.support.action import (
+    BASE_SHA,
+    FORK_SHA,
+    PATHS,
+    event,
+    forged_shards,
+    merge_group_event,
+    run_action,
+    workflow_run_event,
+)
 from tests.support.cli import groundgate
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.paths import EXAMPLES
@@ -265,6 +274,23 @@ def test_a_pr_that_edits_its_yardstick_to_pass_still_blocks(
     again = groundgate("report", "--results", str(workspace / ".groundgate/results.json"), "--format", "markdown")
     assert again.returncode == 1, again.stderr  # the results file carries the marks: `report` renders them again
     assert f"**{mark}**" in visible(again.stdout)
+
+
+def test_in_the_merge_queue_the_groups_base_decides_too(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    """The merge queue judges what would land on the base branch, so its check must read the yardstick where the
+    group starts (``merge_group.base_sha``), as a pull request's check does. It read none: the group's own files
+    decided. A pull request judged against another base (opened against a branch its author pushed, holding the
+    edited context, then retargeted to main: GitHub runs no new check for that with the default triggers) went
+    through the queue green."""
+    pr_edits(workspace, gh, "cases", "refund-007", **ATTACKS["context"][1])
+    run = run_action(workspace, gh, REGRESSION, event_name="merge_group", event_path=merge_group_event(tmp_path))
+    assert run.code == 1, run.stdout + run.stderr
+    results = results_of(workspace)
+    assert results["yardstick"]["base"] == BASE_SHA
+    assert results["yardstick"]["at_base"] == {"refund-007": {"line": 1, "edited": ["context"]}}
+    assert next(r for r in results["rows"] if r["id"] == "refund-007")["outcome"] == "regression"
+    [check] = gh.check_runs.values()
+    assert check["conclusion"] == "failure"
 
 
 def test_a_pr_that_moves_every_case_out_of_a_blocking_category_is_not_told_the_category_is_empty(
