@@ -53,6 +53,7 @@ from groundgate.report.yardstick import (
     moved_yardstick,
     new_suite,
     removes,
+    unasks,
     unchecked_yardstick,
 )
 from groundgate.results import LIVE_FLIP, TALKS, Results
@@ -98,6 +99,7 @@ class _Renderer:
             "moved": moved,
             "moved_ids": moved_ids(results, moved, context.links),
             "removes": removes(moved),
+            "unasks": unasks(moved),
             "unchecked": unchecked_yardstick(results),
             "new_suite": new_suite(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text

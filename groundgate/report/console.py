@@ -17,7 +17,7 @@ from groundgate.report.people import People
 from groundgate.report.render import environment
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
-from groundgate.report.yardstick import edits, moved_yardstick, removes, was
+from groundgate.report.yardstick import edits, moved_yardstick, removes, unasks, was
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
@@ -169,6 +169,7 @@ def render_console(
         edited=edited,
         renamed=renamed,
         removes=removes(moved),
+        unasks=unasks(moved),
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),
         talking=marked_rows(results, TALKS),

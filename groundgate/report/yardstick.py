@@ -69,6 +69,7 @@ def edits(moved: Yardstick | None) -> Callable[[Row], str]:
 
 
 REMOVES = "removes "  # how ``removes`` starts: the check run's title finds it in the headline's note
+UNASKS = "no longer asks "  # how ``unasks`` starts, likewise
 
 
 def removes(moved: Yardstick | None) -> str:
@@ -129,3 +130,13 @@ def moved_ids(results: Results, moved: Yardstick | None, links: Links | None) ->
         for what, ids in shown.items()
         if ids
     }  # fmt: skip
+
+
+def unasks(moved: Yardstick | None) -> str:
+    """The blocking cases whose question the pull request no longer asks, named ('' when there are none): kept by
+    their id or context and judged at the base, but on an answer to another question (``matching``)."""
+    ids = moved.unasked_blocking if moved is not None else []
+    if not ids:
+        return ""
+    more = f" and {len(ids) - 5:,} more" if len(ids) > 5 else ""
+    return f"{UNASKS}the question of {plural(len(ids), 'blocking case')}: {', '.join(ids[:5])}{more}"
