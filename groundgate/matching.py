@@ -109,29 +109,32 @@ def match(base: Mapping[str, Case], head: Iterable[Case], blocking: frozenset[st
         else:
             loose.append(case)
     asked = set(kept)  # base ids a case of the pull request asks the question of
+    questions: set[str | None] = set()  # the loose cases' queries as read
     if loose:
         found = _links(base, kept, blocking)
         for case in loose:
-            if (bid := found(case)) is not None:
-                base_of[case.id] = bid
-                if bid not in asked and _query(case.query) == _query(base[bid].query):
-                    asked.add(bid)
+            if (link := found(case, questions)) is not None:
+                base_of[case.id] = link[0]
+                if link[1]:
+                    asked.add(link[0])
     taken = set(base_of.values())
     in_order = [bid for bid, _ in sorted(base.items(), key=lambda item: item[1].line)]
     removed = [bid for bid in in_order if bid not in taken]
-    return Matched(base_of, removed, _unasked(base, head, in_order, taken - asked, blocking))
+    maybe = {bid for bid in taken - asked if base[bid].category in blocking}
+    return Matched(base_of, removed, _unasked(base, kept, questions, in_order, maybe))
 
 
 def _unasked(
-    base: Mapping[str, Case], head: Iterable[Case], in_order: list[str], maybe: set[str], blocking: frozenset[str]
+    base: Mapping[str, Case], kept: set[str], questions: set[str | None], in_order: list[str], maybe: set[str]
 ) -> list[str]:
-    """Of ``maybe`` (base cases whose own cases in the pull request all ask something else), those in a blocking
-    category whose question no case of the pull request asks at all (under any id)."""
-    wanted = {bid for bid in maybe if base[bid].category in blocking and _query(base[bid].query) is not None}
+    """Of ``maybe`` (blocking base cases whose own cases in the pull request all ask something else), those whose
+    question no case of the pull request asks at all, under any id: no loose case's (``questions``), and no kept
+    case's (each asks its base version's question)."""
+    wanted = {bid: q for bid in maybe if (q := _query(base[bid].query)) is not None and q not in questions}
     if not wanted:
         return []
-    questions = {_query(case.query) for case in head}
-    return [bid for bid in in_order if bid in wanted and _query(base[bid].query) not in questions]
+    asked = {_query(base[kid].query) for kid in kept}
+    return [bid for bid in in_order if bid in wanted and wanted[bid] not in asked]
 
 
 def _links(base: Mapping[str, Case], kept: set[str], blocking: frozenset[str]) -> _Finder:
@@ -151,8 +154,11 @@ class _Finder:
     def __init__(self, by: dict[str, dict[str, list[Case]]], blocking: frozenset[str]) -> None:
         self.by, self.blocking = by, blocking
 
-    def __call__(self, case: Case) -> str | None:
+    def __call__(self, case: Case, questions: set[str | None]) -> tuple[str, bool] | None:
+        """The base case ``case`` is, and whether it asks that case's question; its query as read goes into
+        ``questions``."""
         read = _Read.of(case)
+        questions.add(read.query)
         shared: dict[str, tuple[Case, set[str]]] = {}
         for field, key in (("id", read.id), ("query", read.query), ("context", read.context)):
             for then in self.by[field].get(key, []) if key is not None else []:
@@ -171,4 +177,5 @@ class _Finder:
                 -then.line,
             )
 
-        return max(shared.values(), key=rank)[0].id
+        then, fields = max(shared.values(), key=rank)
+        return then.id, "query" in fields
