@@ -32,12 +32,13 @@ def measure(count: int, context: int) -> None:
         "every id in capitals": [Case(c.id.upper(), c.category, c.query, c.context, c.line) for c in base],
         "every id and context new": [Case(f"new-{c.id}", c.category, c.query, c.context + "!", c.line) for c in base],
         "every case rewritten": [Case(f"n{c.line}", "faq", f"q{c.line}", f"c{c.line}", c.line) for c in base],
+        "every question changed": [Case(c.id, c.category, f"{c.query} Really?", c.context, c.line) for c in base],
     }
     for name, head in shapes.items():
         started = time.process_time()
         found = match(by_id, head, frozenset({"policy"}))
         took = time.process_time() - started
-        print(f"{count:>7,} cases, {context:>5,}-character contexts, {name:26} {took:6.2f} s  ({len(found.renamed):,} renamed, {len(found.removed):,} removed)")  # fmt: skip
+        print(f"{count:>7,} cases, {context:>5,}-character contexts, {name:26} {took:6.2f} s  ({len(found.renamed):,} renamed, {len(found.removed):,} removed, {len(found.unasked):,} no longer asked)")  # fmt: skip
 
 
 def main() -> None:

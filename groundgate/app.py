@@ -23,7 +23,7 @@ from groundgate.evidence import Options
 from groundgate.judges.limits import CALLS
 from groundgate.judges.runner import Deadline
 from groundgate.results import Plan, Results
-from groundgate.rules import Outcome
+from groundgate.rules import Outcome, gate_exit
 from groundgate.settings import DEFAULT_BLOCKING, Settings
 from groundgate.wiring import Judges, options
 
@@ -129,8 +129,12 @@ def run(settings: Settings, inputs: Inputs, judges: Judges, say: Callable[[str],
         ) from None
     if cache is not None and cache.unsaved:
         results.warnings.append(cache.unsaved)
-    if judge.budget.reached:  # a first verdict or a re-score was refused: rows not judged, no verdict
-        raise BudgetReached(over_budget(settings, results, judge.budget.reached == CALLS))
+    if judge.budget.reached:  # a first verdict or a re-score was refused: rows not judged
+        blocks = gate_exit(results.verdict, results.counts, settings.fail_on) == 1
+        said = over_budget(settings, results, judge.budget.reached == CALLS, blocks)
+        if not blocks:  # no verdict without those rows
+            raise BudgetReached(said)
+        results.warnings.append(said)  # a blocking row was confirmed: it blocks, as when the deadline passes
     if settings.results:
         results.write(settings.path(settings.results))
     return results
@@ -209,8 +213,10 @@ def presenting(
 SHOWN = 10  # rows not judged a budget message names
 
 
-def over_budget(settings: Settings, results: Results, calls: bool) -> str:
-    """One line: which budget the run reached, after how many calls, and the rows it left unjudged."""
+def over_budget(settings: Settings, results: Results, calls: bool, blocks: bool = False) -> str:
+    """One line: which budget the run reached, after how many calls, and the rows it left unjudged; ``blocks``:
+    the rows judged hold a confirmed blocking regression, so the verdict stands without the rest (fail wins over
+    rows not judged, ``rules.gate_exit``)."""
     flag = settings.spelled("max_calls" if calls else "max_tokens")
     what = f"{settings.max_calls:,} judge calls" if calls else f"{settings.max_tokens:,} tokens"
     missing = [row.id for row in results.rows if row.outcome is Outcome.ERROR]
@@ -220,7 +226,9 @@ def over_budget(settings: Settings, results: Results, calls: bool) -> str:
     left = f"{len(missing)} row(s) not judged: {named}" if missing else "re-scores not made"
     return (
         f"the run reached its budget of {what} ({flag}) after {results.calls.total:,} judge calls and "
-        f"{results.calls.tokens:,} tokens, and stopped calling: {left}; no verdict. Raise {flag}"
+        f"{results.calls.tokens:,} tokens, and stopped calling: {left}; "
+        + ("the verdict stands on the blocking rows judged. " if blocks else "no verdict. ")
+        + f"Raise {flag}"
         + (f" (the plan: {results.plan.said().removeprefix('plan: ')})" if results.plan else "")
     )
 

@@ -114,6 +114,9 @@ class Yardstick(BaseModel):
     new_suite: bool = False
     # ids the pull request gave a base case (``matching``): PR id -> the base's id; judged as that case
     renamed: dict[str, str] = Field(default_factory=dict)
+    # base ids in a blocking category whose question no case of the pull request asks any more (``matching``):
+    # judged at the base, but on an answer to another question, so named as a removal is
+    unasked_blocking: list[str] = Field(default_factory=list)
 
 
 SCHEMA = """

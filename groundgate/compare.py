@@ -307,13 +307,15 @@ def _batch_rows(
 def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
     """The calls this run will make, and their tokens, before the first one: each row's first verdicts
     (an answer the cache holds, or the same as the row's other answer, costs no call; the same answer in
-    two rows is counted twice), the noise sample, and at most a re-score of each changed answer and the
-    fluency of each row's two answers. Tokens from the judge's estimate (``judges.cost``), if it has one."""
+    two rows is counted twice; when the cache holds them all, one call checks its scores are this judge
+    model's), the noise sample, and at most a re-score of each changed answer and the fluency of each row's
+    two answers. Tokens from the judge's estimate (``judges.cost``), if it has one."""
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
     estimate = judge.provider.estimate()
     rescores = 1 + options.rescore_baseline if options.rescorer.label != "none" else 0
     calls = extra = tokens = extra_tokens = rows = 0
+    hit: JudgeRequest | None = None  # a first verdict the cache holds
 
     def cost(request: JudgeRequest) -> int:
         return estimate(request) if estimate is not None else 0
@@ -329,6 +331,8 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
                 key = judge.request_key(request)
                 if key not in keys and (judge.cache is None or judge.cache.get(key) is None):
                     calls, tokens = calls + 1, tokens + cost(request)
+                elif hit is None and key not in keys:
+                    hit = request
                 keys.append(key)
             if len(keys) == 2 and keys[0] != keys[1]:  # a changed answer may flip
                 request = JudgeRequest.of(case, answers[1], Purpose.RESCORE)
@@ -337,6 +341,8 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
                 for answer in answers[: 1 if keys[0] == keys[1] else 2]:
                     request = JudgeRequest(case, answer.response, Purpose.FLUENCY)
                     extra, extra_tokens = extra + 1, extra_tokens + cost(request)
+    if hit is not None and not calls:  # every first verdict cached: one real call checks they are this model's
+        calls, tokens = 1, cost(hit)  # (``Runner.score_all``); a run with any fresh call learns it from that one
     noise = min(rows, per_shard(options.noise_sample, options.shard[1] if options.shard else 1))
     if noise:
         tokens += round(noise * tokens / calls) if calls else 0

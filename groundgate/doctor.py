@@ -21,6 +21,7 @@ from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verd
 from groundgate.judges.limits import UNFIT_FIX
 from groundgate.judges.runner import Runner
 from groundgate.report.escape import log_safe
+from groundgate.report.render import escaped
 from groundgate.rules import bucket_of
 
 SAMPLE = Case(
@@ -76,14 +77,14 @@ def said(found: Checkup) -> str:
     answer = found.answer
     if isinstance(answer, Verdict):
         bucket = bucket_of(answer.score).value.replace("_", "-")
-        model = f", model {answer.model}" if answer.model else ""
+        model = f", model {escaped(answer.model)}" if answer.model else ""  # the server's text: shown, never obeyed
         lines.append(f"answer: in the rubric's format: score {answer.score:g} ({bucket}){model}")
         if answer.reason:
             reason = " ".join(answer.reason.split())
             cut = reason[:REASON_CHARS] + ("…" if len(reason) > REASON_CHARS else "")
-            lines.append(f"reason: {log_safe(cut)}")
+            lines.append(f"reason: {log_safe(escaped(cut))}")
     else:
-        lines.append(f"answer: none usable: {log_safe(' '.join(answer.message.split())[:REASON_CHARS])}")
+        lines.append(f"answer: none usable: {log_safe(escaped(' '.join(answer.message.split())[:REASON_CHARS]))}")
     lines.append(f"time: {found.seconds:.2f} s for one call" + (" (a new connection included)" if found.remote else ""))
     if isinstance(answer, Verdict) and answer.tokens:
         prompt, reply = answer.tokens - answer.answer_tokens, answer.answer_tokens
@@ -115,7 +116,7 @@ def verdict(found: Checkup) -> str:
 
 
 def _unfit(answer: JudgeError, judge: str) -> GroundgateError:
-    what = " ".join(answer.message.split())
+    what = escaped(" ".join(answer.message.split()))  # the judge's text, quoted in the error line
     if answer.malformed:
         return JudgeUnusable(f"{judge} does not answer in the rubric's format: {what}. {UNFIT_FIX}")
     if answer.configuration:

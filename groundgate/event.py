@@ -31,7 +31,7 @@ class GitHubRun(BaseModel):
     pr_author: str | None = None  # who opened the pull request: not an adjudicator of its rows by default
     queued_pr: int | None = None  # merge_group: the pull request the queue's branch is named after (its adjudications)
     head_sha: str | None = None  # the commit the check run and the comment are about
-    base_sha: str | None = None  # the pull request's base: what the PR's own edits are compared with
+    base_sha: str | None = None  # the pull request's (or merge group's) base: what its own edits are compared with
     before_sha: str | None = (
         None  # a push to a pull request: its head before (GitHub's word), where the last verdict is
     )
@@ -175,10 +175,10 @@ def _dict(value: Any) -> dict[str, Any]:
 def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
     """The commit and the pull request an event is about, read from its payload.
 
-    pull_request: the PR's head (GITHUB_SHA is a merge commit). merge_group: the queue's head commit,
-    no PR. workflow_run: the triggering run's head commit (GITHUB_SHA is the default branch's head);
-    its ``pull_requests`` list is empty for forks, so the head's repository and branch are kept: they
-    tell the PR apart from others on the same commit. push: ``after`` (GITHUB_SHA is the default branch's
+    pull_request: the PR's head (GITHUB_SHA is a merge commit). merge_group: the queue's head commit and the
+    commit the group is built on (its yardstick), no PR. workflow_run: the triggering run's head commit
+    (GITHUB_SHA is the default branch's head); its ``pull_requests`` list is empty for forks, so the head's
+    repository and branch are kept: they tell the PR apart from others on the same commit. push: ``after`` (GITHUB_SHA is the default branch's
     head when the push deleted its ref, and ``after`` is then forty zeros)."""
     if event_name in PR_EVENTS:
         pr = _dict(event.get("pull_request"))
@@ -200,7 +200,12 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
     if event_name == "merge_group":  # the queue's branch: gh-readonly-queue/<base>/pr-<number>-<sha>
         group = _dict(event.get("merge_group"))
         queued = re.search(r"/gh-readonly-queue/.+/pr-(\d+)-[0-9a-f]{40}$", str(group.get("head_ref") or ""))
-        return {"head_sha": group.get("head_sha"), "queued_pr": int(queued.group(1)) if queued else None}
+        start = group.get("base_sha")  # where the group starts: its yardstick, as a pull request's base is
+        return {
+            "head_sha": group.get("head_sha"),
+            "queued_pr": int(queued.group(1)) if queued else None,
+            "base_sha": start if isinstance(start, str) and re.fullmatch(r"[0-9a-f]{40}", start) else None,
+        }
     if event_name == "issue_comment":  # a comment on an issue; on a pull request, its issue has a pull_request link
         issue, comment = _dict(event.get("issue")), _dict(event.get("comment"))
         number, cid = issue.get("number"), comment.get("id")

@@ -81,9 +81,10 @@ class Side:
     def of(cls, judgement: Judgement, where: str | None = None) -> Side:
         """``where``: the judge's endpoint or server, kept on an error that says the judge was down (or
         that the circuit breaker stopped calling it for that): a run of those is an outage, not a measurement.
-        A judge that answers, but not in the rubric's format, was reached: its errors are not an outage."""
+        A judge that answers, but not in the rubric's format, was reached: its errors are not an outage; nor is a
+        call the run's own budget refused."""
         if isinstance(judgement, JudgeError):
-            down = judgement.unavailable or (not judgement.sent and not judgement.malformed)
+            down = judgement.unavailable or (not judgement.sent and not judgement.malformed and not judgement.budget)
             return cls(None, None, None, judgement.message, judgement.model, where if down else None)
         return cls(bucket_of(judgement.score), judgement.score, judgement.reason, None, judgement.model)
 

@@ -15,10 +15,16 @@ Every link counts: a case split in two is that case twice; two cases whose ids w
 whose query they carry; a case deleted and re-added under a new id in another category is the deleted case.
 A base case that no case of the pull request *is* was removed. A case renamed and rewritten in query and
 context alike shares nothing with its old self: it is a new case, and the old one is named as removed.
+
+A base case whose question no case of the pull request asks any more (``Matched.unasked``) is kept by its id or
+context, and judged at the base, but the answer judged there answers another question: where the candidate is
+made in CI from the pull request's cases (the recommended workflow), the model is never asked the base's
+question, so a regression on it cannot show. In a blocking category that is named as a removal is.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -75,11 +81,14 @@ def _same(a: Case, b: Case) -> bool:
 
 @dataclass(frozen=True)
 class Matched:
-    """Each pull request case's base case (by PR id; absent: a case new in the pull request), and the base
-    cases no case of the pull request is (in base file order)."""
+    """Each pull request case's base case (by PR id; absent: a case new in the pull request), the base
+    cases no case of the pull request is (in base file order), and the base cases in a blocking category that
+    some case of the pull request is but whose question (query, as read) none asks any more (in base file
+    order)."""
 
     base_of: dict[str, str]
     removed: list[str]
+    unasked: list[str] = dataclasses.field(default_factory=list)
 
     @property
     def renamed(self) -> dict[str, str]:
@@ -99,14 +108,33 @@ def match(base: Mapping[str, Case], head: Iterable[Case], blocking: frozenset[st
             kept.add(case.id)
         else:
             loose.append(case)
+    asked = set(kept)  # base ids a case of the pull request asks the question of
+    questions: set[str | None] = set()  # the loose cases' queries as read
     if loose:
         found = _links(base, kept, blocking)
         for case in loose:
-            if (bid := found(case)) is not None:
-                base_of[case.id] = bid
+            if (link := found(case, questions)) is not None:
+                base_of[case.id] = link[0]
+                if link[1]:
+                    asked.add(link[0])
     taken = set(base_of.values())
-    removed = [bid for bid, _ in sorted(base.items(), key=lambda item: item[1].line) if bid not in taken]
-    return Matched(base_of, removed)
+    in_order = [bid for bid, _ in sorted(base.items(), key=lambda item: item[1].line)]
+    removed = [bid for bid in in_order if bid not in taken]
+    maybe = {bid for bid in taken - asked if base[bid].category in blocking}
+    return Matched(base_of, removed, _unasked(base, kept, questions, in_order, maybe))
+
+
+def _unasked(
+    base: Mapping[str, Case], kept: set[str], questions: set[str | None], in_order: list[str], maybe: set[str]
+) -> list[str]:
+    """Of ``maybe`` (blocking base cases whose own cases in the pull request all ask something else), those whose
+    question no case of the pull request asks at all, under any id: no loose case's (``questions``), and no kept
+    case's (each asks its base version's question)."""
+    wanted = {bid: q for bid in maybe if (q := _query(base[bid].query)) is not None and q not in questions}
+    if not wanted:
+        return []
+    asked = {_query(base[kid].query) for kid in kept}
+    return [bid for bid in in_order if bid in wanted and wanted[bid] not in asked]
 
 
 def _links(base: Mapping[str, Case], kept: set[str], blocking: frozenset[str]) -> _Finder:
@@ -126,8 +154,11 @@ class _Finder:
     def __init__(self, by: dict[str, dict[str, list[Case]]], blocking: frozenset[str]) -> None:
         self.by, self.blocking = by, blocking
 
-    def __call__(self, case: Case) -> str | None:
+    def __call__(self, case: Case, questions: set[str | None]) -> tuple[str, bool] | None:
+        """The base case ``case`` is, and whether it asks that case's question; its query as read goes into
+        ``questions``."""
         read = _Read.of(case)
+        questions.add(read.query)
         shared: dict[str, tuple[Case, set[str]]] = {}
         for field, key in (("id", read.id), ("query", read.query), ("context", read.context)):
             for then in self.by[field].get(key, []) if key is not None else []:
@@ -146,4 +177,5 @@ class _Finder:
                 -then.line,
             )
 
-        return max(shared.values(), key=rank)[0].id
+        then, fields = max(shared.values(), key=rank)
+        return then.id, "query" in fields

@@ -133,6 +133,7 @@ def yardstick(ref: str, base: Base, inputs: Inputs, blocking: frozenset[str] = f
         renamed=renamed,
         at_base=at_base,
         new_suite=base.new_cases,
+        unasked_blocking=found.unasked,
     )
 
 

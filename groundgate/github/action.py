@@ -52,7 +52,8 @@ def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> In
     edited the base commit's versions: the base branch's yardstick decides (see the README, The yardstick check)."""
     with log.group("groundgate: loading cases and responses"):
         run, base = settings.github, None
-        if publisher is not None and run is not None and run.base_sha and run.pr_number is not None:
+        # a pull request, or a merge queue's group (what would land): the base's yardstick decides either way
+        if publisher is not None and run is not None and run.base_sha:
             base = partial(at_base, settings, publisher=publisher, base_sha=run.base_sha, log=log)
         inputs = app.load(settings, base)
         if publisher is not None:

@@ -78,6 +78,7 @@ class JudgeError:
     # The judge answered, but not in the rubric's format (not its JSON, cut at the token limit, no score,
     # a score outside 1..5, a status other than 'completed'): a judge that mostly does this cannot do the job.
     malformed: bool = False
+    budget: bool = False  # not sent: the run's own budget refused it (``limits.Budget``), no doing of the judge's
 
 
 def unavailable(exc: BaseException) -> bool:

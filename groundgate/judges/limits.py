@@ -328,7 +328,7 @@ class Budget:
                 ran_out = self._reached
         what = f"{self.max_calls:,} judge calls" if ran_out == CALLS else f"{self.max_tokens:,} tokens"
         flag = self.names[0] if ran_out == CALLS else self.names[1]
-        return JudgeError(f"not sent: the run reached its budget of {what} ({flag})", sent=False)
+        return JudgeError(f"not sent: the run reached its budget of {what} ({flag})", sent=False, budget=True)
 
     def said(self) -> str | None:
         """What the budget left out, in one sentence for the results' warnings; None when nothing."""

@@ -368,7 +368,8 @@ class Runner:
         ``key`` is the request's cache key as score_all computed it; None for re-scores (never kept)."""
         with self._lock:
             if isinstance(result, JudgeError) and not result.sent:
-                self.calls.unsent += 1  # the breaker answered: no call was made
+                if not result.budget:  # the budget's refusals are said by the budget (``Budget.said``, the rows)
+                    self.calls.unsent += 1  # the breaker answered: no call was made
                 return
             if request.purpose is Purpose.GROUNDEDNESS:
                 self.calls.groundedness += 1

@@ -60,6 +60,7 @@ from groundgate.report.yardstick import (
     moved_yardstick,
     new_suite,
     removes,
+    unasks,
     unchecked_yardstick,
 )
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
@@ -125,6 +126,7 @@ class _Renderer:
             "moved": moved,
             "moved_ids": moved_ids(results, moved, context.links),
             "removes": removes(moved),
+            "unasks": unasks(moved),
             "unchecked": unchecked_yardstick(results),
             "new_suite": new_suite(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text

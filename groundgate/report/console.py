@@ -23,7 +23,7 @@ from groundgate.report.people import People
 from groundgate.report.render import environment, plain
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
-from groundgate.report.yardstick import baseline_changed, edits, moved_yardstick, removes, was
+from groundgate.report.yardstick import baseline_changed, edits, moved_yardstick, removes, unasks, was
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row
 from groundgate.rules import FailOn, Outcome, plural
 
@@ -181,6 +181,7 @@ def render_console(
         baseline_age=said(age, age.short) if (age := results.baseline_age) else None,
         baseline_warning=warning(results.baseline_age, results.baseline_age.short) if results.baseline_age else None,
         fluency_reason=fluency_reason(results),
+        unasks=unasks(moved),
         noise=noise_words.sentence(results.noise) if results.noise else None,
         noise_warning=noise_words.warning(results.noise, results.judge.second_opinion),
         talking=marked_rows(results, TALKS),

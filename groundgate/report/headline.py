@@ -11,7 +11,15 @@ from dataclasses import dataclass
 from groundgate.adjudication import Decision, accepted
 from groundgate.judges.limits import UNFIT_STOP
 from groundgate.report.people import People
-from groundgate.report.yardstick import REMOVES, moved_yardstick, new_suite, removes, unchecked_yardstick
+from groundgate.report.yardstick import (
+    REMOVES,
+    UNASKS,
+    moved_yardstick,
+    new_suite,
+    removes,
+    unasks,
+    unchecked_yardstick,
+)
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row, count_marked, rows_with, tally
 from groundgate.rules import (
     ATTENTION,
@@ -186,21 +194,23 @@ def headline_note(results: Results) -> str:
         + (" · the PR changes the yardstick" if (moved := moved_yardstick(results)) else "")
         + (" · the suite is new in this PR" if new_suite(results) else "")
         + (f" · {gone}" if (gone := removes(moved)) else "")
+        + (f" · {other}" if (other := unasks(moved)) else "")
         + (" · the yardstick could not be checked" if unchecked_yardstick(results) else "")
     )
 
 
 def on_the_check(top: Headline, note: str) -> Headline:
     """The headline as the check run's title and conclusion. A pull request that removes cases of a blocking
-    category (``note``: the headline's note, ``headline_note``) says so in the title, where branch protection and
-    the pull request's checks show it, not only in the report; and a run that would pass is ``neutral``, not
-    ``success``: removing a case is a change of the yardstick for a reviewer to accept in the diff, not a
-    regression (the exit code stays 0; exit 1 means a blocking regression and nothing else)."""
-    removed = next((part for part in note.split(" · ") if part.startswith(REMOVES)), "")
-    if not removed:
+    category, or no longer asks their question (``note``: the headline's note, ``headline_note``), says so in the
+    title, where branch protection and the pull request's checks show it, not only in the report; and a run that
+    would pass is ``neutral``, not ``success``: either is a change of the yardstick for a reviewer to accept in
+    the diff, not a regression (the exit code stays 0; exit 1 means a blocking regression and nothing else)."""
+    said = [part for part in note.split(" · ") if part.startswith((REMOVES, UNASKS))]
+    if not said:
         return top
     conclusion: Conclusion = "neutral" if top.conclusion == "success" else top.conclusion
-    return Headline("⚠️" if conclusion == "neutral" else top.icon, f"{top.text} · the PR {removed}", conclusion)
+    title = top.text + "".join(f" · the PR {part}" for part in said)
+    return Headline("⚠️" if conclusion == "neutral" else top.icon, title, conclusion)
 
 
 def too_small(results: Results) -> Counter[str]:

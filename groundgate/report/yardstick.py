@@ -70,6 +70,7 @@ def edits(moved: Yardstick | None) -> Callable[[Row], str]:
 
 
 REMOVES = "removes "  # how ``removes`` starts: the check run's title finds it in the headline's note
+UNASKS = "no longer asks "  # how ``unasks`` starts, likewise
 
 
 def baseline_changed(moved: Yardstick) -> list[str]:
@@ -158,3 +159,13 @@ def baseline_age(found: BaselineAge | None, links: Links | None) -> tuple[Markup
         return Markup(""), Markup("")
     commit = _commit(found, links)
     return Markup(said(found, commit)), Markup(warning(found, commit) or "")  # noqa: S704 - see above
+
+
+def unasks(moved: Yardstick | None) -> str:
+    """The blocking cases whose question the pull request no longer asks, named ('' when there are none): kept by
+    their id or context and judged at the base, but on an answer to another question (``matching``)."""
+    ids = moved.unasked_blocking if moved is not None else []
+    if not ids:
+        return ""
+    more = f" and {len(ids) - 5:,} more" if len(ids) > 5 else ""
+    return f"{UNASKS}the question of {plural(len(ids), 'blocking case')}: {', '.join(ids[:5])}{more}"

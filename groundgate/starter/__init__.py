@@ -144,7 +144,15 @@ def paths(suite: PurePosixPath) -> list[PurePosixPath]:
 
 
 def refuse_existing(root: Path, suite: PurePosixPath) -> None:
-    """One line naming the first path already there (a file, a folder or a link of that name): nothing is written."""
+    """One line naming the first path already there (a file, a folder or a link of that name), or the first
+    folder on the way that is a symbolic link (the writes would refuse it half-way): nothing is written."""
+    for path in paths(suite):
+        for folder in list(reversed(path.parents))[1:]:  # below the repository's root
+            if (root / folder).is_symlink():
+                raise UsageError(
+                    f"{folder}: a symbolic link; groundgate init writes through no link, so it wrote nothing "
+                    "(replace it with a folder, or write the suite to another folder with --suite DIR)"
+                )
     for path in paths(suite):
         if os.path.lexists(root / path):
             other = (

@@ -400,7 +400,7 @@ def test_a_pr_that_edits_the_baseline_says_so_in_the_headline(workspace: Path, g
         "note": None, "unchecked": None, "removed_blocking": [],
         "at_base": {"refund-007": {"line": 1, "edited": ["baseline response"]}},  # the base's answer was judged
         "new_suite": False,  # the cases file is at the base: not the pull request that adds the suite
-        "renamed": {},
+        "renamed": {}, "unasked_blocking": [],
     }  # fmt: skip
 
 

@@ -172,3 +172,41 @@ def test_a_budget_between_the_plans_minimum_and_its_whole_never_loses_a_judged_r
     else:
         assert proc.returncode == 3, proc.stderr
         assert "row(s) not judged" in proc.stderr.splitlines()[-1]
+
+
+def test_a_budget_that_leaves_a_flip_unconfirmed_keeps_a_confirmed_blocking_regression(tmp_path: Path) -> None:
+    """Two policy answers newly invent a figure; the budget covers the first verdicts and one re-score. Whichever
+    flip gets it is a confirmed blocking regression: the change blocks (fail wins over rows not judged, as it does
+    when the deadline passes), the results and the report are written, and the row the budget left is named. It
+    was exit 3, "no verdict", and nothing written: the regression found was lost."""
+    cases = [("p1", "Refunds are issued within 5 business days."), ("p2", "The warranty lasts 24 months.")]
+    (tmp_path / "cases.jsonl").write_text(
+        "".join(json.dumps({"id": i, "category": "policy", "query": "q?", "context": c}) + "\n" for i, c in cases)
+    )
+    (tmp_path / "b.jsonl").write_text(
+        json.dumps({"id": "p1", "response": "Within 5 business days."}) + "\n"
+        + json.dumps({"id": "p2", "response": "It lasts 24 months."}) + "\n"
+    )  # fmt: skip
+    (tmp_path / "c.jsonl").write_text(
+        json.dumps({"id": "p1", "response": "Within 9 business days."}) + "\n"
+        + json.dumps({"id": "p2", "response": "It lasts 36 months."}) + "\n"
+    )  # fmt: skip
+    argv = ("compare", "--judge", "figures", "--cases", str(tmp_path / "cases.jsonl"), "--baseline",
+            str(tmp_path / "b.jsonl"), "--candidate", str(tmp_path / "c.jsonl"), "--results", str(tmp_path / "r.json"),
+            "--report", str(tmp_path / "r.md"), "--noise-sample", "0")  # fmt: skip
+    proc = groundgate(*argv, "--max-calls", "5")  # 4 first verdicts, 1 re-score of the 2 the flips need
+    assert proc.stderr.startswith("groundgate: plan: 4 judge calls"), proc.stderr
+    assert proc.returncode == 1, proc.stderr
+    data = json.loads((tmp_path / "r.json").read_text())
+    outcomes = sorted(row["outcome"] for row in data["rows"])
+    assert (data["verdict"], outcomes) == ("fail", ["error", "regression"])
+    [left] = [row["id"] for row in data["rows"] if row["outcome"] == "error"]
+    [said] = [w for w in data["warnings"] if w.startswith("the run reached its budget")]
+    assert f"1 row(s) not judged: {left!r}" in said
+    assert "the verdict stands" in said
+    assert all(row.get("unreachable") is None for row in data["rows"])  # a budget is no outage of the judge
+    assert data["calls"]["unsent"] == 0  # nor the circuit breaker's doing
+    report = (tmp_path / "r.md").read_text()
+    assert report.startswith("## 🚫 groundgate: Blocks merge\\: 1 answer now makes unsupported claims")
+    assert "could not be reached" not in report
+    assert proc.stdout.rstrip().splitlines()[-1].startswith("Verdict: Blocks merge:")

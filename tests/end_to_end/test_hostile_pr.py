@@ -12,7 +12,16 @@ from typing import Any
 
 import pytest
 
-from tests.support.action import BASE_SHA, FORK_SHA, PATHS, event, forged_shards, run_action, workflow_run_event
+from tests.support.action import (
+    BASE_SHA,
+    FORK_SHA,
+    PATHS,
+    event,
+    forged_shards,
+    merge_group_event,
+    run_action,
+    workflow_run_event,
+)
 from tests.support.cli import groundgate
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.paths import EXAMPLES
@@ -267,6 +276,23 @@ def test_a_pr_that_edits_its_yardstick_to_pass_still_blocks(
     assert f"**{mark}**" in visible(again.stdout)
 
 
+def test_in_the_merge_queue_the_groups_base_decides_too(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
+    """The merge queue judges what would land on the base branch, so its check must read the yardstick where the
+    group starts (``merge_group.base_sha``), as a pull request's check does. It read none: the group's own files
+    decided. A pull request judged against another base (opened against a branch its author pushed, holding the
+    edited context, then retargeted to main: GitHub runs no new check for that with the default triggers) went
+    through the queue green."""
+    pr_edits(workspace, gh, "cases", "refund-007", **ATTACKS["context"][1])
+    run = run_action(workspace, gh, REGRESSION, event_name="merge_group", event_path=merge_group_event(tmp_path))
+    assert run.code == 1, run.stdout + run.stderr
+    results = results_of(workspace)
+    assert results["yardstick"]["base"] == BASE_SHA
+    assert results["yardstick"]["at_base"] == {"refund-007": {"line": 1, "edited": ["context"]}}
+    assert next(r for r in results["rows"] if r["id"] == "refund-007")["outcome"] == "regression"
+    [check] = gh.check_runs.values()
+    assert check["conclusion"] == "failure"
+
+
 def test_a_pr_that_moves_every_case_out_of_a_blocking_category_is_not_told_the_category_is_empty(
     workspace: Path, gh: FakeGitHub, tmp_path: Path
 ) -> None:
@@ -483,3 +509,28 @@ def test_a_blocking_case_renamed_and_rewritten_is_removed_and_the_check_run_says
     assert check["conclusion"] == "neutral"
     assert check["output"]["title"].endswith(" · the PR removes 1 blocking case: refund-007")
     assert check["output"]["title"].startswith("Does not block merge: ")
+
+
+def test_a_blocking_case_asked_another_question_is_named_on_the_check(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """The recommended workflow answers the PR's own cases in CI: a PR that asks refund-007 another question
+    ("Do I need a receipt?") keeps its id and context, so it is judged at the base, but on the model's answer to
+    that other question, grounded in the same context. The return window the model now invents is never asked
+    for, and the check was a green success with nothing in its title. It is named there now, as a removal is,
+    and neutral; the exit code stays 0 (no regression was measured)."""
+    pr_edits(workspace, gh, "cases", "refund-007", query="Do I need a receipt to return an item?")
+    pr_edits(workspace, gh, "candidate-regression", "refund-007", response="Yes: keep your proof of purchase.")
+    run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
+    assert run.code == 0, run.stdout
+    said = "no longer asks the question of 1 blocking case: refund-007"
+    [check] = gh.check_runs.values()
+    assert check["conclusion"] == "neutral"  # was success
+    assert check["output"]["title"].endswith(f" · the PR {said}")
+    stick = results_of(workspace)["yardstick"]
+    assert (stick["unasked_blocking"], stick["removed_blocking"]) == (["refund-007"], [])
+    assert f"it {said}, judged at the base on an answer to another question" in words(run.stdout)
+    [comment] = gh.comments_on(7)
+    for body in map(visible, (comment["body"], check["output"]["summary"], run.summary)):
+        assert body.splitlines()[0].endswith(f"the PR changes the yardstick · {said}")
+        assert f"It **{said}**: each is judged at the base, but on an answer to another question." in body

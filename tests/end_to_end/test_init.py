@@ -141,6 +141,24 @@ def test_a_link_in_the_way_is_not_followed(tmp_path: Path) -> None:
     assert not (tmp_path / "elsewhere.jsonl").exists()
 
 
+@pytest.mark.parametrize("link", ["evals", ".github", ".github/workflows"])
+def test_a_linked_folder_on_the_way_writes_nothing(tmp_path: Path, link: str) -> None:
+    """A folder on the way that is a symbolic link is refused before anything is written: init wrote the
+    workflow, then stopped at the suite's folder (exit 5), and a second init refused the workflow it had left."""
+    repo = repository(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (repo / link).parent.mkdir(parents=True, exist_ok=True)
+    (repo / link).symlink_to(elsewhere, target_is_directory=True)
+    before = sorted(repo.rglob("*"))
+    run = groundgate(repo, "init", "--judge", "azure")
+    assert run.returncode == 2, run.stderr
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith(f"groundgate: error: {link}: a symbolic link")
+    assert sorted(repo.rglob("*")) == before
+    assert list(elsewhere.iterdir()) == []
+
+
 def test_without_judge_it_asks_and_a_closed_stdin_writes_nothing(tmp_path: Path) -> None:
     repo = repository(tmp_path)
     closed = groundgate(repo, "init")

@@ -397,7 +397,10 @@ def test_a_5_mb_suite_on_the_base_branch_reaches_its_verdict_and_the_yardstick_c
     gh.files[(BASE_SHA, "evals/cases.jsonl")] = "".join(json.dumps(r) + "\n" for r in at_base).encode()
     run = run_action(workspace, gh, REGRESSION, event_path=event(tmp_path))
     assert run.code == 1, run.stdout + run.stderr  # the verdict, not exit 4
-    assert run.summary.splitlines()[0].endswith("the PR changes the yardstick")
+    # the base's query was edited: the question of that policy case is no longer asked (docs/security.md)
+    assert run.summary.splitlines()[0].endswith(
+        "the PR changes the yardstick · no longer asks the question of 1 blocking case\\: gift\\-card\\-expiry"
+    )
     yardstick = json.loads((workspace / ".groundgate/results.json").read_text())["yardstick"]
     assert (yardstick["cases"], yardstick["unchecked"]) == ([records[-1]["id"]], None)
     assert len([r for r in gh.requests if "/git/blobs/" in r.path]) == 1  # the big one, whole; the baseline inline

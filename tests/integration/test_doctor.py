@@ -116,3 +116,18 @@ def test_missing_settings_are_usage_errors() -> None:
     assert run.returncode == 2
     [error] = run.stderr.strip().splitlines()
     assert "--judge-model" in error
+
+
+def test_the_judges_model_and_reason_reach_the_terminal_escaped(fake_azure: Start) -> None:
+    """The model id and the reason are the judge server's text, as ``groundgate judges`` already treats its
+    model ids: an escape sequence in them (an OSC title, a colour, a bidirectional override) is shown, never
+    obeyed by the terminal. They were printed raw."""
+    osc, colour = "\x1b]0;owned\x07", "\x1b[31m"
+    fake = fake_azure(lambda prompt: Reply(score=5, reason=f"fine{colour}\u202eok", model=f"gpt-4o{osc}"))
+    run = groundgate(*azure(fake), env={"AZURE_OPENAI_API_KEY": KEY})
+    assert run.returncode == 0, run.stderr
+    assert "\x1b" not in run.stdout
+    assert "\u202e" not in run.stdout
+    lines = said(run.stdout)
+    assert lines["answer"] == "answer: in the rubric's format: score 5 (grounded), model gpt-4o\\x1b]0;owned\\x07"
+    assert lines["reason"] == "reason: fine\\x1b[31m\\u202eok"

@@ -119,6 +119,22 @@ def test_the_cache_is_read_never_written_and_its_scores_cost_no_call(fake_azure:
     kept, asked = cache.read_bytes(), len(fake.prompts)
     planned = groundgate(*azure(fake, "--dry-run", "--cache", str(cache)), env=KEY)
     assert planned.returncode == 0, planned.stderr
-    assert figures(lines(planned.stdout)["calls"])[0] == 0  # every first verdict is in the cache
+    # every first verdict is in the cache: one call checks the cached scores are this judge model's
+    assert figures(lines(planned.stdout)["calls"])[0] == 1
     assert cache.read_bytes() == kept
     assert len(fake.prompts) == asked
+
+
+def test_a_warm_cache_plans_the_call_that_checks_it(fake_azure: Start, tmp_path: Path) -> None:
+    """A rerun whose first verdicts the cache holds makes one real call (the cached scores count only if this
+    judge still reports their model): the plan said 0, so a budget at the plan's minimum left that call to take
+    a re-score's place, and the dry run's low figure was below what any such run spends."""
+    fake = fake_azure(lambda prompt: Reply(score=5))
+    cache = tmp_path / "scores.json"
+    argv = azure(fake, "--cache", str(cache), "--noise-sample", "0", "--results", str(tmp_path / "r.json"))
+    assert groundgate(*argv, env=KEY).returncode == 0
+    again = groundgate(*argv, env=KEY)
+    assert again.returncode == 0, again.stderr
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["calls"]["groundedness"] == 1
+    assert data["plan"]["calls"] == 1  # was 0

@@ -152,10 +152,12 @@ def check_run_event(
 
 
 def merge_group_event(tmp_path: Path, pr: int = 7) -> Path:
-    """GitHub's merge_group payload: the queue checks QUEUE_SHA, on the branch it names after pull request ``pr``."""
+    """GitHub's merge_group payload: the queue checks QUEUE_SHA, built on BASE_SHA, on the branch it names after
+    pull request ``pr``."""
     payload = webhooks.example("merge_group", "checks_requested")
     payload["merge_group"]["head_sha"] = QUEUE_SHA
     payload["merge_group"]["head_ref"] = f"refs/heads/gh-readonly-queue/main/pr-{pr}-{HEAD_SHA}"
+    payload["merge_group"]["base_sha"] = BASE_SHA  # where the group starts: the base branch's head, or the group ahead
     webhooks.set_repository(payload["repository"], "o/r")
     return _write(tmp_path, "merge_group", payload)
 

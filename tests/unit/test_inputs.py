@@ -707,6 +707,7 @@ def test_which_commit_and_pull_request_each_event_is_about(tmp_path: Path) -> No
         None,
     )
     assert run("merge_group", queue).queued_pr == 104  # gh-readonly-queue/main/pr-104-<sha>: whose adjudications count
+    assert run("merge_group", queue).base_sha == queue["merge_group"]["base_sha"]  # its yardstick, as a PR's base
 
     on_issue = example("issue_comment", "created")
     about = run("issue_comment", on_issue)

@@ -207,3 +207,35 @@ def test_edits_and_renames_never_change_a_rows_verdict(
         pair = (case["query"], case["context"])
         if then is not None and pair == (then["query"], then["context"]) and pairs[pair] == 1 and asked[pair] == 1:
             assert is_case[case["id"]] == then["id"]
+
+
+# ---- a blocking case whose question the pull request no longer asks
+
+
+def unasked(tmp_path: Path, cases: list[Record]) -> list[str]:
+    baseline = [{"id": r["id"], "response": "x"} for r in cases]
+    inputs = judged(pr_inputs(tmp_path, cases, baseline, baseline), jsonl(CASES), jsonl(BASELINE))
+    assert inputs.yardstick is not None
+    return inputs.yardstick.unasked_blocking
+
+
+def test_a_blocking_case_asked_another_question_is_named_whatever_links_it(tmp_path: Path) -> None:
+    """The candidate is the model's answer to the PR's query: a case kept by its id (or its context) but asked
+    something else is judged at the base on an answer to another question, and the base's question is never put
+    to the model. Named, as a removal is; a question moved to another id, or reworded only as a reader cannot
+    see (case, white space, a look-alike letter), is still asked."""
+    a, b, c, d = CASES
+    assert unasked(tmp_path, [{**a, "query": "Other?"}, b, c, d]) == ["a"]  # the same id, another question
+    # renamed, its context kept, its question changed: linked by the context, still another question
+    assert unasked(tmp_path, [{**a, "id": "a2", "query": "Other?"}, b, c, d]) == ["a"]
+    # the old question moved under another id, reworded, beside a decoy that keeps the id: still not asked
+    decoy = [{**a, "query": "Other?", "context": "ctx z"}, {**a, "id": "a-new", "query": "q-a"}, b, c, d]
+    assert unasked(tmp_path, decoy) == ["a"]
+    assert unasked(tmp_path, [{**a, "query": "Q-A ?"}, b, c, d]) == []  # the same question as it reads
+    assert unasked(tmp_path, [{**a, "query": "q-\u0430?"}, b, c, d]) == []  # a Cyrillic 'а'
+    assert unasked(tmp_path, [{**a, "id": "a2"}, b, c, d]) == []  # renamed, same question
+    assert unasked(tmp_path, [{**a, "context": "ctx a2"}, b, c, d]) == []  # a context edit: judged at the base
+    assert unasked(tmp_path, [a, b, {**c, "query": "Other?"}, d]) == []  # not a blocking category
+    assert unasked(tmp_path, [b, c, d]) == []  # removed: named as removed, not twice
+    # its question asked under another id, with another case's context: asked
+    assert unasked(tmp_path, [{**a, "query": "Other?"}, b, c, d, {**b, "id": "b2", "query": "q-a?"}]) == []
