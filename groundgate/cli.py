@@ -191,6 +191,12 @@ def _judge_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
     p.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")
     p.add_argument(
+        "--max-tpm",
+        type=float,
+        default=None,
+        help="cap judge tokens per minute, counted as the service charges them (prompt plus max_tokens)",
+    )
+    p.add_argument(
         "--call-timeout", type=float, default=None, help="seconds one judge call may take, retries included (300)"
     )
     p.add_argument("--deadline", type=float, default=None, help="seconds all the judging of a run may take")

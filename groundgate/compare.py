@@ -18,7 +18,7 @@ from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, sor
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.evidence import Evidence, Options, Side, row_of, same_model
-from groundgate.judges import JudgeRequest, Purpose, Verdict
+from groundgate.judges import JudgeRequest, Purpose, Verdict, quota
 from groundgate.judges import claims as claim_calls
 from groundgate.judges.runner import Runner
 from groundgate.noise import ELIGIBLE, choose, figures, per_shard
@@ -300,12 +300,15 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
     """The calls this run will make, and their tokens, before the first one: each row's first verdicts
     (an answer the cache holds, or the same as the row's other answer, costs no call; the same answer in
     two rows is counted twice), the noise sample, and at most a re-score of each changed answer and the
-    fluency of each row's two answers. Tokens from the judge's estimate (``judges.cost``), if it has one."""
+    fluency of each row's two answers. Tokens from the judge's estimate (``judges.cost``), if it has one; and
+    how long the judge's quota makes the run, where its limits are known before the first call (``max-tpm``,
+    ``max-rpm``): each call charged as the service charges it, prompt plus ``max_tokens``."""
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
     estimate = judge.provider.estimate()
+    charge = getattr(estimate, "charge", None)
     rescores = 1 + options.rescore_baseline if options.rescorer.label != "none" else 0
-    calls = extra = tokens = extra_tokens = rows = 0
+    calls = extra = tokens = extra_tokens = rows = charged = 0
 
     def cost(request: JudgeRequest) -> int:
         return estimate(request) if estimate is not None else 0
@@ -321,6 +324,7 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
                 key = judge.request_key(request)
                 if key not in keys and (judge.cache is None or judge.cache.get(key) is None):
                     calls, tokens = calls + 1, tokens + cost(request)
+                    charged += charge(request) if charge is not None else 0
                 keys.append(key)
             if len(keys) == 2 and keys[0] != keys[1]:  # a changed answer may flip
                 request = JudgeRequest.of(case, answers[1], Purpose.RESCORE)
@@ -332,13 +336,17 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
     noise = min(rows, per_shard(options.noise_sample, options.shard[1] if options.shard else 1))
     if noise:
         tokens += round(noise * tokens / calls) if calls else 0
+        charged += round(noise * charged / calls) if calls else 0
         calls += noise
     counted = estimate is not None
+    limits = judge.quota.limits()
     return Plan(
         calls=calls,
         calls_at_most=calls + extra,
         tokens=tokens if counted else None,
         tokens_at_most=tokens + extra_tokens if counted else None,
+        quota_seconds=quota.bound(calls, charged, limits.rpm, limits.tpm if charge is not None else None),
+        quota=quota.said(calls, charged, limits.rpm, limits.tpm if charge is not None else None),
     )
 
 
@@ -400,7 +408,7 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
             models=list(info.models),
             second_opinion=options.rescorer.label,
         ),
-        calls=Calls(**calls.as_dict()),
+        calls=Calls.model_validate(calls.as_dict()),
         inputs=InputPaths(cases=inputs.cases_path, baseline=inputs.baseline_path, candidate=inputs.candidate_path),
         warnings=[
             *inputs.warnings,

@@ -66,6 +66,9 @@ WITH_TEXTS = frozenset({
 })  # fmt: skip
 
 
+NOT_AN_OUTAGE = frozenset({"quota", "queue", "slow"})  # JudgeError.cause: the judge answers, only not this call
+
+
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Side:
     """One side's groundedness: a bucket with its score, or the judge's failure."""
@@ -82,7 +85,8 @@ class Side:
         """``where``: the judge's endpoint or server, kept on an error that says the judge was down (or
         that the circuit breaker stopped calling it): a run of those is an outage, not a measurement."""
         if isinstance(judgement, JudgeError):
-            down = judgement.unavailable or not judgement.sent
+            # The deployment's quota refusing calls, the server's queue or a slow answer is no outage.
+            down = (judgement.unavailable or not judgement.sent) and judgement.cause not in NOT_AN_OUTAGE
             return cls(None, None, None, judgement.message, judgement.model, where if down else None)
         return cls(bucket_of(judgement.score), judgement.score, judgement.reason, None, judgement.model)
 

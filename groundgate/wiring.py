@@ -179,7 +179,8 @@ def judges(
             **extra,  # type: ignore[arg-type]
         )
 
-    main = runner(first, settings.max_concurrency, max_rpm=settings.max_rpm, cache=cache)
+    quota = {"max_rpm": settings.max_rpm, "max_tpm": settings.max_tpm}
+    main = runner(first, settings.max_concurrency, cache=cache, **quota)
     if choice in ("same", "none"):
         return Judges(main, Rescorer(choice))
     if choice == "groundedness-pro":
@@ -194,7 +195,7 @@ def judges(
         second = openai_provider(settings, choice.removeprefix("openai:"), "second_opinion")
     else:
         second = provider(settings, deployment=choice.removeprefix("deployment:"), sign_in=sign_in)
-    return Judges(main, Rescorer(choice, runner(second, settings.max_concurrency, max_rpm=settings.max_rpm)))
+    return Judges(main, Rescorer(choice, runner(second, settings.max_concurrency, **quota)))
 
 
 def options(settings: Settings, rescorer: Rescorer) -> Options:

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from groundgate.judges.once import once
+from groundgate.judges.quota import Quota
+from groundgate.judges.send import send
 
 KEPT_TEMPLATES = 32  # the rubric prompts are a handful; anything past this is compiled as the SDK does
 
@@ -48,22 +50,27 @@ def compile_templates_once() -> bool:
 
 class SharedClient:
     """One client for every call of one judge (its groundedness and fluency evaluators alike), kept
-    from the first call, with one copy per timeout; closed with the judge."""
+    from the first call, with one copy per timeout; closed with the judge. Its requests leave under the
+    judge's quota (``judges.send``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, quota: Callable[[], Quota]) -> None:
         self._client: Any = None
+        self._quota = quota
 
     def adopt(self, evaluator: Any) -> None:
         """Make the evaluator's prompt flow send every request through this judge's client, on
-        connections kept open: the SDK asks for ``Connection: close`` because each of its calls runs
-        on an event loop of its own, which closes under any connection left open; one loop for the
-        whole process lets a connection serve call after call."""
+        connections kept open, paced to the judge's quota: the SDK asks for ``Connection: close`` because
+        each of its calls runs on an event loop of its own, which closes under any connection left open;
+        one loop for the whole process lets a connection serve call after call. Its retry loop
+        (``_send_with_retries``) gives way to ``judges.send``, which keeps its rule for every failure but
+        the rate limits' 429."""
+        from azure.ai.evaluation._legacy.prompty._exceptions import WrappedOpenAIError
+
         flow = evaluator._flow
         flow._model.parameters.get("extra_headers", {}).pop("Connection", None)
-        send = flow._send_with_retries
 
         async def through_shared(api_client: Any, params: Any, timeout: Any, **options: Any) -> Any:
-            return await send(api_client=self._shared(api_client), params=params, timeout=timeout, **options)
+            return await send(self._shared(api_client), params, self._quota(), timeout, WrappedOpenAIError)
 
         flow._send_with_retries = through_shared
 

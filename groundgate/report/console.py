@@ -18,7 +18,7 @@ from groundgate.report.render import environment
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
 from groundgate.report.yardstick import edits, removes
-from groundgate.results import LIVE_FLIP, TALKS, Results, Row
+from groundgate.results import LIVE_FLIP, TALKS, Results, Row, quota_waited
 from groundgate.rules import FailOn, Outcome, counts_line, plural
 
 WIDTH = 120  # when the width cannot be known (a pipe, a CI log)
@@ -152,6 +152,7 @@ def render_console(
     extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
     calls = plural(k.total, "judge call") + (f" ({', '.join(extra)})" if extra else "")
+    calls += f"; {waited}" if (waited := quota_waited(k)) else ""
     moved = results.yardstick
     edited = [cid for cid in moved.cases if cid not in moved.added and cid not in moved.removed] if moved else []
     text = env.get_template("console.txt.j2").render(

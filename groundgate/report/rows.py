@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from groundgate.report.escape import block, inline, marked
 from groundgate.report.render import environment, score
-from groundgate.results import Row
+from groundgate.results import Row, quota_waited
 from groundgate.rules import (
     Outcome,
     plural,
@@ -173,5 +173,5 @@ def markdown_env() -> Environment:
         brief_inline=brief_inline,
         figures_said=figures_said,
     )
-    env.globals.update(answers=answers, plural=plural, agree=agree)
+    env.globals.update(answers=answers, plural=plural, agree=agree, quota_waited=quota_waited)
     return env
