@@ -407,6 +407,7 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
             model=", ".join(info.models) or None,
             models=list(info.models),
             second_opinion=options.rescorer.label,
+            second_opinion_basis=options.rescorer.basis,
         ),
         calls=Calls.model_validate(calls.as_dict()),
         inputs=InputPaths(cases=inputs.cases_path, baseline=inputs.baseline_path, candidate=inputs.candidate_path),

@@ -169,6 +169,7 @@ class JudgeMeta(_Model):
     model: str | None = None  # as reported by the judge service; several are comma-joined
     models: list[str] = Field(default_factory=list)
     second_opinion: str = "same"
+    second_opinion_basis: str | None = None  # what an independent second opinion's independence rests on
 
 
 class Calls(_Model):

@@ -189,8 +189,8 @@ class Quota:
     def _limits(self) -> Limits:
         rpm = _smaller(self.rpm, self._heard_rpm)
         tpm = _smaller(self.tpm, self._heard_tpm)
-        if rpm is None and tpm is None and self._refused_tpm is not None:
-            return Limits(None, self._refused_tpm, "refusals")
+        if tpm is None and self._refused_tpm is not None:
+            return Limits(rpm, self._refused_tpm, "refusals")
         heard = (self._heard_rpm is not None and rpm == self._heard_rpm) or (
             self._heard_tpm is not None and tpm == self._heard_tpm
         )
@@ -254,22 +254,28 @@ class Quota:
             with self._lock:
                 self._ratio = 0.8 * self._ratio + 0.2 * (service_prompt / estimated_prompt)
 
-    def refused(self, wait: float | None) -> None:
-        """A 429 for the rate limits: no start until ``wait`` seconds from now, and a slower pace."""
+    def refused(self, wait: float | None, charge: int | None = None) -> None:
+        """A 429 for the rate limits to a request charged ``charge``: no start until ``wait`` seconds from now,
+        and a slower pace."""
         with self._lock:
             now = self._clock()
             self.refusals += 1
+            if charge is not None:  # not admitted: the last minute's starts are what the deployment took
+                for index in range(len(self._recent) - 1, -1, -1):
+                    if self._recent[index][1] == charge:
+                        del self._recent[index]
+                        break
             self.last_refusal = now
             self._paused = max(self._paused, now + (DEFAULT_PAUSE if wait is None else wait))
             if now - self._slowed_at >= PERIOD / 2:  # the refusals of one burst slow the pace once
                 self._slowed_at = now
                 self._pace = max(FLOOR, self._current_pace(now) * SLOWER)
                 self._paced_at = now
-            if not self._limits().source:  # no limit known: below the rate at which requests were being sent
-                recent = [(start, charge) for start, charge in self._recent if start >= now - PERIOD]
-                if len(recent) >= SEEN:
-                    span = max(1.0, now - recent[0][0])
-                    self._refused_tpm = sum(charge for _, charge in recent) / span * 60 * SLOWER
+            # No token limit known: the rate at which the deployment took tokens over the last minute (over a
+            # PERIOD at least, the longest it checks), refusal after refusal.
+            if (self._limits().tpm is None or self._refused_tpm is not None) and len(self._recent) >= SEEN:
+                span = max(PERIOD, now - self._recent[0][0])
+                self._refused_tpm = sum(taken for _, taken in self._recent) / span * 60
         self._notify()
 
     # --- the pace -------------------------------------------------------------------------------

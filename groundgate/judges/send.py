@@ -93,7 +93,7 @@ async def send(
                 response = getattr(error, "response", None)
                 headers = dict(getattr(response, "headers", {}) or {})
                 quota.heard(headers)
-                quota.refused(retry_after(headers))
+                quota.refused(retry_after(headers), charge)
                 if refusals < MAX_REFUSALS:
                     retry = True
                     continue

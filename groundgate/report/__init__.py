@@ -86,7 +86,7 @@ class _Renderer:
             "p_text": p_text,
             "buckets": BUCKET_ORDER,
             "matrix": bucket_matrix(results),
-            "second_opinion": second_opinion_text(results.judge.second_opinion),
+            "second_opinion": second_opinion_text(results.judge.second_opinion, results.judge.second_opinion_basis),
             "moved": moved,
             "moved_ids": moved_ids(results, moved, context.links),
             "removes": removes(moved),

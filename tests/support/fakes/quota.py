@@ -106,9 +106,11 @@ class AzureQuota:
         token_period: float = 10.0,
         request_period: float | None = None,
         exhausted: bool = False,
+        headers: bool = True,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.tpm = tpm
+        self.headers = headers  # False: the rate-limit headers are stripped (a gateway in front of the deployment)
         self.rpm = rpm if rpm is not None else max(1, tpm * 6 // 1000)
         self.token_period = token_period
         self.request_period = request_period or (1.0 if self.rpm >= 60 else 10.0)
@@ -144,6 +146,8 @@ class AzureQuota:
         if minute != int(now // 60):
             minute, used_requests, used_tokens = int(now // 60), 0, 0
         self._minute = (minute, used_requests + requests, used_tokens + tokens)
+        if not self.headers:
+            return {}
         return {
             "x-ratelimit-remaining-requests": str(max(0, self.rpm - self._minute[1])),
             "x-ratelimit-remaining-tokens": str(max(0, self.tpm - self._minute[2])),
