@@ -25,6 +25,7 @@ class Pulse(Protocol):
     in_flight: int
     held: int
     rate: float | None
+    pace: str
 
 
 def _duration(span: float) -> str:
@@ -80,9 +81,10 @@ class ProgressLine:
         parts = [f"{phase}: {done:,}/{total:,} judge calls"]
         if pulse is not None and pulse.in_flight:
             waiting = pulse.in_flight - pulse.held
+            quota = f" ({pulse.pace})" if pulse.pace else ""
             what = [
                 f"{waiting} waiting on the judge" if waiting else "",
-                f"{pulse.held} on the quota" if pulse.held else "",
+                f"{pulse.held} on the quota{quota}" if pulse.held else "",
             ]
             parts.append(f"{pulse.in_flight} in flight ({', '.join(w for w in what if w)})")
         rate = self._rate or (done / elapsed if elapsed > 0 and done else None)

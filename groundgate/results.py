@@ -188,6 +188,7 @@ class Calls(_Model):
     deduplicated: int = 0  # identical inputs judged once in this run
     throttled: int = 0  # 429 answers for the judge's rate limits (each request sent again when the pace allowed)
     resent: int = 0  # requests sent again after the server failed them (5xx, a dropped connection)
+    longer: int = 0  # answers that reached the lower max_tokens groundgate reserves, asked again with the SDK's
     quota_seconds: float = 0.0  # seconds of the run during which calls waited for the quota's pace
     unsent: int = 0  # not sent because the circuit breaker had opened after consecutive failures
     cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used

@@ -163,6 +163,7 @@ class CallCounts:
     deduplicated: int = 0  # served by another call with identical inputs in this run
     throttled: int = 0  # 429 answers for the rate limits (each request sent again when the pace allowed)
     resent: int = 0  # requests sent again after the server failed them (5xx, a dropped connection)
+    longer: int = 0  # answers that reached the lower max_tokens groundgate reserves, asked again with the SDK's
     quota_seconds: float = 0.0  # seconds of the run during which calls waited for the quota's pace
     unsent: int = 0  # not sent because the circuit breaker had opened (each is an error)
     cache_rejected: int = 0  # entries in the score cache that failed authentication: never used

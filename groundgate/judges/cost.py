@@ -19,6 +19,7 @@ from pathlib import Path
 from groundgate.cases import Rubric
 from groundgate.judges import JudgeRequest, Purpose, claims
 from groundgate.judges.claims import prompt_chars as claims_prompt_chars
+from groundgate.judges.reuse import RESERVE
 
 CHARS_PER_TOKEN = 4.6  # the rubric templates and English text in o200k_base (bench/costs.py)
 ANSWER_TOKENS = 90  # {"reason": "Let's think step by step: ...", "score": n, "status": "completed"}
@@ -42,7 +43,7 @@ def template_chars(name: str) -> int:
     return len(re.sub(r"\{\{.*?\}\}", "", body))
 
 
-RUBRIC_ALLOWANCE = 800  # the answer tokens the SDK's rubric prompts ask the service to reserve (max_tokens)
+RUBRIC_ALLOWANCE = RESERVE  # the answer tokens each rubric request asks the service to reserve (max_tokens)
 REASONING_ALLOWANCE = 60_000  # what it asks of a reasoning model (max_completion_tokens)
 
 

@@ -47,6 +47,7 @@ class Pulse:
     in_flight: int  # started, not finished
     held: int  # of those, waiting for the quota's pace
     rate: float | None  # calls a second the run can make now (Little's law, or the quota's pace); None: not known
+    pace: str = ""  # the limits the pace keeps to and where they came from: '600k TPM and 3,600 RPM, the deployment's'
 
 
 @dataclass
@@ -243,8 +244,9 @@ class Dispatcher:
                         finish(waiting.popleft()[0], JudgeError(DEADLINE_PASSED))
                 send()
                 if self.pulse is not None:
-                    held = self.quota.waiting
-                    self.pulse(Pulse(sent, len(pending), min(held, len(pending)), self.rate()))
+                    held, limits = self.quota.waiting, self.quota.limits()
+                    pace = f"{rate_text(limits.rpm, limits.tpm)}, {limits.source}'s" if limits.source else ""
+                    self.pulse(Pulse(sent, len(pending), min(held, len(pending)), self.rate(), pace))
         finally:
             for future in pending:
                 future.cancel()  # stopped or interrupted: nothing is left running on the judge loop

@@ -57,6 +57,8 @@ class Listener:
         self.crowd = 0  # chat-completions requests at the judge server, this one included, when it was sent
         self.throttled = 0  # 429 answers to this call's requests (sent again after the pace allowed)
         self.resent = 0  # requests sent again after a failure of the server (5xx, a dropped connection)
+        self.longer = 0  # answers cut at the lower reservation and asked again with the SDK's own max_tokens
+        self.billed = (0, 0)  # (all, answer) tokens billed for those cut answers, which the SDK never sees
 
     def start(self, status: int, headers: dict[str, str] | None = None, crowd: int = 0) -> None:
         self.status, self.body, self.complete, self.seconds = status, bytearray(), False, None

@@ -171,6 +171,7 @@ class Quota:
         self._recent: deque[tuple[float, int]] = deque()  # (start, charge) of the last minute's requests
         self.refusals = 0  # 429 answers for the rate limits
         self.resent = 0  # requests sent again after the server failed them (counted by ``judges.send``)
+        self.longer = 0  # answers cut at a lower max_tokens than the SDK's, asked again with the SDK's
         self.last_refusal = -math.inf
         self.waiting = 0  # requests held back by the pace right now
         self.held = 0.0  # seconds during which at least one request was held back

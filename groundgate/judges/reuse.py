@@ -21,6 +21,12 @@ from groundgate.judges.quota import Quota
 from groundgate.judges.send import send
 
 KEPT_TEMPLATES = 32  # the rubric prompts are a handful; anything past this is compiled as the SDK does
+# The answer tokens each rubric request reserves, where the SDK asks 800: Azure charges every request its prompt
+# plus max_tokens at arrival, and a judge's answer (a reason of a few sentences and a score) takes 100-250. An
+# answer that reaches this limit is asked again with the SDK's own 800 (``judges.send``), so every judgement is
+# the one the SDK's request gets: at temperature 0 the model writes the same tokens whatever the limit, only
+# where it stops differs. docs/performance.md has the measurements.
+RESERVE = 400
 
 
 @once
@@ -67,10 +73,17 @@ class SharedClient:
         from azure.ai.evaluation._legacy.prompty._exceptions import WrappedOpenAIError
 
         flow = evaluator._flow
-        flow._model.parameters.get("extra_headers", {}).pop("Connection", None)
+        parameters = flow._model.parameters
+        parameters.get("extra_headers", {}).pop("Connection", None)
+        asked = parameters.get("max_tokens")  # a reasoning model's max_completion_tokens is left as it is
+        fuller = asked if isinstance(asked, int) and asked > RESERVE else None
+        if fuller is not None:
+            parameters["max_tokens"] = RESERVE
 
         async def through_shared(api_client: Any, params: Any, timeout: Any, **options: Any) -> Any:
-            return await send(self._shared(api_client), params, self._quota(), timeout, WrappedOpenAIError)
+            return await send(
+                self._shared(api_client), params, self._quota(), timeout, WrappedOpenAIError, fuller=fuller
+            )
 
         flow._send_with_retries = through_shared
 

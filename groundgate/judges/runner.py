@@ -274,7 +274,11 @@ class Runner:
             requests, keys = requests[len(results) :], keys[len(results) :] if keys is not None else None
         if requests:
             results += self._in_threads(requests, phase, keys, base=len(results), total=total)
-        self.calls.throttled, self.calls.resent = self.quota.refusals, self.quota.resent
+        self.calls.throttled, self.calls.resent, self.calls.longer = (
+            self.quota.refusals,
+            self.quota.resent,
+            self.quota.longer,
+        )
         self.calls.quota_seconds = round(self.quota.held_now(), 3)
         return results
 

@@ -274,6 +274,7 @@ class EvaluatorProvider(Provider):
         if said is not None and not error.configuration and not error.unavailable:
             error = off_format(replace(error, message=f"{NOT_JSON} ({error.message})"), said)
         tokens, answer_tokens = heard.usage()
+        tokens, answer_tokens = tokens + heard.billed[0], answer_tokens + heard.billed[1]
         if tokens:
             error = replace(error, tokens=tokens, answer_tokens=answer_tokens)
         if self._secret and self._secret in error.message:
@@ -305,8 +306,8 @@ class EvaluatorProvider(Provider):
             result.get(f"{key}_status"),
             result.get(f"{key}_reason"),
             str(model) if model else None,
-            int(tokens) if isinstance(tokens, int | float) else 0,
-            int(answered) if isinstance(answered, int | float) else 0,
+            (int(tokens) if isinstance(tokens, int | float) else 0) + heard.billed[0],
+            (int(answered) if isinstance(answered, int | float) else 0) + heard.billed[1],
         )
         said = heard.said()
         if isinstance(judged, JudgeError) and said is not None:

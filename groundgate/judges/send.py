@@ -51,6 +51,12 @@ def billing(error: BaseException) -> bool:
     return status_of(error) == 429 and bool(words & BILLING)
 
 
+def cut(answer: Any) -> bool:
+    """Whether the model stopped at the token limit (``finish_reason: length``)."""
+    choices = getattr(answer, "choices", None) or []
+    return bool(choices) and getattr(choices[0], "finish_reason", None) == "length"
+
+
 @cache
 def sdk_retry_rule() -> Callable[..., tuple[bool, float]]:
     """The SDK's own rule for a failed request: whether to send it again, and after how long."""
@@ -66,10 +72,13 @@ async def send(
     timeout: Any = None,
     wrap: Any = None,
     retries: int = MAX_RETRIES,
+    fuller: int | None = None,
 ) -> Any:
     """``client.chat.completions.create(**params)`` under the quota's pace, sent again as the module
     docstring says. ``wrap``: how a final failure is raised (the SDK wraps the openai client's error);
-    ``retries``: how many times a failure other than a 429 is sent again at most."""
+    ``retries``: how many times a failure other than a 429 is sent again at most; ``fuller``: the SDK's own
+    ``max_tokens``, where the request reserves fewer (``judges.reuse``): an answer cut at the lower limit
+    is asked again with it, once, so that the judge's answer is the one the SDK's own request gets."""
     from openai import NOT_GIVEN, OpenAIError
 
     retryable = sdk_retry_rule()
@@ -117,4 +126,15 @@ async def send(
             charge = counted + allowance
         if listener is not None and listener.headers:
             quota.heard(listener.headers, charge)
+        if fuller is not None and allowance < fuller and cut(answer):
+            params, allowance = {**params, "max_tokens": fuller}, fuller
+            if listener is not None:  # billed, but never seen by the SDK: the call's tokens must count it
+                listener.longer += 1
+                listener.billed = (
+                    listener.billed[0] + int(getattr(usage, "total_tokens", 0) or 0),
+                    listener.billed[1] + int(getattr(usage, "completion_tokens", 0) or 0),
+                )
+            quota.longer += 1
+            retry = False
+            continue
         return answer

@@ -16,6 +16,7 @@ class Pulse:
     in_flight: int
     held: int
     rate: float | None
+    pace: str = ""
 
 
 def seconds(text: str) -> float:
@@ -63,10 +64,10 @@ def test_calls_held_by_the_quota_are_said_apart_from_those_waiting_on_the_judge(
     line = ProgressLine(out, every=5, clock=lambda: now[0])
     line("judging", 0, 50)
     now[0] = 1.2
-    line.beat("judging", 0, 50, Pulse(8, 8, 6, 0.5))
+    line.beat("judging", 0, 50, Pulse(8, 8, 6, 0.5, "150k TPM and 900 RPM, the deployment's"))
     assert out.getvalue() == (
-        "judging: 0/50 judge calls, 8 in flight (2 waiting on the judge, 6 on the quota), 0.5 calls/s, about 1m 40s "
-        "left\n"
+        "judging: 0/50 judge calls, 8 in flight (2 waiting on the judge, 6 on the quota (150k TPM and 900 RPM, the "
+        "deployment's)), 0.5 calls/s, about 1m 40s left\n"
     )
 
 
