@@ -1,10 +1,11 @@
 """The benchmark's judge: the fake Azure OpenAI server in its own process, with a fixed latency (or a
 log-normal one, independent of load, as a hosted service's), optionally a quota charged and enforced as
 Azure documents (``--tpm``: tests/support/fakes/quota.py), or a few parallel slots that queue the rest
-(``--slots``: the fake OpenAI-compatible server, as llama.cpp's), or a plain requests-per-minute limit.
+(``--slots``: the fake OpenAI-compatible server, as llama.cpp's; ``--openai``: that server without slots), or
+a plain requests-per-minute limit.
 
-Run as ``python -m bench.fake_judge --latency 0.2``; it prints its endpoint (for ``--slots``: its OpenAI base
-URL) on the first line, and what it saw as one JSON line when its standard input closes. Its own process,
+Run as ``python -m bench.fake_judge --latency 0.2``; it prints its endpoint (for ``--slots`` and ``--openai``:
+its OpenAI base URL) on the first line, and what it saw as one JSON line when its standard input closes. Its own process,
 so its threads do not compete with the judge client for the GIL.
 """
 
@@ -71,6 +72,9 @@ def main() -> None:
     parser.add_argument("--tpm", type=int, default=None, help="a deployment's quota, as Azure charges and enforces it")
     parser.add_argument("--no-headers", action="store_true", help="the quota's rate-limit headers stripped")
     parser.add_argument("--slots", type=int, default=None, help="an OpenAI-compatible server with this many slots")
+    parser.add_argument(
+        "--openai", action="store_true", help="an OpenAI-compatible server, as many calls at once as come"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
@@ -79,6 +83,8 @@ def main() -> None:
     server: FakeAzureOpenAI | FakeOpenAI
     if args.slots:
         server = FakeOpenAI(lambda prompt: Reply(score=5), slots=args.slots, service=args.latency, port=args.port)
+    elif args.openai:
+        server = FakeOpenAI(decide, port=args.port)  # type: ignore[arg-type]
     else:
         server = FakeAzureOpenAI(decide, port=args.port, quota=quota)  # type: ignore[arg-type]
     with server as fake:
