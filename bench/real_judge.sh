@@ -5,22 +5,25 @@
 #
 # Not part of the test command: the first run compiles llama.cpp (about 10 minutes on 2 cores) into a
 # scratch virtual environment kept outside the repository, and the model is 250 MB.
-#   bash bench/real_judge.sh [--max-concurrency N] [--n-ctx N]
+#   bash bench/real_judge.sh [--max-concurrency N] [--n-ctx N] [--max-tokens]
 # --max-concurrency: groundgate's (default 1: the server has one slot); --n-ctx: the server's context
 # (default 4096: the rubric's prompt is about 1,510 tokens and the SDK asks for up to 800 more; the
 # server's own default is 2048). REAL_JUDGE_VENV: where the server's environment lives (default
-# ~/.cache/groundgate-real-judge).
+# ~/.cache/groundgate-real-judge). --max-tokens: instead, whether reserving fewer answer tokens than the SDK's
+# 800 changes a judgement (bench/max_tokens.py).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${REAL_JUDGE_VENV:-$HOME/.cache/groundgate-real-judge}"
 CONCURRENCY=1
 N_CTX=4096
+BENCH=bench.real_judge
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --max-concurrency) CONCURRENCY="$2"; shift 2 ;;
         --n-ctx) N_CTX="$2"; shift 2 ;;
-        *) echo "usage: bash bench/real_judge.sh [--max-concurrency N] [--n-ctx N]" >&2; exit 2 ;;
+        --max-tokens) BENCH=bench.max_tokens; shift ;;
+        *) echo "usage: bash bench/real_judge.sh [--max-concurrency N] [--n-ctx N] [--max-tokens]" >&2; exit 2 ;;
     esac
 done
 
@@ -53,4 +56,8 @@ done
 echo "llama-cpp-python $("$VENV/bin/python" -c 'import llama_cpp; print(llama_cpp.__version__)') serving on $URL, n_ctx $N_CTX" >&2
 
 cd "$ROOT"
-OPENAI_API_KEY="$KEY" .venv/bin/python -m bench.real_judge --base-url "$URL" --max-concurrency "$CONCURRENCY"
+if [[ "$BENCH" == bench.max_tokens ]]; then
+    OPENAI_API_KEY="$KEY" .venv/bin/python -m bench.max_tokens --base-url "$URL"
+else
+    OPENAI_API_KEY="$KEY" .venv/bin/python -m bench.real_judge --base-url "$URL" --max-concurrency "$CONCURRENCY"
+fi

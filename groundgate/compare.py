@@ -18,7 +18,7 @@ from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, sor
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.evidence import Evidence, Options, Side, row_of, same_model
-from groundgate.judges import JudgeRequest, Purpose, Verdict
+from groundgate.judges import JudgeRequest, Purpose, Verdict, quota
 from groundgate.judges import claims as claim_calls
 from groundgate.judges.runner import Runner
 from groundgate.noise import ELIGIBLE, choose, figures, per_shard
@@ -309,12 +309,15 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
     (an answer the cache holds, or the same as the row's other answer, costs no call; the same answer in
     two rows is counted twice; when the cache holds them all, one call checks its scores are this judge
     model's), the noise sample, and at most a re-score of each changed answer and the fluency of each row's
-    two answers. Tokens from the judge's estimate (``judges.cost``), if it has one."""
+    two answers. Tokens from the judge's estimate (``judges.cost``), if it has one; and how long the judge's
+    quota makes the run, where its limits are known before the first call (``max-tpm``, ``max-rpm``): each
+    call charged as the service charges it, prompt plus ``max_tokens``."""
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
     estimate = judge.provider.estimate()
+    charge = getattr(estimate, "charge", None)
     rescores = 1 + options.rescore_baseline if options.rescorer.label != "none" else 0
-    calls = extra = tokens = extra_tokens = rows = 0
+    calls = extra = tokens = extra_tokens = rows = charged = 0
     hit: JudgeRequest | None = None  # a first verdict the cache holds
 
     def cost(request: JudgeRequest) -> int:
@@ -331,6 +334,7 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
                 key = judge.request_key(request)
                 if key not in keys and (judge.cache is None or judge.cache.get(key) is None):
                     calls, tokens = calls + 1, tokens + cost(request)
+                    charged += charge(request) if charge is not None else 0
                 elif hit is None and key not in keys:
                     hit = request
                 keys.append(key)
@@ -343,16 +347,21 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
                     extra, extra_tokens = extra + 1, extra_tokens + cost(request)
     if hit is not None and not calls:  # every first verdict cached: one real call checks they are this model's
         calls, tokens = 1, cost(hit)  # (``Runner.score_all``); a run with any fresh call learns it from that one
+        charged = charge(hit) if charge is not None else 0
     noise = min(rows, per_shard(options.noise_sample, options.shard[1] if options.shard else 1))
     if noise:
         tokens += round(noise * tokens / calls) if calls else 0
+        charged += round(noise * charged / calls) if calls else 0
         calls += noise
     counted = estimate is not None
+    limits = judge.quota.limits()
     return Plan(
         calls=calls,
         calls_at_most=calls + extra,
         tokens=tokens if counted else None,
         tokens_at_most=tokens + extra_tokens if counted else None,
+        quota_seconds=quota.bound(calls, charged, limits.rpm, limits.tpm if charge is not None else None),
+        quota=quota.said(calls, charged, limits.rpm, limits.tpm if charge is not None else None),
     )
 
 
@@ -413,8 +422,9 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
             model=", ".join(info.models) or None,
             models=list(info.models),
             second_opinion=options.rescorer.label,
+            second_opinion_basis=options.rescorer.basis,
         ),
-        calls=Calls(**calls.as_dict()),
+        calls=Calls.model_validate(calls.as_dict()),
         inputs=InputPaths(cases=inputs.cases_path, baseline=inputs.baseline_path, candidate=inputs.candidate_path),
         warnings=[
             *inputs.warnings,

@@ -23,6 +23,12 @@ class Rescorer:
 
     label: str = "same"
     judge: Runner | None = None
+    # What its independence rests on, in words for the report (another service, endpoint or deployment)...
+    basis: str | None = None
+    # ...or, when it is served at the judge's own OpenAI-compatible server under another model name, that server:
+    # a server may answer any model name with one model, so it is the same judge on a row until it answers
+    # differently from the judge on the same inputs there.
+    shares_server: str | None = None
 
     def __post_init__(self) -> None:
         if (self.label in ("same", "none")) != (self.judge is None):
@@ -66,6 +72,9 @@ WITH_TEXTS = frozenset({
 })  # fmt: skip
 
 
+NOT_AN_OUTAGE = frozenset({"quota", "queue", "slow"})  # JudgeError.cause: the judge answers, only not this call
+
+
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Side:
     """One side's groundedness: a bucket with its score, or the judge's failure."""
@@ -84,7 +93,10 @@ class Side:
         A judge that answers, but not in the rubric's format, was reached: its errors are not an outage; nor is a
         call the run's own budget refused."""
         if isinstance(judgement, JudgeError):
-            down = judgement.unavailable or (not judgement.sent and not judgement.malformed and not judgement.budget)
+            # The deployment's quota refusing calls, the server's queue or a slow answer is no outage.
+            down = (
+                judgement.unavailable or (not judgement.sent and not judgement.malformed and not judgement.budget)
+            ) and judgement.cause not in NOT_AN_OUTAGE
             return cls(None, None, None, judgement.message, judgement.model, where if down else None)
         return cls(bucket_of(judgement.score), judgement.score, judgement.reason, None, judgement.model)
 
@@ -105,8 +117,18 @@ class Evidence:
 
 def same_model(rescorer: Rescorer, first: Side, rescore: Side | None) -> str | None:
     """Why an independent second opinion was not independent on this row, or None: it reported the very
-    model that gave the first verdict, so it counts as the judge again (``same``), whatever its label."""
-    if not rescorer.independent or rescore is None or rescore.model is None:
+    model that gave the first verdict, or it shares the judge's server and answered exactly as the judge did
+    on the same inputs, so it counts as the judge again (``same``), whatever its label."""
+    if not rescorer.independent or rescore is None:
+        return None
+    if rescorer.shares_server and (rescore.score, rescore.reason) == (first.score, first.reason):
+        return (
+            f"the second opinion {rescorer.label} is served at the judge's own server ({rescorer.shares_server}) "
+            "and answered exactly as the judge did on the same inputs: a second model name on one server is the "
+            "same judge until it answers differently, so it counts as the judge again (same), not as an "
+            "independent confirmation"
+        )
+    if rescore.model is None:
         return None
     if rescore.model.strip().casefold() != (first.model or "").strip().casefold():
         return None

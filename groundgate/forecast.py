@@ -20,7 +20,7 @@ from groundgate.cases import shard as shard_inputs
 from groundgate.compare import CLAIMS_AT_MOST
 from groundgate.evidence import Options, Rescorer
 from groundgate.judges import JudgeRequest, Purpose
-from groundgate.judges.cost import ANSWER_TOKENS, CHARS_PER_TOKEN
+from groundgate.judges.cost import ANSWER_TOKENS, CHARS_PER_TOKEN, RUBRIC_ALLOWANCE
 from groundgate.judges.runner import Runner
 from groundgate.results import Plan
 
@@ -118,12 +118,15 @@ def cost(spend: Spend, prices: tuple[float, float]) -> float:
 
 def quota_seconds(spend: Spend, quota: Quota) -> float | None:
     """The least time the quota lets ``spend`` take: its calls at ``rpm`` and its tokens at ``tpm``, whichever
-    is slower; None without a quota. (The rate cap spaces call starts 60/rpm seconds apart.)"""
+    is slower; None without a quota. (The rate cap spaces call starts 60/rpm seconds apart.) Tokens as the
+    service charges them at a call's arrival: its prompt plus the answer tokens it reserves (``max_tokens``),
+    not the answer it gets."""
     bounds = []
     if quota.rpm:
         bounds.append(spend.calls * 60 / quota.rpm)
     if quota.tpm and spend.tokens is not None:
-        bounds.append(spend.tokens * 60 / quota.tpm)
+        charged = spend.tokens - (spend.answer_tokens or 0) + spend.calls * RUBRIC_ALLOWANCE
+        bounds.append(charged * 60 / quota.tpm)
     return max(bounds) if bounds else None
 
 
@@ -171,7 +174,7 @@ def said(found: Forecast, concurrency: int, rpm_flag: str = "--max-rpm", tpm_fla
         lines.append("time: this judge calls no model, so no quota paces it")
     elif bound is None:
         lines.append(
-            f"time: no quota set ({rpm_flag}): the judge's latency decides it, about the expected calls × a call's "
+            f"time: no quota set ({rpm_flag}, {tpm_flag}): the judge's latency decides it, about the expected calls × a call's "
             f"seconds / {concurrency} in flight (groundgate doctor times one call)"
         )
     else:

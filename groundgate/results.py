@@ -31,6 +31,7 @@ from groundgate.baseline_age import BaselineAge
 from groundgate.cases import Yardstick
 from groundgate.files import write_parts
 from groundgate.judges.claims import Label
+from groundgate.judges.quota import duration
 from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
 from groundgate.noise import NoiseSample as NoiseSample
 from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, Tripwire, cell, gate_exit, worse
@@ -173,6 +174,7 @@ class JudgeMeta(_Model):
     model: str | None = None  # as reported by the judge service; several are comma-joined
     models: list[str] = Field(default_factory=list)
     second_opinion: str = "same"
+    second_opinion_basis: str | None = None  # what an independent second opinion's independence rests on
 
 
 class Calls(_Model):
@@ -185,11 +187,14 @@ class Calls(_Model):
     claims: int = 0  # the answers of rows to read split into claims and labelled (one call each)
     total: int = 0
     failed: int = 0
-    tokens: int = 0  # as reported by the judge
+    tokens: int = 0  # as the judge's service billed them (answers it could not use included)
     answer_tokens: int = 0  # of those, the judge's answers' (the rest are the prompts')
     cached: int = 0  # answered from the persistent score cache
     deduplicated: int = 0  # identical inputs judged once in this run
-    throttled: int = 0  # 429 answers the SDK retried
+    throttled: int = 0  # 429 answers for the judge's rate limits (each request sent again when the pace allowed)
+    resent: int = 0  # requests sent again after the server failed them (5xx, a dropped connection)
+    longer: int = 0  # answers that reached the lower max_tokens groundgate reserves, asked again with the SDK's
+    quota_seconds: float = 0.0  # seconds of the run during which calls waited for the quota's pace
     unsent: int = 0  # not sent because the circuit breaker had opened after consecutive failures
     cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used
 
@@ -203,6 +208,8 @@ class Plan(_Model):
     tokens_at_most: int | None = None
     max_calls: int | None = None  # the budget (--max-calls, --max-tokens), when set
     max_tokens: int | None = None
+    quota_seconds: float | None = None  # the fewest seconds the judge's quota allows `calls`, where it is known
+    quota: str | None = None  # the same in words: 'about 12 min at 150k TPM'
 
     def said(self) -> str:
         """One line for the console and the report's footer."""
@@ -213,7 +220,17 @@ class Plan(_Model):
             tokens = f", about {_millions(self.tokens)} tokens{most} (estimate)"
         caps = [f"{n:,} {what}" for n, what in ((self.max_calls, "calls"), (self.max_tokens, "tokens")) if n]
         budget = f"; budget {' and '.join(caps)}" if caps else ""
-        return f"plan: {self.calls:,} judge call{'' if self.calls == 1 else 's'}{extra}{tokens}{budget}"
+        quota = f"; the judge's quota makes it {self.quota}" if self.quota else ""
+        return f"plan: {self.calls:,} judge call{'' if self.calls == 1 else 's'}{extra}{tokens}{budget}{quota}"
+
+
+def quota_waited(calls: Calls) -> str | None:
+    """How much of the run waited for the judge's quota, for the console and the report's footer."""
+    if calls.quota_seconds < 1 and not calls.throttled:
+        return None
+    held = f"calls waited {duration(calls.quota_seconds)} for the judge's quota" if calls.quota_seconds >= 1 else ""
+    refused = f"{calls.throttled:,} refused (HTTP 429) and sent again" if calls.throttled else ""
+    return "; ".join(part for part in (held, refused) if part)
 
 
 class Cost(_Model):

@@ -40,7 +40,7 @@ FORK_RECIPE = "examples/fork-prs/ and the README section 'Pull requests from for
 # Every input of action.yml, in its order; a test keeps action.yml, this and the README in agreement.
 COMPARE_INPUTS = (
     "cases", "baseline", "candidate", "blocking-categories", "judge", "azure-endpoint", "judge-deployment",
-    "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "cache-path", "shard",
+    "api-version", "reasoning-model", "rubric", "max-concurrency", "max-rpm", "max-tpm", "cache-path", "shard",
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
     "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url", "max-consecutive-failures",
     "noise-sample", "mode", "max-calls", "max-tokens", "price-per-million-tokens", "tripwire", "claims",
@@ -113,6 +113,7 @@ class Settings(BaseModel):
     openai_api_key: SecretStr | None = None
     max_concurrency: int = Field(default=8, ge=1, le=256)
     max_rpm: float | None = Field(default=None, ge=1)  # below one a minute, a run never ends
+    max_tpm: float | None = Field(default=None, ge=100)  # the judge's tokens a minute (a quota shared with other jobs)
     call_timeout: float = Field(default=300, gt=0)  # seconds for one judge call, the SDK's retries included
     deadline: float | None = Field(default=None, gt=0)  # seconds for all the judging of a run
     max_consecutive_failures: int = Field(default=10, ge=0)  # the circuit breaker; 0: never stop calling

@@ -18,7 +18,7 @@ from groundgate import gitindex
 from groundgate.cache import PUBLIC, ScoreCache, derive_secret
 from groundgate.errors import CannotSignIn, GroundgateError
 from groundgate.evidence import Options, Rescorer
-from groundgate.judges import Provider
+from groundgate.judges import JudgeInfo, Provider
 from groundgate.judges.limits import Budget
 from groundgate.judges.runner import Deadline, Progress, Runner
 from groundgate.redact import Redactor, placeholder
@@ -179,7 +179,8 @@ def judges(
             **extra,  # type: ignore[arg-type]
         )
 
-    main = runner(first, settings.max_concurrency, max_rpm=settings.max_rpm, cache=cache)
+    quota = {"max_rpm": settings.max_rpm, "max_tpm": settings.max_tpm}
+    main = runner(first, settings.max_concurrency, cache=cache, **quota)
     if choice in ("same", "none"):
         return Judges(main, Rescorer(choice))
     if choice == "groundedness-pro":
@@ -189,12 +190,34 @@ def judges(
         assert settings.azure_ai_project  # the settings refuse groundedness-pro without a project
         prepare_sdk()  # the same SDK: quiet retry logs and one TLS context, whatever the first judge is
         pro = ProProvider(project=settings.azure_ai_project, credential_factory=sign_in or credential(settings))
-        return Judges(main, Rescorer(choice, runner(pro, PRO_CONCURRENCY)))
+        basis = "another service (Azure AI Content Safety's groundedness evaluation)"
+        return Judges(main, Rescorer(choice, runner(pro, PRO_CONCURRENCY), basis))
     if choice.startswith("openai:"):
         second = openai_provider(settings, choice.removeprefix("openai:"), "second_opinion")
     else:
         second = provider(settings, deployment=choice.removeprefix("deployment:"), sign_in=sign_in)
-    return Judges(main, Rescorer(choice, runner(second, settings.max_concurrency, max_rpm=settings.max_rpm)))
+    basis, shared = independence(first.info, second.info)
+    rescorer = Rescorer(choice, runner(second, settings.max_concurrency, **quota), basis, shared)
+    return Judges(main, rescorer)
+
+
+def independence(first: JudgeInfo, second: JudgeInfo) -> tuple[str, str | None]:
+    """What a second opinion's independence from the judge rests on, in words, and the server the two share
+    when the second is only another model name at the judge's own OpenAI-compatible server (which may answer
+    any name with one model: it is the same judge on a row until it answers differently there)."""
+    if first.kind == "openai" and second.kind == "openai" and first.base_url == second.base_url:
+        return (
+            f"nothing but answers that differ from the judge's: it is served at the judge's own server "
+            f"({second.base_url}), which may answer any model name with one model",
+            second.base_url,
+        )
+    if first.kind == "azure" and second.kind == "azure" and first.endpoint == second.endpoint:
+        return (
+            f"another deployment ({second.deployment}) at the judge's endpoint, where it reports another model",
+            None,
+        )
+    where = second.base_url or second.endpoint or "its own service"
+    return f"another endpoint ({where})", None
 
 
 def options(settings: Settings, rescorer: Rescorer) -> Options:

@@ -83,12 +83,19 @@ def dry_run(config: settings.Settings) -> int:
     try:
         planned = app.budgeted(config, inputs, judges)
         options = wiring.options(config, judges.rescorer)
-        found = forecast(inputs, judges.judge, options, planned, Quota(rpm=config.max_rpm), config.reasoning_model)
+        found = forecast(
+            inputs,
+            judges.judge,
+            options,
+            planned,
+            Quota(rpm=config.max_rpm, tpm=config.max_tpm),
+            config.reasoning_model,
+        )
     finally:
         judges.close()
     cases = f"{len(inputs.cases):,}" if config.shard is None else f"shard {config.shard[0]}/{config.shard[1]} of the"
     out(
         f"dry run: {cases} cases judged by the {judges.judge.info.kind} judge; nothing was called and nothing "
-        f"written\n" + said(found, config.max_concurrency, config.spelled("max_rpm"))
+        f"written\n" + said(found, config.max_concurrency, config.spelled("max_rpm"), config.spelled("max_tpm"))
     )
     return 0

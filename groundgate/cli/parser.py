@@ -113,7 +113,7 @@ def parser() -> argparse.ArgumentParser:
         "--dry-run",
         action="store_true",
         help="call nothing, write nothing: print the run's calls, tokens and cost (low, expected, high) and the "
-        "least time the judge's quota (--max-rpm) gives it",
+        "least time the judge's quota (--max-rpm, --max-tpm) gives it",
     )
 
     r = commands.add_parser("report", help="render the report again from a results file, without judging")
@@ -218,6 +218,12 @@ def judge_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
     p.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 8)")
     p.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")
+    p.add_argument(
+        "--max-tpm",
+        type=float,
+        default=None,
+        help="cap judge tokens per minute, counted as the service charges them (prompt plus max_tokens)",
+    )
     p.add_argument(
         "--call-timeout", type=float, default=None, help="seconds one judge call may take, retries included (300)"
     )

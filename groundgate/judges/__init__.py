@@ -14,9 +14,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from groundgate.cases import Case, Response, Rubric
+
+if TYPE_CHECKING:
+    from groundgate.judges.quota import Quota
 
 
 class Purpose(StrEnum):
@@ -79,6 +82,12 @@ class JudgeError:
     # a score outside 1..5, a status other than 'completed'): a judge that mostly does this cannot do the job.
     malformed: bool = False
     budget: bool = False  # not sent: the run's own budget refused it (``limits.Budget``), no doing of the judge's
+    tokens: int = 0  # what the service billed for the answer it gave (one it could not use included)
+    answer_tokens: int = 0
+    # What kept the call from an answer when it was not an outage: 'quota' (the deployment refused calls for its
+    # rate limits), 'queue' (it waited in the server's queue), 'slow' (later calls were answered first), or
+    # 'billing' (the account has no quota or credit left: every call will fail alike, so the run stops).
+    cause: str | None = None
 
 
 def unavailable(exc: BaseException) -> bool:
@@ -117,6 +126,7 @@ _TRANSPORT_ERRORS = frozenset(
 
 
 Judgement = Verdict | JudgeError
+Timing = tuple[float, int]  # the server's latency for a call, and the requests at the server when it left
 
 
 @dataclass
@@ -152,7 +162,10 @@ class CallCounts:
     answer_tokens: int = 0  # of ``tokens``, the judge's answers' (priced apart from the prompts')
     cached: int = 0  # answered from the persistent score cache
     deduplicated: int = 0  # served by another call with identical inputs in this run
-    throttled: int = 0  # 429 answers the SDK retried
+    throttled: int = 0  # 429 answers for the rate limits (each request sent again when the pace allowed)
+    resent: int = 0  # requests sent again after the server failed them (5xx, a dropped connection)
+    longer: int = 0  # answers that reached the lower max_tokens groundgate reserves, asked again with the SDK's
+    quota_seconds: float = 0.0  # seconds of the run during which calls waited for the quota's pace
     unsent: int = 0  # not sent because the circuit breaker had opened (each is an error)
     cache_rejected: int = 0  # entries in the score cache that failed authentication: never used
 
@@ -163,7 +176,7 @@ class CallCounts:
     def __add__(self, other: CallCounts) -> CallCounts:
         return CallCounts(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict[str, float]:
         return {"total": self.total, **{f.name: getattr(self, f.name) for f in fields(self)}}
 
 
@@ -205,15 +218,21 @@ class Provider(ABC):
 
     info: JudgeInfo
     on_loop = False
+    slow_start = False  # a server whose parallel slots are unknown: start with one call in flight and grow
 
     @abstractmethod
     def score(self, request: JudgeRequest) -> Judgement:
         """One judge call; must not raise for per-row failures."""
 
-    async def ascore(self, request: JudgeRequest) -> tuple[Judgement, float | None]:
-        """One judge call awaited on the judge loop (``on_loop`` providers), and the seconds the judge
-        server took to answer as ``waited`` measures them."""
+    async def ascore(self, request: JudgeRequest) -> tuple[Judgement, Timing | None]:
+        """One judge call awaited on the judge loop (``on_loop`` providers), and the server's latency for
+        it with the requests at the server when it left (measured at the HTTP layer; None: not measured)."""
         raise NotImplementedError
+
+    def pace(self, quota: Quota) -> bool:
+        """Take the runner's quota; True if the provider paces each of its requests itself (it sees them
+        leave, retries included), else the runner paces each call."""
+        return False
 
     def ready(self) -> None:  # noqa: B027 - most providers need nothing first
         """Wait for what the first call needs and a call timeout must not count (an SDK's import)."""
@@ -228,11 +247,6 @@ class Provider(ABC):
     def throttled(self) -> int:
         """How many throttling answers (HTTP 429) the provider's SDK has retried so far."""
         return 0
-
-    def waited(self) -> float | None:
-        """Seconds this thread's last call waited for the judge server's answer, measured at the HTTP
-        layer (its queue and its work, not the SDK's); None: not measured, the runner times the call."""
-        return None
 
     def estimate(self) -> Callable[[JudgeRequest], int] | None:
         """Tokens a call is expected to cost, before it is made (``judges.cost``); None: not counted."""

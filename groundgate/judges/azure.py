@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from groundgate.cases import Rubric
 from groundgate.judges import JudgeError, JudgeInfo
-from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.sdk import EvaluatorProvider, http_status, prepare_sdk, sdk_version, warm_sdk
 
 if TYPE_CHECKING:
@@ -60,7 +59,6 @@ class AzureProvider(EvaluatorProvider):
         config: AzureConfig,
         *,
         credential: TokenCredential | None = None,
-        throttle: ThrottleCounter | None = None,
     ) -> None:
         super().__init__(
             JudgeInfo(
@@ -73,7 +71,6 @@ class AzureProvider(EvaluatorProvider):
                 sdk_version=sdk_version(),
             ),
             secret=config.api_key,
-            throttle=throttle,
         )
         self.config = config
         self._credential = credential
@@ -109,6 +106,9 @@ class AzureProvider(EvaluatorProvider):
             return super().failure(exc)
         return JudgeError(problem, configuration=True, unavailable=True)
 
+    def where(self) -> str:
+        return f"the Azure OpenAI deployment {self.config.deployment!r} at {self.config.endpoint}"
+
     def credential(self) -> TokenCredential | None:
         if self.config.api_key:
             return None
@@ -129,6 +129,7 @@ class AzureProvider(EvaluatorProvider):
             api_version=config.api_version or SDK_DEFAULT_API_VERSION,
             api_key=config.api_key,
             azure_ad_token_provider=None if config.api_key or credential is None else _token_provider(credential),
+            max_retries=0,  # its requests are sent again by groundgate's pace (judges.send), as the SDK's are
         )
 
     @property

@@ -138,17 +138,28 @@ def _quote(text: str) -> str:
 
 
 def verdict(
-    request: JudgeRequest, content: str | None, finish_reason: str | None, model: str | None, tokens: int
+    request: JudgeRequest,
+    content: str | None,
+    finish_reason: str | None,
+    model: str | None,
+    tokens: int,
+    answer_tokens: int = 0,
 ) -> Judgement:
     """A model's claims answer to ``request`` as the runner carries it: the claims in the reason
-    (``encode``), 5 when every claim is supported, else 1."""
+    (``encode``), 5 when every claim is supported, else 1. ``tokens`` (of which ``answer_tokens`` are the
+    answer's) are what the service billed, counted whether or not the answer was usable."""
     if finish_reason == "length":
-        return JudgeError("the judge's claims answer was cut off at its token limit (finish_reason: length)", model)
+        return JudgeError(
+            "the judge's claims answer was cut off at its token limit (finish_reason: length)",
+            model,
+            tokens=tokens,
+            answer_tokens=answer_tokens,
+        )
     found = parse(content, request.response, request.grounding)
     if isinstance(found, str):
-        return JudgeError(f"{found}: '{_quote(content or '')}'", model)
+        return JudgeError(f"{found}: '{_quote(content or '')}'", model, tokens=tokens, answer_tokens=answer_tokens)
     score = 5.0 if all(label == "supported" for label, _, _ in found) else 1.0
-    return Verdict(score, encode(found), model, tokens)
+    return Verdict(score, encode(found), model, tokens, answer_tokens)
 
 
 def encode(claims: list[Labelled]) -> str:

@@ -17,8 +17,9 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from groundgate.cases import Rubric
-from groundgate.judges import JudgeRequest, Purpose
+from groundgate.judges import JudgeRequest, Purpose, claims
 from groundgate.judges.claims import prompt_chars as claims_prompt_chars
+from groundgate.judges.reuse import RESERVE
 
 CHARS_PER_TOKEN = 4.6  # the rubric templates and English text in o200k_base (bench/costs.py)
 ANSWER_TOKENS = 90  # {"reason": "Let's think step by step: ...", "score": n, "status": "completed"}
@@ -42,11 +43,35 @@ def template_chars(name: str) -> int:
     return len(re.sub(r"\{\{.*?\}\}", "", body))
 
 
+RUBRIC_ALLOWANCE = RESERVE  # the answer tokens each rubric request asks the service to reserve (max_tokens)
+REASONING_ALLOWANCE = 60_000  # what it asks of a reasoning model (max_completion_tokens)
+
+
 @dataclass(frozen=True)
 class Estimator:
-    """Tokens one call of an SDK judge in ``rubric`` mode is expected to cost."""
+    """Tokens one call of an SDK judge in ``rubric`` mode is expected to cost, and to be charged against the
+    deployment's quota when it arrives (its prompt plus the answer tokens it reserves)."""
 
     rubric: Rubric
+    reasoning: bool = False
+
+    def charge(self, request: JudgeRequest) -> int:
+        """What the service charges the call at its arrival: prompt tokens plus ``max_tokens``."""
+        if request.purpose is Purpose.CLAIMS:
+            allowance = claims.REASONING_TOKENS if self.reasoning else claims.MAX_TOKENS
+        else:
+            allowance = REASONING_ALLOWANCE if self.reasoning else RUBRIC_ALLOWANCE
+        return self.prompt(request) + allowance
+
+    def prompt(self, request: JudgeRequest) -> int:
+        """The prompt's tokens alone."""
+        return self(request) - self.answer(request)
+
+    @staticmethod
+    def answer(request: JudgeRequest) -> int:
+        if request.purpose is Purpose.CLAIMS:
+            return round(2 * len(request.response) / CHARS_PER_TOKEN) + ANSWER_TOKENS
+        return ANSWER_TOKENS
 
     def __call__(self, request: JudgeRequest) -> int:
         fluency, claims = request.purpose is Purpose.FLUENCY, request.purpose is Purpose.CLAIMS

@@ -1,32 +1,62 @@
 """How one process makes judge calls: up to the concurrency window in flight, under the call timeout,
-the run's deadline, the rate cap, the budget and the circuit breaker.
+the run's deadline, the quota's pace, the budget and the circuit breaker.
 
 A provider with an async path (``Provider.on_loop``: the SDK judges) is awaited on the process's one
 judge loop (``judges.loop``): a call past its timeout, or cut by the deadline, is cancelled there. Any
 other provider is called on worker threads (``judges.workers``), which a stalled call can only be
 walked away from. Either way the calling thread collects the answers as they arrive and hands each
 to ``on_result`` once, so what the runner keeps (counts, memo, cache) stays on one thread.
+
+A call's timeout counts the judge's time only: what the call waited for the quota's pace is not the
+judge's (``quota.Ticket``). A call that reached its timeout is named for what kept it: the deployment's
+quota refusing calls, the server's queue (the calls sent before it were answered and none after it; it
+is sent again, once, when the window has shrunk), a slow answer (later calls overtook it: the judge
+answers, slowly), or nothing heard at all.
 """
 
 from __future__ import annotations
 
-import asyncio
 import queue
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass, field
 
-from groundgate.judges import JudgeError, Judgement, JudgeRequest, Provider
-from groundgate.judges.limits import Budget, CircuitBreaker, Concurrency, Deadline, RateLimiter
+from groundgate.judges import JudgeError, Judgement, JudgeRequest, Provider, Timing
+from groundgate.judges.concurrency import Concurrency, Token
+from groundgate.judges.limits import Budget, CircuitBreaker, Deadline
 from groundgate.judges.loop import submit
+from groundgate.judges.quota import TICKET, Quota, Ticket, rate_text
 from groundgate.judges.workers import Workers
 
 SINGLE_SLOT = "a server with one slot, as llama.cpp's and Ollama's are by default, answers one call at a time"
-TICK = 0.2  # seconds between looks at the call timeout and the deadline while answers are awaited
+TICK = 0.2  # seconds between looks at the call timeout, the deadline and the progress line
 DEADLINE_PASSED = "the run's deadline passed before this call finished"
+MATERIAL = 0.10  # share of the judging time the server's few slots must have cost before the report says so
+MATERIAL_SECONDS = 30.0
 
-Called = tuple[Judgement, float]  # the answer, and the seconds the judge server took (0: not called)
+Called = tuple[Judgement, Timing | None]  # the answer, and the server's latency and crowd (None: not measured)
+
+
+@dataclass
+class Pulse:
+    """What the calls of a batch are doing now, for the progress line."""
+
+    sent: int  # calls started (answered or not)
+    in_flight: int  # started, not finished
+    held: int  # of those, waiting for the quota's pace
+    rate: float | None  # calls a second the run can make now (Little's law, or the quota's pace); None: not known
+    pace: str = ""  # the limits the pace keeps to and where they came from: '600k TPM and 3,600 RPM, the deployment's'
+
+
+@dataclass
+class _Call:
+    index: int
+    token: Token
+    order: int  # in the order calls were started
+    ticket: Ticket = field(default_factory=Ticket)
+    began: float | None = None  # when the call itself started (after the breaker and the budget)
 
 
 class Dispatcher:
@@ -35,7 +65,7 @@ class Dispatcher:
         provider: Provider,
         *,
         max_concurrency: int = 1,
-        limiter: RateLimiter | None = None,
+        quota: Quota | None = None,
         breaker: CircuitBreaker | None = None,
         budget: Budget | None = None,
         call_timeout: float | None = None,
@@ -44,14 +74,22 @@ class Dispatcher:
     ) -> None:
         self.provider = provider
         self.max_concurrency = max(1, max_concurrency)
-        self.limiter = limiter or RateLimiter(None)
+        self.quota = quota or Quota()
+        self.paces_itself = provider.pace(self.quota)  # each HTTP request paced, or else each call here
         self.breaker = breaker or CircuitBreaker(0)
         self.budget = budget or Budget()
         self.call_timeout = call_timeout  # seconds one judge call may take, SDK retries included
         self.deadline = deadline
-        self.concurrency = Concurrency(self.max_concurrency)  # lowered while the judge server queues calls
+        self.concurrency = Concurrency(self.max_concurrency, slow_start=provider.slow_start)
         self.notice = notice  # one line for the log, while the run goes on
+        self.pulse: Callable[[Pulse], None] | None = None  # told every TICK while calls are in flight
+        self._estimate = provider.estimate()
         self._workers: Workers | None = None
+        self._latencies: list[float] = []  # of answered calls, the last hundred: the progress line's rate
+        self._first: float | None = None  # when the run's first call started
+        self._lowered_at: float | None = None
+        self._lowered_calls = 0  # calls started under a window lowered by evidence
+        self._ended = 0.0
 
     # --- one call --------------------------------------------------------------------------------
 
@@ -60,34 +98,36 @@ class Dispatcher:
         charged the call's estimate until the answer says what it cost)."""
         return self.breaker.refusal() or self.budget.refusal(request)
 
-    def _scored(self, request: JudgeRequest) -> Called:
-        """The call on a worker thread, unless refused; and the seconds the judge server took to answer
-        (as the provider measured them, else the whole call; 0: not called)."""
-        if (refused := self.breaker.refusal()) is not None:
-            return refused, 0.0
-        self.limiter.wait()
-        if (refused := self._refused(request)) is not None:
-            return refused, 0.0
-        self.provider.ready()
-        started = time.monotonic()
-        result = self.provider.score(request)
-        waited = self.provider.waited()
-        self.budget.spent(request, result)
-        return result, time.monotonic() - started if waited is None else waited
+    def _cost(self, request: JudgeRequest) -> int:
+        return self._estimate(request) if self._estimate is not None and not self.paces_itself else 0
 
-    async def _awaited(self, request: JudgeRequest, began: dict[int, float], index: int) -> Called:
-        """The same on the judge loop; ``began[index]``: when the call itself started (for its timeout)."""
+    def _scored(self, request: JudgeRequest) -> Called:
+        """The call on a worker thread, unless refused (the server's latency is not measured there)."""
         if (refused := self.breaker.refusal()) is not None:
-            return refused, 0.0
-        if delay := self.limiter.reserve():
-            await asyncio.sleep(delay)
+            return refused, None
+        if not self.paces_itself:
+            self.quota.wait(self._cost(request))
         if (refused := self._refused(request)) is not None:
-            return refused, 0.0
+            return refused, None
         self.provider.ready()
-        began[index] = started = time.monotonic()
-        result, waited = await self.provider.ascore(request)
+        result = self.provider.score(request)
         self.budget.spent(request, result)
-        return result, time.monotonic() - started if waited is None else waited
+        return result, None
+
+    async def _awaited(self, request: JudgeRequest, call: _Call) -> Called:
+        """The same on the judge loop; the call's ``ticket`` keeps the time its requests wait for the pace."""
+        TICKET.set(call.ticket)
+        if (refused := self.breaker.refusal()) is not None:
+            return refused, None
+        if not self.paces_itself:
+            await self.quota.acquire(self._cost(request))
+        if (refused := self._refused(request)) is not None:
+            return refused, None
+        self.provider.ready()
+        call.began = time.monotonic()
+        result, timing = await self.provider.ascore(request)
+        self.budget.spent(request, result)
+        return result, timing
 
     # --- a batch ---------------------------------------------------------------------------------
 
@@ -102,6 +142,7 @@ class Dispatcher:
 
         def finish(index: int, result: Judgement) -> None:
             self.breaker.record(result)
+            self._ended = time.monotonic()
             on_result(index, result)
 
         gate = self.concurrency
@@ -109,46 +150,45 @@ class Dispatcher:
         limited = self.call_timeout is not None or self.deadline is not None
         if not on_loop and not limited and stop is None and (self.max_concurrency == 1 or len(requests) <= 1):
             for index, request in enumerate(requests):
-                result, seconds = self._scored(request)
-                self._measured(result, seconds, alone=True)
+                result, _ = self._scored(request)
                 finish(index, result)
             return
 
-        began: dict[int, float] = {}  # judge-loop calls: when each started
         workers = None
         if not on_loop:
             if self._workers is None:  # kept for the whole run: a provider's threads set up once
                 self._workers = Workers(self.max_concurrency)
             workers = self._workers
 
-        def start(index: int, request: JudgeRequest) -> Future[Called]:
-            if workers is None:
-                return submit(self._awaited(request, began, index))
-            return workers.submit(self._scored, request)
-
-        def since(future: Future[Called]) -> float | None:
-            return began.get(pending[future]) if workers is None else workers.running_since(future)
-
         arrived: queue.SimpleQueue[Future[Called]] = queue.SimpleQueue()  # finished futures, in order
         waiting = deque(enumerate(requests))  # sent as the concurrency window allows
-        pending: dict[Future[Called], int] = {}
-        alone: Future[Called] | None = None  # the one call in flight with nothing beside it so far, if any
+        pending: dict[Future[Called], _Call] = {}
+        again: set[int] = set()  # calls sent a second time after a timeout behind the server's queue
+        sent = 0
+        latest_answered = -1  # the order of the latest-started call that was answered
         looked = time.monotonic()
 
-        def send() -> None:
-            nonlocal alone
-            while waiting and len(pending) < gate.window:
-                index, request = waiting.popleft()
-                future = start(index, request)
-                alone = None if pending else future
-                pending[future] = index
-                future.add_done_callback(arrived.put)
+        def start(index: int, request: JudgeRequest) -> None:
+            nonlocal sent
+            call = _Call(index, gate.begin(), sent)
+            sent += 1
+            if self._first is None:
+                self._first = time.monotonic()
+            if gate.lowered:
+                self._lowered_calls += 1
+            future = submit(self._awaited(request, call)) if workers is None else workers.submit(self._scored, request)
+            pending[future] = call
+            future.add_done_callback(arrived.put)
 
-        def done(future: Future[Called]) -> bool:
-            """Whether the call was alone for its whole life (and so forget it)."""
-            nonlocal alone
-            was, alone = future is alone, None if future is alone else alone
-            return was
+        def since(future: Future[Called]) -> float | None:
+            """When the call started, as its timeout counts: the time it waited for the pace left out."""
+            call = pending[future]
+            began = call.began if workers is None else workers.running_since(future)
+            return None if began is None else began + call.ticket.now()
+
+        def send() -> None:
+            while waiting and len(pending) < gate.window:
+                start(*waiting.popleft())
 
         send()
         try:
@@ -162,10 +202,17 @@ class Dispatcher:
                 for future in finished:
                     if future not in pending or future.cancelled():
                         continue  # already ended as a timeout or by the deadline
-                    index = pending.pop(future)
-                    result, seconds = future.result()
-                    self._measured(result, seconds, done(future))
-                    finish(index, result)
+                    call = pending.pop(future)
+                    result, timing = future.result()
+                    answered = not isinstance(result, JudgeError) or not (result.unavailable or not result.sent)
+                    if answered:
+                        latest_answered = max(latest_answered, call.order)
+                        if timing is not None:
+                            self._latencies = [*self._latencies[-99:], timing[0]]
+                    seconds, crowd = timing if timing is not None else (None, 0)
+                    why = gate.finished(call.token, seconds, crowd, outcome="answered" if answered else "failed")
+                    self._lowered(why)
+                    finish(call.index, result)
                 if stop is not None and stop():
                     return  # queued calls never start; running ones are cancelled (loop) or abandoned
                 now = time.monotonic()
@@ -173,61 +220,107 @@ class Dispatcher:
                     looked = now
                     stuck = [f for f in pending if (b := since(f)) is not None and now - b > self.call_timeout]
                     for future in stuck:
-                        crowded = not done(future)  # other calls were in flight beside it: a queue is possible
+                        call = pending.pop(future)
                         future.cancel()
-                        why = gate.finished(self.call_timeout, alone=False, outcome="timeout" if crowded else "failed")
-                        if why is not None:
-                            self._lowered(why)
-                        finish(pending.pop(future), self._timeout(crowded))
+                        overtaken = latest_answered > call.order
+                        # A queue: calls before it were answered, none sent after it was, and some wait behind it
+                        # (or the server has shown it queues calls already).
+                        behind = any(other.order > call.order for other in pending.values())
+                        queued = gate.answered and not overtaken and (behind or gate.lowered)
+                        self._lowered(gate.timed_out(overtaken=not queued))
+                        if queued and call.index not in again:
+                            again.add(call.index)  # sent again once the window has shrunk, within the budget
+                            waiting.appendleft((call.index, requests[call.index]))
+                            continue
+                        finish(call.index, self._timeout(overtaken, queued))
                     if workers is not None:
                         workers.add(len(stuck))  # the stuck calls keep their threads: bring concurrency back
                 at = self.deadline.at if self.deadline is not None else None
                 if at is not None and now >= at and (pending or waiting):
                     for future in list(pending):
                         future.cancel()
-                        finish(pending.pop(future), JudgeError(DEADLINE_PASSED))
+                        finish(pending.pop(future).index, JudgeError(DEADLINE_PASSED))
                     while waiting:
                         finish(waiting.popleft()[0], JudgeError(DEADLINE_PASSED))
                 send()
+                if self.pulse is not None:
+                    held, limits = self.quota.waiting, self.quota.limits()
+                    pace = f"{rate_text(limits.rpm, limits.tpm)}, {limits.source}'s" if limits.source else ""
+                    self.pulse(Pulse(sent, len(pending), min(held, len(pending)), self.rate(), pace))
         finally:
             for future in pending:
                 future.cancel()  # stopped or interrupted: nothing is left running on the judge loop
 
-    def _measured(self, result: Judgement, seconds: float, alone: bool) -> None:
-        failed = isinstance(result, JudgeError) and (result.unavailable or not result.sent)
-        why = self.concurrency.finished(seconds, alone=alone, outcome="failed" if failed else "answered")
-        if why is not None:
-            self._lowered(why)
+    def rate(self) -> float | None:
+        """Calls a second the run makes now: the window over the typical latency (Little's law), or the
+        quota's pace where that is slower; None until an answer was timed."""
+        rates = []
+        if self._latencies:
+            typical = sorted(self._latencies)[len(self._latencies) // 2]
+            rates.append(self.concurrency.window / max(typical, 1e-3))
+        pace = self.quota.calls_per_second()
+        if pace is not None:
+            rates.append(pace)
+        return min(rates) if rates else None
 
-    def _timeout(self, crowded: bool) -> JudgeError:
-        """A call past the call timeout; sent beside others after earlier calls were answered, most likely
-        it waited in a queue at the server."""
-        message = f"the judge gave no answer within {self.call_timeout:g} s (call timeout)"
-        if crowded and self.concurrency.answered:
-            message += (
-                f"; earlier calls were answered, so the judge server is likely queueing them ({SINGLE_SLOT}): "
-                "lower max-concurrency"
+    def _timeout(self, overtaken: bool, queued: bool) -> JudgeError:
+        """A call past the call timeout, named for what most likely kept it."""
+        timeout = self.call_timeout or 0.0
+        message = f"the judge gave no answer within {timeout:g} s (call timeout)"
+        if time.monotonic() - self.quota.last_refusal < timeout + 1:
+            limits = self.quota.limits()
+            quota = f" ({rate_text(limits.rpm, limits.tpm)})" if limits.rpm or limits.tpm else ""
+            return JudgeError(
+                f"{message} while the deployment refused calls for its rate limits (HTTP 429){quota}: the quota, not "
+                "the judge, held it; give the run more time (call-timeout, deadline) or the deployment more quota",
+                unavailable=True,
+                cause="quota",
+            )
+        if overtaken:
+            return JudgeError(
+                f"{message}, while calls sent after it were answered: the judge answers, but slowly on some calls; "
+                "raise call-timeout",
+                cause="slow",
+            )
+        if queued:
+            return JudgeError(
+                f"{message} twice, waiting behind the calls before it: the judge server is queueing calls "
+                f"({SINGLE_SLOT}); lower max-concurrency to its parallel slots, or raise call-timeout",
+                unavailable=True,
+                cause="queue",
             )
         return JudgeError(message, unavailable=True)
 
-    def _lowered(self, why: str) -> None:
+    def _lowered(self, why: str | None) -> None:
         """Say once, while the run goes on, that the judge server queues calls and what groundgate did."""
+        if why is None:
+            return
         gate = self.concurrency
+        if self._lowered_at is None:
+            self._lowered_at = time.monotonic()
         if self.notice is not None:
             self.notice(
-                f"the judge server is queueing calls ({why}): groundgate lowered concurrency from {gate.cap} to "
-                f"{gate.window} ({SINGLE_SLOT}); set max-concurrency to the server's parallel slots"
+                f"the judge server queues calls ({why}): groundgate sends {gate.window} at a time instead of "
+                f"{gate.cap}; set max-concurrency to the server's parallel slots"
             )
 
     @property
     def notes(self) -> list[str]:
-        """What a reader of the results should know about how the judge was called."""
+        """What a reader of the results should know about how the judge was called: the server's few slots,
+        only when they made the run materially longer than ``max-concurrency`` parallel slots would have."""
         gate = self.concurrency
-        if gate.why is None:
+        if gate.why is None or self._lowered_at is None or self._first is None or not self._latencies:
+            return []
+        judging = max(self._ended - self._first, 1e-9)
+        typical = sorted(self._latencies)[len(self._latencies) // 2]
+        cost = self._lowered_calls * typical * (1 / max(gate.lowest, 1) - 1 / gate.cap)
+        if cost < max(MATERIAL * judging, MATERIAL_SECONDS):
             return []
         return [
-            f"the judge server queued calls ({gate.why}): groundgate lowered concurrency from {gate.cap} to as "
-            f"low as {gate.lowest} ({SINGLE_SLOT}); set max-concurrency to the server's parallel slots"
+            f"the judge server answered about {gate.lowest} call(s) at a time ({gate.why}), so groundgate sent "
+            f"{gate.lowest} at a time instead of {gate.cap}: about {cost / 60:.0f} min of the run's "
+            f"{judging / 60:.0f} min judging went to that; give the server more parallel slots (llama.cpp "
+            "--parallel, Ollama OLLAMA_NUM_PARALLEL) and set max-concurrency to them"
         ]
 
     def close(self) -> None:

@@ -45,16 +45,38 @@ class Said:
 
 class Listener:
     """The body of the last chat-completions answer heard inside one ``listening()`` (the SDK's own
-    retries overwrite it: the last answer is the one it gave up on or parsed)."""
+    retries overwrite it: the last answer is the one it gave up on or parsed), its headers (the quota's
+    rate-limit headers), and what the call's requests met on the way (``judges.send`` counts them)."""
 
     def __init__(self) -> None:
         self.status: int | None = None
         self.body = bytearray()
         self.complete = False
         self.seconds: float | None = None  # from sending the request to the answer's last byte
+        self.headers: dict[str, str] = {}
+        self.crowd = 0  # chat-completions requests at the judge server, this one included, when it was sent
+        self.throttled = 0  # 429 answers to this call's requests (sent again after the pace allowed)
+        self.resent = 0  # requests sent again after a failure of the server (5xx, a dropped connection)
+        self.longer = 0  # answers cut at the lower reservation and asked again with the SDK's own max_tokens
+        self.billed = (0, 0)  # (all, answer) tokens billed for those cut answers, which the SDK never sees
 
-    def start(self, status: int) -> None:
+    def start(self, status: int, headers: dict[str, str] | None = None, crowd: int = 0) -> None:
         self.status, self.body, self.complete, self.seconds = status, bytearray(), False, None
+        self.headers, self.crowd = headers or {}, crowd
+
+    def usage(self) -> tuple[int, int]:
+        """(all tokens, answer tokens) the last 200 answer's ``usage`` reports: what the service billed
+        for an answer the SDK could not use (cut at its token limit, not the rubric's JSON); (0, 0) if none."""
+        if self.status != 200 or not self.complete:
+            return 0, 0
+        try:
+            usage = json.loads(self.body.decode("utf-8", errors="replace"))["usage"]
+            total, answer = usage.get("total_tokens"), usage.get("completion_tokens")
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            return 0, 0
+        whole = int(total) if isinstance(total, int | float) and not isinstance(total, bool) else 0
+        part = int(answer) if isinstance(answer, int | float) and not isinstance(answer, bool) else 0
+        return max(0, whole), max(0, min(part, whole))
 
     def said(self) -> Said | None:
         """What the judge answered, when a whole 200 answer in the chat-completions shape was heard."""
@@ -76,6 +98,19 @@ def excerpt(text: str) -> str:
     if len(flat) <= HEAD + TAIL + 3:
         return flat
     return f"{flat[:HEAD].rstrip()} … {flat[-TAIL:].lstrip()}"
+
+
+def current() -> Listener | None:
+    """The listener of the call being made on this context, if any."""
+    return _listener.get()
+
+
+_inside = 0  # chat-completions requests sent and not yet answered in full, across the process (one loop)
+
+
+def inside() -> int:
+    """Chat-completions requests at judge servers right now (sent, their answer not yet read in full)."""
+    return _inside
 
 
 @contextmanager
@@ -101,27 +136,48 @@ def install() -> bool:
 
         def __init__(self, stream: Any, listener: Listener, sent: float) -> None:
             self._stream, self._listener, self._sent = stream, listener, sent
+            self._open = True
+
+        def _done(self) -> None:
+            global _inside
+            if self._open:
+                self._open = False
+                _inside -= 1
 
         async def __aiter__(self) -> AsyncIterator[bytes]:
-            async for chunk in self._stream:
-                room = MAX_BODY - len(self._listener.body)
-                if room > 0:
-                    self._listener.body += chunk[:room]
-                yield chunk
-            self._listener.complete = True
-            self._listener.seconds = time.monotonic() - self._sent
+            try:
+                async for chunk in self._stream:
+                    room = MAX_BODY - len(self._listener.body)
+                    if room > 0:
+                        self._listener.body += chunk[:room]
+                    yield chunk
+                self._listener.complete = True
+                self._listener.seconds = time.monotonic() - self._sent
+            finally:
+                self._done()
 
         async def aclose(self) -> None:
+            self._done()
             await self._stream.aclose()
 
     original = httpx2.AsyncHTTPTransport.handle_async_request
 
     async def handle_async_request(self: Any, request: Any) -> Any:
-        sent = time.monotonic()
-        response = await original(self, request)
+        global _inside
         listener = _listener.get()
-        if listener is not None and request.url.path.endswith("/chat/completions"):
-            listener.start(response.status_code)
+        heard = listener is not None and request.url.path.endswith("/chat/completions")
+        sent = time.monotonic()
+        if heard:
+            _inside += 1
+        crowd = _inside
+        try:
+            response = await original(self, request)
+        except BaseException:
+            if heard:
+                _inside -= 1
+            raise
+        if listener is not None and heard:
+            listener.start(response.status_code, dict(response.headers), crowd)
             response.stream = Recording(response.stream, listener, sent)
         return response
 

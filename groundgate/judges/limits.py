@@ -1,48 +1,15 @@
-"""Client-side limits around judge calls: a request-rate cap shared by the run's calls, a
-count of the throttling (HTTP 429) answers the SDK retried on its own, the circuit breaker (a judge
-that is down, or whose answers are mostly outside the rubric's format), the concurrency window
-that falls while the judge server queues calls, the run's deadline and its budget of calls and tokens."""
+"""Client-side limits around judge calls: the circuit breaker (a judge that is down, or whose answers are
+mostly outside the rubric's format), the run's deadline and its budget of calls and tokens. (The quota's
+pace is ``judges.quota``; the window of calls in flight, ``judges.concurrency``.)"""
 
 from __future__ import annotations
 
-import logging
-import statistics
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
-
-
-class RateLimiter:
-    """Spaces call starts at least 60/rpm seconds apart, whichever thread or loop makes them."""
-
-    def __init__(
-        self,
-        rpm: float | None,
-        clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> None:
-        self.interval = 60.0 / rpm if rpm else 0.0
-        self._lock = threading.Lock()
-        self._slot = 0.0  # when the next call may start
-        self._clock = clock
-        self._sleep = sleep
-
-    def reserve(self) -> float:
-        """Take the next start slot; the seconds to wait for it."""
-        if not self.interval:
-            return 0.0
-        with self._lock:
-            now = self._clock()
-            start = max(now, self._slot)
-            self._slot = start + self.interval
-        return start - now
-
-    def wait(self) -> None:
-        if (delay := self.reserve()) > 0:
-            self._sleep(delay)
+from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose
 
 
 @dataclass
@@ -56,39 +23,6 @@ class Deadline:
     def start(self) -> None:
         if self.at is None:
             self.at = time.monotonic() + self.seconds
-
-
-class ThrottleCounter(logging.Handler):
-    """Counts 429 answers from the SDK's HTTP client log ('HTTP Request: METHOD URL "HTTP/1.1 429 ..."').
-
-    The SDK retries them itself, honouring Retry-After; groundgate only counts, never retries again.
-    A test pins this to the SDK's HTTP client: it fails if the log line stops carrying the status.
-    """
-
-    LOGGER = "httpx2"
-
-    def __init__(self) -> None:
-        super().__init__(level=logging.INFO)
-        self.throttled = 0
-        self._count_lock = threading.Lock()
-
-    def emit(self, record: logging.LogRecord) -> None:
-        args = record.args
-        if isinstance(args, tuple) and len(args) >= 4 and args[3] == 429:
-            with self._count_lock:
-                self.throttled += 1
-
-    @classmethod
-    def install(cls) -> ThrottleCounter:
-        logger = logging.getLogger(cls.LOGGER)
-        for handler in logger.handlers:
-            if isinstance(handler, cls):
-                return handler
-        handler = cls()
-        logger.addHandler(handler)
-        logger.setLevel(logging.INFO)
-        logger.propagate = False  # request lines are ours to count, not to print
-        return handler
 
 
 UNFIT_AFTER = 10  # answers a judge gives before the share of them outside the rubric's format can stop a run
@@ -125,6 +59,7 @@ class CircuitBreaker:
         self._lock = threading.Lock()
         self._count = 0  # consecutive failures for want of the service
         self._cause = b""
+        self._kind: str | None = None  # the last failure's JudgeError.cause: what the refusals say of it
         self._answers = 0  # answers the judge gave (not failures)
         self._malformed = 0  # of which outside the format
 
@@ -153,7 +88,7 @@ class CircuitBreaker:
             if not down and not unusable:
                 return None
             cause = self._cause.decode("utf-8", errors="replace")
-            answers, malformed = self._answers, self._malformed
+            answers, malformed, kind = self._answers, self._malformed, self._kind
         if down:
             why = (
                 f"the judge failed {self.limit} calls in a row, so groundgate stopped calling it "
@@ -165,7 +100,7 @@ class CircuitBreaker:
                 f"the last: {cause}"
             )
             return JudgeError(f"not sent: {why}", sent=False, malformed=True)
-        return JudgeError(f"not sent: {why}", sent=False)
+        return JudgeError(f"not sent: {why}", sent=False, cause=kind)
 
     def record(self, result: Judgement) -> None:
         if isinstance(result, JudgeError) and not result.sent:
@@ -177,86 +112,13 @@ class CircuitBreaker:
                 if self.limit:
                     self._count += 1
                     self._cause = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
+                    self._kind = result.cause
                 return
             self._count = 0
             self._answers += 1
             if isinstance(result, JudgeError) and result.malformed:
                 self._malformed += 1
                 self._cause = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
-
-
-class Concurrency:
-    """How many judge calls may be in flight: the user's cap (max-concurrency), lowered while the judge
-    server queues them (AIMD, as TCP does).
-
-    A server with one slot (llama.cpp's and Ollama's default) answers one call at a time: every call sent
-    beside it only waits in its queue, latency grows with the calls in flight, and the last ones reach
-    the call timeout while the server is healthy. Two signs of that halve the window: a call timeout
-    after earlier calls were answered, and answers that take ``QUEUEING`` times as long as calls made
-    alone (median against median). After a change, the next one waits for a window of calls to finish.
-    A window of answers no slower than ``EASY`` times alone adds one call back, up to the cap. Latency
-    alone cannot tell a queue from answers that are simply longer: the ratio is generous, and the window
-    grows back where a server was only slow."""
-
-    QUEUEING = 3.0
-    EASY = 2.0
-    KEPT = 32  # latencies of calls made alone kept for the baseline
-
-    def __init__(self, cap: int) -> None:
-        self.cap = max(1, cap)
-        self.window = self.cap
-        self.lowest = self.cap
-        self.why: str | None = None  # why it was first lowered
-        self._lock = threading.Lock()
-        self._alone: list[float] = []
-        self._recent: list[float] = []  # answers since the last change
-        self._settle = 0  # calls to finish before the next change
-        self._answered = False
-
-    @property
-    def answered(self) -> bool:
-        """Whether any call got an answer: a timeout after that is a queue, not a judge that is down."""
-        return self._answered
-
-    def finished(self, seconds: float, *, alone: bool, outcome: str) -> str | None:
-        """Record one finished call (``outcome``: 'answered', 'timeout', or 'failed' for an error that
-        says nothing of the queue); returns why, the first time the window is lowered."""
-        with self._lock:
-            self._settle -= 1
-            if outcome == "timeout":
-                if self._answered:
-                    return self._lower("a call reached the call timeout after earlier calls were answered")
-                return None
-            if outcome != "answered":
-                return None
-            self._answered = True
-            if alone:
-                self._alone = [*self._alone[-(self.KEPT - 1) :], seconds]
-            self._recent.append(seconds)
-            if not self._alone or len(self._recent) < self.window or self._settle > 0:
-                return None
-            baseline, now = statistics.median(self._alone), statistics.median(self._recent[-self.window :])
-            if self.window > 1 and now > self.QUEUEING * baseline:
-                return self._lower(
-                    f"answers took {now / baseline:.1f} times as long with {self.window} calls in flight as alone"
-                )
-            if self.window < self.cap and now <= self.EASY * baseline:
-                self._change(self.window + 1)
-            return None
-
-    def _lower(self, why: str) -> str | None:
-        if self.window == 1 or self._settle > 0:
-            return None
-        self._change(max(1, self.window // 2))
-        self.lowest = min(self.lowest, self.window)
-        first = self.why is None
-        self.why = self.why or why
-        return why if first else None
-
-    def _change(self, window: int) -> None:
-        self._settle = self.window  # the calls sent under the old window finish first
-        self.window = window
-        self._recent = []
 
 
 Estimate = Callable[[JudgeRequest], int]  # tokens a call is expected to cost (``judges.cost``)
@@ -345,8 +207,10 @@ class Budget:
         )
 
     def spent(self, request: JudgeRequest, result: Judgement) -> None:
-        """The answer's own count replaces the call's estimate (a failure keeps the estimate)."""
-        if self.estimate is None or not isinstance(result, Verdict) or not result.tokens:
+        """What the service billed replaces the call's estimate: an answer's own count, a usable one or not
+        (cut at its token limit, not the rubric's JSON). A call without a billed answer (a timeout, a
+        connection that dropped) keeps its estimate: the service may have billed it all the same."""
+        if self.estimate is None or not result.tokens:
             return
         cost = self.estimate(request)
         with self._lock:

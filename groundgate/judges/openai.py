@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from groundgate.cases import Rubric
 from groundgate.errors import one_line
 from groundgate.judges import JudgeError, JudgeInfo
-from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.sdk import EvaluatorProvider, http_status, sdk_version, warm_sdk
 from groundgate.redact import public_url
 
@@ -26,6 +26,7 @@ TOO_LONG = ("context length", "context_length", "maximum context", "reduce the l
 # How servers that answer 400 rather than 404 (LiteLLM, some gateways) say the model is not theirs.
 NO_SUCH_MODEL = ("model_not_found", "does not exist", "not found", "invalid model", "unknown model", "no such model")
 LISTED = 10  # models named in a message; the rest are counted
+HOSTED = "api.openai.com"
 
 
 class ModelsRefused(Exception):
@@ -90,7 +91,7 @@ def build(config: OpenAIConfig) -> OpenAIProvider:
 
 
 class OpenAIProvider(EvaluatorProvider):
-    def __init__(self, config: OpenAIConfig, *, throttle: ThrottleCounter | None = None) -> None:
+    def __init__(self, config: OpenAIConfig) -> None:
         super().__init__(
             JudgeInfo(
                 kind="openai",
@@ -101,13 +102,18 @@ class OpenAIProvider(EvaluatorProvider):
                 sdk_version=sdk_version(),
             ),
             secret=config.api_key,
-            throttle=throttle,
         )
         self.config = config
         self._offered: list[str] | None = None
+        # OpenAI's own API answers every call in parallel; any other server's slots are unknown (llama.cpp's and
+        # Ollama's default is one): start with one call in flight and grow while the latencies allow.
+        self.slow_start = urlsplit(config.base_url).hostname != HOSTED
 
     def identity(self) -> dict[str, object]:
         return {**super().identity(), "base_url": self.info.base_url, "model": self.config.model}
+
+    def where(self) -> str:
+        return f"the judge server {self.info.base_url} (model {self.config.model!r})"
 
     def model_config(self) -> Any:
         from azure.ai.evaluation import OpenAIModelConfiguration
@@ -120,7 +126,8 @@ class OpenAIProvider(EvaluatorProvider):
     def chat_client(self) -> Any:
         import openai
 
-        return openai.AsyncOpenAI(base_url=self.config.base_url, api_key=self.config.api_key)
+        # Its requests are sent again by groundgate's pace (judges.send), as the SDK's are.
+        return openai.AsyncOpenAI(base_url=self.config.base_url, api_key=self.config.api_key, max_retries=0)
 
     @property
     def chat_model(self) -> str:

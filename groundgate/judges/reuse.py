@@ -17,8 +17,16 @@ from collections.abc import Callable
 from typing import Any
 
 from groundgate.judges.once import once
+from groundgate.judges.quota import Quota
+from groundgate.judges.send import send
 
 KEPT_TEMPLATES = 32  # the rubric prompts are a handful; anything past this is compiled as the SDK does
+# The answer tokens each rubric request reserves, where the SDK asks 800: Azure charges every request its prompt
+# plus max_tokens at arrival, and a judge's answer (a reason of a few sentences and a score) takes 100-250. An
+# answer that reaches this limit is asked again with the SDK's own 800 (``judges.send``), so every judgement is
+# the one the SDK's request gets: at temperature 0 the model writes the same tokens whatever the limit, only
+# where it stops differs. docs/performance.md has the measurements.
+RESERVE = 400
 
 
 @once
@@ -48,22 +56,34 @@ def compile_templates_once() -> bool:
 
 class SharedClient:
     """One client for every call of one judge (its groundedness and fluency evaluators alike), kept
-    from the first call, with one copy per timeout; closed with the judge."""
+    from the first call, with one copy per timeout; closed with the judge. Its requests leave under the
+    judge's quota (``judges.send``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, quota: Callable[[], Quota]) -> None:
         self._client: Any = None
+        self._quota = quota
 
     def adopt(self, evaluator: Any) -> None:
         """Make the evaluator's prompt flow send every request through this judge's client, on
-        connections kept open: the SDK asks for ``Connection: close`` because each of its calls runs
-        on an event loop of its own, which closes under any connection left open; one loop for the
-        whole process lets a connection serve call after call."""
+        connections kept open, paced to the judge's quota: the SDK asks for ``Connection: close`` because
+        each of its calls runs on an event loop of its own, which closes under any connection left open;
+        one loop for the whole process lets a connection serve call after call. Its retry loop
+        (``_send_with_retries``) gives way to ``judges.send``, which keeps its rule for every failure but
+        the rate limits' 429."""
+        from azure.ai.evaluation._legacy.prompty._exceptions import WrappedOpenAIError
+
         flow = evaluator._flow
-        flow._model.parameters.get("extra_headers", {}).pop("Connection", None)
-        send = flow._send_with_retries
+        parameters = flow._model.parameters
+        parameters.get("extra_headers", {}).pop("Connection", None)
+        asked = parameters.get("max_tokens")  # a reasoning model's max_completion_tokens is left as it is
+        fuller = asked if isinstance(asked, int) and asked > RESERVE else None
+        if fuller is not None:
+            parameters["max_tokens"] = RESERVE
 
         async def through_shared(api_client: Any, params: Any, timeout: Any, **options: Any) -> Any:
-            return await send(api_client=self._shared(api_client), params=params, timeout=timeout, **options)
+            return await send(
+                self._shared(api_client), params, self._quota(), timeout, WrappedOpenAIError, fuller=fuller
+            )
 
         flow._send_with_retries = through_shared
 

@@ -22,13 +22,15 @@ from groundgate.cache import Entry, ScoreCache
 from groundgate.errors import JudgeUnusable
 from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
 from groundgate.judges.claims import prompt_version as claims_prompt
-from groundgate.judges.dispatch import Dispatcher
-from groundgate.judges.limits import UNFIT_FIX, Budget, CircuitBreaker, Concurrency, RateLimiter, unfit
+from groundgate.judges.concurrency import Concurrency
+from groundgate.judges.dispatch import Dispatcher, Pulse
+from groundgate.judges.limits import UNFIT_FIX, Budget, CircuitBreaker, unfit
 from groundgate.judges.limits import Deadline as Deadline  # where the wiring and the tests find it
+from groundgate.judges.quota import Quota
 from groundgate.redact import Redactor
 from groundgate.store import Store
 
-Progress = Callable[[str, int, int], None]  # (phase, done, total)
+Progress = Callable[[str, int, int], None]  # (phase, done, total); a ``beat`` method also hears the calls in flight
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
 PROBE = 5  # the run's first calls, made before any other: is this judge fit for the job at all?
 PROBE_DECIDES = 3  # answers the probe needs to stop a run (a smaller first batch is left to the breaker)
@@ -46,7 +48,7 @@ class Memo:
 
     SCHEMA = (
         "CREATE TABLE memo(key TEXT PRIMARY KEY, failed INTEGER, score REAL, text TEXT, model TEXT, tokens INTEGER, "
-        "configuration INTEGER, unavailable INTEGER) WITHOUT ROWID;"
+        "configuration INTEGER, unavailable INTEGER, cause TEXT) WITHOUT ROWID;"
     )
 
     def __init__(self) -> None:
@@ -61,12 +63,12 @@ class Memo:
         for start in range(0, len(asked), 500):
             some = asked[start : start + 500]
             marks = ", ".join("?" * len(some))
-            for key, failed, score, text, model, tokens, configuration, unavailable in self._store.all(
+            for key, failed, score, text, model, tokens, configuration, unavailable, cause in self._store.all(
                 f"SELECT * FROM memo WHERE key IN ({marks})",  # noqa: S608 - placeholders
                 some,
             ):
                 found[key] = (
-                    JudgeError(text, model, bool(configuration), bool(unavailable))
+                    JudgeError(text, model, bool(configuration), bool(unavailable), cause=cause)
                     if failed
                     else Verdict(score, text, model, tokens)
                 )
@@ -77,10 +79,11 @@ class Memo:
             self._store = Store(self.SCHEMA)
         row: tuple[object, ...]
         if isinstance(answer, Verdict):
-            row = (key, 0, answer.score, answer.reason, answer.model, answer.tokens, 0, 0)
+            row = (key, 0, answer.score, answer.reason, answer.model, answer.tokens, 0, 0, None)
         else:
-            row = (key, 1, None, answer.message, answer.model, 0, int(answer.configuration), int(answer.unavailable))
-        self._store.run("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
+            configuration, unavailable = int(answer.configuration), int(answer.unavailable)
+            row = (key, 1, None, answer.message, answer.model, 0, configuration, unavailable, answer.cause)
+        self._store.run("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
 
 
 class Runner:
@@ -92,11 +95,12 @@ class Runner:
         *,
         max_concurrency: int = 1,
         max_rpm: float | None = None,
+        max_tpm: float | None = None,
         cache: ScoreCache | None = None,
         progress: Progress | None = None,
         call_timeout: float | None = None,
         deadline: Deadline | None = None,
-        limiter: RateLimiter | None = None,
+        quota: Quota | None = None,
         redact: Redactor | None = None,
         max_consecutive_failures: int = 0,
         breaker: CircuitBreaker | None = None,
@@ -111,16 +115,18 @@ class Runner:
         self.progress = progress
         self.call_timeout = call_timeout  # seconds one judge call may take, SDK retries included
         self.deadline = deadline
+        self.quota = quota or Quota(max_rpm, max_tpm)
         self.dispatch = Dispatcher(
             provider,
             max_concurrency=self.max_concurrency,
-            limiter=limiter or RateLimiter(max_rpm),
+            quota=self.quota,
             breaker=breaker or CircuitBreaker(max_consecutive_failures),
             budget=budget,
             call_timeout=call_timeout,
             deadline=deadline,
             notice=notice,
         )
+        self.dispatch.pulse = self._pulse
         self.calls = CallCounts()
         self._identity = provider.identity()  # computed once: part of every cache key
         self._lock = threading.Lock()
@@ -130,6 +136,7 @@ class Runner:
         self._probed = False  # the run's first call has been made (alone)
         self._spans: dict[str, tuple[int, int]] = {}  # phase -> (calls made, requests seen) by its batches so far
         self._shift = (0, 0)  # (calls made by earlier batches of this phase, its expected total)
+        self._now = ("", 0, 0)  # the phase under way, its calls done and its total: what a pulse reports on
         if cache is not None:
             self.calls.cache_rejected = cache.rejected
 
@@ -153,6 +160,11 @@ class Runner:
     def notes(self) -> list[str]:
         """What a reader of the results should know about how the judge was called."""
         return self.dispatch.notes
+
+    @property
+    def quota_held(self) -> float:
+        """Seconds of the run during which at least one call waited for the quota's pace."""
+        return self.quota.held_now()
 
     def identity(self) -> dict[str, object]:
         return self._identity
@@ -239,9 +251,16 @@ class Runner:
         if self.progress is None:
             return
         made, expected = self._shift
+        self._now = (phase, made + done, max(expected, made + total))
         if made and not done:
             return  # a later batch of a phase under way: the line goes on, it does not start again
-        self.progress(phase, made + done, max(expected, made + total))
+        self.progress(*self._now)
+
+    def _pulse(self, pulse: Pulse) -> None:
+        """While calls are in flight: a progress line with a ``beat`` hears what they are doing, answered or not."""
+        beat = getattr(self.progress, "beat", None)
+        if beat is not None and self._now[0]:
+            beat(*self._now, pulse)
 
     def close(self) -> None:
         """Release the worker threads and the provider's connections; scores are already returned."""
@@ -260,7 +279,6 @@ class Runner:
         """Fresh calls, up to max_concurrency in flight; results in request order. The run's first calls
         are the probe (``_probe``), made before any other; ``vouched``: what the cache says this judge
         configuration already answered usably, which the probe weighs."""
-        before = self.provider.throttled()
         results: list[Judgement] = []
         total = len(requests)
         if not self._probed and requests:
@@ -270,7 +288,12 @@ class Runner:
             requests, keys = requests[len(results) :], keys[len(results) :] if keys is not None else None
         if requests:
             results += self._in_threads(requests, phase, keys, base=len(results), total=total)
-        self.calls.throttled += self.provider.throttled() - before
+        self.calls.throttled, self.calls.resent, self.calls.longer = (
+            self.quota.refusals,
+            self.quota.resent,
+            self.quota.longer,
+        )
+        self.calls.quota_seconds = round(self.quota.held_now(), 3)
         return results
 
     def _probe(
@@ -337,6 +360,8 @@ class Runner:
         def finish(index: int, result: Judgement) -> None:
             nonlocal done
             results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
+            if isinstance(result, JudgeError) and result.cause == "billing":
+                raise JudgeUnusable(result.message)  # every call would fail alike: no wait or retry fixes it
             done += 1
             self._report(phase, done, total)
 
@@ -381,9 +406,9 @@ class Runner:
                 self.calls.claims += 1
             else:
                 self.calls.fluency += 1
+            self.calls.tokens += result.tokens  # billed for the answer, a failed call's too
+            self.calls.answer_tokens += result.answer_tokens
             if isinstance(result, Verdict):
-                self.calls.tokens += result.tokens
-                self.calls.answer_tokens += result.answer_tokens
                 if result.model and result.model not in self.info.models:
                     self.info.models.append(result.model)
                 if not self._model_known:

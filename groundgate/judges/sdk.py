@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import threading
 from abc import abstractmethod
@@ -36,16 +37,18 @@ from groundgate.judges import (
     JudgeRequest,
     Provider,
     Purpose,
+    Timing,
     checked_verdict,
     unavailable,
 )
 from groundgate.judges import claims as claim_calls
 from groundgate.judges.cost import Estimator
-from groundgate.judges.heard import Said, excerpt, listening
+from groundgate.judges.heard import Listener, Said, excerpt, listening
 from groundgate.judges.heard import install as overhear_answers
-from groundgate.judges.limits import ThrottleCounter
 from groundgate.judges.loop import run
+from groundgate.judges.quota import Quota
 from groundgate.judges.reuse import SharedClient, compile_templates_once
+from groundgate.judges.send import CLAIMS_RETRIES, billing, send
 from groundgate.judges.strict_scores import refuse_boolean_scores
 from groundgate.judges.tls import share_tls_context
 
@@ -76,15 +79,14 @@ def prompt_version() -> str:
     return digest.hexdigest()[:16]
 
 
-_prepared: Future[ThrottleCounter] | None = None
+_prepared: Future[bool] | None = None
 _prepare_lock = threading.Lock()
 
 
-def prepare_sdk() -> ThrottleCounter:
+def prepare_sdk() -> bool:
     """Process-wide set-up, done once (a second caller waits for the first): import the SDK (seconds),
-    silence its per-retry tracebacks (groundgate reports failures per row), share one TLS context, keep
-    compiled templates, refuse boolean scores, overhear the answers it cannot parse, and count the 429
-    answers it retries."""
+    silence its per-retry tracebacks and its HTTP client's request lines (groundgate reports failures per
+    row), share one TLS context, keep compiled templates, refuse boolean scores and overhear the answers."""
     global _prepared
     with _prepare_lock:
         mine = _prepared is None
@@ -100,7 +102,8 @@ def prepare_sdk() -> ThrottleCounter:
             compile_templates_once()
             refuse_boolean_scores()
             overhear_answers()
-            prepared.set_result(ThrottleCounter.install())
+            logging.getLogger("httpx2").setLevel(logging.WARNING)  # a line per request is not ours to print
+            prepared.set_result(True)
         except BaseException as exc:
             prepared.set_exception(exc)
     return prepared.result()
@@ -142,13 +145,13 @@ class EvaluatorProvider(Provider):
 
     on_loop = True
 
-    def __init__(self, info: JudgeInfo, *, secret: str | None = None, throttle: ThrottleCounter | None = None) -> None:
+    def __init__(self, info: JudgeInfo, *, secret: str | None = None) -> None:
         self.info = info
         self._secret = secret  # scrubbed from every failure message, whatever the server echoes
-        self._throttle = throttle
-        self._local = threading.local()
+        self._prepared = False
+        self._quota = Quota()  # the runner's, once it hands it over (``pace``)
         self._evaluators: dict[str, Any] = {}  # the async evaluators, built on the loop thread on first use
-        self._client = SharedClient()
+        self._client = SharedClient(lambda: self._quota)
         self._chat_client: Any = None  # the claims call's openai client, built on the loop thread on first use
 
     @abstractmethod
@@ -169,16 +172,28 @@ class EvaluatorProvider(Provider):
         return None
 
     def failure(self, exc: Exception) -> JudgeError:
-        """What a call that raised means for its row; subclasses recognise configuration errors."""
+        """What a call that raised means for its row; subclasses recognise configuration errors. An account
+        without quota or credit (a billing 429) fails every call alike: the run stops on it (exit 2)."""
+        if (billed := no_quota(exc)) is not None:
+            return JudgeError(
+                f"{self.where()} refused the call because the account has no quota or credit left (HTTP 429 "
+                f"{billed}): waiting does not fix that; add quota or credit to the account, or use another "
+                "deployment",
+                configuration=True,
+                unavailable=True,
+                cause="billing",
+            )
         return JudgeError(
             one_line(f"{type(exc).__name__}: {getattr(exc, 'message', None) or exc}"), unavailable=unavailable(exc)
         )
 
-    def throttled(self) -> int:
-        return self._throttle.throttled if self._throttle is not None else 0
+    def where(self) -> str:
+        """The judge as a message names it."""
+        return f"the judge {self.info.deployment!r}"
 
-    def waited(self) -> float | None:
-        return getattr(self._local, "waited", None)
+    def pace(self, quota: Quota) -> bool:
+        self._quota = quota
+        return True
 
     def identity(self) -> dict[str, object]:
         info = self.info
@@ -214,18 +229,18 @@ class EvaluatorProvider(Provider):
         return evaluator
 
     def estimate(self) -> Estimator:
-        return Estimator(self.info.rubric)
+        return Estimator(self.info.rubric, self.info.reasoning)
 
     def ready(self) -> None:
-        if self._throttle is None:
-            self._throttle = prepare_sdk()  # waits for the import started in the background
+        if not self._prepared:
+            self._prepared = prepare_sdk()  # waits for the import started in the background
 
     def score(self, request: JudgeRequest) -> Judgement:
         """The call on the judge loop, waited for (the runner awaits ``ascore`` itself)."""
-        judged, self._local.waited = run(self.ascore(request))
+        judged, _ = run(self.ascore(request))
         return judged
 
-    async def aclaims(self, request: JudgeRequest) -> tuple[Judgement, float | None]:
+    async def aclaims(self, request: JudgeRequest) -> tuple[Judgement, Timing | None]:
         """The answer split into claims, each labelled against the context, by groundgate's own prompt
         (``judges.claims``) on the judge's own model: the same service, sign-in, deployment and API version,
         through the ``openai`` client the SDK itself uses, on the judge loop like every call."""
@@ -236,12 +251,9 @@ class EvaluatorProvider(Provider):
                 sent = claim_calls.params(
                     self.chat_model, request, with_query=self.info.rubric == "query", reasoning=self.info.reasoning
                 )
-                answer = await self._chat_client.chat.completions.create(**sent)
+                answer = await send(self._chat_client, sent, self._quota, retries=CLAIMS_RETRIES)
             except Exception as exc:  # the client raises many types after its own retries; the row keeps its verdict
-                error = self.failure(exc)
-                if self._secret and self._secret in error.message:
-                    error = replace(error, message=error.message.replace(self._secret, "***"))
-                return error, heard.seconds
+                return self._failed(exc, heard), timing(heard)
         choice = answer.choices[0] if answer.choices else None
         usage = getattr(answer, "usage", None)
         judged = claim_calls.verdict(
@@ -250,10 +262,26 @@ class EvaluatorProvider(Provider):
             choice.finish_reason if choice is not None else None,
             str(answer.model) if getattr(answer, "model", None) else None,
             int(getattr(usage, "total_tokens", 0) or 0),
+            int(getattr(usage, "completion_tokens", 0) or 0),
         )
-        return judged, heard.seconds
+        return judged, timing(heard)
 
-    async def ascore(self, request: JudgeRequest) -> tuple[Judgement, float | None]:
+    def _failed(self, exc: Exception, heard: Listener) -> JudgeError:
+        """A call that raised, as its row's error: what the service billed for an answer it could not use,
+        what the judge said when it was not the rubric's JSON, and no secret."""
+        error = self.failure(exc)
+        said = heard.said()
+        if said is not None and not error.configuration and not error.unavailable:
+            error = off_format(replace(error, message=f"{NOT_JSON} ({error.message})"), said)
+        tokens, answer_tokens = heard.usage()
+        tokens, answer_tokens = tokens + heard.billed[0], answer_tokens + heard.billed[1]
+        if tokens:
+            error = replace(error, tokens=tokens, answer_tokens=answer_tokens)
+        if self._secret and self._secret in error.message:
+            error = replace(error, message=error.message.replace(self._secret, "***"))
+        return error
+
+    async def ascore(self, request: JudgeRequest) -> tuple[Judgement, Timing | None]:
         if request.purpose is Purpose.CLAIMS:
             return await self.aclaims(request)
         key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
@@ -268,13 +296,7 @@ class EvaluatorProvider(Provider):
                         inputs["query"] = request.case.query or ""
                     result = await evaluator(**inputs)
             except Exception as exc:  # the SDK raises many types after its own retries; all are row failures
-                error = self.failure(exc)
-                said = heard.said()
-                if said is not None and not error.configuration and not error.unavailable:
-                    error = off_format(replace(error, message=f"{NOT_JSON} ({error.message})"), said)
-                if self._secret and self._secret in error.message:
-                    error = replace(error, message=error.message.replace(self._secret, "***"))
-                return error, heard.seconds
+                return self._failed(exc, heard), timing(heard)
         properties = result.get(f"{key}_properties") or {}
         tokens = properties.get("total_tokens") if isinstance(properties, dict) else None
         answered = properties.get("completion_tokens") if isinstance(properties, dict) else None
@@ -284,13 +306,13 @@ class EvaluatorProvider(Provider):
             result.get(f"{key}_status"),
             result.get(f"{key}_reason"),
             str(model) if model else None,
-            int(tokens) if isinstance(tokens, int | float) else 0,
-            int(answered) if isinstance(answered, int | float) else 0,
+            (int(tokens) if isinstance(tokens, int | float) else 0) + heard.billed[0],
+            (int(answered) if isinstance(answered, int | float) else 0) + heard.billed[1],
         )
         said = heard.said()
         if isinstance(judged, JudgeError) and said is not None:
             judged = off_format(judged, said)
-        return judged, heard.seconds  # the server's latency, for the runner's concurrency
+        return judged, timing(heard)  # the server's latency, for the runner's concurrency
 
     def close(self) -> None:
         """Close the judge's clients (their connections); the evaluators go with the provider."""
@@ -299,6 +321,23 @@ class EvaluatorProvider(Provider):
         if self._chat_client is not None:
             client, self._chat_client = self._chat_client, None
             run(client.close())
+
+
+def timing(heard: Listener) -> Timing | None:
+    """The server's latency for the call's last request, and the requests at the server when it left."""
+    return None if heard.seconds is None else (heard.seconds, heard.crowd)
+
+
+def no_quota(exc: BaseException) -> str | None:
+    """The code of a 429 that says the account has no quota or credit left, behind an SDK exception."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if billing(current):
+            return str(getattr(current, "code", None) or getattr(current, "type", None))
+        current = current.__cause__ or current.__context__
+    return None
 
 
 NOT_JSON = "the judge's answer is not the rubric's JSON"

@@ -24,7 +24,7 @@ from groundgate.report.render import environment, plain
 from groundgate.report.rows import bucket_label, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
 from groundgate.report.yardstick import baseline_changed, edits, moved_yardstick, removes, unasks, was
-from groundgate.results import LIVE_FLIP, TALKS, Results, Row
+from groundgate.results import LIVE_FLIP, TALKS, Results, Row, quota_waited
 from groundgate.rules import FailOn, Outcome, plural
 
 WIDTH = 120  # when the width cannot be known (a pipe, a CI log)
@@ -157,6 +157,7 @@ def render_console(
     extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
     calls = plural(k.total, "judge call") + (f" ({', '.join(extra)})" if extra else "")
+    calls += f"; {waited}" if (waited := quota_waited(k)) else ""
     moved = results.yardstick
     edited = [cid for cid in moved.cases if cid not in {*moved.added, *moved.removed, *moved.renamed}] if moved else []
     renamed = [f"{cid} ({was(moved, cid)})" for cid in moved.cases if cid in moved.renamed] if moved else []

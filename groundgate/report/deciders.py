@@ -42,7 +42,7 @@ def second_models(results: Results) -> list[str]:
 def second_judge(results: Results) -> str:
     """Who re-scored the flips, by model where the service reported one: the footer's and the verdict's words."""
     label = results.judge.second_opinion
-    text = second_opinion_text(label)
+    text = second_opinion_text(label, results.judge.second_opinion_basis)
     asked = label.partition(":")[2]
     models = [m for m in second_models(results) if m != asked] if label not in ("same", "none") else []
     if not models:

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from groundgate.report.escape import block, inline, inline_cut, marked
 from groundgate.report.render import environment, score
-from groundgate.results import Row
+from groundgate.results import Row, quota_waited
 from groundgate.rules import (
     Outcome,
     plural,
@@ -178,12 +178,25 @@ SECOND_OPINIONS = {
 }
 
 
-def second_opinion_text(label: str) -> str:
-    if label.startswith("deployment:"):
-        return f"the judge deployment {label.removeprefix('deployment:')}, an independent second opinion"
-    if label.startswith("openai:"):
-        return f"the OpenAI-compatible model {label.removeprefix('openai:')}, an independent second opinion"
-    return SECOND_OPINIONS.get(label, label)
+def second_opinion_text(label: str, basis: str | None = None) -> str:
+    """Who re-scored flips; with ``basis``, what its independence from the judge rests on."""
+    who = (
+        f"the judge deployment {label.removeprefix('deployment:')}"
+        if label.startswith("deployment:")
+        else f"the OpenAI-compatible model {label.removeprefix('openai:')}"
+        if label.startswith("openai:")
+        else None
+    )
+    if who is None:
+        text = SECOND_OPINIONS.get(label, label)
+        return (
+            text.replace("an independent second opinion", f"a second opinion whose independence rests on {basis}")
+            if basis
+            else text
+        )
+    if basis:
+        return f"{who}, a second opinion whose independence rests on {basis}"
+    return f"{who}, an independent second opinion"
 
 
 def brief(value: object, limit: int | None) -> Markup:
@@ -213,5 +226,5 @@ def markdown_env() -> Environment:
         brief_inline=brief_inline,
         figures_said=figures_said,
     )
-    env.globals.update(answers=answers, plural=plural, agree=agree)
+    env.globals.update(answers=answers, plural=plural, agree=agree, quota_waited=quota_waited)
     return env

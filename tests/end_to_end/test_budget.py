@@ -31,6 +31,7 @@ def test_the_plan_is_said_before_judging_and_kept_in_the_results(tmp_path: Path)
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["plan"] == {
         "calls": 17, "calls_at_most": 24, "tokens": None, "tokens_at_most": None, "max_calls": None, "max_tokens": None,
+        "quota_seconds": None, "quota": None,
     }  # fmt: skip
     assert data["calls"]["total"] - data["calls"]["rescore"] == 17  # the plan's first verdicts, all of them made
 

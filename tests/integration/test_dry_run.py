@@ -72,7 +72,7 @@ def test_without_prices_the_cost_is_unknown_never_zero(fake_openai: StartOpenAI)
     assert said["cost"].startswith("cost: unknown: give the judge's prices with --price-per-million-tokens")
     assert "0.00" not in run.stdout
     assert "$" not in run.stdout
-    assert "no quota set (--max-rpm)" in said["time"]
+    assert "no quota set (--max-rpm, --max-tpm)" in said["time"]
 
 
 def test_a_plan_over_the_budget_is_refused_as_the_run_would_refuse_it(fake_azure: Start) -> None:

@@ -45,7 +45,7 @@ def test_request_is_openai_wire_format_with_bearer_key_and_model_in_body(fake_op
     assert headers["authorization"] == f"Bearer {fake.api_key}"
     assert "api-key" not in headers
     assert body["model"] == MODEL
-    assert (body["temperature"], body["max_tokens"], body["response_format"]) == (0, 800, {"type": "json_object"})
+    assert (body["temperature"], body["max_tokens"], body["response_format"]) == (0, 400, {"type": "json_object"})
     prompt = fake.prompts[0]
     assert (prompt.kind, prompt.query, prompt.context, prompt.response) == (
         "groundedness",
@@ -305,7 +305,10 @@ def test_cli_azure_judge_openai_second_opinion(
     assert {h["authorization"] for _, h, _ in other.raw} == {f"Bearer {KEY}"}
     assert {b["model"] for _, _, b in other.raw} == {"llama3.1:8b"}
     report = (tmp_path / "r.md").read_text()
-    assert "the OpenAI-compatible model llama3.1:8b, an independent second opinion" in report.replace("\\", "")
+    assert (
+        "the OpenAI-compatible model llama3.1:8b, a second opinion whose independence rests on another endpoint"
+        in report.replace("\\", "")
+    )
     for text in (proc.stdout, proc.stderr, report, (tmp_path / "r.json").read_text()):
         assert KEY not in text
 

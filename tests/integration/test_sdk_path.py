@@ -5,6 +5,7 @@ called before), on the same scripted judge: the same requests on the wire, the s
 from __future__ import annotations
 
 import inspect
+import json
 import re
 from collections.abc import Callable
 from importlib.metadata import version
@@ -14,6 +15,7 @@ import pytest
 
 from groundgate.cases import Case, Rubric
 from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict, azure, heard, reuse, strict_scores, tls
+from groundgate.judges.reuse import RESERVE
 from tests.support.azure import judge_for
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.paths import ROOT
@@ -151,10 +153,12 @@ def test_the_async_path_sends_and_scores_exactly_what_the_sdks_own_path_does(fak
         ours = judge.score_all(requests)
     finally:
         judge.close()
-    sent_by_us = sorted(repr(body) for _, _, body in fake.raw)
+    assert {body["max_tokens"] for _, _, body in fake.raw} == {RESERVE}  # fewer answer tokens reserved...
+    sent_by_us = sorted(repr({**body, "max_tokens": 800}) for _, _, body in fake.raw)
     fake.raw.clear()
     theirs = sdk_sync(fake, rubric, requests)
-    assert sorted(repr(body) for _, _, body in fake.raw) == sent_by_us  # the same prompts and parameters
+    assert {body["max_tokens"] for _, _, body in fake.raw} == {800}  # ...than the SDK's 800
+    assert sorted(repr(body) for _, _, body in fake.raw) == sent_by_us  # otherwise the same prompts and parameters
     assert len(ours) == len(theirs) == 48
     for mine, sync in zip(ours, theirs, strict=True):
         if sync[0] == "raised":  # the SDK could not parse the answer: an error row here, with what it said
@@ -166,6 +170,44 @@ def test_the_async_path_sends_and_scores_exactly_what_the_sdks_own_path_does(fak
         else:
             assert as_sdk_said(mine, sync) == sync
     assert sum(isinstance(r, Verdict) for r in ours) >= 24  # most rows scored: the comparison is not vacuous
+
+
+def long_winded(prompt: Prompt) -> Reply:
+    """A judge whose reasons run to 40-600 tokens, cut where the request's max_tokens says, as a model is: the
+    same tokens whatever the limit, only where they stop differs."""
+    words = 40 + (len(prompt.response) * 37) % 560
+    reason = "Let's think step by step: " + " ".join(f"w{n}" for n in range(words))
+    whole = json.dumps({"reason": reason, "score": 1 + words % 5, "status": "completed"})
+    limit = int(prompt.body.get("max_tokens") or 10_000)
+    pieces = whole.split(" ")
+    if len(pieces) > limit:  # a token a word: cut at the limit
+        return Reply(content=" ".join(pieces[:limit]), finish_reason="length", model="gpt-4o-x")
+    return Reply(content=whole, model="gpt-4o-x")
+
+
+def test_an_answer_longer_than_the_reserved_tokens_is_asked_again_and_judged_as_the_sdk_judges_it(
+    fake_azure: Start,
+) -> None:
+    """groundgate reserves 400 answer tokens where the SDK asks 800 (the quota charges the reservation): an
+    answer that reaches 400 is asked again with 800, so every score and reason is the SDK's own."""
+    fake = fake_azure(long_winded)
+    requests = [request(n, "g") for n in range(0, 40, 4)] + [request(n, "g") for n in range(1, 40, 4)]
+    judge = judge_for(fake, api_key="k", max_concurrency=4)
+    try:
+        ours = judge.score_all(requests)
+    finally:
+        judge.close()
+    asked = [body["max_tokens"] for _, _, body in fake.raw]
+    fake.raw.clear()
+    theirs = sdk_sync(fake, "query", requests)
+    assert {tuple(sync) for sync in theirs if sync[0] == "raised"} <= {("raised", "JSONDecodeError")}
+    for mine, sync in zip(ours, theirs, strict=True):
+        if sync[0] == "raised":  # past 800 the SDK's own answer is cut too: an error row, as in the SDK
+            assert isinstance(mine, JudgeError)
+        else:
+            assert as_sdk_said(mine, sync) == sync
+    assert asked.count(800) == judge.calls.longer > 0  # the long ones, asked again
+    assert asked.count(RESERVE) == len(requests)
 
 
 def test_each_sdk_patch_wraps_its_target_once() -> None:

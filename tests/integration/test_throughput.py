@@ -20,7 +20,7 @@ from groundgate.cache import Entry, ScoreCache, derive_secret
 from groundgate.cases import Case
 from groundgate.evidence import Options
 from groundgate.judges import JudgeRequest, Purpose, Verdict
-from groundgate.judges.limits import RateLimiter
+from groundgate.judges.quota import MARGIN, Quota
 from groundgate.judges.sdk import prompt_version
 from groundgate.progress import ProgressLine
 from groundgate.rules import Outcome
@@ -182,14 +182,14 @@ def test_rate_cap_spaces_call_starts() -> None:
         slept.append(round(seconds, 6))
         now[0] += seconds
 
-    limiter = RateLimiter(120, clock=lambda: now[0], sleep=sleep)  # one call every 0.5 s
+    limiter = Quota(rpm=120, clock=lambda: now[0], sleep=sleep)  # one call every 0.5 s, at 97% of the limit
     for _ in range(4):
         limiter.wait()
-    assert slept == [0.5, 0.5, 0.5]
+    assert slept == [round(0.5 / MARGIN, 6)] * 3
     now[0] += 10  # idle time is not banked into a burst
     limiter.wait()
     limiter.wait()
-    assert slept[-1] == 0.5
+    assert slept[-1] == round(0.5 / MARGIN, 6)
 
 
 def test_429_is_retried_by_the_sdk_counted_once_and_not_printed(

@@ -29,7 +29,8 @@ def judge_for(
 ) -> Runner:
     """The Azure provider as the wiring builds it (SDK prepared), inside a runner with ``runner`` options."""
     config = azure.AzureConfig(fake.endpoint, deployment, rubric, api_version, reasoning, api_key)
-    provider = azure.AzureProvider(config, credential=credential, throttle=azure.prepare_sdk())
+    azure.prepare_sdk()
+    provider = azure.AzureProvider(config, credential=credential)
     runner.setdefault("call_timeout", CALL_TIMEOUT)  # a call that never ends fails its test, it does not hang it
     return Runner(provider, max_concurrency=max_concurrency, **runner)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -43,10 +44,13 @@ def compare_argv(cases: Path, baseline: Path, candidate: Path, *extra: str) -> l
             "--candidate", str(candidate), *extra]  # fmt: skip
 
 
+PROGRESS = re.compile(r"^[a-z -]+: \d[\d,]*/[\d,]+ judge calls")  # the progress line's sign of life
+
+
 def error_line(stderr: str) -> str:
     """The one line a run that stopped wrote about why: besides it, stderr holds at most the plan said
-    before the first judge call."""
-    lines = stderr.strip().splitlines()
+    before the first judge call, and the progress lines of a call that took a while (a loaded machine)."""
+    lines = [line for line in stderr.strip().splitlines() if not PROGRESS.match(line)]
     assert [line for line in lines[:-1] if not line.startswith("groundgate: plan: ")] == [], stderr
     assert len(lines) <= 2, stderr
     return lines[-1]

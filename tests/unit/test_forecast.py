@@ -22,9 +22,11 @@ def forecast(**fields: object) -> Forecast:
 def test_the_quota_floor_is_the_slower_of_requests_and_tokens() -> None:
     assert quota_seconds(SPEND, Quota()) is None
     assert quota_seconds(SPEND, Quota(rpm=60)) == 600  # a second a call
-    assert quota_seconds(SPEND, Quota(tpm=120_000)) == 600  # ten minutes of tokens
-    assert quota_seconds(SPEND, Quota(rpm=600, tpm=120_000)) == 600  # the tokens are slower
-    assert quota_seconds(SPEND, Quota(rpm=30, tpm=10_000_000)) == 1200  # the requests are
+    # charged as the service charges them: prompts (1,014,000 - 54,000) plus 400 reserved a call = 1,200,000
+    charged = Spend(calls=600, tokens=1_014_000, answer_tokens=54_000)
+    assert quota_seconds(charged, Quota(tpm=120_000)) == 600  # ten minutes of tokens
+    assert quota_seconds(charged, Quota(rpm=600, tpm=120_000)) == 600  # the tokens are slower
+    assert quota_seconds(charged, Quota(rpm=30, tpm=10_000_000)) == 1200  # the requests are
     assert quota_seconds(Spend(600), Quota(rpm=60, tpm=1)) == 600  # tokens not counted: requests alone
 
 
@@ -55,10 +57,11 @@ def test_the_lines_say_unknown_without_prices_and_name_every_quota_given() -> No
     text = said(forecast(), 8)
     assert "cost: unknown" in text
     assert "0.00" not in text
-    assert "no quota set (--max-rpm)" in text
+    assert "no quota set (--max-rpm, --max-tpm)" in text
     priced = said(forecast(prices=(2.5, 10.0), quota=Quota(rpm=100, tpm=30_000)), 8)
     assert "at --max-rpm 100 and --max-tpm 30000" in priced
-    assert "at least 6 min 40 s for the expected calls" in priced  # 200,000 tokens at 30,000 a minute
-    assert "(5 min 0 s low, 40 min 0 s high)" in priced
+    # 200 calls charged as the service charges them: 182,000 prompt tokens and 400 reserved a call, at 30,000 a minute
+    assert "at least 8 min 44 s for the expected calls" in priced
+    assert "(6 min 2 s low, 46 min 12 s high)" in priced
     reasoning = said(forecast(reasoning=True), 8)
     assert "reasoning tokens are not in it" in reasoning

@@ -13,10 +13,11 @@ import socket
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
+from tests.support.fakes.quota import Admitted, AzureQuota, Refusal, count_tokens, prompt_tokens
 from tests.support.fakes.server import JsonHandler, LocalServer
 
 
@@ -91,8 +92,30 @@ def parse_prompt(deployment: str, body: dict[str, Any], headers: dict[str, str])
     )
 
 
-def respond(handler: JsonHandler, reply: Reply) -> None:
-    """Answer one chat-completions request as ``reply`` says: the same shape on Azure OpenAI and OpenAI."""
+def charge(handler: JsonHandler, quota: AzureQuota | None, body: dict[str, Any]) -> Admitted | None:
+    """Charge the request to the deployment's ``quota`` at its arrival, before any work; a refused request is
+    answered here (``None`` then: nothing more to do). No quota: nothing is charged."""
+    if quota is None:
+        return Admitted(0, {})
+    admitted = quota.admit(body)
+    if isinstance(admitted, Refusal):
+        handler.reply(admitted.status, admitted.body, admitted.headers)
+        return None
+    return admitted
+
+
+def respond(
+    handler: JsonHandler,
+    reply: Reply,
+    quota: AzureQuota | None = None,
+    body: dict[str, Any] | None = None,
+    admitted: Admitted | None = None,
+) -> None:
+    """Answer one chat-completions request as ``reply`` says: the same shape on Azure OpenAI and OpenAI.
+    With a ``quota`` (the request ``admitted`` by ``charge``) the answer carries the quota's headers and its
+    usage counts the tokens the fake's own way (``fakes.quota``)."""
+    if admitted is not None and admitted.headers:
+        reply = replace(reply, headers={**admitted.headers, **reply.headers})
     if reply.fault == "drop":
         handler.close_connection = True
         handler.connection.shutdown(socket.SHUT_RDWR)
@@ -123,6 +146,12 @@ def respond(handler: JsonHandler, reply: Reply) -> None:
         if reply.score is not None:
             verdict["score"] = reply.score
         content = json.dumps(verdict)
+    prompt, answer = 100, 20
+    if quota is not None:
+        prompt, answer = prompt_tokens(body or {}), count_tokens(content)
+        if reply.finish_reason == "length":
+            answer = int((body or {}).get("max_tokens") or answer)
+        quota.billed(prompt + answer)
     handler.reply(
         200,
         {
@@ -137,7 +166,7 @@ def respond(handler: JsonHandler, reply: Reply) -> None:
                     "message": {"role": "assistant", "content": content},
                 }
             ],
-            "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+            "usage": {"prompt_tokens": prompt, "completion_tokens": answer, "total_tokens": prompt + answer},
         },
         reply.headers,
     )
@@ -146,8 +175,9 @@ def respond(handler: JsonHandler, reply: Reply) -> None:
 class FakeAzureOpenAI(LocalServer):
     """Start with ``with FakeAzureOpenAI(decide) as fake:``; ``fake.endpoint`` is the base URL."""
 
-    def __init__(self, decide: Decide | None = None, port: int = 0) -> None:
+    def __init__(self, decide: Decide | None = None, port: int = 0, quota: AzureQuota | None = None) -> None:
         self.decide: Decide = decide or (lambda prompt: Reply())
+        self.quota = quota  # the deployment's TPM and RPM, charged and enforced as Azure does
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
         self._lock = threading.Lock()
@@ -166,7 +196,8 @@ class FakeAzureOpenAI(LocalServer):
                 with fake._lock:
                     fake.raw.append((self.path, headers, body))
                     fake.prompts.append(prompt)
-                respond(self, fake.decide(prompt))
+                if (admitted := charge(self, fake.quota, body)) is not None:
+                    respond(self, fake.decide(prompt), fake.quota, body, admitted)
 
         super().__init__(Handler, port)
 

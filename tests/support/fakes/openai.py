@@ -9,7 +9,8 @@ serves, in the shape OpenAI, vLLM, Ollama and llama-cpp-python share (``{"object
 [{"id": ..., "object": "model", ...}]}``).
 
 Self-hosted servers as they are: ``slots=1`` answers one call at a time and queues the others, as
-llama.cpp's and Ollama's servers do by default, each answer taking ``service`` seconds; and
+llama.cpp's and Ollama's servers do by default, each answer taking ``service`` seconds (a queued call
+whose client has gone is dropped when its turn comes, as they do); and
 ``small_model`` answers like a small model does (prose, a status of 'skipped', JSON cut at the token
 limit with ``finish_reason: length``).
 """
@@ -19,13 +20,25 @@ from __future__ import annotations
 import base64
 import itertools
 import json
+import select
+import socket
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
-from tests.support.fakes.azure_openai import Decide, Prompt, Reply, parse_prompt, respond
+from tests.support.fakes.azure_openai import Decide, Prompt, Reply, charge, parse_prompt, respond
+from tests.support.fakes.quota import AzureQuota
 from tests.support.fakes.server import JsonHandler, LocalServer
+
+
+def gone(connection: socket.socket) -> bool:
+    """Whether the client closed the connection (a request it stopped waiting for)."""
+    try:
+        ready, _, _ = select.select([connection], [], [], 0)
+        return bool(ready) and connection.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        return True
 
 
 def _error(message: str, kind: str, code: str | None, param: str | None = None) -> dict[str, Any]:
@@ -49,12 +62,14 @@ class FakeOpenAI(LocalServer):
         service: float = 0.0,
         port: int = 0,
         basic_auth: str | None = None,
+        quota: AzureQuota | None = None,
     ) -> None:
         self.decide: Decide = decide or (lambda prompt: Reply())
         self.api_key = api_key
         self.models = models  # None: any model is served
         self.listed = listed if listed is not None else tuple(sorted(models or ()))  # what /v1/models says
         self.refuses = refuses
+        self.quota = quota  # limits charged and enforced as Azure OpenAI does (``fakes.quota``)
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
         self.arrivals: list[int] = []  # chat completions in the server (answered or queued) as each arrived
@@ -103,17 +118,22 @@ class FakeOpenAI(LocalServer):
                     self.reply(400, _error(message, "invalid_request_error", "unsupported_parameter", param))
                     return
                 prompt = parse_prompt(model, body, headers)
+                admitted = charge(self, fake.quota, body)
+                if admitted is None:
+                    return  # refused for the quota
                 with fake._lock:
                     fake.prompts.append(prompt)
                     fake._inside += 1
                     fake.arrivals.append(fake._inside)
                 try:
                     if fake._slots is None:
-                        respond(self, fake.decide(prompt))
+                        respond(self, fake.decide(prompt), fake.quota, body, admitted)
                         return
                     with fake._slots:  # one answer at a time per slot; the other calls wait their turn
+                        if gone(self.connection):
+                            return  # the client gave up while it waited: its work is dropped, as llama.cpp does
                         time.sleep(fake._service)
-                        respond(self, fake.decide(prompt))
+                        respond(self, fake.decide(prompt), fake.quota, body, admitted)
                 finally:
                     with fake._lock:
                         fake._inside -= 1

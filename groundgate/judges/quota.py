@@ -1,0 +1,447 @@
+"""The judge's quota: one pace for requests and tokens per minute, shared by every call of a judge.
+
+A hosted deployment (Azure OpenAI, OpenAI) limits tokens per minute (TPM) and requests per minute (RPM;
+Azure sets 6 per 1,000 TPM). Azure charges each request when it arrives with its prompt's tokens plus its
+``max_tokens``, whatever the answer later uses, and checks the limits over short periods (1 or 10 seconds),
+so a burst is refused (HTTP 429) while the minute is far from spent. So the pace is set here, before each
+request leaves: every request is charged as the service charges it and the next one may start only when
+the charges so far fit the rate (a generic cell rate algorithm: start times spaced by each request's share
+of the minute), and with a margin of the largest charge per 10 seconds, so that no period Azure checks is
+overrun. The limits come from the settings (``max-rpm``, ``max-tpm``, for a quota shared with other jobs)
+and from the deployment's own answers (``x-ratelimit-limit-*`` where sent, else what
+``x-ratelimit-remaining-*`` leaves on top of the answer's own charge); the smaller one holds. A 429 pauses
+every start until its ``retry-after-ms`` (``retry-after``) has passed and slows the pace, which recovers
+slowly while no refusal comes; a refused request is tried again before any new one. Without any known
+limit nothing is paced until a refusal, which sets the pace below what was being sent.
+
+Calls on the judge loop wait in ``acquire`` (in order, retries first); calls on worker threads take a start
+time with ``reserve``. The clock is handed in, so the pace is tested without waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+PERIOD = 10.0  # the longest period Azure documents its limits are checked over, in seconds
+MARGIN = 0.97  # of each limit used: the service's clock and ours differ by a request's trip
+SLOWER = 0.8  # the pace after a refusal, as a share of the pace before it
+RECOVERY = 60.0  # seconds without a refusal for the pace to win back what one refusal took
+FLOOR = 0.25  # the slowest the pace falls to, as a share of the limits
+DEFAULT_PAUSE = 1.0  # seconds a refusal without retry-after holds the starts
+SEEN = 4  # requests started within a period before a refusal can say at what rate they were too many
+CHARS_PER_TOKEN = 4.0  # a first guess at the service's count, corrected from its answers' usage
+MESSAGE_TOKENS = 4  # the chat format's own tokens around each message
+
+
+def prompt_estimate(messages: object) -> int:
+    """Tokens of a chat request's messages, by their characters (before any correction)."""
+    total = 3
+    if isinstance(messages, list | tuple):
+        for message in messages:
+            content = message.get("content") if isinstance(message, Mapping) else None
+            text = content if isinstance(content, str) else "" if content is None else str(content)
+            total += MESSAGE_TOKENS + math.ceil(len(text) / CHARS_PER_TOKEN)
+    return total
+
+
+def answer_allowance(params: Mapping[str, object]) -> int:
+    """The answer tokens a request asks the service to reserve: ``max_tokens`` (``max_completion_tokens``)."""
+    for key in ("max_tokens", "max_completion_tokens"):
+        value = params.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return value
+    return 0
+
+
+def bound(calls: int, tokens: int, rpm: float | None, tpm: float | None) -> float | None:
+    """The fewest seconds a quota of ``rpm`` requests and ``tpm`` tokens a minute allows ``calls`` calls
+    charged ``tokens`` in all (prompts plus ``max_tokens``); None when neither limit is known."""
+    spans = [60.0 * need / limit for need, limit in ((calls, rpm), (tokens, tpm)) if limit]
+    return max(spans) if spans else None
+
+
+def duration(seconds: float) -> str:
+    """A span of minutes said the way a person reads it: '40 s', 'about 12 min', 'about 2 h 05 min'."""
+    if seconds < 60:
+        return f"{max(1, round(seconds))} s"
+    minutes = round(seconds / 60)
+    if minutes < 120:
+        return f"about {minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    return f"about {hours} h {minutes:02d} min"
+
+
+def rate_text(rpm: float | None, tpm: float | None) -> str:
+    """'150k TPM', '600 RPM', '150k TPM and 900 RPM'."""
+
+    def amount(value: float) -> str:
+        if value >= 10_000:
+            return f"{value / 1000:,.0f}k"
+        return f"{value:,.0f}"
+
+    parts = [f"{amount(value)} {unit}" for value, unit in ((tpm, "TPM"), (rpm, "RPM")) if value]
+    return " and ".join(parts)
+
+
+def said(calls: int, tokens: int, rpm: float | None, tpm: float | None) -> str | None:
+    """How long the quota makes a run, in words ('about 12 min at 150k TPM'); None: no quota known."""
+    seconds = bound(calls, tokens, rpm, tpm)
+    if seconds is None:
+        return None
+    binding = (None, tpm) if tpm and 60.0 * tokens / tpm >= seconds - 1e-9 else (rpm, None)
+    return f"{duration(seconds)} at {rate_text(*binding)}"
+
+
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds a refusal asks to wait: ``retry-after-ms`` (Azure), else ``retry-after`` in seconds."""
+    lower = {key.lower(): value for key, value in headers.items()}
+    for key, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        try:
+            value = float(lower[key]) / scale
+        except (KeyError, ValueError):
+            continue
+        if math.isfinite(value) and value >= 0:
+            return min(value, 600.0)
+    return None
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits the pace keeps to, and where each came from."""
+
+    rpm: float | None
+    tpm: float | None
+    source: str  # "settings", "the deployment", "refusals" (none known: set below what was refused), or ""
+
+
+class Ticket:
+    """One call's time held back by the pace, so that its call timeout counts only the judge's time."""
+
+    __slots__ = ("held", "since")
+
+    def __init__(self) -> None:
+        self.held = 0.0
+        self.since: float | None = None
+
+    def now(self, clock: Callable[[], float] = time.monotonic) -> float:
+        return self.held + (clock() - self.since if self.since is not None else 0.0)
+
+
+TICKET: ContextVar[Ticket | None] = ContextVar("groundgate_ticket", default=None)
+
+
+class _Waiter:
+    __slots__ = ("retry",)
+
+    def __init__(self, retry: bool) -> None:
+        self.retry = retry
+
+
+class Quota:
+    """The pace of one judge's requests; see the module docstring."""
+
+    def __init__(
+        self,
+        rpm: float | None = None,
+        tpm: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.rpm, self.tpm = rpm, tpm  # the settings
+        self._clock, self._sleep = clock, sleep
+        self._lock = threading.Lock()
+        self._heard_rpm: float | None = None  # what the deployment's answers say
+        self._heard_tpm: float | None = None
+        self._refused_tpm: float | None = None  # no limit known: set below the rate that was refused
+        self._last = -math.inf  # when the last request started
+        self._paused = -math.inf  # no start before this: a refusal's retry-after
+        self._pace = 1.0  # share of the limits in use, lowered by refusals
+        self._paced_at = clock()
+        self._slowed_at = -math.inf
+        self._largest = 0  # the largest charge so far: the margin within each period
+        self._ratio = 1.0  # the service's prompt tokens per estimated one, from its answers' usage
+        self._recent: deque[tuple[float, int]] = deque()  # (start, charge) of the last minute's requests
+        self._refusal_times: deque[tuple[float, object]] = deque()  # the last PERIOD's refusals, and of what
+        self._inferred_at = -math.inf
+        self._pauses: deque[tuple[float, float]] = deque()  # (from, until) of the last minute's pauses
+        self._answers: deque[float] = deque()  # when the last PERIOD's answered requests were answered
+        self.refusals = 0  # 429 answers for the rate limits
+        self.resent = 0  # requests sent again after the server failed them (counted by ``judges.send``)
+        self.longer = 0  # answers cut at a lower max_tokens than the SDK's, asked again with the SDK's
+        self.last_refusal = -math.inf
+        self.waiting = 0  # requests held back by the pace right now
+        self.held = 0.0  # seconds during which at least one request was held back
+        self._held_since: float | None = None
+        self._waiters: list[_Waiter] = []
+        self._changed: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # --- what the limits are -----------------------------------------------------------------
+
+    def limits(self) -> Limits:
+        """The limits in force: the smaller of the settings' and the deployment's, each where known."""
+        with self._lock:
+            return self._limits()
+
+    def _limits(self) -> Limits:
+        rpm = _smaller(self.rpm, self._heard_rpm)
+        tpm = _smaller(self.tpm, self._heard_tpm)
+        if tpm is None and self._refused_tpm is not None:
+            return Limits(rpm, self._refused_tpm, "refusals")
+        heard = (self._heard_rpm is not None and rpm == self._heard_rpm) or (
+            self._heard_tpm is not None and tpm == self._heard_tpm
+        )
+        source = "the deployment" if heard else "settings" if rpm or tpm else ""
+        return Limits(rpm, tpm, source)
+
+    @property
+    def paced(self) -> bool:
+        return bool(self.limits().source)
+
+    def charge(self, params: Mapping[str, object]) -> int:
+        """What the service charges a chat request at its arrival: its prompt's tokens (the estimate,
+        corrected by what the service counted so far) plus the answer tokens it reserves."""
+        return round(prompt_estimate(params.get("messages")) * self._ratio) + answer_allowance(params)
+
+    def calls_per_second(self) -> float | None:
+        """The calls a second the pace allows now, at the last minute's average charge; None: not paced."""
+        with self._lock:
+            limits = self._limits()
+            if not limits.source:
+                return None
+            pace = self._current_pace(self._clock()) * MARGIN
+            rates = [limits.rpm / 60 * pace] if limits.rpm else []
+            if limits.tpm and self._recent:
+                average = sum(charge for _, charge in self._recent) / len(self._recent)
+                rates.append(limits.tpm / 60 * pace / max(average, 1.0))
+            return min(rates) if rates else None
+
+    # --- what the deployment said ---------------------------------------------------------------
+
+    def heard(self, headers: Mapping[str, str], charge: int = 0) -> None:
+        """An answer's rate-limit headers: the limits where the service states them (OpenAI's
+        ``x-ratelimit-limit-*``), else what remains plus this request's own charge (Azure's
+        ``x-ratelimit-remaining-*`` count the minute after charging it): at least that much is the limit."""
+        lower = {key.lower(): value for key, value in headers.items()}
+
+        def number(key: str) -> float | None:
+            try:
+                value = float(lower[key])
+            except (KeyError, ValueError):
+                return None
+            return value if math.isfinite(value) and value > 0 else None
+
+        tpm = number("x-ratelimit-limit-tokens")
+        rpm = number("x-ratelimit-limit-requests")
+        remaining_tokens, remaining_requests = (
+            number("x-ratelimit-remaining-tokens"),
+            number("x-ratelimit-remaining-requests"),
+        )
+        with self._lock:
+            if tpm is None and remaining_tokens is not None:
+                tpm = max(self._heard_tpm or 0.0, remaining_tokens + charge)
+            if rpm is None and remaining_requests is not None:
+                rpm = max(self._heard_rpm or 0.0, remaining_requests + 1)
+            self._heard_tpm = tpm or self._heard_tpm
+            self._heard_rpm = rpm or self._heard_rpm
+
+    def answered(self) -> None:
+        """A request the deployment took and answered: with the refusals, whether they tell a rate."""
+        with self._lock:
+            now = self._clock()
+            self._answers.append(now)
+            while self._answers and self._answers[0] < now - PERIOD:
+                self._answers.popleft()
+
+    def counted(self, estimated_prompt: int, service_prompt: int) -> None:
+        """The service's count of a prompt whose estimate was ``estimated_prompt``: later charges follow it."""
+        if estimated_prompt > 0 and service_prompt > 0:
+            with self._lock:
+                self._ratio = 0.8 * self._ratio + 0.2 * (service_prompt / estimated_prompt)
+
+    def refused(self, wait: float | None, charge: int | None = None, request: object = None) -> None:
+        """A 429 for the rate limits to a request charged ``charge``: no start until ``wait`` seconds from now,
+        and a slower pace. ``request``: which request it was (one request refused again and again, while the
+        others are answered, is that request's trouble, not a rate; None: unknown, each counted apart)."""
+        with self._lock:
+            now = self._clock()
+            self.refusals += 1
+            if charge is not None:  # not admitted: the last minute's starts are what the deployment took
+                for index in range(len(self._recent) - 1, -1, -1):
+                    if self._recent[index][1] == charge:
+                        del self._recent[index]
+                        break
+            self.last_refusal = now
+            until = now + (DEFAULT_PAUSE if wait is None else wait)
+            if until > self._paused:
+                self._pauses.append((max(now, self._paused), until))
+                while self._pauses and self._pauses[0][1] < now - 60.0:
+                    self._pauses.popleft()
+            self._paused = max(self._paused, until)
+            if now - self._slowed_at >= PERIOD / 2:  # the refusals of one burst slow the pace once
+                self._slowed_at = now
+                self._pace = max(FLOOR, self._current_pace(now) * SLOWER)
+                self._paced_at = now
+            # No token limit known: the rate at which the deployment took tokens over the last minute (over a
+            # PERIOD at least, the longest it checks), refusal after refusal. Only where that rate is evidence of a
+            # limit: requests answered (not merely sent) in the last PERIOD, and more than one request refused (one
+            # request refused again and again while others are answered is its own trouble), over the time requests
+            # could start (a run that mostly waited out pauses took little, whatever the limit); once a burst, and never
+            # below SLOWER of the last such rate, so that refusals in a row cannot talk the pace down to nothing.
+            self._refusal_times.append((now, object() if request is None else request))
+            while self._refusal_times and self._refusal_times[0][0] < now - PERIOD:
+                self._refusal_times.popleft()
+            while self._answers and self._answers[0] < now - PERIOD:
+                self._answers.popleft()
+            several = len({id(who) for _, who in self._refusal_times}) > 1
+            credible = several and len(self._answers) >= SEEN
+            due = self._refused_tpm is None or now - self._inferred_at >= PERIOD / 2  # once a burst, as the pace
+            if (self._limits().tpm is None or self._refused_tpm is not None) and credible and due:
+                self._inferred_at = now
+                span = max(PERIOD, now - self._recent[0][0])
+                sending = max(1.0, span - self._paused_within(now - span, now))  # our own pauses took no tokens
+                rate = sum(charge for _, charge in self._recent) / sending * 60
+                last = self._refused_tpm
+                self._refused_tpm = rate if last is None else max(rate, last * SLOWER)
+        self._notify()
+
+    def _paused_within(self, start: float, end: float) -> float:
+        """Seconds between ``start`` and ``end`` during which refusals held every start back."""
+        return sum(max(0.0, min(b, end) - max(a, start)) for a, b in self._pauses)
+
+    # --- the pace -------------------------------------------------------------------------------
+
+    def _current_pace(self, now: float) -> float:
+        regained = (now - self._paced_at) / RECOVERY * (1 - SLOWER)
+        return min(1.0, self._pace + regained)
+
+    def _interval(self, tokens: int, now: float) -> float:
+        """Seconds of the quota one request charged ``tokens`` takes at the current pace."""
+        limits = self._limits()
+        pace = self._current_pace(now) * MARGIN
+        spans = []
+        if limits.rpm:
+            spans.append(60.0 / (limits.rpm * pace))
+        if limits.tpm:
+            # Within any PERIOD the charges may exceed the pace by the first request's: keep the largest in hand.
+            # Requests a PERIOD apart never share one, so that spacing is always enough.
+            per_second = limits.tpm / 60.0
+            spare = 1.0 - max(self._largest, tokens) / (per_second * PERIOD)
+            apart = max(PERIOD, tokens / (per_second * pace))
+            spans.append(min(tokens / (per_second * pace * spare), apart) if spare > 0.05 else apart)
+        return max(spans, default=0.0)
+
+    def _wait(self, tokens: int, now: float) -> float:
+        """Seconds until a request charged ``tokens`` may start: its own share of the quota after the last
+        start (so that a large request waits for its room, rather than the ones after it), and no pause."""
+        return max(self._last + self._interval(tokens, now), self._paused) - now
+
+    def _book(self, tokens: int, now: float) -> None:
+        self._largest = max(self._largest, tokens)
+        self._last = now
+        self._recent.append((now, tokens))
+        while self._recent and self._recent[0][0] < now - 60.0:
+            self._recent.popleft()
+
+    def reserve(self, tokens: int = 0) -> float:
+        """Take the next start for a request charged ``tokens`` (from a worker thread): the seconds to wait."""
+        with self._lock:
+            now = self._clock()
+            start = now + max(0.0, self._wait(tokens, now))
+            self._book(tokens, start)
+            return start - now
+
+    def wait(self, tokens: int = 0) -> None:
+        if (delay := self.reserve(tokens)) > 0:
+            self._hold(+1)
+            try:
+                self._sleep(delay)
+            finally:
+                self._hold(-1)
+
+    def _hold(self, change: int) -> None:
+        with self._lock:
+            now = self._clock()
+            if self.waiting and self._held_since is not None:
+                self.held += now - self._held_since
+            self.waiting += change
+            self._held_since = now if self.waiting else None
+
+    def held_now(self) -> float:
+        """Seconds at least one request was held back, the current hold included."""
+        with self._lock:
+            extra = self._clock() - self._held_since if self.waiting and self._held_since is not None else 0.0
+            return self.held + extra
+
+    def _notify(self) -> None:
+        """Wake the requests waiting on the judge loop to look again (a pause or the order changed)."""
+        loop = self._loop
+        if loop is None:
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._wake()
+        else:
+            loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        if self._changed is not None:
+            changed, self._changed = self._changed, asyncio.Event()
+            changed.set()
+
+    async def acquire(self, tokens: int, retry: bool = False) -> None:
+        """Wait on the judge loop until a request charged ``tokens`` may start, then charge it. Requests
+        start in the order they asked, a retry of a refused one before any new one."""
+        if self._changed is None:
+            self._changed, self._loop = asyncio.Event(), asyncio.get_running_loop()
+        with self._lock:
+            now = self._clock()
+            if not self._waiters and self._wait(tokens, now) <= 0:
+                self._book(tokens, now)
+                return
+        waiter = _Waiter(retry)
+        place = len(self._waiters) if not retry else sum(1 for w in self._waiters if w.retry)
+        self._waiters.insert(place, waiter)
+        ticket = TICKET.get() if not retry else None  # a refused request's wait is the service's: its timeout counts it
+        if ticket is not None:
+            ticket.since = self._clock()
+        self._hold(+1)
+        try:
+            while True:
+                changed = self._changed
+                delay = None
+                if self._waiters[0] is waiter:
+                    with self._lock:
+                        now = self._clock()
+                        delay = self._wait(tokens, now)
+                        if delay <= 0:
+                            self._book(tokens, now)
+                            return
+                with contextlib.suppress(TimeoutError):  # the head's turn came, or it looks again
+                    await asyncio.wait_for(changed.wait(), delay)
+        finally:
+            self._waiters.remove(waiter)
+            self._hold(-1)
+            if ticket is not None and ticket.since is not None:
+                ticket.held += self._clock() - ticket.since
+                ticket.since = None
+            self._wake()
+
+
+def _smaller(a: float | None, b: float | None) -> float | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a, b)

@@ -1,0 +1,212 @@
+"""The quota's pace: requests and tokens per minute, charged as the service charges them. Pure: a clock is
+handed in, and the deployment that judges the pace is the fake's model of Azure's own rules
+(``support.fakes.quota.AzureQuota``), written from Azure's documentation, not from this code."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundgate.judges.quota import Quota, bound, duration, prompt_estimate, rate_text, retry_after, said
+from tests.support.fakes.quota import AzureQuota
+
+
+def body(prompt_words: int, max_tokens: int) -> dict[str, object]:
+    return {"messages": [{"role": "user", "content": "word " * prompt_words}], "max_tokens": max_tokens}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    tpm=st.integers(20_000, 600_000),
+    sizes=st.lists(st.integers(100, 1500), min_size=60, max_size=300),
+    allowance=st.sampled_from([300, 800]),
+)
+def test_paced_requests_are_never_refused_by_a_deployment_that_enforces_azures_rules(
+    tpm: int, sizes: list[int], allowance: int
+) -> None:
+    """However the prompts vary, requests started at the pace's times fit every period Azure checks (1-second
+    periods for requests, 10-second ones for tokens): not one is refused."""
+    now = [0.0]
+    deployment = AzureQuota(tpm, clock=lambda: now[0])
+    pace = Quota(tpm=tpm, rpm=deployment.rpm, clock=lambda: now[0], sleep=lambda s: now.__setitem__(0, now[0] + s))
+    for words in sizes:
+        sent = body(words, allowance)
+        pace.counted(prompt_estimate(sent["messages"]), deployment_prompt(sent))  # the service's count, learned
+        pace.wait(pace.charge(sent))
+        assert deployment.admit(sent).__class__.__name__ == "Admitted", (now[0], deployment.tally)
+    assert deployment.tally.refused == 0
+
+
+def deployment_prompt(sent: dict[str, object]) -> int:
+    from tests.support.fakes.quota import prompt_tokens
+
+    return prompt_tokens(sent)
+
+
+def test_the_pace_uses_most_of_the_quota() -> None:
+    """Paced requests take at most a fifth longer than the quota's own bound (the margin for its periods)."""
+    now = [0.0]
+    tpm = 150_000
+    deployment = AzureQuota(tpm, clock=lambda: now[0])
+    pace = Quota(tpm=tpm, clock=lambda: now[0], sleep=lambda s: now.__setitem__(0, now[0] + s))
+    charged = 0
+    for _ in range(300):
+        sent = body(1200, 800)
+        pace.counted(prompt_estimate(sent["messages"]), deployment_prompt(sent))
+        pace.wait(pace.charge(sent))
+        admitted = deployment.admit(sent)
+        charged += getattr(admitted, "charge", 0)
+    assert deployment.tally.refused == 0
+    assert now[0] <= 1.2 * deployment.bound(300, charged)
+
+
+def test_each_request_is_charged_its_prompt_and_max_tokens_as_the_service_counts_them() -> None:
+    pace = Quota(tpm=100_000)
+    sent = body(400, 800)
+    first = pace.charge(sent)
+    assert first == prompt_estimate(sent["messages"]) + 800
+    pace.counted(prompt_estimate(sent["messages"]), 2 * prompt_estimate(sent["messages"]))  # the service counts more
+    assert pace.charge(sent) > first
+
+
+def test_the_limits_are_learned_from_the_deployments_headers_and_the_smaller_one_holds() -> None:
+    pace = Quota()
+    assert not pace.paced
+    pace.heard({"x-ratelimit-remaining-tokens": "147700", "x-ratelimit-remaining-requests": "899"}, charge=2300)
+    assert pace.limits().tpm == 150_000
+    assert pace.limits().rpm == 900
+    assert pace.limits().source == "the deployment"
+    pace.heard({"x-ratelimit-remaining-tokens": "100000"}, charge=2300)  # later in the minute: never lowers it
+    assert pace.limits().tpm == 150_000
+    shared = Quota(tpm=50_000)  # max-tpm: a share of a quota other jobs use too
+    shared.heard({"x-ratelimit-remaining-tokens": "147700"}, charge=2300)
+    assert shared.limits().tpm == 50_000
+    assert shared.limits().source == "settings"
+    openai = Quota()
+    openai.heard({"x-ratelimit-limit-tokens": "30000", "x-ratelimit-limit-requests": "500"})
+    assert (openai.limits().tpm, openai.limits().rpm) == (30_000, 500)
+
+
+def test_a_refusal_pauses_every_start_until_retry_after_and_slows_the_pace() -> None:
+    now = [0.0]
+    pace = Quota(tpm=60_000, clock=lambda: now[0])
+    assert pace.reserve(1000) == 0.0
+    first = pace.reserve(1000)  # a second's worth of the quota, at 97% and the period's margin
+    pace.refused(retry_after({"retry-after-ms": "4500", "retry-after": "5"}))
+    assert pace.refusals == 1
+    paused = pace.reserve(1000)
+    assert paused >= 4.5
+    now[0] = 100.0  # long after: the pace is back to what it was, but not faster
+    assert pace.reserve(1000) == 0.0
+    assert pace.reserve(1000) == pytest.approx(first, rel=0.01)
+
+
+def test_without_any_known_limit_nothing_is_paced_until_a_refusal_sets_a_pace() -> None:
+    now = [0.0]
+    pace = Quota(clock=lambda: now[0])
+    assert pace.reserve(2000) == 0.0
+    pace.refused(None)  # one request says nothing of a rate: a pause, no pace
+    assert not pace.paced
+    for _ in range(50):
+        now[0] += 0.2
+        pace.reserve(2000)
+        pace.answered()
+    pace.refused(None, charge=2000)  # the refused request's charge is not what the deployment took
+    assert pace.limits().source == "refusals"
+    # what it took over the last 10 s, but the one second the first refusal held every start back
+    assert pace.limits().tpm == pytest.approx(50 * 2000 / 9 * 60, rel=0.05)
+    now[0] += 5
+    assert pace.reserve(2000) == 0.0
+    assert pace.reserve(2000) > 0
+
+
+def test_one_request_refused_again_and_again_while_the_others_are_answered_sets_no_pace() -> None:
+    """One prompt the server keeps refusing (a fault of that request) said nothing of a rate, yet paced the whole
+    run to what the first second had taken, over ten: a 12-row run took 34 s instead of 4."""
+    now = [0.0]
+    pace = Quota(clock=lambda: now[0])
+    for _ in range(4):
+        pace.reserve(2000)
+        pace.answered()
+    stuck = object()
+    for _ in range(3):
+        pace.reserve(2000)
+        pace.refused(None, charge=2000, request=stuck)
+        now[0] += 1.0
+    assert not pace.paced
+    assert pace.reserve(2000) == 0.0  # no pause pending, no pace: the next start is now
+
+
+def test_refusals_in_a_row_cannot_talk_an_inferred_pace_down_at_once() -> None:
+    now = [0.0]
+    pace = Quota(clock=lambda: now[0])
+    for _ in range(50):
+        now[0] += 0.2
+        pace.reserve(2000)
+        pace.answered()
+    pace.refused(None, charge=2000)
+    pace.refused(None, charge=2000)  # two requests refused: a rate
+    first = pace.limits().tpm
+    assert first is not None
+    for _ in range(40):  # a burst of refusals: the requests of one moment, refused together
+        now[0] += 0.01
+        pace.refused(None, charge=2000)
+    assert pace.limits().tpm == first  # one burst slows the pace once (``refused``), it does not relearn the rate
+
+
+def test_a_refused_request_goes_before_the_new_ones_waiting() -> None:
+    order: list[str] = []
+
+    async def scenario() -> None:
+        pace = Quota(rpm=600)  # a start every 0.1 s at most
+
+        async def call(name: str, retry: bool = False, after: float = 0.0) -> None:
+            await asyncio.sleep(after)
+            await pace.acquire(1, retry=retry)
+            order.append(name)
+
+        await asyncio.wait_for(
+            asyncio.gather(
+                call("a"), call("b", after=0.001), call("c", after=0.002), call("retry", retry=True, after=0.003)
+            ),
+            timeout=30,
+        )
+
+    asyncio.run(scenario())
+    assert order[0] == "a"
+    assert order[1] == "retry"
+    assert order[2:] == ["b", "c"]
+
+
+def test_the_time_held_back_counts_once_however_many_calls_wait() -> None:
+    now = [0.0]
+
+    def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    pace = Quota(rpm=60, clock=lambda: now[0], sleep=sleep)
+    for _ in range(5):
+        pace.wait()
+    assert pace.held_now() == pytest.approx(4 / 0.97, rel=0.01)
+
+
+def test_the_quota_bound_of_a_run_in_words() -> None:
+    assert bound(600, 1_500_000, None, 150_000) == pytest.approx(600.0)
+    assert bound(600, 1_500_000, 60, 150_000) == pytest.approx(600.0)  # 600 requests at 60 a minute: also 10 min
+    assert bound(10, 100, None, None) is None
+    assert said(1250, 1_800_000 * 1000 // 1000, 900, 150_000) == "about 12 min at 150k TPM"
+    assert said(100, 1000, 10, 150_000) == "about 10 min at 10 RPM"
+    assert duration(42) == "42 s"
+    assert duration(3 * 3600 + 300) == "about 3 h 05 min"
+    assert rate_text(900, 150_000) == "150k TPM and 900 RPM"
+
+
+def test_retry_after_prefers_milliseconds_and_ignores_nonsense() -> None:
+    assert retry_after({"Retry-After-Ms": "1500", "Retry-After": "2"}) == 1.5
+    assert retry_after({"retry-after": "3"}) == 3.0
+    assert retry_after({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}) is None
+    assert retry_after({"retry-after": "-1"}) is None
+    assert retry_after({}) is None
