@@ -6,7 +6,6 @@ takes what it needs as arguments, so tests drive it with clients pointed at loca
 
 from __future__ import annotations
 
-import io
 import re
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -50,7 +49,7 @@ from groundgate.wiring import Judges
 from groundgate.yardstick import decided_at_base, read_base, yardstick
 
 
-def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> Inputs:
+def load(settings: Settings, log: Log, publisher: Publisher | None = None, target: Target | None = None) -> Inputs:
     """The inputs; on a pull request also what it changed in the cases and baseline files, and for the rows it
     edited the base commit's versions: the base branch's yardstick decides (see the README, The yardstick check)."""
     with log.group("groundgate: loading cases and responses"):
@@ -61,7 +60,7 @@ def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> In
         inputs = app.load(settings, base)
         if publisher is not None:
             inputs = replace(inputs, baseline_age=baseline_age(settings, publisher, log))
-            inputs = replace(inputs, held=held(settings, publisher, log))
+            inputs = replace(inputs, held=held(settings, publisher, target, log))
         for warning in inputs.warnings:
             log.warning(warning)
         log.info(f"{len(inputs.cases)} cases from {inputs.cases_path}")
@@ -85,7 +84,7 @@ def baseline_age(settings: Settings, publisher: Publisher, log: Log) -> Baseline
     return age(found[0], found[1], datetime.now(UTC), path, "github") if found else None
 
 
-def held(settings: Settings, publisher: Publisher, log: Log) -> dict[str, dict[str, str]]:
+def held(settings: Settings, publisher: Publisher, target: Target | None, log: Log) -> dict[str, dict[str, str]]:
     """The answers this pull request's earlier verdicts blocked on (``sticky``), read before judging from the
     records groundgate kept in its check runs (``kept``: this commit's, the head's before this push, and the
     one groundgate's own comment names while nobody else has edited it), so that a rerun cannot re-roll them.
@@ -94,7 +93,6 @@ def held(settings: Settings, publisher: Publisher, log: Log) -> dict[str, dict[s
     if run is None or not settings.check_run:
         return {}
     try:
-        target = _target(run, publisher, Log(io.StringIO()))  # said once, when the verdict is published
         pr = target.pr_number if target is not None else None
         if pr is None and run.event_name == "merge_group":
             pr = run.queued_pr
@@ -213,13 +211,21 @@ class Target:
     author: str | None = None  # who opened the pull request
 
 
-def present(settings: Settings, results: Results, publisher: Publisher | None, log: Log) -> int:
+def present(
+    settings: Settings,
+    results: Results,
+    publisher: Publisher | None,
+    log: Log,
+    target: Target | None = None,
+    *,
+    targeted: bool = False,
+) -> int:
     """Report file, job summary, outputs, the comment and the check run, then the console. GitHub
     refusing anything is a warning: the gate still decides, and the exit code says how. On a pull request
     people's adjudications are applied first: a blocking row they accepted no longer fails the job."""
     run = settings.github or GitHubRun()
     cases_path = repository_path(settings.root, results.inputs.cases)
-    target = _where(run, publisher, log)
+    target = target if targeted else where(run, publisher, log)  # found once, before judging, when it could be
     people = _people(settings, results, publisher, target, cases_path, log)
     decided = people.people.decision if people else None
     exit_code = (
@@ -265,7 +271,7 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     return exit_code
 
 
-def _where(run: GitHubRun, publisher: Publisher | None, log: Log) -> Target | None:
+def where(run: GitHubRun, publisher: Publisher | None, log: Log) -> Target | None:
     """Where to publish (``_target``), or None; a failure to find out is a warning: the verdict is decided."""
     if publisher is None:
         return None

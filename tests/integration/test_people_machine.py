@@ -32,7 +32,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from groundgate import sticky
 from groundgate.event import GitHubRun
 from groundgate.github import adjudicate
-from groundgate.github.action import held, present
+from groundgate.github.action import held, present, where
 from groundgate.github.client import client
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log
@@ -143,7 +143,8 @@ class People(RuleBasedStateMachine):
             pr_author="contributor", before_sha=before, server_url="https://github.example", run_id="1",
         )  # fmt: skip
         self.read_all()
-        found = results_of(answers, held(self.settings(run), self.publisher, Log(io.StringIO())))
+        quiet = Log(io.StringIO())
+        found = results_of(answers, held(self.settings(run), self.publisher, where(run, self.publisher, quiet), quiet))
         outcomes = {row.id: row.outcome for row in found.rows}
         for row_id, (variant, roll) in answers.items():  # an answer once blocked on stays blocking; no other is held
             blocked = (row_id, variant) in self.blocked or roll == "regression"
