@@ -60,13 +60,16 @@ def main(environ: Mapping[str, str]) -> int:
         if config.merging:
             results = action.merge_shards(config, log)
         else:
-            inputs = action.load(config, log, publisher)
+            target = action.where(config.github or run, publisher, log)  # where the verdict goes, found once
+            inputs = action.load(config, log, publisher, target)
             cache = wiring.cache(config)
             for note in cache.notes if cache is not None else []:
                 log.warning(note)
             judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache, notice=log.info)
             results = action.judge(config, inputs, judges, log)
             deadline = judges.judge.deadline
+            with app.presenting(results, config.results, deadline, config.spelled("deadline")):
+                return action.present(config, results, publisher, log, target, targeted=True)
         with app.presenting(results, config.results, deadline, config.spelled("deadline")):
             return action.present(config, results, publisher, log)
     except GroundgateError as exc:

@@ -225,6 +225,18 @@ class Judged(BaseModel):
     after: Bucket | None
     line: int
     digest: str
+    held_from: str | None = None  # a blocking regression held: the commit whose verdict blocked on this answer
+
+
+class Blocked(BaseModel):
+    """An answer a verdict of the pull request blocked on as a confirmed regression (``groundgate.sticky``),
+    with the commit of the first verdict that did: it stays blocking while it is the same answer."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    digest: str
+    head: str
 
 
 class Entry(BaseModel):

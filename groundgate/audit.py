@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+from groundgate.adjudication import PIN
 from groundgate.injection import addressed
 from groundgate.judges.figures import tripwire
 from groundgate.noise import mismatch
@@ -96,6 +97,11 @@ class RowAudit:
             score = getattr(row, name)
             if score is not None and _rescored(score) is None:
                 return self._refuse(index, row, name, f"{score!r} is not a score on the judge's 1-5 scale")
+        if row.held_from is not None and (row.outcome is not Outcome.REGRESSION or not row.blocking):
+            what = "blocks" if row.blocking else "does not block"
+            return self._refuse(index, row, "held_from", f"held, but a {row.outcome} row of a category that {what}")
+        if row.held_from is not None and not PIN.fullmatch(row.held_from):
+            return self._refuse(index, row, "held_from", f"{row.held_from[:50]!r} is not the commit of a verdict")
         if (talk := self._talks(row)) is not None:
             return self._refuse(index, row, "talks_to_judge", talk)
         if (figures := self._figures(row)) is not None:
@@ -143,6 +149,8 @@ class RowAudit:
         if baseline_rescore is not None:
             self.baseline_rescored = self.baseline_rescored or at
         expected = classify(row.before, row.after, rescore, row.blocking, baseline_rescore=baseline_rescore)
+        if row.held_from is not None:  # held (``sticky``): a blocking regression, stricter than its scores make it
+            return None
         if row.new_figures and expected in UNFLAGGED:  # the tripwire's row: whether it blocks is the file's rule
             if row.outcome is Outcome.BLOCKING_FIGURE and row.blocking:
                 self.figure_blocks = self.figure_blocks or at

@@ -228,6 +228,7 @@ class Inputs:
     yardstick: Yardstick | None = None  # set by the action on pull requests
     baseline_age: BaselineAge | None = None  # the baseline file's last change (the action: GitHub; the CLI: git)
     own_context: bool = False  # response records' own contexts were kept: an end-to-end run
+    held: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # answers the PR's verdicts blocked on (sticky)
 
     def batches(self) -> Iterator[list[Triple]]:
         """Each case with its two responses, in case-file order, a batch at a time: a run never holds

@@ -371,6 +371,8 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
     A batch of cases at a time (``cases.BATCH``): its rows go to disk as they are decided
     (``results.StoredRows``), so memory does not grow with the number of unremarkable rows."""
     started = time.monotonic()
+    if inputs.held:  # a pull request's blocked answers, read by the action (``sticky``)
+        options = replace(options, held=inputs.held)
     sizes = category_sizes(inputs.cases)  # of the whole suite, before sharding
     suite = Suite(cases=sum(sizes.values()), ids_digest=ids_digest(sorted_ids(inputs.cases), presorted=True))
     if options.shard is not None:

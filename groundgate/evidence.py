@@ -4,7 +4,7 @@ and what a reader needs kept with the row."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from groundgate.cases import Case, Response
 from groundgate.injection import addressed
@@ -13,6 +13,7 @@ from groundgate.judges.figures import tripwire as figures_tripwire
 from groundgate.judges.runner import Runner
 from groundgate.results import LIVE_FLIPS, Live, Row, UnsupportedFigure
 from groundgate.rules import Bucket, Outcome, Tripwire, bucket_of, classify, first_verdicts, tripwire
+from groundgate.sticky import Held, holds
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Options:
     claims: bool = False  # split the answers of rows to read into claims (one more call each), when the judge can
     fluency: bool = True  # consult fluency on ties (the self-test, which decides nothing, does not)
     prices: tuple[float, float] | None = None  # per million prompt and answer tokens: the results' cost line
+    held: Held = field(default_factory=dict)  # answers a verdict of the pull request blocked on (``sticky``)
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
@@ -191,6 +193,9 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
                 "the baseline's re-score is ungrounded too: the flip came from judge noise on the baseline side"
             )
         outcome = tripwire(outcome, new_figures is not None, blocking, options.tripwire)
+    held_from = holds(options.held, case.id, case.query, case.context, e.candidate.response, outcome, blocking)
+    if held_from is not None:  # the same answer a verdict of this pull request blocked on: a rerun does not re-roll it
+        outcome = Outcome.REGRESSION
     # A person reads these whatever the outcome: an answer that talks to the judge, a flip against live retrieval.
     texts = (
         options.keep_texts
@@ -232,6 +237,7 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
         live=live,
         talks_to_judge=talks,
         new_figures=new_figures,
+        held_from=held_from,
     )
 
 

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from groundgate.adjudication import Entry, Judged, blocks
+from groundgate.adjudication import Blocked, Entry, Judged, blocks
 from groundgate.rules import FailOn, Outcome
 
 VERSION: Literal[1] = 1
@@ -61,6 +61,7 @@ class Record(BaseModel):
     ledger: list[Entry] = Field(default_factory=list)
     published: datetime | None = None  # when this verdict was first shown (GitHub's clock); None: on its first run
     previous: str | None = None  # the commit of the verdict before this one on the pull request, if any
+    blocked: list[Blocked] = Field(default_factory=list)  # answers verdicts of the pull request blocked on (sticky)
 
     @property
     def missing(self) -> int:
@@ -116,6 +117,10 @@ def fit(record: Record, limit: int = LIMIT) -> Record:
         return record
     blocking = [row for row in record.rows if blocks(row.outcome, record.fail_on)]
     others = [row for row in record.rows if not blocks(row.outcome, record.fail_on)]
+    held = list(record.blocked)  # answers blocked on earlier: after the blocking rows and the ledger, the newest
+    while held and len(text(record.model_copy(update={"rows": blocking, "blocked": held}))) > limit:
+        held = held[len(held) // 2 :]
+    record = record.model_copy(update={"blocked": held})
 
     def fits(rows: list[Judged], ledger: list[Entry]) -> bool:
         return len(text(record.model_copy(update={"rows": rows, "ledger": ledger}))) <= limit

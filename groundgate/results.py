@@ -54,7 +54,7 @@ class _Model(BaseModel):
 ROW_SPARSE = frozenset({
     "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
     "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge", "unreachable",
-    "new_figures", "claims",
+    "new_figures", "claims", "held_from",
 })  # fmt: skip
 
 
@@ -135,6 +135,7 @@ class Row:
     talks_to_judge: str | None = None  # which answer addresses the judge, and how ("candidate: 'score 5'")
     new_figures: list[UnsupportedFigure] | None = None  # the tripwire's, whatever the outcome; such rows keep texts
     claims: list[Claim] | None = None  # rows to read, when the judge model split the answer into claims
+    held_from: str | None = None  # a blocking regression held (``sticky``): the commit that blocked on this answer
 
     @model_serializer(mode="wrap")
     def _lean(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
-from groundgate import app
+from groundgate import app, sticky
 from groundgate.baseline_age import BaselineAge, age
 from groundgate.cases import Inputs, Yardstick, load_cases
 from groundgate.errors import (
@@ -27,11 +27,13 @@ from groundgate.errors import (
 from groundgate.event import PR_EVENTS, GitHubRun
 from groundgate.files import write_text
 from groundgate.github import adjudicate
+from groundgate.github import kept as keeping
 from groundgate.github.annotations import annotations_for
 from groundgate.github.publisher import Publisher, Pull
 from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs, to_runner
 from groundgate.merge import merge
 from groundgate.readback import read_results
+from groundgate.record import RecordError
 from groundgate.record import text as record_text
 from groundgate.report import render, render_failure
 from groundgate.report.console import render_console
@@ -47,7 +49,7 @@ from groundgate.wiring import Judges
 from groundgate.yardstick import decided_at_base, read_base, yardstick
 
 
-def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> Inputs:
+def load(settings: Settings, log: Log, publisher: Publisher | None = None, target: Target | None = None) -> Inputs:
     """The inputs; on a pull request also what it changed in the cases and baseline files, and for the rows it
     edited the base commit's versions: the base branch's yardstick decides (see the README, The yardstick check)."""
     with log.group("groundgate: loading cases and responses"):
@@ -58,6 +60,7 @@ def load(settings: Settings, log: Log, publisher: Publisher | None = None) -> In
         inputs = app.load(settings, base)
         if publisher is not None:
             inputs = replace(inputs, baseline_age=baseline_age(settings, publisher, log))
+            inputs = replace(inputs, held=held(settings, publisher, target, log))
         for warning in inputs.warnings:
             log.warning(warning)
         log.info(f"{len(inputs.cases)} cases from {inputs.cases_path}")
@@ -79,6 +82,33 @@ def baseline_age(settings: Settings, publisher: Publisher, log: Log) -> Baseline
         log.info(f"the baseline's age could not be read: {one_line(str(exc))}")
         return None
     return age(found[0], found[1], datetime.now(UTC), path, "github") if found else None
+
+
+def held(settings: Settings, publisher: Publisher, target: Target | None, log: Log) -> dict[str, dict[str, str]]:
+    """The answers this pull request's earlier verdicts blocked on (``sticky``), read before judging from the
+    records groundgate kept in its check runs (``kept``: this commit's, the head's before this push, and the
+    one groundgate's own comment names while nobody else has edited it), so that a rerun cannot re-roll them.
+    What cannot be read holds nothing, and says so: the verdict is then judged as it would be without it."""
+    run = settings.github
+    if run is None or not settings.check_run:
+        return {}
+    try:
+        pr = target.pr_number if target is not None else None
+        if pr is None and run.event_name == "merge_group":
+            pr = run.queued_pr
+        if target is None or pr is None or not target.head_sha:
+            return {}
+        before = run.before_sha if target.pr_number is not None and run.event_name in PR_EVENTS else None
+        mark = marker(settings.check_name)
+        own = next((c for c in publisher.comments(pr) if c.mine and mark in c.body and c.tampered is None), None)
+        pointer = POINTER.search(own.body) if own is not None else None
+        commits = [target.head_sha, before, pointer[1] if pointer else None]
+        found = keeping.previous(publisher, settings.check_name, pr, commits)
+    except Exception as exc:  # GitHub refusing, a damaged record, or a bug: the judge's verdict stands
+        why = one_line(str(exc)) if isinstance(exc, (GitHubRefused, RecordError)) else str(InternalError.of(exc))
+        log.warning(f"the answers this pull request's earlier verdicts blocked on could not be read ({why}): they are judged afresh")  # fmt: skip
+        return {}
+    return sticky.held_of(kept.record for kept in found)
 
 
 def at_base(settings: Settings, inputs: Inputs, *, publisher: Publisher, base_sha: str, log: Log) -> Inputs:
@@ -181,13 +211,21 @@ class Target:
     author: str | None = None  # who opened the pull request
 
 
-def present(settings: Settings, results: Results, publisher: Publisher | None, log: Log) -> int:
+def present(
+    settings: Settings,
+    results: Results,
+    publisher: Publisher | None,
+    log: Log,
+    target: Target | None = None,
+    *,
+    targeted: bool = False,
+) -> int:
     """Report file, job summary, outputs, the comment and the check run, then the console. GitHub
     refusing anything is a warning: the gate still decides, and the exit code says how. On a pull request
     people's adjudications are applied first: a blocking row they accepted no longer fails the job."""
     run = settings.github or GitHubRun()
     cases_path = repository_path(settings.root, results.inputs.cases)
-    target = _where(run, publisher, log)
+    target = target if targeted else where(run, publisher, log)  # found once, before judging, when it could be
     people = _people(settings, results, publisher, target, cases_path, log)
     decided = people.people.decision if people else None
     exit_code = (
@@ -233,7 +271,7 @@ def present(settings: Settings, results: Results, publisher: Publisher | None, l
     return exit_code
 
 
-def _where(run: GitHubRun, publisher: Publisher | None, log: Log) -> Target | None:
+def where(run: GitHubRun, publisher: Publisher | None, log: Log) -> Target | None:
     """Where to publish (``_target``), or None; a failure to find out is a warning: the verdict is decided."""
     if publisher is None:
         return None

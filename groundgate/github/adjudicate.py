@@ -54,6 +54,7 @@ from groundgate.report.render import environment
 from groundgate.results import Results, rows_with
 from groundgate.rules import Conclusion, FailOn, Headline, Outcome, verdict_of
 from groundgate.settings import Settings
+from groundgate.sticky import carried
 
 HISTORY_PRS = 20  # pull requests updated last whose verdicts a judging run reads for the judge's precision
 REPLY_PROBLEMS = 20  # problems a reply lists: the rest are counted (a reply stays far below GitHub's 65,536)
@@ -75,6 +76,7 @@ def judged_rows(results: Results) -> list[Judged]:
             after=row.after,
             line=row.line,
             digest=answer_digest(row.query, row.context, row.candidate),
+            held_from=row.held_from,
         )
         for row in rows_with(results.rows, ADJUDICABLE)
     ]
@@ -162,7 +164,8 @@ def for_judging_run(
     entries, problems = bind(heard.said, ledger, verdicts, frozen=heard.frozen)
     decision = decide(record.rows, entries, settings.fail_on, problems=problems)
     previous = found[0].record.head if found else None
-    record = fit(record.model_copy(update={"ledger": list(decision.ledger), "previous": previous}))
+    blocked = carried((k.record for k in found), record.rows)  # what earlier verdicts blocked on stays on record
+    record = fit(record.model_copy(update={"ledger": list(decision.ledger), "previous": previous, "blocked": blocked}))
     decision = replace(decision, missing=record.missing)
     people = People(
         decision,

@@ -16,6 +16,7 @@ from groundgate.rules import (
     Outcome,
     plural,
 )
+from groundgate.sticky import said
 
 REASON = 600  # characters of the judge's reason beside a tripwire row's figures
 DIFF_WORDS = 3000  # longer answers are shown side by side without word marks (the diff is quadratic)
@@ -93,7 +94,7 @@ def why(row: Row) -> str | None:
         return row.error
     if row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
         return f"{figures_said(row)}; the judge saw no problem: {row.after_reason or ''}"
-    if row.outcome is Outcome.UNSTABLE:
+    if row.outcome is Outcome.UNSTABLE or row.held_from is not None:  # a held row's re-score may disagree
         return row.after_reason
     return row.rescore_reason or row.after_reason
 
@@ -108,7 +109,7 @@ def why_marked(row: Row) -> str | Markup | None:
 
 def why_cell(row: Row, limit: int) -> Markup:
     """The reason on a row's table line: an unstable row's two verdicts disagree, so both are given."""
-    if row.outcome is Outcome.UNSTABLE and row.rescore_reason and not agree(row):
+    if (row.outcome is Outcome.UNSTABLE or row.held_from) and row.rescore_reason and not agree(row):
         half = limit // 2
         return (
             Markup("First score: ")
@@ -117,6 +118,11 @@ def why_cell(row: Row, limit: int) -> Markup:
             + brief_inline(row.rescore_reason, half)
         )
     return brief_inline(why(row), limit)
+
+
+def held_said(row: Row) -> str:
+    """What a held row says (``sticky``): the commit that blocked on this answer, and how to clear it."""
+    return said(row.held_from) if row.held_from else ""
 
 
 def scores_text(row: Row) -> str:
@@ -225,6 +231,7 @@ def markdown_env() -> Environment:
         brief=brief,
         brief_inline=brief_inline,
         figures_said=figures_said,
+        held=held_said,
     )
     env.globals.update(answers=answers, plural=plural, agree=agree, quota_waited=quota_waited)
     return env

@@ -505,7 +505,8 @@ def test_an_unexpected_error_while_publishing_never_changes_the_verdict(
     )
     assert run.code == 1, run.stdout  # the blocking regression, not exit 4
     assert run.outputs["verdict"] == "fail"
-    people, warning = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    held, people, warning = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    assert "earlier verdicts blocked on could not be read (internal error, please report it: TypeError" in held
     assert "people's adjudications were not applied: internal error, please report it: TypeError" in people
     assert "The judge's verdict stands" in people  # the kept verdicts are read from the same listing
     assert "publishing stopped: internal error, please report it: TypeError" in warning

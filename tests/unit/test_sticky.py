@@ -1,0 +1,202 @@
+"""Sticky blocks (``groundgate.sticky``): an answer a verdict of the pull request blocked on stays a blocking
+regression whatever a later roll of the judge says, and only that answer; the results file and the record keep it."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from groundgate import compare, sticky
+from groundgate.adjudication import Blocked, Judged, answer_digest
+from groundgate.cases import Case, Inputs, Response
+from groundgate.errors import InputError
+from groundgate.evidence import Options
+from groundgate.judges import Purpose
+from groundgate.readback import read_results
+from groundgate.record import Record, fit, text
+from groundgate.report import render
+from groundgate.report.console import render_console
+from groundgate.report.context import ReportContext
+from groundgate.report.headline import verdict_headline
+from groundgate.results import Results
+from groundgate.rules import Bucket, Outcome
+from tests.support.scripted import ScriptedJudge
+
+BLOCKED_AT = "f00dfacef00dfacef00dfacef00dfacef00dface"
+CONTEXT = "returns_policy.md: Items can be returned within 30 days of purchase."
+INVENTED = "You can return items within 45 days."
+# (id, category, baseline, candidate)
+ROWS = [
+    ("refund", "policy", "Within 30 days.", INVENTED),
+    ("refund-2", "policy", "Within 30 days.", "Returns take 30 days."),
+    ("shipping", "shipping", "Within 30 days.", INVENTED),
+]
+
+
+def inputs(held: sticky.Held, rows: list[tuple[str, str, str, str]] = ROWS) -> Inputs:
+    return Inputs(
+        cases=[Case(cid, category, "How long?", CONTEXT, n) for n, (cid, category, _, _) in enumerate(rows, 1)],
+        baseline={cid: Response(cid, b, n) for n, (cid, _, b, _) in enumerate(rows, 1)},
+        candidate={cid: Response(cid, c, n) for n, (cid, _, _, c) in enumerate(rows, 1)},
+        cases_path="cases.jsonl",
+        baseline_path="b.jsonl",
+        candidate_path="c.jsonl",
+        held=held,
+    )
+
+
+def blocked_on(case_id: str, answer: str = INVENTED) -> sticky.Held:
+    return {case_id: {answer_digest("How long?", CONTEXT, answer): BLOCKED_AT}}
+
+
+def rolled(first: float, rescore: float) -> ScriptedJudge:
+    """A judge whose roll on the invented answer is ``first``, then ``rescore``; every other answer 5."""
+    return ScriptedJudge(
+        lambda r: 5.0 if r.response != INVENTED else rescore if r.purpose is Purpose.RESCORE else first
+    )
+
+
+def run(judge: ScriptedJudge, held: sticky.Held) -> Results:
+    return compare.run(inputs(held), judge, Options(frozenset({"policy"})))
+
+
+def outcomes(results: Results) -> dict[str, tuple[Outcome, str | None]]:
+    return {row.id: (row.outcome, row.held_from) for row in results.rows}
+
+
+@pytest.mark.parametrize(("first", "rescore"), [(2.0, 4.0), (5.0, 5.0), (3.0, 3.0), (4.0, 4.0)])
+def test_an_answer_blocked_on_stays_a_blocking_regression_whatever_the_judge_rolls(
+    first: float, rescore: float
+) -> None:
+    results = run(rolled(first, rescore), blocked_on("refund"))
+    assert outcomes(results)["refund"] == (Outcome.REGRESSION, BLOCKED_AT)
+    assert outcomes(results)["shipping"][1] is None  # not a blocking category: judged as it is
+    assert results.exit_code == 1
+    [row] = [r for r in results.rows if r.id == "refund"]
+    assert row.candidate == INVENTED  # a held row keeps its texts, as every blocking row does
+    assert verdict_headline(results).text.startswith("Blocks merge: 1 answer now makes unsupported claims")
+
+
+def test_without_a_hold_the_same_rolls_do_not_block() -> None:
+    """What a rerun could do before: the re-score that disagrees makes the row unstable, a better roll a tie."""
+    assert outcomes(run(rolled(2.0, 4.0), {}))["refund"] == (Outcome.UNSTABLE, None)
+    assert outcomes(run(rolled(5.0, 5.0), {}))["refund"] == (Outcome.UNSUPPORTED_FIGURE, None)  # the tripwire's
+    assert run(rolled(2.0, 4.0), {}).exit_code == run(rolled(5.0, 5.0), {}).exit_code == 0
+
+
+def test_a_changed_answer_another_case_or_a_failed_call_is_not_held() -> None:
+    assert outcomes(run(rolled(2.0, 4.0), blocked_on("refund", "You can return items within 60 days.")))["refund"] == (
+        Outcome.UNSTABLE,
+        None,
+    )
+    assert outcomes(run(rolled(2.0, 4.0), blocked_on("refund-2")))["refund-2"][1] is None  # not its answer
+    failing = ScriptedJudge(lambda r: None if r.response == INVENTED and r.purpose is Purpose.RESCORE else 2.0 if r.response == INVENTED else 5.0)  # fmt: skip
+    results = run(failing, blocked_on("refund"))
+    assert outcomes(results)["refund"] == (Outcome.ERROR, None)  # a row not judged is never a pass: exit 3
+    assert results.exit_code == 3
+
+
+def test_a_confirmed_regression_is_not_marked_held() -> None:
+    assert outcomes(run(rolled(2.0, 2.0), blocked_on("refund")))["refund"] == (Outcome.REGRESSION, None)
+
+
+def test_the_report_and_the_console_say_why_it_holds(tmp_path: Path) -> None:
+    results = run(rolled(2.0, 4.0), blocked_on("refund"))
+    said = f"held: blocked at {BLOCKED_AT[:12]} with this same answer; a rerun's re-score does not clear it"
+    shown = html.unescape(render(results, "summary", ReportContext()).replace("\\", "").replace("`", ""))
+    assert said in shown
+    assert said in render_console(results)
+
+
+# --- the results file ------------------------------------------------------------------------------------------
+
+
+def written(tmp_path: Path, results: Results) -> dict[str, Any]:
+    path = tmp_path / "results.json"
+    results.write(path)
+    found = read_results(path)  # a held row reads back: the audit takes it as the blocking regression it is
+    assert [(r.id, r.outcome, r.held_from) for r in found.rows] == [
+        (r.id, r.outcome, r.held_from) for r in results.rows
+    ]
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def refused(tmp_path: Path, data: dict[str, Any]) -> str:
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError) as caught:
+        read_results(path)
+    return str(caught.value)
+
+
+def test_a_results_file_keeps_the_hold_and_refuses_one_that_does_not_block(tmp_path: Path) -> None:
+    data = written(tmp_path, run(rolled(2.0, 4.0), blocked_on("refund")))
+    [refund] = [row for row in data["rows"] if row["id"] == "refund"]
+    assert refund["held_from"] == BLOCKED_AT
+    refund["outcome"] = "unstable"  # a hold that does not block is not one groundgate makes
+    data["counts"]["regression"] -= 1
+    data["counts"]["unstable"] += 1
+    data["verdict"] = "pass"
+    assert "held, but a unstable row" in refused(tmp_path, data)
+    refund.update(outcome="regression", held_from="yesterday")
+    data["counts"]["regression"] += 1
+    data["counts"]["unstable"] -= 1
+    data["verdict"] = "fail"
+    assert "'yesterday' is not the commit of a verdict" in refused(tmp_path, data)
+
+
+def test_an_unstable_row_without_a_hold_cannot_be_relabelled_a_regression(tmp_path: Path) -> None:
+    data = written(tmp_path, run(rolled(2.0, 4.0), {}))
+    [refund] = [row for row in data["rows"] if row["id"] == "refund"]
+    refund["outcome"] = "regression"
+    data["counts"]["regression"] += 1
+    data["counts"]["unstable"] -= 1
+    data["verdict"] = "fail"
+    assert "says regression but its buckets, re-score and category make it unstable" in refused(tmp_path, data)
+
+
+# --- the record: what verdicts blocked on, carried from one to the next -----------------------------------------
+
+
+def judged(row_id: str, outcome: Outcome, digest: str, held_from: str | None = None) -> Judged:
+    return Judged(
+        id=row_id, category="policy", outcome=outcome, before=Bucket.GROUNDED, after=Bucket.UNGROUNDED, line=1,
+        digest=digest, held_from=held_from,
+    )  # fmt: skip
+
+
+def record(head: str, rows: list[Judged], fail_on: Any = "blocking", blocked: list[Blocked] | None = None) -> Record:
+    return Record(
+        check="gate", head=head, pr=7, cases_path="cases.jsonl", fail_on=fail_on, cases=len(rows),
+        counts={}, rows=rows, blocking=0, blocked=blocked or [],
+    )  # fmt: skip
+
+
+def test_verdicts_blocked_on_confirmed_regressions_only_and_a_held_row_keeps_its_first_commit() -> None:
+    newest = record("c3", [judged("a", Outcome.REGRESSION, "d1", held_from="c1"), judged("b", Outcome.UNSTABLE, "d2")])
+    older = record("c2", [judged("c", Outcome.REGRESSION, "d3")], blocked=[Blocked(id="e", digest="d5", head="c0")])
+    never = record("c4", [judged("d", Outcome.REGRESSION, "d4")], fail_on="never")  # nothing blocked there
+    assert sticky.held_of([newest, older, never]) == {"a": {"d1": "c1"}, "c": {"d3": "c2"}, "e": {"d5": "c0"}}
+
+
+def test_a_record_carries_what_earlier_verdicts_blocked_on_but_its_own_rows() -> None:
+    earlier = record("c2", [judged("a", Outcome.REGRESSION, "d1")], blocked=[Blocked(id="a", digest="d0", head="c1")])
+    rows = [judged("a", Outcome.REGRESSION, "d1", held_from="c2")]
+    assert sticky.carried([earlier], rows) == [Blocked(id="a", digest="d0", head="c1")]  # the answer a push changed
+
+
+def test_a_record_too_large_keeps_its_blocking_rows_before_what_it_carries() -> None:
+    rows = [judged(f"row-{n}", Outcome.REGRESSION, f"{n:032x}") for n in range(40)]
+    noise = [hashlib.sha256(str(n).encode()).hexdigest() for n in range(5000)]  # digests do not compress
+    carried = [Blocked(id=f"old-{n}", digest=noise[n][:32], head=noise[n][24:]) for n in range(5000)]
+    kept = fit(record("c2", rows, blocked=carried), limit=40_000)
+    assert kept.rows == rows
+    assert 0 < len(kept.blocked) < len(carried)
+    assert kept.blocked == carried[-len(kept.blocked) :]  # the newest
+    assert len(text(kept)) <= 40_000
