@@ -89,6 +89,13 @@ def _unsaid(row: Row) -> Markup:
 LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_048_576}
 
 
+def _decided(results: Results, context: ReportContext) -> str | Markup:
+    """Who decided; where people may adjudicate, in a block a comment's run brings up to date
+    (``people.decided_by_people``)."""
+    text = decided_by(results, context.fail_on, context.people)
+    return marks.block("decided", inline(text)) if text and context.people is not None else text
+
+
 class _Renderer:
     """Renders one results object at ever smaller layouts; the parts that do not depend on the
     layout are computed once and each section is rendered again only when its own share changed."""
@@ -121,7 +128,7 @@ class _Renderer:
             "buckets": BUCKET_ORDER,
             "matrix": bucket_matrix(results),
             "second_opinion": second_judge(results),
-            "decided": decided_by(results, context.fail_on, context.people),
+            "decided": _decided(results, context),
             "fluency_reason": fluency_reason(results),
             "moved": moved,
             "moved_ids": moved_ids(results, moved, context.links),

@@ -218,6 +218,7 @@ def represent(body: str, heading: str, people: People, section: str, marker: str
         rest = marks.replace_block(rest, "counts", counts_markdown(people.counts))
     dispute = str(render_dispute(people))
     rest = marks.replace_block(rest, "dispute", _inside(dispute))
+    rest = marks.replace_block(rest, "decided", decided_by_people(_block_content(rest, "decided"), people))
     rest = marks.fill(rest, "row", lambda key: str(_marks(people).get(key, "")))
     rest = marks.fill(rest, "count", lambda key: _recount(people, key))
     text = f"## {heading}\n{rest}"
@@ -228,6 +229,25 @@ def represent(body: str, heading: str, people: People, section: str, marker: str
         "the results of the run that judged this commit.\n\n"
     )
     return f"## {heading}\n\n{section.strip()}{note}{dispute}\n\n{marker}\n"
+
+
+PEOPLE_DECIDED = "; by people: "
+
+
+def decided_by_people(line: str, people: People) -> str:
+    """The judging run's "Decided by …" line, with what people decided since in place of what it said of them:
+    a comment's run knows people's decisions, not the rows the judge decided ('' stays '')."""
+    if not line.strip():
+        return line
+    judged = line.split(PEOPLE_DECIDED, 1)[0].rstrip().removesuffix("\\.").removesuffix(".")
+    found = accepted(people.decision)
+    said = f"{PEOPLE_DECIDED}{inline(found.words())}" if found is not None and found.rows else ""
+    return f"{judged}{said}."
+
+
+def _block_content(body: str, name: str) -> str:
+    start, stop = body.find(marks.begin(name)), body.find(marks.end(name))
+    return body[start + len(marks.begin(name)) : stop].strip() if 0 <= start < stop else ""
 
 
 def _inside(found: str) -> str:

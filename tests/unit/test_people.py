@@ -138,6 +138,10 @@ def test_a_comment_run_brings_the_report_up_to_date_with_people() -> None:
     [code] = [t.content for t in parse(again) if t.type == "fence"]
     assert code == f"/groundgate accept at {HEAD[:12]} case-00001 -- REASON\n"
     assert again.count(BEGIN) == again.count(END) == 1
+    decided = next(line for line in shown.splitlines() if line.startswith("Decided by"))  # who decided: people too
+    assert decided.startswith("Decided by the judge gpt-4o-2024-11-20 (deployment judge-4o); each flip re-scored")
+    assert decided.endswith("; by people: 2 blocking regressions accepted by @alice and @bob.")
+    assert "by people" not in seen(represent(body, heading("🚫", "x"), before, section, marker("gate"), 65_536))
     assert represent(again, heading("✅", "x"), after, section, marker("gate"), 65_536) == again.replace(
         again.split("\n", 1)[0], "## ✅ groundgate: x"
     )  # again and again: the same report
