@@ -28,7 +28,7 @@ from groundgate.stats import clopper_pearson
 MIN_VERDICTS = 10  # adjudicated blocking verdicts before the report shows the judge's precision on them
 WINDOW = 100  # the judge's last blocking verdicts people adjudicated, that the figure is measured on
 FIGURES = (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE)  # the tripwire's rows: a confirm says "not grounded"
-THRESHOLD = 0.9  # below this precision the report flags the judge: calibration's rule of thumb (README)
+THRESHOLD = 0.9  # below this precision the report flags the judge: calibration's rule of thumb (docs/method.md)
 
 
 class Label(BaseModel):

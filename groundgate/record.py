@@ -31,7 +31,7 @@ LIMIT = 65_000  # characters: GitHub takes at most 65,535 in a check run's outpu
 _BLOCK = re.compile(r"<!-- groundgate-record v(\d+) sha256=([0-9a-f]{64})\n([A-Za-z0-9+/=\n]*)\n-->")
 ABOUT = (
     "groundgate keeps this verdict's record here, so that `/groundgate` commands on the pull request can be "
-    "applied without judging again (see the README, 'When the judge is wrong')."
+    "applied without judging again (see docs/adjudication.md)."
 )
 
 

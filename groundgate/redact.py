@@ -28,7 +28,7 @@ MASK = "***"
 MIN_SECRET = 8  # shorter values are placeholders, not secrets: real keys and tokens are far longer
 
 # Values people give a key that is not checked (vLLM's EMPTY, llama.cpp's sk-no-key-required, Ollama,
-# LM Studio, docs and tutorials), compared without case, spaces, '-', '_' and '.': the README lists them.
+# LM Studio, docs and tutorials), compared without case, spaces, '-', '_' and '.': docs/judges.md lists them.
 PLACEHOLDERS = frozenset(
     {
         "unused", "notused", "none", "null", "nil", "empty", "dummy", "fake", "test", "testing", "placeholder",

@@ -35,7 +35,7 @@ from groundgate.rules import FailOn, Tripwire
 DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
 OUT_DIR = ".groundgate"  # where the action writes results.json and report.md, inside the workspace
 DEFAULT_CHECK_NAME = "groundgate / verdict"  # not a job name: the job's own status check never shares it
-FORK_RECIPE = "examples/fork-prs/ and the README section 'Pull requests from forks'"
+FORK_RECIPE = "examples/fork-prs/ and docs/action.md#pull-requests-from-forks"
 
 # Every input of action.yml, in its order; a test keeps action.yml, this and the README in agreement.
 COMPARE_INPUTS = (

@@ -51,7 +51,7 @@ from groundgate.yardstick import decided_at_base, read_base, yardstick
 
 def load(settings: Settings, log: Log, publisher: Publisher | None = None, target: Target | None = None) -> Inputs:
     """The inputs; on a pull request also what it changed in the cases and baseline files, and for the rows it
-    edited the base commit's versions: the base branch's yardstick decides (see the README, The yardstick check)."""
+    edited the base commit's versions: the base branch's yardstick decides (see docs/action.md, The yardstick check)."""
     with log.group("groundgate: loading cases and responses"):
         run, base = settings.github, None
         # a pull request, or a merge queue's group (what would land): the base's yardstick decides either way
@@ -121,7 +121,7 @@ def at_base(settings: Settings, inputs: Inputs, *, publisher: Publisher, base_sh
     try:
         then = [publisher.file_at(path, base_sha) for path in paths]
     except GitHubRefused as exc:
-        # Never skipped in silence: the report, the console and the check run say it (see the README)
+        # Never skipped in silence: the report, the console and the check run say it (see docs/action.md)
         why = one_line(str(exc))
         log.warning(f"this pull request's edits to the cases and baseline could not be checked: {why}")
         return replace(inputs, yardstick=Yardstick(base=base_sha, unchecked=why))

@@ -132,7 +132,7 @@ def permission_fix(need: str, kind: str) -> str:
     if kind == "installation":  # the workflow token, or a GitHub App's installation token
         return (
             f"give the job 'permissions: {workflow}' (the workflow token), or the GitHub App '{setting}'; a pull "
-            "request from a fork gets a read-only workflow token: judge it from a workflow_run workflow (see the README)"
+            "request from a fork gets a read-only workflow token: judge it from a workflow_run workflow (see docs/action.md#pull-requests-from-forks)"
         )
     if need == "check" and kind != "unknown":
         return (

@@ -7,7 +7,7 @@ process's judge loop or worker threads (``judges.dispatch``) under a per-call ti
 request-rate cap and a budget, and every call is counted.
 
 Everything runs in one process: with the judge loop carrying the calls, worker processes cost more
-(their start-up, the answers' trip back) than they gave (README, "Performance").
+(their start-up, the answers' trip back) than they gave (docs/performance.md).
 """
 
 from __future__ import annotations

@@ -163,7 +163,7 @@ def run(judge: Runner, inputs: Inputs, options: Options | None = None) -> Tally:
 
 
 def table(found: Tally) -> str:
-    """The table, in markdown: the README shows it as the self-test prints it."""
+    """The table, in markdown: docs/method.md shows it as the self-test prints it."""
     lines = [
         "| planted | cases | judge | tripwire | together |",
         "| --- | --- | --- | --- | --- |",

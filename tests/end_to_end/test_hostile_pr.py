@@ -363,7 +363,7 @@ def test_a_pr_that_removes_a_blocking_case_is_named_and_does_not_block(
 def test_without_a_readable_base_the_prs_files_decide_as_before(
     workspace: Path, gh: FakeGitHub, tmp_path: Path, base: str
 ) -> None:
-    """README, The yardstick check: an unreadable or invalid base, or a suite new in this PR, leaves the PR's
+    """docs/action.md, The yardstick check: an unreadable or invalid base, or a suite new in this PR, leaves the PR's
     files deciding, and says so."""
     pr_edits(workspace, gh, "cases", "refund-007", **ATTACKS["context"][1])
     if base == "unreadable":

@@ -22,7 +22,7 @@ def test_the_figures_judges_self_test_passes_and_prints_the_readmes_table() -> N
     table = proc.stdout.split("\n\n")[1]
     assert table.startswith("| planted | cases | judge | tripwire | together |")
     assert FIGURES_ROW in table
-    assert f"With the figures judge:\n\n{table}\n" in (ROOT / "README.md").read_text()
+    assert f"With the figures judge:\n\n{table}\n" in (ROOT / "docs/method.md").read_text()
 
 
 def test_the_self_test_runs_the_configured_judge(

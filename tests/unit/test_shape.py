@@ -1,4 +1,4 @@
-"""The code's shape, as the README's development section promises it: small modules, imports one way."""
+"""The code's shape, as docs/architecture.md promises it: small modules, imports one way."""
 
 from __future__ import annotations
 
