@@ -66,10 +66,13 @@ def holds(
     regression: a blocking category's row whose answer was blocked on, judged now as anything that does not
     block (unstable, a tie, still ungrounded...). An error row is not held: it has no verdict to replace,
     and a row not judged never passes. None: the row stands as judged."""
-    earlier = held.get(case_id)
-    if not earlier or not blocking or outcome in BLOCKING or outcome is Outcome.ERROR:
+    if not held or not blocking or outcome in BLOCKING or outcome is Outcome.ERROR:
         return None
-    return earlier.get(answer_digest(query, context, answer))
+    digest = answer_digest(query, context, answer)
+    # Under its id, or under any other: the digest is the question, the context and the answer, so a case renamed
+    # (or re-keyed) with the same three is the same answer blocked on, and a new id buys no fresh roll.
+    found = held.get(case_id, {}).get(digest)
+    return found if found is not None else next((at for by in held.values() if (at := by.get(digest))), None)
 
 
 def said(commit: str) -> str:

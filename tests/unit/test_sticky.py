@@ -101,6 +101,13 @@ def test_a_changed_answer_another_case_or_a_failed_call_is_not_held() -> None:
     assert results.exit_code == 3
 
 
+def test_a_case_renamed_with_the_same_question_context_and_answer_is_still_held() -> None:
+    """A hostile review: renaming the blocked case (refund-old to refund) bought a fresh roll, exit 0."""
+    results = run(rolled(2.0, 4.0), blocked_on("refund-old"))
+    assert outcomes(results)["refund"] == (Outcome.REGRESSION, BLOCKED_AT)
+    assert results.exit_code == 1
+
+
 def test_a_confirmed_regression_is_not_marked_held() -> None:
     assert outcomes(run(rolled(2.0, 2.0), blocked_on("refund")))["refund"] == (Outcome.REGRESSION, None)
 
