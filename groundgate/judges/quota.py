@@ -302,7 +302,7 @@ class Quota:
             while self._answers and self._answers[0] < now - PERIOD:
                 self._answers.popleft()
             several = len({id(who) for _, who in self._refusal_times}) > 1
-            credible = several and len(self._answers) >= SEEN
+            credible = several and len(self._answers) >= SEEN and bool(self._recent)  # starts left to measure
             due = self._refused_tpm is None or now - self._inferred_at >= PERIOD / 2  # once a burst, as the pace
             if (self._limits().tpm is None or self._refused_tpm is not None) and credible and due:
                 self._inferred_at = now

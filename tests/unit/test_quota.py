@@ -210,3 +210,20 @@ def test_retry_after_prefers_milliseconds_and_ignores_nonsense() -> None:
     assert retry_after({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}) is None
     assert retry_after({"retry-after": "-1"}) is None
     assert retry_after({}) is None
+
+
+def test_refusals_with_no_start_left_in_the_last_minute_do_not_break_the_pace() -> None:
+    """A hostile review: answers to requests started over a minute ago, then the only two recent requests
+    refused: the inference read the first of no starts (IndexError), and the row ended not judged."""
+    now = [0.0]
+    pace = Quota(clock=lambda: now[0])
+    for _ in range(4):
+        pace.reserve(2000)
+    now[0] = 65.0
+    for _ in range(4):
+        pace.answered()
+    for _ in range(2):
+        pace.reserve(2000)
+    pace.refused(1.0, charge=2000)
+    pace.refused(1.0, charge=2000)  # both recent starts refused: none left to measure a rate by
+    assert pace.limits().source == ""
