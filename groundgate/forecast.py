@@ -20,6 +20,7 @@ from groundgate.cases import shard as shard_inputs
 from groundgate.compare import CLAIMS_AT_MOST
 from groundgate.evidence import Options, Rescorer
 from groundgate.judges import JudgeRequest, Purpose
+from groundgate.judges import quota as pace
 from groundgate.judges.cost import ANSWER_TOKENS, CHARS_PER_TOKEN, RUBRIC_ALLOWANCE
 from groundgate.judges.runner import Runner
 from groundgate.results import Plan
@@ -121,13 +122,10 @@ def quota_seconds(spend: Spend, quota: Quota) -> float | None:
     is slower; None without a quota. (The rate cap spaces call starts 60/rpm seconds apart.) Tokens as the
     service charges them at a call's arrival: its prompt plus the answer tokens it reserves (``max_tokens``),
     not the answer it gets."""
-    bounds = []
-    if quota.rpm:
-        bounds.append(spend.calls * 60 / quota.rpm)
-    if quota.tpm and spend.tokens is not None:
-        charged = spend.tokens - (spend.answer_tokens or 0) + spend.calls * RUBRIC_ALLOWANCE
-        bounds.append(charged * 60 / quota.tpm)
-    return max(bounds) if bounds else None
+    if spend.tokens is None:  # tokens not counted: the requests alone
+        return pace.bound(spend.calls, 0, quota.rpm, None)
+    charged = spend.tokens - (spend.answer_tokens or 0) + spend.calls * RUBRIC_ALLOWANCE
+    return pace.bound(spend.calls, charged, quota.rpm, quota.tpm)
 
 
 def duration(seconds: float) -> str:

@@ -258,8 +258,7 @@ class Quota:
         with self._lock:
             now = self._clock()
             self._answers.append(now)
-            while self._answers and self._answers[0] < now - PERIOD:
-                self._answers.popleft()
+            _drop_before(self._answers, now - PERIOD)
 
     def counted(self, estimated_prompt: int, service_prompt: int) -> None:
         """The service's count of a prompt whose estimate was ``estimated_prompt``: later charges follow it."""
@@ -299,8 +298,7 @@ class Quota:
             self._refusal_times.append((now, object() if request is None else request))
             while self._refusal_times and self._refusal_times[0][0] < now - PERIOD:
                 self._refusal_times.popleft()
-            while self._answers and self._answers[0] < now - PERIOD:
-                self._answers.popleft()
+            _drop_before(self._answers, now - PERIOD)
             several = len({id(who) for _, who in self._refusal_times}) > 1
             credible = several and len(self._answers) >= SEEN and bool(self._recent)  # starts left to measure
             due = self._refused_tpm is None or now - self._inferred_at >= PERIOD / 2  # once a burst, as the pace
@@ -437,6 +435,12 @@ class Quota:
                 ticket.held += self._clock() - ticket.since
                 ticket.since = None
             self._wake()
+
+
+def _drop_before(times: deque[float], since: float) -> None:
+    """Forget the times in ``times`` (oldest first) before ``since``."""
+    while times and times[0] < since:
+        times.popleft()
 
 
 def _smaller(a: float | None, b: float | None) -> float | None:
