@@ -10,8 +10,14 @@ to ``on_result`` once, so what the runner keeps (counts, memo, cache) stays on o
 A call's timeout counts the judge's time only: what the call waited for the quota's pace is not the
 judge's (``quota.Ticket``). A call that reached its timeout is named for what kept it: the deployment's
 quota refusing calls, the server's queue (the calls sent before it were answered and none after it; it
-is sent again, once, when the window has shrunk), a slow answer (later calls overtook it: the judge
-answers, slowly), or nothing heard at all.
+is sent again when the window has shrunk), a slow answer (later calls overtook it: the judge answers,
+slowly), or nothing heard at all.
+
+A call abandoned in a server's queue may still be served: llama-cpp-python's server serves a queued request
+whose client left (llama.cpp's own drops it within a second), so a call sent again can wait behind the
+abandoned ones and time out once more. It is sent again while the window it went out under was wider than
+one (each such timeout halves the window further, so this ends) and once more at one call in flight, when
+only the abandoned calls can be ahead of it; a call that times out alone after that is slow, not queued.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from groundgate.judges.workers import Workers
 SINGLE_SLOT = "a server with one slot, as llama.cpp's and Ollama's are by default, answers one call at a time"
 TICK = 0.2  # seconds between looks at the call timeout, the deadline and the progress line
 DEADLINE_PASSED = "the run's deadline passed before this call finished"
+OVERTAKE = 0.1  # seconds: calls sent together reach the server in any order; only a later one answered first overtook
 MATERIAL = 0.10  # share of the judging time the server's few slots must have cost before the report says so
 MATERIAL_SECONDS = 30.0
 
@@ -57,6 +64,7 @@ class _Call:
     order: int  # in the order calls were started
     ticket: Ticket = field(default_factory=Ticket)
     began: float | None = None  # when the call itself started (after the breaker and the budget)
+    window: int = 1  # the concurrency window it was sent under
 
 
 class Dispatcher:
@@ -163,14 +171,14 @@ class Dispatcher:
         arrived: queue.SimpleQueue[Future[Called]] = queue.SimpleQueue()  # finished futures, in order
         waiting = deque(enumerate(requests))  # sent as the concurrency window allows
         pending: dict[Future[Called], _Call] = {}
-        again: set[int] = set()  # calls sent a second time after a timeout behind the server's queue
+        alone: set[int] = set()  # calls sent again at a window of one after a timeout behind the server's queue
         sent = 0
-        latest_answered = -1  # the order of the latest-started call that was answered
+        latest_answered = -1.0  # when the latest-started call that was answered started
         looked = time.monotonic()
 
         def start(index: int, request: JudgeRequest) -> None:
             nonlocal sent
-            call = _Call(index, gate.begin(), sent)
+            call = _Call(index, gate.begin(), sent, window=gate.window)
             sent += 1
             if self._first is None:
                 self._first = time.monotonic()
@@ -202,11 +210,12 @@ class Dispatcher:
                 for future in finished:
                     if future not in pending or future.cancelled():
                         continue  # already ended as a timeout or by the deadline
+                    began = since(future)
                     call = pending.pop(future)
                     result, timing = future.result()
                     answered = not isinstance(result, JudgeError) or not (result.unavailable or not result.sent)
                     if answered:
-                        latest_answered = max(latest_answered, call.order)
+                        latest_answered = max(latest_answered, began if began is not None else -1.0)
                         if timing is not None:
                             self._latencies = [*self._latencies[-99:], timing[0]]
                     seconds, crowd = timing if timing is not None else (None, 0)
@@ -218,19 +227,20 @@ class Dispatcher:
                 now = time.monotonic()
                 if self.call_timeout is not None and now - looked >= TICK:
                     looked = now
-                    stuck = [f for f in pending if (b := since(f)) is not None and now - b > self.call_timeout]
-                    for future in stuck:
+                    stuck = [(f, b) for f in pending if (b := since(f)) is not None and now - b > self.call_timeout]
+                    for future, began in stuck:
                         call = pending.pop(future)
                         future.cancel()
-                        overtaken = latest_answered > call.order
+                        overtaken = latest_answered > began + OVERTAKE
                         # A queue: calls before it were answered, none sent after it was, and some wait behind it
                         # (or the server has shown it queues calls already).
                         behind = any(other.order > call.order for other in pending.values())
                         queued = gate.answered and not overtaken and (behind or gate.lowered)
                         self._lowered(gate.timed_out(overtaken=not queued))
-                        if queued and call.index not in again:
-                            again.add(call.index)  # sent again once the window has shrunk, within the budget
-                            waiting.appendleft((call.index, requests[call.index]))
+                        if queued and (call.window > 1 or call.index not in alone):
+                            if call.window == 1:
+                                alone.add(call.index)
+                            waiting.appendleft((call.index, requests[call.index]))  # once the window has shrunk
                             continue
                         finish(call.index, self._timeout(overtaken, queued))
                     if workers is not None:
@@ -284,7 +294,7 @@ class Dispatcher:
             )
         if queued:
             return JudgeError(
-                f"{message} twice, waiting behind the calls before it: the judge server is queueing calls "
+                f"{message} each time it was sent, waiting behind the calls before it: the judge server is queueing calls "
                 f"({SINGLE_SLOT}); lower max-concurrency to its parallel slots, or raise call-timeout",
                 unavailable=True,
                 cause="queue",

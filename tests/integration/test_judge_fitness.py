@@ -255,12 +255,6 @@ def test_a_single_slot_server_with_a_short_call_timeout_judges_every_row(fake_op
     assert [type(r).__name__ for r in results] == ["Verdict"] * 24
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open (issue 35): on a loaded runner (the suite with -n 6) a call sent again after a queue timeout can "
-    "time out again, behind the calls the server had queued before the window shrank, and end 'slow'; passes "
-    "alone on a quiet machine",
-)
 def test_a_call_that_timed_out_in_the_servers_queue_is_sent_again_once_the_window_shrank(
     fake_openai: StartOpenAI,
 ) -> None:

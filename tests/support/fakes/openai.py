@@ -149,7 +149,9 @@ class FakeOpenAI(LocalServer):
 
 class Slots:
     """A server's parallel slots, taken in the order calls arrived (a semaphore wakes its waiters in any order:
-    a later call would overtake a queued one, which llama.cpp's first-in, first-out task queue never does)."""
+    a later call would overtake a queued one, which llama.cpp's first-in, first-out task queue never does). A call
+    whose client left is still served when its turn comes, as llama-cpp-python's server does: the harder case for
+    a client that sends a timed-out call again (llama.cpp's own server drops it within a second)."""
 
     def __init__(self, slots: int) -> None:
         self._free = slots
