@@ -47,7 +47,7 @@ from groundgate.judges.heard import Listener, Said, excerpt, listening
 from groundgate.judges.heard import install as overhear_answers
 from groundgate.judges.loop import run
 from groundgate.judges.quota import Quota
-from groundgate.judges.reuse import SharedClient, compile_templates_once
+from groundgate.judges.reuse import SharedClient, build_clients_once, compile_templates_once, transform_once_per_shape
 from groundgate.judges.send import CLAIMS_RETRIES, billing, send
 from groundgate.judges.strict_scores import refuse_boolean_scores
 from groundgate.judges.tls import share_tls_context
@@ -86,7 +86,8 @@ _prepare_lock = threading.Lock()
 def prepare_sdk() -> bool:
     """Process-wide set-up, done once (a second caller waits for the first): import the SDK (seconds),
     silence its per-retry tracebacks and its HTTP client's request lines (groundgate reports failures per
-    row), share one TLS context, keep compiled templates, refuse boolean scores and overhear the answers."""
+    row), share one TLS context, keep compiled templates, the judge's client and unchanged request bodies,
+    refuse boolean scores and overhear the answers."""
     global _prepared
     with _prepare_lock:
         mine = _prepared is None
@@ -100,6 +101,8 @@ def prepare_sdk() -> bool:
             import azure.ai.evaluation  # noqa: F401
 
             compile_templates_once()
+            build_clients_once()
+            transform_once_per_shape()
             refuse_boolean_scores()
             overhear_answers()
             logging.getLogger("httpx2").setLevel(logging.WARNING)  # a line per request is not ours to print
@@ -285,7 +288,7 @@ class EvaluatorProvider(Provider):
         if request.purpose is Purpose.CLAIMS:
             return await self.aclaims(request)
         key = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
-        with listening() as heard:
+        with listening() as heard, self._client.building():
             try:
                 evaluator = self._evaluator(key)
                 if key == "fluency":

@@ -9,9 +9,10 @@ import json
 import re
 from collections.abc import Callable
 from importlib.metadata import version
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 import pytest
+from openai._utils import PropertyInfo
 
 from groundgate.cases import Case, Rubric
 from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict, azure, heard, reuse, strict_scores, tls
@@ -19,6 +20,14 @@ from groundgate.judges.reuse import RESERVE
 from tests.support.azure import judge_for
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.paths import ROOT
+
+
+class Aliased(TypedDict, total=False):
+    """A request parameter whose key the openai client's transform renames."""
+
+    card_id: Annotated[str, PropertyInfo(alias="cardID")]
+    limit: int
+
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
 PINNED = "1.18.10"
@@ -87,6 +96,57 @@ def test_calls_share_one_connection_and_one_compiled_template(fake_azure: Start)
     assert fake.accepted == 1  # one connection, kept open from call to call
     assert len(compiled) <= 1  # compiled once per process (not at all when an earlier test already did)
     assert all(headers.get("connection") != "close" for _, headers, _ in fake.raw)
+
+
+def test_a_judge_builds_one_client_and_transforms_each_shape_of_body_once(fake_azure: Start) -> None:
+    """The SDK constructs an Azure OpenAI client and the openai client walks the body's types on every call:
+    both are done once here, and the bodies on the wire are what the walk gives (the parity test below)."""
+    import openai
+    from openai._utils import _transform
+
+    fake = fake_azure(lambda p: Reply(score=5))
+    judge = judge_for(fake, max_concurrency=4)
+    built, walked = [0], [0]
+    construct, walk = openai.AsyncAzureOpenAI.__init__, _transform.async_transform
+
+    def counting_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        built[0] += 1
+        construct(self, *args, **kwargs)
+
+    async def counting_walk(*args: Any, **kwargs: Any) -> Any:
+        walked[0] += 1
+        return await walk(*args, **kwargs)
+
+    openai.AsyncAzureOpenAI.__init__ = counting_init  # type: ignore[method-assign]
+    _transform.async_transform = counting_walk  # type: ignore[assignment]
+    try:
+        judge.score_all([request(n, "g") for n in range(12)])
+    finally:
+        openai.AsyncAzureOpenAI.__init__ = construct  # type: ignore[method-assign]
+        _transform.async_transform = walk
+        judge.close()
+    assert len(fake.prompts) == 12
+    assert built[0] <= 2  # the evaluator's first call (two when the first two calls start together), not 12
+    assert walked[0] <= 1  # 0 when an earlier test in this process already saw this shape of body
+    assert all(body["max_tokens"] == RESERVE and body["messages"][0]["role"] == "system" for _, _, body in fake.raw)
+
+
+def test_a_body_whose_transform_changes_it_is_transformed_every_time() -> None:
+    """The skipped walk is only for bodies it was seen to leave unchanged: an aliased key is renamed every
+    time, and a body of the same keys with other value types is walked afresh."""
+    import asyncio
+
+    from openai.resources.chat.completions import completions
+
+    assert reuse.transform_once_per_shape()
+    patched = completions.async_maybe_transform
+    for _ in range(3):
+        assert asyncio.run(patched({"card_id": "c1", "limit": 3}, Aliased)) == {"cardID": "c1", "limit": 3}
+    assert asyncio.run(patched({"limit": 3}, Aliased)) == {"limit": 3}
+    assert asyncio.run(patched({"limit": 3}, Aliased)) == {"limit": 3}  # unchanged: now skipped, same answer
+    assert asyncio.run(patched({"limit": "3"}, Aliased)) == {"limit": "3"}  # another shape: walked afresh
+    assert reuse.shape({"a": [1, "x"]}) == reuse.shape({"a": [2, "y"]}) != reuse.shape({"a": [1.0, "x"]})
+    assert reuse.shape({"a": object()}) is None
 
 
 def scripted(prompt: Prompt) -> Reply:
@@ -215,7 +275,8 @@ def test_each_sdk_patch_wraps_its_target_once() -> None:
     import httpcore2
     import httpx2
     from azure.ai.evaluation._evaluators._common._prompty_strategy import PromptyEvaluationStrategy
-    from azure.ai.evaluation._legacy.prompty import _utils
+    from azure.ai.evaluation._legacy.prompty import _prompty, _utils
+    from openai.resources.chat.completions import completions
 
     def targets() -> list[object]:
         return [
@@ -223,6 +284,9 @@ def test_each_sdk_patch_wraps_its_target_once() -> None:
             httpx2.AsyncHTTPTransport.handle_async_request,
             PromptyEvaluationStrategy.parse,
             _utils._SANDBOXED_ENV.from_string,
+            _prompty.AsyncAzureOpenAI,
+            _prompty.AsyncOpenAI,
+            completions.async_maybe_transform,
         ]
 
     installers = (
@@ -230,6 +294,8 @@ def test_each_sdk_patch_wraps_its_target_once() -> None:
         heard.install,
         strict_scores.refuse_boolean_scores,
         reuse.compile_templates_once,
+        reuse.build_clients_once,
+        reuse.transform_once_per_shape,
     )
     assert all(install() for install in installers)
     patched = targets()
