@@ -157,6 +157,38 @@ def test_refusals_in_a_row_cannot_talk_an_inferred_pace_down_at_once() -> None:
     assert pace.limits().tpm == first  # one burst slows the pace once (``refused``), it does not relearn the rate
 
 
+def test_a_rate_refusals_set_is_won_back_while_none_comes_and_set_again_by_the_next() -> None:
+    """A deployment shared with a job that has since finished gives its room back: the inferred rate grows a
+    step (what one refusal took) every minute without a refusal, and the next refusals set it again, never below
+    the grown rate's slower step."""
+    now = [0.0]
+    pace = Quota(clock=lambda: now[0])
+    for _ in range(50):
+        now[0] += 0.2
+        pace.reserve(2000)
+        pace.answered()
+    pace.refused(None, charge=2000)
+    pace.refused(None, charge=2000)
+    first = pace.limits().tpm
+    assert first is not None
+    now[0] += 59
+    assert pace.limits().tpm == first  # a quiet minute is not yet evidence of more room
+    now[0] += 61
+    assert pace.limits().tpm == pytest.approx(first * 1.25, rel=0.02)  # a minute past it: one step back
+    now[0] += 60
+    grown = pace.limits().tpm
+    assert grown == pytest.approx(first * 1.5, rel=0.02)
+    for _ in range(8):  # requests answered again, then refused: the rate is inferred afresh, from the grown one
+        now[0] += 0.2
+        pace.reserve(2000)
+        pace.answered()
+    pace.refused(None, charge=2000)
+    pace.refused(None, charge=2000)
+    assert pace.limits().tpm == pytest.approx(grown * 0.8, rel=0.02)  # little taken lately: the slower step holds
+    now[0] += 30
+    assert pace.limits().tpm == pytest.approx(grown * 0.8, rel=0.02)  # within a minute of a refusal: no growth
+
+
 def test_a_refused_request_goes_before_the_new_ones_waiting() -> None:
     order: list[str] = []
 
