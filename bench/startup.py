@@ -351,7 +351,7 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=60)
     parser.add_argument("--latency", type=float, default=0.1, help="the fake judge's seconds per request")
     parser.add_argument("--runs", type=int, default=3, help="runs of each measurement; the median is printed")
-    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--concurrency", type=int, default=16, help="groundgate's --max-concurrency (its default)")
     parser.add_argument("--top", type=int, default=15, help="how many imports to list")
     parser.add_argument(
         "--source", type=Path, default=None, help="run groundgate from this checkout (python -m groundgate.cli)"
