@@ -27,6 +27,7 @@ from groundgate.rules import FailOn, Outcome
 
 VERSION: Literal[1] = 1
 UNPACKED = 16 * 1024 * 1024  # bytes a record may unpack to
+ID_KEPT = 80  # characters of a case id a record keeps beside an answer blocked on, when the record is full
 LIMIT = 65_000  # characters: GitHub takes at most 65,535 in a check run's output.text
 _BLOCK = re.compile(r"<!-- groundgate-record v(\d+) sha256=([0-9a-f]{64})\n([A-Za-z0-9+/=\n]*)\n-->")
 ABOUT = (
@@ -110,29 +111,49 @@ def decode(found: str | None, *, check: str, head: str) -> Record:
 
 
 def fit(record: Record, limit: int = LIMIT) -> Record:
-    """The record, as large as the check run can hold: every row when they fit; otherwise the blocking
-    rows first and as many others as fit; at worst fewer blocking rows (the rest keep blocking, ``missing``)
-    and the newest ledger entries."""
+    """The record, as large as the check run can hold: every row when they fit; otherwise the blocking rows
+    first and as many others as fit. A confirmed regression whose row does not fit is kept in the compact form
+    a rerun holds it by (``blocked``: id, answer digest, commit), so that no size of record lets a rerun judge
+    that answer afresh; the rest of a cut blocking row keeps blocking (``missing``). The ledger gives way first
+    (its newest entries kept), then, only past several hundred of them, the oldest answers blocked on."""
     if len(text(record)) <= limit:
         return record
     blocking = [row for row in record.rows if blocks(row.outcome, record.fail_on)]
     others = [row for row in record.rows if not blocks(row.outcome, record.fail_on)]
-    held = list(record.blocked)  # answers blocked on earlier: after the blocking rows and the ledger, the newest
-    while held and len(text(record.model_copy(update={"rows": blocking, "blocked": held}))) > limit:
-        held = held[len(held) // 2 :]
-    record = record.model_copy(update={"blocked": held})
+    sticky = blocks(Outcome.REGRESSION, record.fail_on)
 
-    def fits(rows: list[Judged], ledger: list[Entry]) -> bool:
-        return len(text(record.model_copy(update={"rows": rows, "ledger": ledger}))) <= limit
+    def carried(cut: list[Judged]) -> list[Blocked]:
+        own = [
+            Blocked(id=row.id, digest=row.digest, head=row.held_from or record.head)
+            for row in cut
+            if sticky and row.outcome is Outcome.REGRESSION
+        ]
+        return [_compact(entry) for entry in [*record.blocked, *own]]
 
+    def fits(rows: list[Judged], ledger: list[Entry], held: list[Blocked]) -> bool:
+        return len(text(record.model_copy(update={"rows": rows, "ledger": ledger, "blocked": held}))) <= limit
+
+    held = carried(blocking)  # what the record must carry should no row fit
     ledger = list(record.ledger)
-    while ledger and not fits([], ledger):
-        ledger = ledger[len(ledger) // 2 :]  # the newest half
-    if fits(blocking, ledger):
-        keep = _largest(len(others), lambda n: fits(blocking + others[:n], ledger))
-        return record.model_copy(update={"rows": blocking + others[:keep], "ledger": ledger})
-    keep = _largest(len(blocking), lambda n: fits(blocking[:n], ledger))
-    return record.model_copy(update={"rows": blocking[:keep], "ledger": ledger})
+    while ledger and not fits([], ledger, held):
+        ledger = ledger[(len(ledger) + 1) // 2 :]  # the newest half (one entry that cannot fit: none)
+    while held and not fits([], ledger, held):
+        held = held[(len(held) + 1) // 2 :]  # the last resort: the newest answers blocked on
+    if len(held) < len(carried(blocking)):
+        return record.model_copy(update={"rows": [], "ledger": ledger, "blocked": held})
+    keep = _largest(len(blocking), lambda n: fits(blocking[:n], ledger, carried(blocking[n:])))
+    if keep < len(blocking):
+        return record.model_copy(
+            update={"rows": blocking[:keep], "ledger": ledger, "blocked": carried(blocking[keep:])}
+        )
+    more = _largest(len(others), lambda n: fits(blocking + others[:n], ledger, list(record.blocked)))
+    return record.model_copy(update={"rows": blocking + others[:more], "ledger": ledger})
+
+
+def _compact(entry: Blocked) -> Blocked:
+    """A held answer is found by its digest under any id (``sticky.holds``): a long id is cut to ID_KEPT
+    characters, so that long ids cannot crowd answers out of a record."""
+    return entry if len(entry.id) <= ID_KEPT else entry.model_copy(update={"id": entry.id[:ID_KEPT]})
 
 
 def _largest(n: int, ok: Callable[[int], bool]) -> int:

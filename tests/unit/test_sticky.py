@@ -198,12 +198,47 @@ def test_a_record_carries_what_earlier_verdicts_blocked_on_but_its_own_rows() ->
     assert sticky.carried([earlier], rows) == [Blocked(id="a", digest="d0", head="c1")]  # the answer a push changed
 
 
-def test_a_record_too_large_keeps_its_blocking_rows_before_what_it_carries() -> None:
-    rows = [judged(f"row-{n}", Outcome.REGRESSION, f"{n:032x}") for n in range(40)]
-    noise = [hashlib.sha256(str(n).encode()).hexdigest() for n in range(5000)]  # digests do not compress
-    carried = [Blocked(id=f"old-{n}", digest=noise[n][:32], head=noise[n][24:]) for n in range(5000)]
+def noise(n: int, length: int = 64) -> str:
+    """Characters that do not compress (a record is compressed before it is measured)."""
+    text_ = "".join(hashlib.sha256(f"{n}-{k}".encode()).hexdigest() for k in range(length // 64 + 1))
+    return text_[:length]
+
+
+def test_a_record_too_large_keeps_every_answer_a_rerun_holds_before_its_full_rows() -> None:
+    """A hostile review: new blocking rows with long ids crowded the answers earlier verdicts blocked on out of
+    the record, so that the next rerun judged them afresh. What a rerun holds an answer by (id, digest, commit)
+    now goes before any full row, a cut regression row keeps that compact form, and long ids are cut."""
+    rows = [judged(noise(n, 2000), Outcome.REGRESSION, noise(n)) for n in range(60)]
+    carried = [Blocked(id=f"old-{n}", digest=noise(10_000 + n), head=noise(20_000 + n, 40)) for n in range(100)]
     kept = fit(record("c2", rows, blocked=carried), limit=40_000)
-    assert kept.rows == rows
-    assert 0 < len(kept.blocked) < len(carried)
-    assert kept.blocked == carried[-len(kept.blocked) :]  # the newest
     assert len(text(kept)) <= 40_000
+    assert len(kept.rows) < len(rows)  # the full rows did not all fit: the rest keep blocking (``missing``)
+    assert kept.rows == rows[: len(kept.rows)]
+    held = {digest for by in sticky.held_of([kept]).values() for digest in by}
+    assert held == {row.digest for row in rows} | {entry.digest for entry in carried}  # not one answer lost
+    assert sticky.held_of([kept])["old-7"] == {carried[7].digest: carried[7].head}
+
+
+def test_a_record_that_cannot_carry_every_answer_keeps_the_newest_and_this_verdicts_own() -> None:
+    rows = [judged(f"row-{n}", Outcome.REGRESSION, noise(n)) for n in range(40)]
+    carried = [Blocked(id=f"old-{n}", digest=noise(10_000 + n), head=noise(20_000 + n, 40)) for n in range(5000)]
+    kept = fit(record("c2", rows, blocked=carried), limit=40_000)
+    assert len(text(kept)) <= 40_000
+    held = {digest for by in sticky.held_of([kept]).values() for digest in by}
+    assert {row.digest for row in rows} <= held  # this verdict's own blocking answers, in compact form
+    assert 0 < len(held & {entry.digest for entry in carried}) < len(carried)
+    assert carried[-1].digest in held  # the newest kept
+    assert carried[0].digest not in held
+
+
+@pytest.mark.timeout(30)
+def test_fitting_a_record_ends_even_when_a_single_entry_cannot_fit() -> None:
+    """Halving a list of one kept the one (``held[1 // 2:]``): a record whose blocking rows alone passed the
+    limit looped forever, and the gate hung until the job's timeout."""
+    rows = [judged(noise(n, 2000), Outcome.REGRESSION, noise(n)) for n in range(60)]
+    lone = [Blocked(id="old", digest=noise(1), head=noise(2, 40))]
+    bare = len(text(record("c2", [])))
+    kept = fit(record("c2", rows, blocked=lone), limit=bare + 10)  # not even one answer fits beside the record
+    assert kept.rows == []
+    assert kept.blocked == []
+    assert len(text(kept)) <= bare + 10
