@@ -177,6 +177,7 @@ def test_a_rate_refusals_set_is_won_back_while_none_comes_and_set_again_by_the_n
     assert pace.limits().tpm == pytest.approx(first * 1.25, rel=0.02)  # a minute past it: one step back
     now[0] += 60
     grown = pace.limits().tpm
+    assert grown is not None
     assert grown == pytest.approx(first * 1.5, rel=0.02)
     for _ in range(8):  # requests answered again, then refused: the rate is inferred afresh, from the grown one
         now[0] += 0.2
