@@ -16,8 +16,9 @@ slowly), or nothing heard at all.
 A call abandoned in a server's queue may still be served: llama-cpp-python's server serves a queued request
 whose client left (llama.cpp's own drops it within a second), so a call sent again can wait behind the
 abandoned ones and time out once more. It is sent again while the window it went out under was wider than
-one (each such timeout halves the window further, so this ends) and once more at one call in flight, when
-only the abandoned calls can be ahead of it; a call that times out alone after that is slow, not queued.
+one (each such timeout halves the window further) and once more at one call in flight, when only the
+abandoned calls can be ahead of it; never more often than the window can halve, and twice more. A call that
+times out after that ends as a timeout, named as above.
 """
 
 from __future__ import annotations
@@ -172,6 +173,8 @@ class Dispatcher:
         waiting = deque(enumerate(requests))  # sent as the concurrency window allows
         pending: dict[Future[Called], _Call] = {}
         alone: set[int] = set()  # calls sent again at a window of one after a timeout behind the server's queue
+        again: dict[int, int] = {}  # times each call was sent again: as often as the window can halve, and twice more
+        most = gate.cap.bit_length() + 1
         sent = 0
         latest_answered = -1.0  # when the latest-started call that was answered started
         looked = time.monotonic()
@@ -237,9 +240,10 @@ class Dispatcher:
                         behind = any(other.order > call.order for other in pending.values())
                         queued = gate.answered and not overtaken and (behind or gate.lowered)
                         self._lowered(gate.timed_out(overtaken=not queued))
-                        if queued and (call.window > 1 or call.index not in alone):
+                        if queued and (call.window > 1 or call.index not in alone) and again.get(call.index, 0) < most:
                             if call.window == 1:
                                 alone.add(call.index)
+                            again[call.index] = again.get(call.index, 0) + 1
                             waiting.appendleft((call.index, requests[call.index]))  # once the window has shrunk
                             continue
                         finish(call.index, self._timeout(overtaken, queued))
