@@ -140,15 +140,20 @@ def test_one_request_refused_again_and_again_while_the_others_are_answered_sets_
     assert pace.reserve(2000) == 0.0  # no pause pending, no pace: the next start is now
 
 
-def test_refusals_in_a_row_cannot_talk_an_inferred_pace_down_at_once() -> None:
-    now = [0.0]
-    pace = Quota(clock=lambda: now[0])
-    for _ in range(50):
+def answered_then_refused(now: list[float], pace: Quota, answered: int = 50) -> None:
+    """Requests answered five a second, then two refused: a rate to infer."""
+    for _ in range(answered):
         now[0] += 0.2
         pace.reserve(2000)
         pace.answered()
     pace.refused(None, charge=2000)
     pace.refused(None, charge=2000)  # two requests refused: a rate
+
+
+def test_refusals_in_a_row_cannot_talk_an_inferred_pace_down_at_once() -> None:
+    now = [0.0]
+    pace = Quota(clock=lambda: now[0])
+    answered_then_refused(now, pace)
     first = pace.limits().tpm
     assert first is not None
     for _ in range(40):  # a burst of refusals: the requests of one moment, refused together
@@ -163,12 +168,7 @@ def test_a_rate_refusals_set_is_won_back_while_none_comes_and_set_again_by_the_n
     the grown rate's slower step."""
     now = [0.0]
     pace = Quota(clock=lambda: now[0])
-    for _ in range(50):
-        now[0] += 0.2
-        pace.reserve(2000)
-        pace.answered()
-    pace.refused(None, charge=2000)
-    pace.refused(None, charge=2000)
+    answered_then_refused(now, pace)
     first = pace.limits().tpm
     assert first is not None
     now[0] += 59
@@ -179,12 +179,7 @@ def test_a_rate_refusals_set_is_won_back_while_none_comes_and_set_again_by_the_n
     grown = pace.limits().tpm
     assert grown is not None
     assert grown == pytest.approx(first * 1.5, rel=0.02)
-    for _ in range(8):  # requests answered again, then refused: the rate is inferred afresh, from the grown one
-        now[0] += 0.2
-        pace.reserve(2000)
-        pace.answered()
-    pace.refused(None, charge=2000)
-    pace.refused(None, charge=2000)
+    answered_then_refused(now, pace, answered=8)  # inferred afresh, from the grown rate
     assert pace.limits().tpm == pytest.approx(grown * 0.8, rel=0.02)  # little taken lately: the slower step holds
     now[0] += 30
     assert pace.limits().tpm == pytest.approx(grown * 0.8, rel=0.02)  # within a minute of a refusal: no growth
