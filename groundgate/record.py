@@ -146,8 +146,9 @@ def fit(record: Record, limit: int = LIMIT) -> Record:
         return record.model_copy(
             update={"rows": blocking[:keep], "ledger": ledger, "blocked": carried(blocking[keep:])}
         )
-    more = _largest(len(others), lambda n: fits(blocking + others[:n], ledger, list(record.blocked)))
-    return record.model_copy(update={"rows": blocking + others[:more], "ledger": ledger})
+    held = carried([])  # every blocking row fits: what earlier verdicts blocked on, long ids cut
+    more = _largest(len(others), lambda n: fits(blocking + others[:n], ledger, held))
+    return record.model_copy(update={"rows": blocking + others[:more], "ledger": ledger, "blocked": held})
 
 
 def _compact(entry: Blocked) -> Blocked:

@@ -231,6 +231,20 @@ def test_a_record_that_cannot_carry_every_answer_keeps_the_newest_and_this_verdi
     assert carried[0].digest not in held
 
 
+def test_a_record_whose_carried_answers_have_long_ids_fits_once_they_are_cut() -> None:
+    """A hostile review: the last step measured and returned the carried answers with their ids uncut, so a
+    record that fitted only once they were cut went out over the limit, GitHub refused it, and the next rerun
+    held nothing."""
+    carried = [Blocked(id=noise(n, 600), digest=noise(10_000 + n), head=noise(20_000 + n, 40)) for n in range(80)]
+    rows = [judged(f"row-{n}", Outcome.UNSTABLE, noise(n)) for n in range(5)]
+    full = record("c2", rows, blocked=carried)
+    assert len(text(full)) > 40_000
+    kept = fit(full, limit=40_000)
+    assert len(text(kept)) <= 40_000
+    held = {digest for by in sticky.held_of([kept]).values() for digest in by}
+    assert held == {entry.digest for entry in carried}
+
+
 @pytest.mark.timeout(30)
 def test_fitting_a_record_ends_even_when_a_single_entry_cannot_fit() -> None:
     """Halving a list of one kept the one (``held[1 // 2:]``): a record whose blocking rows alone passed the
