@@ -29,6 +29,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from functools import partial
 
 from groundgate.judges import JudgeError, Judgement, JudgeRequest, Provider, Timing
 from groundgate.judges.concurrency import Concurrency, Token
@@ -110,8 +111,9 @@ class Dispatcher:
     def _cost(self, request: JudgeRequest) -> int:
         return self._estimate(request) if self._estimate is not None and not self.paces_itself else 0
 
-    def _scored(self, request: JudgeRequest) -> Called:
-        """The call on a worker thread, unless refused (the server's latency is not measured there)."""
+    def _scored(self, request: JudgeRequest, call: _Call | None = None) -> Called:
+        """The call on a worker thread, unless refused (the server's latency is not measured there); ``call``
+        keeps when it started."""
         if (refused := self.breaker.refusal()) is not None:
             return refused, None
         if not self.paces_itself:
@@ -119,6 +121,8 @@ class Dispatcher:
         if (refused := self._refused(request)) is not None:
             return refused, None
         self.provider.ready()
+        if call is not None:
+            call.began = time.monotonic()
         result = self.provider.score(request)
         self.budget.spent(request, result)
         return result, None
@@ -177,6 +181,7 @@ class Dispatcher:
         most = gate.cap.bit_length() + 1
         sent = 0
         latest_answered = -1.0  # when the latest-started call that was answered started
+        latest_order = -1  # the order of the latest-started call that was answered
         looked = time.monotonic()
 
         def start(index: int, request: JudgeRequest) -> None:
@@ -187,7 +192,11 @@ class Dispatcher:
                 self._first = time.monotonic()
             if gate.lowered:
                 self._lowered_calls += 1
-            future = submit(self._awaited(request, call)) if workers is None else workers.submit(self._scored, request)
+            future = (
+                submit(self._awaited(request, call))
+                if workers is None
+                else workers.submit(partial(self._scored, call=call), request)
+            )
             pending[future] = call
             future.add_done_callback(arrived.put)
 
@@ -213,12 +222,12 @@ class Dispatcher:
                 for future in finished:
                     if future not in pending or future.cancelled():
                         continue  # already ended as a timeout or by the deadline
-                    began = since(future)
                     call = pending.pop(future)
                     result, timing = future.result()
                     answered = not isinstance(result, JudgeError) or not (result.unavailable or not result.sent)
                     if answered:
-                        latest_answered = max(latest_answered, began if began is not None else -1.0)
+                        latest_answered = max(latest_answered, call.began if call.began is not None else -1.0)
+                        latest_order = max(latest_order, call.order)
                         if timing is not None:
                             self._latencies = [*self._latencies[-99:], timing[0]]
                     seconds, crowd = timing if timing is not None else (None, 0)
@@ -234,7 +243,8 @@ class Dispatcher:
                     for future, began in stuck:
                         call = pending.pop(future)
                         future.cancel()
-                        overtaken = latest_answered > began + OVERTAKE
+                        started = call.began if call.began is not None else began
+                        overtaken = latest_answered > started + OVERTAKE
                         # A queue: calls before it were answered, none sent after it was, and some wait behind it
                         # (or the server has shown it queues calls already).
                         behind = any(other.order > call.order for other in pending.values())
@@ -246,7 +256,8 @@ class Dispatcher:
                             again[call.index] = again.get(call.index, 0) + 1
                             waiting.appendleft((call.index, requests[call.index]))  # once the window has shrunk
                             continue
-                        finish(call.index, self._timeout(overtaken, queued))
+                        # Named slow when any call sent after it was answered, in the same burst too (a hosted judge).
+                        finish(call.index, self._timeout(overtaken or latest_order > call.order, queued))
                     if workers is not None:
                         workers.add(len(stuck))  # the stuck calls keep their threads: bring concurrency back
                 at = self.deadline.at if self.deadline is not None else None

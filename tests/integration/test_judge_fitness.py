@@ -20,8 +20,9 @@ from groundgate.judges import JudgeError, JudgeRequest, Purpose
 from groundgate.judges.concurrency import Concurrency
 from groundgate.report import render
 from groundgate.rules import Outcome
+from tests.support.azure import judge_for
 from tests.support.cli import error_line, groundgate
-from tests.support.fakes.azure_openai import Prompt, Reply
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.openai import GEMMA, PROSE, RAMBLE, FakeOpenAI, small_model
 from tests.support.inputs import make_inputs
 from tests.support.openai import openai_judge_for
@@ -272,3 +273,29 @@ def test_a_call_that_timed_out_in_the_servers_queue_is_sent_again_once_the_windo
     assert len(fake.prompts) > 24  # the calls that timed out in the queue, sent again
     assert said
     assert "a call reached the call timeout while the calls before it were answered" in said[0]
+
+
+def test_a_hosted_judges_one_hung_call_among_calls_sent_together_is_slow_not_an_outage(
+    fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI],
+) -> None:
+    """A hostile review: calls sent within 0.1 s of each other overtake nobody (a one-slot server takes them in
+    any order), so a hosted judge's one hung call, in a batch no larger than the window, read as an outage.
+    Calls sent after it were answered: it is named slow, and not sent again."""
+
+    def decide(prompt: Prompt) -> Reply:
+        if "answer 3" in prompt.response:
+            return Reply(score=5, fault="stall", delay=6.0)
+        return Reply(score=5)
+
+    fake = fake_azure(decide)
+    judge = judge_for(fake, max_concurrency=16, call_timeout=1.5)
+    try:
+        results = judge.score_all([JudgeRequest(CASE, f"answer {n}", Purpose.GROUNDEDNESS) for n in range(6)])
+    finally:
+        judge.close()
+    hung = results[3]
+    assert isinstance(hung, JudgeError)
+    assert hung.cause == "slow"
+    assert not hung.unavailable
+    assert [type(r).__name__ for n, r in enumerate(results) if n != 3] == ["Verdict"] * 5
+    assert sum("answer 3" in p.response for p in fake.prompts) == 1
