@@ -12,8 +12,8 @@ and from the deployment's own answers (``x-ratelimit-limit-*`` where sent, else 
 ``x-ratelimit-remaining-*`` leaves on top of the answer's own charge); the smaller one holds. A 429 pauses
 every start until its ``retry-after-ms`` (``retry-after``) has passed and slows the pace, which recovers
 slowly while no refusal comes; a refused request is tried again before any new one. Without any known
-limit nothing is paced until a refusal, which sets the pace below what was being sent; that rate is won
-back, a step a minute, while no refusal comes.
+limit nothing is paced until a refusal, which sets the pace below what was being sent; a step of that rate
+is won back after a minute without a refusal.
 
 Calls on the judge loop wait in ``acquire`` (in order, retries first); calls on worker threads take a start
 time with ``reserve``. The clock is handed in, so the pace is tested without waiting.
@@ -273,7 +273,6 @@ class Quota:
         others are answered, is that request's trouble, not a rate; None: unknown, each counted apart)."""
         with self._lock:
             now = self._clock()
-            self._refused_tpm = self._inferred(now)  # kept as grown: this refusal ends the quiet time it grew over
             self.refusals += 1
             if charge is not None:  # not admitted: the last minute's starts are what the deployment took
                 for index in range(len(self._recent) - 1, -1, -1):
@@ -314,15 +313,16 @@ class Quota:
         self._notify()
 
     def _inferred(self, now: float) -> float | None:
-        """The rate refusals set, won back while none comes: after RECOVERY seconds without one it grows by
-        what one refusal takes, every RECOVERY seconds, until a refusal sets it again (a deployment shared with a
-        job that has finished gives its room back; only a refusal can tell)."""
+        """The rate refusals set, and one step (what one refusal takes) back after RECOVERY seconds without a
+        refusal: a deployment shared with a job that has finished gives its room back, and only a refusal can
+        tell how much. One step at most: growing on while the run sends below it would test nothing, and a rate
+        grown far past the limit takes many refusals to come down (a hostile review)."""
         if self._refused_tpm is None:
             return None
         quiet = now - self.last_refusal - RECOVERY
         if quiet <= 0:
             return self._refused_tpm
-        return self._refused_tpm * (1 + quiet / RECOVERY * (1 / SLOWER - 1))
+        return self._refused_tpm * (1 + min(1.0, quiet / RECOVERY) * (1 / SLOWER - 1))
 
     def _paused_within(self, start: float, end: float) -> float:
         """Seconds between ``start`` and ``end`` during which refusals held every start back."""

@@ -163,9 +163,10 @@ def test_refusals_in_a_row_cannot_talk_an_inferred_pace_down_at_once() -> None:
 
 
 def test_a_rate_refusals_set_is_won_back_while_none_comes_and_set_again_by_the_next() -> None:
-    """A deployment shared with a job that has since finished gives its room back: the inferred rate grows a
-    step (what one refusal took) every minute without a refusal, and the next refusals set it again, never below
-    the grown rate's slower step."""
+    """A deployment shared with a job that has since finished gives its room back: the inferred rate grows one
+    step (what one refusal took) after a minute without a refusal, no further (a hostile review: growing on while
+    the run sent below it reached 15x the limit in an hour), and the next refusals set it again, never below the
+    slower step of the rate they set before."""
     now = [0.0]
     pace = Quota(clock=lambda: now[0])
     answered_then_refused(now, pace)
@@ -175,14 +176,14 @@ def test_a_rate_refusals_set_is_won_back_while_none_comes_and_set_again_by_the_n
     assert pace.limits().tpm == first  # a quiet minute is not yet evidence of more room
     now[0] += 61
     assert pace.limits().tpm == pytest.approx(first * 1.25, rel=0.02)  # a minute past it: one step back
-    now[0] += 60
+    now[0] += 3600
     grown = pace.limits().tpm
     assert grown is not None
-    assert grown == pytest.approx(first * 1.5, rel=0.02)
-    answered_then_refused(now, pace, answered=8)  # inferred afresh, from the grown rate
-    assert pace.limits().tpm == pytest.approx(grown * 0.8, rel=0.02)  # little taken lately: the slower step holds
+    assert grown == pytest.approx(first * 1.25, rel=0.02)  # an hour later: still one step
+    answered_then_refused(now, pace, answered=8)  # refusals again: inferred afresh
+    assert pace.limits().tpm == pytest.approx(first * 0.8, rel=0.02)  # little taken lately: the slower step holds
     now[0] += 30
-    assert pace.limits().tpm == pytest.approx(grown * 0.8, rel=0.02)  # within a minute of a refusal: no growth
+    assert pace.limits().tpm == pytest.approx(first * 0.8, rel=0.02)  # within a minute of a refusal: no growth
 
 
 def test_a_refused_request_goes_before_the_new_ones_waiting() -> None:
