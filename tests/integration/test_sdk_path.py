@@ -4,6 +4,7 @@ called before), on the same scripted judge: the same requests on the wire, the s
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import re
@@ -129,12 +130,18 @@ def test_a_judge_builds_one_client_and_transforms_each_shape_of_body_once(fake_a
     assert built[0] <= 2  # the evaluator's first call (two when the first two calls start together), not 12
     assert walked[0] <= 1  # 0 when an earlier test in this process already saw this shape of body
     assert all(body["max_tokens"] == RESERVE and body["messages"][0]["role"] == "system" for _, _, body in fake.raw)
+    # Each body on the wire is what openai's own walk gives (the walk, unpatched, leaves every one unchanged):
+    from openai.types.chat import completion_create_params
+
+    params = completion_create_params.CompletionCreateParamsNonStreaming
+    for _, _, body in fake.raw:
+        transformed = asyncio.run(_transform.async_maybe_transform(dict(body), params))
+        assert json.dumps(transformed, sort_keys=True) == json.dumps(body, sort_keys=True)
 
 
 def test_a_body_whose_transform_changes_it_is_transformed_every_time() -> None:
     """The skipped walk is only for bodies it was seen to leave unchanged: an aliased key is renamed every
     time, and a body of the same keys with other value types is walked afresh."""
-    import asyncio
 
     from openai.resources.chat.completions import completions
 
