@@ -232,11 +232,13 @@ def test_a_single_slot_server_gets_fewer_calls_at_once_and_every_row_is_judged(f
     so once on the console; the report is not told, since a one-slot server bounded this short run, not the
     lowering."""
     fake = fake_openai(good, slots=1, service=0.1)
-    rows = [(f"r{n}", "shipping", f"45 days, base {n}", f"45 days, cand {n}") for n in range(40)]  # backlog rows:
-    said: list[str] = []  # ungrounded on both sides, so neither re-scores nor fluency add calls
+    # Eighty backlog rows (ungrounded on both sides, so neither re-scores nor fluency add calls): forty were too few
+    # for the evidence to come twice on a runner loaded six tests deep (the window ended at 4 once in the suite).
+    rows = [(f"r{n}", "shipping", f"45 days, base {n}", f"45 days, cand {n}") for n in range(80)]
+    said: list[str] = []
     judge = openai_judge_for(fake, model=GEMMA, max_concurrency=16, call_timeout=120, notice=said.append)
     results = compare.run(make_inputs(rows), judge, Options(frozenset({"policy"})))
-    assert results.counts[Outcome.STILL_UNGROUNDED] == 40  # every row judged
+    assert results.counts[Outcome.STILL_UNGROUNDED] == 80  # every row judged
     assert judge.concurrency.window == 1
     assert fake.arrivals[-10:] == [1] * 10
     [notice] = said
