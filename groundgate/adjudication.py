@@ -238,6 +238,11 @@ class Blocked(BaseModel):
     digest: str
     head: str
 
+    @classmethod
+    def of(cls, row: Judged, head: str) -> Blocked:
+        """A confirmed regression's row as a rerun holds it: a held row keeps the commit that first blocked on it."""
+        return cls(id=row.id, digest=row.digest, head=row.held_from or head)
+
 
 class Entry(BaseModel):
     """One person's command about one row, bound to the answer it was about (``digest``: None when it

@@ -123,23 +123,20 @@ def fit(record: Record, limit: int = LIMIT) -> Record:
     sticky = blocks(Outcome.REGRESSION, record.fail_on)
 
     def carried(cut: list[Judged]) -> list[Blocked]:
-        own = [
-            Blocked(id=row.id, digest=row.digest, head=row.held_from or record.head)
-            for row in cut
-            if sticky and row.outcome is Outcome.REGRESSION
-        ]
+        own = [Blocked.of(row, record.head) for row in cut if sticky and row.outcome is Outcome.REGRESSION]
         return [_compact(entry) for entry in [*record.blocked, *own]]
 
     def fits(rows: list[Judged], ledger: list[Entry], held: list[Blocked]) -> bool:
         return len(text(record.model_copy(update={"rows": rows, "ledger": ledger, "blocked": held}))) <= limit
 
-    held = carried(blocking)  # what the record must carry should no row fit
+    must = carried(blocking)  # what the record must carry should no row fit
+    held = must
     ledger = list(record.ledger)
     while ledger and not fits([], ledger, held):
         ledger = ledger[(len(ledger) + 1) // 2 :]  # the newest half (one entry that cannot fit: none)
     while held and not fits([], ledger, held):
         held = held[(len(held) + 1) // 2 :]  # the last resort: the newest answers blocked on
-    if len(held) < len(carried(blocking)):
+    if len(held) < len(must):
         return record.model_copy(update={"rows": [], "ledger": ledger, "blocked": held})
     keep = _largest(len(blocking), lambda n: fits(blocking[:n], ledger, carried(blocking[n:])))
     if keep < len(blocking):

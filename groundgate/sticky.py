@@ -28,11 +28,7 @@ def blocked_by(record: Record) -> list[Blocked]:
     """The answers a recorded verdict blocked on as confirmed regressions, with those it carried, oldest first."""
     found = list(record.blocked)
     if blocks(Outcome.REGRESSION, record.fail_on):
-        found += [
-            Blocked(id=row.id, digest=row.digest, head=row.held_from or record.head)
-            for row in record.rows
-            if row.outcome is Outcome.REGRESSION
-        ]
+        found += [Blocked.of(row, record.head) for row in record.rows if row.outcome is Outcome.REGRESSION]
     return found
 
 

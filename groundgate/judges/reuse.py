@@ -21,7 +21,8 @@ strings, so for a body whose walk changed nothing it is not walked again for the
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -162,9 +163,14 @@ class SharedClient:
         self._quota = quota
         self._built_with: tuple[Any, dict[str, Any]] | None = None  # the class and arguments of the first client
 
-    def building(self) -> Any:
+    @contextmanager
+    def building(self) -> Iterator[None]:
         """A context in which the SDK's prompt flow asks this judge for its client (``build_clients_once``)."""
-        return _Building(self)
+        token = _building.set(self)
+        try:
+            yield
+        finally:
+            _building.reset(token)
 
     def built(self, cls: Any, arguments: dict[str, Any]) -> Any:
         """The judge's client, when asked for with the arguments it was built with; else a new one (as the
@@ -219,15 +225,3 @@ class SharedClient:
         client, self._client, self._built_with = self._client, None, None
         if client is not None:
             await client.close()
-
-
-class _Building:
-    def __init__(self, shared: SharedClient) -> None:
-        self._shared = shared
-        self._token: Any = None
-
-    def __enter__(self) -> None:
-        self._token = _building.set(self._shared)
-
-    def __exit__(self, *exc: object) -> None:
-        _building.reset(self._token)
