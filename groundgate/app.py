@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from groundgate import compare
 from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
-from groundgate.errors import BudgetReached, DeadlinePassed, Interrupted, OverBudget
+from groundgate.errors import DeadlinePassed, Interrupted, OverBudget
 from groundgate.evidence import Options
 from groundgate.judges.limits import CALLS
 from groundgate.judges.runner import Deadline
@@ -79,20 +79,22 @@ def budgeted(settings: Settings, inputs: Inputs, judges: Judges, rules: Options 
     stops here, before any call."""
     planned = compare.plan(inputs, judges.judge, rules or options(settings, judges.rescorer))
     planned = planned.model_copy(update={"max_calls": settings.max_calls, "max_tokens": settings.max_tokens})
-    fix = "or judge fewer cases at a time (--shard, input shard)"
+    # The minimum a refusal names completes every run: the first verdicts, the noise sample and a re-score of every
+    # changed answer (fluency and claims only spend what is left); a budget between the two may stop early.
+    fix = "(the first verdicts and a re-score of every changed answer: enough for any run to reach a verdict), or judge fewer cases at a time (--shard, input shard)"
     if settings.max_calls is not None and planned.calls > settings.max_calls:
         flag = settings.spelled("max_calls")
         raise OverBudget(
             f"the plan needs {planned.calls:,} judge calls (up to {planned.calls_at_most:,} with re-scores and "
             f"fluency), over the budget of {settings.max_calls:,} ({flag}): raise {flag} to at least "
-            f"{planned.calls:,}, {fix}"
+            f"{planned.verdict_calls:,} {fix}"
         )
     if settings.max_tokens is not None and planned.tokens is not None and planned.tokens > settings.max_tokens:
         flag = settings.spelled("max_tokens")
         raise OverBudget(
             f"the plan needs about {planned.tokens:,} tokens (estimate; up to {planned.tokens_at_most or 0:,} with "
             f"re-scores and fluency), over the budget of {settings.max_tokens:,} ({flag}): raise {flag} to at "
-            f"least {planned.tokens:,}, {fix}"
+            f"least {planned.verdict_tokens or planned.tokens:,} {fix}"
         )
     return planned
 
@@ -131,10 +133,12 @@ def run(settings: Settings, inputs: Inputs, judges: Judges, say: Callable[[str],
         results.warnings.append(cache.unsaved)
     if judge.budget.reached:  # a first verdict or a re-score was refused: rows not judged
         blocks = gate_exit(results.verdict, results.counts, settings.fail_on) == 1
+        # Said, and the run written as it stands: a confirmed blocking row blocks, as when the deadline passes;
+        # otherwise the rows not judged leave it without a verdict (exit 3), and what the paid calls found is kept.
         said = over_budget(settings, results, judge.budget.reached == CALLS, blocks)
-        if not blocks:  # no verdict without those rows
-            raise BudgetReached(said)
-        results.warnings.append(said)  # a blocking row was confirmed: it blocks, as when the deadline passes
+        results.warnings.append(said)
+        if say is not None:
+            say(said)
     if settings.results:
         results.write(settings.path(settings.results))
     return results
@@ -229,8 +233,16 @@ def over_budget(settings: Settings, results: Results, calls: bool, blocks: bool 
         f"{results.calls.tokens:,} tokens, and stopped calling: {left}; "
         + ("the verdict stands on the blocking rows judged. " if blocks else "no verdict. ")
         + f"Raise {flag}"
+        + (f" to at least {least:,}" if (least := _least(results, calls)) else "")
         + (f" (the plan: {results.plan.said().removeprefix('plan: ')})" if results.plan else "")
     )
+
+
+def _least(results: Results, calls: bool) -> int | None:
+    """The budget that completes every run of this plan (``Plan.verdict_calls``, ``verdict_tokens``)."""
+    if results.plan is None:
+        return None
+    return results.plan.verdict_calls if calls else results.plan.verdict_tokens
 
 
 def selftest(settings: Settings, judges: Judges) -> Tally:

@@ -317,7 +317,7 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
     estimate = judge.provider.estimate()
     charge = getattr(estimate, "charge", None)
     rescores = 1 + options.rescore_baseline if options.rescorer.label != "none" else 0
-    calls = extra = tokens = extra_tokens = rows = charged = 0
+    calls = extra = tokens = extra_tokens = rows = charged = rescore = rescore_tokens = 0
     hit: JudgeRequest | None = None  # a first verdict the cache holds
 
     def cost(request: JudgeRequest) -> int:
@@ -340,7 +340,7 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
                 keys.append(key)
             if len(keys) == 2 and keys[0] != keys[1]:  # a changed answer may flip
                 request = JudgeRequest.of(case, answers[1], Purpose.RESCORE)
-                extra, extra_tokens = extra + rescores, extra_tokens + rescores * cost(request)
+                rescore, rescore_tokens = rescore + rescores, rescore_tokens + rescores * cost(request)
             if len(keys) == 2 and judge.info.fluency:
                 for answer in answers[: 1 if keys[0] == keys[1] else 2]:
                     request = JudgeRequest(case, answer.response, Purpose.FLUENCY)
@@ -357,9 +357,11 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
     limits = judge.quota.limits()
     return Plan(
         calls=calls,
-        calls_at_most=calls + extra,
+        calls_at_most=calls + rescore + extra,
+        verdict_calls=calls + rescore,
         tokens=tokens if counted else None,
-        tokens_at_most=tokens + extra_tokens if counted else None,
+        tokens_at_most=tokens + rescore_tokens + extra_tokens if counted else None,
+        verdict_tokens=tokens + rescore_tokens if counted else None,
         quota_seconds=quota.bound(calls, charged, limits.rpm, limits.tpm if charge is not None else None),
         quota=quota.said(calls, charged, limits.rpm, limits.tpm if charge is not None else None),
     )

@@ -52,12 +52,6 @@ class OverBudget(GroundgateError):
     call, a setting to change."""
 
 
-class BudgetReached(GroundgateError):
-    """The run reached its budget midway and stopped calling: no verdict."""
-
-    exit_code = 3
-
-
 class JudgeUnreachable(GroundgateError):
     """The judge server could not be reached at all (connection refused, DNS, TLS): no answer to judge by."""
 

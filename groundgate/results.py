@@ -205,6 +205,10 @@ class Plan(_Model):
 
     calls: int  # made whatever the judge answers: first verdicts not cached nor repeated in their row, the noise sample
     calls_at_most: int  # with every re-score and fluency call the answers could need
+    # What the verdict can need at most: ``calls`` and a re-score of every changed answer (not fluency, not claims).
+    # A budget of at least this always reaches a verdict; it is the least a refused budget is told to rise to.
+    verdict_calls: int = 0
+    verdict_tokens: int | None = None
     tokens: int | None = None  # estimated for `calls`; None: this judge's tokens are not counted
     tokens_at_most: int | None = None
     max_calls: int | None = None  # the budget (--max-calls, --max-tokens), when set
