@@ -153,6 +153,7 @@ class Settings(BaseModel):
     fail_on: FailOn = "blocking"
     merge_results: str | None = None  # glob(s) of shard results: merge and publish instead of judging
     selftest: bool = False  # judge the planted suite (groundgate.selftest) instead of the cases: no files needed
+    dry_run: bool = False  # the plan and its forecast only (compare --dry-run): nothing is called
     adjudicators: Literal["write", "maintain", "admin"] = "write"  # the least permission of people who adjudicate
     allow_author_adjudication: bool = False  # the pull request's author may adjudicate its rows
     github: GitHubRun | None = None
@@ -205,7 +206,8 @@ class Settings(BaseModel):
                 raise ValueError("judge_deployment: the azure judge needs a deployment: set {judge_deployment}")
         if self.judge == "openai" and not self.judge_model:
             raise ValueError("judge_model: the openai judge needs a model: set {judge_model}")
-        if (self.judge == "openai" or self.second_opinion.startswith("openai:")) and not self.openai_api_key:
+        calls = not self.dry_run  # a dry run calls nothing, so it needs no key
+        if calls and (self.judge == "openai" or self.second_opinion.startswith("openai:")) and not self.openai_api_key:
             raise ValueError(
                 "openai_api_key: an OpenAI-compatible judge needs an API key: set {openai_api_key} "
                 "(any value for a server that checks none)"

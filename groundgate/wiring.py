@@ -124,13 +124,13 @@ def openai_provider(settings: Settings, model: str, model_setting: str) -> Provi
     as the user spelled them (``model_setting`` is the one that chose the model)."""
     from groundgate.judges import openai
 
-    assert settings.openai_api_key  # the settings refuse an OpenAI-compatible judge without a key
+    assert settings.openai_api_key or settings.dry_run  # the settings refuse a judge that will be called without one
     return openai.build(
         openai.OpenAIConfig(
             base_url=settings.openai_base_url,
             model=model,
             rubric=settings.rubric,
-            api_key=settings.openai_api_key.get_secret_value(),
+            api_key=settings.openai_api_key.get_secret_value() if settings.openai_api_key else "",
             reasoning=settings.reasoning_model,
             names=openai.Names(
                 model=settings.spelled(model_setting),

@@ -19,10 +19,10 @@ from groundgate.report.context import ReportContext
 
 
 def compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    flags = {key: value for key, value in vars(args).items() if key not in ("command", "dry_run")}
+    flags = {key: value for key, value in vars(args).items() if key != "command"}
     config = settings.from_flags(flags, environ)
     settings.check_outputs(config)
-    if args.dry_run:
+    if config.dry_run:
         return dry_run(config)
     inputs = app.load(config)
     assert config.baseline  # the settings refuse a compare without it
