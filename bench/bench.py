@@ -114,7 +114,7 @@ def scenario(args: argparse.Namespace) -> None:
 
         provider = FiguresProvider("query")
     else:
-        provider = azure.build(azure.AzureConfig(args.endpoint, "bench", "query", api_key="bench"))
+        provider = azure.AzureProvider(azure.AzureConfig(args.endpoint, "bench", "query", api_key="bench"))
         concurrency = args.concurrency
     cache = ScoreCache(Path(args.cache), derive_secret("bench", "entries")) if args.cache else None
     judge = Runner(provider, max_concurrency=concurrency, cache=cache)

@@ -6,7 +6,7 @@ judgement, on a real model.
 
 Every answer of the bundled example (baseline and candidate) is judged for groundedness and fluency twice
 through groundgate's own provider: once reserving the SDK's 800 answer tokens, once reserving what groundgate
-reserves (``judges.reuse.RESERVE``), where an answer cut at that limit is asked again with 800. Printed: the
+reserves (``judges.chat.RESERVE``), where an answer cut at that limit is asked again with 800. Printed: the
 answer tokens the model used at 800 (median, 95th percentile, largest), how many answers reached the lower
 limit and were asked again, and every judgement (score, reason, status) that differs between the two runs,
 which should be none. Nothing is asserted.
@@ -21,16 +21,16 @@ import sys
 from pathlib import Path
 
 from groundgate.cases import load_cases, load_responses
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict, reuse
-from groundgate.judges.openai import OpenAIConfig, build, offered_models
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict, chat
+from groundgate.judges.openai import OpenAIConfig, OpenAIProvider, offered_models
 from groundgate.judges.runner import Runner
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def judged(base_url: str, model: str, key: str, reserve: int, requests: list[JudgeRequest]) -> Runner:
-    reuse.RESERVE = reserve  # read when the evaluators are built
-    judge = Runner(build(OpenAIConfig(base_url, model, "query", key)), max_concurrency=1, call_timeout=600)
+    chat.RESERVE = reserve  # read at each call
+    judge = Runner(OpenAIProvider(OpenAIConfig(base_url, model, "query", key)), max_concurrency=1, call_timeout=600)
     judge.results = judge.score_all(requests)  # type: ignore[attr-defined]
     judge.close()
     return judge
@@ -49,7 +49,7 @@ def main() -> int:
     args = parser.parse_args()
     key = os.environ.get("OPENAI_API_KEY", "local")
     [model] = offered_models(args.base_url, key)[:1]
-    lower = reuse.RESERVE
+    lower = chat.RESERVE
     cases = load_cases(EXAMPLES / "cases.jsonl", "query")
     requests = []
     for side in ("baseline", "candidate"):

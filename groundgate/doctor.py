@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from groundgate.cases import Case
 from groundgate.errors import GroundgateError, JudgeUnreachable, JudgeUnusable
 from groundgate.forecast import money
-from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 from groundgate.judges.limits import UNFIT_FIX
 from groundgate.judges.runner import Runner
 from groundgate.report.escape import log_safe
@@ -59,7 +59,7 @@ def named(judge: Runner) -> str:
 def check(judge: Runner, prices: tuple[float, float] | None, say: Callable[[str], None]) -> Checkup:
     """One fresh call of ``judge`` on the sample; ``say`` gets what was learnt even when the call stops the
     run (a judge that refuses its configuration raises, as on a run's first call)."""
-    judge.provider.ready()  # the SDK's import is not the call's time
+    judge.provider.ready()  # the client's import is not the call's time
     request = JudgeRequest(SAMPLE, ANSWER, Purpose.GROUNDEDNESS)
     started = time.monotonic()
     try:
@@ -117,10 +117,10 @@ def verdict(found: Checkup) -> str:
 
 def _unfit(answer: JudgeError, judge: str) -> GroundgateError:
     what = escaped(" ".join(answer.message.split()))  # the judge's text, quoted in the error line
-    if answer.malformed:
+    if answer.kind is Failure.MALFORMED:
         return JudgeUnusable(f"{judge} does not answer in the rubric's format: {what}. {UNFIT_FIX}")
-    if answer.configuration:
+    if answer.kind in (Failure.CONFIGURATION, Failure.BILLING):
         return JudgeUnusable(f"{judge} refused its configuration: {what}")
-    if answer.unavailable:
+    if answer.kind.unavailable:
         return JudgeUnreachable(f"{judge} could not be reached or refused service: {what}")
     return JudgeUnreachable(f"{judge} gave no usable answer to the sample call: {what}")

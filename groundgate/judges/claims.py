@@ -2,7 +2,7 @@
 
 azure-ai-evaluation's evaluators run only their own prompts, so this one is the project's own
 (``prompts/claims.j2``, its digest part of the cache key) sent through the chat-completions API of the
-judge's own service, with the ``openai`` client the SDK itself uses (``judges.sdk.EvaluatorProvider.aclaims``).
+judge's own service, through the judge's own ``openai`` client (``judges.chat``).
 
 The runner carries every answer as a ``Verdict`` (score, reason) through its deduplication, cache and
 counting; a claims answer travels the same way: its reason is the claims, one a line (``encode``), its

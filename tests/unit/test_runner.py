@@ -8,7 +8,7 @@ import pytest
 
 from groundgate.cases import Case
 from groundgate.errors import JudgeUnusable
-from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Verdict
 from groundgate.judges.runner import Runner
 from tests.support.scripted import ScriptedProvider
 
@@ -30,7 +30,7 @@ def requests(n: int) -> list[JudgeRequest]:
 def test_the_judges_identity_is_computed_once_per_run_not_per_key() -> None:
     provider = CountingIdentity()
     runner = Runner(provider)
-    keys = {runner.request_key(r) for r in requests(500)}
+    keys = {runner.key(r) for r in requests(500)}
     runner.score_all(requests(50))
     assert len(keys) == 500
     assert provider.identities == 1
@@ -39,9 +39,9 @@ def test_the_judges_identity_is_computed_once_per_run_not_per_key() -> None:
 def test_cache_keys_depend_on_the_identity_and_the_inputs() -> None:
     a, b = Runner(CountingIdentity()), Runner(ScriptedProvider(lambda request: 5.0))
     first, second = requests(2)
-    assert a.request_key(first) == a.request_key(first)
-    assert a.request_key(first) != a.request_key(second)
-    assert a.request_key(first) != b.request_key(first)  # another judge: another key
+    assert a.key(first) == a.key(first)
+    assert a.key(first) != a.key(second)
+    assert a.key(first) != b.key(first)  # another judge: another key
 
 
 def test_the_same_answer_is_judged_once_and_re_scores_always_fresh() -> None:
@@ -67,7 +67,7 @@ class Refusing(ScriptedProvider):
             self.log.append(request)
             number = len(self.log)
         if number > self.after:
-            return JudgeError("the judge refused the API key: set THE_KEY", configuration=True)
+            return JudgeError("the judge refused the API key: set THE_KEY", kind=Failure.CONFIGURATION)
         return Verdict(5.0, "fine", "scripted-model", 10)
 
 
@@ -84,7 +84,7 @@ def test_a_configuration_refused_mid_run_fails_only_the_rows_it_reached() -> Non
     runner = Runner(provider, max_concurrency=4, call_timeout=60)
     results = runner.score_all(requests(10))
     assert sum(isinstance(r, Verdict) for r in results) == 3
-    assert all(r.configuration for r in results if isinstance(r, JudgeError))
+    assert all(r.kind is Failure.CONFIGURATION for r in results if isinstance(r, JudgeError))
     assert len(provider.log) == 10
     assert runner.calls.failed == 7
 
@@ -100,11 +100,11 @@ class Outage(ScriptedProvider):
         self.log.append(request)
         what = self.plan(request)
         if what == "down":
-            return JudgeError("HTTP 503", unavailable=True)
+            return JudgeError("HTTP 503", kind=Failure.UNAVAILABLE)
         if what == "odd":
             return JudgeError("judge gave no score (True)")
         if what == "off":  # not in the rubric's format
-            return JudgeError("judge gave no score: it answered '{}'", malformed=True)
+            return JudgeError("judge gave no score: it answered '{}'", kind=Failure.MALFORMED)
         return Verdict(5.0, "fine", "scripted-model")
 
 
@@ -161,7 +161,7 @@ def test_the_probe_lets_a_judge_through_unless_most_of_enough_answers_are_unusab
     provider = Outage(lambda request: pattern[int(request.case.id[1:])])
     results = Runner(provider, max_concurrency=4, call_timeout=60).score_all(requests(len(pattern)))
     assert len(provider.log) == len(pattern)
-    assert sum(isinstance(r, JudgeError) and r.malformed for r in results) == pattern.count("off")
+    assert sum(isinstance(r, JudgeError) and r.kind is Failure.MALFORMED for r in results) == pattern.count("off")
 
 
 @pytest.mark.parametrize("limit", [0, 10])
@@ -173,7 +173,7 @@ def test_mostly_unusable_answers_open_the_breaker_mid_run_whatever_max_consecuti
     assert runner.calls.unsent == 39
     last = results[-1]
     assert isinstance(last, JudgeError)
-    assert not last.sent
+    assert not last.kind.sent
     assert last.message == (
         "not sent: 6 of the judge's 11 answers were not in the rubric's format, so groundgate stopped calling it "
         "(the judge model cannot do this job); the last: judge gave no score: it answered '{}'"
