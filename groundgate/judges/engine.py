@@ -149,16 +149,18 @@ class Engine:
                 put((index, result))
 
         tasks = [asyncio.ensure_future(one(start)) for start in range(0, len(requests), size)]
-        if self.deadline is not None and self.deadline.at is not None:
-            left = self.deadline.at - time.monotonic()
-            _, pending = await asyncio.wait(tasks, timeout=max(0.0, left))
-            for task in pending:
-                task.cancel()
-            for index in range(len(requests)):
-                if index not in done:
-                    put((index, JudgeError(DEADLINE_PASSED)))
-        else:
-            await asyncio.gather(*tasks)
+        at = self.deadline.at if self.deadline is not None else None
+        try:
+            _, pending = await asyncio.wait(tasks, timeout=None if at is None else max(0.0, at - time.monotonic()))
+        finally:
+            for task in tasks:
+                task.cancel()  # the deadline passed, or the batch was cancelled (an interrupt): none goes on
+        for task in tasks:  # a failure of groundgate's own, not a judge's: raised
+            if task.done() and not task.cancelled() and (failure := task.exception()) is not None:
+                raise failure
+        for index in range(len(requests)):
+            if pending and index not in done:
+                put((index, JudgeError(DEADLINE_PASSED)))
 
     async def _call(self, requests: Sequence[JudgeRequest]) -> list[Judgement]:
         """One call of the provider (one request, or a batch of them), or what refused it: the breaker before

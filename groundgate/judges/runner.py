@@ -114,7 +114,7 @@ class Runner:
         self.max_rpm = max_rpm
         self.cache = cache
         self.progress = progress
-        self.call_timeout = call_timeout  # seconds one judge call may take, SDK retries included
+        self.call_timeout = call_timeout  # seconds one judge call may take, its retries included
         self.deadline = deadline
         self.quota = quota or Quota(max_rpm, max_tpm)
         self.engine = Engine(
@@ -186,7 +186,7 @@ class Runner:
     def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging", *, more: int = 0) -> list[Judgement]:
         """Scores in request order. ``more``: requests of the same phase that later batches will bring (a
         run judges its cases a batch at a time); the progress line then counts the whole phase."""
-        self.provider.ready()  # the SDK's import, started in the background: not part of any call or deadline
+        self.provider.ready()  # the client and its import: not part of any call or deadline
         if self.deadline is not None:
             self.deadline.start()
         keys = [None if r.purpose in FRESH else self.key(r) for r in requests]
