@@ -146,8 +146,12 @@ class ChatJudge(Provider):
         return self._estimate
 
     def ready(self) -> None:
+        """The client (its chat API imported: the openai client imports it on first use) and the groundedness
+        prompt read and compiled: none of it is any call's time."""
         if self._client is None:
             self._client = self.client()
+            assert self._client.chat.completions.with_raw_response is not None
+            rubric.prompt("groundedness", self.info.rubric)
 
     def close(self) -> None:
         client, self._client = self._client, None
