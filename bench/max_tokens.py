@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from groundgate.cases import load_cases, load_responses
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict, chat
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Score, chat
 from groundgate.judges.openai import OpenAIConfig, OpenAIProvider, offered_models
 from groundgate.judges.runner import Runner
 
@@ -37,7 +37,7 @@ def judged(base_url: str, model: str, key: str, reserve: int, requests: list[Jud
 
 
 def said(result: object) -> tuple[object, ...]:
-    if isinstance(result, Verdict):
+    if isinstance(result, Score):
         return ("score", result.score, result.reason)
     assert isinstance(result, JudgeError)
     return ("error", result.message)
@@ -59,7 +59,7 @@ def main() -> int:
             requests.append(JudgeRequest(case, answers[case.id].response, Purpose.FLUENCY))
     print(f"model {model} at {args.base_url}: {len(requests)} calls (groundedness and fluency of the example)")
     full = judged(args.base_url, model, key, 800, requests)
-    used = sorted(r.answer_tokens for r in full.results if isinstance(r, Verdict))  # type: ignore[attr-defined]
+    used = sorted(r.answer_tokens for r in full.results if isinstance(r, Score))  # type: ignore[attr-defined]
     if used:
         print(f"answer tokens at max_tokens 800: median {statistics.median(used):.0f}, 95th percentile "
               f"{used[int(0.95 * (len(used) - 1))]}, largest {used[-1]} (of {len(used)} usable answers)")  # fmt: skip

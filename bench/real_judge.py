@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from groundgate.cases import load_cases, load_responses
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Score
 from groundgate.judges.openai import OpenAIConfig, OpenAIProvider, offered_models
 from groundgate.rules import bucket_of
 
@@ -74,7 +74,7 @@ def main() -> int:
         for request in requests:
             seconds, result = timed(provider, request)
             latencies.append(seconds)
-            if isinstance(result, Verdict):
+            if isinstance(result, Score):
                 buckets[bucket_of(result.score).value] += 1
             elif isinstance(result, JudgeError):
                 kind = kind_of(result)

@@ -18,7 +18,7 @@ from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, sor
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.evidence import Evidence, Options, Side, row_of, same_model
-from groundgate.judges import Judge, JudgeRequest, Purpose, Verdict, quota
+from groundgate.judges import Judge, JudgeRequest, Purpose, Score, quota
 from groundgate.judges import claims as claim_calls
 from groundgate.noise import ELIGIBLE, choose, figures, per_shard
 from groundgate.results import (
@@ -118,8 +118,8 @@ def _fluency(judge: Judge, rows: StoredRows, inputs: Inputs, ties: int) -> Fluen
         judgements = judge.score_all(requests, "fluency", more=2 * (ties - seen))
         for index, (_, row, _) in enumerate(found):
             before, after = judgements[2 * index], judgements[2 * index + 1]
-            row.before_fluency = before.score if isinstance(before, Verdict) else None
-            row.after_fluency = after.score if isinstance(after, Verdict) else None
+            row.before_fluency = before.score if isinstance(before, Score) else None
+            row.after_fluency = after.score if isinstance(after, Score) else None
             if row.before_fluency is None or row.after_fluency is None:
                 skipped += 1
             else:
@@ -450,7 +450,7 @@ def _claims(judge: Judge, rows: StoredRows) -> None:
     ]
     done = []
     for (pos, row), judgement in zip(picked, judge.score_all(requests, "claims"), strict=True):
-        if isinstance(judgement, Verdict) and (found := claim_calls.decode(judgement.reason)) is not None:
+        if isinstance(judgement, Score) and (found := claim_calls.decode(judgement.reason)) is not None:
             row.claims = [Claim(claim, label, span) for label, claim, span in found]
             done.append((pos, row))
     if done:

@@ -1,7 +1,7 @@
 """The judge interface: what compare asks for and what comes back.
 
 compare never imports an SDK; it hands a batch of requests to a ``Judge`` (``judges.runner.Runner``) and
-gets, for each, either a Verdict (a usable 1..5 score) or a JudgeError (anything else, its ``Failure``
+gets, for each, either a Score (a usable 1..5 score) or a JudgeError (anything else, its ``Failure``
 kept). A ``Provider`` (``judges.chat``'s Azure OpenAI and OpenAI-compatible judges, figures, GroundednessPro)
 judges requests and nothing more; the runner wraps any provider the same way with deduplication, the cache
 and the probe, and ``judges.engine`` makes every call the same way: on one event loop, within a window, a
@@ -64,7 +64,7 @@ class JudgeRequest:
 
 
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
-class Verdict:
+class Score:
     score: float
     reason: str
     model: str | None = None
@@ -111,7 +111,7 @@ class JudgeError:
     answer_tokens: int = 0
 
 
-Judgement = Verdict | JudgeError
+Judgement = Score | JudgeError
 
 
 class Estimator(Protocol):

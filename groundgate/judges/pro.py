@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from groundgate.errors import one_line
-from groundgate.judges import Failure, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Score
 from groundgate.judges import unavailable as down
 from groundgate.judges.rubric import sdk_version
 
@@ -69,4 +69,4 @@ class ProProvider(Provider):
         if not isinstance(label, bool):
             return JudgeError(f"groundedness-pro gave no label ({label!r})")
         reason = str(result.get("groundedness_pro_reason") or "")
-        return Verdict(5.0 if label else 1.0, reason, PRO_MODEL)
+        return Score(5.0 if label else 1.0, reason, PRO_MODEL)

@@ -28,7 +28,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from groundgate.cases import Rubric
 from groundgate.errors import one_line
-from groundgate.judges import Failure, JudgeError, Judgement, Verdict
+from groundgate.judges import Failure, JudgeError, Judgement, Score
 
 SDK = "azure-ai-evaluation"
 FILES = {
@@ -213,7 +213,7 @@ def checked(score: Any, reason: Any, model: str | None, tokens: int = 0, answer_
         return failed(f"judge gave no score ({score!r})" if not isinstance(score, float) else "judge gave no score")
     if not math.isfinite(score) or not 1 <= score <= 5:
         return failed(f"judge score {float(score):g} is outside 1..5")
-    return Verdict(float(score), text, model, tokens, answer_tokens)
+    return Score(float(score), text, model, tokens, answer_tokens)
 
 
 def _because(reason: object) -> str:

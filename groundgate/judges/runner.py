@@ -29,7 +29,7 @@ from groundgate.judges import (
     Progress,
     Provider,
     Purpose,
-    Verdict,
+    Score,
 )
 from groundgate.judges.claims import prompt_version as claims_prompt
 from groundgate.judges.engine import Engine, Pulse
@@ -74,14 +74,14 @@ class Memo:
                 f"SELECT * FROM memo WHERE key IN ({marks})",  # noqa: S608 - placeholders
                 some,
             ):
-                found[key] = JudgeError(text, model, Failure(kind)) if kind else Verdict(score, text, model, tokens)
+                found[key] = JudgeError(text, model, Failure(kind)) if kind else Score(score, text, model, tokens)
         return found
 
     def __setitem__(self, key: str, answer: Judgement) -> None:
         if self._store is None:
             self._store = Store(self.SCHEMA)
         row: tuple[object, ...]
-        if isinstance(answer, Verdict):
+        if isinstance(answer, Score):
             row = (key, answer.score, answer.reason, answer.model, answer.tokens, None)
         else:
             row = (key, None, answer.message, answer.model, 0, answer.kind.value)
@@ -191,7 +191,7 @@ class Runner:
             self.deadline.start()
         keys = [None if r.purpose in FRESH else self.key(r) for r in requests]
         first: dict[str, int] = {}  # key -> index of its first request
-        cached: dict[str, Verdict] = {}
+        cached: dict[str, Score] = {}
         todo: list[int] = []  # re-scores and unique misses: fresh calls
         had = self._memo.known(key for key in keys if key is not None)  # judged in an earlier batch of this run
         for index, key in enumerate(keys):
@@ -205,7 +205,7 @@ class Runner:
                 if hit is None:
                     todo.append(index)
                 else:
-                    cached[key] = Verdict(hit.score, hit.reason, hit.model, 0)
+                    cached[key] = Score(hit.score, hit.reason, hit.model, 0)
         self._span(phase, len(requests), len(todo), more)
         checked: dict[str, Judgement] = {}  # the cache's model check, when the probe made it
 
@@ -378,7 +378,7 @@ class Runner:
             return _unicode(self.redact(text))  # with no secret too: credentials in a URL, access tokens
 
         model = clean(result.model) if result.model is not None else None
-        if isinstance(result, Verdict):
+        if isinstance(result, Score):
             result = replace(result, reason=clean(result.reason), model=model)
         else:
             result = replace(result, message=clean(result.message), model=model)
@@ -407,7 +407,7 @@ class Runner:
                 self.calls.fluency += 1
             self.calls.tokens += result.tokens  # billed for the answer, a failed call's too
             self.calls.answer_tokens += result.answer_tokens
-            if isinstance(result, Verdict):
+            if isinstance(result, Score):
                 if result.model and result.model not in self.info.models:
                     self.info.models.append(result.model)
                 if not self._model_known:
@@ -416,5 +416,5 @@ class Runner:
                 self.calls.failed += 1
         if key is not None:
             self._memo[key] = result  # a failure too: a later batch's duplicate shares it, as in one batch
-        if key is not None and isinstance(result, Verdict) and self.cache is not None:
+        if key is not None and isinstance(result, Score) and self.cache is not None:
             self.cache.put(key, Entry(result.score, result.reason, result.model, result.tokens))

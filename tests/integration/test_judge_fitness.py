@@ -16,7 +16,7 @@ import pytest
 from groundgate import compare
 from groundgate.cases import Case
 from groundgate.evidence import Options
-from groundgate.judges import Failure, JudgeError, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, JudgeRequest, Purpose, Score
 from groundgate.report import render
 from groundgate.rules import Outcome
 from tests.support.azure import judge_for
@@ -246,7 +246,7 @@ def test_a_single_slot_server_with_a_short_call_timeout_judges_every_row(fake_op
     fake = fake_openai(good, slots=1, service=0.4)
     judge = openai_judge_for(fake, model=GEMMA, max_concurrency=1, call_timeout=3)
     results = judge.score_all([JudgeRequest(CASE, f"answer {n}", Purpose.GROUNDEDNESS) for n in range(12)])
-    assert [type(r).__name__ for r in results] == ["Verdict"] * 12
+    assert [type(r).__name__ for r in results] == ["Score"] * 12
 
 
 def test_calls_queued_past_the_timeout_by_a_window_wider_than_the_servers_slots_say_so(
@@ -258,7 +258,7 @@ def test_calls_queued_past_the_timeout_by_a_window_wider_than_the_servers_slots_
     fake = fake_openai(good, slots=1, service=0.3)
     judge = openai_judge_for(fake, model=GEMMA, max_concurrency=12, call_timeout=1.5)
     results = judge.score_all([JudgeRequest(CASE, f"answer {n}", Purpose.GROUNDEDNESS) for n in range(12)])
-    assert isinstance(results[0], Verdict)
+    assert isinstance(results[0], Score)
     late = [r for r in results if isinstance(r, JudgeError)]
     assert late
     assert all(
@@ -288,5 +288,5 @@ def test_a_hosted_judges_one_hung_call_among_calls_sent_together_is_slow_not_an_
     hung = results[3]
     assert isinstance(hung, JudgeError)
     assert hung.kind is Failure.SLOW
-    assert [type(r).__name__ for n, r in enumerate(results) if n != 3] == ["Verdict"] * 5
+    assert [type(r).__name__ for n, r in enumerate(results) if n != 3] == ["Score"] * 5
     assert sum("answer 3" in p.response for p in fake.prompts) == 1

@@ -14,7 +14,7 @@ import pytest
 from groundgate import compare
 from groundgate.cases import Case
 from groundgate.evidence import Options, Rescorer
-from groundgate.judges import Failure, JudgeError, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, JudgeRequest, Purpose, Score
 from groundgate.judges.runner import Runner
 from groundgate.results import Results
 from groundgate.rules import Outcome
@@ -39,7 +39,7 @@ def one(judge: Runner, response: str = "Within 30 days.", purpose: Purpose = Pur
 def test_request_is_openai_wire_format_with_bearer_key_and_model_in_body(fake_openai: StartOpenAI) -> None:
     fake = fake_openai(lambda p: Reply(score=5, reason="all supported", model=MODEL))
     judge = openai_judge_for(fake, model=MODEL)
-    assert one(judge) == Verdict(5.0, "all supported", MODEL, 120, 20)
+    assert one(judge) == Score(5.0, "all supported", MODEL, 120, 20)
     [(path, headers, body)] = fake.raw
     assert path == "/v1/chat/completions"
     assert headers["authorization"] == f"Bearer {fake.api_key}"
@@ -59,7 +59,7 @@ def test_request_is_openai_wire_format_with_bearer_key_and_model_in_body(fake_op
 
 def test_no_query_rubric_sends_no_query(fake_openai: StartOpenAI) -> None:
     fake = fake_openai(lambda p: Reply(score=4))
-    assert isinstance(one(openai_judge_for(fake, rubric="no-query")), Verdict)
+    assert isinstance(one(openai_judge_for(fake, rubric="no-query")), Score)
     assert fake.prompts[0].query is None
     assert "QUERY" not in str(fake.raw[0][2]["messages"])
     assert fake.prompts[0].context == "Returns within 30 days."

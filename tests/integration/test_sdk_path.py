@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from groundgate.cases import Case, Rubric
-from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Score
 from groundgate.judges.cost import RESERVE
 from groundgate.judges.runner import Runner
 from tests.support.azure import StaticToken, judge_for
@@ -128,7 +128,7 @@ def test_groundgate_sends_what_the_sdks_public_evaluators_send(
                 [(their_path, their_headers, their_body)] = sent(fake, start)
                 start = len(fake.sent)
                 [judged] = judge.score_all([request(kind, query, context, response)])
-                assert isinstance(judged, Verdict), judged
+                assert isinstance(judged, Score), judged
                 [(path, headers, body)] = sent(fake, start)
                 assert path == their_path
                 assert (body if reasoning else as_sdk_asks(body)) == their_body, (kind, rubric, query)
@@ -181,7 +181,7 @@ def test_an_answer_cut_at_the_reserved_tokens_is_asked_again_with_the_sdks_own_r
                 assert isinstance(judged, JudgeError)
                 assert judged.kind is Failure.MALFORMED
             else:
-                assert isinstance(judged, Verdict)
+                assert isinstance(judged, Score)
                 assert (judged.score, judged.reason) == (theirs["groundedness"], theirs["groundedness_reason"])
     finally:
         judge.close()
@@ -298,13 +298,13 @@ def test_judging_imports_no_part_of_the_sdk(fake_azure: StartAzure) -> None:
     script = f"""
 import sys
 from groundgate.cases import Case
-from groundgate.judges import JudgeRequest, Purpose, Verdict
+from groundgate.judges import JudgeRequest, Purpose, Score
 from groundgate.judges.azure import AzureConfig, AzureProvider
 from groundgate.judges.runner import Runner
 judge = Runner(AzureProvider(AzureConfig({fake.endpoint!r}, "judge-4o", "query", api_key="k")))
 [answer] = judge.score_all([JudgeRequest(Case("c", "x", "q?", "ctx", 1), "an answer", Purpose.GROUNDEDNESS)])
 judge.close()
-assert isinstance(answer, Verdict), answer
+assert isinstance(answer, Score), answer
 print(sorted(name for name in sys.modules if name.startswith("azure.ai.evaluation")))
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)

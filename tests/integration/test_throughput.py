@@ -18,7 +18,7 @@ from groundgate import compare
 from groundgate.cache import Entry, ScoreCache, derive_secret
 from groundgate.cases import Case
 from groundgate.evidence import Options
-from groundgate.judges import JudgeRequest, Purpose, Verdict
+from groundgate.judges import JudgeRequest, Purpose, Score
 from groundgate.judges.quota import MARGIN, Quota
 from groundgate.judges.rubric import prompt_version
 from groundgate.progress import ProgressLine
@@ -120,7 +120,7 @@ def test_cached_scores_from_another_judge_model_are_not_used(fake_azure: Start, 
     fake.prompts.clear()
     judge = judge_for(fake, cache=ScoreCache(tmp_path / "scores.json", SECRET))
     results = judge.score_all(requests)
-    assert [r.score for r in results if isinstance(r, Verdict)] == [4.0, 4.0, 4.0]
+    assert [r.score for r in results if isinstance(r, Score)] == [4.0, 4.0, 4.0]
     assert judge.calls.cached == 0
     assert len(fake.prompts) == 3  # one probe that learned the new model, then the two stale entries
 
@@ -243,8 +243,8 @@ def test_many_calls_in_flight_give_the_same_results_in_order_in_one_process(fake
     finally:
         judge.close()
     assert not started  # no process was started to judge
-    assert [r.reason for r in results if isinstance(r, Verdict)] == [f"answer {n}" for n in range(600)]
-    assert [r.score for r in results if isinstance(r, Verdict)] == [n % 5 + 1 for n in range(600)]
+    assert [r.reason for r in results if isinstance(r, Score)] == [f"answer {n}" for n in range(600)]
+    assert [r.score for r in results if isinstance(r, Score)] == [n % 5 + 1 for n in range(600)]
     assert judge.calls.groundedness == 600
     assert len(fake.prompts) == 600
     assert seen[-1] == (600, 600)

@@ -8,7 +8,7 @@ import pytest
 
 from groundgate.cases import Case
 from groundgate.errors import JudgeUnusable
-from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Score
 from groundgate.judges.runner import Runner
 from tests.support.scripted import ScriptedProvider
 
@@ -68,7 +68,7 @@ class Refusing(ScriptedProvider):
             number = len(self.log)
         if number > self.after:
             return JudgeError("the judge refused the API key: set THE_KEY", kind=Failure.CONFIGURATION)
-        return Verdict(5.0, "fine", "scripted-model", 10)
+        return Score(5.0, "fine", "scripted-model", 10)
 
 
 @pytest.mark.parametrize("concurrency", [1, 8])
@@ -83,7 +83,7 @@ def test_a_configuration_refused_mid_run_fails_only_the_rows_it_reached() -> Non
     provider = Refusing(after=3)
     runner = Runner(provider, max_concurrency=4, call_timeout=60)
     results = runner.score_all(requests(10))
-    assert sum(isinstance(r, Verdict) for r in results) == 3
+    assert sum(isinstance(r, Score) for r in results) == 3
     assert all(r.kind is Failure.CONFIGURATION for r in results if isinstance(r, JudgeError))
     assert len(provider.log) == 10
     assert runner.calls.failed == 7
@@ -105,7 +105,7 @@ class Outage(ScriptedProvider):
             return JudgeError("judge gave no score (True)")
         if what == "off":  # not in the rubric's format
             return JudgeError("judge gave no score: it answered '{}'", kind=Failure.MALFORMED)
-        return Verdict(5.0, "fine", "scripted-model")
+        return Score(5.0, "fine", "scripted-model")
 
 
 def test_odd_answers_and_interrupted_runs_of_failures_never_open_the_breaker() -> None:
@@ -186,7 +186,7 @@ class Unpaired(ScriptedProvider):
     def score(self, request: JudgeRequest) -> Judgement:
         if request.response == "fails":
             return JudgeError("bad \ud800 answer", "model-\udfff")
-        return Verdict(4.0, "fine \ud83d\ude00 but \ud800 odd", "model-\udfff", 3)
+        return Score(4.0, "fine \ud83d\ude00 but \ud800 odd", "model-\udfff", 3)
 
 
 def test_a_judge_answer_that_is_not_valid_unicode_is_mended_not_a_crash() -> None:
@@ -197,7 +197,7 @@ def test_a_judge_answer_that_is_not_valid_unicode_is_mended_not_a_crash() -> Non
     again = runner.score_all([one, two])  # from the run's memo, as stored
     for answers in (first, again):
         verdict, error = answers
-        assert isinstance(verdict, Verdict)
+        assert isinstance(verdict, Score)
         assert isinstance(error, JudgeError)
         assert (verdict.reason, verdict.model, error.message) == (
             "fine 😀 but \ufffd odd",

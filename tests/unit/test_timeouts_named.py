@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from groundgate.cases import Case
-from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Score
 from groundgate.judges.engine import Engine
 from tests.support.scripted import ScriptedProvider
 
@@ -24,7 +24,7 @@ class OneSlowCall(ScriptedProvider):
         with self._lock:
             self.sent[request.case.id] = self.sent.get(request.case.id, 0) + 1
         time.sleep(1.5 if request.case.id == "c0" else 0.05)
-        return Verdict(5.0, "fine", "scripted-model", 10)
+        return Score(5.0, "fine", "scripted-model", 10)
 
 
 def test_a_slow_call_in_a_thread_is_named_slow_and_not_sent_again() -> None:
@@ -36,4 +36,4 @@ def test_a_slow_call_in_a_thread_is_named_slow_and_not_sent_again() -> None:
     assert isinstance(slow, JudgeError)
     assert slow.kind is Failure.SLOW  # not an outage: the judge answered every other call
     assert provider.sent["c0"] == 1  # not a queue: not sent again
-    assert all(isinstance(out[n], Verdict) for n in range(1, 12))
+    assert all(isinstance(out[n], Score) for n in range(1, 12))
