@@ -22,7 +22,7 @@ from groundgate.cases import Case, Response
 from groundgate.errors import chain
 
 if TYPE_CHECKING:
-    from groundgate.judges.quota import Limits, Quota
+    from groundgate.judges.quota import Limits, Pace
 
 
 class Purpose(StrEnum):
@@ -191,7 +191,7 @@ class Calls(BaseModel):
 class Link:
     """What the engine lends a provider's calls: the judge's pace, and a tally of what their requests met."""
 
-    quota: Quota
+    quota: Pace
     throttled: int = 0  # 429 answers for the rate limits (each request sent again under the pace)
     resent: int = 0  # requests sent again after a failure of the server (5xx, a dropped connection)
     longer: int = 0  # answers cut at the reserved max_tokens and asked again with the SDK's own

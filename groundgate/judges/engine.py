@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Link, Provider
 from groundgate.judges.limits import Budget, CircuitBreaker, Deadline
-from groundgate.judges.quota import TICKET, Quota, Ticket, rate_text
+from groundgate.judges.quota import TICKET, Pace, Ticket, rate_text
 
 T = TypeVar("T")
 TICK = 0.2  # seconds between looks at the progress line, and at a call's timeout
@@ -90,7 +90,7 @@ class Engine:
         provider: Provider,
         *,
         window: int = 1,
-        quota: Quota | None = None,
+        quota: Pace | None = None,
         breaker: CircuitBreaker | None = None,
         budget: Budget | None = None,
         call_timeout: float | None = None,
@@ -98,7 +98,7 @@ class Engine:
     ) -> None:
         self.provider = provider
         self.window = max(1, window)
-        self.link = Link(quota or Quota())
+        self.link = Link(quota or Pace())
         self.breaker = breaker or CircuitBreaker(0)
         self.budget = budget or Budget()
         self.call_timeout = call_timeout  # seconds one judge call may take, its retries included
@@ -110,7 +110,7 @@ class Engine:
         self._answered = -1  # the order of the latest-started call that was answered
 
     @property
-    def quota(self) -> Quota:
+    def quota(self) -> Pace:
         return self.link.quota
 
     def run(self, requests: Sequence[JudgeRequest], on_result: Callable[[int, Judgement], None]) -> None:

@@ -116,7 +116,7 @@ class _Waiter:
         self.retry = retry
 
 
-class Quota:
+class Pace:
     """The pace of one judge's requests; see the module docstring."""
 
     def __init__(

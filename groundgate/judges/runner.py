@@ -34,7 +34,7 @@ from groundgate.judges import (
 from groundgate.judges.claims import prompt_version as claims_prompt
 from groundgate.judges.engine import Engine, Pulse
 from groundgate.judges.limits import UNFIT_FIX, Budget, CircuitBreaker, Deadline, unfit
-from groundgate.judges.quota import Limits, Quota
+from groundgate.judges.quota import Limits, Pace
 from groundgate.redact import Redactor
 from groundgate.store import Store
 
@@ -102,7 +102,7 @@ class Runner:
         progress: Progress | None = None,
         call_timeout: float | None = None,
         deadline: Deadline | None = None,
-        quota: Quota | None = None,
+        quota: Pace | None = None,
         redact: Redactor | None = None,
         max_consecutive_failures: int = 0,
         breaker: CircuitBreaker | None = None,
@@ -116,7 +116,7 @@ class Runner:
         self.progress = progress
         self.call_timeout = call_timeout  # seconds one judge call may take, its retries included
         self.deadline = deadline
-        self.quota = quota or Quota(max_rpm, max_tpm)
+        self.quota = quota or Pace(max_rpm, max_tpm)
         self.engine = Engine(
             provider,
             window=self.max_concurrency,

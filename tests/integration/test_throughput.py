@@ -19,7 +19,7 @@ from groundgate.cache import Entry, ScoreCache, derive_secret
 from groundgate.cases import Case
 from groundgate.evidence import Options
 from groundgate.judges import JudgeRequest, Purpose, Score
-from groundgate.judges.quota import MARGIN, Quota
+from groundgate.judges.quota import MARGIN, Pace
 from groundgate.judges.rubric import prompt_version
 from groundgate.progress import ProgressLine
 from groundgate.rules import Outcome
@@ -183,7 +183,7 @@ def test_rate_cap_spaces_call_starts() -> None:
             slept.append(round(seconds, 6))
         now[0] += seconds
 
-    limiter = Quota(rpm=120, clock=lambda: now[0])  # one call every 0.5 s, at 97% of the limit
+    limiter = Pace(rpm=120, clock=lambda: now[0])  # one call every 0.5 s, at 97% of the limit
     for _ in range(4):
         wait()
     assert slept == [round(0.5 / MARGIN, 6)] * 3

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.judges.cost import tokens
-from groundgate.judges.quota import Quota, bound, rate_text, retry_after, said
+from groundgate.judges.quota import Pace, bound, rate_text, retry_after, said
 from groundgate.wording import duration
 from tests.support.fakes.quota import AzureQuota
 
@@ -27,16 +27,16 @@ def estimate(sent: dict[str, object]) -> int:
     return tokens(sum(len(m["content"]) for m in messages))
 
 
-def charge(pace: Quota, sent: dict[str, object]) -> int:
+def charge(pace: Pace, sent: dict[str, object]) -> int:
     return pace.charge(estimate(sent), int(sent["max_tokens"]))  # type: ignore[call-overload]
 
 
-def learn(pace: Quota, sent: dict[str, object]) -> None:
+def learn(pace: Pace, sent: dict[str, object]) -> None:
     """An answer to ``sent``: the service's count of its prompt, which later charges follow."""
     pace.answered({}, charge=charge(pace, sent), estimate=estimate(sent), counted=deployment_prompt(sent))
 
 
-def wait(pace: Quota, now: list[float], tokens: int) -> None:
+def wait(pace: Pace, now: list[float], tokens: int) -> None:
     now[0] += pace.reserve(tokens)
 
 
@@ -53,7 +53,7 @@ def test_paced_requests_are_never_refused_by_a_deployment_that_enforces_azures_r
     periods for requests, 10-second ones for tokens): not one is refused."""
     now = [0.0]
     deployment = AzureQuota(tpm, clock=lambda: now[0])
-    pace = Quota(tpm=tpm, rpm=deployment.rpm, clock=lambda: now[0])
+    pace = Pace(tpm=tpm, rpm=deployment.rpm, clock=lambda: now[0])
     for words in sizes:
         sent = body(words, allowance)
         learn(pace, sent)  # the service's count, learned
@@ -73,7 +73,7 @@ def test_the_pace_uses_most_of_the_quota() -> None:
     now = [0.0]
     tpm = 150_000
     deployment = AzureQuota(tpm, clock=lambda: now[0])
-    pace = Quota(tpm=tpm, clock=lambda: now[0])
+    pace = Pace(tpm=tpm, clock=lambda: now[0])
     charged = 0
     for _ in range(300):
         sent = body(1200, 800)
@@ -86,7 +86,7 @@ def test_the_pace_uses_most_of_the_quota() -> None:
 
 
 def test_each_request_is_charged_its_prompt_and_max_tokens_as_the_service_counts_them() -> None:
-    pace = Quota(tpm=100_000)
+    pace = Pace(tpm=100_000)
     sent = body(400, 800)
     first = charge(pace, sent)
     assert first == estimate(sent) + 800
@@ -95,7 +95,7 @@ def test_each_request_is_charged_its_prompt_and_max_tokens_as_the_service_counts
 
 
 def test_the_limits_are_learned_from_the_deployments_headers_and_the_smaller_one_holds() -> None:
-    pace = Quota()
+    pace = Pace()
     assert not pace.paced
     pace.answered({"x-ratelimit-remaining-tokens": "147700", "x-ratelimit-remaining-requests": "899"}, charge=2300)
     assert pace.limits().tpm == 150_000
@@ -103,18 +103,18 @@ def test_the_limits_are_learned_from_the_deployments_headers_and_the_smaller_one
     assert pace.limits().source == "the deployment"
     pace.answered({"x-ratelimit-remaining-tokens": "100000"}, charge=2300)  # later in the minute: never lowers it
     assert pace.limits().tpm == 150_000
-    shared = Quota(tpm=50_000)  # max-tpm: a share of a quota other jobs use too
+    shared = Pace(tpm=50_000)  # max-tpm: a share of a quota other jobs use too
     shared.answered({"x-ratelimit-remaining-tokens": "147700"}, charge=2300)
     assert shared.limits().tpm == 50_000
     assert shared.limits().source == "settings"
-    openai = Quota()
+    openai = Pace()
     openai.answered({"x-ratelimit-limit-tokens": "30000", "x-ratelimit-limit-requests": "500"}, charge=0)
     assert (openai.limits().tpm, openai.limits().rpm) == (30_000, 500)
 
 
 def test_a_refusal_pauses_every_start_until_retry_after_and_slows_the_pace() -> None:
     now = [0.0]
-    pace = Quota(tpm=60_000, clock=lambda: now[0])
+    pace = Pace(tpm=60_000, clock=lambda: now[0])
     assert pace.reserve(1000) == 0.0
     first = pace.reserve(1000)  # a second's worth of the quota, at 97% and the period's margin
     pace.refused({"retry-after-ms": "4500", "retry-after": "5"})
@@ -127,7 +127,7 @@ def test_a_refusal_pauses_every_start_until_retry_after_and_slows_the_pace() -> 
 
 def test_without_any_known_limit_nothing_is_paced_until_a_refusal_sets_a_pace() -> None:
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     assert pace.reserve(2000) == 0.0
     pace.refused({})  # one request says nothing of a rate: a pause, no pace
     assert not pace.paced
@@ -148,7 +148,7 @@ def test_one_request_refused_again_and_again_while_the_others_are_answered_sets_
     """One prompt the server keeps refusing (a fault of that request) said nothing of a rate, yet paced the whole
     run to what the first second had taken, over ten: a 12-row run took 34 s instead of 4."""
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     for _ in range(4):
         pace.reserve(2000)
         pace.answered({}, charge=2000)
@@ -161,7 +161,7 @@ def test_one_request_refused_again_and_again_while_the_others_are_answered_sets_
     assert pace.reserve(2000) == 0.0  # no pause pending, no pace: the next start is now
 
 
-def answered_then_refused(now: list[float], pace: Quota, answered: int = 50) -> None:
+def answered_then_refused(now: list[float], pace: Pace, answered: int = 50) -> None:
     """Requests answered five a second, then two refused: a rate to infer."""
     for _ in range(answered):
         now[0] += 0.2
@@ -173,7 +173,7 @@ def answered_then_refused(now: list[float], pace: Quota, answered: int = 50) -> 
 
 def test_refusals_in_a_row_cannot_talk_an_inferred_pace_down_at_once() -> None:
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     answered_then_refused(now, pace)
     first = pace.limits().tpm
     assert first is not None
@@ -189,7 +189,7 @@ def test_a_rate_refusals_set_is_won_back_while_none_comes_and_set_again_by_the_n
     the run sent below it reached 15x the limit in an hour), and the next refusals set it again, never below the
     slower step of the rate they set before."""
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     answered_then_refused(now, pace)
     first = pace.limits().tpm
     assert first is not None
@@ -211,7 +211,7 @@ def test_a_refused_request_goes_before_the_new_ones_waiting() -> None:
     order: list[str] = []
 
     async def scenario() -> None:
-        pace = Quota(rpm=600)  # a start every 0.1 s at most
+        pace = Pace(rpm=600)  # a start every 0.1 s at most
 
         async def call(name: str, retry: bool = False, after: float = 0.0) -> None:
             await asyncio.sleep(after)
@@ -234,7 +234,7 @@ def test_a_refused_request_goes_before_the_new_ones_waiting() -> None:
 def test_the_time_held_back_counts_once_however_many_calls_wait() -> None:
     """Five calls wait together on a pace of ten starts a second: the time held back is the time any waited,
     never more than the time that passed (counted per waiting call it would be about twice as much)."""
-    pace = Quota(rpm=600)
+    pace = Pace(rpm=600)
 
     async def scenario() -> float:
         began = time.monotonic()
@@ -268,7 +268,7 @@ def test_refusals_with_no_start_left_in_the_last_minute_do_not_break_the_pace() 
     """A hostile review: answers to requests started over a minute ago, then the only two recent requests
     refused: the inference read the first of no starts (IndexError), and the row ended not judged."""
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     for _ in range(4):
         pace.reserve(2000)
     now[0] = 65.0
