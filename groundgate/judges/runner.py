@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from groundgate.cache import Entry, ScoreCache
+from groundgate.cache import CachedScore, ScoreCache
 from groundgate.errors import JudgeUnusable
 from groundgate.judges import (
     Calls,
@@ -417,4 +417,4 @@ class Runner:
         if key is not None:
             self._memo[key] = result  # a failure too: a later batch's duplicate shares it, as in one batch
         if key is not None and isinstance(result, Score) and self.cache is not None:
-            self.cache.put(key, Entry(result.score, result.reason, result.model, result.tokens))
+            self.cache.put(key, CachedScore(result.score, result.reason, result.model, result.tokens))

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from groundgate import compare
-from groundgate.cache import Entry, ScoreCache, derive_secret
+from groundgate.cache import CachedScore, ScoreCache, derive_secret
 from groundgate.cases import Case
 from groundgate.evidence import Options
 from groundgate.judges import JudgeRequest, Purpose, Score
@@ -142,7 +142,7 @@ def test_a_file_that_is_not_a_cache_of_this_version_is_reported_and_left_untouch
     assert cache.problem is not None
     assert problem in cache.problem
     assert len(cache) == 0
-    cache.put("fresh", Entry(5.0, "ok", "m"))
+    cache.put("fresh", CachedScore(5.0, "ok", "m"))
     cache.save()
     assert path.read_text() == content  # never written over: it may be someone's file
 
@@ -156,20 +156,20 @@ def test_malformed_entries_are_rejected_and_counted(tmp_path: Path) -> None:
     assert cache.problem is not None
     assert "1 entries failed authentication" in cache.problem
     assert (len(cache), cache.rejected) == (0, 1)
-    cache.put("fresh", Entry(5.0, "ok", "m"))
+    cache.put("fresh", CachedScore(5.0, "ok", "m"))
     cache.save()
-    assert ScoreCache(path, SECRET).get("fresh") == Entry(5.0, "ok", "m")
+    assert ScoreCache(path, SECRET).get("fresh") == CachedScore(5.0, "ok", "m")
 
 
 def test_two_writers_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "scores.json"
     a, b = ScoreCache(path, SECRET), ScoreCache(path, SECRET)
-    a.put("a", Entry(5.0, "ra", "m"))
-    b.put("b", Entry(2.0, "rb", "m"))
+    a.put("a", CachedScore(5.0, "ra", "m"))
+    b.put("b", CachedScore(2.0, "rb", "m"))
     a.save()
     b.save()
     merged = ScoreCache(path, SECRET)
-    assert (merged.get("a"), merged.get("b")) == (Entry(5.0, "ra", "m"), Entry(2.0, "rb", "m"))
+    assert (merged.get("a"), merged.get("b")) == (CachedScore(5.0, "ra", "m"), CachedScore(2.0, "rb", "m"))
     assert not list(tmp_path.glob("*.tmp"))
 
 
