@@ -27,6 +27,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from groundgate.rules import BLOCKING, Accepted, Bucket, FailOn, Outcome, gate_exit, verdict_of
+from groundgate.wording import listed
 
 PREFIX = "/groundgate"
 ADJUDICABLE = (
@@ -461,9 +462,7 @@ def bind(
                     "post it again now that the verdict is here"
                 )
         if unknown:
-            names = ", ".join(_named(u) for u in unknown[:10]) + (
-                f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
-            )
+            names = listed([_named(u) for u in unknown[:10]], 10, len(unknown))
             problems.setdefault(s.comment, []).append(
                 f"{names}: not a row people can adjudicate in the verdict it is about (a blocking regression, "
                 "a regression to review, an unstable row, a new non-answer or an unsupported figure): check the id "

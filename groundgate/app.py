@@ -1,7 +1,7 @@
 """The job itself, shared by the CLI and the action: load, judge, compare, write.
 
 Clients (the judges, the cache) are built by ``wiring`` and handed in; nothing here reads the
-environment, so tests drive it with clients pointed at local servers.
+environment or imports the wiring, so tests drive it with clients pointed at local servers.
 """
 
 from __future__ import annotations
@@ -12,34 +12,60 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from groundgate import compare
 from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
 from groundgate.errors import DeadlinePassed, Interrupted, OverBudget
-from groundgate.evidence import Options
-from groundgate.judges.limits import CALLS
-from groundgate.judges.runner import Deadline
+from groundgate.evidence import Options, Rescorer
+from groundgate.judges.limits import CALLS, Deadline
+from groundgate.judges.runner import Runner
 from groundgate.results import Plan, Results
 from groundgate.rules import Outcome, gate_exit
 from groundgate.settings import DEFAULT_BLOCKING, Settings
-from groundgate.wiring import Judges, options
+from groundgate.wording import listed
 
 if TYPE_CHECKING:
     from groundgate.selftest import Tally
 
 
+@dataclass
+class Judges:
+    """The run's judge and its second opinion, ready to use (``wiring.judges``); ``close`` releases both."""
+
+    judge: Runner
+    rescorer: Rescorer
+
+    def close(self) -> None:
+        self.judge.close()
+        if self.rescorer.judge is not None:
+            self.rescorer.judge.close()
+
+
+def options(settings: Settings, rescorer: Rescorer) -> Options:
+    """The comparison's rules, derived from the settings."""
+    return Options(
+        blocking=settings.blocking_categories,
+        rescorer=rescorer,
+        rescore_baseline=settings.rescore_baseline,
+        min_cases_to_block=settings.min_cases_to_block,
+        shard=settings.shard,
+        keep_texts=settings.keep_texts,
+        noise_sample=settings.noise_sample,
+        model_under_test=settings.model_under_test,
+        end_to_end=settings.mode == "end-to-end",
+        prices=settings.price_per_million_tokens,
+        tripwire=settings.tripwire,
+        claims=settings.claims,
+    )
+
+
 def load(settings: Settings, base: Callable[[Inputs], Inputs] | None = None) -> Inputs:
     """The three files; a category that only looks like a blocking one is refused (a way to dodge the gate).
     ``base``: what a pull request's base branch makes of them (``github.action.at_base``), before a blocking
-    category without cases is looked for. A run that needs the judge SDK starts importing it first, in the
-    background: it takes seconds."""
-    if settings.judge != "figures" or settings.second_opinion not in ("same", "none"):
-        from groundgate.judges.sdk import warm_sdk
-
-        warm_sdk()
+    category without cases is looked for."""
     assert settings.cases  # the settings refuse a run without the three files
     assert settings.baseline
     assert settings.candidate
@@ -224,9 +250,7 @@ def over_budget(settings: Settings, results: Results, calls: bool, blocks: bool 
     flag = settings.spelled("max_calls" if calls else "max_tokens")
     what = f"{settings.max_calls:,} judge calls" if calls else f"{settings.max_tokens:,} tokens"
     missing = [row.id for row in results.rows if row.outcome is Outcome.ERROR]
-    named = ", ".join(repr(cid) for cid in missing[:SHOWN]) + (
-        f" and {len(missing) - SHOWN} more" if len(missing) > SHOWN else ""
-    )
+    named = listed([repr(cid) for cid in missing], SHOWN)
     left = f"{len(missing)} row(s) not judged: {named}" if missing else "re-scores not made"
     return (
         f"the run reached its budget of {what} ({flag}) after {results.calls.total:,} judge calls and "

@@ -111,7 +111,7 @@ class Settings(BaseModel):
     judge_model: str | None = None  # an OpenAI-compatible judge's model
     openai_base_url: str = OPENAI_BASE_URL
     openai_api_key: SecretStr | None = None
-    max_concurrency: int = Field(default=16, ge=1, le=256)  # the quota's pace, not the window, spares the deployment
+    max_concurrency: int | None = Field(default=None, ge=1, le=256)  # None: 16, 1 on a self-hosted server
     max_rpm: float | None = Field(default=None, ge=1)  # below one a minute, a run never ends
     max_tpm: float | None = Field(default=None, ge=100)  # the judge's tokens a minute (a quota shared with other jobs)
     call_timeout: float = Field(default=300, gt=0)  # seconds for one judge call, the SDK's retries included

@@ -109,7 +109,7 @@ def selftest(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     from groundgate import selftest  # only this command needs it
 
     config = settings.from_flags({**{k: v for k, v in vars(args).items() if k != "command"}, "selftest": True}, environ)
-    found = app.selftest(config, wiring.judges(config, progress=ProgressLine(sys.stderr), notice=warn))
+    found = app.selftest(config, wiring.judges(config, progress=ProgressLine(sys.stderr)))
     out(selftest.render(found))
     return selftest.exit_code(found)
 
@@ -124,7 +124,7 @@ def doctor(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     flags = {key: value for key, value in vars(args).items() if key != "command"}
     config = settings.from_flags({**flags, "selftest": True}, environ)  # selftest: a run that needs no files
     redact = redactor(environ)
-    judges = wiring.judges(config, notice=warn)
+    judges = wiring.judges(config)
     try:
         found = doctor.check(judges.judge, config.price_per_million_tokens, lambda text: out(redact(text)))
     finally:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from groundgate.cases import Rubric
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Score
 from groundgate.judges.figures import Stated, claims, figures, row_language
 
 UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
@@ -27,18 +27,18 @@ def is_non_answer(text: str) -> bool:
     return stripped.endswith("?") or bool(_NON_ANSWER.search(stripped))
 
 
-def judge_figures(context: str, response: str) -> Verdict:
+def judge_figures(context: str, response: str) -> Score:
     lang = row_language(context, response)
     stated = Stated(figures(context, lang))
     claimed = claims(response, lang)
     unsupported = list(dict.fromkeys(c.number for c in claimed if not stated.states(c)))  # first seen first
     if unsupported:
-        return Verdict(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
+        return Score(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
     if not claimed and is_non_answer(response):
-        return Verdict(NON_ANSWER, "no claim to check: a question, refusal or filler")
+        return Score(NON_ANSWER, "no claim to check: a question, refusal or filler")
     if claimed:
-        return Verdict(GROUNDED, f"every figure appears in the context: {', '.join(dict.fromkeys(c.number for c in claimed))}")  # fmt: skip
-    return Verdict(GROUNDED, "no figures to check")
+        return Score(GROUNDED, f"every figure appears in the context: {', '.join(dict.fromkeys(c.number for c in claimed))}")  # fmt: skip
+    return Score(GROUNDED, "no figures to check")
 
 
 class FiguresProvider(Provider):
