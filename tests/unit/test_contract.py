@@ -47,6 +47,7 @@ def test_inputs_agree() -> None:
         "keep_texts",
         "github",
         "identity_secrets",  # azure-identity's variables, read from the environment only: no input
+        "dry_run",  # compare --dry-run: a mode of the CLI's, which the action has no use for
     }
 
 
