@@ -10,12 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from groundgate.record import decode
-from tests.end_to_end.test_adjudication import CHECK, comment, latest, pr, report, write_candidate
 from tests.support.action import HEAD_SHA, PATHS, event, run_action
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub
-
-__all__ = ["pr"]  # the pull request fixture, shared with the adjudication tests
+from tests.support.people import CHECK, comment, latest, report, write_candidate
 
 PUSHED = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
 ANSWER = "45 days"  # what the example's regressing candidate invents for refund-007
