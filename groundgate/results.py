@@ -32,6 +32,7 @@ from groundgate.cases import Yardstick
 from groundgate.files import write_parts
 from groundgate.judges.claims import Label
 from groundgate.judges.quota import duration
+from groundgate.memory import BlockedAs
 from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
 from groundgate.noise import NoiseSample as NoiseSample
 from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, Tripwire, cell, gate_exit, worse
@@ -54,7 +55,7 @@ class _Model(BaseModel):
 ROW_SPARSE = frozenset({
     "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
     "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge", "unreachable",
-    "new_figures", "claims", "held_from",
+    "new_figures", "claims", "held_from", "blocked_as",
 })  # fmt: skip
 
 
@@ -136,6 +137,7 @@ class Row:
     new_figures: list[UnsupportedFigure] | None = None  # the tripwire's, whatever the outcome; such rows keep texts
     claims: list[Claim] | None = None  # rows to read, when the judge model split the answer into claims
     held_from: str | None = None  # a blocking regression held (``sticky``): the commit that blocked on this answer
+    blocked_as: BlockedAs | None = None  # a held row: what that verdict said of it (this row's scores are this run's)
 
     @model_serializer(mode="wrap")
     def _lean(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

@@ -30,10 +30,9 @@ from groundgate.adjudication import (
     Judged,
     Verdict,
     answer_digest,
-    bind,
     blocks,
-    decide,
 )
+from groundgate.binding import bind, decide
 from groundgate.errors import GitHubRefused, one_line
 from groundgate.event import GitHubRun
 from groundgate.github import kept as keeping
@@ -49,12 +48,12 @@ from groundgate.report.escape import inline
 from groundgate.report.headline import Facts, counts_parts, headline_of, on_the_check
 from groundgate.report.headline import facts as facts_of
 from groundgate.report.links import Links
-from groundgate.report.people import POINTER, People, heading, render_people, represent
+from groundgate.report.people import People, heading, render_people, represent
 from groundgate.report.render import environment
 from groundgate.results import Results, rows_with
 from groundgate.rules import Conclusion, FailOn, Headline, Outcome, verdict_of
 from groundgate.settings import Settings
-from groundgate.sticky import carried
+from groundgate.sticky import blocked_on, carried
 
 HISTORY_PRS = 20  # pull requests updated last whose verdicts a judging run reads for the judge's precision
 REPLY_PROBLEMS = 20  # problems a reply lists: the rest are counted (a reply stays far below GitHub's 65,536)
@@ -101,6 +100,10 @@ def record_of(results: Results, settings: Settings, head: str, pr: int | None, c
         note=note,
         rows=judged_rows(results),
         blocking=sum(n for o, n in results.counts.items() if blocks(o, settings.fail_on)),
+        memory=2,
+        blocked=blocked_on(rows_with(results.rows, [Outcome.REGRESSION]), head)
+        if blocks(Outcome.REGRESSION, settings.fail_on)
+        else [],
     )
 
 
@@ -130,13 +133,12 @@ def for_judging_run(
     cases_path: str,
     note: str,
     log: Log,
-    before: str | None = None,
 ) -> Adjudicated:
-    """A judging run's verdict with the commands of its pull request applied: bound as the ledgers of the
-    pull request's previous verdicts recorded them (``kept``: on this commit, on ``before``, the head before
-    this push as GitHub's event names it, and on the commit groundgate's own comment names while nobody else
-    edited it), or to the verdict they name when they came later. Whatever cannot be read leaves the judge's
-    verdict standing, and says so."""
+    """A judging run's verdict with the commands of its pull request applied, read again from their comments, and
+    bound to the verdicts groundgate kept on the pull request's commits (``kept.gather``: every check run of its
+    name on every commit its head has been at) as ``binding`` allows: nothing a record says makes a row greener.
+    Its record carries every answer the pull request's verdicts blocked on, its own first. Whatever cannot be read
+    leaves the judge's verdict standing, and says so."""
     record = record_of(results, settings, head, pr, cases_path, note)
     notes: list[str] = []
     try:
@@ -149,23 +151,22 @@ def for_judging_run(
         who = f"@{heard.left.tampered}"
         log.warning(f"groundgate's comment on #{pr} was edited by {who}: it is no longer read or updated; a new one is written")  # fmt: skip
         notes.append(
-            f"groundgate's earlier comment was edited by {who}, so groundgate no longer reads or updates it: the "
-            "verdict it pointed to is read only where GitHub keeps it (this commit and the one before this push)."
+            f"groundgate's earlier comment was edited by {who}, so groundgate no longer reads or updates it: a new "
+            "comment holds the report (the verdicts are read from the check runs, never from a comment)."
         )
-    pointer = POINTER.search(heard.own.body) if heard.own is not None else None
     try:
-        found = keeping.previous(publisher, settings.check_name, pr, [head, before, pointer[1] if pointer else None])
-    except (RecordError, GitHubRefused) as exc:
-        found = []
-        log.warning(f"the previous verdict's record could not be read ({one_line(str(exc))}): its adjudications are not carried over")  # fmt: skip
-    verdicts = [Verdict({row.id: row for row in record.rows}, None, head), *(k.verdict for k in found)]
-    ledger = keeping.ledger_of(found)
-    verdicts += keeping.older(publisher, settings.check_name, pr, found, heard.said, verdicts)
-    entries, problems = bind(heard.said, ledger, verdicts, frozen=heard.frozen)
-    decision = decide(record.rows, entries, settings.fail_on, problems=problems)
-    previous = found[0].record.head if found else None
-    blocked = carried((k.record for k in found), record.rows)  # what earlier verdicts blocked on stays on record
-    record = fit(record.model_copy(update={"ledger": list(decision.ledger), "previous": previous, "blocked": blocked}))
+        found = keeping.gather(publisher, settings.check_name, pr, head)
+    except keeping.Unreadable as exc:
+        found = keeping.Found()
+        log.warning(f"the pull request's earlier verdicts could not be read ({one_line(str(exc))}): no adjudication is carried")  # fmt: skip
+        notes.append("The pull request's earlier verdicts could not be read: no adjudication was applied.")
+    verdicts = [Verdict({row.id: row for row in record.rows}, None, head), *found.verdicts(pr)]
+    entries, problems = bind(heard.said, found.ledger(pr), verdicts, frozen=heard.frozen)
+    decision = decide(record.rows, entries, settings.fail_on, problems=problems, heard=heard.counted)
+    own = record.blocked
+    blocked = [*own, *carried(found.memory(), own)]  # what earlier verdicts blocked on stays on record
+    update = {"ledger": list(decision.ledger), "previous": found.previous(pr, head), "blocked": blocked}
+    record = fit(record.model_copy(update=update))
     decision = replace(decision, missing=record.missing)
     people = People(
         decision,
@@ -335,13 +336,31 @@ def _represent(
         log.info(f"{why}: nothing applied")
         _reply(publisher, settings, number, run, f"{why}, not this one. Rerun this pull request's gate, then post the command again.")  # fmt: skip
         return 0
+    try:
+        gathered = keeping.gather(publisher, settings.check_name, number, head)
+    except keeping.Unreadable as exc:
+        _reply(publisher, settings, number, run, f"the verdicts kept on this pull request cannot all be read: {exc}. Rerun the gate, then post the command again.")  # fmt: skip
+        raise GitHubRefused(f"the verdicts kept on #{number}: {exc}") from None
+    if (stricter := _stricter_elsewhere(kept, gathered, number)) is not None:
+        why = (
+            f"the verdicts kept on the commit {head[:12]} disagree: an earlier one blocks on {stricter}, which the "
+            "newest does not (a check run of this name that groundgate did not write, or a baseline the base branch "
+            "changed since)"
+        )
+        log.warning(f"{why}: the newest is not presented again")
+        _reply(publisher, settings, number, run, f"{why}. Rerun the gate's judging job: its verdict decides.")
+        return 0
     with log.group(f"groundgate: people's adjudications on #{number} at {head[:12]}"):
         heard = hear(publisher, number, Who.of(settings, author), settings.check_name)
-        verdicts = [kept.verdict]
-        verdicts += keeping.older(publisher, settings.check_name, number, [kept], heard.said, verdicts)
-        entries, problems = bind(heard.said, kept.record.ledger, verdicts, frozen=heard.frozen)
+        verdicts = gathered.verdicts(number)
+        entries, problems = bind(heard.said, gathered.ledger(number), verdicts, frozen=heard.frozen)
         decision = decide(
-            kept.record.rows, entries, kept.record.fail_on, problems=problems, missing=kept.record.missing
+            kept.record.rows,
+            entries,
+            kept.record.fail_on,
+            problems=problems,
+            missing=kept.record.missing,
+            heard=heard.counted,
         )
         changed = list(decision.ledger) != sorted(kept.record.ledger, key=Entry.order)
         if not changed and heard.left is None and run.event_name != "check_run":
@@ -389,6 +408,25 @@ def _represent(
     to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary))
     to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs))
     return 0
+
+
+def _stricter_elsewhere(kept: keeping.Kept, gathered: keeping.Found, number: int) -> str | None:
+    """A row another record of this pull request on the same commit blocks on, with the answer the newest record
+    gives it, that the newest does not block on: a record that blocks on less than an earlier one of its commit is
+    not presented again (sticky blocks keep a rerun of a commit from blocking on less, so the newest is then not
+    groundgate's, or the base branch changed the row's baseline since, and a judging run must say which)."""
+    fail_on = kept.record.fail_on
+    newest = {row.id: row for row in kept.record.rows}
+    for other in gathered.mine(number):
+        if other.record.head != kept.record.head or other.record == kept.record:
+            continue
+        for row in other.record.rows:
+            mine = newest.get(row.id)
+            if blocks(row.outcome, fail_on) and (mine is None or not blocks(mine.outcome, fail_on)):
+                if mine is None and kept.record.missing:
+                    continue  # the newest could not hold every blocking row: those it lacks keep blocking
+                return repr(row.id)
+    return None
 
 
 def _answer(

@@ -203,6 +203,11 @@ class Publisher:
         self._budget = budget or WaitBudget()  # for GraphQL's rate limit, which PyGithub's retry does not see
         self._sleep = sleep
 
+    @property
+    def repository(self) -> str:
+        """The repository's "owner/name"."""
+        return self._repository
+
     @contextmanager
     def _talking(self, action: str, need: str) -> Iterator[None]:
         """Whatever goes wrong while talking to GitHub becomes one GitHubRefused saying what it was: refused,
@@ -330,15 +335,28 @@ class Publisher:
         role = str(data.get("role_name") or "")
         return role if role in ROLES else str(data.get("permission") or "none")
 
+    def graphql(self, query: str, variables: dict[str, Any], action: str, need: str) -> dict[str, Any]:
+        """One GraphQL query's ``data`` (empty when GitHub sent none); anything refused is a GitHubRefused."""
+        with self._talking(action, need):
+            _, data = self._github.requester.graphql_query(query, variables)
+        return dict(data.get("data") or {})
+
     def latest_check(self, name: str, head_sha: str) -> CheckRunFound | None:
         """The newest check run of this name on the commit (the one GitHub shows and branch protection reads)."""
         return next(iter(self.checks(name, head_sha)), None)
 
-    def checks(self, name: str, head_sha: str) -> list[CheckRunFound]:
-        """Every check run of this name on the commit, newest first (one request a hundred of them)."""
+    def checks(self, name: str, head_sha: str, *, gone_ok: bool = False) -> list[CheckRunFound]:
+        """Every check run of this name on the commit, newest first (one request a hundred of them). ``gone_ok``:
+        a commit GitHub no longer has (a force push dropped it and it was collected) has none, rather than a
+        GitHubRefused."""
         with self._talking(f"read the check runs of {head_sha[:12]}", "check"):
-            runs = self._repo.get_commit(head_sha).get_check_runs(check_name=name, filter="all")
-            found = [r for r in runs if r.name == name]
+            try:
+                runs = self._repo.get_commit(head_sha).get_check_runs(check_name=name, filter="all")
+                found = [r for r in runs if r.name == name]
+            except GithubException as exc:
+                if gone_ok and exc.status in (404, 422):
+                    return []
+                raise
         return [
             CheckRunFound(run.id, run.output.text, run.output.summary, _utc(run.completed_at), run.html_url)
             for run in sorted(found, key=lambda r: r.id, reverse=True)
@@ -365,9 +383,7 @@ class Publisher:
         after: str | None = None
         while True:
             variables = {"owner": owner, "name": name, "check": check_name, "prs": prs, "commits": commits, "after": after}  # fmt: skip
-            with self._talking("read the verdicts kept on the pull requests", "check"):
-                _, data = self._github.requester.graphql_query(VERDICTS_QUERY, variables)
-            found = data.get("data") or {}
+            found = self.graphql(VERDICTS_QUERY, variables, "read the verdicts kept on the pull requests", "check")
             page = (found.get("repository") or {}).get("pullRequests") or {}
             older = False
             for pull in page.get("nodes") or []:
@@ -402,9 +418,7 @@ class Publisher:
             if runs or not info.get("hasNextPage") or not info.get("endCursor"):
                 return runs
             variables = {"owner": owner, "name": name, "oid": oid, "check": check_name, "after": info["endCursor"]}
-            with self._talking(f"read the check suites of {oid[:12]}", "check"):
-                _, data = self._github.requester.graphql_query(SUITES_QUERY, variables)
-            found = data.get("data") or {}
+            found = self.graphql(SUITES_QUERY, variables, f"read the check suites of {oid[:12]}", "check")
             self._pace(found.get("rateLimit") or {})
             suites = (((found.get("repository") or {}).get("object") or {}).get("checkSuites")) or {}
 

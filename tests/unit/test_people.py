@@ -8,7 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide, parse_commands
+from groundgate.adjudication import Entry, Judged, Verb, answer_digest, parse_commands
+from groundgate.binding import decide
 from groundgate.github.adjudicate import judged_rows, still_blocking
 from groundgate.labels import MIN_VERDICTS, WINDOW, Label, labels_of, latest_per_answer, precision
 from groundgate.report import render
