@@ -103,8 +103,9 @@ def held(settings: Settings, publisher: Publisher, target: Target | None, log: L
     memory = found.memory()
     if memory.lost:
         raise keeping.Unreadable(
-            f"the memory of this pull request's verdicts is not whole ({'; '.join(memory.lost)}): no verdict can "
-            "pass on what is left of it, so none is given (see docs/security.md, The verdict's memory)"
+            f"the memory of this pull request's verdicts is not whole ({'; '.join(memory.lost)}): no verdict is "
+            "given on what is left of it, since one could pass an answer it no longer holds (see docs/security.md, "
+            "The verdict's memory)"
         )
     if memory:
         log.info(

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from groundgate.adjudication import Entry, Judged, Verdict
-from groundgate.errors import GitHubRefused, GroundgateError
+from groundgate.errors import GitHubRefused, GroundgateError, one_line
 from groundgate.github.publisher import CheckRunFound, Publisher
 from groundgate.memory import Memory
 from groundgate.record import NoRecord, Record, RecordError, decode
@@ -57,6 +57,14 @@ class Unreadable(GroundgateError):
     verdict may pass on what is left (exit 3)."""
 
     exit_code = 3
+
+    @classmethod
+    def because(cls, why: str) -> Unreadable:
+        return cls(
+            f"the verdicts this pull request was given before could not all be read ({one_line(why)}): no verdict is "
+            "given without them, since one judged afresh could pass an answer they blocked on. Rerun the job once "
+            "GitHub answers (see docs/security.md, The verdict's memory)"
+        )
 
 
 @dataclass(frozen=True)
@@ -143,7 +151,7 @@ def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
     try:
         commits = list(dict.fromkeys([head, *heads(publisher, pr)]))
     except GitHubRefused as exc:
-        raise Unreadable(str(exc)) from None
+        raise Unreadable.because(str(exc)) from None
     own = set(commits)
     queue, seen, links = list(commits), set(), 0
     kept: list[Kept] = []
@@ -155,7 +163,7 @@ def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
         try:
             runs = publisher.checks(check_name, commit, gone_ok=commit not in own)
         except GitHubRefused as exc:
-            raise Unreadable(str(exc)) from None
+            raise Unreadable.because(str(exc)) from None
         for found in runs:
             record = _read(found, check_name, commit)
             if record is None:
@@ -204,7 +212,7 @@ def _read(found: CheckRunFound, check_name: str, commit: str) -> Record | None:
     except NoRecord:
         return None
     except RecordError as exc:
-        raise Unreadable(f"the check run {found.url} holds a record groundgate cannot read: {exc}") from None
+        raise Unreadable.because(f"the check run {found.url} holds a record groundgate cannot read: {exc}") from None
 
 
 def newest(publisher: Publisher, check_name: str, head: str) -> tuple[Kept, CheckRunFound] | None:

@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import requests
+
 from tests.support.action import HEAD_SHA, PATHS, Run, comment_event, event, run_action
 from tests.support.fakes.azure_openai import FakeAzureOpenAI
 from tests.support.fakes.github import FakeGitHub
@@ -107,3 +109,18 @@ def report(gh: FakeGitHub) -> str:
 
 def replies(gh: FakeGitHub) -> list[str]:
     return [readable(c["body"]) for c in gh.comments_on(7) if c["login"] == gh.bot and " reply " in c["body"]]
+
+
+def lookalike(gh: FakeGitHub, head: str, text: str, *, conclusion: str = "success") -> None:
+    """What a workflow on the pull request's branch with ``checks: write`` can do, at the wire: create a check run
+    of groundgate's name on ``head`` with the workflow's token (the GitHub Actions app's, as groundgate's own)."""
+    answer = requests.post(
+        f"{gh.url}/repos/o/r/check-runs",
+        json={
+            "name": CHECK, "head_sha": head, "status": "completed", "conclusion": conclusion,
+            "output": {"title": "Passes", "summary": "No blocking regression.", "text": text},
+        },
+        headers={"Authorization": f"token {gh.token}", "Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"},
+        timeout=10,
+    )  # fmt: skip
+    assert answer.status_code == 201, answer.text

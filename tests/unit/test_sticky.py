@@ -17,8 +17,8 @@ from groundgate.cases import Case, Inputs, Response
 from groundgate.errors import InputError
 from groundgate.evidence import Options
 from groundgate.judges import Purpose
-from groundgate.readback import read_results
 from groundgate.memory import Blocked, BlockedAs, Memory, reading_key
+from groundgate.readback import read_results
 from groundgate.record import Record, fit, text
 from groundgate.report import render
 from groundgate.report.console import render_console
