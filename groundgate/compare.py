@@ -32,6 +32,7 @@ from groundgate.results import (
     Noise,
     NoiseSample,
     Plan,
+    Remembered,
     Results,
     Row,
     Shard,
@@ -451,6 +452,7 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
         tripwire=options.tripwire,
         plan=planned,
         cost=Cost.of(options.prices, calls.tokens, calls.answer_tokens) if options.prices else None,
+        memory=Remembered.of(inputs.held),
     )
 
 

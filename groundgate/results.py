@@ -32,7 +32,7 @@ from groundgate.cases import Yardstick
 from groundgate.files import write_parts
 from groundgate.judges.claims import Label
 from groundgate.judges.quota import duration
-from groundgate.memory import BlockedAs
+from groundgate.memory import BlockedAs, Memory
 from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
 from groundgate.noise import NoiseSample as NoiseSample
 from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, Tripwire, cell, gate_exit, worse
@@ -510,6 +510,27 @@ def _rows_as_list(rows: Sequence[Row], handler: SerializerFunctionWrapHandler) -
     return handler(list(rows))
 
 
+class Remembered(_Model):
+    """The verdict's memory a run judged with (``sticky``): the commits whose records were read and the answers it
+    held, as their keys (``memory.reading_key``; ``digests`` from records written before those). A merge reads the
+    memory again and takes only shards that judged with all of it, so shards hold what a single job would."""
+
+    commits: list[str]
+    keys: list[str] = Field(default_factory=list)
+    digests: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, memory: Memory) -> Remembered | None:
+        """What a run read, or None when it read nothing (no pull request: nothing to remember)."""
+        if not memory.commits:
+            return None
+        return cls(commits=list(memory.commits), keys=sorted(memory.keys), digests=sorted(memory.digests))
+
+    def lacks(self, memory: Memory) -> int:
+        """How many answers of ``memory`` this run did not hold."""
+        return len(set(memory.keys) - set(self.keys)) + len(set(memory.digests) - set(self.digests))
+
+
 class Results(_Model):
     schema_version: Literal[3] = 3
     tool_version: str
@@ -540,6 +561,7 @@ class Results(_Model):
     tripwire: Tripwire = "warn"  # block: a tripwire row in a blocking category fails the check
     plan: Plan | None = None  # what the run expected to spend, said before its first call
     cost: Cost | None = None  # what it spent, at the prices given (--price-per-million-tokens)
+    memory: Remembered | None = None  # a pull request's: the answers its earlier verdicts blocked on, as judged with
 
     @property
     def exit_code(self) -> int:

@@ -152,8 +152,10 @@ def selftest(settings: Settings, judges: Judges, log: Log) -> int:
     return planted.exit_code(found)
 
 
-def merge_shards(settings: Settings, log: Log) -> Results:
-    """The shard results the ``merge-results`` globs name, inside the workspace, as one run."""
+def merge_shards(settings: Settings, log: Log, publisher: Publisher | None = None) -> Results:
+    """The shard results the ``merge-results`` globs name, inside the workspace, as one run. On a pull request the
+    merge reads the verdict's memory again, as a single job would before judging (``held``), and takes only shards
+    that judged with all of it: a shard that read less (or nothing) could have passed an answer held there."""
     assert settings.merge_results
     root = settings.root.resolve()
     paths: list[Path] = []
@@ -167,8 +169,28 @@ def merge_shards(settings: Settings, log: Log) -> Results:
     with log.group(f"groundgate: merging {len(paths)} shard results"):
         parts = [read_results(path) for path in dict.fromkeys(paths)]
         results = merge(parts, _case_ids(settings, parts))
+        if publisher is not None and settings.github is not None:
+            memory = held(settings, publisher, where(settings.github, publisher, log), log)
+            for part in parts:
+                _judged_with(part, memory)
     results.write(root / OUT_DIR / "results.json")
     return results
+
+
+def _judged_with(part: Results, memory: Memory) -> None:
+    """A shard's results judged with every answer ``memory`` holds; else no verdict (``kept.Unreadable``)."""
+    shard = f"shard {part.shard.index} of {part.shard.count}" if part.shard else "a shard"
+    if part.memory is None and memory:
+        raise keeping.Unreadable(
+            f"{shard} judged without reading the answers this pull request's verdicts blocked on ({len(memory):,} of "
+            "them): no verdict is given on it, since it could pass one of them. Give the shard jobs the permissions "
+            "the merge job reads them with (checks: read, pull-requests: read; see examples/workflow-sharded.yml)"
+        )
+    if part.memory is not None and (lacking := part.memory.lacks(memory)):
+        raise keeping.Unreadable(
+            f"{shard} judged without {lacking:,} of the answers this pull request's verdicts blocked on (a verdict "
+            "was kept between the shard and the merge): no verdict is given on it; rerun the shards and the merge"
+        )
 
 
 def _case_ids(settings: Settings, parts: list[Results]) -> list[str] | None:

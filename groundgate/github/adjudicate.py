@@ -36,6 +36,7 @@ from groundgate.binding import bind, decide
 from groundgate.errors import GitHubRefused, one_line
 from groundgate.event import GitHubRun
 from groundgate.github import kept as keeping
+from groundgate.github import recent
 from groundgate.github.annotations import Annotation
 from groundgate.github.hearing import LEFT_NOTE, Heard, Who, hear
 from groundgate.github.publisher import Comment, Publisher
@@ -200,7 +201,7 @@ def history(
     holds every adjudication of the pull request's life, carried from verdict to verdict)."""
     found: list[Label] = []
     seen: set[int] = set()
-    for kept in publisher.verdicts(check_name, prs, commits, all_pages=everything, since=since):
+    for kept in recent.verdicts(publisher, check_name, prs, commits, all_pages=everything, since=since):
         if kept.pr in seen:
             continue
         try:

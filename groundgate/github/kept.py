@@ -3,9 +3,10 @@ memory (the answers its verdicts blocked on, people's confirms and revokes) and 
 are bound to.
 
 Where: every check run of this name, not only the newest, on every commit the pull request's head has been at —
-its commits, and the heads its force pushes replaced, as GitHub's own timeline keeps them — and on the commit
-judged now, whichever pull request's verdict is kept there (a new pull request from the same branch meets the old
-one's), and on the commits the records name as the verdict before theirs (``previous``). Never a commit
+its commits, and the heads its force pushes replaced, as GitHub's own timeline keeps them — and the same for the
+other pull requests from its head branch, and on the commit judged now, whichever pull request's verdict is kept
+there (a new pull request from the same branch meets the old one's), and on the commits the records name as the
+verdict before theirs (``previous``). Never a commit
 groundgate's comment names, nor the event's ``before``: the chain depends on nothing an edited comment, a
 cancelled run or an event without ``before`` can break.
 
@@ -149,7 +150,7 @@ def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
     name as the verdict before theirs (LINKS at most). Unreadable when GitHub refuses, or when a check run of this
     name holds a record that cannot be read whole: a record is never passed over in silence."""
     try:
-        commits = list(dict.fromkeys([head, *heads(publisher, pr)]))
+        commits = list(dict.fromkeys([head, *heads(publisher, pr), *branch_heads(publisher, pr)]))
     except GitHubRefused as exc:
         raise Unreadable.because(str(exc)) from None
     own = set(commits)
@@ -203,6 +204,17 @@ def heads(publisher: Publisher, number: int) -> list[str]:
             more[kind] = bool(info.get("hasNextPage") and info.get("endCursor"))
             cursors[kind] = info.get("endCursor") or cursors[kind]
     return list(found)
+
+
+def branch_heads(publisher: Publisher, pr: int) -> list[str]:
+    """Every commit the other pull requests from this one's head branch had as their head (a pull request closed and
+    opened again from the same branch, before or after a force push, meets the old one's verdicts)."""
+    pull = publisher.pull(pr)
+    if pull.head_repo is None or pull.head_ref is None:
+        return []  # the head's fork was deleted: no branch to find others by
+    label = f"{pull.head_repo.split('/', 1)[0]}:{pull.head_ref}"
+    others = [p.number for p in publisher.branch_pulls(label) if p.number != pr and p.head_repo == pull.head_repo]
+    return [commit for number in others for commit in heads(publisher, number)]
 
 
 def _read(found: CheckRunFound, check_name: str, commit: str) -> Record | None:

@@ -129,6 +129,20 @@ def test_a_new_pull_request_from_the_same_branch_on_the_same_commit_meets_the_ol
     assert rows(run)["refund-007"]["held_from"] == HEAD_SHA
 
 
+def test_a_new_pull_request_from_the_same_branch_after_a_force_push_meets_the_old_ones_verdict(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, blocked: tuple[FakeAzureOpenAI, Dice]
+) -> None:
+    """The author force-pushes (the run is cancelled), closes the pull request and opens a new one from the same
+    branch: the new one's commits hold no verdict, but the old one's timeline names the head it replaced."""
+    fake, _ = blocked
+    pr.force_push(7, SECOND)
+    pr.pulls[7]["state"] = "closed"
+    pr.add_pull(8, SECOND, author="contributor")  # the same branch (patch-1 of o/r)
+    run = judging(workspace, pr, tmp_path, fake, SECOND, number=8)
+    assert run.code == 1, run.stdout
+    assert rows(run)["refund-007"]["held_from"] == HEAD_SHA
+
+
 def test_when_the_chain_cannot_be_read_there_is_no_verdict_rather_than_a_fresh_roll(
     workspace: Path, pr: FakeGitHub, tmp_path: Path, blocked: tuple[FakeAzureOpenAI, Dice]
 ) -> None:
@@ -250,3 +264,45 @@ def test_a_record_that_had_no_room_for_every_answer_gives_no_verdict_that_passes
     assert run.code == 3, run.stdout
     assert "had no room for 3 of the answers" in run.stdout
     assert encode(short)  # (the record reads back whole: only its memory is not)
+
+
+def sharded(workspace: Path, gh: FakeGitHub, tmp_path: Path, fake: FakeAzureOpenAI, head: str, **token: str) -> Run:
+    """examples/workflow-sharded.yml at ``head``: two shard jobs (no comment, no check run, fail-on never) upload
+    their results, then the merge job merges them and publishes the verdict. ``token``: the shard jobs' inputs."""
+    shards = workspace / "shards"
+    for k in (1, 2):
+        inputs = azure(fake, REGRESSED, shard=f"{k}/2", comment="false", **{"check-run": "false", "fail-on": "never"}, **token)  # fmt: skip
+        shard = run_action(workspace, gh, inputs, event_path=event(tmp_path, head_sha=head))
+        assert shard.code == 0, shard.stdout
+        (shards / str(k)).mkdir(parents=True, exist_ok=True)
+        (shards / str(k) / "results.json").write_bytes((workspace / ".groundgate/results.json").read_bytes())
+    return run_action(workspace, gh, {"merge-results": "shards/*/results.json"}, event_path=event(tmp_path, head_sha=head))  # fmt: skip
+
+
+def test_shards_and_their_merge_hold_what_an_earlier_verdict_blocked_on(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """Point 1: the recommended sharded workflow blocked on its first run and passed on a rerun of the same commit
+    after the judge's other roll: the shard jobs read no earlier blocks, and the merge job did not either."""
+    dice = Dice()
+    fake = fake_azure(dice)
+    first = sharded(workspace, pr, tmp_path, fake, HEAD_SHA)
+    assert first.code == 1, first.stdout
+    dice.later()
+    again = sharded(workspace, pr, tmp_path, fake, HEAD_SHA)
+    assert again.code == 1, again.stdout
+    assert rows(again)["refund-007"]["held_from"] == HEAD_SHA
+    assert latest(pr)["conclusion"] == "failure"
+    pr.move_pull(7, SECOND)  # and a push that leaves the answer as it is
+    assert sharded(workspace, pr, tmp_path, fake, SECOND).code == 1
+
+
+def test_a_merge_takes_no_shard_that_judged_without_the_memory(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, blocked: tuple[FakeAzureOpenAI, Dice]
+) -> None:
+    """A shard job that could not read the verdicts kept (here: no token) judged afresh: the merge says so and
+    gives no verdict, rather than one its shards could not make."""
+    fake, _ = blocked
+    run = sharded(workspace, pr, tmp_path, fake, HEAD_SHA, **{"github-token": ""})
+    assert run.code == 3, run.stdout
+    assert "judged without reading the answers this pull request's verdicts blocked on" in run.stdout
