@@ -99,7 +99,12 @@ def held(settings: Settings, publisher: Publisher, target: Target | None, log: L
         pr = run.queued_pr
     if pr is None:
         return Memory()
-    found = keeping.gather(publisher, settings.check_name, pr, target.head_sha)
+    try:
+        found = keeping.gather(publisher, settings.check_name, pr, target.head_sha)
+    except keeping.Unreadable:
+        raise
+    except Exception as exc:  # GitHub answering what nobody planned for, or a bug: not a reason to judge afresh
+        raise keeping.Unreadable.because(str(InternalError.of(exc))) from None
     memory = found.memory()
     if memory.lost:
         raise keeping.Unreadable(

@@ -85,6 +85,7 @@ class Fault:
     headers: dict[str, str] = field(default_factory=dict)
     errors: list[dict[str, Any]] | None = None  # the documented "errors" list of a 403/422 body
     body: Any = None  # the whole reply instead of GitHub's error body: an answer nobody planned for (not checked)
+    skip: int = 0  # matching requests answered as usual first
 
 
 @dataclass
@@ -320,7 +321,7 @@ class FakeGitHub(LocalServer):
                 self.violations.append(f"{method} {path}: no X-GitHub-Api-Version header")
             if re.search(r"application/vnd\.github\.[\w-]+-preview", headers.get("accept", "")):
                 self.violations.append(f"{method} {path}: a retired preview media type ({headers['accept']})")
-        planned = not any(f.body is not None and f.times > 0 and f.method == method and re.fullmatch(f.path, path)
+        planned = not any(f.body is not None and f.times > 0 and not f.skip and f.method == method and re.fullmatch(f.path, path)
                               for f in self.faults)  # fmt: skip
         reply = self._route(method, path, query, headers, body)
         if rest and planned and not isinstance(reply[1], Raw):
@@ -330,6 +331,9 @@ class FakeGitHub(LocalServer):
     def _route(self, method: str, path: str, query: dict[str, list[str]], headers: dict[str, str], body: Any) -> Reply:
         for fault in self.faults:
             if fault.times > 0 and fault.method == method and re.fullmatch(fault.path, path):
+                if fault.skip > 0:
+                    fault.skip -= 1
+                    continue
                 fault.times -= 1
                 if fault.body is not None:
                     return fault.status, fault.body, fault.headers
@@ -511,6 +515,11 @@ class FakeGitHub(LocalServer):
 
             return {"__typename": "Commit", "oid": sha, "checkSuites": check_suites}
 
+        def known(pull: dict[str, Any] | None, number: int) -> dict[str, Any]:
+            if pull is None:  # GitHub: the pull request resolves to null, with this error
+                raise GraphQLError(f"Could not resolve to a PullRequest with the number of {number}.")
+            return pull
+
         def paged(
             items: list[Any], name: str, first: int | None, after: str | None
         ) -> tuple[list[Any], dict[str, Any]]:
@@ -563,8 +572,8 @@ class FakeGitHub(LocalServer):
                 found = fake.pulls.get(number)
                 return {
                     "comments": lambda info, **kw: comments(pull, info, **kw),
-                    "commits": lambda info, **kw: pull_commits(repo, found, **kw) if found else None,
-                    "timelineItems": lambda info, **kw: force_pushes(found, **kw) if found else None,
+                    "commits": lambda info, **kw: pull_commits(repo, known(found, number), **kw),
+                    "timelineItems": lambda info, **kw: force_pushes(known(found, number), **kw),
                 }
 
             return {
