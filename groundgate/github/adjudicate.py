@@ -331,26 +331,35 @@ def _represent(
         log.info(f"{why}: nothing to apply the commands to")
         _reply(publisher, settings, number, run, f"{why}. Post the command again once the verdict is there.")
         return 0
-    kept, check = found
-    if kept.record.pr != number:  # one commit, two pull requests: the newest verdict on it was made for the other one
-        why = f"the newest verdict on the commit {head[:12]} was made for pull request #{kept.record.pr}"
-        log.info(f"{why}: nothing applied")
-        _reply(publisher, settings, number, run, f"{why}, not this one. Rerun this pull request's gate, then post the command again.")  # fmt: skip
-        return 0
     try:
         gathered = keeping.gather(publisher, settings.check_name, number, head)
     except keeping.Unreadable as exc:
         _reply(publisher, settings, number, run, f"the verdicts kept on this pull request cannot all be read: {exc}. Rerun the gate, then post the command again.")  # fmt: skip
         raise GitHubRefused(f"the verdicts kept on #{number}: {exc}") from None
-    if (stricter := _stricter_elsewhere(kept, gathered, number)) is not None:
+    mine = [k for k in gathered.kept if k.record.head == head and k.record.pr == number]  # newest first
+    if not mine:  # one commit, two pull requests: the verdicts on it were made for the other one
+        why = f"the newest verdict on the commit {head[:12]} was made for pull request #{found[0].record.pr}"
+        log.info(f"{why}: nothing applied")
+        _reply(publisher, settings, number, run, f"{why}, not this one. Rerun this pull request's gate, then post the command again.")  # fmt: skip
+        return 0
+    chosen = _strictest(mine)
+    if chosen is None or chosen.run is None:
         why = (
-            f"the verdicts kept on the commit {head[:12]} disagree: an earlier one blocks on {stricter}, which the "
-            "newest does not (a check run of this name that groundgate did not write, or a baseline the base branch "
-            "changed since)"
+            f"the verdicts kept on the commit {head[:12]} disagree on which rows block (a check run of this name "
+            "that groundgate did not write, or a baseline the base branch changed since)"
         )
-        log.warning(f"{why}: the newest is not presented again")
+        log.warning(f"{why}: none is presented again, and the check says so")
+        publisher.publish_check(
+            name=settings.check_name,
+            head_sha=head,
+            conclusion="failure",
+            title=f"No verdict: {why}"[:200],
+            summary=f"{why}. Rerun the gate's judging job: its verdict decides.",
+            annotations=[],
+        )
         _reply(publisher, settings, number, run, f"{why}. Rerun the gate's judging job: its verdict decides.")
         return 0
+    kept, check = chosen, chosen.run
     with log.group(f"groundgate: people's adjudications on #{number} at {head[:12]}"):
         heard = hear(publisher, number, Who.of(settings, author), settings.check_name)
         verdicts = gathered.verdicts(number)
@@ -411,22 +420,15 @@ def _represent(
     return 0
 
 
-def _stricter_elsewhere(kept: keeping.Kept, gathered: keeping.Found, number: int) -> str | None:
-    """A row another record of this pull request on the same commit blocks on, with the answer the newest record
-    gives it, that the newest does not block on: a record that blocks on less than an earlier one of its commit is
-    not presented again (sticky blocks keep a rerun of a commit from blocking on less, so the newest is then not
-    groundgate's, or the base branch changed the row's baseline since, and a judging run must say which)."""
-    fail_on = kept.record.fail_on
-    newest = {row.id: row for row in kept.record.rows}
-    for other in gathered.mine(number):
-        if other.record.head != kept.record.head or other.record == kept.record:
-            continue
-        for row in other.record.rows:
-            mine = newest.get(row.id)
-            if blocks(row.outcome, fail_on) and (mine is None or not blocks(mine.outcome, fail_on)):
-                if mine is None and kept.record.missing:
-                    continue  # the newest could not hold every blocking row: those it lacks keep blocking
-                return repr(row.id)
+def _strictest(records: Sequence[keeping.Kept]) -> keeping.Kept | None:
+    """Of one commit's records of this pull request (newest first), the newest that blocks on every row any of the
+    others blocks on: records only ever make a verdict stricter, so one that blocks on less than another of its commit
+    (a check run of this name some other workflow wrote, or a verdict from before the base changed a baseline) is
+    not the one presented again. None when no record blocks on all the others do."""
+    sets = [{row.id for row in k.record.rows if blocks(row.outcome, k.record.fail_on)} for k in records]
+    for kept, mine in zip(records, sets, strict=True):
+        if all(other <= mine for other in sets) and all(kept.record.missing >= k.record.missing for k in records):
+            return kept
     return None
 
 

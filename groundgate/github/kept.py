@@ -74,6 +74,7 @@ class Kept:
 
     record: Record
     published: datetime | None
+    run: CheckRunFound | None = None  # the check run that holds it
 
     @property
     def verdict(self) -> Verdict:
@@ -169,7 +170,7 @@ def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
             record = _read(found, check_name, commit)
             if record is None:
                 continue
-            kept.append(Kept(record, record.published or found.completed))
+            kept.append(Kept(record, record.published or found.completed, found))
             link = record.previous
             if link and link not in seen and link not in queue and links < LINKS:
                 queue.append(link)
@@ -234,4 +235,4 @@ def newest(publisher: Publisher, check_name: str, head: str) -> tuple[Kept, Chec
     if found is None:
         return None
     record = decode(found.text, check=check_name, head=head)
-    return Kept(record, record.published or found.completed), found
+    return Kept(record, record.published or found.completed, found), found

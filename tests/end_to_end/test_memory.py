@@ -306,3 +306,19 @@ def test_a_merge_takes_no_shard_that_judged_without_the_memory(
     run = sharded(workspace, pr, tmp_path, fake, HEAD_SHA, **{"github-token": ""})
     assert run.code == 3, run.stdout
     assert "judged without reading the answers this pull request's verdicts blocked on" in run.stdout
+
+
+def test_a_comment_run_never_presents_a_look_alike_record_as_groundgates_verdict(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, blocked: tuple[FakeAzureOpenAI, Dice]
+) -> None:
+    """Point 4: a comment's run re-presented the newest record on the head, which a workflow on the branch can write:
+    its verdict (no blocking row) came out as groundgate's own, green."""
+    genuine = decode(latest(pr)["output"]["text"], check=CHECK, head=HEAD_SHA)
+    clean = genuine.model_copy(update={"rows": [], "blocked": [], "bare": {}, "blocking": 0, "counts": {}})
+    lookalike(pr, HEAD_SHA, text(clean))
+    run = comment(tmp_path, pr, "bob", "/groundgate confirm refund-007 -- the policy says 30 days")
+    assert run.code == 0, run.stdout
+    presented = latest(pr)
+    assert presented["output"]["title"] != "Passes"  # groundgate's own, not the look-alike
+    assert presented["conclusion"] == "failure"
+    assert presented["output"]["title"].startswith("Blocks merge: 1 answer now makes unsupported claims")
