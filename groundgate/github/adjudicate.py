@@ -48,7 +48,7 @@ from groundgate.report.context import marker
 from groundgate.report.escape import inline
 from groundgate.report.headline import Facts, counts_parts, headline_of, on_the_check
 from groundgate.report.headline import facts as facts_of
-from groundgate.report.links import Links
+from groundgate.report.links import Links, commits_linked
 from groundgate.report.people import People, heading, render_people, represent
 from groundgate.report.render import environment
 from groundgate.results import Results, rows_with
@@ -260,6 +260,7 @@ def headline_for(decision: Decision, kept: Record) -> tuple[Headline, Counter[Ou
         kept.small_by_category,
         kept.to_read,
         kept.unreachable,
+        held={row.id: row.held_from for row in kept.rows if row.held_from is not None},
     )
     return headline_of(found, kept.fail_on, decision), decision.counts(kept.counts)
 
@@ -389,7 +390,8 @@ def _represent(
             small=frozenset(record.small_by_category),
         )
         section = str(render_people(people, links))
-        top_line = heading(top.icon, top.text + record.note)  # the report's heading adds the notes
+        held = [row.held_from for row in record.rows if row.held_from is not None]
+        top_line = str(commits_linked(Markup(heading(top.icon, top.text + record.note)), held, links))  # noqa: S704 - heading() escaped it
         top = on_the_check(top, record.note)  # a removed blocking case in the title, as the judging run put it
         title = top.text
         summary = represent(

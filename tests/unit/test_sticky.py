@@ -24,6 +24,7 @@ from groundgate.report import render
 from groundgate.report.console import render_console
 from groundgate.report.context import ReportContext
 from groundgate.report.headline import verdict_headline
+from groundgate.report.links import Links
 from groundgate.results import Results
 from groundgate.rules import Bucket, Outcome
 from tests.support.scripted import ScriptedJudge
@@ -154,11 +155,27 @@ def test_a_confirmed_regression_is_not_marked_held() -> None:
 
 
 def test_the_report_and_the_console_say_why_it_holds(tmp_path: Path) -> None:
-    results = run(rolled(2.0, 4.0), blocked_on("refund"))
-    said = f"held: blocked at {BLOCKED_AT[:12]} with this same answer; a rerun's re-score does not clear it"
-    shown = html.unescape(render(results, "summary", ReportContext()).replace("\\", "").replace("`", ""))
-    assert said in shown
-    assert said in render_console(results)
+    """A hostile review: a held row showed only the new roll ("grounded → grounded · 5 → 5", its reason) under a
+    section that said "confirmed by the re-score", the reason it was blocked kept nowhere; the headline and "Decided
+    by" were the first run's word for word, the category table counted it by the new roll, the console printed
+    "grounded -> ungrounded (5 -> 5, re-score -)", and the commit it was held from was not linked."""
+    results = run(rolled(5.0, 5.0), blocked_on("refund"))
+    links = Links("https://github.example", "o/r", "e" * 40, "cases.jsonl")
+    shown = html.unescape(render(results, "summary", ReportContext(links=links)).replace("\\", ""))
+    at = f"[`{BLOCKED_AT[:12]}`](https://github.example/o/r/commit/{BLOCKED_AT})"
+    assert shown.startswith(f"## 🚫 groundgate: Blocks merge: 1 answer now makes unsupported claims — policy 1; 1 held from the verdict on {at}")  # fmt: skip
+    assert f"and by the verdict on {at} for 1 held row, which this run's roll of the judge does not clear" in shown
+    assert "### Held from an earlier verdict (1)" in shown
+    assert "### Blocking regressions" not in shown  # nothing confirmed by this run's re-score
+    assert f"grounded → ungrounded · 5 → 2, re-score 2; this run 5 → 5 · **held** from {at}" in shown
+    assert f"**Why** (the verdict on {at} that blocked on it): the context says 30 days, not 45" in shown
+    assert "**This run's roll** (grounded → grounded; it does not clear a held row)" in shown
+    assert "| Baseline: grounded, 5 | Candidate: ungrounded, 2 |" in shown
+    assert "| policy (blocking) ² | 2 | 1 | 0 | 1 |" in shown  # counted as the flip it was blocked as: worse, blocking
+    console = render_console(results, columns=400)
+    assert f"HELD [policy] refund: grounded -> ungrounded (5 -> 2, re-score 2 at {BLOCKED_AT[:12]}; this run 5 -> 5): the context says 30 days, not 45" in console  # fmt: skip
+    assert f"held: blocked at {BLOCKED_AT[:12]} with this same answer; a rerun's re-score does not clear it" in console
+    assert f"1 held from the verdict on {BLOCKED_AT[:12]}" in console.splitlines()[-1]
 
 
 # --- the results file ------------------------------------------------------------------------------------------
