@@ -1,13 +1,13 @@
-"""The verdict as groundgate keeps it on GitHub, for people's commands to be applied to later without
-judging again: a compact, versioned record in the check run's ``output.text``, on the commit it judged.
+"""The verdict as groundgate keeps it on GitHub, for people's commands to be applied to later without judging
+again and for the next verdict to remember what this one blocked on: a compact, versioned record in the check
+run's ``output.text``, on the commit it judged.
 
-A run on a comment (``issue_comment``) reads nothing of the pull request's files and calls no judge: it
-re-presents the record of the newest check run of its name on the pull request's head commit. Only a
-GitHub App can write a check run (a pull request's author cannot, from a fork: its token is read-only),
-and the record is checked before it is used: its SHA-256 (a record cut short or damaged is refused), its
-version, and that it names the check and the commit it was found on (a record copied to another commit
-or check name is refused). User text in it (ids, categories, reasons) is inside base64, so nothing in it
-can end the hidden block it travels in.
+A record is checked before it is used: its SHA-256 (a record cut short or damaged is refused), its version, and
+that it names the check and the commit it was found on. User text in it (ids, categories, reasons) is inside
+base64, so nothing in it can end the hidden block it travels in. The SHA-256 is a checksum, not a signature: any
+workflow of the repository with ``checks: write`` can write a well-formed record, so what a record holds is only
+ever weighed to make a verdict stricter (``github.kept``, ``sticky``, ``binding``; docs/security.md, The verdict's
+memory).
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 applied to the verdicts groundgate kept in its check runs (``kept``), and the verdict re-presented with them.
 
 Two ways in. A judging run (``pull_request``, or ``workflow_run`` for a fork) reads the commands before it
-publishes, carries the ledgers of the pull request's previous verdicts forward (so an acceptance made on an
-answer a push left unchanged still stands), and publishes the record of its own verdict in its check run.
+publishes, binds them to the verdicts kept on the pull request's commits (``kept``, ``binding``: an acceptance made
+on an answer a push left unchanged still stands), and publishes the record of its own verdict in its check run,
+with every answer the pull request's verdicts blocked on.
 A re-presenting run judges nothing and reads none of the pull request's files: on a comment
 (``issue_comment``) or on a re-run of the check run asked for from the Checks tab (``check_run``
 ``rerequested``), it takes the record of the newest check run of its name on the commit, applies the
