@@ -58,7 +58,7 @@ def main(environ: Mapping[str, str]) -> int:
             return action.selftest(config, judges, log)
         deadline = None
         if config.merging:
-            results = action.merge_shards(config, log)
+            results = action.merge_shards(config, log, publisher)
         else:
             target = action.where(config.github or run, publisher, log)  # where the verdict goes, found once
             inputs = action.load(config, log, publisher, target)

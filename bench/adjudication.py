@@ -1,6 +1,6 @@
-"""What people in the loop cost, measured: how many rows the verdict's record holds in a check run's
-``output.text`` (65,535 characters), the GitHub requests a comment's run makes, the requests adjudication
-adds to a judging run, and the wall time of each, as the runner starts ``entrypoint.py`` against the local
+"""What people in the loop cost, measured: how many answers blocked on and rows the verdict's record holds in a
+check run's ``output.text`` (65,535 characters), the GitHub requests a comment's run makes, the requests the
+verdict's memory and adjudication add to a judging run, and the wall time of each, as the runner starts ``entrypoint.py`` against the local
 fake GitHub (the offline figures judge; a 2-core machine shared with other work, so times are indicative).
 
 Run as ``python -m bench.adjudication``.
@@ -12,45 +12,41 @@ import shutil
 import tempfile
 import time
 from collections import Counter
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from groundgate.adjudication import Entry, Judged, Verb, answer_digest
-from groundgate.record import LIMIT, Record, fit, text
+from groundgate.adjudication import Judged, answer_digest
+from groundgate.memory import Blocked
+from groundgate.record import LIMIT, Record, fit
 from groundgate.rules import Bucket, Outcome
 from tests.support.action import HEAD_SHA, PATHS, comment_event, event, run_action
 from tests.support.fakes.github import FakeGitHub, Request
 from tests.support.paths import EXAMPLES
 
 
-def record_capacity(ledger: int) -> tuple[int, int]:
-    """(blocking rows a record holds whole, characters per row) for ids like 'refund-policy-00042'."""
+def memory_capacity() -> tuple[int, int]:
+    """(answers blocked on a record keeps with nothing else, blocking rows it keeps beside 2,000 answers)."""
+    bare = [Blocked(id=f"refund-policy-{n:05d}", head=HEAD_SHA, key=answer_digest("q", "c", str(n))[:16]) for n in range(8000)]  # fmt: skip
+    record = Record(
+        check="groundgate / verdict", head=HEAD_SHA, pr=7, cases_path="evals/cases.jsonl", fail_on="blocking",
+        cases=8000, counts={}, rows=[], blocking=0, blocked=bare, memory=2,
+    )  # fmt: skip
+    alone = fit(record)
     rows = [
         Judged(id=f"refund-policy-{n:05d}", category="policy", outcome=Outcome.REGRESSION, before=Bucket.GROUNDED,
                after=Bucket.UNGROUNDED, line=n + 1, digest=answer_digest("q", "c", str(n)))
-        for n in range(5000)
+        for n in range(2000)
     ]  # fmt: skip
-    at = datetime(2026, 1, 5, tzinfo=UTC)
-    entries = [
-        Entry(comment=2_500_000_000 + n, key=f"{n:016x}", login="alice", verb=Verb.ACCEPT, row=rows[n].id,
-              at=at + timedelta(seconds=n), digest=rows[n].digest, outcome=Outcome.REGRESSION,
-              bucket=Bucket.UNGROUNDED, category="policy", reason="the judge misread the returns policy")
-        for n in range(ledger)
-    ]  # fmt: skip
-    record = Record(
-        check="groundgate / verdict", head=HEAD_SHA, pr=7, cases_path="evals/cases.jsonl", fail_on="blocking",
-        cases=5000, counts={Outcome.REGRESSION: 5000}, rows=rows, blocking=5000, ledger=entries,
-    )  # fmt: skip
-    kept = fit(record)
-    size = len(text(kept.model_copy(update={"ledger": []})))
-    return len(kept.rows), size // max(1, len(kept.rows))
+    beside = fit(record.model_copy(update={"blocked": bare[:2000], "rows": rows, "blocking": 2000}))
+    assert beside.cut == 0
+    return len(bare) - alone.cut, len(beside.rows)
 
 
 def kind(request: Request) -> str:
     if request.path != "/graphql":
         parts = request.path.split("/repos/o/r/", 1)[-1].split("/")
         return f"{request.method} {parts[0]}{'/reactions' if parts[-1] == 'reactions' else ''}"
-    return "GraphQL verdicts" if "pullRequests(" in request.body["query"] else "GraphQL comments"
+    query = request.body["query"]
+    return "GraphQL verdicts" if "pullRequests(" in query else "GraphQL heads" if "timelineItems(" in query else "GraphQL comments"  # fmt: skip
 
 
 def counted(requests: list[Request]) -> str:
@@ -59,11 +55,10 @@ def counted(requests: list[Request]) -> str:
 
 
 def main() -> None:
-    for ledger in (0, 50):
-        rows, per_row = record_capacity(ledger)
-        print(
-            f"record: {rows:,} blocking rows fit in {LIMIT:,} characters with {ledger} adjudications ({per_row} characters a row)"
-        )
+    answers, rows = memory_capacity()
+    print(
+        f"record: {answers:,} answers blocked on fit in {LIMIT:,} characters alone; beside 2,000 of them, {rows:,} blocking rows"
+    )
     work = Path(tempfile.mkdtemp(prefix="bench-adjudication-"))
     try:
         workspace = work / "workspace"

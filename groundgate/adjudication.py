@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Literal
@@ -27,7 +27,6 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from groundgate.rules import BLOCKING, Accepted, Bucket, FailOn, Outcome, gate_exit, verdict_of
-from groundgate.wording import listed
 
 PREFIX = "/groundgate"
 ADJUDICABLE = (
@@ -151,7 +150,7 @@ def _own_lines(body: str) -> Iterator[tuple[str, str | None]]:
             yield line, "indented" if indented else None
 
 
-def _named(row_id: str) -> str:
+def named(row_id: str) -> str:
     """A case id as a problem names it: quoted, its start only."""
     return repr(quoted(row_id))
 
@@ -260,22 +259,6 @@ class Judged(BaseModel):
     held_from: str | None = None  # a blocking regression held: the commit whose verdict blocked on this answer
 
 
-class Blocked(BaseModel):
-    """An answer a verdict of the pull request blocked on as a confirmed regression (``groundgate.sticky``),
-    with the commit of the first verdict that did: it stays blocking while it is the same answer."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: str
-    digest: str
-    head: str
-
-    @classmethod
-    def of(cls, row: Judged, head: str) -> Blocked:
-        """A confirmed regression's row as a rerun holds it: a held row keeps the commit that first blocked on it."""
-        return cls(id=row.id, digest=row.digest, head=row.held_from or head)
-
-
 class Entry(BaseModel):
     """One person's command about one row, bound to the answer it was about (``digest``: None when it
     came too early to be about any verdict groundgate has on record). Kept in the ledger as first seen."""
@@ -305,9 +288,20 @@ class Verdict:
     """A verdict people's commands can be bound to: its rows by id, when it became visible (GitHub's time;
     None for the verdict being published now, which nobody has seen yet), and the commit it judged."""
 
-    rows: Mapping[str, Judged]
+    rows: Mapping[str, Judged]  # the rows every record of it agrees on: what an accept can bind to
     published: datetime | None
     head: str | None = None
+    answers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # every answer any record of it gives a row
+    unsettled: frozenset[str] = frozenset()  # rows its records disagree on (or that some do not list)
+
+    def digests(self, row_id: str) -> frozenset[str]:
+        """Every answer any record of this verdict gave the row (a confirm disputes each)."""
+        found = self.answers.get(row_id, frozenset())
+        return found | {self.rows[row_id].digest} if row_id in self.rows else found
+
+    def judged(self, row_id: str, digest: str) -> Judged | None:
+        row = self.rows.get(row_id)
+        return row if row is not None and row.digest == digest else None
 
 
 State = Literal["accepted", "confirmed", "disputed", "voided"]
@@ -375,149 +369,6 @@ class Decision:
         if found <= {Outcome.BLOCKING_FIGURE}:
             return "blocking unsupported figure"
         return "regression" if found <= {Outcome.REGRESSION, Outcome.REVIEW} else "blocking row"
-
-
-def pinned(pin: str, at: datetime, verdicts: Sequence[Verdict]) -> Verdict | str:
-    """The verdict a command names by its commit, or why it names none: no verdict of the pull request on
-    record has that commit, two do (an abbreviation too short), or it was not shown yet when the command
-    was posted (nobody could have read it)."""
-    found = {v.head: v for v in verdicts if v.head is not None and v.head.startswith(pin)}
-    if not found:
-        return (
-            f"it names commit {pin[:12]}, which is not a verdict of this pull request groundgate has on record "
-            "(it reads the verdicts of the pull request's last pushes): name the commit of the report you read"
-        )
-    if len(found) > 1:
-        return f"commit {pin} is the start of {len(found)} commits judged on this pull request: write more of it"
-    [verdict] = found.values()
-    if verdict.published is None or verdict.published >= at:
-        return f"the verdict on commit {pin[:12]} was not shown yet when this was written, so it cannot be about it"
-    return verdict
-
-
-def bind(
-    said: Sequence[Said],
-    ledger: Iterable[Entry],
-    verdicts: Sequence[Verdict],
-    *,
-    frozen: Iterable[int] = (),
-) -> tuple[list[Entry], dict[int, list[str]]]:
-    """Every command, one entry per row it names: as the ledger first recorded it, or bound now to the
-    verdict it names by its commit (``at``), or when it names none (a confirm, a revoke) to the newest
-    verdict published before it was posted (``verdicts`` newest first). A command about a row that verdict
-    does not list, or naming a verdict not on record, is a problem, said back to its author; one posted
-    before any verdict on record is kept unbound (it applies to no answer). Revokes the ledger holds stay,
-    even when their comment was deleted or edited away, and so do confirms whose comment no longer counts
-    (deleted, or edited by someone else: someone with write access can do either to another's comment): a
-    withdrawn acceptance cannot come back, nor a disputed one pass, by making a comment disappear. Every
-    entry of a ``frozen`` comment (one someone other than its author edited) stays as recorded: what they
-    made it say counts for nothing, and their edit changes nothing either. A person withdraws their
-    confirm with revoke, or by editing it into another command; an accept by deleting it, or revoke."""
-    known = {(e.comment, e.key, e.row): e for e in ledger}
-    kept_whole = set(frozen)
-    entries: dict[tuple[int, str, str], Entry] = {}
-    problems: dict[int, list[str]] = {}
-    for s in sorted(said, key=lambda s: (s.at, s.comment, s.index)):
-        target = next((v for v in verdicts if v.published is not None and v.published < s.at), None)
-        fresh = all((s.comment, s.command.key, r) not in known for r in s.command.ids)
-        if s.command.pin is not None and s.command.verb is not Verb.REVOKE and fresh:
-            found = pinned(s.command.pin, s.at, verdicts)
-            if isinstance(found, str):
-                problems.setdefault(s.comment, []).append(f"'{quoted(s.command.text)}': {found}")
-                continue
-            target = found
-        unknown: list[str] = []
-        for row_id in dict.fromkeys(s.command.ids):
-            ident = (s.comment, s.command.key, row_id)
-            if ident in known:
-                entries[ident] = known[ident]
-                continue
-            judged = target.rows.get(row_id) if target is not None else None
-            if s.command.verb is Verb.REVOKE:
-                earlier = [e for e in (*known.values(), *entries.values()) if e.order() < (s.at, s.comment, s.index)]
-                if not any(e.row == row_id and e.login.casefold() == s.login.casefold() for e in earlier):
-                    problems.setdefault(s.comment, []).append(f"{_named(row_id)}: nothing of yours to revoke on it")
-                    continue
-            elif target is not None and judged is None:
-                unknown.append(row_id)
-                continue
-            entries[ident] = Entry(
-                comment=s.comment,
-                key=s.command.key,
-                index=s.index,
-                login=s.login,
-                verb=s.command.verb,
-                row=row_id,
-                at=s.at,
-                digest=judged.digest if judged else None,
-                outcome=judged.outcome if judged else None,
-                bucket=judged.after if judged else None,
-                category=judged.category if judged else None,
-                reason=s.command.reason[:REASON_LIMIT],
-                head=target.head if judged and target is not None else None,
-            )
-            if target is None and s.command.verb is not Verb.REVOKE:
-                problems.setdefault(s.comment, []).append(
-                    f"{_named(row_id)}: posted before any verdict groundgate has on record, so it is about no answer: "
-                    "post it again now that the verdict is here"
-                )
-        if unknown:
-            names = listed([_named(u) for u in unknown[:10]], 10, len(unknown))
-            problems.setdefault(s.comment, []).append(
-                f"{names}: not a row people can adjudicate in the verdict it is about (a blocking regression, "
-                "a regression to review, an unstable row, a new non-answer or an unsupported figure): check the id "
-                "against the comment"
-            )
-    heard = {s.comment for s in said}
-    for ident, entry in known.items():
-        kept = (
-            entry.verb is Verb.REVOKE
-            or (entry.verb is Verb.CONFIRM and entry.comment not in heard)
-            or entry.comment in kept_whole
-        )
-        if kept and ident not in entries:
-            entries[ident] = entry
-    return sorted(entries.values(), key=Entry.order), problems
-
-
-def decide(
-    rows: Sequence[Judged],
-    entries: Iterable[Entry],
-    fail_on: FailOn,
-    *,
-    problems: Mapping[int, Sequence[str]] | None = None,
-    missing: int = 0,
-) -> Decision:
-    """Which rows still block. Per row and person the latest command wins (a revoke withdraws that
-    person's word). A blocking row stops blocking when someone accepted its current answer and nobody
-    confirmed it (people who disagree leave the judge's verdict standing); an accept made on another
-    answer is voided. ``missing``: blocking rows the verdict's record could not hold; they keep blocking."""
-    ledger = tuple(sorted(entries, key=Entry.order))
-    latest: dict[tuple[str, str], Entry] = {}
-    for entry in ledger:
-        latest[(entry.row, entry.login.casefold())] = entry
-    said: dict[str, list[Entry]] = {}
-    for entry in latest.values():
-        if entry.verb is not Verb.REVOKE:
-            said.setdefault(entry.row, []).append(entry)
-    found = []
-    for row in rows:
-        spoken = sorted(said.get(row.id, []), key=Entry.order)
-        if not spoken and not blocks(row.outcome, fail_on):
-            continue
-        applying = tuple(e for e in spoken if e.digest == row.digest)
-        voided = tuple(e for e in spoken if e.digest != row.digest)
-        verbs = {e.verb for e in applying}
-        state: State = (
-            "disputed" if verbs == {Verb.ACCEPT, Verb.CONFIRM}
-            else "accepted" if Verb.ACCEPT in verbs
-            else "confirmed" if verbs
-            else "voided"
-        )  # fmt: skip
-        blocking = blocks(row.outcome, fail_on)
-        if spoken:
-            found.append(Standing(row, state, applying, voided, blocking, blocking and state != "accepted"))
-    return Decision(ledger, tuple(found), {k: tuple(v) for k, v in (problems or {}).items()}, fail_on, missing)
 
 
 def accepted(decision: Decision) -> Accepted | None:

@@ -102,6 +102,8 @@ class RowAudit:
             return self._refuse(index, row, "held_from", f"held, but a {row.outcome} row of a category that {what}")
         if row.held_from is not None and not PIN.fullmatch(row.held_from):
             return self._refuse(index, row, "held_from", f"{row.held_from[:50]!r} is not the commit of a verdict")
+        if row.blocked_as is not None and row.held_from is None:
+            return self._refuse(index, row, "blocked_as", "what a blocking verdict said, on a row that is not held")
         if (talk := self._talks(row)) is not None:
             return self._refuse(index, row, "talks_to_judge", talk)
         if (figures := self._figures(row)) is not None:

@@ -21,6 +21,7 @@ from groundgate.baseline_age import BaselineAge
 from groundgate.errors import InputError, MissingResponses
 from groundgate.jsonl import read_jsonl
 from groundgate.lookalike import reads_as, skeleton, visible
+from groundgate.memory import Memory
 from groundgate.store import Store
 from groundgate.wording import listed
 
@@ -229,7 +230,9 @@ class Inputs:
     yardstick: Yardstick | None = None  # set by the action on pull requests
     baseline_age: BaselineAge | None = None  # the baseline file's last change (the action: GitHub; the CLI: git)
     own_context: bool = False  # response records' own contexts were kept: an end-to-end run
-    held: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # answers the PR's verdicts blocked on (sticky)
+    held: Memory = field(
+        default_factory=Memory
+    )  # answers the PR's verdicts blocked on (``sticky``), read by the action
 
     def batches(self) -> Iterator[list[Triple]]:
         """Each case with its two responses, in case-file order, a batch at a time: a run never holds

@@ -29,6 +29,7 @@ from groundgate.results import (
     Noise,
     NoiseSample,
     Plan,
+    Remembered,
     Results,
     Row,
     Shard,
@@ -435,6 +436,7 @@ def run(inputs: Inputs, judge: Judge, options: Options, planned: Plan | None = N
         tripwire=options.tripwire,
         plan=planned,
         cost=Cost.of(options.prices, calls.tokens, calls.answer_tokens) if options.prices else None,
+        memory=Remembered.of(inputs.held),
     )
 
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from groundgate.adjudication import answer_digest
 from groundgate.cases import Case, Response
 from groundgate.injection import addressed
 from groundgate.judges import Judge, JudgeError, Judgement
 from groundgate.judges.figures import tripwire as figures_tripwire
+from groundgate.memory import Memory
 from groundgate.results import LIVE_FLIPS, Live, Row, UnsupportedFigure
 from groundgate.rules import Bucket, Outcome, Tripwire, bucket_of, classify, first_verdicts, tripwire
-from groundgate.sticky import Held, holds
+from groundgate.sticky import holds
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ class Options:
     claims: bool = False  # split the answers of rows to read into claims (one more call each), when the judge can
     fluency: bool = True  # consult fluency on ties (the self-test, which decides nothing, does not)
     prices: tuple[float, float] | None = None  # per million prompt and answer tokens: the results' cost line
-    held: Held = field(default_factory=dict)  # answers a verdict of the pull request blocked on (``sticky``)
+    held: Memory = field(default_factory=Memory)  # answers a verdict of the pull request blocked on (``sticky``)
 
 
 # Rows a person must read carry their context and answers into the results (the report shows them); the rest carry
@@ -186,8 +188,15 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
                 "the baseline's re-score is ungrounded too: the flip came from judge noise on the baseline side"
             )
         outcome = tripwire(outcome, new_figures is not None, blocking, options.tripwire)
-    held_from = holds(options.held, case.id, case.query, case.context, e.candidate.response, outcome, blocking)
-    if held_from is not None:  # the same answer a verdict of this pull request blocked on: a rerun does not re-roll it
+    held = (
+        holds(
+            options.held, case.query, case.context, e.candidate.response, e.baseline.response, outcome, blocking,
+            answer_digest(case.query, case.context, e.candidate.response) if options.held.digests else None,
+        )
+        if options.held
+        else None
+    )  # fmt: skip
+    if held is not None:  # the same answer a verdict of this pull request blocked on: a rerun does not re-roll it
         outcome = Outcome.REGRESSION
     # A person reads these whatever the outcome: an answer that talks to the judge, a flip against live retrieval.
     texts = (
@@ -230,7 +239,8 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
         live=live,
         talks_to_judge=talks,
         new_figures=new_figures,
-        held_from=held_from,
+        held_from=held.head if held is not None else None,
+        blocked_as=held.said if held is not None else None,
     )
 
 

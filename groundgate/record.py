@@ -1,13 +1,13 @@
-"""The verdict as groundgate keeps it on GitHub, for people's commands to be applied to later without
-judging again: a compact, versioned record in the check run's ``output.text``, on the commit it judged.
+"""The verdict as groundgate keeps it on GitHub, for people's commands to be applied to later without judging
+again and for the next verdict to remember what this one blocked on: a compact, versioned record in the check
+run's ``output.text``, on the commit it judged.
 
-A run on a comment (``issue_comment``) reads nothing of the pull request's files and calls no judge: it
-re-presents the record of the newest check run of its name on the pull request's head commit. Only a
-GitHub App can write a check run (a pull request's author cannot, from a fork: its token is read-only),
-and the record is checked before it is used: its SHA-256 (a record cut short or damaged is refused), its
-version, and that it names the check and the commit it was found on (a record copied to another commit
-or check name is refused). User text in it (ids, categories, reasons) is inside base64, so nothing in it
-can end the hidden block it travels in.
+A record is checked before it is used: its SHA-256 (a record cut short or damaged is refused), its version, and
+that it names the check and the commit it was found on. User text in it (ids, categories, reasons) is inside
+base64, so nothing in it can end the hidden block it travels in. The SHA-256 is a checksum, not a signature: any
+workflow of the repository with ``checks: write`` can write a well-formed record, so what a record holds is only
+ever weighed to make a verdict stricter (``github.kept``, ``sticky``, ``binding``; docs/security.md, The verdict's
+memory).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from groundgate.adjudication import Blocked, Entry, Judged, blocks
+from groundgate.adjudication import Entry, Judged, Verb, blocks
+from groundgate.memory import KEY_HEX, Blocked
 from groundgate.rules import FailOn, Outcome
 
 VERSION: Literal[1] = 1
@@ -38,6 +39,10 @@ ABOUT = (
 
 class RecordError(Exception):
     """A record that is not one groundgate wrote for this check and commit, or that was cut short."""
+
+
+class NoRecord(RecordError):
+    """A check run that holds no record at all (its run reached no verdict)."""
 
 
 class Record(BaseModel):
@@ -63,6 +68,12 @@ class Record(BaseModel):
     published: datetime | None = None  # when this verdict was first shown (GitHub's clock); None: on its first run
     previous: str | None = None  # the commit of the verdict before this one on the pull request, if any
     blocked: list[Blocked] = Field(default_factory=list)  # answers verdicts of the pull request blocked on (sticky)
+    # How it keeps them: 1, its own regression rows are answers it blocked on too, held by their exact digest;
+    # 2, every one is in `blocked` or `bare`, held by how a reader reads it (``memory.reading_key``).
+    memory: Literal[1, 2] = 1
+    bare: dict[str, str] = Field(default_factory=dict)  # commit -> the keys of more answers blocked there, packed
+    cut: int = 0  # answers blocked on it had no room for: its memory is not whole, and no verdict passes on it
+    cut_ledger: int = 0  # confirms and revokes it had no room for: the same
 
     @property
     def missing(self) -> int:
@@ -87,7 +98,7 @@ def decode(found: str | None, *, check: str, head: str) -> Record:
     """The record in a check run's text, checked: whole, of this version, for this check and commit."""
     match = _BLOCK.search(found or "")
     if match is None:
-        raise RecordError(
+        raise NoRecord(
             "it holds no groundgate record (its run reached no verdict, or groundgate is older than adjudication)"
         )
     if int(match.group(1)) != VERSION:
@@ -111,52 +122,74 @@ def decode(found: str | None, *, check: str, head: str) -> Record:
 
 
 def fit(record: Record, limit: int = LIMIT) -> Record:
-    """The record, as large as the check run can hold: every row when they fit; otherwise the blocking rows
-    first and as many others as fit. A confirmed regression whose row does not fit is kept in the compact form
-    a rerun holds it by (``blocked``: id, answer digest, commit), so that no size of record lets a rerun judge
-    that answer afresh; the rest of a cut blocking row keeps blocking (``missing``). The ledger gives way first
-    (its newest entries kept), then, only past several hundred of them, the oldest answers blocked on."""
+    """The record, as large as the check run can hold. What decides a verdict goes first, each searched for the
+    most that fits beside what went before (never halved): the confirms and revokes of the ledger (they only make
+    a verdict stricter, and stand when their comment is gone), then every answer blocked on in its bare form (its
+    key, packed by commit), then the blocking rows (a cut one keeps blocking: ``missing``), then the words of the
+    verdicts that blocked on those answers, then the accepts (re-read from their comments on every run: the
+    ledger keeps them for the labels), then the other rows. What does not fit of the first two is counted
+    (``cut``, ``cut_ledger``), never dropped in silence: a reader then knows its memory is not whole."""
+    record = upgraded(record)
     if len(text(record)) <= limit:
         return record
+    strict = [e for e in record.ledger if e.verb is not Verb.ACCEPT]  # oldest first: the newest are kept
+    accepts = [e for e in record.ledger if e.verb is Verb.ACCEPT]
+    worded = [b for b in record.blocked if b.key is not None]
+    keyed = worded + [Blocked(id="", head=h, key=k) for h, packed in record.bare.items() for k in unpack(packed)]
+    legacy = [b for b in record.blocked if b.key is None]
     blocking = [row for row in record.rows if blocks(row.outcome, record.fail_on)]
     others = [row for row in record.rows if not blocks(row.outcome, record.fail_on)]
-    sticky = blocks(Outcome.REGRESSION, record.fail_on)
+    got = {"strict": 0, "legacy": 0, "keys": 0, "rows": 0, "said": 0, "accepts": 0, "others": 0}
 
-    def carried(cut: list[Judged]) -> list[Blocked]:
-        own = [Blocked.of(row, record.head) for row in cut if sticky and row.outcome is Outcome.REGRESSION]
-        return [_compact(entry) for entry in [*record.blocked, *own]]
-
-    def fits(rows: list[Judged], ledger: list[Entry], held: list[Blocked]) -> bool:
-        return len(text(record.model_copy(update={"rows": rows, "ledger": ledger, "blocked": held}))) <= limit
-
-    must = carried(blocking)  # what the record must carry should no row fit
-    held = must
-    ledger = list(record.ledger)
-    while ledger and not fits([], ledger, held):
-        ledger = ledger[(len(ledger) + 1) // 2 :]  # the newest half (one entry that cannot fit: none)
-    while held and not fits([], ledger, held):
-        held = held[(len(held) + 1) // 2 :]  # the last resort: the newest answers blocked on
-    if len(held) < len(must):
-        return record.model_copy(update={"rows": [], "ledger": ledger, "blocked": held})
-    keep = _largest(len(blocking), lambda n: fits(blocking[:n], ledger, carried(blocking[n:])))
-    if keep < len(blocking):
+    def shaped(name: str = "", n: int = 0) -> Record:
+        at = {**got, name: n} if name else got
+        keys, said = at["keys"], min(at["said"], at["keys"], len(worded))
+        bare: dict[str, str] = {}
+        for entry in keyed[said:keys]:
+            bare[entry.head] = bare.get(entry.head, "") + (entry.key or "")
+        ledger = strict[len(strict) - at["strict"] :] + accepts[len(accepts) - at["accepts"] :]
         return record.model_copy(
-            update={"rows": blocking[:keep], "ledger": ledger, "blocked": carried(blocking[keep:])}
+            update={
+                "ledger": sorted(ledger, key=Entry.order),
+                "blocked": [*legacy[: at["legacy"]], *(b.compact(ID_KEPT, words=True) for b in worded[:said])],
+                "bare": bare,
+                "rows": blocking[: at["rows"]] + others[: at["others"]],
+                "cut": record.cut + len(keyed) - keys + len(legacy) - at["legacy"],
+                "cut_ledger": record.cut_ledger + len(strict) - at["strict"],
+            }
         )
-    held = carried([])  # every blocking row fits: what earlier verdicts blocked on, long ids cut
-    more = _largest(len(others), lambda n: fits(blocking + others[:n], ledger, held))
-    return record.model_copy(update={"rows": blocking + others[:more], "ledger": ledger, "blocked": held})
+
+    wanted = {"strict": len(strict), "legacy": len(legacy), "keys": len(keyed), "rows": len(blocking)}
+    wanted |= {"said": len(worded), "accepts": len(accepts), "others": len(others)}
+    for name, many in wanted.items():
+        got[name] = _largest(min(many, got["keys"]) if name == "said" else many, lambda k: len(text(shaped(name, k))) <= limit)  # noqa: B023  # fmt: skip
+    return shaped()
 
 
-def _compact(entry: Blocked) -> Blocked:
-    """A held answer is found by its digest under any id (``sticky.holds``): a long id is cut to ID_KEPT
-    characters, so that long ids cannot crowd answers out of a record."""
-    return entry if len(entry.id) <= ID_KEPT else entry.model_copy(update={"id": entry.id[:ID_KEPT]})
+def upgraded(record: Record) -> Record:
+    """A record written before reading keys, as one that lists every answer it blocked on in ``blocked``: its own
+    regression rows join it as answers held by their exact digest, so that cutting a row never loses one."""
+    if record.memory == 2:
+        return record
+    own = [
+        Blocked(id=row.id, head=row.held_from or record.head, digest=row.digest)
+        for row in record.rows
+        if row.outcome is Outcome.REGRESSION and blocks(Outcome.REGRESSION, record.fail_on)
+    ]
+    return record.model_copy(update={"memory": 2, "blocked": [*record.blocked, *own]})
+
+
+def unpack(packed: str) -> list[str]:
+    """The keys of a record's ``bare`` answers on one commit."""
+    return [packed[i : i + KEY_HEX] for i in range(0, len(packed) - KEY_HEX + 1, KEY_HEX)]
 
 
 def _largest(n: int, ok: Callable[[int], bool]) -> int:
-    """The largest k in 0..n with ok(k), for ok true at 0 and monotone (a binary search)."""
-    low, high = 0, n
+    """The largest k in 0..n with ok(k), for ok true at 0 and monotone (a binary search; n itself first, the
+    usual answer)."""
+    if ok(n):
+        return n
+    low, high = 0, n - 1
     while low < high:
         mid = (low + high + 1) // 2
         if ok(mid):

@@ -33,6 +33,7 @@ from groundgate.files import write_parts
 from groundgate.judges import Calls as Calls  # part of the results file; re-exported for its readers
 from groundgate.judges import JudgeInfo as JudgeInfo
 from groundgate.judges.claims import Label
+from groundgate.memory import BlockedAs, Memory
 from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
 from groundgate.noise import NoiseSample as NoiseSample
 from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, Tripwire, cell, gate_exit, worse
@@ -56,7 +57,7 @@ class _Model(BaseModel):
 ROW_SPARSE = frozenset({
     "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
     "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge", "unreachable",
-    "new_figures", "claims", "held_from",
+    "new_figures", "claims", "held_from", "blocked_as",
 })  # fmt: skip
 
 
@@ -138,6 +139,7 @@ class Row:
     new_figures: list[UnsupportedFigure] | None = None  # the tripwire's, whatever the outcome; such rows keep texts
     claims: list[Claim] | None = None  # rows to read, when the judge model split the answer into claims
     held_from: str | None = None  # a blocking regression held (``sticky``): the commit that blocked on this answer
+    blocked_as: BlockedAs | None = None  # a held row: what that verdict said of it (this row's scores are this run's)
 
     @model_serializer(mode="wrap")
     def _lean(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -478,6 +480,27 @@ def _rows_as_list(rows: Sequence[Row], handler: SerializerFunctionWrapHandler) -
     return handler(list(rows))
 
 
+class Remembered(_Model):
+    """The verdict's memory a run judged with (``sticky``): the commits whose records were read and the answers it
+    held, as their keys (``memory.reading_key``; ``digests`` from records written before those). A merge reads the
+    memory again and takes only shards that judged with all of it, so shards hold what a single job would."""
+
+    commits: list[str]
+    keys: list[str] = Field(default_factory=list)
+    digests: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, memory: Memory) -> Remembered | None:
+        """What a run read, or None when it read nothing (no pull request: nothing to remember)."""
+        if not memory.commits:
+            return None
+        return cls(commits=list(memory.commits), keys=sorted(memory.keys), digests=sorted(memory.digests))
+
+    def lacks(self, memory: Memory) -> int:
+        """How many answers of ``memory`` this run did not hold."""
+        return len(set(memory.keys) - set(self.keys)) + len(set(memory.digests) - set(self.digests))
+
+
 class Results(_Model):
     schema_version: Literal[3] = 3
     tool_version: str
@@ -508,6 +531,7 @@ class Results(_Model):
     tripwire: Tripwire = "warn"  # block: a tripwire row in a blocking category fails the check
     plan: Plan | None = None  # what the run expected to spend, said before its first call
     cost: Cost | None = None  # what it spent, at the prices given (--price-per-million-tokens)
+    memory: Remembered | None = None  # a pull request's: the answers its earlier verdicts blocked on, as judged with
 
     @property
     def exit_code(self) -> int:

@@ -279,6 +279,21 @@ class Accepted:
         return f"{plural(self.rows, self.noun)} accepted by {self.who()}"
 
 
+@dataclass(frozen=True)
+class Held:
+    """Blocking rows held from earlier verdicts of the pull request (``groundgate.sticky``): how many still block,
+    and the commits of the verdicts that blocked on them, first seen first."""
+
+    rows: int
+    commits: tuple[str, ...]
+
+    def words(self) -> str:
+        """'3 held from the verdict on f00dfacef00d' (a commit as the report names it: 12 characters)."""
+        named = ", ".join(c[:12] for c in self.commits[:3])
+        more = f" and {plural(len(self.commits) - 3, 'other')}" if len(self.commits) > 3 else ""
+        return f"{self.rows:,} held from the verdict{'s' if len(self.commits) > 1 else ''} on {named}{more}"
+
+
 def headline(
     counts: Mapping[Outcome, int],
     exit_code: int,
@@ -291,6 +306,7 @@ def headline(
     unreachable: str | None = None,
     unfit: bool = False,
     accepted: Accepted | None = None,
+    held: Held | None = None,
 ) -> Headline:
     """The verdict as it lands on the merge: derived from the exit code the job really returns,
     so it is true under every ``fail-on``; at most HEADLINE_WIDTH characters unless a count is huge.
@@ -302,7 +318,8 @@ def headline(
     ('deployment x at https://…'), when rows went unjudged for that reason (an outage). ``unfit``: the judge was
     reached, but stopped answering in the rubric's format (no outage: the model cannot do the job). ``accepted``:
     the blocking rows people accepted, which no longer block (named in the headline); ``counts`` and the
-    per-category counts are then what still blocks once people have spoken.
+    per-category counts are then what still blocks once people have spoken. ``held``: blocking rows held from
+    earlier verdicts (a rerun's roll of the judge did not decide them), named with the verdicts' commits.
 
     People's acceptances follow one rule: the conclusion is the one the same run would have without the rows
     they accepted, never greener. Every blocking row accepted and rows still to read is ``neutral`` ("Does not
@@ -316,6 +333,7 @@ def headline(
     unjudged = f"; {plural(errors, 'row')} not judged" if errors else ""
     confirm = f"; {plural(small.total(), 'regression')} to confirm" if small.total() else ""
     people = f"; {accepted.rows:,} accepted by {accepted.who()}" if accepted and accepted.rows else ""
+    people = (f"; {held.words()}" if held and held.rows else "") + people
     cases = sum(counts.values()) + (accepted.rows if accepted else 0)  # accepted rows are out of the counts
     if exit_code == 1:
         if fail_on == "any-regression" and review:
@@ -339,7 +357,7 @@ def headline(
         return Headline("⛔", f"No verdict: {of}, so the gate cannot pass{also}", "failure")
     if regressions or figures:  # only fail-on: never lets a blocking row through
         text = f"Does not block merge (fail-on: never), but {_blocked(regressions, figures)}"
-        return Headline("⚠️", _with_categories(text, blocking, confirm), "neutral")
+        return Headline("⚠️", _with_categories(text, blocking, confirm + (f"; {held.words()}" if held and held.rows else "")), "neutral")  # fmt: skip
     if small.total():
         text = f"Does not block merge: {plural(small.total(), 'regression')} to confirm, too few cases to block"
         return Headline("⚠️", _with_categories(text, small, people), "neutral")
@@ -378,6 +396,12 @@ Cell = tuple[str, bool, Outcome, Bucket | None, Bucket | None]  # category, bloc
 
 
 def cell(row: Judged) -> Cell:
+    """The row's cell. A held row (``sticky``) is counted as the verdict that blocked on it judged it (a flip to
+    ungrounded, in the buckets it kept), not as this run's roll, which did not decide it."""
+    if getattr(row, "held_from", None) is not None:
+        said = getattr(row, "blocked_as", None)
+        before = said.before if said is not None and said.before is not None else row.before
+        return (row.category, row.blocking, row.outcome, before, Bucket.UNGROUNDED)
     return (row.category, row.blocking, row.outcome, row.before, row.after)
 
 

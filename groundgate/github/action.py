@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
-from groundgate import app, sticky
+from groundgate import app
 from groundgate.app import Judges
 from groundgate.baseline_age import BaselineAge, age
 from groundgate.cases import Inputs, Yardstick, load_cases
@@ -32,9 +32,9 @@ from groundgate.github import kept as keeping
 from groundgate.github.annotations import annotations_for
 from groundgate.github.publisher import Publisher, Pull
 from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs, to_runner
+from groundgate.memory import Memory
 from groundgate.merge import merge
 from groundgate.readback import read_results
-from groundgate.record import RecordError
 from groundgate.record import text as record_text
 from groundgate.report import render, render_failure
 from groundgate.report.console import render_console
@@ -44,7 +44,7 @@ from groundgate.report.headline import headline_note, on_the_check, verdict_head
 from groundgate.report.links import Links
 from groundgate.report.people import POINTER
 from groundgate.results import Results
-from groundgate.rules import gate_exit, verdict_of
+from groundgate.rules import gate_exit, plural, verdict_of
 from groundgate.settings import FORK_RECIPE, OUT_DIR, OUTPUTS, Settings, inside_workspace
 from groundgate.yardstick import decided_at_base, read_base, yardstick
 
@@ -84,31 +84,40 @@ def baseline_age(settings: Settings, publisher: Publisher, log: Log) -> Baseline
     return age(found[0], found[1], datetime.now(UTC), path, "github") if found else None
 
 
-def held(settings: Settings, publisher: Publisher, target: Target | None, log: Log) -> dict[str, dict[str, str]]:
-    """The answers this pull request's earlier verdicts blocked on (``sticky``), read before judging from the
-    records groundgate kept in its check runs (``kept``: this commit's, the head's before this push, and the
-    one groundgate's own comment names while nobody else has edited it), so that a rerun cannot re-roll them.
-    What cannot be read holds nothing, and says so: the verdict is then judged as it would be without it."""
+def held(settings: Settings, publisher: Publisher, target: Target | None, log: Log) -> Memory:
+    """The answers this pull request's earlier verdicts blocked on (``sticky``), read before judging from every
+    record groundgate kept on the commits its head has been at (``kept.gather``: a union, never the latest record
+    alone), so that no rerun, push, shard or new pull request from the same branch can re-roll them. A shard reads
+    them as a single job does. When they cannot all be read (GitHub refusing, a record damaged, a record that had
+    no room for all of them), the run stops before judging: ``kept.Unreadable``, exit 3, no verdict, rather than a
+    verdict judged afresh."""
     run = settings.github
-    if run is None or not settings.check_run:
-        return {}
+    if run is None or target is None or not target.head_sha:
+        return Memory()
+    pr = target.pr_number
+    if pr is None and run.event_name == "merge_group":
+        pr = run.queued_pr
+    if pr is None:
+        return Memory()
     try:
-        pr = target.pr_number if target is not None else None
-        if pr is None and run.event_name == "merge_group":
-            pr = run.queued_pr
-        if target is None or pr is None or not target.head_sha:
-            return {}
-        before = run.before_sha if target.pr_number is not None and run.event_name in PR_EVENTS else None
-        mark = marker(settings.check_name)
-        own = next((c for c in publisher.comments(pr) if c.mine and mark in c.body and c.tampered is None), None)
-        pointer = POINTER.search(own.body) if own is not None else None
-        commits = [target.head_sha, before, pointer[1] if pointer else None]
-        found = keeping.previous(publisher, settings.check_name, pr, commits)
-    except Exception as exc:  # GitHub refusing, a damaged record, or a bug: the judge's verdict stands
-        why = one_line(str(exc)) if isinstance(exc, (GitHubRefused, RecordError)) else str(InternalError.of(exc))
-        log.warning(f"the answers this pull request's earlier verdicts blocked on could not be read ({why}): they are judged afresh")  # fmt: skip
-        return {}
-    return sticky.held_of(kept.record for kept in found)
+        found = keeping.gather(publisher, settings.check_name, pr, target.head_sha)
+    except keeping.Unreadable:
+        raise
+    except Exception as exc:  # GitHub answering what nobody planned for, or a bug: not a reason to judge afresh
+        raise keeping.Unreadable.because(str(InternalError.of(exc))) from None
+    memory = found.memory()
+    if memory.lost:
+        raise keeping.Unreadable(
+            f"the memory of this pull request's verdicts is not whole ({'; '.join(memory.lost)}): no verdict is "
+            "given on what is left of it, since one could pass an answer it no longer holds (see docs/security.md, "
+            "The verdict's memory)"
+        )
+    if memory:
+        log.info(
+            f"{plural(len(memory), 'answer')} this pull request's verdicts blocked on, from {plural(len(found.kept), 'record')} "
+            f"on {plural(len(found.commits), 'commit')}: held while they are the same answers"
+        )
+    return memory
 
 
 def at_base(settings: Settings, inputs: Inputs, *, publisher: Publisher, base_sha: str, log: Log) -> Inputs:
@@ -148,8 +157,10 @@ def selftest(settings: Settings, judges: Judges, log: Log) -> int:
     return planted.exit_code(found)
 
 
-def merge_shards(settings: Settings, log: Log) -> Results:
-    """The shard results the ``merge-results`` globs name, inside the workspace, as one run."""
+def merge_shards(settings: Settings, log: Log, publisher: Publisher | None = None) -> Results:
+    """The shard results the ``merge-results`` globs name, inside the workspace, as one run. On a pull request the
+    merge reads the verdict's memory again, as a single job would before judging (``held``), and takes only shards
+    that judged with all of it: a shard that read less (or nothing) could have passed an answer held there."""
     assert settings.merge_results
     root = settings.root.resolve()
     paths: list[Path] = []
@@ -163,8 +174,28 @@ def merge_shards(settings: Settings, log: Log) -> Results:
     with log.group(f"groundgate: merging {len(paths)} shard results"):
         parts = [read_results(path) for path in dict.fromkeys(paths)]
         results = merge(parts, _case_ids(settings, parts))
+        if publisher is not None and settings.github is not None:
+            memory = held(settings, publisher, where(settings.github, publisher, log), log)
+            for part in parts:
+                _judged_with(part, memory)
     results.write(root / OUT_DIR / "results.json")
     return results
+
+
+def _judged_with(part: Results, memory: Memory) -> None:
+    """A shard's results judged with every answer ``memory`` holds; else no verdict (``kept.Unreadable``)."""
+    shard = f"shard {part.shard.index} of {part.shard.count}" if part.shard else "a shard"
+    if part.memory is None and memory:
+        raise keeping.Unreadable(
+            f"{shard} judged without reading the answers this pull request's verdicts blocked on ({len(memory):,} of "
+            "them): no verdict is given on it, since it could pass one of them. Give the shard jobs the permissions "
+            "the merge job reads them with (checks: read, pull-requests: read; see examples/workflow-sharded.yml)"
+        )
+    if part.memory is not None and (lacking := part.memory.lacks(memory)):
+        raise keeping.Unreadable(
+            f"{shard} judged without {lacking:,} of the answers this pull request's verdicts blocked on (a verdict "
+            "was kept between the shard and the merge): no verdict is given on it; rerun the shards and the merge"
+        )
 
 
 def _case_ids(settings: Settings, parts: list[Results]) -> list[str] | None:
@@ -300,9 +331,8 @@ def _people(
         return None
     try:
         author = target.author if target.pr_number is not None else publisher.pull(pr).author
-        before = run.before_sha if target.pr_number is not None and run.event_name in PR_EVENTS else None
         found = adjudicate.for_judging_run(
-            settings, results, publisher, target.head_sha, pr, author, cases_path, headline_note(results), log, before
+            settings, results, publisher, target.head_sha, pr, author, cases_path, headline_note(results), log
         )
         if target.pr_number is None:  # a merge queue's commit: no command names its verdict, so none is offered
             found = replace(found, people=replace(found.people, blocking=()))

@@ -2,8 +2,9 @@
 applied to the verdicts groundgate kept in its check runs (``kept``), and the verdict re-presented with them.
 
 Two ways in. A judging run (``pull_request``, or ``workflow_run`` for a fork) reads the commands before it
-publishes, carries the ledgers of the pull request's previous verdicts forward (so an acceptance made on an
-answer a push left unchanged still stands), and publishes the record of its own verdict in its check run.
+publishes, binds them to the verdicts kept on the pull request's commits (``kept``, ``binding``: an acceptance made
+on an answer a push left unchanged still stands), and publishes the record of its own verdict in its check run,
+with every answer the pull request's verdicts blocked on.
 A re-presenting run judges nothing and reads none of the pull request's files: on a comment
 (``issue_comment``) or on a re-run of the check run asked for from the Checks tab (``check_run``
 ``rerequested``), it takes the record of the newest check run of its name on the commit, applies the
@@ -30,13 +31,13 @@ from groundgate.adjudication import (
     Judged,
     Verdict,
     answer_digest,
-    bind,
     blocks,
-    decide,
 )
+from groundgate.binding import bind, decide
 from groundgate.errors import GitHubRefused, one_line
 from groundgate.event import GitHubRun
 from groundgate.github import kept as keeping
+from groundgate.github import recent
 from groundgate.github.annotations import Annotation
 from groundgate.github.hearing import LEFT_NOTE, Heard, Who, hear
 from groundgate.github.publisher import Comment, Publisher
@@ -48,13 +49,13 @@ from groundgate.report.context import marker
 from groundgate.report.escape import inline
 from groundgate.report.headline import Facts, counts_parts, headline_of, on_the_check
 from groundgate.report.headline import facts as facts_of
-from groundgate.report.links import Links
-from groundgate.report.people import POINTER, People, heading, render_people, represent
+from groundgate.report.links import Links, commits_linked
+from groundgate.report.people import People, heading, render_people, represent
 from groundgate.report.render import environment
 from groundgate.results import Results, rows_with
 from groundgate.rules import Conclusion, FailOn, Headline, Outcome, verdict_of
 from groundgate.settings import Settings
-from groundgate.sticky import carried
+from groundgate.sticky import blocked_on, carried
 
 HISTORY_PRS = 20  # pull requests updated last whose verdicts a judging run reads for the judge's precision
 REPLY_PROBLEMS = 20  # problems a reply lists: the rest are counted (a reply stays far below GitHub's 65,536)
@@ -101,6 +102,10 @@ def record_of(results: Results, settings: Settings, head: str, pr: int | None, c
         note=note,
         rows=judged_rows(results),
         blocking=sum(n for o, n in results.counts.items() if blocks(o, settings.fail_on)),
+        memory=2,
+        blocked=blocked_on(rows_with(results.rows, [Outcome.REGRESSION]), head)
+        if blocks(Outcome.REGRESSION, settings.fail_on)
+        else [],
     )
 
 
@@ -130,13 +135,12 @@ def for_judging_run(
     cases_path: str,
     note: str,
     log: Log,
-    before: str | None = None,
 ) -> Adjudicated:
-    """A judging run's verdict with the commands of its pull request applied: bound as the ledgers of the
-    pull request's previous verdicts recorded them (``kept``: on this commit, on ``before``, the head before
-    this push as GitHub's event names it, and on the commit groundgate's own comment names while nobody else
-    edited it), or to the verdict they name when they came later. Whatever cannot be read leaves the judge's
-    verdict standing, and says so."""
+    """A judging run's verdict with the commands of its pull request applied, read again from their comments, and
+    bound to the verdicts groundgate kept on the pull request's commits (``kept.gather``: every check run of its
+    name on every commit its head has been at) as ``binding`` allows: nothing a record says makes a row greener.
+    Its record carries every answer the pull request's verdicts blocked on, its own first. Whatever cannot be read
+    leaves the judge's verdict standing, and says so."""
     record = record_of(results, settings, head, pr, cases_path, note)
     notes: list[str] = []
     try:
@@ -149,23 +153,22 @@ def for_judging_run(
         who = f"@{heard.left.tampered}"
         log.warning(f"groundgate's comment on #{pr} was edited by {who}: it is no longer read or updated; a new one is written")  # fmt: skip
         notes.append(
-            f"groundgate's earlier comment was edited by {who}, so groundgate no longer reads or updates it: the "
-            "verdict it pointed to is read only where GitHub keeps it (this commit and the one before this push)."
+            f"groundgate's earlier comment was edited by {who}, so groundgate no longer reads or updates it: a new "
+            "comment holds the report (the verdicts are read from the check runs, never from a comment)."
         )
-    pointer = POINTER.search(heard.own.body) if heard.own is not None else None
     try:
-        found = keeping.previous(publisher, settings.check_name, pr, [head, before, pointer[1] if pointer else None])
-    except (RecordError, GitHubRefused) as exc:
-        found = []
-        log.warning(f"the previous verdict's record could not be read ({one_line(str(exc))}): its adjudications are not carried over")  # fmt: skip
-    verdicts = [Verdict({row.id: row for row in record.rows}, None, head), *(k.verdict for k in found)]
-    ledger = keeping.ledger_of(found)
-    verdicts += keeping.older(publisher, settings.check_name, pr, found, heard.said, verdicts)
-    entries, problems = bind(heard.said, ledger, verdicts, frozen=heard.frozen)
-    decision = decide(record.rows, entries, settings.fail_on, problems=problems)
-    previous = found[0].record.head if found else None
-    blocked = carried((k.record for k in found), record.rows)  # what earlier verdicts blocked on stays on record
-    record = fit(record.model_copy(update={"ledger": list(decision.ledger), "previous": previous, "blocked": blocked}))
+        found = keeping.gather(publisher, settings.check_name, pr, head)
+    except keeping.Unreadable as exc:
+        found = keeping.Found()
+        log.warning(f"the pull request's earlier verdicts could not be read ({one_line(str(exc))}): no adjudication is carried")  # fmt: skip
+        notes.append("The pull request's earlier verdicts could not be read: no adjudication was applied.")
+    verdicts = [Verdict({row.id: row for row in record.rows}, None, head), *found.verdicts(pr)]
+    entries, problems = bind(heard.said, found.ledger(pr), verdicts, frozen=heard.frozen)
+    decision = decide(record.rows, entries, settings.fail_on, problems=problems, heard=heard.counted)
+    own = record.blocked
+    blocked = [*own, *carried(found.memory(), own)]  # what earlier verdicts blocked on stays on record
+    update = {"ledger": list(decision.ledger), "previous": found.previous(pr, head), "blocked": blocked}
+    record = fit(record.model_copy(update=update))
     decision = replace(decision, missing=record.missing)
     people = People(
         decision,
@@ -199,7 +202,7 @@ def history(
     holds every adjudication of the pull request's life, carried from verdict to verdict)."""
     found: list[Label] = []
     seen: set[int] = set()
-    for kept in publisher.verdicts(check_name, prs, commits, all_pages=everything, since=since):
+    for kept in recent.verdicts(publisher, check_name, prs, commits, all_pages=everything, since=since):
         if kept.pr in seen:
             continue
         try:
@@ -258,6 +261,7 @@ def headline_for(decision: Decision, kept: Record) -> tuple[Headline, Counter[Ou
         kept.small_by_category,
         kept.to_read,
         kept.unreachable,
+        held={row.id: row.held_from for row in kept.rows if row.held_from is not None},
     )
     return headline_of(found, kept.fail_on, decision), decision.counts(kept.counts)
 
@@ -329,19 +333,46 @@ def _represent(
         log.info(f"{why}: nothing to apply the commands to")
         _reply(publisher, settings, number, run, f"{why}. Post the command again once the verdict is there.")
         return 0
-    kept, check = found
-    if kept.record.pr != number:  # one commit, two pull requests: the newest verdict on it was made for the other one
-        why = f"the newest verdict on the commit {head[:12]} was made for pull request #{kept.record.pr}"
+    try:
+        gathered = keeping.gather(publisher, settings.check_name, number, head)
+    except keeping.Unreadable as exc:
+        _reply(publisher, settings, number, run, f"the verdicts kept on this pull request cannot all be read: {exc}. Rerun the gate, then post the command again.")  # fmt: skip
+        raise GitHubRefused(f"the verdicts kept on #{number}: {exc}") from None
+    mine = [k for k in gathered.kept if k.record.head == head and k.record.pr == number]  # newest first
+    if not mine:  # one commit, two pull requests: the verdicts on it were made for the other one
+        why = f"the newest verdict on the commit {head[:12]} was made for pull request #{found[0].record.pr}"
         log.info(f"{why}: nothing applied")
         _reply(publisher, settings, number, run, f"{why}, not this one. Rerun this pull request's gate, then post the command again.")  # fmt: skip
         return 0
+    chosen = _strictest(mine)
+    if chosen is None or chosen.run is None:
+        why = (
+            f"the verdicts kept on the commit {head[:12]} disagree on which rows block (a check run of this name "
+            "that groundgate did not write, or a baseline the base branch changed since)"
+        )
+        log.warning(f"{why}: none is presented again, and the check says so")
+        publisher.publish_check(
+            name=settings.check_name,
+            head_sha=head,
+            conclusion="failure",
+            title=f"No verdict: {why}"[:200],
+            summary=f"{why}. Rerun the gate's judging job: its verdict decides.",
+            annotations=[],
+        )
+        _reply(publisher, settings, number, run, f"{why}. Rerun the gate's judging job: its verdict decides.")
+        return 0
+    kept, check = chosen, chosen.run
     with log.group(f"groundgate: people's adjudications on #{number} at {head[:12]}"):
         heard = hear(publisher, number, Who.of(settings, author), settings.check_name)
-        verdicts = [kept.verdict]
-        verdicts += keeping.older(publisher, settings.check_name, number, [kept], heard.said, verdicts)
-        entries, problems = bind(heard.said, kept.record.ledger, verdicts, frozen=heard.frozen)
+        verdicts = gathered.verdicts(number)
+        entries, problems = bind(heard.said, gathered.ledger(number), verdicts, frozen=heard.frozen)
         decision = decide(
-            kept.record.rows, entries, kept.record.fail_on, problems=problems, missing=kept.record.missing
+            kept.record.rows,
+            entries,
+            kept.record.fail_on,
+            problems=problems,
+            missing=kept.record.missing,
+            heard=heard.counted,
         )
         changed = list(decision.ledger) != sorted(kept.record.ledger, key=Entry.order)
         if not changed and heard.left is None and run.event_name != "check_run":
@@ -360,7 +391,8 @@ def _represent(
             small=frozenset(record.small_by_category),
         )
         section = str(render_people(people, links))
-        top_line = heading(top.icon, top.text + record.note)  # the report's heading adds the notes
+        held = [row.held_from for row in record.rows if row.held_from is not None]
+        top_line = str(commits_linked(Markup(heading(top.icon, top.text + record.note)), held, links))  # noqa: S704 - heading() escaped it
         top = on_the_check(top, record.note)  # a removed blocking case in the title, as the judging run put it
         title = top.text
         summary = represent(
@@ -389,6 +421,18 @@ def _represent(
     to_runner(log, "the job summary", lambda: append_summary(run.summary_path, summary))
     to_runner(log, "the step's outputs", lambda: set_outputs(run.output_path, outputs))
     return 0
+
+
+def _strictest(records: Sequence[keeping.Kept]) -> keeping.Kept | None:
+    """Of one commit's records of this pull request (newest first), the newest that blocks on every row any of the
+    others blocks on: records only ever make a verdict stricter, so one that blocks on less than another of its commit
+    (a check run of this name some other workflow wrote, or a verdict from before the base changed a baseline) is
+    not the one presented again. None when no record blocks on all the others do."""
+    sets = [{row.id for row in k.record.rows if blocks(row.outcome, k.record.fail_on)} for k in records]
+    for kept, mine in zip(records, sets, strict=True):
+        if all(other <= mine for other in sets) and all(kept.record.missing >= k.record.missing for k in records):
+            return kept
+    return None
 
 
 def _answer(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from groundgate.adjudication import blocks
 from groundgate.report.headline import OUTAGE_FIX, outage
 from groundgate.report.render import plain, score
-from groundgate.report.rows import figures_said, held_said
+from groundgate.report.rows import buckets, figures_said, held_said, roll, scores_text, why
 from groundgate.report.yardstick import edited_words
 from groundgate.results import Results, Row, rows_with
 from groundgate.rules import FailOn, Outcome, plural
@@ -108,7 +108,8 @@ def annotations_for(results: Results, cases_path: str, fail_on: FailOn = "blocki
             moved = f"{_word(row.before)} → {_word(row.after)}"
             message = f"{moved} ({scores}). Judge: {row.rescore_reason or row.after_reason or ''}"
             if row.held_from:  # its re-score may disagree now: the verdict that blocked on this answer stands
-                message = f"{held_said(row)}. {moved} ({scores}). Judge: {row.after_reason or ''}"
+                blocked = f"Blocked as {buckets(row)} ({scores_text(row)}): {why(row) or ''}"
+                message = f"{held_said(row)}. {blocked}. This run's roll: {moved}: {roll(row) or ''}"
         if (
             stick is not None and (base := at_base.get(row.id)) is not None
         ):  # on the PR's line, the edit a reviewer reads

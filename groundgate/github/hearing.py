@@ -57,6 +57,11 @@ class Heard:
     own: Comment | None = None
     left: Comment | None = None
 
+    @property
+    def counted(self) -> frozenset[int]:
+        """The comments whose commands count now (a revoke only a record holds withdraws no confirm)."""
+        return frozenset(s.comment for s in self.said)
+
     def applied(self, comment_id: int) -> bool:
         """Whether every line of this comment that looks like a command counts, as far as hearing tells."""
         return (

@@ -1,38 +1,231 @@
-"""The verdicts groundgate kept on a pull request's commits, read back: only from check runs (written by the
-app alone), each record checked (``groundgate.record``) and made for this pull request.
+"""The verdicts groundgate kept on a pull request's commits, read back (``groundgate.record``): the pull request's
+memory (the answers its verdicts blocked on, people's confirms and revokes) and the verdicts people's commands
+are bound to.
 
-Which commits to read is the only thing taken from elsewhere, and never from anything a pull request's author
-can write: the commit being judged or re-presented (a rerun, or a comment's run since), the pull request's
-head before this push (``before`` in GitHub's own event payload), the commit groundgate's own comment names
-while nobody else has edited it, and, from each record, the verdict before it (``previous``). Every record
-found adds its ledger: a revoke or a confirm any of them holds stands, so a pointer to an older verdict can
-bring back nothing a later one withdrew.
+Where: every check run of this name, not only the newest, on every commit the pull request's head has been at —
+its commits, and the heads its force pushes replaced, as GitHub's own timeline keeps them — and the same for the
+other pull requests from its head branch, and on the commit judged now, whichever pull request's verdict is kept
+there (a new pull request from the same branch meets the old one's), and on the commits the records name as the
+verdict before theirs (``previous``). Never a commit
+groundgate's comment names, nor the event's ``before``: the chain depends on nothing an edited comment, a
+cancelled run or an event without ``before`` can break.
+
+What is trusted of them: a check run of this name is no proof that groundgate wrote it. Any workflow of the
+repository with ``checks: write`` can create one (as the GitHub Actions app, like groundgate's), and GitHub files
+a check run made with a workflow's token in whichever check suite it chooses, so neither its app nor its check
+suite's workflow run (path, event, branch) says which workflow made it. So records only ever make a verdict
+stricter: the answers blocked on are the union of every record's (``sticky.memory_of``), confirms and revokes
+stand from any record of this pull request, and an accept is read again from its comment on every run and bound
+only to an answer every record of the verdict it names agrees on (``binding``).
+
+What cannot be read is said, never passed over: GitHub refusing, or a record groundgate cannot read whole, raises
+``Unreadable`` (the judging run then gives no verdict: exit 3).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from groundgate.adjudication import PIN, Entry, Said, Verb, Verdict
-from groundgate.errors import GitHubRefused
+from groundgate.adjudication import Entry, Judged, Verdict
+from groundgate.errors import GitHubRefused, GroundgateError, one_line
 from groundgate.github.publisher import CheckRunFound, Publisher
-from groundgate.record import Record, RecordError, decode
+from groundgate.memory import Memory
+from groundgate.record import NoRecord, Record, RecordError, decode
+from groundgate.sticky import memory_of
 
-CHAIN = 10  # verdicts read back along `previous` for commands that name an older one, or came before it
+# Every commit a pull request's head has been: its commits, and the heads its force pushes replaced (GitHub's own
+# timeline: nothing the pull request's author can write). A page of each a request, both paged on together.
+HEADS_QUERY = """
+query($owner: String!, $name: String!, $number: Int!, $commits: String, $pushes: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequest(number: $number) {
+      commits(first: 100, after: $commits) { nodes { commit { oid } } pageInfo { hasNextPage endCursor } }
+      timelineItems(first: 100, after: $pushes, itemTypes: [HEAD_REF_FORCE_PUSHED_EVENT]) {
+        nodes { ... on HeadRefForcePushedEvent { beforeCommit { oid } afterCommit { oid } } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+}
+"""
+LINKS = 50  # commits read beyond the pull request's own because a record names them as the verdict before its
+
+
+class Unreadable(GroundgateError):
+    """The pull request's earlier verdicts could not all be read, or a record did not keep all it should: no
+    verdict may pass on what is left (exit 3)."""
+
+    exit_code = 3
+
+    @classmethod
+    def because(cls, why: str) -> Unreadable:
+        return cls(
+            f"the verdicts this pull request was given before could not all be read ({one_line(why)}): no verdict is "
+            "given without them, since one judged afresh could pass an answer they blocked on. Rerun the job once "
+            "GitHub answers (see docs/security.md, The verdict's memory)"
+        )
 
 
 @dataclass(frozen=True)
 class Kept:
-    """A verdict groundgate kept: its record and when it was first shown (GitHub's time)."""
+    """A verdict groundgate kept: its record and when it was first shown (GitHub's time, or the record's word)."""
 
     record: Record
     published: datetime | None
+    run: CheckRunFound | None = None  # the check run that holds it
 
     @property
     def verdict(self) -> Verdict:
         return Verdict({row.id: row for row in self.record.rows}, self.published, self.record.head)
+
+
+@dataclass(frozen=True)
+class Found:
+    """Every record read on a pull request's commits (any pull request's), and the commits read."""
+
+    kept: tuple[Kept, ...] = ()
+    commits: tuple[str, ...] = ()
+
+    def mine(self, pr: int) -> list[Kept]:
+        """This pull request's records, newest shown first."""
+        return sorted(
+            (k for k in self.kept if k.record.pr == pr),
+            key=lambda k: k.published or datetime.min.replace(tzinfo=UTC),
+            reverse=True,
+        )
+
+    def memory(self) -> Memory:
+        """What every record found blocked on: a union (whichever pull request's: they only hold more)."""
+        return memory_of((k.record for k in self.kept), self.commits)
+
+    def verdicts(self, pr: int) -> list[Verdict]:
+        """This pull request's verdicts, one a commit, newest shown first, each as its records agree (``agreed``)."""
+        by: dict[str, list[Kept]] = {}
+        for kept in self.mine(pr):
+            by.setdefault(kept.record.head, []).append(kept)
+        found = [agreed(head, records) for head, records in by.items()]
+        return sorted(found, key=lambda v: v.published or datetime.min.replace(tzinfo=UTC), reverse=True)
+
+    def ledger(self, pr: int) -> list[Entry]:
+        """Every entry of this pull request's records, each variant once (``binding.bind`` weighs them)."""
+        entries: dict[str, Entry] = {}
+        for kept in self.mine(pr):
+            for entry in kept.record.ledger:
+                entries.setdefault(entry.model_dump_json(), entry)
+        return sorted(entries.values(), key=Entry.order)
+
+    def previous(self, pr: int, head: str) -> str | None:
+        """The commit of this pull request's newest verdict before one on ``head`` (a record's link back)."""
+        return next((k.record.head for k in self.mine(pr) if k.record.head != head), None)
+
+
+def agreed(head: str, records: Sequence[Kept]) -> Verdict:
+    """One commit's verdict as all its records of the pull request give it: the rows every one of them lists with
+    the same answer (``rows``: what an accept binds to), every answer any of them gives a row (``answers``: what a
+    confirm disputes), and the rows they disagree on; shown when the first of them says it was (a rerun of the commit
+    shows the same answers again: an accept posted between the two names them)."""
+    answers: dict[str, set[str]] = {}
+    listed: dict[str, int] = {}
+    first: dict[str, Judged] = {}
+    for kept in records:
+        for row in {r.id: r for r in kept.record.rows}.values():
+            answers.setdefault(row.id, set()).add(row.digest)
+            listed[row.id] = listed.get(row.id, 0) + 1
+            first.setdefault(row.id, row)
+    settled = {rid for rid, digests in answers.items() if len(digests) == 1 and listed[rid] == len(records)}
+    shown = [k.published for k in records if k.published is not None]
+    published = min(shown) if shown else None
+    return Verdict(
+        {rid: first[rid] for rid in settled},
+        published,
+        head,
+        answers={rid: frozenset(d) for rid, d in answers.items()},
+        unsettled=frozenset(answers) - settled,
+    )
+
+
+def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
+    """Every record on every commit pull request #pr's head has been at, on ``head``, and on the commits records
+    name as the verdict before theirs (LINKS at most). Unreadable when GitHub refuses, or when a check run of this
+    name holds a record that cannot be read whole: a record is never passed over in silence."""
+    try:
+        commits = list(dict.fromkeys([head, *heads(publisher, pr), *branch_heads(publisher, pr)]))
+    except GitHubRefused as exc:
+        raise Unreadable.because(str(exc)) from None
+    own = set(commits)
+    queue, seen, links = list(commits), set(), 0
+    kept: list[Kept] = []
+    while queue:
+        commit = queue.pop(0)
+        if commit in seen:
+            continue
+        seen.add(commit)
+        try:
+            runs = publisher.checks(check_name, commit, gone_ok=commit not in own)
+        except GitHubRefused as exc:
+            raise Unreadable.because(str(exc)) from None
+        for found in runs:
+            record = _read(found, check_name, commit)
+            if record is None:
+                continue
+            kept.append(Kept(record, record.published or found.completed, found))
+            link = record.previous
+            if link and link not in seen and link not in queue and links < LINKS:
+                queue.append(link)
+                links += 1
+    return Found(tuple(kept), tuple(seen))
+
+
+def heads(publisher: Publisher, number: int) -> list[str]:
+    """Every commit pull request #number's head has been at, as GitHub keeps it: its commits, oldest first, then
+    the heads its force pushes replaced and the ones they pushed (a force push drops the old commits from the
+    list; the timeline keeps them). A commit GitHub no longer has is named by no event (``beforeCommit`` null)."""
+    owner, name = publisher.repository.split("/", 1)
+    found: dict[str, None] = {}
+    cursors: dict[str, str | None] = {"commits": None, "pushes": None}
+    more = {"commits": True, "pushes": True}
+    while any(more.values()):
+        variables = {"owner": owner, "name": name, "number": number, **cursors}
+        data = publisher.graphql(HEADS_QUERY, variables, f"read the commits and force pushes of #{number}", "pulls")
+        pull = (data.get("repository") or {}).get("pullRequest")
+        if pull is None:
+            raise GitHubRefused(f"GitHub did not answer with pull request #{number}'s commits")
+        for kind, page in (("commits", pull.get("commits") or {}), ("pushes", pull.get("timelineItems") or {})):
+            if not more[kind]:
+                continue
+            for node in page.get("nodes") or []:
+                if kind == "commits":
+                    oids = [((node or {}).get("commit") or {}).get("oid")]
+                else:
+                    oids = [((node or {}).get(end) or {}).get("oid") for end in ("beforeCommit", "afterCommit")]
+                found.update(dict.fromkeys(oid for oid in oids if isinstance(oid, str)))
+            info = page.get("pageInfo") or {}
+            more[kind] = bool(info.get("hasNextPage") and info.get("endCursor"))
+            cursors[kind] = info.get("endCursor") or cursors[kind]
+    return list(found)
+
+
+def branch_heads(publisher: Publisher, pr: int) -> list[str]:
+    """Every commit the other pull requests from this one's head branch had as their head (a pull request closed and
+    opened again from the same branch, before or after a force push, meets the old one's verdicts)."""
+    pull = publisher.pull(pr)
+    if pull.head_repo is None or pull.head_ref is None:
+        return []  # the head's fork was deleted: no branch to find others by
+    label = f"{pull.head_repo.split('/', 1)[0]}:{pull.head_ref}"
+    others = [p.number for p in publisher.branch_pulls(label) if p.number != pr and p.head_repo == pull.head_repo]
+    return [commit for number in others for commit in heads(publisher, number)]
+
+
+def _read(found: CheckRunFound, check_name: str, commit: str) -> Record | None:
+    """The record in a check run of this name, or None when it holds none (a run that reached no verdict)."""
+    try:
+        return decode(found.text, check=check_name, head=commit)
+    except NoRecord:
+        return None
+    except RecordError as exc:
+        raise Unreadable.because(f"the check run {found.url} holds a record groundgate cannot read: {exc}") from None
 
 
 def newest(publisher: Publisher, check_name: str, head: str) -> tuple[Kept, CheckRunFound] | None:
@@ -42,91 +235,4 @@ def newest(publisher: Publisher, check_name: str, head: str) -> tuple[Kept, Chec
     if found is None:
         return None
     record = decode(found.text, check=check_name, head=head)
-    return Kept(record, record.published or found.completed), found
-
-
-def last(publisher: Publisher, check_name: str, head: str) -> Kept | None:
-    """The newest record on a commit's check runs of this name, for the adjudications it carries: a run that
-    reached no verdict after it (bad input, an outage, a cancelled job) left it standing beneath."""
-    problem: RecordError | None = None
-    for found in publisher.checks(check_name, head):
-        try:
-            record = decode(found.text, check=check_name, head=head)
-        except RecordError as exc:
-            problem = problem or exc
-            continue
-        return Kept(record, record.published or found.completed)
-    if problem is not None:
-        raise problem
-    return None
-
-
-def previous(publisher: Publisher, check_name: str, pr: int, commits: Iterable[str | None]) -> list[Kept]:
-    """The newest record of this pull request on each of these commits, newest first. A commit whose records
-    cannot be read is passed over (RecordError when none could be read and one failed: the caller says so)."""
-    found: dict[str, Kept] = {}
-    problem: RecordError | None = None
-    for commit in dict.fromkeys(c for c in commits if c):
-        try:
-            kept = last(publisher, check_name, commit)
-        except RecordError as exc:
-            problem = problem or exc
-            continue
-        if kept is not None and kept.record.pr == pr:
-            found[commit] = kept
-    if not found and problem is not None:
-        raise problem
-    return sorted(found.values(), key=lambda k: k.published or datetime.min.replace(tzinfo=UTC), reverse=True)
-
-
-def ledger_of(found: Sequence[Kept]) -> list[Entry]:
-    """Every entry of these records (newest first), each command's binding as the newest record holds it."""
-    entries: dict[tuple[int, str, str], Entry] = {}
-    for kept in found:
-        for entry in kept.record.ledger:
-            entries.setdefault((entry.comment, entry.key, entry.row), entry)
-    return sorted(entries.values(), key=Entry.order)
-
-
-def wanted(said: Sequence[Said], verdicts: Sequence[Verdict], known: Iterable[Entry]) -> tuple[set[str], bool]:
-    """What the verdicts at hand do not answer: the commits fresh commands name that none of them judged,
-    and whether an unnamed one came before the oldest of them was shown."""
-    recorded = {(e.comment, e.key) for e in known}
-    fresh = [s for s in said if (s.comment, s.command.key) not in recorded and s.command.verb is not Verb.REVOKE]
-    heads = [v.head for v in verdicts if v.head]
-    pins = {
-        s.command.pin
-        for s in fresh
-        if s.command.pin and PIN.fullmatch(s.command.pin) and not any(h.startswith(s.command.pin) for h in heads)
-    }
-    shown = [v.published for v in verdicts if v.published is not None]
-    early = bool(shown) and any(s.command.pin is None and s.at <= min(shown) for s in fresh)
-    return pins, early
-
-
-def older(
-    publisher: Publisher, check_name: str, pr: int, found: Sequence[Kept], said: Sequence[Said], verdicts: list[Verdict]
-) -> list[Verdict]:
-    """The verdicts before the ones at hand, along each record's ``previous``, as far as fresh commands need
-    them (one names an older verdict, or came before the oldest one was shown), CHAIN at most."""
-    more: list[Verdict] = []
-    seen = {kept.record.head for kept in found}
-    queue = [kept.record.previous for kept in found]
-    known = [e for kept in found for e in kept.record.ledger]
-    while queue and len(more) < CHAIN:
-        pins, early = wanted(said, [*verdicts, *more], known)
-        if not pins and not early:
-            break
-        commit = queue.pop(0)
-        if commit is None or commit in seen:
-            continue
-        seen.add(commit)
-        try:
-            kept = last(publisher, check_name, commit)
-        except (RecordError, GitHubRefused):
-            continue
-        if kept is None or kept.record.pr != pr:
-            continue
-        more.append(kept.verdict)
-        queue.append(kept.record.previous)
-    return more
+    return Kept(record, record.published or found.completed, found), found

@@ -65,42 +65,6 @@ query($owner: String!, $name: String!, $number: Int!, $after: String) {
   }
 }
 """
-# The verdicts groundgate kept on the repository's pull requests, newest first: the last commits of each, and
-# on each its newest check run of this name. GitHub's cost: about (prs x (2 + 10 x commits)) / 100 points. A
-# commit's check suites (one per app, and one per workflow run) are read 10 at a time: a commit with more whose
-# first 10 hold no check run of this name has the rest read through SUITES_QUERY, a page of 100 a point.
-VERDICTS_QUERY = """
-query($owner: String!, $name: String!, $check: String!, $prs: Int!, $commits: Int!, $after: String) {
-  rateLimit { cost remaining resetAt }
-  repository(owner: $owner, name: $name) {
-    pullRequests(first: $prs, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) {
-      nodes {
-        number updatedAt
-        commits(last: $commits) {
-          nodes { commit { oid checkSuites(first: 10) {
-            pageInfo { hasNextPage endCursor }
-            nodes {
-              checkRuns(first: 1, filterBy: {checkName: $check, checkType: LATEST}) { nodes { name text completedAt } }
-            }
-          } } }
-        }
-      }
-      pageInfo { hasNextPage endCursor }
-    }
-  }
-}
-"""
-SUITES_QUERY = """
-query($owner: String!, $name: String!, $oid: GitObjectID!, $check: String!, $after: String) {
-  rateLimit { cost remaining resetAt }
-  repository(owner: $owner, name: $name) {
-    object(oid: $oid) { ... on Commit { checkSuites(first: 100, after: $after) {
-      pageInfo { hasNextPage endCursor }
-      nodes { checkRuns(first: 1, filterBy: {checkName: $check, checkType: LATEST}) { nodes { name text completedAt } } }
-    } } }
-  }
-}
-"""
 SUPERSEDED = "Superseded"
 
 
@@ -167,17 +131,6 @@ class CheckRunFound:
     url: str
 
 
-@dataclass(frozen=True)
-class KeptRun:
-    """The newest check run of a name on one of a pull request's last commits (from ``verdicts``)."""
-
-    pr: int
-    commit: str
-    text: str | None
-    completed: datetime | None
-    updated: datetime | None = None  # when the pull request was last updated (a comment updates it)
-
-
 def _utc(at: datetime | None) -> datetime | None:
     """PyGithub's times, naive ones read as UTC."""
     return at.replace(tzinfo=UTC) if at is not None and at.tzinfo is None else at
@@ -202,6 +155,11 @@ class Publisher:
         self._kind = token_kind(github)
         self._budget = budget or WaitBudget()  # for GraphQL's rate limit, which PyGithub's retry does not see
         self._sleep = sleep
+
+    @property
+    def repository(self) -> str:
+        """The repository's "owner/name"."""
+        return self._repository
 
     @contextmanager
     def _talking(self, action: str, need: str) -> Iterator[None]:
@@ -256,6 +214,12 @@ class Publisher:
             return None
         head_repo = p.head.repo.full_name if p.head.repo else None
         return Pull(p.number, p.head.sha, p.state == "open", head_repo, p.head.ref, p.user.login if p.user else None)
+
+    def branch_pulls(self, head_label: str) -> list[Pull]:
+        """Every pull request into this repository, open or closed, whose head is ``owner:branch``."""
+        with self._talking(f"find the pull requests of {head_label}", "pulls"):
+            found = [self._ours(p) for p in self._repo.get_pulls(state="all", head=head_label)]
+        return [pull for pull in found if pull is not None]
 
     def pull(self, number: int) -> Pull:
         """A pull request of this repository as it is now (its head, its author)."""
@@ -330,15 +294,28 @@ class Publisher:
         role = str(data.get("role_name") or "")
         return role if role in ROLES else str(data.get("permission") or "none")
 
+    def graphql(self, query: str, variables: dict[str, Any], action: str, need: str) -> dict[str, Any]:
+        """One GraphQL query's ``data`` (empty when GitHub sent none); anything refused is a GitHubRefused."""
+        with self._talking(action, need):
+            _, data = self._github.requester.graphql_query(query, variables)
+        return dict(data.get("data") or {})
+
     def latest_check(self, name: str, head_sha: str) -> CheckRunFound | None:
         """The newest check run of this name on the commit (the one GitHub shows and branch protection reads)."""
         return next(iter(self.checks(name, head_sha)), None)
 
-    def checks(self, name: str, head_sha: str) -> list[CheckRunFound]:
-        """Every check run of this name on the commit, newest first (one request a hundred of them)."""
+    def checks(self, name: str, head_sha: str, *, gone_ok: bool = False) -> list[CheckRunFound]:
+        """Every check run of this name on the commit, newest first (one request a hundred of them). ``gone_ok``:
+        a commit GitHub no longer has (a force push dropped it and it was collected) has none, rather than a
+        GitHubRefused."""
         with self._talking(f"read the check runs of {head_sha[:12]}", "check"):
-            runs = self._repo.get_commit(head_sha).get_check_runs(check_name=name, filter="all")
-            found = [r for r in runs if r.name == name]
+            try:
+                runs = self._repo.get_commit(head_sha).get_check_runs(check_name=name, filter="all")
+                found = [r for r in runs if r.name == name]
+            except GithubException as exc:
+                if gone_ok and exc.status in (404, 422):
+                    return []
+                raise
         return [
             CheckRunFound(run.id, run.output.text, run.output.summary, _utc(run.completed_at), run.html_url)
             for run in sorted(found, key=lambda r: r.id, reverse=True)
@@ -353,62 +330,7 @@ class Publisher:
                 for a in run.get_annotations()
             ]
 
-    def verdicts(
-        self, check_name: str, prs: int, commits: int = 1, *, all_pages: bool = False, since: datetime | None = None
-    ) -> Iterator[KeptRun]:
-        """The newest check run of ``check_name`` on the last ``commits`` commits of the ``prs`` pull requests
-        updated last (every pull request with ``all_pages``, newest first, down to those updated ``since``),
-        through GraphQL, a page at a time. Rate-limit aware: when GitHub's GraphQL points run low it waits for
-        the reset within this run's waiting budget, and otherwise stops with a GitHubRefused saying when the
-        points come back."""
-        owner, name = self._repository.split("/", 1)
-        after: str | None = None
-        while True:
-            variables = {"owner": owner, "name": name, "check": check_name, "prs": prs, "commits": commits, "after": after}  # fmt: skip
-            with self._talking("read the verdicts kept on the pull requests", "check"):
-                _, data = self._github.requester.graphql_query(VERDICTS_QUERY, variables)
-            found = data.get("data") or {}
-            page = (found.get("repository") or {}).get("pullRequests") or {}
-            older = False
-            for pull in page.get("nodes") or []:
-                updated = when((pull or {}).get("updatedAt"))
-                if since is not None and updated is not None and updated < since:
-                    older = True  # pull requests come newest first: the rest are older still
-                    break
-                for node in reversed(((pull or {}).get("commits") or {}).get("nodes") or []):
-                    commit = (node or {}).get("commit") or {}
-                    runs = self._runs_of(commit.get("checkSuites") or {}, check_name, str(commit.get("oid")))
-                    for run in sorted(runs, key=lambda r: r.get("completedAt") or "", reverse=True):
-                        completed = when(run.get("completedAt"))
-                        yield KeptRun(int(pull["number"]), str(commit.get("oid")), run.get("text"), completed, updated)
-            info = page.get("pageInfo") or {}
-            if older or not all_pages or not info.get("hasNextPage") or not info.get("endCursor"):
-                return
-            after = info["endCursor"]
-            self._pace(found.get("rateLimit") or {})
-
-    def _runs_of(self, suites: dict[str, Any], check_name: str, oid: str) -> list[dict[str, Any]]:
-        """The check runs of this name in a commit's check suites, reading on past the first page when it
-        holds none (a commit with many check suites: other apps', one per workflow run)."""
-        owner, name = self._repository.split("/", 1)
-        while True:
-            runs = [
-                run
-                for suite in suites.get("nodes") or []
-                for run in ((suite or {}).get("checkRuns") or {}).get("nodes") or []
-                if run and run.get("name") == check_name
-            ]
-            info = suites.get("pageInfo") or {}
-            if runs or not info.get("hasNextPage") or not info.get("endCursor"):
-                return runs
-            variables = {"owner": owner, "name": name, "oid": oid, "check": check_name, "after": info["endCursor"]}
-            with self._talking(f"read the check suites of {oid[:12]}", "check"):
-                _, data = self._github.requester.graphql_query(SUITES_QUERY, variables)
-            found = data.get("data") or {}
-            self._pace(found.get("rateLimit") or {})
-            suites = (((found.get("repository") or {}).get("object") or {}).get("checkSuites")) or {}
-
-    def _pace(self, rate: dict[str, Any]) -> None:
+    def wait_for(self, rate: dict[str, Any]) -> None:
         """Wait for GraphQL's points to come back when few are left, within the run's budget."""
         remaining, reset = rate.get("remaining"), when(rate.get("resetAt"))
         if not isinstance(remaining, int) or remaining > RATE_RESERVE + int(rate.get("cost") or 1) or reset is None:

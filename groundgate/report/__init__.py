@@ -28,11 +28,12 @@ from groundgate.report.escape import inline
 from groundgate.report.headline import (
     counts_parts,
     headline_note,
+    held_of,
     outage,
     too_small,
     verdict_headline,
 )
-from groundgate.report.links import Links, slug
+from groundgate.report.links import Links, commit_link, commits_linked, slug
 from groundgate.report.people import counts_markdown, render_dispute, render_people
 from groundgate.report.rows import markdown_env
 from groundgate.report.sections import (
@@ -75,6 +76,7 @@ TALKING = "Answers that talk to the judge"  # the headings of the two sections t
 LIVE = "Newly ungrounded against their own retrieved context"
 ACCEPTABLE = (
     "regression",
+    "held",
     "blocking_figure",
     "small",
     "review",
@@ -90,10 +92,11 @@ LIMITS: dict[Target, int] = {"comment": 65_536, "check": 65_535, "summary": 1_04
 
 
 def _decided(results: Results, context: ReportContext) -> str | Markup:
-    """Who decided; where people may adjudicate, in a block a comment's run brings up to date
-    (``people.decided_by_people``)."""
+    """Who decided, the verdicts held rows come from linked; where people may adjudicate, in a block a comment's run
+    brings up to date (``people.decided_by_people``)."""
     text = decided_by(results, context.fail_on, context.people)
-    return marks.block("decided", inline(text)) if text and context.people is not None else text
+    said = commits_linked(inline(text), held_of(results).values(), context.links)
+    return marks.block("decided", said) if text and context.people is not None else said
 
 
 class _Renderer:
@@ -139,7 +142,10 @@ class _Renderer:
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name
             "icon": top.icon,
-            "headline": top.text + headline_note(results),  # escaped by finalize
+            # escaped, the verdicts held rows come from linked
+            "headline": commits_linked(
+                inline(top.text + headline_note(results)), held_of(results).values(), context.links
+            ),
             # a pass collapses its details; not one that people's acceptances made: the rows they accepted stay in sight
             "passed": top.conclusion == "success" and not (context.people and context.people.decision.accepted),
             "outage": self.outage,
@@ -194,6 +200,7 @@ class _Renderer:
                     legend=legend,
                     counted=self.counted,
                     said=self.said if section.key in MARKED else _unsaid,
+                    at=lambda commit: commit_link(commit, self.context.links),
                 )
             )
             kept = self._parts[section.key] = (key, Markup(text))  # noqa: S704 - rendered by the escaping environment

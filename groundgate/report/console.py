@@ -21,7 +21,7 @@ from groundgate.report.escape import log_safe
 from groundgate.report.headline import OUTAGE_FIX, counts_parts, outage, too_small, verdict_headline
 from groundgate.report.people import People
 from groundgate.report.render import environment, plain
-from groundgate.report.rows import bucket_label, held_said, why
+from groundgate.report.rows import bucket_label, buckets, held_said, why
 from groundgate.report.sections import SECTIONS, grouped, marked_rows
 from groundgate.report.yardstick import baseline_changed, edits, moved_yardstick, removes, unasks, was
 from groundgate.results import LIVE_FLIP, TALKS, Results, Row, quota_waited
@@ -204,6 +204,7 @@ def _environment() -> Environment:
         edits=pass_context(lambda context, row: context["edits_of"](row)),
         said=pass_context(lambda context, row: context["said_of"](row)),
         held=held_said,
+        buckets=buckets,
     )
     return env
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from groundgate.adjudication import accepted
+from groundgate.report.headline import held_of, still_held
 from groundgate.report.people import People
 from groundgate.report.rows import second_opinion_text
 from groundgate.results import JudgeInfo, Results, rows_with
-from groundgate.rules import BLOCKING, FailOn, Outcome, gate_exit, unweighed_fluency, verdict_of
+from groundgate.rules import BLOCKING, FailOn, Outcome, gate_exit, plural, unweighed_fluency, verdict_of
 
 RESCORED = (Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE)  # the flips a second judge looked at
 SAMPLE = 200  # re-scored rows read for the second judge's model (they all name the same one, or a drift)
@@ -87,6 +88,10 @@ def decided_by(results: Results, fail_on: FailOn = "blocking", people: People | 
         text = f"Decided by {judge}{rescored}; and by the tripwire (tripwire: block), on answers the judge did not flag"
     else:
         text = f"Decided by {judge}{rescored}"
+    held = still_held(held_of(results), people.decision if people is not None else None)
+    if held is not None:
+        verdicts = held.words().split(" held from ", 1)[1]
+        text += f"; and by {verdicts} for {plural(held.rows, 'held row')}, which this run's roll of the judge does not clear"
     people_words = by_people(people)
     return f"{text}; by people: {people_words}." if people_words else f"{text}."
 

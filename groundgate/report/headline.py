@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from groundgate.adjudication import Decision, accepted
 from groundgate.judges.limits import UNFIT_STOP
@@ -26,6 +26,7 @@ from groundgate.rules import (
     Conclusion,
     FailOn,
     Headline,
+    Held,
     Outcome,
     counts_line,
     gate_exit,
@@ -123,6 +124,7 @@ class Facts:
     to_read: int  # rows to read whatever their outcome (an answer that talks to the judge) not counted already
     unreachable: str | None  # the judge that could not be reached and where ('deployment x at https://…'), if so
     unfit: bool = False  # the judge answered, but stopped answering in the rubric's format (``stopped_for_format``)
+    held: Mapping[str, str] = field(default_factory=dict)  # blocking rows held (``sticky``): id -> the verdict's commit
 
 
 def facts(results: Results) -> Facts:
@@ -143,7 +145,19 @@ def facts(results: Results) -> Facts:
         count_marked(results.rows, TALKS | LIVE_FLIP, outside=(*ATTENTION, *BLOCKING_OUTCOMES, Outcome.ERROR)),
         down.named if down is not None else None,
         stopped_for_format(results),
+        held_of(results),
     )
+
+
+def held_of(results: Results) -> dict[str, str]:
+    """The rows held from earlier verdicts of the pull request (``sticky``): id -> the commit that blocked on it."""
+    return {r.id: r.held_from for r in rows_with(results.rows, [Outcome.REGRESSION]) if r.held_from is not None}
+
+
+def still_held(held: Mapping[str, str], decision: Decision | None) -> Held | None:
+    """The held rows people did not accept, with the verdicts that blocked on them: what the headline names."""
+    left = {rid: at for rid, at in held.items() if decision is None or rid not in {s.row.id for s in decision.accepted}}
+    return Held(len(left), tuple(dict.fromkeys(left.values()))) if left else None
 
 
 def headline_of(found: Facts, fail_on: FailOn = "blocking", decision: Decision | None = None) -> Headline:
@@ -166,6 +180,7 @@ def headline_of(found: Facts, fail_on: FailOn = "blocking", decision: Decision |
         unreachable=found.unreachable,
         unfit=found.unfit,
         accepted=top,
+        held=still_held(found.held, decision),
     )
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import quote
+
+from markupsafe import Markup
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,26 @@ class Links:
         if not re.fullmatch(r"[0-9a-f]{7,64}", sha):
             return None
         return f"{self.server_url.rstrip('/')}/{quote(self.repository)}/commit/{sha}"
+
+
+def commit_link(commit: str, links: Links | None) -> Markup:
+    """A commit as the report names it (its first 12 characters, in code), linked to its page when there are links;
+    anything not a hex SHA is not ours to name (a results file is data)."""
+    if not re.fullmatch(r"[0-9a-f]{7,64}", commit):
+        return Markup("`?`")
+    url = links.commit(commit) if links is not None else None
+    return Markup(f"[`{commit[:12]}`]({url})" if url else f"`{commit[:12]}`")  # noqa: S704 - a hex SHA and our URL
+
+
+def commits_linked(text: Markup, commits: Iterable[str], links: Links | None) -> Markup:
+    """Escaped text in which each of these commits, named by its first 12 characters, is linked to its page."""
+    found = str(text)
+    for commit in dict.fromkeys(commits):
+        if re.fullmatch(r"[0-9a-f]{12,64}", commit):
+            # escape.inline puts what reads as a SHA in a code span (GitHub would link it to a commit of its own choice)
+            named = rf"(?<![0-9a-f\[])`?{commit[:12]}`?(?![0-9a-f])"
+            found = re.sub(named, str(commit_link(commit, links)).replace("\\", "\\\\"), found)
+    return Markup(found)  # noqa: S704 - escaped text, hex SHAs and our URLs
 
 
 _NOT_IN_SLUG = re.compile(r"[^\w\- ]", re.UNICODE)

@@ -29,7 +29,8 @@ BEGIN = "<!-- groundgate-people -->"
 END = "<!-- /groundgate-people -->"
 POINTER = re.compile(r'<!-- groundgate-record head="([0-9a-f]{40})" -->')
 SHOWN = 50  # adjudications listed in the audit table; the record keeps them all
-NAMED = 20  # ids the command to paste names; the rest are counted
+NAMED = 20  # ids a command to paste names: a row that still blocks past those goes in the next command
+COMMANDS = 12_000  # bytes of commands to paste a report holds at most: rows past them are counted
 SHORT = 12  # characters of a commit as the report names it (and a command may)
 REASON_SHOWN = 200  # characters of a reason in a row's mark and the audit table
 _BARE = re.compile(r"[^\s`\"]+")  # an id a command can name as it is
@@ -73,6 +74,8 @@ def section_of(row: Judged, small: frozenset[str]) -> str:
     """The report's section (``report.sections``) a row people may adjudicate is listed in."""
     if row.outcome is Outcome.REVIEW:
         return "small" if row.category in small else "review"
+    if row.outcome is Outcome.REGRESSION and row.held_from is not None:
+        return "held"
     return row.outcome.value
 
 
@@ -174,10 +177,20 @@ def token(row_id: str) -> str | None:
 
 
 def command(people: People) -> tuple[str, int]:
-    """The command a writer pastes to accept the rows that still block (NAMED at most), and how many more."""
-    named = [t for t in (token(i) for i in people.blocking[:NAMED]) if t is not None]
-    ids = " ".join(named)
-    return f"{PREFIX} accept at {people.head[:SHORT]} {ids} -- REASON", len(people.blocking) - len(named)
+    """The commands a writer pastes to accept every row that still blocks, NAMED ids a line, as many lines as fit in
+    COMMANDS bytes (a report must fit GitHub's limits), and how many rows they leave unnamed (ids no command can
+    hold, or past the bytes)."""
+    named = [t for t in (token(i) for i in people.blocking) if t is not None]
+    lines: list[str] = []
+    listed = size = 0
+    for start in range(0, len(named), NAMED):
+        ids = named[start : start + NAMED]
+        line = f"{PREFIX} accept at {people.head[:SHORT]} {' '.join(ids)} -- REASON"
+        if lines and size + len(line) + 1 > COMMANDS:
+            break
+        lines.append(line)
+        listed, size = listed + len(ids), size + len(line) + 1
+    return "\n".join(lines), len(people.blocking) - listed
 
 
 def render_dispute(people: People | None) -> Markup:

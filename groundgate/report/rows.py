@@ -14,6 +14,7 @@ from groundgate.report.render import environment, score
 from groundgate.results import Row, quota_waited
 from groundgate.rules import (
     Outcome,
+    cell,
     plural,
 )
 from groundgate.sticky import said
@@ -89,14 +90,44 @@ def _figures(row: Row) -> list[tuple[str, str]] | None:
 
 def why(row: Row) -> str | None:
     """The one reason a row is shown with: the error, the tripwire's figures, or the verdict that decided it
-    (a confirmed flip's re-score; an unstable row shows both of its verdicts, so this is its first)."""
+    (a confirmed flip's re-score; an unstable row shows both of its verdicts, so this is its first; a held row, the
+    verdict that blocked on it, when its record kept its words)."""
     if row.outcome is Outcome.ERROR:
         return row.error
+    if row.held_from is not None:
+        said = row.blocked_as
+        return said.reason if said is not None and said.reason else UNSAID
     if row.outcome in (Outcome.UNSUPPORTED_FIGURE, Outcome.BLOCKING_FIGURE):
         return f"{figures_said(row)}; the judge saw no problem: {row.after_reason or ''}"
-    if row.outcome is Outcome.UNSTABLE or row.held_from is not None:  # a held row's re-score may disagree
+    if row.outcome is Outcome.UNSTABLE:
         return row.after_reason
     return row.rescore_reason or row.after_reason
+
+
+UNSAID = "(the record of the verdict that blocked on it had no room for its words)"
+
+
+def roll(row: Row) -> str | None:
+    """What this run's judge said of a held row (it does not decide it): its re-score's reason, or its first."""
+    return row.rescore_reason or row.after_reason
+
+
+def buckets(row: Row) -> str:
+    """'grounded → ungrounded': a held row's as the verdict that blocked on it judged it (``rules.cell``)."""
+    _, _, _, before, after = cell(row)
+    return f"{bucket_label(before)} → {bucket_label(after)}"
+
+
+def side(row: Row, which: str) -> str:
+    """One side's bucket and score as a table's header gives them ('ungrounded, 2'): a held row's, the blocking
+    verdict's."""
+    said = row.blocked_as if row.held_from is not None else None
+    _, _, _, before, after = cell(row)
+    if which == "before":
+        return f"{bucket_label(before)}, {score(said.before_score if said else row.before_score)}"
+    if row.held_from is not None and said is None:
+        return f"{bucket_label(after)} at {row.held_from[:12]}"
+    return f"{bucket_label(after)}, {score(said.after_score if said else row.after_score)}"
 
 
 def why_marked(row: Row) -> str | Markup | None:
@@ -108,8 +139,17 @@ def why_marked(row: Row) -> str | Markup | None:
 
 
 def why_cell(row: Row, limit: int) -> Markup:
-    """The reason on a row's table line: an unstable row's two verdicts disagree, so both are given."""
-    if (row.outcome is Outcome.UNSTABLE or row.held_from) and row.rescore_reason and not agree(row):
+    """The reason on a row's table line: an unstable row's two verdicts disagree, so both are given; a held row
+    gives the verdict that blocked on it, then this run's roll."""
+    if row.held_from is not None:
+        half = limit // 2
+        return (
+            Markup("**Blocked:** ")
+            + brief_inline(why(row), half)
+            + Markup(" **This run's roll:** ")
+            + brief_inline(roll(row), half)
+        )
+    if row.outcome is Outcome.UNSTABLE and row.rescore_reason and not agree(row):
         half = limit // 2
         return (
             Markup("First score: ")
@@ -126,12 +166,23 @@ def held_said(row: Row) -> str:
 
 
 def scores_text(row: Row) -> str:
-    text = f"{score(row.before_score)} → {score(row.after_score)}"
-    if row.rescore_score is not None:
-        by = f" by {row.confirmed_by}" if row.confirmed_by not in (None, "same") else ""
-        text += f", re-score {score(row.rescore_score)}{by}"
+    """'5 → 2, re-score 2'. A held row: the scores of the verdict that blocked on it, then this run's roll, which
+    does not decide it ('5 → 2, re-score 2; this run 5 → 5')."""
+    now = _scores(row.before_score, row.after_score, row.rescore_score, row.confirmed_by)
     if row.baseline_rescore_score is not None:
-        text += f", baseline re-score {score(row.baseline_rescore_score)}"
+        now += f", baseline re-score {score(row.baseline_rescore_score)}"
+    if row.held_from is None:
+        return now
+    said = row.blocked_as
+    if said is None:
+        return f"blocked at {row.held_from[:12]}; this run {now}"
+    return f"{_scores(said.before_score, said.after_score, said.rescore_score, said.confirmed_by)}; this run {now}"
+
+
+def _scores(before: float | None, after: float | None, rescore: float | None, by: str | None) -> str:
+    text = f"{score(before)} → {score(after)}"
+    if rescore is not None:
+        text += f", re-score {score(rescore)}" + (f" by {by}" if by not in (None, "same") else "")
     return text
 
 
@@ -232,6 +283,9 @@ def markdown_env() -> Environment:
         brief_inline=brief_inline,
         figures_said=figures_said,
         held=held_said,
+        buckets=buckets,
+        roll=roll,
     )
+    env.globals.update(side=side)
     env.globals.update(answers=answers, plural=plural, agree=agree, quota_waited=quota_waited)
     return env

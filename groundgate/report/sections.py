@@ -68,7 +68,12 @@ def _cell(row: Row) -> Cell:
 SECTIONS: tuple[Kind, ...] = (
     Kind("regression", "Blocking regressions", "blocking regression", "blocking regressions",
          "Newly ungrounded in a blocking category, confirmed by the re-score.", "REGRESSION", Outcome.REGRESSION,
-         console=50),
+         row=lambda r: r.held_from is None, console=50),
+    Kind("held", "Held from an earlier verdict", "held blocking regression", "held blocking regressions",
+         "Answers an earlier verdict of this pull request blocked on as confirmed regressions, the same now as a reader "
+         "reads them, against the same baseline answer: this run's roll of the judge does not clear them. Each shows "
+         "the verdict that blocked on it, then this run's roll. Accept one, or change its answer.", "HELD",
+         Outcome.REGRESSION, row=lambda r: r.held_from is not None, console=50),
     Kind("blocking_figure", "Blocking unsupported figures", "blocking unsupported figure", "blocking unsupported figures",
          "The judge did not flag these, but the candidate newly states a figure its context never states, in a "
          "blocking category (`tripwire: block`): the judge may have missed them.", "FIGURE BLOCKS",

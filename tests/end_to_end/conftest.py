@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.action import HEAD_SHA
 from tests.support.fakes.github import FakeGitHub
 from tests.support.paths import EXAMPLES
 
@@ -25,3 +26,12 @@ def workspace(tmp_path: Path) -> Path:
     for name in ("cases.jsonl", "baseline.jsonl", "candidate.jsonl", "candidate-regression.jsonl"):
         shutil.copy(EXAMPLES / name, ws / "evals" / name)
     return ws
+
+
+@pytest.fixture
+def pr(gh: FakeGitHub) -> FakeGitHub:
+    """Pull request #7 at HEAD_SHA by @contributor, and who may adjudicate on it."""
+    gh.add_pull(7, HEAD_SHA, author="contributor")
+    gh.permissions.update(alice="write", bob="maintain", rita="read", contributor="write")
+    gh.permissions["helper[bot]"] = "write"
+    return gh

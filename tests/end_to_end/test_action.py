@@ -483,33 +483,49 @@ def test_github_that_asks_for_an_hour_gets_a_warning_not_the_hour(
     assert gh.check_runs  # the check run still went through
 
 
-def test_github_unreachable_is_a_warning_and_the_gate_still_decides(workspace: Path, tmp_path: Path) -> None:
+def test_github_unreachable_is_no_verdict_rather_than_one_judged_afresh(workspace: Path, tmp_path: Path) -> None:
+    """On a pull request the verdict needs what its earlier verdicts blocked on (docs/security.md, The verdict's
+    memory): GitHub unreachable, the run says so and gives no verdict (exit 3), never one judged afresh."""
     closed = FakeGitHub()  # started and stopped at once: its port refuses connections
     with closed:
         pass
     run = run_action(
         workspace, closed, {**PATHS, "candidate": "evals/candidate-regression.jsonl"}, event_path=event(tmp_path)
     )
-    assert run.code == 1
+    assert run.code == 3
     assert "GitHub could not be reached" in run.stdout
+    assert "no verdict is given without them" in run.stdout
     assert "Traceback" not in run.stderr
+
+
+def test_an_unexpected_answer_while_reading_the_earlier_verdicts_is_no_verdict_not_exit_4(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """GitHub answers the check-run listing with something nobody planned for: the earlier verdicts cannot be read,
+    so there is no verdict (exit 3, saying why), neither a bug's exit 4 nor a verdict judged afresh."""
+    gh.faults.append(Fault("GET", rf"/repos/o/r/commits/{HEAD_SHA}/check-runs", 200, times=99, body=[1, 2]))
+    run = run_action(
+        workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl"}, event_path=event(tmp_path)
+    )
+    assert run.code == 3, run.stdout
+    [error] = [line for line in run.stdout.splitlines() if line.startswith("::error")]
+    assert "could not all be read (internal error, please report it: TypeError" in error
+    assert run.outputs["verdict"] == "error"
 
 
 def test_an_unexpected_error_while_publishing_never_changes_the_verdict(
     workspace: Path, gh: FakeGitHub, tmp_path: Path
 ) -> None:
-    """The comment is posted, then GitHub answers the check-run listing with something nobody planned for."""
-    gh.faults.append(Fault("GET", rf"/repos/o/r/commits/{HEAD_SHA}/check-runs", 200, times=99, body=[1, 2]))
+    """The comment is posted, then GitHub answers the check-run listing with something nobody planned for (after the
+    two readings of the earlier verdicts, before judging and before publishing, have had their answers)."""
+    gh.faults.append(Fault("GET", rf"/repos/o/r/commits/{HEAD_SHA}/check-runs", 200, times=99, body=[1, 2], skip=2))
     run = run_action(
         workspace, gh, {**PATHS, "candidate": "evals/candidate-regression.jsonl"}, event_path=event(tmp_path)
     )
     assert run.code == 1, run.stdout  # the blocking regression, not exit 4
     assert run.outputs["verdict"] == "fail"
-    held, people, warning = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
-    assert "earlier verdicts blocked on could not be read (internal error, please report it: TypeError" in held
-    assert "people's adjudications were not applied: internal error, please report it: TypeError" in people
-    assert "The judge's verdict stands" in people  # the kept verdicts are read from the same listing
-    assert "publishing stopped: internal error, please report it: TypeError" in warning
+    [warning] = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    assert "publishing stopped: internal error, please report it:" in warning
     assert "The verdict stands" in warning
     assert "::error" not in run.stdout
     assert "no verdict" not in run.summary  # no second summary

@@ -5,9 +5,7 @@ that flow back into ``groundgate calibrate``."""
 
 from __future__ import annotations
 
-import html
 import json
-import re
 import shutil
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -37,108 +35,21 @@ from tests.support.action import (
 from tests.support.cli import groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub, Fault
-
-CHECK = "groundgate / verdict"
-SECOND = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
-ACCEPT_BOTH = (
-    "Looked at both.\n/groundgate accept refund-007 premium-price -- the new return policy and price are intended"
+from tests.support.people import (
+    ACCEPT_BOTH,
+    CHECK,
+    SECOND,
+    TWO,
+    comment,
+    judge,
+    latest,
+    on_comment,
+    pinned,
+    readable,
+    replies,
+    report,
+    write_candidate,
 )
-
-
-def write_candidate(workspace: Path, name: str, changes: dict[str, str]) -> str:
-    """The example candidate with some answers replaced: the figures judge finds a figure that is not in
-    the context ungrounded, so each of these is a blocking regression."""
-    lines = []
-    for line in (workspace / "evals/candidate.jsonl").read_text().splitlines():
-        record = json.loads(line)
-        record["response"] = changes.get(record["id"], record["response"])
-        lines.append(json.dumps(record))
-    (workspace / "evals" / name).write_text("\n".join(lines) + "\n")
-    return f"evals/{name}"
-
-
-TWO = {"refund-007": "You have 45 days to return an item.", "premium-price": "Premium costs $15 per month."}
-
-
-@pytest.fixture
-def pr(gh: FakeGitHub) -> FakeGitHub:
-    gh.add_pull(7, HEAD_SHA, author="contributor")
-    gh.permissions.update(alice="write", bob="maintain", rita="read", contributor="write")
-    gh.permissions["helper[bot]"] = "write"
-    return gh
-
-
-def judge(workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, head: str = HEAD_SHA) -> Run:
-    """A judging run of the pull request at ``head`` (a push moves the pull request's head there first, and its
-    event names the head it moved from; a rerun replays the event of the last push)."""
-    commits = gh.pulls[7]["commits"]
-    if gh.pulls[7]["head_sha"] != head:
-        gh.move_pull(7, head)
-    before = commits[-2] if len(commits) > 1 else None
-    return run_action(
-        workspace, gh, {**PATHS, "candidate": candidate}, event_path=event(tmp_path, head_sha=head, before=before)
-    )
-
-
-def pinned(body: str, head: str) -> str:
-    """A comment's accepts as a writer pastes them from the report: naming the commit of the verdict they read."""
-    return "\n".join(
-        line.replace("/groundgate accept ", f"/groundgate accept at {head[:12]} ", 1)
-        if line.startswith("/groundgate accept ") and " at " not in line
-        else line
-        for line in body.split("\n")
-    )
-
-
-def comment(
-    tmp_path: Path, gh: FakeGitHub, login: str, body: str, *, judge_server: FakeAzureOpenAI | None = None, **inputs: Any
-) -> Run:
-    """Someone comments, an accept naming the verdict on the pull request's head as the report offers it; the
-    issue_comment workflow runs in an empty workspace (no checkout), with an Azure judge configured that must
-    never be called."""
-    cid = gh.add_comment(7, pinned(body, gh.pulls[7]["head_sha"]), login)
-    return on_comment(tmp_path, gh, cid, judge_server, **inputs)
-
-
-def on_comment(
-    tmp_path: Path, gh: FakeGitHub, cid: int, judge_server: FakeAzureOpenAI | None = None, **extra: Any
-) -> Run:
-    empty = tmp_path / f"comment-{cid}-{len(gh.requests)}" / "workspace"
-    empty.mkdir(parents=True)
-    inputs = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl", "candidate": "evals/candidate.jsonl"}
-    if judge_server is not None:
-        inputs.update({"judge": "azure", "azure-endpoint": judge_server.endpoint, "judge-deployment": "judge-4o", "azure-api-key": "sk-unused"})  # fmt: skip
-    action = extra.pop("action", "created")
-    before = extra.pop("before", None)
-    return run_action(
-        empty,
-        gh,
-        {**inputs, **extra},
-        event_name="issue_comment",
-        event_path=comment_event(tmp_path, gh, cid, action=action, before=before),
-    )
-
-
-def latest(gh: FakeGitHub, head: str = HEAD_SHA) -> dict[str, Any]:
-    return max(
-        (r for r in gh.check_runs.values() if r["head_sha"] == head and r["name"] == CHECK), key=lambda r: r["id"]
-    )
-
-
-def readable(markdown: str) -> str:
-    """Text as a reader reads it: markdown's escapes, entities, code-span ticks and the hidden places people's
-    decisions fill (``report.marks``) taken off."""
-    shown = re.sub(r"<!-- /?gg[^>]*-->", "", markdown)
-    return html.unescape(shown.replace("\\", "").replace("`", ""))
-
-
-def report(gh: FakeGitHub) -> str:
-    [mine] = [c for c in gh.comments_on(7) if c["login"] == gh.bot and "groundgate-report" in c["body"] and "reply" not in c["body"]]  # fmt: skip
-    return readable(mine["body"])
-
-
-def replies(gh: FakeGitHub) -> list[str]:
-    return [readable(c["body"]) for c in gh.comments_on(7) if c["login"] == gh.bot and " reply " in c["body"]]
 
 
 def test_a_writer_accepts_every_blocking_row_and_the_commits_check_turns_green(
@@ -397,9 +308,10 @@ def test_the_merge_queue_keeps_the_acceptances_of_the_pull_request_it_is_named_a
     check = latest(pr, QUEUE_SHA)
     assert check["conclusion"] == "neutral"
     assert check["output"]["title"].startswith("Does not block merge: 1 blocking regression accepted by @alice")
+    pr.add_pull(8, "8" * 40, head_ref="patch-8")
     other = run_action(workspace, pr, inputs, event_name="merge_group", event_path=merge_group_event(tmp_path, 8))
     assert other.code == 1  # a queue named after another pull request: nobody accepted anything there
-    assert "the adjudications of #8 could not be read" in other.stdout
+    assert latest(pr, QUEUE_SHA)["conclusion"] == "failure"
 
 
 def test_a_comment_run_github_refuses_leaves_the_verdict_as_it_stands(

@@ -10,12 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from groundgate.record import decode
-from tests.end_to_end.test_adjudication import CHECK, comment, latest, pr, report, write_candidate
 from tests.support.action import HEAD_SHA, PATHS, event, run_action
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub
-
-__all__ = ["pr"]  # the pull request fixture, shared with the adjudication tests
+from tests.support.people import CHECK, comment, latest, report, write_candidate
 
 PUSHED = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
 ANSWER = "45 days"  # what the example's regressing candidate invents for refund-007
@@ -82,20 +80,38 @@ def test_a_rerun_whose_re_score_disagrees_does_not_clear_a_blocking_regression(
     assert (held["outcome"], held["rescore_score"], held["held_from"]) == ("regression", 4.0, HEAD_SHA)
     check = latest(pr)
     assert check["conclusion"] == "failure"
-    assert check["output"]["title"].startswith("Blocks merge: 1 answer now makes unsupported claims")
+    # the title, the heading and "Decided by" say the row is held, from which verdict (point 10)
+    assert check["output"]["title"] == (
+        f"Blocks merge: 1 answer now makes unsupported claims — policy 1; 1 held from the verdict on {HEAD_SHA[:12]}"
+    )
     said = report(pr)
-    assert f"blocked at {HEAD_SHA[:12]} with this same answer" in said
-    assert "a rerun's re-score does not clear it" in said
+    at = f"[{HEAD_SHA[:12]}](https://github.example/o/r/commit/{HEAD_SHA})"
+    assert said.startswith(f"## 🚫 groundgate: Blocks merge: 1 answer now makes unsupported claims — policy 1; 1 held from the verdict on {at}")  # fmt: skip
+    assert f"and by the verdict on {at} for 1 held row, which this run's roll of the judge does not clear" in said
+    assert "### Held from an earlier verdict (1)" in said
+    # its row shows the verdict that blocked on it (its buckets, scores and reason), then this run's roll
+    assert f"grounded → ungrounded · 5 → 2, re-score 2; this run 5 → 2, re-score 4 · **held** from {at}" in said
+    assert f"**Why** (the verdict on {at} that blocked on it): scored 2" in said
+    assert "**This run's roll** (grounded → ungrounded; it does not clear a held row): scored 4" in said
     assert "held: blocked at" in again.stdout  # the console says it too
+    assert f"(5 -> 2, re-score 2 at {HEAD_SHA[:12]}; this run 5 -> 2, re-score 4)" in again.stdout
     kept = decode(check["output"]["text"], check=CHECK, head=HEAD_SHA)
     assert [(r.id, r.outcome, r.held_from) for r in kept.rows if r.id == "refund-007"] == [
         ("refund-007", "regression", HEAD_SHA)
     ]
+    # the record keeps the blocking verdict's own words with the answer it holds
+    [words] = [b.said for b in kept.blocked if b.id == "refund-007"]
+    assert words is not None
+    assert (words.after_score, words.rescore_score, words.reason) == (2.0, 2.0, "scored 2")
+    assert rows(workspace)["refund-007"]["blocked_as"] == {"before": "grounded", "after": "ungrounded", "before_score": 5.0, "after_score": 2.0, "rescore_score": 2.0, "confirmed_by": "same", "reason": "scored 2"}  # fmt: skip
     assert rerun() == 1  # and again: a held row's own record holds it
 
     # A push that leaves the answer as it is holds it too; its rerun as well.
     assert rerun(PUSHED) == 1
     assert rows(workspace)["refund-007"]["held_from"] == HEAD_SHA
+    pushed = report(pr)  # the verdict it is held from, linked, beside the commit the report reflects
+    assert f"**held** from {at}" in pushed
+    assert f"Reflects commit [{PUSHED[:12]}](https://github.example/o/r/commit/{PUSHED})" in pushed
     assert rerun(PUSHED) == 1
 
     # A writer accepts it: it no longer blocks, as any accepted blocking regression.

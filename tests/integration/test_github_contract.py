@@ -13,7 +13,9 @@ import requests
 from graphql import parse, validate
 
 from groundgate.github.client import client
-from groundgate.github.publisher import COMMENTS_QUERY, VERDICTS_QUERY
+from groundgate.github.kept import HEADS_QUERY
+from groundgate.github.publisher import COMMENTS_QUERY
+from groundgate.github.recent import VERDICTS_QUERY
 from tests.support.descriptions import refresh
 from tests.support.descriptions.github import GRAPHQL, check_request, check_response, description, schema
 from tests.support.fakes.github import _ROUTES, FakeGitHub
@@ -85,6 +87,7 @@ def test_an_answer_that_leaves_the_description_is_caught_too() -> None:
 def test_the_comment_query_is_valid_against_githubs_schema_and_a_wrong_one_is_not() -> None:
     assert validate(schema(), parse(COMMENTS_QUERY)) == []
     assert validate(schema(), parse(VERDICTS_QUERY)) == []  # the verdicts kept on pull requests' commits
+    assert validate(schema(), parse(HEADS_QUERY)) == []  # a pull request's commits and force pushes
     wrong = COMMENTS_QUERY.replace("viewerDidAuthor", "viewerAuthored")
     assert [e.message for e in validate(schema(), parse(wrong))] == [
         "Cannot query field 'viewerAuthored' on type 'IssueComment'. Did you mean 'viewerDidAuthor'?"

@@ -232,6 +232,17 @@ def run_action(
     umask: int | None = None,
 ) -> Run:
     env = action_environment(workspace, gh, inputs, event_path=event_path, event_name=event_name, extra_env=extra_env)
+    if gh is not None and event_path is not None:  # GitHub sends no event for a pull request it does not have
+        payload = json.loads(event_path.read_text())
+        pull = payload.get("pull_request") or {}
+        queued = re.search(r"/pr-(\d+)-", (payload.get("merge_group") or {}).get("head_ref") or "")
+        if queued and int(queued[1]) not in gh.pulls:  # a merge queue's group is named after a pull request of o/r
+            gh.add_pull(int(queued[1]), HEAD_SHA)
+        if isinstance(pull.get("number"), int) and pull["number"] not in gh.pulls:
+            head = pull.get("head") or {}
+            owner = ((head.get("repo") or {}).get("full_name")) or "o/r"
+            gh.add_pull(pull["number"], head.get("sha") or "0" * 40, head_repo=owner, head_ref=head.get("ref") or "patch-1",
+                        author=(pull.get("user") or {}).get("login") or "contributor")  # fmt: skip
     for name in ("cases", "baseline"):  # unless a test says otherwise, the PR leaves both files as the base has them
         written = inputs.get(name)
         if gh is not None and written and (workspace / written).is_file():  # GitHub names it from the repository root

@@ -20,11 +20,10 @@ from groundgate.adjudication import (
     Verdict,
     accepted,
     answer_digest,
-    bind,
     blocks,
-    decide,
     parse_commands,
 )
+from groundgate.binding import bind, decide
 from groundgate.record import Record, RecordError, decode, encode, fit, text
 from groundgate.report.headline import Facts, headline_of
 from groundgate.rules import Bucket, FailOn, Outcome, gate_exit, headline, verdict_of
@@ -349,11 +348,14 @@ def test_a_command_binds_to_the_verdict_it_names_or_that_stood_when_it_was_poste
     stale = said(3, "carol", 12, "/groundgate accept refund-007 -- fine", pin=H1)  # read the page before the push
     confirm = said(4, "dan", 13, "/groundgate confirm refund-007 -- 60 days is not the policy")
     entries, _ = bind([early, late, stale, confirm], (), verdicts)
-    assert {e.login: (e.digest, e.head) for e in entries} == {
-        "alice": (old.digest, H1),
-        "bob": (new.digest, H2),
-        "carol": (old.digest, H1),  # it accepts the answer it names, not the one standing when it was posted
-        "dan": (new.digest, H2),  # a confirm that names none: the verdict standing when it was posted
+    assert {(e.login, e.digest, e.head) for e in entries} == {
+        ("alice", old.digest, H1),
+        ("bob", new.digest, H2),
+        ("carol", old.digest, H1),  # it accepts the answer it names, not the one standing when it was posted
+        # a confirm that names none disputes every answer a verdict shown before it gave the row: which one stood
+        # when it was posted is a record's word (its time), and a record can be written by another workflow
+        ("dan", new.digest, H2),
+        ("dan", old.digest, H1),
     }
     decision = decide([new], [e for e in entries if e.login != "bob" and e.login != "dan"], "blocking")
     assert decision.exit_code({Outcome.REGRESSION: 1}) == 1  # neither accept is about the answer now judged

@@ -8,7 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide, parse_commands
+from groundgate.adjudication import Entry, Judged, Verb, answer_digest, parse_commands
+from groundgate.binding import decide
 from groundgate.github.adjudicate import judged_rows, still_blocking
 from groundgate.labels import MIN_VERDICTS, WINDOW, Label, labels_of, latest_per_answer, precision
 from groundgate.report import render
@@ -118,6 +119,19 @@ def test_a_blocking_report_ends_with_the_command_that_accepts_what_still_blocks(
     assert "/groundgate" not in render(results, "comment", ReportContext(check_name="gate"))  # no people: not enabled
     passed = render(results, "comment", ReportContext(people=people_of(results, [accept(n + 1, r) for n, r in enumerate(judged_rows(results))])))  # fmt: skip
     assert not [t for t in parse(passed) if t.type == "fence"]  # nothing blocks: nothing to paste
+
+
+def test_the_command_to_paste_names_every_row_that_still_blocks() -> None:
+    """A hostile review: with 40 blocking rows the command named 20 and said "name the 20 other blocking rows the
+    same way". Every row that still blocks is named, twenty a command, and each command is one a writer can paste."""
+    results = make_results([make_row(n, Outcome.REGRESSION) for n in range(40)])
+    body = render(results, "comment", ReportContext(check_name="gate", people=people_of(results, [])))
+    [code] = [t.content for t in parse(body) if t.type == "fence"]
+    commands, problems = parse_commands(code.replace("REASON", "intended"))
+    assert problems == []
+    assert [len(c.ids) for c in commands] == [20, 20]
+    assert sorted(i for c in commands for i in c.ids) == [f"case-{n:05d}" for n in range(40)]
+    assert "the same way" not in body
 
 
 def test_a_comment_run_brings_the_report_up_to_date_with_people() -> None:

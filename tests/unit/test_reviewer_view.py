@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from groundgate import compare
-from groundgate.adjudication import Entry, Judged, Verb, answer_digest, decide
+from groundgate.adjudication import Entry, Judged, Verb, answer_digest
 from groundgate.baseline_age import age
+from groundgate.binding import decide
 from groundgate.cases import Case, Inputs, Response, Yardstick
 from groundgate.errors import UsageError
 from groundgate.evidence import Options

@@ -221,3 +221,21 @@ def test_compare_talks_to_judges_through_their_interface() -> None:
         if other in inside
     )
     assert reaching == []
+
+
+def test_test_modules_import_only_tests_support() -> None:
+    """A test module imports helpers from ``tests/support/`` (fixtures come from conftest.py), never from
+    another test module: each test stays in its room, and moving or deleting one breaks no other."""
+    crossing = {}
+    for path in (ROOT / "tests").rglob("*.py"):
+        if path.is_relative_to(ROOT / "tests" / "support"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                if isinstance(node, ast.Import) else []
+            )  # fmt: skip
+            for name in names:
+                if name.startswith("tests.") and not name.startswith("tests.support"):
+                    crossing[str(path.relative_to(ROOT))] = name
+    assert crossing == {}

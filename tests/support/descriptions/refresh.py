@@ -27,6 +27,7 @@ from graphql import (
     InterfaceTypeDefinitionNode,
     NamedTypeNode,
     ObjectTypeDefinitionNode,
+    UnionTypeDefinitionNode,
     Visitor,
     build_ast_schema,
     parse,
@@ -70,7 +71,7 @@ GRAPHQL_FIELDS: dict[str, list[str]] = {
     "RateLimit": ["cost", "remaining", "resetAt"],
     "Repository": ["object", "pullRequest", "pullRequests"],
     "PullRequestConnection": ["nodes", "pageInfo"],
-    "PullRequest": ["comments", "commits", "number", "updatedAt"],
+    "PullRequest": ["comments", "commits", "number", "timelineItems", "updatedAt"],
     "IssueCommentConnection": ["nodes", "pageInfo", "totalCount"],
     "IssueComment": [
         "author", "body", "createdAt", "databaseId", "editor", "fullDatabaseId", "id", "lastEditedAt", "userContentEdits",
@@ -80,7 +81,9 @@ GRAPHQL_FIELDS: dict[str, list[str]] = {
     "UserContentEdit": ["editedAt", "editor"],
     "User": ["avatarUrl", "login", "resourcePath", "url"],
     "Bot": ["avatarUrl", "login", "resourcePath", "url"],
-    "PullRequestCommitConnection": ["nodes"],
+    "PullRequestCommitConnection": ["nodes", "pageInfo", "totalCount"],
+    "PullRequestTimelineItemsConnection": ["nodes", "pageInfo"],
+    "HeadRefForcePushedEvent": ["afterCommit", "beforeCommit", "createdAt"],
     "PullRequestCommit": ["commit"],
     "Commit": ["abbreviatedOid", "checkSuites", "commitResourcePath", "commitUrl", "id", "oid", "repository"],
     "CheckSuiteConnection": ["nodes", "pageInfo"],
@@ -89,6 +92,8 @@ GRAPHQL_FIELDS: dict[str, list[str]] = {
     "CheckRun": ["completedAt", "name", "text"],
     "PageInfo": ["endCursor", "hasNextPage"],
 }  # fmt: skip
+# Unions cut to these members: the pull request's timeline, read for its force pushes (the heads they replaced).
+UNIONS: dict[str, list[str]] = {"PullRequestTimelineItems": ["HeadRefForcePushedEvent"]}
 # Kept whole, with the objects above that implement them: a comment's author and editor (and its edits' editors),
 # and the commit a paged check-suite lookup reaches through ``Repository.object``.
 INTERFACES = ("Actor", "GitObject")
@@ -162,6 +167,12 @@ def trim_graphql(sdl: str, header: str) -> str:
                 directives=node.directives,
                 fields=fields,
             )
+        elif isinstance(node, UnionTypeDefinitionNode):
+            members = UNIONS.get(name)
+            assert members is not None, f"{name} is a union the kept fields return: list its members in UNIONS"
+            types = tuple(t for t in node.types or () if t.name.value in members)
+            assert {t.name.value for t in types} == set(members), f"{name} lacks some of {members}"
+            node = UnionTypeDefinitionNode(description=node.description, name=node.name, directives=node.directives, types=types)  # fmt: skip
         kept[name] = node
         pending += _named_types(node)
     directives = {d for node in kept.values() for d in _directives(node)}
@@ -180,6 +191,8 @@ def _named_types(node: DefinitionNode) -> list[str]:
             found.append(named.name.value)
 
     fields: tuple[Any, ...] = ()
+    if isinstance(node, UnionTypeDefinitionNode):
+        return [t.name.value for t in node.types or ()]
     if isinstance(node, ObjectTypeDefinitionNode | InputObjectTypeDefinitionNode | InterfaceTypeDefinitionNode):
         fields = tuple(node.fields or ())
     for field in fields:

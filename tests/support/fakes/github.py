@@ -85,6 +85,7 @@ class Fault:
     headers: dict[str, str] = field(default_factory=dict)
     errors: list[dict[str, Any]] | None = None  # the documented "errors" list of a 403/422 body
     body: Any = None  # the whole reply instead of GitHub's error body: an answer nobody planned for (not checked)
+    skip: int = 0  # matching requests answered as usual first
 
 
 @dataclass
@@ -165,6 +166,7 @@ class FakeGitHub(LocalServer):
         # (ref, path) -> the commits reachable from ref that changed path, newest first: (sha, committer date)
         self.history: dict[tuple[str, str], list[tuple[str, datetime]]] = {}
         self.pulls: dict[int, dict[str, Any]] = {}
+        self.gone: set[str] = set()  # commits GitHub no longer has (a force push dropped them, and they were collected)
         self.permissions: dict[str, str] = {}  # login -> role_name: admin, maintain, write, triage, read
         self.graphql_points = 5000  # GraphQL's rateLimit.remaining; each query costs one point
         self.graphql_reset: str | None = None  # rateLimit.resetAt (default: an hour past GitHub's clock)
@@ -278,7 +280,7 @@ class FakeGitHub(LocalServer):
             self.pulls[number] = {
                 "id": self._new_id("pull"), "number": number, "head_sha": head_sha, "head_repo": head_repo,
                 "head_ref": head_ref, "state": state, "commits": [head_sha], "by_commit": by_commit,
-                "author": author, "updated": self._tick(),
+                "author": author, "updated": self._tick(), "repo": "o/r", "force_pushes": [],
             }  # fmt: skip
 
     def move_pull(self, number: int, new_head: str) -> None:
@@ -286,6 +288,17 @@ class FakeGitHub(LocalServer):
             self.pulls[number]["head_sha"] = new_head
             self.pulls[number]["commits"].append(new_head)
             self.pulls[number]["updated"] = self._tick()
+
+    def force_push(self, number: int, new_head: str, kept: int = 0, *, collected: bool = False) -> None:
+        """A force push: the pull request's commits become the first ``kept`` of its commits and ``new_head``; the
+        timeline keeps the head it replaced (``beforeCommit``; null once GitHub has ``collected`` it)."""
+        with self._lock:
+            pull = self.pulls[number]
+            before = pull["head_sha"]
+            pull["commits"] = [*pull["commits"][:kept], new_head]
+            pull["head_sha"] = new_head
+            pull["updated"] = self._tick()
+            pull["force_pushes"].append((None if collected else before, new_head, pull["updated"]))
 
     @property
     def identity(self) -> str:
@@ -308,7 +321,7 @@ class FakeGitHub(LocalServer):
                 self.violations.append(f"{method} {path}: no X-GitHub-Api-Version header")
             if re.search(r"application/vnd\.github\.[\w-]+-preview", headers.get("accept", "")):
                 self.violations.append(f"{method} {path}: a retired preview media type ({headers['accept']})")
-        planned = not any(f.body is not None and f.times > 0 and f.method == method and re.fullmatch(f.path, path)
+        planned = not any(f.body is not None and f.times > 0 and not f.skip and f.method == method and re.fullmatch(f.path, path)
                               for f in self.faults)  # fmt: skip
         reply = self._route(method, path, query, headers, body)
         if rest and planned and not isinstance(reply[1], Raw):
@@ -318,6 +331,9 @@ class FakeGitHub(LocalServer):
     def _route(self, method: str, path: str, query: dict[str, list[str]], headers: dict[str, str], body: Any) -> Reply:
         for fault in self.faults:
             if fault.times > 0 and fault.method == method and re.fullmatch(fault.path, path):
+                if fault.skip > 0:
+                    fault.skip -= 1
+                    continue
                 fault.times -= 1
                 if fault.body is not None:
                     return fault.status, fault.body, fault.headers
@@ -499,6 +515,37 @@ class FakeGitHub(LocalServer):
 
             return {"__typename": "Commit", "oid": sha, "checkSuites": check_suites}
 
+        def known(pull: dict[str, Any] | None, number: int) -> dict[str, Any]:
+            if pull is None:  # GitHub: the pull request resolves to null, with this error
+                raise GraphQLError(f"Could not resolve to a PullRequest with the number of {number}.")
+            return pull
+
+        def paged(
+            items: list[Any], name: str, first: int | None, after: str | None
+        ) -> tuple[list[Any], dict[str, Any]]:
+            if first is None or not 1 <= first <= 100:
+                raise GraphQLError(f"You must provide a `first` value of 1 to 100 to paginate the `{name}` connection.")  # fmt: skip
+            start = int(after or 0)
+            more = start + first < len(items)
+            return items[start : start + first], {"hasNextPage": more, "endCursor": str(start + first) if more else None}  # fmt: skip
+
+        def pull_commits(
+            repo: str, pull: dict[str, Any], first: int | None = None, after: str | None = None, **_: Any
+        ) -> Any:
+            """A pull request's commits as they are now, oldest first (a force push replaced the older ones)."""
+            chunk, page = paged(pull["commits"], "commits", first, after)
+            return {"nodes": [{"commit": commit(repo, sha)} for sha in chunk], "pageInfo": page, "totalCount": len(pull["commits"])}  # fmt: skip
+
+        def force_pushes(pull: dict[str, Any], first: int | None = None, after: str | None = None, **kw: Any) -> Any:
+            """The pull request's timeline, its force pushes only (the one item type the schema keeps)."""
+            if kw.get("itemTypes") != ["HEAD_REF_FORCE_PUSHED_EVENT"]:
+                raise GraphQLError("the fake's timeline holds only HEAD_REF_FORCE_PUSHED_EVENT items: ask for those")
+            chunk, page = paged(pull.get("force_pushes", []), "timelineItems", first, after)
+            nodes = [{"__typename": "HeadRefForcePushedEvent", "createdAt": at,
+                      "beforeCommit": commit(pull["repo"], before) if before else None,
+                      "afterCommit": commit(pull["repo"], after_)} for before, after_, at in chunk]  # fmt: skip
+            return {"nodes": nodes, "pageInfo": page}
+
         def pull_requests(repo: str, first: int | None = None, after: str | None = None, **_: Any) -> Any:
             if first is None or not 1 <= first <= 100:
                 raise GraphQLError("You must provide a `first` value of 1 to 100 to paginate the `pullRequests` connection.")  # fmt: skip
@@ -522,7 +569,12 @@ class FakeGitHub(LocalServer):
 
             def pull_request(_: Any, info: Any, number: int) -> Any:
                 pull = {"number": number, "repo": repo}
-                return {"comments": lambda info, **kw: comments(pull, info, **kw)}
+                found = fake.pulls.get(number)
+                return {
+                    "comments": lambda info, **kw: comments(pull, info, **kw),
+                    "commits": lambda info, **kw: pull_commits(repo, known(found, number), **kw),
+                    "timelineItems": lambda info, **kw: force_pushes(known(found, number), **kw),
+                }
 
             return {
                 "pullRequest": lambda info, **kw: pull_request(None, info, **kw),
@@ -599,6 +651,8 @@ class FakeGitHub(LocalServer):
     @route("GET /repos/{owner}/{repo}/commits/{ref}/check-runs")
     def _check_runs_of_commit(self, call: Call) -> Reply:
         repo = call.repo
+        if call.params["ref"] in self.gone:
+            return self.error(422, f"No commit found for SHA: {call.params['ref']}")
         name = call.arg("check_name")
         runs = [
             r
