@@ -44,6 +44,7 @@ COMPARE_INPUTS = (
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
     "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url", "max-consecutive-failures",
     "noise-sample", "mode", "max-calls", "max-tokens", "price-per-million-tokens", "tripwire", "claims",
+    "evaluator-version",
 )  # fmt: skip
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
@@ -99,7 +100,7 @@ class Settings(BaseModel):
     baseline: Path | None = None
     candidate: Path | None = None
     # the judge
-    judge: Literal["azure", "openai", "figures"] = "azure"
+    judge: Literal["azure", "openai", "figures", "foundry"] = "azure"
     rubric: Literal["query", "no-query"] = "query"
     azure_endpoint: str | None = None
     judge_deployment: str | None = None
@@ -136,7 +137,9 @@ class Settings(BaseModel):
     second_opinion: str = Field(
         default="same", pattern=rf"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID})$"
     )
-    azure_ai_project: str | None = None
+    azure_ai_project: str | None = None  # the Foundry project: the foundry judge's, and groundedness-pro's
+    # the foundry judge's catalog evaluators: '4', 'groundedness=4,fluency=3', or 'latest' (resolved and recorded)
+    evaluator_version: str | None = None
     rescore_baseline: bool = False
     min_cases_to_block: int = Field(default=0, ge=0)
     model_under_test: str | None = None
@@ -203,6 +206,28 @@ class Settings(BaseModel):
                 raise ValueError("azure_endpoint: the azure judge needs an endpoint: set {azure_endpoint}")
             if not self.judge_deployment:
                 raise ValueError("judge_deployment: the azure judge needs a deployment: set {judge_deployment}")
+        if self.judge == "foundry":
+            if not self.azure_ai_project:
+                raise ValueError(
+                    "azure_ai_project: the foundry judge needs the Foundry project endpoint "
+                    "(https://<account>.services.ai.azure.com/api/projects/<project>): set {azure_ai_project}"
+                )
+            if not self.judge_deployment:
+                raise ValueError(
+                    "judge_deployment: the foundry judge needs the project's model deployment its evaluators run "
+                    "on: set {judge_deployment}"
+                )
+            if not self.evaluator_version:
+                raise ValueError(
+                    "evaluator_version: a Foundry evaluator runs its latest version unless one is pinned, so verdicts "
+                    "could change without a commit: set {evaluator_version} to the catalog version to pin, or to "
+                    "'latest' to take the newest and record it"
+                )
+            if self.azure_api_key and not (self.azure_client_id and self.azure_tenant_id):
+                raise ValueError(
+                    "judge: the foundry judge signs in with an Azure credential, and an API key does not work: sign in "
+                    "keyless ({azure_client_id}, {azure_tenant_id}) or unset {azure_api_key}"
+                )
         if self.judge == "openai" and not self.judge_model:
             raise ValueError("judge_model: the openai judge needs a model: set {judge_model}")
         if (self.judge == "openai" or self.second_opinion.startswith("openai:")) and not self.openai_api_key:
@@ -287,6 +312,15 @@ class Settings(BaseModel):
                 value = ()
             if len(value) != 2 or not all(0 <= price < float("inf") for price in value):
                 raise ValueError("write it as IN,OUT: the price per million prompt tokens and answer tokens, 2.5,10")
+        return value
+
+    @field_validator("evaluator_version")
+    @classmethod
+    def _versions(cls, value: str | None) -> str | None:
+        if value is not None:
+            from groundgate.judges.foundry.grading import Versions
+
+            Versions.parse(value)  # the one place the spelling is checked; its error is the hint
         return value
 
     @field_validator("judge_model")

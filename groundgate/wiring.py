@@ -67,7 +67,7 @@ def refuse_fork_without_credentials(settings: Settings) -> None:
     if (
         run is not None
         and run.from_fork
-        and settings.judge == "azure"
+        and settings.judge in ("azure", "foundry")
         and settings.azure_api_key is None
         and run.oidc_token is None
     ):
@@ -97,6 +97,8 @@ def provider(settings: Settings, deployment: str | None = None, sign_in: Credent
         from groundgate.judges.figures_judge import FiguresProvider
 
         return FiguresProvider(settings.rubric)
+    if settings.judge == "foundry" and deployment is None:
+        return foundry_provider(settings, sign_in or credential(settings))
     if settings.judge == "openai" and deployment is None:
         assert settings.judge_model  # the settings refuse an openai judge without a model
         return openai_provider(settings, settings.judge_model, "judge_model")
@@ -117,6 +119,26 @@ def provider(settings: Settings, deployment: str | None = None, sign_in: Credent
             credential_factory=None if key else (sign_in or credential(settings)),
         )
     )
+
+
+def foundry_provider(settings: Settings, sign_in: CredentialFactory) -> Provider:
+    """Foundry's catalog evaluators in the settings' project, signed in keyless as the Azure judge signs in."""
+    from groundgate.judges import foundry
+    from groundgate.judges.foundry.grading import Versions
+    from groundgate.judges.foundry.judge import FoundryConfig, Names
+
+    assert settings.azure_ai_project  # the settings refuse a foundry judge without any of the three
+    assert settings.judge_deployment
+    assert settings.evaluator_version
+    config = FoundryConfig(
+        endpoint=settings.azure_ai_project,
+        deployment=settings.judge_deployment,
+        rubric=settings.rubric,
+        versions=Versions.parse(settings.evaluator_version),
+        patience=settings.call_timeout,
+        names=Names(*(settings.spelled(f) for f in ("azure_ai_project", "judge_deployment", "evaluator_version"))),
+    )
+    return foundry.build(config, sign_in)
 
 
 def openai_provider(settings: Settings, model: str, model_setting: str) -> Provider:
@@ -152,7 +174,9 @@ def judges(
     once, while the run goes on, what groundgate changed in how it calls them (lowered concurrency)."""
     refuse_fork_without_credentials(settings)
     choice = settings.second_opinion
-    uses_azure = settings.judge == "azure" or choice == "groundedness-pro" or choice.startswith("deployment:")
+    uses_azure = (
+        settings.judge in ("azure", "foundry") or choice == "groundedness-pro" or choice.startswith("deployment:")
+    )
     sign_in = credential(settings) if uses_azure and not settings.azure_api_key else None
     deadline = Deadline(settings.deadline) if settings.deadline else None
 

@@ -213,10 +213,10 @@ class FoundryJudge:
                     f"({names.deployment}): name one of the project's deployments"
                 )
             elif exc.kind == "not-found" and what == "version":
-                which = "has no version" if pinned != LATEST else "has no"
+                each = "" if pinned == LATEST else f"; each evaluator has versions of its own: {grading.VERSION_HINT}"
                 message = (
-                    f"the project's evaluator catalog {which} {evaluator} {pinned!r} ({names.version}): pin a version "
-                    "the catalog lists (the Foundry portal's evaluator catalog shows them)"
+                    f"the project's evaluator catalog has no {evaluator} version {pinned!r} ({names.version}): pin a "
+                    f"version the catalog lists (the Foundry portal's evaluator catalog shows them){each}"
                 )
             elif exc.kind in ("refused", "not-found") and what == "eval":
                 message = f"the Foundry project refused the evaluation: {exc.message}"
