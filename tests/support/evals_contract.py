@@ -160,7 +160,12 @@ def check_reply(operation: str, body: Any) -> list[str]:
         found = _validated(EvalCreateResponse, rest, "$")
         return found + conforms(criteria, list[TestingCriterionAzureAIEvaluator], "$.testing_criteria")
     if operation in ("create_run", "run", "cancel"):
-        model = {"create_run": RunCreateResponse, "run": RunRetrieveResponse, "cancel": RunCancelResponse}[operation]
+        models: dict[str, type[BaseModel]] = {
+            "create_run": RunCreateResponse,
+            "run": RunRetrieveResponse,
+            "cancel": RunCancelResponse,
+        }
+        model = models[operation]
         return _validated(model, body, "$")
     if operation == "output_items":
         page = {"object": Literal["list"], "data": list[Any], "has_more": bool, "first_id": str | None, "last_id": str | None}  # fmt: skip

@@ -18,14 +18,14 @@ CALL_TIMEOUT = 120.0  # seconds: far beyond any run a test makes, far below pyte
 QUICK = {"poll": (0.01, 0.05), "backoff": 0.01}  # a test waits for the fake, not for a real service
 
 
-def connect(fake: FakeFoundry, credential: Any = None) -> Service:
+def connect(fake: FakeFoundry, credential: Any = None, endpoint: str | None = None) -> Service:
     """The project's two clients as ``Service.connect`` makes them, trusting the fake's certificate."""
     from azure.ai.projects import AIProjectClient
     from openai import DefaultHttpxClient
 
     trust = ssl.create_default_context(cafile=str(fake.cert))
     project = AIProjectClient(
-        endpoint=fake.endpoint,
+        endpoint=endpoint or fake.endpoint,
         credential=credential or token_credential(),
         retry_total=0,
         connection_verify=str(fake.cert),
@@ -46,7 +46,7 @@ def foundry_judge(
 ) -> FoundryJudge:
     settings = {**QUICK, **config}
     made = FoundryConfig(endpoint or fake.endpoint, deployment, rubric, Versions.parse(versions), **settings)
-    return FoundryJudge(made, lambda: connect(fake, credential))
+    return FoundryJudge(made, lambda: connect(fake, credential, made.endpoint))
 
 
 def foundry_runner(fake: FakeFoundry, *, max_concurrency: int = 8, runner: dict[str, Any] | None = None, **judge: Any) -> Runner:  # fmt: skip

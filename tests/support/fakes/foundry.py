@@ -7,7 +7,8 @@ every reply; a fake that saw a violation fails its test when its ``with`` block 
 does: 429 with ``retry-after``, 413 for a run over its item limit, 404 for a deployment or an evaluator version
 the project does not have, 401 without a bearer token, a run that ends ``failed`` with its error, an item it
 could not grade (a result with ``status: error`` and the reason in ``sample.error``, as azure-ai-evaluation
-writes one), and output items served a page at a time.
+writes one, with a score of 0 and ``passed: false`` where openai's type allows no null), and output items served
+a page at a time.
 
 Grades come from ``decide``, a function of what was asked (``Asked``); ``from_prompts`` grades with the same
 rule a fake Azure OpenAI deployment judges by, so a suite can be judged alike by both.
@@ -316,7 +317,9 @@ class FakeFoundry(LocalServer):
         result: dict[str, Any] = {"type": "azure_ai_evaluator", "name": criterion["name"], "metric": criterion["name"]}
         if grade.error is not None:
             code, message = grade.error
-            result |= {"score": None, "label": None, "reason": None, "threshold": None, "passed": None,
+            # azure-ai-evaluation's converter writes None for the score and passed; openai's Result type requires a
+            # number and a boolean: the fake keeps to the type, and the status and the error say it was not graded.
+            result |= {"score": 0.0, "label": None, "reason": None, "threshold": 3, "passed": False,
                        "status": "error", "sample": {"error": {"code": code, "message": message}}}  # fmt: skip
         else:
             score = grade.score
