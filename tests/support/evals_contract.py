@@ -34,6 +34,21 @@ from pydantic import BaseModel, ValidationError
 _WRAPPERS = {typing.Required, typing.NotRequired, typing_extensions.Required, typing_extensions.NotRequired}
 
 
+def required(typed: Any) -> frozenset[str]:
+    """A TypedDict's required keys, read from its hints: ``__required_keys__`` cannot see ``Required[...]`` in a
+    module that postpones its annotations (openai's and azure-ai-projects' do) on Python 3.11."""
+    hints = typing_extensions.get_type_hints(typed, include_extras=True)
+    total = getattr(typed, "__total__", True)
+    found = set()
+    for key, hint in hints.items():
+        origin = get_origin(hint)
+        if origin in (typing.Required, typing_extensions.Required) or (
+            total and origin not in (typing.NotRequired, typing_extensions.NotRequired)
+        ):
+            found.add(key)
+    return frozenset(found)
+
+
 def _unwrap(hint: Any) -> Any:
     while get_origin(hint) in _WRAPPERS or get_origin(hint) is typing.Annotated:
         hint = get_args(hint)[0]
@@ -50,7 +65,7 @@ def conforms(value: Any, hint: Any, where: str = "$") -> list[str]:
             return [f"{where}: {type(value).__name__}, not an object ({hint.__name__})"]
         hints = typing_extensions.get_type_hints(hint, include_extras=True)
         found = [f"{where}.{key}: not a field of {hint.__name__}" for key in value if key not in hints]
-        found += [f"{where}.{key}: required by {hint.__name__}" for key in hint.__required_keys__ if key not in value]
+        found += [f"{where}.{key}: required by {hint.__name__}" for key in sorted(required(hint)) if key not in value]
         for key, item in value.items():
             if key in hints:
                 found += conforms(item, hints[key], f"{where}.{key}")
@@ -137,11 +152,11 @@ def check_request(operation: str, body: Any, query: dict[str, str]) -> list[str]
         fields = _fields_of(eval_create_params.EvalCreateParams)
         # Foundry's graders are azure-ai-projects' type, which OpenAI's TestingCriterion union cannot name.
         fields["testing_criteria"] = list[TestingCriterionAzureAIEvaluator]
-        return _held(body, fields, eval_create_params.EvalCreateParams.__required_keys__, "EvalCreateParams")
+        return _held(body, fields, required(eval_create_params.EvalCreateParams), "EvalCreateParams")
     if operation == "create_run":
         fields = _fields_of(run_create_params.RunCreateParams)
         fields["data_source"] = CreateEvalJSONLRunDataSourceParam  # the one data source the judge sends
-        return _held(body, fields, run_create_params.RunCreateParams.__required_keys__, "RunCreateParams")
+        return _held(body, fields, required(run_create_params.RunCreateParams), "RunCreateParams")
     if operation == "output_items":
         fields = _fields_of(output_item_list_params.OutputItemListParams, without=("eval_id",))
         values: dict[str, Any] = {k: int(v) if k == "limit" and v.isdigit() else v for k, v in query.items()}
