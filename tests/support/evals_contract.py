@@ -31,7 +31,9 @@ from openai.types.evals import (
 from openai.types.evals.runs import OutputItemListResponse, output_item_list_params
 from pydantic import BaseModel, ValidationError
 
-_WRAPPERS = {typing.Required, typing.NotRequired, typing_extensions.Required, typing_extensions.NotRequired}
+_REQUIRED: set[Any] = {typing.Required, typing_extensions.Required}
+_NOT_REQUIRED: set[Any] = {typing.NotRequired, typing_extensions.NotRequired}
+_WRAPPERS = _REQUIRED | _NOT_REQUIRED
 
 
 def required(typed: Any) -> frozenset[str]:
@@ -41,10 +43,8 @@ def required(typed: Any) -> frozenset[str]:
     total = getattr(typed, "__total__", True)
     found = set()
     for key, hint in hints.items():
-        origin = get_origin(hint)
-        if origin in (typing.Required, typing_extensions.Required) or (
-            total and origin not in (typing.NotRequired, typing_extensions.NotRequired)
-        ):
+        origin: Any = get_origin(hint)
+        if origin in _REQUIRED or (total and origin not in _NOT_REQUIRED):
             found.add(key)
     return frozenset(found)
 
