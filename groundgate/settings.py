@@ -135,7 +135,7 @@ class Settings(BaseModel):
     # the rules
     blocking_categories: frozenset[str] = DEFAULT_BLOCKING
     second_opinion: str = Field(
-        default="same", pattern=rf"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID})$"
+        default="same", pattern=rf"^(none|same|groundedness-pro|foundry|deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID})$"
     )
     azure_ai_project: str | None = None  # the Foundry project: the foundry judge's, and groundedness-pro's
     # the foundry judge's catalog evaluators: '4', 'groundedness=4,fluency=3', or 'latest' (resolved and recorded)
@@ -263,6 +263,18 @@ class Settings(BaseModel):
                     "second_opinion: the groundedness-pro second opinion needs an Azure credential, and an API key "
                     "does not work: sign in keyless ({azure_client_id}, {azure_tenant_id}) or unset {azure_api_key}"
                 )
+        if self.second_opinion == "foundry":
+            if self.judge == "foundry":
+                raise ValueError(
+                    "second_opinion: foundry is the judge itself; a re-score by the same evaluator is 'same'"
+                )
+            for name, what in (
+                ("azure_ai_project", "the Foundry project endpoint"),
+                ("judge_deployment", "the project's deployment its evaluators run on"),
+                ("evaluator_version", "the catalog version to pin, or 'latest'"),
+            ):
+                if not getattr(self, name):
+                    raise ValueError(f"{name}: the foundry second opinion needs {what}: set {{{name}}}")
         if self.second_opinion.startswith("deployment:") and not self.azure_endpoint:
             raise ValueError(
                 "second_opinion: a deployment: second opinion needs the Azure OpenAI endpoint: set {azure_endpoint}"

@@ -216,7 +216,9 @@ def judges(
         pro = ProProvider(project=settings.azure_ai_project, credential_factory=sign_in or credential(settings))
         basis = "another service (Azure AI Content Safety's groundedness evaluation)"
         return Judges(main, Rescorer(choice, runner(pro, PRO_CONCURRENCY), basis))
-    if choice.startswith("openai:"):
+    if choice == "foundry":
+        second = foundry_provider(settings, sign_in or credential(settings))
+    elif choice.startswith("openai:"):
         second = openai_provider(settings, choice.removeprefix("openai:"), "second_opinion")
     else:
         second = provider(settings, deployment=choice.removeprefix("deployment:"), sign_in=sign_in)

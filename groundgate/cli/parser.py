@@ -74,7 +74,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument(
         "--second-opinion",
         default=None,
-        metavar="none|same|deployment:NAME|openai:MODEL|groundedness-pro",
+        metavar="none|same|deployment:NAME|openai:MODEL|groundedness-pro|foundry",
         help="who re-scores newly ungrounded rows (default same: the judge again, which is not independent)",
     )
     c.add_argument("--rescore-baseline", action="store_true", help="also re-score the baseline side of flipped rows")
@@ -139,8 +139,9 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument(
         "--to",
         required=True,
-        metavar="deployment:NAME|openai:MODEL",
-        help="the new judge: another Azure deployment at the same endpoint, or a model at the OpenAI-compatible server",
+        metavar="deployment:NAME|openai:MODEL|foundry",
+        help="the new judge: another Azure deployment at the same endpoint, a model at the OpenAI-compatible server, "
+        "or the Foundry project's evaluators (--azure-ai-project, --evaluator-version) on --judge-deployment",
     )
     b.add_argument("--results", type=Path, default=None, help="write the bridge JSON here")
     b.add_argument("--report", type=Path, default=None, help="write the markdown here")

@@ -4,13 +4,15 @@ DefaultAzureCredential (a managed identity's endpoint, as App Service gives one)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.support.azure import decide_by_text
 from tests.support.cli import error_line, groundgate
+from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.foundry import MSI, MSI_SECRET, FakeFoundry, from_prompts
 from tests.support.inputs import WriteJsonl
 
@@ -90,3 +92,45 @@ def test_latest_is_taken_only_when_asked_for_and_the_version_used_is_shown(
     assert json.loads(results.read_text())["judge"]["models"] == ["builtin.groundedness@5 (gpt-4o-2024-11-20)"]
     assert "builtin.groundedness@5" in proc.stdout
     assert [c["evaluator_version"] for e in foundry.sent("create_eval") for c in e["testing_criteria"]] == ["5"]
+
+
+def written(letter: str) -> Callable[[Prompt], Reply]:
+    """The score written in the response after ``letter`` ('A5 B2': A scores 5, B scores 2)."""
+
+    def decide(prompt: Prompt) -> Reply:
+        found = re.search(rf"\b{letter}(\d)\b", prompt.response)
+        assert found, prompt.response
+        return Reply(score=int(found[1]), reason=f"judge {letter} says {found[1]}")
+
+    return decide
+
+
+def test_bridge_measures_a_move_from_the_sdk_judge_to_the_foundry_evaluator(
+    fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI], write_jsonl: WriteJsonl, tmp_path: Path
+) -> None:
+    rows = [("r1", "A5 B5"), ("r2", "A4 B4"), ("r3", "A5 B2"), ("r4", "A2 B2")]
+    cases = write_jsonl("cases.jsonl", [{"id": i, "category": "policy", "query": "q?", "context": "ctx"} for i, _ in rows])  # fmt: skip
+    responses = write_jsonl("responses.jsonl", [{"id": i, "response": r} for i, r in rows])
+    azure = fake_azure(written("A"))
+    with FakeFoundry(tmp_path, from_prompts(written("B"))) as foundry:
+        proc = groundgate(
+            "bridge", "--cases", str(cases), "--responses", str(responses), "--judge-deployment", "judge-4o",
+            "--to", "foundry", "--azure-ai-project", foundry.endpoint, "--evaluator-version", "4,",
+            env={**signed_in(foundry), "AZURE_OPENAI_ENDPOINT": azure.endpoint, "AZURE_OPENAI_API_KEY": "k" * 32},
+        )  # fmt: skip
+        assert proc.returncode == 2
+        assert "--evaluator-version: give the catalog version to pin" in proc.stderr
+        proc = groundgate(
+            "bridge", "--cases", str(cases), "--responses", str(responses), "--judge-deployment", "judge-4o",
+            "--to", "foundry", "--azure-ai-project", foundry.endpoint, "--evaluator-version", "groundedness=4,fluency=3",
+            "--results", str(tmp_path / "bridge.json"),
+            env={**signed_in(foundry), "AZURE_OPENAI_ENDPOINT": azure.endpoint, "AZURE_OPENAI_API_KEY": "k" * 32},
+        )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads((tmp_path / "bridge.json").read_text())
+    assert data["new"]["kind"] == "foundry"
+    assert data["new"]["models"] == ["builtin.groundedness@4 (gpt-4o-2024-11-20)"]
+    assert [(r["id"], r["current_bucket"], r["new_bucket"], r["crosses"]) for r in data["changed"]] == [
+        ("r3", "grounded", "ungrounded", True)
+    ]
+    assert len(foundry.graded()) == len(rows)

@@ -227,12 +227,12 @@ def test_the_same_model_behind_both_deployments_is_called_a_noise_measurement(
 @pytest.mark.parametrize(
     ("flags", "message"),
     [
-        (["--to", "same"], "--to: give the new judge as deployment:NAME or openai:MODEL (got 'same')"),
-        (["--to", "groundedness-pro"], "--to: give the new judge as deployment:NAME or openai:MODEL"),
+        (["--to", "same"], "--to: give the new judge as deployment:NAME, openai:MODEL or foundry (got 'same')"),
+        (["--to", "groundedness-pro"], "--to: give the new judge as deployment:NAME, openai:MODEL or foundry"),
         (["--to", "deployment:Judge-A"], "--to: 'deployment:Judge-A' is the current judge"),
         (
             ["--to", "deployment:has space"],
-            "--to: give the new judge as deployment:NAME or openai:MODEL (got 'deployment:has space')",
+            "--to: give the new judge as deployment:NAME, openai:MODEL or foundry (got 'deployment:has space')",
         ),
         (["--to", "deployment:"], "(got 'deployment:')"),
         (
