@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from groundgate import compare
+from groundgate.cache import ScoreCache
 from groundgate.errors import JudgeUnusable
 from groundgate.evidence import Options
 from groundgate.report import render
@@ -207,3 +208,27 @@ def test_a_run_over_the_services_item_limit_is_split_and_every_row_judged(foundr
     assert all(len(run.items) <= 2 for run in foundry.runs.values())
     pages = foundry.sent("output_items")
     assert len(pages) > len(foundry.runs)
+
+
+def test_a_new_catalog_version_behind_latest_is_a_new_judge_to_the_cache(foundry: FakeFoundry, tmp_path: Path) -> None:
+    path = tmp_path / "scores.json"
+
+    def run() -> Results:
+        cache = ScoreCache(path, b"s" * 32)
+        runner = foundry_runner(foundry, versions="latest", runner={"cache": cache})
+        try:
+            return compare.run(make_inputs(SUITE), runner, RULES)
+        finally:
+            runner.close()
+            cache.save()
+
+    first = run()
+    assert first.calls.cached == 0
+    again = run()
+    assert again.calls.cached > 0  # the same version: its scores are used again
+    foundry.catalog["builtin.groundedness"].append("5")
+    moved = run()
+    assert {r.after_model for r in moved.rows} == {"builtin.groundedness@5 (gpt-4o-2024-11-20)"}
+    assert {r.before_model for r in moved.rows} == {"builtin.groundedness@5 (gpt-4o-2024-11-20)"}
+    assert moved.calls.cached == 0  # every score of version 4 judged again by version 5
+    assert moved.judge.models == ["builtin.groundedness@5 (gpt-4o-2024-11-20)"]
