@@ -6,12 +6,14 @@ report; each way the service fails ends as it should; the pinned evaluator versi
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import pytest
+from azure.core.credentials import AccessToken, AccessTokenInfo
 
 from groundgate import compare
 from groundgate.cache import ScoreCache
@@ -232,3 +234,20 @@ def test_a_new_catalog_version_behind_latest_is_a_new_judge_to_the_cache(foundry
     assert {r.before_model for r in moved.rows} == {"builtin.groundedness@5 (gpt-4o-2024-11-20)"}
     assert moved.calls.cached == 0  # every score of version 4 judged again by version 5
     assert moved.judge.models == ["builtin.groundedness@5 (gpt-4o-2024-11-20)"]
+
+
+def test_a_sign_in_the_project_refuses_stops_the_run_with_one_line(foundry: FakeFoundry) -> None:
+    class Stranger:
+        def get_token(self, *scopes: str, **kwargs: Any) -> AccessToken:
+            return AccessToken("someone-else", int(time.time()) + 3600)
+
+        def get_token_info(self, *scopes: str, **kwargs: Any) -> AccessTokenInfo:
+            return AccessTokenInfo("someone-else", int(time.time()) + 3600)
+
+    with pytest.raises(JudgeUnusable) as stopped:
+        judged(foundry, credential=Stranger())
+    assert str(stopped.value).startswith(
+        f"cannot sign in to the Foundry project {foundry.endpoint} (--azure-ai-project): deployment 'judge-4o': "
+    )
+    assert str(stopped.value).endswith("the identity needs the Azure AI User role on the project")
+    assert "\n" not in str(stopped.value)
