@@ -134,3 +134,13 @@ def test_bridge_measures_a_move_from_the_sdk_judge_to_the_foundry_evaluator(
         ("r3", "grounded", "ungrounded", True)
     ]
     assert len(foundry.graded()) == len(rows)
+
+
+def test_a_dry_run_says_the_service_counts_the_tokens_and_calls_nothing(write_jsonl: WriteJsonl) -> None:
+    proc = groundgate(
+        "compare", "--judge", "foundry", "--azure-ai-project", "https://127.0.0.1:9/api/projects/gate",
+        "--judge-deployment", "judge-4o", "--evaluator-version", "latest", *files(write_jsonl), "--dry-run",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "tokens: not estimated: Foundry's evaluation runs call the model and count them" in proc.stdout
+    assert "calls no model" not in proc.stdout
