@@ -251,3 +251,12 @@ def test_a_sign_in_the_project_refuses_stops_the_run_with_one_line(foundry: Fake
     )
     assert str(stopped.value).endswith("the identity needs the Azure AI User role on the project")
     assert "\n" not in str(stopped.value)
+
+
+def test_a_run_that_does_not_end_in_time_is_cancelled_and_its_rows_not_judged(foundry: FakeFoundry) -> None:
+    foundry.faults.looks = 10**6  # in progress for ever
+    results = judged(foundry, patience=0.2, runner={"max_consecutive_failures": 2})
+    assert results.counts[Outcome.ERROR] == len(SUITE)
+    assert all("did not end within 0.2 s (it was in_progress)" in (r.error or "") or "not sent" in (r.error or "") for r in results.rows)  # fmt: skip
+    assert foundry.sent("cancel")
+    assert {run.status for run in foundry.runs.values()} == {"canceled"}
