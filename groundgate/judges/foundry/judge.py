@@ -12,8 +12,7 @@ and the refused request goes first again, counted in the results' ``calls.thrott
 failed is sent twice more (``calls.resent``); each run started is counted (``calls.runs``). A run is read
 until it ends, then its output items a page at a time. The engine's call timeout and the run's deadline cancel
 a batch: its run is then cancelled on the service too, which would go on spending the deployment's quota.
-Once the judge closes, the evals it created are deleted (their runs with them): the verdict, the rows and their
-scores are groundgate's results, and the project does not keep every gate run's rows.
+The evals and their runs stay in the project, where the team reads them in the Foundry portal.
 
 Every request runs in a thread of the engine's loop (``asyncio.to_thread``: the clients are azure-ai-projects'
 and openai's synchronous ones, each request bounded by ``service.TIMEOUT``); waits are the loop's.
@@ -102,7 +101,6 @@ class FoundryJudge:
         self._deployed: str | None = None
         self._versions: dict[str, str] = {}  # each evaluator's version, as the catalog confirmed it
         self._ready: dict[str, _Ready] = {}
-        self._created: list[str] = []  # the evals this judge created
         self._cleanup: set[asyncio.Task[None]] = set()  # cancels of runs whose batch was cancelled
 
     def identity(self) -> dict[str, object]:
@@ -124,19 +122,13 @@ class FoundryJudge:
             self._service = self._connect()
 
     async def close(self) -> None:
-        """Wait for the cancels of given-up runs, delete the evals created (best effort: the verdict is already
-        judged), and release the clients."""
+        """Wait for the cancels of given-up runs, then release the clients."""
         if self._cleanup:
             await asyncio.wait(set(self._cleanup))
         service, self._service = self._service, None
-        if service is None:
-            return
-        for eval_id in self._created:
-            with contextlib.suppress(ServiceError):
-                await asyncio.to_thread(service.delete_eval, eval_id)
-        self._created.clear()
         self._ready.clear()
-        await asyncio.to_thread(service.close)
+        if service is not None:
+            await asyncio.to_thread(service.close)
 
     # --- a batch ---------------------------------------------------------------------------------
 
@@ -190,7 +182,6 @@ class FoundryJudge:
                 raise Refused(JudgeError("the project created an evaluation without an id", kind=Failure.UNAVAILABLE))
             echoed = [c for c in created.get("testing_criteria") or [] if isinstance(c, dict)]
             ran = echoed[0].get("evaluator_version") if len(echoed) == 1 else None
-            self._created.append(eval_id)  # deleted when the judge closes
             if ran is not None and ran != version:
                 raise Refused(
                     JudgeError(

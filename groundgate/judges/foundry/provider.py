@@ -61,7 +61,7 @@ class FoundryProvider(Provider):
         return [answer for answer in answers if answer is not None]
 
     def close(self) -> None:
-        """Wait for the cancels of runs given up, delete the evals the judge created, release the clients."""
+        """Wait for the cancels of runs given up, then release the clients."""
         from groundgate.judges.engine import run
 
         run(self._foundry.close())

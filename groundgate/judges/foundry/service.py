@@ -196,10 +196,6 @@ class Service:
         )
         return _json(raw)
 
-    def delete_eval(self, eval_id: str) -> None:
-        """Delete an eval groundgate created, and its runs with it, once every run of it has been read."""
-        _translated(lambda: self._client.evals.with_raw_response.delete(eval_id), f"deleting evaluation {eval_id}")
-
     def cancel(self, eval_id: str, run_id: str) -> None:
         """Stop a run whose rows were given up: the service would go on spending the deployment's quota."""
         _translated(
