@@ -229,7 +229,12 @@ def judge_flags(p: argparse.ArgumentParser) -> None:
         help="[OPENAI_BASE_URL] the OpenAI-compatible server (https://api.openai.com/v1)",
     )
     p.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
-    p.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 16)")
+    p.add_argument(
+        "--max-concurrency",
+        type=int,
+        default=None,
+        help="judge calls in flight at once (default 16; the foundry judge: 4 runs)",
+    )
     p.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")
     p.add_argument(
         "--max-tpm",

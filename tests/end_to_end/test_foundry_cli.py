@@ -144,3 +144,22 @@ def test_a_dry_run_says_the_service_counts_the_tokens_and_calls_nothing(write_js
     assert proc.returncode == 0, proc.stderr
     assert "tokens: not estimated: Foundry's evaluation runs call the model and count them" in proc.stdout
     assert "calls no model" not in proc.stdout
+
+
+def test_a_project_that_cannot_be_reached_ends_without_a_verdict_named_as_an_outage(
+    foundry: FakeFoundry, write_jsonl: WriteJsonl, tmp_path: Path
+) -> None:
+    gone = "https://127.0.0.1:9/api/projects/gate"  # the discard port: nothing listens (signed in by the fake's MSI)
+    results = tmp_path / "results.json"
+    proc = groundgate(
+        "compare", "--judge", "foundry", "--azure-ai-project", gone, "--judge-deployment", "judge-4o",
+        "--evaluator-version", "4", *files(write_jsonl), "--results", str(results), env=signed_in(foundry),
+    )  # fmt: skip
+    assert proc.returncode == 3, proc.stderr  # no verdict: never a pass, never a blocking regression
+    said = f"the judge deployment judge-4o at {gone} could not be reached: 2 of 2 rows not judged"
+    assert f"Verdict: No verdict: {said}" in " ".join(proc.stdout.split())
+    data = json.loads(results.read_text())
+    assert data["verdict"] == "error"
+    assert {r["outcome"] for r in data["rows"]} == {"error"}
+    assert all("the Foundry project could not be reached" in r["error"] for r in data["rows"])
+    assert "Traceback" not in proc.stderr
