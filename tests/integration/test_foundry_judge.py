@@ -260,3 +260,19 @@ def test_a_run_that_does_not_end_in_time_is_cancelled_and_its_rows_not_judged(fo
     assert all("no answer within 2 s (call timeout)" in (r.error or "") or "not sent" in (r.error or "") for r in results.rows)  # fmt: skip
     assert foundry.sent("cancel")
     assert {run.status for run in foundry.runs.values()} == {"canceled"}
+
+
+def test_max_concurrency_is_the_runs_in_flight_and_four_when_it_is_not_set(foundry: FakeFoundry) -> None:
+    from groundgate import settings, wiring
+
+    foundry.faults.together = 2  # each run waits for another: two open at once, if the engine lets two start
+    results = judged(foundry, rows_per_run=1, max_concurrency=2)
+    assert results.counts.get(Outcome.ERROR, 0) == 0
+    assert foundry.most_open == 2  # a batch is one run: the window holds runs, not rows
+    flags = {"cases": "c", "baseline": "b", "candidate": "k", "judge": "foundry", "azure_ai_project": foundry.endpoint,
+             "judge_deployment": "judge-4o", "evaluator_version": "4"}  # fmt: skip
+    judges = wiring.judges(settings.from_flags(flags, {}))
+    try:
+        assert judges.judge.max_concurrency == 4  # the runner the wiring built
+    finally:
+        judges.close()

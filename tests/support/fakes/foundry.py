@@ -33,6 +33,7 @@ from tests.support.fakes.server import JsonHandler, LocalServer
 
 PROJECT = "/api/projects/gate"
 TOKEN = "foundry-token"
+HELD = 40  # looks a run held for ``together`` stays in progress at most (a run alone: the probe's, the last)
 MSI, MSI_SECRET = "/msi/token", "identity-header-secret"  # a managed identity's endpoint (IDENTITY_ENDPOINT)
 
 
@@ -93,6 +94,7 @@ class FoundryFaults:
     max_items: int | None = None  # runs over this many items are refused (413)
     page: int = 100  # the most output items on one page (fewer than asked for: the client pages)
     looks: int = 1  # how often a run is read in progress before it ends
+    together: int = 0  # runs stay in progress until this many were open at once (or for HELD looks)
 
 
 class FakeFoundry(LocalServer):
@@ -110,6 +112,7 @@ class FakeFoundry(LocalServer):
         self.violations: list[str] = []
         self.evals: dict[str, dict[str, Any]] = {}
         self.runs: dict[str, _Run] = {}
+        self.most_open = 0  # the most runs open (started, not yet seen to end) at once
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         fake = self
@@ -258,6 +261,8 @@ class FakeFoundry(LocalServer):
             if number in self.faults.fail:
                 run.error = self.faults.failure
             self.runs[run.id] = run
+            opened = sum(1 for r in self.runs.values() if r.status not in ("completed", "failed", "canceled"))
+            self.most_open = max(self.most_open, opened)
         return 200, self._run_object(run), {}
 
     def _run(self, params: dict[str, str], *_: Any) -> tuple[int, Any, dict[str, str]]:
@@ -267,8 +272,9 @@ class FakeFoundry(LocalServer):
         with self._lock:
             run.looks += 1
             if run.status not in ("completed", "failed", "canceled"):
+                held = self.most_open < self.faults.together and run.looks < HELD
                 run.status = (
-                    "in_progress" if run.looks < self.faults.looks else ("failed" if run.error else "completed")
+                    "in_progress" if run.looks < self.faults.looks or held else ("failed" if run.error else "completed")
                 )
         return 200, self._run_object(run), {}
 
