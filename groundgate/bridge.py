@@ -139,17 +139,19 @@ def describe(info: JudgeInfo) -> str:
         return f"the Azure deployment {info.deployment}"
     if info.kind == "openai":
         return f"the OpenAI-compatible model {info.deployment} at {info.base_url}"
+    if info.kind == "foundry":
+        return f"the Foundry evaluators of {info.endpoint} on its deployment {info.deployment}"
     return f"the {info.kind} judge"
 
 
-NEW_JUDGE = re.compile(rf"deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID}")  # as --second-opinion takes them
+NEW_JUDGE = re.compile(rf"deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID}|foundry")  # as --second-opinion takes them
 
 
 def check_new_judge(choice: str, settings: Settings | None = None) -> None:
     """The new judge must be a judge, and another one: a bridge to itself measures nothing but noise.
     Without ``settings``, only the form of ``choice`` is checked (before the settings are built)."""
     if not NEW_JUDGE.fullmatch(choice):
-        raise UsageError(f"--to: give the new judge as deployment:NAME or openai:MODEL (got {choice!r})")
+        raise UsageError(f"--to: give the new judge as deployment:NAME, openai:MODEL or foundry (got {choice!r})")
     if settings is None:
         return
     if settings.judge == "figures":
@@ -157,6 +159,8 @@ def check_new_judge(choice: str, settings: Settings | None = None) -> None:
             "--judge figures: the offline figures judge is no model to move a gate from; give the current "
             "judge (--judge azure or openai, with its deployment or model)"
         )
+    if choice == "foundry" and settings.judge == "foundry":
+        raise UsageError("--to: 'foundry' is the current judge; name the judge that is to replace it")
     kind, _, name = choice.partition(":")
     current = settings.judge_deployment if settings.judge == "azure" else settings.judge_model
     same_kind = (kind, settings.judge) in (("deployment", "azure"), ("openai", "openai"))

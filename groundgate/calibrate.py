@@ -139,7 +139,9 @@ def calibrate(cases_path: Path, responses_path: Path, labels_path: Path, judge: 
             )
     agreement = Agreement(**counts)
     return Calibration(
-        judge=f"{judge.info.kind} {judge.info.deployment or ''}".strip(),
+        # the models the judge reported: a Foundry evaluator's version with them, so a new version is another judge
+        judge=f"{judge.info.kind} {judge.info.deployment or ''}".strip()
+        + (f" ({', '.join(judge.info.models)})" if judge.info.models else ""),
         labelled=len(ids),
         both_ungrounded=agreement.both_ungrounded,
         judge_only=agreement.judge_only,

@@ -61,6 +61,7 @@ class Forecast:
     quota: Quota
     prices: tuple[float, float] | None  # per million prompt and answer tokens
     reasoning: bool = False  # a reasoning model's answers spend tokens no estimate sees
+    service: str | None = None  # a judge whose service counts its own tokens (foundry): None, one that calls no model
 
 
 def _answers(calls: int, tokens: int | None) -> int | None:
@@ -109,7 +110,8 @@ def forecast(
     expected = low + _spend(without.calls_at_most - without.calls, fluency_tokens) if options.fluency else low
     claims = claims_bound(inputs, judge, options)
     high = _spend(planned.calls_at_most, planned.tokens_at_most) + claims
-    return Forecast(low, expected, high, claims.calls, quota, options.prices, reasoning)
+    service = "Foundry's evaluation runs" if judge.info.kind == "foundry" else None
+    return Forecast(low, expected, high, claims.calls, quota, options.prices, reasoning, service)
 
 
 def cost(spend: Spend, prices: tuple[float, float]) -> float:
@@ -143,7 +145,10 @@ def said(found: Forecast, concurrency: int, rpm_flag: str = "--max-rpm", tpm_fla
     """The forecast as the console prints it, a few lines."""
     low, expected, high = found.low, found.expected, found.high
     lines = [f"calls: {low.calls:,} low · {expected.calls:,} expected · {high.calls:,} high"]
-    if low.tokens is None or expected.tokens is None or high.tokens is None:
+    if found.service is not None:
+        lines.append(f"tokens: not estimated: {found.service} call the model and count them (the run reports them)")
+        lines.append("cost: as the service bills its evaluation runs")
+    elif low.tokens is None or expected.tokens is None or high.tokens is None:
         lines.append("tokens: none counted: this judge calls no model")
         lines.append("cost: nothing: this judge calls no model")
     else:
@@ -159,7 +164,9 @@ def said(found: Forecast, concurrency: int, rpm_flag: str = "--max-rpm", tpm_fla
             figures = " · ".join(f"{money(cost(s, p))} {what}" for s, what in ((low, "low"), (expected, "expected"), (high, "high")))  # fmt: skip
             lines.append(f"cost: {figures} (at {p[0]:g} per million prompt tokens, {p[1]:g} per million answer tokens)")
     bound = quota_seconds(expected, found.quota)
-    if low.tokens is None:
+    if found.service is not None:
+        lines.append(f"time: {found.service} take seconds to minutes each, paced by the service's own limits")
+    elif low.tokens is None:
         lines.append("time: this judge calls no model, so no quota paces it")
     elif bound is None:
         lines.append(

@@ -27,6 +27,7 @@ from pydantic import (
 
 from groundgate.cases import normalize_category
 from groundgate.errors import UsageError
+from groundgate.evaluators import Versions
 from groundgate.event import NO_COMMIT, GitHubRun
 from groundgate.files import link_on_path, refusing
 from groundgate.redact import placeholder, url_credentials
@@ -44,6 +45,7 @@ COMPARE_INPUTS = (
     "second-opinion", "azure-ai-project", "rescore-baseline", "min-cases-to-block", "model-under-test",
     "allow-self-judging", "call-timeout", "deadline", "judge-model", "openai-base-url", "max-consecutive-failures",
     "noise-sample", "mode", "max-calls", "max-tokens", "price-per-million-tokens", "tripwire", "claims",
+    "evaluator-version",
 )  # fmt: skip
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
@@ -99,7 +101,7 @@ class Settings(BaseModel):
     baseline: Path | None = None
     candidate: Path | None = None
     # the judge
-    judge: Literal["azure", "openai", "figures"] = "azure"
+    judge: Literal["azure", "openai", "figures", "foundry"] = "azure"
     rubric: Literal["query", "no-query"] = "query"
     azure_endpoint: str | None = None
     judge_deployment: str | None = None
@@ -134,9 +136,11 @@ class Settings(BaseModel):
     # the rules
     blocking_categories: frozenset[str] = DEFAULT_BLOCKING
     second_opinion: str = Field(
-        default="same", pattern=rf"^(none|same|groundedness-pro|deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID})$"
+        default="same", pattern=rf"^(none|same|groundedness-pro|foundry|deployment:[A-Za-z0-9._-]+|openai:{MODEL_ID})$"
     )
-    azure_ai_project: str | None = None
+    azure_ai_project: str | None = None  # the Foundry project: the foundry judge's, and groundedness-pro's
+    # the foundry judge's catalog evaluators: '4', 'groundedness=4,fluency=3', or 'latest' (resolved and recorded)
+    evaluator_version: str | None = None
     rescore_baseline: bool = False
     min_cases_to_block: int = Field(default=0, ge=0)
     model_under_test: str | None = None
@@ -204,6 +208,28 @@ class Settings(BaseModel):
                 raise ValueError("azure_endpoint: the azure judge needs an endpoint: set {azure_endpoint}")
             if not self.judge_deployment:
                 raise ValueError("judge_deployment: the azure judge needs a deployment: set {judge_deployment}")
+        if self.judge == "foundry":
+            if not self.azure_ai_project:
+                raise ValueError(
+                    "azure_ai_project: the foundry judge needs the Foundry project endpoint "
+                    "(https://<account>.services.ai.azure.com/api/projects/<project>): set {azure_ai_project}"
+                )
+            if not self.judge_deployment:
+                raise ValueError(
+                    "judge_deployment: the foundry judge needs the project's model deployment its evaluators run "
+                    "on: set {judge_deployment}"
+                )
+            if not self.evaluator_version:
+                raise ValueError(
+                    "evaluator_version: a Foundry evaluator runs its latest version unless one is pinned, so verdicts "
+                    "could change without a commit: set {evaluator_version} to the catalog version to pin, or to "
+                    "'latest' to take the newest and record it"
+                )
+            if self.azure_api_key and not (self.azure_client_id and self.azure_tenant_id):
+                raise ValueError(
+                    "judge: the foundry judge signs in with an Azure credential, and an API key does not work: sign in "
+                    "keyless ({azure_client_id}, {azure_tenant_id}) or unset {azure_api_key}"
+                )
         if self.judge == "openai" and not self.judge_model:
             raise ValueError("judge_model: the openai judge needs a model: set {judge_model}")
         calls = not self.dry_run  # a dry run calls nothing, so it needs no key
@@ -240,6 +266,18 @@ class Settings(BaseModel):
                     "second_opinion: the groundedness-pro second opinion needs an Azure credential, and an API key "
                     "does not work: sign in keyless ({azure_client_id}, {azure_tenant_id}) or unset {azure_api_key}"
                 )
+        if self.second_opinion == "foundry":
+            if self.judge == "foundry":
+                raise ValueError(
+                    "second_opinion: foundry is the judge itself; a re-score by the same evaluator is 'same'"
+                )
+            for name, what in (
+                ("azure_ai_project", "the Foundry project endpoint"),
+                ("judge_deployment", "the project's deployment its evaluators run on"),
+                ("evaluator_version", "the catalog version to pin, or 'latest'"),
+            ):
+                if not getattr(self, name):
+                    raise ValueError(f"{name}: the foundry second opinion needs {what}: set {{{name}}}")
         if self.second_opinion.startswith("deployment:") and not self.azure_endpoint:
             raise ValueError(
                 "second_opinion: a deployment: second opinion needs the Azure OpenAI endpoint: set {azure_endpoint}"
@@ -289,6 +327,13 @@ class Settings(BaseModel):
                 value = ()
             if len(value) != 2 or not all(0 <= price < float("inf") for price in value):
                 raise ValueError("write it as IN,OUT: the price per million prompt tokens and answer tokens, 2.5,10")
+        return value
+
+    @field_validator("evaluator_version")
+    @classmethod
+    def _versions(cls, value: str | None) -> str | None:
+        if value is not None:
+            Versions.parse(value)  # the one place the spelling is checked; its error is the hint
         return value
 
     @field_validator("judge_model")

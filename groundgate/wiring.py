@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 OIDC_AUDIENCE = "api://AzureADTokenExchange"
 PRO_CONCURRENCY = 4  # the Content Safety service's evaluations are slow and rate-limited
 CONCURRENCY = 16  # a hosted judge's calls in flight when max-concurrency is not set: its quota's pace spares it
+RUNS = 4  # a judge's runs in flight when max-concurrency is not set, for a service that judges rows in runs
 
 CredentialFactory = Callable[[], "TokenCredential"]
 
@@ -65,7 +66,7 @@ def refuse_fork_without_credentials(settings: Settings) -> None:
     if (
         run is not None
         and run.from_fork
-        and settings.judge == "azure"
+        and settings.judge in ("azure", "foundry")
         and settings.azure_api_key is None
         and run.oidc_token is None
     ):
@@ -82,6 +83,8 @@ def provider(settings: Settings, deployment: str | None = None, sign_in: Credent
         from groundgate.judges.figures_judge import FiguresProvider
 
         return FiguresProvider(settings.rubric)
+    if settings.judge == "foundry" and deployment is None:
+        return foundry_provider(settings, sign_in or credential(settings))
     if settings.judge == "openai" and deployment is None:
         assert settings.judge_model  # the settings refuse an openai judge without a model
         return openai_provider(settings, settings.judge_model, "judge_model")
@@ -102,6 +105,25 @@ def provider(settings: Settings, deployment: str | None = None, sign_in: Credent
             credential_factory=None if key else (sign_in or credential(settings)),
         )
     )
+
+
+def foundry_provider(settings: Settings, sign_in: CredentialFactory) -> Provider:
+    """Foundry's catalog evaluators in the settings' project, signed in keyless as the Azure judge signs in."""
+    from groundgate.evaluators import Versions
+    from groundgate.judges import foundry
+    from groundgate.judges.foundry.judge import FoundryConfig, Names
+
+    assert settings.azure_ai_project  # the settings refuse a foundry judge without any of the three
+    assert settings.judge_deployment
+    assert settings.evaluator_version
+    config = FoundryConfig(
+        endpoint=settings.azure_ai_project,
+        deployment=settings.judge_deployment,
+        rubric=settings.rubric,
+        versions=Versions.parse(settings.evaluator_version),
+        names=Names(*(settings.spelled(f) for f in ("azure_ai_project", "judge_deployment", "evaluator_version"))),
+    )
+    return foundry.build(config, sign_in)
 
 
 def openai_provider(settings: Settings, model: str, model_setting: str) -> Provider:
@@ -135,7 +157,9 @@ def judges(
     """The judge (with the cache, limits and progress) and whoever re-scores its flips."""
     refuse_fork_without_credentials(settings)
     choice = settings.second_opinion
-    uses_azure = settings.judge == "azure" or choice == "groundedness-pro" or choice.startswith("deployment:")
+    uses_azure = (
+        settings.judge in ("azure", "foundry") or choice == "groundedness-pro" or choice.startswith("deployment:")
+    )
     sign_in = credential(settings) if uses_azure and not settings.azure_api_key else None
     deadline = Deadline(settings.deadline) if settings.deadline else None
 
@@ -172,7 +196,9 @@ def judges(
         pro = ProProvider(project=settings.azure_ai_project, credential_factory=sign_in or credential(settings))
         basis = "another service (Azure AI Content Safety's groundedness evaluation)"
         return Judges(main, Rescorer(choice, runner(pro, PRO_CONCURRENCY), basis))
-    if choice.startswith("openai:"):
+    if choice == "foundry":
+        second = foundry_provider(settings, sign_in or credential(settings))
+    elif choice.startswith("openai:"):
         second = openai_provider(settings, choice.removeprefix("openai:"), "second_opinion")
     else:
         second = provider(settings, deployment=choice.removeprefix("deployment:"), sign_in=sign_in)
@@ -183,7 +209,10 @@ def judges(
 
 def window(provider: Provider) -> int:
     """Calls in flight when max-concurrency is not set: a self-hosted server (an OpenAI-compatible one other than
-    OpenAI's own) gets one, since only its owner knows its parallel slots; a hosted judge, ``CONCURRENCY``."""
+    OpenAI's own) gets one, since only its owner knows its parallel slots; a service that judges rows in runs
+    (Foundry's: a call is a run of up to ``batch`` rows), ``RUNS``; any other hosted judge, ``CONCURRENCY``."""
+    if provider.batch > 1:
+        return RUNS
     return CONCURRENCY if provider.hosted else 1
 
 

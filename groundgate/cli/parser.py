@@ -74,10 +74,9 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument(
         "--second-opinion",
         default=None,
-        metavar="none|same|deployment:NAME|openai:MODEL|groundedness-pro",
+        metavar="none|same|deployment:NAME|openai:MODEL|groundedness-pro|foundry",
         help="who re-scores newly ungrounded rows (default same: the judge again, which is not independent)",
     )
-    c.add_argument("--azure-ai-project", default=None, help="[AZURE_AI_PROJECT] for groundedness-pro")
     c.add_argument("--rescore-baseline", action="store_true", help="also re-score the baseline side of flipped rows")
     c.add_argument(
         "--min-cases-to-block",
@@ -140,8 +139,9 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument(
         "--to",
         required=True,
-        metavar="deployment:NAME|openai:MODEL",
-        help="the new judge: another Azure deployment at the same endpoint, or a model at the OpenAI-compatible server",
+        metavar="deployment:NAME|openai:MODEL|foundry",
+        help="the new judge: another Azure deployment at the same endpoint, a model at the OpenAI-compatible server, "
+        "or the Foundry project's evaluators (--azure-ai-project, --evaluator-version) on --judge-deployment",
     )
     b.add_argument("--results", type=Path, default=None, help="write the bridge JSON here")
     b.add_argument("--report", type=Path, default=None, help="write the markdown here")
@@ -202,13 +202,25 @@ def parser() -> argparse.ArgumentParser:
 def judge_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--judge",
-        choices=["azure", "openai", "figures"],
+        choices=["azure", "openai", "figures", "foundry"],
         default="azure",
-        help="azure (Azure OpenAI), openai (any OpenAI-compatible server) or figures (offline)",
+        help="azure (Azure OpenAI), openai (any OpenAI-compatible server), figures (offline) or foundry "
+        "(a Foundry project's catalog evaluators)",
     )
     p.add_argument("--rubric", choices=["query", "no-query"], default="query", help="groundedness rubric mode")
     p.add_argument("--azure-endpoint", default=None, help="[AZURE_OPENAI_ENDPOINT]")
-    p.add_argument("--judge-deployment", default=None, help="[AZURE_OPENAI_DEPLOYMENT]")
+    p.add_argument(
+        "--judge-deployment", default=None, help="[AZURE_OPENAI_DEPLOYMENT] (foundry: the project's deployment)"
+    )
+    p.add_argument(
+        "--azure-ai-project", default=None, help="[AZURE_AI_PROJECT] the Foundry project (foundry, groundedness-pro)"
+    )
+    p.add_argument(
+        "--evaluator-version",
+        default=None,
+        metavar="V",
+        help="foundry: the catalog version to pin (4, or groundedness=4,fluency=3), or 'latest' to record the newest",
+    )
     p.add_argument("--api-version", default=None, help="[AZURE_OPENAI_API_VERSION]")
     p.add_argument("--judge-model", default=None, help="the openai judge's model, as the server names it")
     p.add_argument(
@@ -217,7 +229,12 @@ def judge_flags(p: argparse.ArgumentParser) -> None:
         help="[OPENAI_BASE_URL] the OpenAI-compatible server (https://api.openai.com/v1)",
     )
     p.add_argument("--reasoning-model", action="store_true", help="the judge is a reasoning model (o3, o4-mini, gpt-5)")
-    p.add_argument("--max-concurrency", type=int, default=None, help="judge calls in flight at once (default 16)")
+    p.add_argument(
+        "--max-concurrency",
+        type=int,
+        default=None,
+        help="judge calls in flight at once (default 16; the foundry judge: 4 runs)",
+    )
     p.add_argument("--max-rpm", type=float, default=None, help="cap judge requests per minute (client side)")
     p.add_argument(
         "--max-tpm",

@@ -179,6 +179,7 @@ class Calls(BaseModel):
     throttled: int = 0  # 429 answers for the judge's rate limits (each request sent again when the pace allowed)
     resent: int = 0  # requests sent again after the server failed them (5xx, a dropped connection)
     longer: int = 0  # answers that reached the lower max_tokens groundgate reserves, asked again with the SDK's
+    runs: int = 0  # evaluation runs started by a judge that judges rows in runs (Foundry's): each holds calls above
     quota_seconds: float = 0.0  # seconds of the run during which calls waited for the quota's pace
     unsent: int = 0  # not sent because the circuit breaker had opened after consecutive failures
     cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used
@@ -195,6 +196,7 @@ class Link:
     throttled: int = 0  # 429 answers for the rate limits (each request sent again under the pace)
     resent: int = 0  # requests sent again after a failure of the server (5xx, a dropped connection)
     longer: int = 0  # answers cut at the reserved max_tokens and asked again with the SDK's own
+    runs: int = 0  # evaluation runs started (a provider that judges rows in runs)
 
 
 class Provider:

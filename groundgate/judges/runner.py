@@ -291,6 +291,7 @@ class Runner:
             results += self._called(requests, phase, keys, base=len(results), total=total)
         link = self.engine.link
         self.calls.throttled, self.calls.resent, self.calls.longer = link.throttled, link.resent, link.longer
+        self.calls.runs = link.runs
         self.calls.quota_seconds = round(self.quota.held_now(), 3)
         return results
 

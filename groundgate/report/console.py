@@ -156,6 +156,7 @@ def render_console(
     k = results.calls
     extra = [f"{n:,} {what}" for n, what in ((k.failed, "failed"), (k.noise, "for the noise sample"), (k.claims, "for claims"), (k.cached, "from cache"), (k.deduplicated, "deduplicated"), (k.throttled, "throttled"), (k.tokens, "tokens"),
              (k.unsent, "not sent: circuit breaker"), (k.cache_rejected, "cache entries rejected: failed authentication")) if n]  # fmt: skip
+    extra += [plural(k.runs, "evaluation run")] if k.runs else []
     calls = plural(k.total, "judge call") + (f" ({', '.join(extra)})" if extra else "")
     calls += f"; {waited}" if (waited := quota_waited(k)) else ""
     moved = results.yardstick

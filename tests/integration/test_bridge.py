@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.cli import groundgate, interruptible
+from tests.support.cli import error_line, groundgate, interruptible
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.openai import FakeOpenAI
 from tests.support.inputs import WriteJsonl
@@ -227,12 +227,12 @@ def test_the_same_model_behind_both_deployments_is_called_a_noise_measurement(
 @pytest.mark.parametrize(
     ("flags", "message"),
     [
-        (["--to", "same"], "--to: give the new judge as deployment:NAME or openai:MODEL (got 'same')"),
-        (["--to", "groundedness-pro"], "--to: give the new judge as deployment:NAME or openai:MODEL"),
+        (["--to", "same"], "--to: give the new judge as deployment:NAME, openai:MODEL or foundry (got 'same')"),
+        (["--to", "groundedness-pro"], "--to: give the new judge as deployment:NAME, openai:MODEL or foundry"),
         (["--to", "deployment:Judge-A"], "--to: 'deployment:Judge-A' is the current judge"),
         (
             ["--to", "deployment:has space"],
-            "--to: give the new judge as deployment:NAME or openai:MODEL (got 'deployment:has space')",
+            "--to: give the new judge as deployment:NAME, openai:MODEL or foundry (got 'deployment:has space')",
         ),
         (["--to", "deployment:"], "(got 'deployment:')"),
         (
@@ -361,7 +361,7 @@ def test_a_new_deployment_that_does_not_exist_stops_on_its_first_call(
         env=azure_env(fake),
     )  # fmt: skip
     assert proc.returncode == 2, proc.stderr
-    [line] = proc.stderr.strip().splitlines()
+    line = error_line(proc.stderr)  # a progress line may come first on a loaded machine
     assert "has no deployment 'judge-typo'" in line
     assert sum(1 for p in fake.prompts if p.deployment == "judge-typo") == 1
     assert data == {}

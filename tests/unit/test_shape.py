@@ -210,7 +210,8 @@ def test_compare_talks_to_judges_through_their_interface() -> None:
     """compare and what it builds on see a judge as ``judges.Judge``: never the runner, its engine or a provider
     (only the wiring, the job and the doctor hold a runner)."""
     inside = {"groundgate.judges.runner", "groundgate.judges.engine",
-              "groundgate.judges.chat", "groundgate.judges.azure", "groundgate.judges.openai", "groundgate.judges.pro"}  # fmt: skip
+              "groundgate.judges.chat", "groundgate.judges.azure", "groundgate.judges.openai", "groundgate.judges.pro",
+              *(name for name in modules() if name.startswith("groundgate.judges.foundry"))}  # fmt: skip
     allowed = {"groundgate.wiring", "groundgate.app", "groundgate.doctor"}
     known = modules()
     reaching = sorted(
@@ -239,3 +240,36 @@ def test_test_modules_import_only_tests_support() -> None:
                 if name.startswith("tests.") and not name.startswith("tests.support"):
                     crossing[str(path.relative_to(ROOT))] = name
     assert crossing == {}
+
+
+def evals_calls(source: str) -> list[str]:
+    """Where a module reaches a Foundry project: azure-ai-projects imported, or an evals API (``.evals``) used."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [
+                f"line {node.lineno}: import {a.name}" for a in node.names if a.name.startswith("azure.ai.projects")
+            ]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("azure.ai.projects"):
+            found.append(f"line {node.lineno}: from {node.module} import ...")
+        elif isinstance(node, ast.Attribute) and node.attr == "evals":
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_every_call_to_a_foundry_project_is_in_one_module() -> None:
+    """openai marks its Evals API deprecated while Foundry serves it, and azure-ai-projects is pinned exactly:
+    what would break when either moves is in ``judges/foundry/service.py`` alone (docs/judges.md)."""
+    found = {
+        str(path.relative_to(ROOT)): calls
+        for path in modules().values()
+        if (calls := evals_calls(path.read_text(encoding="utf-8")))
+    }
+    assert set(found) == {"groundgate/judges/foundry/service.py"}
+
+
+def test_the_scan_finds_a_call_to_a_foundry_project() -> None:
+    assert evals_calls("from azure.ai.projects import AIProjectClient\n")
+    assert evals_calls("import azure.ai.projects.models\n")
+    assert evals_calls("def f(client):\n    return client.evals.runs.create('e')\n")
+    assert not evals_calls("from openai import OpenAI\nOpenAI().chat.completions.create()\n")
