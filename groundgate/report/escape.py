@@ -39,7 +39,7 @@ def _inert(fresh: bool) -> re.Pattern[str]:
 
     url = r"(?:[A-Za-z][A-Za-z0-9+.-]{1,20}+://|www\.|mailto:)[^\s`|<>\"']+"
     email = after(r"(?<![A-Za-z0-9_.+-])") + r"[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z0-9]"
-    mention = after(r"(?<![A-Za-z0-9`])") + r"@[A-Za-z0-9][A-Za-z0-9_/.-]*"
+    mention = after(r"(?<![A-Za-z0-9])") + r"@[A-Za-z0-9][A-Za-z0-9_/.-]*"
     # owner (GitHub allows 39 characters) / repository (100) #number
     ref = (
         "(?:" + after(r"(?<![A-Za-z0-9])") + r"[A-Za-z0-9][A-Za-z0-9_.-]{0,38}+/[A-Za-z0-9_.-]{1,100})?"

@@ -159,6 +159,7 @@ def test_five_thousand_rows_fit_and_keep_every_blocking_row(target: Target) -> N
     st.sampled_from(["<", "<b>", "<img src=x>", "`", "|", "@", "[", "](", "<!--", "\n", "*", "http://x.y"]),
 )
 @known_case("0@0", "@")  # "@0@0@": the second mention follows the first one's code span, a new word to GitHub
+@known_case("@0", "`")  # "`@0`": a literal backtick is not a word character, so GitHub's mention starts after it
 def test_no_user_text_becomes_markup(text: str, seed: str) -> None:
     payload = seed + text + seed
     fields = dict.fromkeys(
