@@ -13,11 +13,21 @@ from typing import Any
 
 import requests
 
+from groundgate.memory import Blocked, reading_key
 from groundgate.record import decode, text
-from tests.support.action import FORK_SHA, HEAD_SHA, QUEUE_SHA, Run, event, run_action, workflow_run_event
+from tests.support.action import (
+    FORK_SHA,
+    HEAD_SHA,
+    QUEUE_SHA,
+    Run,
+    comment_event,
+    event,
+    run_action,
+    workflow_run_event,
+)
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub
-from tests.support.people import CHECK, comment, latest, lookalike, on_comment, replies
+from tests.support.people import CHECK, answers_at, comment, latest, lookalike, on_comment, readable, replies
 from tests.support.rolls import Dice, azure, with_answers
 
 SECOND = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
@@ -167,3 +177,50 @@ def test_an_accept_that_names_no_answer_counts_for_nothing_even_where_a_look_ali
     pr.move_pull(7, THIRD)
     run = judging(workspace, pr, tmp_path, fake, THIRD, before=SECOND)
     assert run.code == 1, (run.code, latest(pr, THIRD)["output"]["title"])
+
+
+VICTIM = "7ac71d7ac71d7ac71d7ac71d7ac71d7ac71d7ac7"
+
+
+def test_a_look_alike_record_on_another_authors_pull_request_is_a_denial_a_writer_can_undo(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """The author of #7 posts, from a workflow on their branch, a record on the head of #9 (someone else's pull request,
+    which passes) holding #9's own answer: security.md said a look-alike acts "against the author's own pull request".
+    It blocks #9 (records only add blocks: a denial, never a pass), says the record gives no scores or reason, and a
+    writer's accept, pasted from the report, releases it."""
+    fake = fake_azure(Dice())
+    pr.add_pull(9, VICTIM, head_ref="victims-branch", author="victim")
+    inputs = azure(fake, "evals/candidate.jsonl")
+
+    def victim() -> Run:
+        return run_action(workspace, pr, inputs, event_path=event(tmp_path, head_sha=VICTIM, number=9, author="victim"))
+
+    assert victim().code == 0
+    case = {r["id"]: r for r in map(json.loads, (workspace / "evals/cases.jsonl").read_text().splitlines())}[
+        "refund-007"
+    ]
+    answer = {r["id"]: r for r in map(json.loads, (workspace / "evals/candidate.jsonl").read_text().splitlines())}
+    base = {r["id"]: r for r in map(json.loads, (workspace / "evals/baseline.jsonl").read_text().splitlines())}
+    key = reading_key(
+        case.get("query"), case["context"], answer["refund-007"]["response"], base["refund-007"]["response"]
+    )
+    genuine = decode(latest(pr, VICTIM)["output"]["text"], check=CHECK, head=VICTIM)
+    lookalike(
+        pr,
+        VICTIM,
+        text(genuine.model_copy(update={"blocked": [Blocked(id="refund-007", head=VICTIM, key=key)], "pr": 7})),
+    )
+    held = victim()
+    assert held.code == 1, held.stdout
+    assert rows(held)["refund-007"]["held_from"] == VICTIM
+    [mine] = [c for c in pr.comments_on(9) if c["login"] == pr.bot and "groundgate-report" in c["body"]]
+    assert "the record that holds it gives no scores or reason" in readable(mine["body"])
+    digest = answers_at(pr, VICTIM)["refund-007"][:16]
+    cid = pr.add_comment(9, f"/groundgate accept at {VICTIM[:12]} refund-007@{digest} -- the answer is fine", "alice")
+    path = comment_event(tmp_path, pr, cid, number=9, author="victim")
+    empty = tmp_path / "comment-run" / "workspace"
+    empty.mkdir(parents=True)
+    assert run_action(empty, pr, {}, event_name="issue_comment", event_path=path).code == 0
+    assert latest(pr, VICTIM)["conclusion"] in ("success", "neutral")
+    assert victim().code == 0  # and the next judging run agrees

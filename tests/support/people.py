@@ -53,14 +53,17 @@ def judge(workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, head:
 
 def answers_at(gh: FakeGitHub, head: str) -> dict[str, str]:
     """The answers groundgate's verdict on ``head`` judged, by row id (their digests): what the report's command
-    names. From the first check run of groundgate's name there that holds a record (the judging run's own)."""
+    names. From the check runs of groundgate's name there that hold a record, the first that lists a row first (the
+    judging runs' own, before anything else wrote there)."""
+    found: dict[str, str] = {}
     for run in sorted((r for r in gh.check_runs.values() if r["head_sha"] == head and r["name"] == CHECK), key=lambda r: r["id"]):  # fmt: skip
         try:
             record = decode((run["output"] or {}).get("text"), check=CHECK, head=head)
         except RecordError:
             continue
-        return {row.id: row.digest for row in record.rows}
-    return {}
+        for row in record.rows:
+            found.setdefault(row.id, row.digest)
+    return found
 
 
 def pinned(body: str, head: str, answers: dict[str, str] | None = None) -> str:
