@@ -39,9 +39,7 @@ BLANK = (
     "\u2800"  # BRAILLE PATTERN BLANK (So)
     "\U0001d159"  # MUSICAL SYMBOL NULL NOTEHEAD (So)
 )
-_UNSEEN = regex.compile(
-    rf"[\p{{Default_Ignorable_Code_Point}}\p{{Cf}}{BLANK}\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]+"
-)
+_UNSEEN = regex.compile(rf"[\p{{Default_Ignorable_Code_Point}}\p{{Cf}}{BLANK}\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]+")
 _MARKS = regex.compile(r"\p{M}+")  # combining marks: accents, enclosing circles, vowel signs
 _SPACE = regex.compile(r"\s+")
 # A Latin letter in another shape: a small capital, a dotless i, a letter with a stroke, bar or hook that
