@@ -27,6 +27,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from groundgate.rules import BLOCKING, Accepted, Bucket, FailOn, Outcome, gate_exit, verdict_of
+from groundgate.wording import listed as in_words
 
 PREFIX = "/groundgate"
 ADJUDICABLE = (
@@ -41,6 +42,11 @@ REASON_LIMIT = 300  # characters of a reason kept in the ledger: the comment its
 PIN = re.compile(r"[0-9a-f]{7,40}")  # the commit a command names, as git abbreviates it (7 at least) or whole
 QUOTED_LIMIT = 60  # characters of a person's line quoted back in a problem
 DIGEST_HEX = 32  # 128 bits: two answers with one digest cannot be made on purpose
+# What an accept names its answer by (``ID@DIGEST``, the command the report offers): the digest's first 16
+# hexadecimal characters at least. 64 bits: an author who can rewrite a record cannot make another answer whose
+# digest starts the same (2^64 tries); at 8 (2^32 tries, hours on a laptop) they could.
+DIGEST_SAID = 16
+_ANSWER = re.compile(r"@([0-9a-fA-F]{8,32})")  # the answer a command names after an id: at least 8 to be read as one
 
 
 class Verb(StrEnum):
@@ -87,6 +93,11 @@ class Command:
     reason: str
     text: str  # the line as written, whitespace collapsed: a command keeps its binding while this stays the same
     pin: str | None = None  # the commit of the verdict it is about ("at f00dfacef00d"), lower case
+    answers: tuple[tuple[str, str], ...] = ()  # (id, the start of its answer's digest) as written: ``ID@DIGEST``
+
+    def answer(self, row_id: str) -> str | None:
+        """The start of the digest of the answer this command names for ``row_id`` (lower case), if it names one."""
+        return next((digest for rid, digest in self.answers if rid == row_id), None)
 
     @property
     def key(self) -> str:
@@ -211,7 +222,7 @@ def parse_commands(body: str) -> tuple[list[Command], list[str]]:
                 )
                 continue
             pin, tokens = named, tokens[2:]
-        ids = tuple(value for _, value in tokens)
+        ids, answers = _named(tokens)
         reason = after[0].strip() if after else ""
         if not ids:
             problems.append(f"'{PREFIX} {verb}' names no case: write the ids the comment lists, then -- and a reason")
@@ -226,8 +237,42 @@ def parse_commands(body: str) -> tuple[list[Command], list[str]]:
                 "(its command at the end has it); an accept holds for the answers that verdict judged, and only those"
             )
             continue
-        commands.append(Command(verb, ids, reason, line, pin))
+        bare = [i for i in ids if i not in dict(answers)]
+        short = [f"{i}@{d}" for i, d in answers if len(d) < DIGEST_SAID]
+        if verb is Verb.ACCEPT and (bare or short):
+            what = (
+                f"names no answer for {in_words([repr(quoted(i)) for i in bare[:5]], 5, len(bare))}"
+                if bare
+                else f"names the answer of {quoted(short[0])!r} by fewer than {DIGEST_SAID} hexadecimal characters"
+            )
+            problems.append(
+                f"'{quoted(line)}' {what}, so it is not applied: paste the command from the report, it names the "
+                f"answer (ID@DIGEST); an accept holds for that answer and no other"
+            )
+            continue
+        commands.append(Command(verb, ids, reason, line, pin, answers))
     return commands, problems
+
+
+def _named(tokens: list[tuple[re.Match[str], str]]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The ids of a command's tokens, and the answers it names for them: ``refund-007@1a2b3c4d5e6f7a8b``, or an id
+    in backticks or quotes followed at once by ``@DIGEST`` (the report writes an id that holds spaces so)."""
+    ids: list[str] = []
+    answers: list[tuple[str, str]] = []
+    previous: re.Match[str] | None = None
+    for match, value in tokens:
+        bare = match.group(3) is not None
+        found = _ANSWER.fullmatch(value) if bare else None
+        if found is not None and previous is not None and previous.group(3) is None and previous.end() == match.start():
+            answers.append((ids[-1], found[1].lower()))  # `an id`@DIGEST
+        else:
+            tail = re.search(r"(?<=.)@([0-9a-fA-F]{8,32})$", value) if bare else None
+            if tail is not None:
+                value = value[: tail.start()]
+                answers.append((value, tail[1].lower()))
+            ids.append(value)
+        previous = match
+    return tuple(ids), tuple(answers)
 
 
 @dataclass(frozen=True)
@@ -288,11 +333,18 @@ class Verdict:
     """A verdict people's commands can be bound to: its rows by id, when it became visible (GitHub's time;
     None for the verdict being published now, which nobody has seen yet), and the commit it judged."""
 
-    rows: Mapping[str, Judged]  # the rows every record of it agrees on: what an accept can bind to
+    rows: Mapping[str, Judged]  # the rows every record of it agrees on
     published: datetime | None
     head: str | None = None
     answers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # every answer any record of it gives a row
     unsettled: frozenset[str] = frozenset()  # rows its records disagree on (or that some do not list)
+    variants: Mapping[str, tuple[Judged, ...]] = field(default_factory=dict)  # each answer any record gives a row
+
+    def named(self, row_id: str, start: str) -> list[Judged]:
+        """The answers any record of this verdict gives the row whose digest starts with ``start`` (what an accept
+        names): each once. The record only says what the verdict judged; the answer is the writer's word."""
+        found = self.variants.get(row_id) or ((self.rows[row_id],) if row_id in self.rows else ())
+        return list({j.digest: j for j in found if j.digest.startswith(start)}.values())
 
     def digests(self, row_id: str) -> frozenset[str]:
         """Every answer any record of this verdict gave the row (a confirm disputes each)."""

@@ -61,8 +61,9 @@ def bind(
     workflow of the repository), so nothing from them can make a row greener:
 
     - an accept counts only while its comment says it (``said``: heard again on every run), bound to the answer
-      of the verdict it names (``at``) on which every record of that verdict agrees (``Verdict.rows``); a ledger's
-      entry for it can only make its time earlier (never later than its comment's own);
+      its comment names (``ID@DIGEST``, 64 bits at least) among those the verdict it names (``at``) judged: a
+      record says which answers a verdict judged, never which one an accept is about; a ledger's entry for it can
+      only make its time earlier (never later than its comment's own);
     - a confirm binds to every answer any record of the verdict it names gave the row (without ``at``: of every
       verdict shown before it was posted), and to every answer a ledger bound it to: it disputes more, never
       fewer; once its comment no longer counts (deleted, or edited by someone else) the ledger's entries stand;
@@ -108,10 +109,16 @@ def bind(
                 continue
             if verb is Verb.ACCEPT:
                 target = targets[0] if targets else None
-                if target is not None and row_id in target.unsettled:
+                start = s.command.answer(row_id) or ""
+                matched = target.named(row_id, start) if target is not None and start else []
+                known_row = target is not None and (row_id in target.variants or row_id in target.rows)
+                if target is not None and start and not matched and known_row:
+                    problems.setdefault(s.comment, []).append(_another(row_id, start, target))
+                    continue
+                if len(matched) > 1:
                     problems.setdefault(s.comment, []).append(_unsettled(row_id, target))
                     continue
-                judged = target.rows.get(row_id) if target is not None else None
+                judged = matched[0] if matched else None
                 if judged is None:
                     unknown.append(row_id)
                     continue
@@ -181,11 +188,18 @@ def _entry(
     )
 
 
-def _unsettled(row_id: str, verdict: Verdict) -> str:
+def _unsettled(row_id: str, verdict: Verdict | None) -> str:
     return (
-        f"{named(row_id)}: the verdicts groundgate kept on commit {(verdict.head or '')[:12]} do not agree on its "
-        "answer (a rerun judged another answer, or a check run of this name that groundgate did not write says "
-        "otherwise), so no accept can name it there: accept it at a later verdict"
+        f"{named(row_id)}: the verdicts kept on commit {((verdict and verdict.head) or '')[:12]} give it more than "
+        "one answer whose digest starts as this command's does, so it names none of them: paste the command from "
+        "the report, it names the answer in full"
+    )
+
+
+def _another(row_id: str, start: str, verdict: Verdict) -> str:
+    return (
+        f"{named(row_id)}: the verdict on commit {(verdict.head or '')[:12]} did not judge the answer this command "
+        f"names (@{start}), so it accepts nothing: paste the command from the report of the verdict you read"
     )
 
 

@@ -232,7 +232,15 @@ def _about(event_name: str | None, event: dict[str, Any]) -> dict[str, Any]:
         listed = [_dict(p).get("number") for p in triggering.get("pull_requests") or []]
         head_repo = _dict(triggering.get("head_repository")).get("full_name")
         branch = triggering.get("head_branch")
+        home = _dict(triggering.get("repository")).get("full_name")
+        # the fork recipe's run after a merge queue's: the queue's branch (in the base repository) names its PR
+        queued = (
+            re.fullmatch(r"gh-readonly-queue/.+/pr-(\d+)-[0-9a-f]{40}", branch)
+            if triggering.get("event") == "merge_group" and isinstance(branch, str) and head_repo == home
+            else None
+        )
         return {
+            "queued_pr": int(queued.group(1)) if queued else None,
             "head_sha": triggering.get("head_sha"),
             "triggered_by": triggering.get("event"),
             "head_repo": head_repo if isinstance(head_repo, str) and "/" in head_repo else None,

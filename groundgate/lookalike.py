@@ -6,7 +6,8 @@ not be two cases: a reviewer tells them apart by eye, not by code point. Two lev
 - ``visible``: what a text *is* once the code points that draw nothing are gone (zero-width spaces,
   joiners, soft hyphens, variation selectors, the combining grapheme joiner, Hangul fillers, Khmer and
   Mongolian format marks, tags: Unicode's default-ignorable code points, other format characters, control
-  characters other than white space (a raw DEL or C1 byte), and the blank Braille pattern U+2800) and
+  characters other than white space (a raw DEL or C1 byte), and the characters drawn blank that are none of those:
+  the blank Braille pattern U+2800 and the musical null notehead U+1D159, ``BLANK``) and
   compatibility forms are folded (NFKC: fullwidth 'ｐ' is 'p').
   'policy' followed by U+FE0F *is* 'policy'.
 - ``skeleton``: what a text *looks like*, Unicode TR39's skeleton widened: a right-to-left override's
@@ -30,8 +31,15 @@ import regex
 
 # Code points that draw nothing (see the module's docstring). \p{Cf} adds format characters that are not
 # default-ignorable (U+0600 and the like), which a reader does not see as a letter either; so are control
-# characters (C0, DEL, C1) other than white space (tab, line breaks, NEL).
-_UNSEEN = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Cf}\u2800\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]+")
+# characters (C0, DEL, C1) other than white space (tab, line breaks, NEL). BLANK: the characters the published
+# lists of invisible characters name that are none of those, yet are drawn blank (checked against Unicode's data:
+# invisible-characters.com's list, beside the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, which are
+# default-ignorable, and the musical beams, ties, slurs and phrases U+1D173..U+1D17A, which are Cf).
+BLANK = (
+    "\u2800"  # BRAILLE PATTERN BLANK (So)
+    "\U0001d159"  # MUSICAL SYMBOL NULL NOTEHEAD (So)
+)
+_UNSEEN = regex.compile(rf"[\p{{Default_Ignorable_Code_Point}}\p{{Cf}}{BLANK}\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]+")
 _MARKS = regex.compile(r"\p{M}+")  # combining marks: accents, enclosing circles, vowel signs
 _SPACE = regex.compile(r"\s+")
 # A Latin letter in another shape: a small capital, a dotless i, a letter with a stroke, bar or hook that

@@ -94,13 +94,24 @@ def held(settings: Settings, publisher: Publisher, target: Target | None, log: L
     run = settings.github
     if run is None or target is None or not target.head_sha:
         return Memory()
-    pr = target.pr_number
-    if pr is None and run.event_name == "merge_group":
-        pr = run.queued_pr
-    if pr is None:
+    prs = remembered(run, target)
+    if not prs:
+        if run.event_name in PR_EVENTS or (run.via_workflow_run and run.triggered_by in PR_EVENTS):
+            raise keeping.Unreadable(
+                f"no open pull request could be found whose head is commit {target.head_sha[:12]}, so the answers "
+                "its verdicts blocked on cannot be read: no verdict is given, since one judged afresh could pass "
+                "them. Rerun the job once the pull request is open at this commit (see docs/security.md, The "
+                "verdict's memory)"
+            )
         return Memory()
     try:
-        found = keeping.gather(publisher, settings.check_name, pr, target.head_sha)
+        kept: list[keeping.Kept] = []
+        commits: list[str] = []
+        for pr in prs:  # a commit that is the head of several pull requests is held by what any of them blocked on
+            found = keeping.gather(publisher, settings.check_name, pr, target.head_sha)
+            kept += found.kept
+            commits += found.commits
+        found = keeping.Found(tuple(kept), tuple(dict.fromkeys(commits)))
     except keeping.Unreadable:
         raise
     except Exception as exc:  # GitHub answering what nobody planned for, or a bug: not a reason to judge afresh
@@ -118,6 +129,17 @@ def held(settings: Settings, publisher: Publisher, target: Target | None, log: L
             f"on {plural(len(found.commits), 'commit')}: held while they are the same answers"
         )
     return memory
+
+
+def remembered(run: GitHubRun, target: Target) -> tuple[int, ...]:
+    """The pull requests whose verdicts' memory this run's verdict is judged with: the one it is for; a merge
+    queue's (its branch names it, for a ``merge_group`` event and for the fork recipe's ``workflow_run`` after
+    one); else every open pull request whose head is the commit judged (the fork recipe, when several are)."""
+    if target.pr_number is not None:
+        return (target.pr_number,)
+    if run.queued_pr is not None:
+        return (run.queued_pr,)
+    return target.heads_of
 
 
 def at_base(settings: Settings, inputs: Inputs, *, publisher: Publisher, base_sha: str, log: Log) -> Inputs:
@@ -240,6 +262,7 @@ class Target:
     head_sha: str | None
     pr_number: int | None
     author: str | None = None  # who opened the pull request
+    heads_of: tuple[int, ...] = ()  # with no pull request to post to: the open ones whose head is this commit
 
 
 def present(
@@ -325,7 +348,7 @@ def _people(
     anything unplanned leaves the judge's verdict standing (fail closed), with a warning."""
     run = settings.github or GitHubRun()
     pr = target.pr_number if target is not None else None
-    if pr is None and run.event_name == "merge_group":
+    if pr is None:
         pr = run.queued_pr  # the queue judges the pull request it is named after: its people's word stands there too
     if publisher is None or target is None or pr is None or not target.head_sha or not settings.check_run:
         return None
@@ -388,7 +411,7 @@ def _target(run: GitHubRun, publisher: Publisher, log: Log) -> Target | None:
             "the job summary",
             lambda: append_summary(run.summary_path, f"**Not posted to a pull request:** {inline(text)}."),
         )
-        return Target(run.head_sha, None)
+        return Target(run.head_sha, None, heads_of=tuple(p.number for p in current))
     if current:
         return Target(run.head_sha, current[0].number, current[0].author)
     if not same_head:

@@ -119,10 +119,13 @@ class Adjudicated:
     left: Comment | None = None  # its comment someone else edited: left as it is, a new one is written
 
 
-def still_blocking(rows: Iterable[Judged], decision: Decision, fail_on: FailOn) -> tuple[str, ...]:
-    """The ids of the rows that block once people have spoken, in the verdict's order."""
+def still_blocking(rows: Iterable[Judged], decision: Decision, fail_on: FailOn) -> tuple[tuple[str, str], ...]:
+    """The rows that block once people have spoken, in the verdict's order: each id with its answer's digest (the
+    command to paste names both)."""
     standing = {s.row.id: s for s in decision.rows}
-    return tuple(r.id for r in rows if blocks(r.outcome, fail_on) and (r.id not in standing or standing[r.id].blocks))
+    return tuple(
+        (r.id, r.digest) for r in rows if blocks(r.outcome, fail_on) and (r.id not in standing or standing[r.id].blocks)
+    )
 
 
 def for_judging_run(

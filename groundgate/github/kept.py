@@ -43,7 +43,7 @@ query($owner: String!, $name: String!, $number: Int!, $commits: String, $pushes:
     pullRequest(number: $number) {
       commits(first: 100, after: $commits) { nodes { commit { oid } } pageInfo { hasNextPage endCursor } }
       timelineItems(first: 100, after: $pushes, itemTypes: [HEAD_REF_FORCE_PUSHED_EVENT]) {
-        nodes { ... on HeadRefForcePushedEvent { beforeCommit { oid } afterCommit { oid } } }
+        nodes { ... on HeadRefForcePushedEvent { createdAt beforeCommit { oid } afterCommit { oid } } }
         pageInfo { hasNextPage endCursor }
       }
     }
@@ -129,11 +129,13 @@ def agreed(head: str, records: Sequence[Kept]) -> Verdict:
     answers: dict[str, set[str]] = {}
     listed: dict[str, int] = {}
     first: dict[str, Judged] = {}
+    variants: dict[str, dict[str, Judged]] = {}
     for kept in records:
         for row in {r.id: r for r in kept.record.rows}.values():
             answers.setdefault(row.id, set()).add(row.digest)
             listed[row.id] = listed.get(row.id, 0) + 1
             first.setdefault(row.id, row)
+            variants.setdefault(row.id, {}).setdefault(row.digest, row)
     settled = {rid for rid, digests in answers.items() if len(digests) == 1 and listed[rid] == len(records)}
     shown = [k.published for k in records if k.published is not None]
     published = min(shown) if shown else None
@@ -143,6 +145,7 @@ def agreed(head: str, records: Sequence[Kept]) -> Verdict:
         head,
         answers={rid: frozenset(d) for rid, d in answers.items()},
         unsettled=frozenset(answers) - settled,
+        variants={rid: tuple(found.values()) for rid, found in variants.items()},
     )
 
 
@@ -181,9 +184,11 @@ def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
 def heads(publisher: Publisher, number: int) -> list[str]:
     """Every commit pull request #number's head has been at, as GitHub keeps it: its commits, oldest first, then
     the heads its force pushes replaced and the ones they pushed (a force push drops the old commits from the
-    list; the timeline keeps them). A commit GitHub no longer has is named by no event (``beforeCommit`` null)."""
+    list; the timeline keeps them). A force push whose replaced head GitHub no longer names (``beforeCommit`` null)
+    leaves the chain unreadable: ``Unreadable``, never a verdict judged without it."""
     owner, name = publisher.repository.split("/", 1)
     found: dict[str, None] = {}
+    lost: list[str] = []  # when the force pushes whose replaced head GitHub no longer names were made
     cursors: dict[str, str | None] = {"commits": None, "pushes": None}
     more = {"commits": True, "pushes": True}
     while any(more.values()):
@@ -200,10 +205,20 @@ def heads(publisher: Publisher, number: int) -> list[str]:
                     oids = [((node or {}).get("commit") or {}).get("oid")]
                 else:
                     oids = [((node or {}).get(end) or {}).get("oid") for end in ("beforeCommit", "afterCommit")]
+                    if node and not isinstance(oids[0], str):
+                        lost.append(str(node.get("createdAt") or "a time GitHub does not say"))
                 found.update(dict.fromkeys(oid for oid in oids if isinstance(oid, str)))
             info = page.get("pageInfo") or {}
             more[kind] = bool(info.get("hasNextPage") and info.get("endCursor"))
             cursors[kind] = info.get("endCursor") or cursors[kind]
+    if lost:
+        raise Unreadable(
+            f"pull request #{number}'s head was force-pushed (at {lost[0]}) from a commit GitHub no longer names, so "
+            "the verdicts given on that commit cannot be read: no verdict is given, since one judged afresh could "
+            "pass an answer they blocked on. What can be done: push that commit to a branch of this repository "
+            "again if someone has it (GitHub then names it), or close this pull request and open one from a new "
+            "branch, whose verdicts start afresh in sight of this one's (see docs/security.md, The verdict's memory)"
+        )
     return list(found)
 
 

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from markupsafe import Markup
 
-from groundgate.adjudication import PREFIX, Decision, Entry, Judged, Standing, Verb, accepted
+from groundgate.adjudication import DIGEST_SAID, PREFIX, Decision, Entry, Judged, Standing, Verb, accepted
 from groundgate.labels import THRESHOLD, Precision
 from groundgate.report import marks
 from groundgate.report.escape import inline
@@ -48,7 +48,7 @@ class People:
     head: str
     precision: Precision | None = None
     notes: tuple[str, ...] = ()
-    blocking: tuple[str, ...] = ()
+    blocking: tuple[tuple[str, str], ...] = ()  # the rows that still block: id, and its answer's digest
     counts: tuple[str, ...] = ()
     small: frozenset[str] = frozenset()
 
@@ -177,10 +177,13 @@ def token(row_id: str) -> str | None:
 
 
 def command(people: People) -> tuple[str, int]:
-    """The commands a writer pastes to accept every row that still blocks, NAMED ids a line, as many lines as fit in
+    """The commands a writer pastes to accept every row that still blocks, each id with the answer it accepts
+    (``ID@DIGEST``: an accept holds for the answer it names, whatever a record says), NAMED ids a line, as many lines as fit in
     COMMANDS bytes (a report must fit GitHub's limits), and how many rows they leave unnamed (ids no command can
     hold, or past the bytes)."""
-    named = [t for t in (token(i) for i in people.blocking) if t is not None]
+    named = [
+        f"{t}@{digest[:DIGEST_SAID]}" for t, digest in ((token(i), d) for i, d in people.blocking) if t is not None
+    ]
     lines: list[str] = []
     listed = size = 0
     for start in range(0, len(named), NAMED):

@@ -104,7 +104,7 @@ def why(row: Row) -> str | None:
     return row.rescore_reason or row.after_reason
 
 
-UNSAID = "(the record of the verdict that blocked on it had no room for its words)"
+UNSAID = "(the record that holds it gives no scores or reason: it had no room for them, or groundgate did not write it)"
 
 
 def roll(row: Row) -> str | None:

@@ -40,6 +40,7 @@ from tests.support.people import (
     CHECK,
     SECOND,
     TWO,
+    answers_at,
     comment,
     judge,
     latest,
@@ -204,7 +205,7 @@ def test_an_unknown_id_and_a_missing_reason_are_said_back(workspace: Path, pr: F
     assert latest(pr)["conclusion"] == "failure"
     [reply] = replies(pr)
     text = reply
-    assert "'refnud-007': not a row people can adjudicate" in text
+    assert "names no answer for 'refnud-007', so it is not applied: paste the command from the report" in text
     assert "needs a reason after --" in text
 
 
@@ -266,7 +267,9 @@ def test_a_pr_authors_comment_that_imitates_groundgates_cannot_stand_for_its_ver
     ledger = decode(after["output"]["text"], check=CHECK, head=HEAD_SHA).ledger
     assert [(e.login, e.verb, e.reason) for e in ledger] == [("alice", Verb.CONFIRM, "the judge is right, 45 days is invented")]  # fmt: skip
     [imitating] = [c for c in pr.comments.values() if c["login"] == "contributor"]
-    assert imitating["body"] == pinned(imitation, HEAD_SHA)  # never edited: groundgate edits only its own comment
+    assert imitating["body"] == pinned(
+        imitation, HEAD_SHA, answers_at(pr, HEAD_SHA)
+    )  # never edited: groundgate edits only its own comment
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1  # nor does a rerun read it
 
 
@@ -593,7 +596,8 @@ def test_a_typo_fix_in_a_voided_accept_never_accepts_the_new_answer(
     pushed = write_candidate(workspace, "pushed.jsonl", {**TWO, "premium-price": "Premium costs $16 per month."})
     assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1
     [cid] = [c for c, held in pr.comments.items() if held["login"] == "alice"]
-    pr.edit_comment(cid, typo.replace("teh", "the"))
+    posted = pr.comments[cid]["body"]  # as pasted: each id with its answer at HEAD_SHA
+    pr.edit_comment(cid, posted.replace("teh", "the"))
     assert on_comment(tmp_path, pr, cid, action="edited", before=typo).code == 0
     assert latest(pr, SECOND)["conclusion"] == "failure"
     assert "1 blocking row accepted on an answer a push has since changed: it blocks again" in report(pr)
@@ -612,7 +616,8 @@ def test_an_accept_posted_after_a_push_that_names_the_old_verdict_accepts_only_t
     assert check["conclusion"] == "failure"  # premium-price's new answer: nobody accepted it
     assert check["output"]["title"] == "Blocks merge: 1 answer now makes unsupported claims — pricing 1; 1 accepted by @alice"  # fmt: skip
     body = report(pr)
-    assert f"/groundgate accept at {SECOND[:12]} premium-price -- REASON" in body  # what to paste now
+    now = answers_at(pr, SECOND)["premium-price"][:16]
+    assert f"/groundgate accept at {SECOND[:12]} premium-price@{now} -- REASON" in body  # what to paste now
     assert judge(workspace, pr, tmp_path, pushed, head=SECOND).code == 1
 
 
@@ -625,7 +630,7 @@ def test_an_accept_that_names_no_verdict_gets_a_reply_with_the_command_to_write_
     assert latest(pr)["conclusion"] == "failure"
     [reply] = replies(pr)
     assert "does not say which verdict it accepts, so it is not applied" in reply
-    assert f"/groundgate accept at {HEAD_SHA[:12]} ID [ID ...] -- REASON" in reply
+    assert f"/groundgate accept at {HEAD_SHA[:12]} ID@DIGEST [ID@DIGEST ...] -- REASON" in reply
 
 
 def test_every_reply_stays_below_githubs_limit_and_a_hidden_command_is_said_back(
@@ -661,7 +666,8 @@ def test_an_id_github_does_not_draw_is_never_accepted_and_a_list_item_command_is
     assert comment(tmp_path, pr, "alice", hidden).code == 0
     assert latest(pr)["conclusion"] == "failure"  # neither row: the line is said back whole
     assert "holds HTML (a comment or a tag), which GitHub does not draw as written" in replies(pr)[-1]
-    listed = f"Both are intended:\n\n- /groundgate accept at {pin} refund-007 premium-price -- policy and price"
+    named = " ".join(f"{i}@{d[:16]}" for i, d in answers_at(pr, HEAD_SHA).items() if i in TWO)
+    listed = f"Both are intended:\n\n- /groundgate accept at {pin} {named} -- policy and price"
     assert comment(tmp_path, pr, "alice", listed).code == 0
     assert latest(pr)["conclusion"] == "neutral"
     assert len(replies(pr)) == 1  # applied: no second reply
@@ -673,7 +679,8 @@ def test_a_rerun_asked_for_from_the_checks_tab_presents_the_verdict_on_its_own_c
     """Issue 34.10: a check_run 'rerequested' event runs on the default branch (GITHUB_SHA is its head): the
     verdict is presented again on check_run.head_sha, with every command read again, and nothing is judged."""
     assert judge(workspace, pr, tmp_path, "evals/candidate-regression.jsonl").code == 1
-    pr.add_comment(7, f"/groundgate accept at {HEAD_SHA[:12]} refund-007 -- intended", "alice")  # no run heard it
+    named = f"refund-007@{answers_at(pr, HEAD_SHA)['refund-007'][:16]}"
+    pr.add_comment(7, f"/groundgate accept at {HEAD_SHA[:12]} {named} -- intended", "alice")  # no run heard it
     before, seen = latest(pr), len(pr.requests)
     empty = tmp_path / "rerequested" / "workspace"
     empty.mkdir(parents=True)

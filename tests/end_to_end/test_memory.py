@@ -68,8 +68,9 @@ def blocked(workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Judge) 
         lambda a: a.replace(" ", "\u00a0", 1),  # a no-break space
         lambda a: a.replace("You", "Y\u043eu"),  # a Cyrillic о in a word
         lambda a: a.replace("return", "re\u200bturn"),  # a zero-width space
+        lambda a: a.replace("return", "re\U0001d159turn"),  # a musical null notehead: So, drawn blank
     ],
-    ids=["trailing space", "no-break space", "cyrillic o", "zero-width space"],
+    ids=["trailing space", "no-break space", "cyrillic o", "zero-width space", "null notehead"],
 )
 def test_an_edit_nobody_can_see_keeps_the_answer_blocked(
     workspace: Path, pr: FakeGitHub, tmp_path: Path, blocked: tuple[FakeAzureOpenAI, Dice], edit: Callable[[str], str]

@@ -110,7 +110,9 @@ def test_merge_group_gets_a_check_run_on_the_queue_head_and_no_comment(
 
 
 def test_the_fork_recipe_reports_on_the_merge_queues_commit(workspace: Path, gh: FakeGitHub, tmp_path: Path) -> None:
-    """The recipe's first workflow also runs for the queue; its workflow_run then checks the queue's head."""
+    """The recipe's first workflow also runs for the queue; its workflow_run then checks the queue's head, with the
+    memory of the pull request the queue's branch names (it reads that pull request's verdicts, never comments)."""
+    gh.add_pull(7, HEAD_SHA)
     queue = "gh-readonly-queue/main/pr-7-" + HEAD_SHA
     path = workflow_run_event(tmp_path, QUEUE_SHA, owner="o", branch=queue, triggered_by="merge_group")
     run = run_action(workspace, gh, REGRESSION, event_name="workflow_run", event_path=path)
@@ -118,7 +120,7 @@ def test_the_fork_recipe_reports_on_the_merge_queues_commit(workspace: Path, gh:
     [check] = gh.check_runs.values()
     assert (check["name"], check["head_sha"], check["conclusion"]) == ("groundgate / verdict", QUEUE_SHA, "failure")
     assert gh.comments == {}
-    assert not [r for r in gh.requests if "/pulls" in r.path]  # no pull request to look for
+    assert not [r for r in gh.requests if r.method != "GET" and "/pulls" in r.path]  # nothing posted to it
 
 
 # ---- every event the action handles, reruns and token kinds, fed GitHub's own example payloads

@@ -54,6 +54,7 @@ from groundgate.results import Remembered, Results, Shard, Suite, category_stats
 from groundgate.rules import Outcome
 from groundgate.settings import Settings
 from tests.support.fakes.github import FakeGitHub
+from tests.support.people import answers_at, pinned
 from tests.support.reports import TRANSITIONS, make_results, make_row
 
 CHECK = "groundgate / verdict"
@@ -388,7 +389,7 @@ class People(RuleBasedStateMachine):
     def a_command(self, who: str, verb: str, rows: list[str], pin: str) -> None:
         named = {"head": self.heads[-1][0], "before": self.heads[-2][0] if len(self.heads) > 1 else None}.get(pin)
         command: Command = (verb, tuple(rows), named)
-        cid = self.gh.add_comment(self.pr, line(command), who)
+        cid = self.gh.add_comment(self.pr, self.written(command), who)
         self.comments[cid] = Said(self.pr, who, [(self.tick(), [command])])
         self.on_comment(cid, "created")
 
@@ -398,6 +399,12 @@ class People(RuleBasedStateMachine):
         answers = self.heads[-1][1]
         rows = [r for r, (v, _, _) in answers.items() if (r, v, self.base[r]) in self.blocked] or list(ROWS)
         self.a_command(who, "accept", rows, pin)
+
+    def written(self, command: Command, typo: bool = False) -> str:
+        """A command as a writer pastes it from the report of the verdict it names: each accepted id with the answer
+        that verdict judged (``ID@DIGEST``, from groundgate's own record there)."""
+        pin = command[2]
+        return pinned(line(command, typo), pin, answers_at(self.gh, pin)) if pin else line(command, typo)
 
     def chosen(self, data: st.DataObject) -> int | None:
         alive = sorted(c for c, s in self.comments.items() if not s.deleted and s.pr == self.pr)
@@ -412,7 +419,7 @@ class People(RuleBasedStateMachine):
         _, [(_, rows, pin)] = said.versions[-1]
         command: Command = (verb, rows, pin)
         before = self.gh.comments[cid]["body"]
-        self.gh.edit_comment(cid, line(command, typo))
+        self.gh.edit_comment(cid, self.written(command, typo))
         said.versions.append((self.tick(), [command]))
         self.on_comment(cid, "edited", before)
 
@@ -423,7 +430,7 @@ class People(RuleBasedStateMachine):
             return
         before, verdict = self.gh.comments[cid]["body"], self.verdict()
         planted: Command = ("accept", ROWS, self.heads[-1][0])  # everything, for the answers now
-        self.gh.edit_comment(cid, line(planted), editor=editor)
+        self.gh.edit_comment(cid, self.written(planted), editor=editor)
         self.comments[cid].tampered = True
         self.on_comment(cid, "edited", before)
         now = self.verdict()  # what it said counts for nothing now: an accept in it is gone (stricter), nothing greener

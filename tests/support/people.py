@@ -12,6 +12,7 @@ from typing import Any
 
 import requests
 
+from groundgate.record import RecordError, decode
 from tests.support.action import HEAD_SHA, PATHS, Run, comment_event, event, run_action
 from tests.support.fakes.azure_openai import FakeAzureOpenAI
 from tests.support.fakes.github import FakeGitHub
@@ -50,23 +51,46 @@ def judge(workspace: Path, gh: FakeGitHub, tmp_path: Path, candidate: str, head:
     )
 
 
-def pinned(body: str, head: str) -> str:
-    """A comment's accepts as a writer pastes them from the report: naming the commit of the verdict they read."""
-    return "\n".join(
-        line.replace("/groundgate accept ", f"/groundgate accept at {head[:12]} ", 1)
-        if line.startswith("/groundgate accept ") and " at " not in line
-        else line
-        for line in body.split("\n")
-    )
+def answers_at(gh: FakeGitHub, head: str) -> dict[str, str]:
+    """The answers groundgate's verdict on ``head`` judged, by row id (their digests): what the report's command
+    names. From the check runs of groundgate's name there that hold a record, the first that lists a row first (the
+    judging runs' own, before anything else wrote there)."""
+    found: dict[str, str] = {}
+    for run in sorted((r for r in gh.check_runs.values() if r["head_sha"] == head and r["name"] == CHECK), key=lambda r: r["id"]):  # fmt: skip
+        try:
+            record = decode((run["output"] or {}).get("text"), check=CHECK, head=head)
+        except RecordError:
+            continue
+        for row in record.rows:
+            found.setdefault(row.id, row.digest)
+    return found
+
+
+def pinned(body: str, head: str, answers: dict[str, str] | None = None) -> str:
+    """A comment's accepts as a writer pastes them from the report: naming the commit of the verdict they read, and
+    each id's answer (``ID@DIGEST``, from ``answers``) when the line names none."""
+    lines = []
+    for line in body.split("\n"):
+        if line.startswith("/groundgate accept ") and " at " not in line:
+            line = line.replace("/groundgate accept ", f"/groundgate accept at {head[:12]} ", 1)
+        if line.startswith("/groundgate accept at ") and answers is not None:
+            listed, dashes, reason = line.partition(" -- ")
+            words = listed.split(" ")
+            named = [w if "@" in w or w not in answers else f"{w}@{answers[w][:16]}" for w in words[4:]]
+            line = " ".join(words[:4] + named) + dashes + reason
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def comment(
     tmp_path: Path, gh: FakeGitHub, login: str, body: str, *, judge_server: FakeAzureOpenAI | None = None, **inputs: Any
 ) -> Run:
-    """Someone comments, an accept naming the verdict on the pull request's head as the report offers it; the
+    """Someone comments, an accept naming the verdict on the pull request's head and its answers as the report
+    offers it; the
     issue_comment workflow runs in an empty workspace (no checkout), with an Azure judge configured that must
     never be called."""
-    cid = gh.add_comment(7, pinned(body, gh.pulls[7]["head_sha"]), login)
+    head = gh.pulls[7]["head_sha"]
+    cid = gh.add_comment(7, pinned(body, head, answers_at(gh, head)), login)
     return on_comment(tmp_path, gh, cid, judge_server, **inputs)
 
 

@@ -53,10 +53,16 @@ def judged(
 H1, H2 = "a1" * 20, "b2" * 20  # the commits of two verdicts
 
 
-def said(comment: int, login: str, when: int, line: str, pin: str = H1) -> Said:
-    """A command as posted; an accept names the verdict it accepts (``pin``), as the report's command does."""
+def said(comment: int, login: str, when: int, line: str, pin: str = H1, answers: dict[str, str] | None = None) -> Said:
+    """A command as posted; an accept names the verdict it accepts (``pin``) and each row's answer (``answers``, by
+    id: "45 days" unless given) as ``ID@DIGEST``, as the report's command does."""
     if line.startswith("/groundgate accept ") and " at " not in line:
         line = line.replace("/groundgate accept ", f"/groundgate accept at {pin[:12]} ", 1)
+    if line.startswith("/groundgate accept "):
+        listed, dashes, reason = line.partition(" -- ")
+        words = listed.split(" ")
+        named = [w if "@" in w else f"{w}@{answer_digest('q', 'ctx', (answers or {}).get(w, '45 days'))[:16]}" for w in words[4:]]  # fmt: skip
+        line = " ".join(words[:4] + named) + dashes + reason
     [command], problems = parse_commands(line)
     assert problems == []
     return Said(comment, login, at(when), command)
@@ -84,7 +90,7 @@ def run(
 def test_commands_are_read_from_lines_of_their_own_and_never_from_quotes_or_code() -> None:
     body = (
         "Thanks! The judge misread the context.\n"
-        "/groundgate accept at f00dfacef00d refund-007 `ship 2` -- the 30-day window is in returns_policy.md\n"
+        "/groundgate accept at f00dfacef00d refund-007@1a2b3c4d5e6f7a8b `ship 2`@1a2b3c4d5e6f7a8b -- the 30-day window is in returns_policy.md\n"
         "> /groundgate accept quoted -- someone else's words\n"
         "```\n/groundgate accept in-code -- an example\n```\n"
         "/groundgate confirm price-3\n"
@@ -103,10 +109,10 @@ def test_commands_are_read_from_lines_of_their_own_and_never_from_quotes_or_code
 @pytest.mark.parametrize(
     "body",
     [
-        "> Please look at this.\u2028/groundgate accept at f00dfac r1 -- hidden mid-line",  # GitHub draws one line
-        "> Please look at this.\x1e/groundgate accept at f00dfac r1 -- hidden mid-line",
-        "> Please look at this.\n/groundgate accept at f00dfac r1 -- drawn inside the quote",  # a lazy continuation
-        "> Please look at this.\r/groundgate accept at f00dfac r1 -- drawn inside the quote",
+        "> Please look at this.\u2028/groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- hidden mid-line",  # GitHub draws one line
+        "> Please look at this.\x1e/groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- hidden mid-line",
+        "> Please look at this.\n/groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- drawn inside the quote",  # a lazy continuation
+        "> Please look at this.\r/groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- drawn inside the quote",
     ],
 )
 def test_a_line_github_draws_inside_a_quote_is_not_a_command(body: str) -> None:
@@ -143,11 +149,17 @@ def test_a_line_github_draws_as_code_or_not_at_all_is_not_a_command(body: str) -
 @pytest.mark.parametrize(
     ("body", "ids"),
     [
-        ("- /groundgate accept at f00dfac r1 -- a list item", ("r1",)),
-        ("Two things:\n\n* /groundgate accept at f00dfac r1 -- first\n+ /groundgate confirm r2", ("r1", "r2")),
-        ("1. /groundgate accept at f00dfac r1 -- an ordered item\n2) /groundgate confirm r2", ("r1", "r2")),
-        ("- [ ] /groundgate accept at f00dfac r1 -- a task", ("r1",)),
-        ("## /groundgate accept at f00dfac r1 -- a heading ##", ("r1",)),
+        ("- /groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- a list item", ("r1",)),
+        (
+            "Two things:\n\n* /groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- first\n+ /groundgate confirm r2",
+            ("r1", "r2"),
+        ),
+        (
+            "1. /groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- an ordered item\n2) /groundgate confirm r2",
+            ("r1", "r2"),
+        ),
+        ("- [ ] /groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- a task", ("r1",)),
+        ("## /groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- a heading ##", ("r1",)),
         ("# /groundgate confirm r1", ("r1",)),
         ("- - /groundgate confirm r1", ("r1",)),
     ],
@@ -166,7 +178,7 @@ def test_a_command_written_as_a_list_item_or_a_heading_is_applied(body: str, ids
         "/groundgate accept at f00dfac returns-000 <!-- shipping-001 -- both fine",
         "/groundgate accept at f00dfac r1 <span hidden>r2</span> -- fine",
         "/groundgate confirm r1 <details><summary>x</summary>r2</details>",
-        "- /groundgate accept at f00dfac r1 -- fine <!-- r2 -->",
+        "- /groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- fine <!-- r2 -->",
     ],
 )
 def test_a_command_holding_html_is_said_back_not_applied(line: str) -> None:
@@ -177,8 +189,10 @@ def test_a_command_holding_html_is_said_back_not_applied(line: str) -> None:
 
 
 def test_a_quote_inside_a_list_item_is_still_a_quote() -> None:
-    assert parse_commands("- > /groundgate accept at f00dfac r1 -- someone else's words") == ([], [])
-    commands, _ = parse_commands("/groundgate accept at f00dfac r1 -- see <https://example.com/policy>")
+    assert parse_commands("- > /groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- someone else's words") == ([], [])
+    commands, _ = parse_commands(
+        "/groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- see <https://example.com/policy>"
+    )
     assert [c.ids for c in commands] == [("r1",)]  # an autolink is drawn as its text: not HTML
 
 
@@ -208,12 +222,16 @@ def test_a_command_that_cannot_be_applied_says_why(line: str, problem: str) -> N
 
 
 def test_a_dash_pair_inside_an_id_is_part_of_the_id() -> None:
-    [command], _ = parse_commands("/groundgate accept at F00DFAC a--b c -- it is grounded")
+    [command], _ = parse_commands(
+        "/groundgate accept at F00DFAC a--b@1a2b3c4d5e6f7a8b c@1A2B3C4D5E6F7A8B -- it is grounded"
+    )
     assert (command.ids, command.reason, command.pin) == (("a--b", "c"), "it is grounded", "f00dfac")
 
 
 def test_an_accept_names_the_verdict_it_accepts_and_a_case_named_at_is_quoted() -> None:
-    [command], problems = parse_commands("/groundgate accept at f00dfacef00d `at` r2 -- both grounded")
+    [command], problems = parse_commands(
+        "/groundgate accept at f00dfacef00d `at`@1a2b3c4d5e6f7a8b r2@1a2b3c4d5e6f7a8b -- both grounded"
+    )
     assert problems == []
     assert (command.pin, command.ids) == ("f00dfacef00d", ("at", "r2"))
     [confirm], _ = parse_commands("/groundgate confirm r1")  # a confirm may name none: it keeps a row blocking
@@ -223,7 +241,7 @@ def test_an_accept_names_the_verdict_it_accepts_and_a_case_named_at_is_quoted() 
 def test_a_writers_command_after_a_quoted_comment_that_opens_an_html_comment_counts() -> None:
     """The author's comment holds an unclosed ``<!--``; a writer quote-replies it: GitHub ends the comment
     with the quote, so the writer's own command below is theirs, and applied."""
-    body = "> Have a look <!-- the author's note\n> /groundgate accept at f00dfac r1 -- the author's words\n\n/groundgate confirm r2 -- mine"
+    body = "> Have a look <!-- the author's note\n> /groundgate accept at f00dfac r1@1a2b3c4d5e6f7a8b -- the author's words\n\n/groundgate confirm r2 -- mine"
     commands, problems = parse_commands(body)
     assert [(c.verb, c.ids) for c in commands] == [(Verb.CONFIRM, ("r2",))]
     assert problems == []
@@ -319,8 +337,9 @@ def test_people_who_disagree_leave_the_judges_verdict_standing() -> None:
 def test_an_acceptance_is_bound_to_the_answer_it_was_made_on() -> None:
     """A push that changes the answer voids it; one that leaves it unchanged keeps it."""
     first = [judged("refund-007", answer="45 days"), judged("price-3", answer="$10", category="pricing")]
+    ten = {"price-3": "$10"}
     entries, problems = bind(
-        [said(1, "alice", 5, "/groundgate accept refund-007 price-3 -- both are in the context")],
+        [said(1, "alice", 5, "/groundgate accept refund-007 price-3 -- both are in the context", answers=ten)],
         (),
         [verdict(first, 0)],
     )
@@ -328,7 +347,7 @@ def test_an_acceptance_is_bound_to_the_answer_it_was_made_on() -> None:
     pushed = [judged("refund-007", answer="45 days"), judged("price-3", answer="$12", category="pricing")]
     # the next run finds the same command in the ledger: bound to the answers it was made on
     again, _ = bind(
-        [said(1, "alice", 5, "/groundgate accept refund-007 price-3 -- both are in the context")],
+        [said(1, "alice", 5, "/groundgate accept refund-007 price-3 -- both are in the context", answers=ten)],
         entries,
         [verdict(pushed, None, H2), verdict(first, 0)],
     )
@@ -344,7 +363,7 @@ def test_a_command_binds_to_the_verdict_it_names_or_that_stood_when_it_was_poste
     new = judged("refund-007", answer="60 days")
     verdicts = [verdict([new], 10, H2), verdict([old], 0, H1)]
     early = said(1, "alice", 5, "/groundgate accept refund-007 -- fine", pin=H1)
-    late = said(2, "bob", 11, "/groundgate accept refund-007 -- fine", pin=H2)
+    late = said(2, "bob", 11, "/groundgate accept refund-007 -- fine", pin=H2, answers={"refund-007": "60 days"})
     stale = said(3, "carol", 12, "/groundgate accept refund-007 -- fine", pin=H1)  # read the page before the push
     confirm = said(4, "dan", 13, "/groundgate confirm refund-007 -- 60 days is not the policy")
     entries, _ = bind([early, late, stale, confirm], (), verdicts)

@@ -73,3 +73,41 @@ def test_an_entry_leaves_out_what_it_does_not_hold() -> None:
     assert Blocked.model_validate_json(said.model_dump_json()) == said
     legacy = Blocked.model_validate_json('{"id":"r","digest":"d","head":"c"}')  # a record from before reading keys
     assert (legacy.key, legacy.digest) == (None, "d")
+
+
+# Every character that draws nothing as lookalike reads it: Unicode's default-ignorable code points, format
+# characters, controls other than white space, and those the published lists of invisible characters name (U+2800,
+# U+1D159, the Hangul fillers...); but the direction controls, which draw nothing themselves yet reorder what follows.
+UNSEEN = sorted(
+    char
+    for char in map(chr, range(0x110000))
+    if not 0xD800 <= ord(char) <= 0xDFFF and lookalike._UNSEEN.fullmatch(char)
+    and not ("\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069")
+)  # fmt: skip
+
+
+# The blank-drawing characters the published lists name (invisible-characters.com) beyond the white space.
+PUBLISHED = "\u115f\u1160\u3164\uffa0\u2800\U0001d159" + "".join(map(chr, range(0x1D173, 0x1D17B)))
+
+
+def test_the_characters_published_as_invisible_are_unseen() -> None:
+    """A hostile review of issue 43: U+1D159 MUSICAL SYMBOL NULL NOTEHEAD (not default-ignorable, not Cf) was kept."""
+    assert [c for c in PUBLISHED if c not in UNSEEN] == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(sorted({*UNSEEN, *PUBLISHED})),
+    st.integers(min_value=0),
+    st.sampled_from(range(4)),
+    st.text(max_size=40),
+    st.booleans(),
+)
+def test_a_character_that_draws_nothing_anywhere_leaves_the_reading_key_as_it_is(
+    char: str, at: int, part: int, extra: str, plain: bool
+) -> None:
+    parts = [QUERY, CONTEXT, ANSWER + ("" if plain else extra), BASELINE]
+    where = at % (len(parts[part]) + 1)
+    edited = list(parts)
+    edited[part] = parts[part][:where] + char + parts[part][where:]
+    assert reading_key(*edited) == reading_key(*parts), (hex(ord(char)), where, part)

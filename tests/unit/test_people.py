@@ -111,9 +111,13 @@ def test_a_blocking_report_ends_with_the_command_that_accepts_what_still_blocks(
     body = render(results, "comment", ReportContext(check_name="gate", people=people_of(results, [accept(1, first)])))
     tokens = parse(body)
     [code] = [t.content for t in tokens if t.type == "fence"]
-    assert code == f"/groundgate accept at {HEAD[:12]} case-00001 case-00002 -- REASON\n"
+    named = " ".join(f"{r.id}@{r.digest[:16]}" for r in judged_rows(results)[1:3])
+    assert code == f"/groundgate accept at {HEAD[:12]} {named} -- REASON\n"  # each id with the answer it accepts
     [command], problems = parse_commands(code.replace("REASON", "intended"))  # as a writer pastes it
     assert (problems, command.pin, command.ids) == ([], HEAD[:12], ("case-00001", "case-00002"))
+    assert [command.answer(r.id) for r in judged_rows(results)[1:3]] == [
+        r.digest[:16] for r in judged_rows(results)[1:3]
+    ]
     last = [t for t in tokens if t.type == "inline"][-1].content
     assert "revoke ID" in last  # the last thing a reader sees: what confirm and revoke do
     assert "/groundgate" not in render(results, "comment", ReportContext(check_name="gate"))  # no people: not enabled
@@ -150,7 +154,7 @@ def test_a_comment_run_brings_the_report_up_to_date_with_people() -> None:
     assert "Blocking regressions (1 still blocking · 2 accepted)" in shown
     assert shown.count("✅ accepted by") == 2
     [code] = [t.content for t in parse(again) if t.type == "fence"]
-    assert code == f"/groundgate accept at {HEAD[:12]} case-00001 -- REASON\n"
+    assert code == f"/groundgate accept at {HEAD[:12]} case-00001@{rows[1].digest[:16]} -- REASON\n"
     assert again.count(BEGIN) == again.count(END) == 1
     decided = next(line for line in shown.splitlines() if line.startswith("Decided by"))  # who decided: people too
     assert decided.startswith("Decided by the judge gpt-4o-2024-11-20 (deployment judge-4o); each flip re-scored")
