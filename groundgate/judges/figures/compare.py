@@ -1,10 +1,13 @@
-"""Whether a text states a figure: the rule, pure. A source states a claim's figure when it states the same value
+"""Whether a text states a figure: the rule, pure. A source backs a claim's figure when it states the same value
 in the same unit once both are normalised (a week is 7 days, 1.200,90 € is €1,200.90, 18h is 18:00), never
-because the same digits appear in another role or unit.
+because the same digits appear in another role or unit, and when every qualifier the claim states agrees with
+the source's: its bound and hedge ('about 60' is true of 57, 'at least' is not 'at most'), its direction, its
+period and what it is per, its time zone, its kind of day. A qualifier the source does not state is not
+contradicted by it.
 
-Each figure offers keys (what it states) and needs keys (any one of which states it): ``same(claim, source)``
-is whether they share one, and ``Stated`` holds the union of many sources' keys, so that whether a context
-states a claim is a few set lookups, however many figures either text holds."""
+Each figure offers keys (what it states) and needs keys (any one of which may state it): ``same(claim,
+source)`` is whether they share one and agree, and ``Stated`` indexes many sources by their keys, so that
+whether a context backs a claim is a few lookups, however many figures either text holds."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from groundgate.judges.figures.figure import Figure
-from groundgate.judges.figures.lexicon import UNITS
+from groundgate.judges.figures.quantity import dimension
 
 Key = tuple[object, ...]
 _DAYISH = frozenset({"day", "business day"})  # a business day is a day of the same count, never converted
@@ -41,11 +44,11 @@ def _written(figure: Figure) -> set[Decimal]:
 
 def _quantity(figure: Figure) -> set[Key]:
     unit = figure.unit
-    dimension, size = UNITS[unit]
-    keys: set[Key] = {("q", dimension, (figure.value * size).normalize())}
+    name, size = dimension(unit)
+    keys: set[Key] = {("q", name, (figure.value * size).normalize())}
     if unit in _DAYISH:
         keys.add(("days", figure.value))
-    if dimension.startswith("temp"):
+    if name.startswith("temp"):
         keys.add(("q", "temp", figure.value))
     return keys
 
@@ -69,8 +72,8 @@ def _offers(source: Figure) -> frozenset[Key]:
     kind, value = source.kind, source.value
     if kind in ("number", "count"):
         keys.add(("plain", value))
-        if kind == "number" and not source.bare:
-            keys.add(("bare", value))  # written in digits without a unit: backs the same value in any unit
+        if kind == "number" and not source.bare and not source.unit:
+            keys.add(("bare", value))  # digits without a unit, said of nothing named: the same value in any unit
     elif kind in ("duration", "measure", "percent", "times"):
         keys |= _quantity(source)
         if source.unit == "°":  # degrees of no scale: either scale's
@@ -112,6 +115,8 @@ def _needs(claim: Figure) -> frozenset[Key]:
             keys |= {("money", currency, value) for currency in claim.unit.split("/")}
         else:
             keys |= {key for key in _quantity(claim) if key[1] != "temp" or claim.unit == "°"}
+            if claim.unit == "business day" or claim.calendar:  # a business day is no calendar day
+                keys.discard(("days", value))
         return frozenset(keys)
     if kind == "time":
         keys = {("t", minutes % 1440) for minutes in claim.readings}
@@ -141,24 +146,111 @@ def _needs(claim: Figure) -> frozenset[Key]:
 
 
 def same(claim: Figure, source: Figure) -> bool:
-    """Whether ``source`` states the figure ``claim`` states."""
-    return not needs(claim).isdisjoint(offers(source))
+    """Whether ``source`` backs the figure ``claim`` states: the same value and unit, every qualifier agreeing."""
+    if claim.bound in HEDGES:
+        return hedged(claim, source)
+    if claim.kind == "time" and claim.zone is not None and source.kind == "time":
+        return agree(claim, source)
+    return not needs(claim).isdisjoint(offers(source)) and agree(claim, source)
+
+
+HEDGES = frozenset({"about", "nearly", "over", "under"})
+_UP, _DOWN = frozenset({"min", "over"}), frozenset({"max", "under", "nearly"})
+ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
+NEARLY = Decimal("0.85")  # 'nearly 60' of 51 up to 60
+
+
+def agree(claim: Figure, source: Figure, default_zone: int | None = None) -> bool:
+    """Whether every qualifier the claim states agrees with the source's (one the source leaves unsaid does
+    not disagree; a time without a zone is in the context's one zone, when it states one)."""
+    if claim.bound and source.bound:
+        if (claim.bound in _UP and source.bound in _DOWN) or (claim.bound in _DOWN and source.bound in _UP):
+            return False
+    for mine, theirs in ((claim.change, source.change), (claim.balance, source.balance)):
+        if mine and theirs and mine != theirs:
+            return False
+    if claim.period and source.period and claim.period != source.period:
+        return False
+    if claim.per and source.per and not (claim.per <= source.per or source.per <= claim.per):
+        return False
+    if claim.kind == "time" and claim.zone is not None:
+        zone = source.zone if source.zone is not None else default_zone
+        if zone is not None:
+            return any((a - claim.zone - b + zone) % 1440 == 0 for a in claim.readings for b in source.readings)
+    return True
+
+
+def size(figure: Figure) -> tuple[object, Decimal] | None:
+    """A quantity's dimension and magnitude (money: its currencies), for a hedge to weigh; None for others."""
+    if figure.kind in ("duration", "measure", "percent", "times"):
+        name, unit = dimension(figure.unit)
+        return name, figure.value * unit
+    if figure.kind == "money":
+        return figure.unit, figure.value
+    if figure.kind in ("number", "count"):
+        return "n", figure.value
+    return None
+
+
+def hedged(claim: Figure, source: Figure) -> bool:
+    """Whether a hedged claim ('about 60', 'nearly a third', 'over 500', 'under 2 hours') is true of the source."""
+    mine, theirs = size(claim), size(source)
+    if mine is None or theirs is None:
+        return False
+    if mine[0] != theirs[0] and not (isinstance(mine[0], str) and isinstance(theirs[0], str) and set(mine[0].split("/")) & set(theirs[0].split("/"))):  # fmt: skip
+        if not (theirs[0] == "n" and not source.unit):
+            return False
+    if not agree(replace(claim, bound=""), source):
+        return False
+    v, c = mine[1], theirs[1]
+    if claim.bound == "about":
+        return abs(c - v) <= ABOUT * abs(v) or (source.bound == "about" and c == v)
+    if claim.bound == "nearly":
+        return v * NEARLY <= c <= v
+    if claim.bound == "over":
+        return v < c <= 2 * v or (c == v and source.bound in _UP)
+    return v / 2 <= c < v or (c == v and source.bound in _DOWN)  # under
 
 
 class Stated:
-    """The figures some texts state, as the union of their keys: ``states(claim)`` is
-    ``any(same(claim, source) for source in sources)``, in a few lookups."""
+    """The figures some texts state, indexed by their keys: ``backing(claim)`` is the sources that back it,
+    ``states(claim)`` whether any does, in a few lookups (a hedged claim weighs the quantities of its kind)."""
 
     def __init__(self, sources: Iterable[Figure] = ()) -> None:
-        self.keys: set[Key] = set()
+        self.keys: dict[Key, list[Figure]] = {}
+        self.quantities: list[Figure] = []
+        self.zones: set[int] = set()
         for source in sources:
             self.add(source)
 
     def add(self, source: Figure) -> None:
-        self.keys |= offers(source)
+        for key in offers(source):
+            self.keys.setdefault(key, []).append(source)
+        if size(source) is not None:
+            self.quantities.append(source)
+        if source.zone is not None:
+            self.zones.add(source.zone)
+
+    def matching(self, claim: Figure) -> list[Figure]:
+        """The sources of the claim's value and unit, whatever their qualifiers (each once, in order)."""
+        found: dict[int, Figure] = {}
+        for key in needs(claim):
+            for source in self.keys.get(key, ()):
+                found.setdefault(id(source), source)
+        return list(found.values())
+
+    def backing(self, claim: Figure) -> list[Figure]:
+        """The sources that back the claim: its value and unit, and every qualifier it states agreeing."""
+        if claim.bound in HEDGES:
+            return [source for source in self.quantities if hedged(claim, source)]
+        zone = next(iter(self.zones)) if len(self.zones) == 1 else None
+        if claim.kind == "time" and claim.zone is not None:
+            candidates = [s for key, sources in self.keys.items() if key[0] == "t" for s in sources]
+            return [s for s in dict.fromkeys(candidates) if s.kind == "time" and agree(claim, s, zone)]
+        return [source for source in self.matching(claim) if agree(claim, source, zone)]
 
     def states(self, claim: Figure) -> bool:
-        return not needs(claim).isdisjoint(self.keys)
+        return bool(self.backing(claim))
 
 
 def claimed(found: Iterable[Figure]) -> list[Figure]:

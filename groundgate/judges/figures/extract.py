@@ -11,6 +11,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from groundgate.judges.figures import lexicon, times, units
+from groundgate.judges.figures.qualifiers import Qualifiers, qualify
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.rewrite import Rewritten, language, rewritten
 from groundgate.judges.figures.times import Found
@@ -85,7 +86,8 @@ def figures(text: str, lang: str | None = None) -> list[Figure]:
     if written.text is not masked and words is not None:
         words = set(_WORDS.findall(written.text.lower()))
     found = _read(written.text, lang, words)
-    return [_quoted(item, text, written) for item in found]
+    said = qualify(written.text, lang, [(*(item.quote or (item.start, item.end)), item.kind) for item in found])
+    return [_quoted(item, text, written, with_) for item, with_ in zip(found, said, strict=True)]
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
@@ -204,7 +206,7 @@ def _spans(found: list[Found], text: str) -> list[Found]:
     return result
 
 
-def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
+def _quoted(item: Found, text: str, written: Rewritten, said: Qualifiers) -> Figure:
     """The figure quoted from the original text; written in words without a unit, a source's words only."""
     start, end = item.quote or (item.start, item.end)
     old_start, old_end = written.old(start, end)
@@ -228,4 +230,16 @@ def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
         end=own_end,
         other=item.other,
         written=item.written,
+        bound=said.bound or ("about" if worded and item.kind == "percent" and item.value in _THIRDS else ""),
+        change=said.change,
+        balance=said.balance,
+        period=said.period,
+        per=said.per,
+        zone=said.zone,
+        zone_name=said.zone_name,
+        calendar=said.calendar,
+        clause=written.old(*said.clause),
     )
+
+
+_THIRDS = frozenset({Decimal("33.33"), Decimal("66.67")})  # 'a third' is 33.33%: about, not exactly

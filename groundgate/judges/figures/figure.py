@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from groundgate.judges.figures.lexicon import SAID, UNITS
+from groundgate.judges.figures.lexicon import SAID
+from groundgate.judges.figures.quantity import dimension
 
 # number: a bare number (no unit: '90 with a receipt'); count: a number of things ('3 items'); duration,
 # measure (weight, length, volume, data, power, temperature), percent, times ('twice'), money; time (of
@@ -44,6 +45,16 @@ class Figure:
     end: int = 0
     other: Decimal | None = None  # the value's other reading ('1,000': a thousand, or one)
     written: Decimal | None = None  # the number as written, when the value is not it ('99 cents' is 0.99)
+    # What it is said with (``qualifiers``): each is part of the figure, and '' or 0 when the text is silent.
+    bound: str = ""  # min, max (a limit: 'at least', 'up to'); about, nearly, over, under (a hedge)
+    change: int = 0  # +1 a rise, -1 a fall
+    balance: int = 0  # +1 a credit to the reader, -1 a debit from them
+    period: str = ""  # what a rate is per in time: hour, day, night, week, month, quarter, year
+    per: frozenset[str] = frozenset()  # what else it is per: person, seat, way, return, stay, booking, a noun
+    zone: int | None = None  # a time's zone, as its offset from UTC in minutes
+    zone_name: str = ""
+    calendar: bool = False  # calendar days, said so
+    clause: tuple[int, int] = (0, 0)  # the clause it stands in (what it is said of), in the text
 
     @property
     def number(self) -> str:
@@ -61,8 +72,23 @@ class Figure:
 
     @property
     def said(self) -> str:
-        """The figure with its unit, as the report says it whatever language it was written in ('45 days',
-        '€1,200.90', '18:00', '20 lb', 'room 14')."""
+        """The figure with its unit and what it is said with, as the report says it whatever language it was
+        written in ('45 days', '€1,200.90 a month', 'at least 3 nights', '09:00 CET', 'a 1.8% fall')."""
+        said = self.bare_said
+        bound = {"min": "at least ", "max": "at most ", "about": "about ", "nearly": "nearly ", "over": "over ", "under": "under "}.get(self.bound, "")  # fmt: skip
+        tail = "".join(f" per {thing}" for thing in sorted(self.per))
+        tail += f" a{'n' if self.period == 'hour' else ''} {self.period}" if self.period else ""
+        tail += " (calendar days)" if self.calendar else ""
+        tail += f" {self.zone_name.upper() if len(self.zone_name) <= 4 else self.zone_name}" if self.zone_name else ""
+        tail = tail.replace(" uk ", " UK ").replace(" UK TIME", " UK time")
+        tail += {1: " up", -1: " down"}.get(self.change, "") + {1: " (a credit)", -1: " (a debit)"}.get(
+            self.balance, ""
+        )
+        return bound + said + tail
+
+    @property
+    def bare_said(self) -> str:
+        """The figure with its unit alone ('45 days', '€1,200.90', '18:00', '20 lb', 'room 14')."""
         kind, value, unit = self.kind, self.value, self.unit
         if kind == "date":
             return _date_said(self.days)
@@ -91,8 +117,8 @@ class Figure:
 
     def magnitude(self) -> Decimal:
         """The figure in its dimension's base unit (days in seconds, years in months), to rank nearness."""
-        if self.kind in ("duration", "measure", "times", "percent") and self.unit in UNITS:
-            return self.value * UNITS[self.unit][1]
+        if self.kind in ("duration", "measure", "times", "percent"):
+            return self.value * dimension(self.unit)[1]
         return self.value
 
 

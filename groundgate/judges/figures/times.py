@@ -198,12 +198,12 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
 
 _TIMES = re.compile(
     r"""(?=[\dhHqQ上早中下晚傍凌午오저아])(?<![0-9A-Za-zÀ-ÿ_.:/])(?:
-        (?P<h12>\d{1,2})(?::(?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
+        (?P<h12>\d{1,2})(?:[:.](?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
       | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])(?:\s?(?:Uhr|h)\b)?
-      | (?P<hde>\d{1,2})(?:\.(?P<mde>\d{2}))?\s?Uhr(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts))?\b
+      | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts))?\b
       | (?P<hfr>\d{1,2})\s?h\s?(?P<mfr>\d{2})?(?![\w/])
       | (?P<hw>\d{1,2})\s(?:o'clock\s)?in\sthe\s(?P<w_half>morning|afternoon|evening)
-      | (?P<hfw>\d{1,2})\s(?:heures?\s)?(?:du|de\sl'|de\sla)\s?(?P<fw_half>matin|soir|après-midi|mañana|tarde|noche|madrugada)
+      | (?P<hfw>\d{1,2})\s(?:heures?\s)?(?P<fq>et\squart\s|et\sdemie?\s|moins\sle\squart\s|y\scuarto\s|y\smedia\s|menos\scuarto\s|e\smeia\s|e\sum\squarto\s|e\smezza\s|e\sun\squarto\s)?(?:du|de\sl'|de\sla|da|della|di)\s?(?P<fw_half>matin|soir|après-midi|mañana|tarde|noche|madrugada|manhã|noite|mattina|sera|pomeriggio|notte)
       | (?P<hoc>\d{1,2})\so'clock
       | half\spast\s(?P<hp>\d{1,2})
       | quarter\spast\s(?P<hq>\d{1,2})
@@ -212,10 +212,10 @@ _TIMES = re.compile(
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
-_PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "nachmittags", "abends", "nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
-_AM = frozenset({"morning", "matin", "mañana", "madrugada", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
+_PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "noite", "sera", "pomeriggio", "notte", "nachmittags", "abends", "nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
+_AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
 # Words before 'N h' that make it a time of day (à 18h, de 9h, jusqu'à 18h), not a duration (dure 2 h).
-_AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
+_AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen|às|as|das|até|após|dalle|alle|fino alle|dopo le|entro le|om|tot|vanaf|van|na|voor)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
 
 
 _LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
@@ -265,6 +265,12 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         readings = {hour * 60 + minute}
     elif g["hde"]:
         hour, minute = int(g["hde"]), int(g["mde"] or 0)
+        if (
+            g["uhr"].lower() == "uur"
+            and not g["mde"]
+            and not _AT.search(text[max(0, match.start() - 12) : match.start()])
+        ):
+            return None  # '24 uur': a duration in Dutch, unless a word before makes it a time ('om 18 uur')
         readings = _halved(hour, minute, g["de_half"])
     elif g["hfr"]:
         hour, minute = int(g["hfr"]), int(g["mfr"] or 0)
@@ -273,7 +279,11 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         readings = {hour * 60 + minute}
     elif g["hw"] or g["hfw"]:
         hour = int(g["hw"] or g["hfw"])
-        readings = _halved(hour, 0, g["w_half"] or g["fw_half"])
+        quarter = (g["fq"] or "").split()
+        minute = {"quart": 15, "cuarto": 15, "quarto": 15, "demi": 30, "demie": 30, "media": 30, "meia": 30, "mezza": 30}.get(quarter[-1], 0) if quarter else 0  # fmt: skip
+        if quarter and quarter[0] in ("moins", "menos", "meno"):
+            hour, minute = hour - 1, 60 - minute
+        readings = _halved(hour, minute, g["w_half"] or g["fw_half"])
     elif g["hoc"]:
         readings = _halved(int(g["hoc"]), 0, None)
     elif g["hp"] or g["hq"]:

@@ -1,6 +1,9 @@
-"""The tripwire: the figures a candidate newly states that its context never states (nor the user's query, nor
+"""The tripwire: the figures a candidate newly states that its context never backs (nor the user's query, nor
 the baseline, whose own unsupported figures are backlog), each with the context's nearest figures and the
-sentence that holds the nearest, so a reader sees what it was compared with."""
+sentence that holds the nearest, so a reader sees what it was compared with. A figure the context states only
+of something else is listed too (``elsewhere``: stated in the context of …), and one that follows from the
+context's figures by one simple step is listed apart (``derived``: not an invention). A row whose language
+the tripwire does not read lists nothing, and says so (``unread``)."""
 
 from __future__ import annotations
 
@@ -8,11 +11,19 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from typing import Literal
+
+from groundgate.judges.figures import lexicon
 from groundgate.judges.figures.compare import Stated, claimed
+from groundgate.judges.figures.derive import derived
 from groundgate.judges.figures.extract import figures
 from groundgate.judges.figures.figure import Figure
-from groundgate.judges.figures.rewrite import language
+from groundgate.judges.figures.rewrite import language, language_name
+from groundgate.judges.figures.subject import elsewhere, near, quoted, words_of
 from groundgate.lookalike import visible
+
+READ = (*lexicon.LATIN, "zh", "ja", "ko")  # the languages whose figures the tripwire reads
+Status = Literal["unsupported", "elsewhere", "derived"]
 
 NEAREST = 3  # the context's figures shown beside one the candidate newly states
 LISTED = 20  # figures a row lists of those its candidate newly states (one is enough to make it a row to read)
@@ -28,15 +39,28 @@ class NewFigure:
     figure: Figure
     nearest: list[str]
     sentence: str = ""
+    status: Status = "unsupported"  # elsewhere: stated only of something else; derived: follows by one step
+    basis: str = ""  # elsewhere: what the context states it of; derived: how it follows ('£9 a month × 12')
+
+    @property
+    def flagged(self) -> bool:
+        """Whether a person should read it (an unsupported figure, or one said of something else)."""
+        return self.status != "derived"
 
 
 @dataclass(frozen=True)
 class Finding:
-    """What the tripwire sees on one row: figures the candidate newly states unsupported, and those it
-    repeats from a baseline that already stated them unsupported (backlog, not new)."""
+    """What the tripwire sees on one row: figures the candidate newly states unsupported (or derived), and
+    those it repeats from a baseline that already stated them unsupported (backlog, not new); ``unread``: the
+    language of a row whose figures it did not read ('Russian'), '' when it read them."""
 
     new: list[NewFigure]
     backlog: list[Figure]
+    unread: str = ""
+
+    @property
+    def flagged(self) -> list[NewFigure]:
+        return [new for new in self.new if new.flagged]
 
 
 def claims(text: str, lang: str | None = None) -> list[Figure]:
@@ -53,24 +77,40 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     """The candidate's figures against the context (and the query: a figure the user stated is theirs),
     then against the baseline: only what neither states is new."""
     lang = row_language(context, candidate)
+    if lang not in READ:
+        return Finding([], [], unread=language_name(lang))
     said = claims(candidate, lang)
     if not said:
         return Finding([], [])
     stated = figures(context, lang)
     sources = Stated(stated + (figures(query, lang) if query else []))
-    unsupported = [c for c in said if not sources.states(c)]
-    if not unsupported:
+    shown_candidate = visible(candidate) if not candidate.isascii() else candidate
+    shown = visible(context) if not context.isascii() else context
+    verdicts: list[tuple[Figure, Status, str]] = []
+    context_ids = {id(s) for s in stated}
+    for index, claim in enumerate(said):
+        backers = sources.backing(claim)
+        if backers:
+            own = [b for b in backers if id(b) in context_ids]
+            if len(own) == len(backers):
+                other = elsewhere(words_of(near(shown_candidate, said, index)), own, shown, stated)
+                if other is not None:
+                    verdicts.append((claim, "elsewhere", quoted(shown, other, stated)))
+            continue
+        how = derived(claim, stated, near(shown_candidate, said, index))
+        verdicts.append((claim, "derived", how) if how else (claim, "unsupported", ""))
+    if not verdicts:
         return Finding([], [])
     old = Stated(b for b in claims(baseline, lang) if not sources.states(b))
-    shown = visible(context) if not context.isascii() else context
     backlog: list[Figure] = []
     new: list[NewFigure] = []
-    for claim in unsupported:
-        if old.states(claim):
+    for claim, status, basis in verdicts:
+        if status != "derived" and old.states(claim):
             backlog.append(claim)
         elif len(new) < LISTED:
             ranked = nearest(claim, stated)
-            new.append(NewFigure(claim, [f.text for f in ranked], sentence(shown, ranked[0]) if ranked else ""))
+            sentence_of = sentence(shown, ranked[0]) if ranked else ""
+            new.append(NewFigure(claim, [f.text for f in ranked], sentence_of, status, basis))
     return Finding(new, backlog)
 
 

@@ -19,16 +19,16 @@ THOUSANDS = "\ue000"  # a no-break or thin space between digit groups, marked be
 _DIGITS = r"\d{1,3}(?:(?P<sep>[,.\ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
 # French groups thousands with a plain space too ('1 200 €'): read so when a unit or currency follows
 _DIGITS_SPACED = r"\d{1,3}(?:(?P<sep>[,. \ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
-_SIGNS = r"US\$|CA\$|A\$|\$|€|£|¥|₩|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD)\s?"
+_SIGNS = r"US\$|CA\$|A\$|R\$|HK\$|S\$|\$|€|£|¥|₩|₹|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD|BRL|SEK|NOK|DKK|PLN|INR|MXN|HKD|SGD)\s?"
 _ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.ᵉʳ)(?![A-Za-zÀ-ÿ])"
-_SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mil|millones|millions|mille|Millionen|Mio\.?|Mrd\.?)(?![A-Za-z])|(?P<short>k|bn|m)(?![A-Za-z]))?"  # fmt: skip
+_SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z]))?"  # fmt: skip
 
 
 @cache
 def _numbers(spaced: bool) -> re.Pattern[str]:
     digits = _DIGITS_SPACED if spaced else _DIGITS
     return re.compile(
-        rf"(?=[\d$€£¥₩UCAEGJRK])(?<![0-9{_LATIN_LETTER}_#/])(?<!\d[.,])(?<![{_LATIN_LETTER}]-)(?:(?P<sign>{_SIGNS})\s?)?(?P<num>{digits})(?:{_ORDINAL})?{_SCALE}"
+        rf"(?=[\d$€£¥₩₹UCAEGJRKBSNDPIMH])(?<![0-9{_LATIN_LETTER}_#/])(?<!\d[.,])(?<![{_LATIN_LETTER}]-)(?:(?P<sign>{_SIGNS})\s?)?(?P<num>{digits})(?:{_ORDINAL})?{_SCALE}"
     )
 
 
@@ -146,7 +146,9 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
                 yield found
 
 
-_SIGN_BEFORE = re.compile(r"(?:US\$|CA\$|A\$|[$€£¥₩]|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD)\s?)\s?$")
+_SIGN_BEFORE = re.compile(
+    r"(?:US\$|CA\$|A\$|R\$|HK\$|S\$|[$€£¥₩₹]|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD|BRL|SEK|NOK|DKK|PLN|INR|MXN|HKD|SGD)\s?)\s?$"
+)
 
 
 def _signed(text: str, start: int) -> int:
@@ -165,11 +167,12 @@ def _reading(
     sign = (match.group("sign") or "").strip().lower()
     scale = match.group("scale") or match.group("short")
     if scale:
-        if not sign and match.group("short"):
-            end = match.start("short")  # '5m' is five metres, '4k' a screen: a scale only after a currency
+        short = match.group("short")
+        if not sign and short == "m" and not _MONEY_AFTER.match(text, match.end()):
+            end = match.start("short")  # '5m' is five metres: a scale only after a currency, or before one
             scale = None
         else:
-            value *= lexicon.SCALE_WORDS[scale.lower().rstrip(".")]
+            value *= _scale(scale)
     before = text[max(0, start - 40) : start]
     if match.group("ord"):
         return _ordinal(text, start, end, value, units, meanings)
@@ -193,7 +196,43 @@ def _reading(
         return Found(start - 1, end, "ordinal", value)
     if noun := _counted(text, end, lang):
         return Found(start, end, "count", value, noun.group(1).lower(), quote=(start, noun.end()))
-    return Found(start, end, "number", value)
+    return Found(start, end, "number", value, _named_by(before))
+
+
+# Words before a plain number that introduce a quantity ('costs 25', 'für 12'), not name what it counts.
+_INTRODUCERS = frozenset(
+    """is are was were be been costs cost takes take lasts last pay paid charge charged get gets has
+    have had of to from for in within about around approximately at under over up ist sind war kostet kosten beträgt
+    dauert zahlen für von bis est sont coûte coûtent dure payer pour en es son cuesta cuestan dura pagar é são custa
+    custam paga pagar è sono costa costano dura pagare zijn kost kosten duurt betalen total totaal gesamt""".split()
+)
+_NAMED_BY = re.compile(rf"([{_LATIN_LETTER}]{{3,}})\s+(?:of\s+|de\s+|di\s+|van\s+)?$")
+
+
+def _named_by(before: str) -> str:
+    """The noun a plain number stands after ('Terminal 9', 'ages 4', 'packs of 6'): it is said of that, and
+    backs no figure of a unit; '' when a word that introduces a quantity comes before it, or none."""
+    match = _NAMED_BY.search(before[-24:])
+    if match is None or match.group(1).lower() in _INTRODUCERS or match.group(1).lower() in _STOP:
+        return ""
+    return match.group(1).lower()
+
+
+_MONEY_AFTER = re.compile(
+    r"\s?(?:€|\$|£|euros?|dollars?|EUR|USD|GBP|CHF|d'euros|de euros|de dólares|di euro)", re.IGNORECASE
+)
+
+
+def _scale(word: str) -> int:
+    """What a scale word multiplies by: '3.5M' and '1.2bn' as written, '10k' a thousand, 'milliards' a billion."""
+    lowered = word.lower().rstrip(".")
+    if word == "M":
+        return 1_000_000
+    if lowered in ("b", "bi", "milliard", "milliards", "miliardi", "milliarden"):
+        return 1_000_000_000
+    if lowered == "mn":
+        return 1_000_000
+    return lexicon.SCALE_WORDS[lowered]
 
 
 def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
@@ -243,9 +282,19 @@ def _with_unit(
         return Found(start, end, "percent", value, "%")
     if meaning == "times":
         return Found(start, end, "times", value, "times")
-    if meaning in lexicon.UNITS:
+    if meaning in lexicon.UNITS or meaning in lexicon.PINT_UNITS:
+        compound = _COMPOUND.match(text, end)
+        if compound is not None and meaning not in ("%", "times", "°", "°C", "°F"):
+            denominator = re.sub(r"\s+", " ", compound.group("den").strip()).lower().replace("μ", "µ")
+            return Found(start, compound.end(), "measure", value, f"{meaning.lower()}/{denominator}")
         return Found(start, end, "measure", value, meaning)
     return None
+
+
+# A compound unit's denominators: 'mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'mg per kg'.
+_COMPOUND = re.compile(
+    r"\s?(?:/|\s?per\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d)(?:\s?/\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![^\W\d_])"
+)
 
 
 def _cjk_year(value: Decimal, written: str) -> int | None:

@@ -1,0 +1,93 @@
+"""Figures an answer derives from its context's by one simple step: a rate over another period (£9 a month is
+£108 a year), the sum or the difference of two figures of one kind (10 + 5 days of leave; from 3% to 5% is
+2 percentage points), a count of a price (3 nights at €100), a percentage of an amount (10% off €50 is €5
+off, or €45), or a multiple the answer names ('twice the £20 fee'). Such a figure is listed apart, with what
+it is derived from, not as an invention."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from itertools import combinations
+
+from groundgate.judges.figures import qualifier_words
+from groundgate.judges.figures.compare import agree, size
+from groundgate.judges.figures.figure import Figure
+
+# How many of one period make the next: a month is a twelfth of a year (never 30 days: not exact).
+_PERIODS = {
+    ("month", "year"): 12, ("week", "year"): 52, ("quarter", "year"): 4, ("day", "week"): 7, ("night", "week"): 7,
+    ("hour", "day"): 24, ("day", "year"): 365, ("month", "quarter"): 3,
+}  # fmt: skip
+_CAP = 40  # figures of one kind weighed pairwise, at most (a context's few; a hostile one's first few)
+
+
+def _close(value: Decimal, target: Decimal) -> bool:
+    return abs(value - target) <= max(Decimal("0.005"), abs(target) * Decimal("0.002"))
+
+
+def derived(claim: Figure, sources: Sequence[Figure], near: str = "") -> str | None:
+    """How ``claim`` follows from ``sources`` by one step, in words ('£9 a month × 12'), or None. ``near``: the
+    claim's own words (a multiple the answer names, 'twice', is read there)."""
+    mine = size(claim)
+    if mine is None or claim.kind in ("number",):
+        return None
+    kin = [s for s in sources if not s.bare and _kin(mine[0], s)][:_CAP]
+    v = mine[1]
+    for source in kin:  # a rate over another period
+        c = size(source)[1]  # type: ignore[index]
+        if claim.period and source.period and claim.period != source.period:
+            factor = _PERIODS.get((source.period, claim.period))
+            inverse = _PERIODS.get((claim.period, source.period))
+            if factor and _close(c * factor, v):
+                return f"{source.said} × {factor}"
+            if inverse and _close(c / inverse, v):
+                return f"{source.said} ÷ {inverse}"
+    plain = [s for s in kin if agree(_unqualified(claim), s) and not (claim.period and s.period and claim.period != s.period)]  # fmt: skip
+    for a, b in combinations(plain, 2):  # a sum or a difference of two
+        x, y = size(a)[1], size(b)[1]  # type: ignore[index]
+        if x == y and a.text == b.text:
+            continue
+        if _close(x + y, v):
+            return f"{a.said} + {b.said}"
+        if _close(abs(x - y), v) and v:
+            big, small = (a, b) if x > y else (b, a)
+            unit = " (percentage points)" if claim.kind == "percent" else ""
+            return f"{big.said} − {small.said}{unit}"
+    counts = [s for s in sources if s.kind in ("number", "count") and 1 < s.value <= 100 and s.value == int(s.value)]
+    for count in counts[:_CAP]:  # a count of a price, a duration
+        for source in kin:
+            if _close(size(source)[1] * count.value, v):  # type: ignore[index]
+                return f"{count.text} × {source.said}"
+    if claim.kind == "money":
+        percents = [s for s in sources if s.kind == "percent"][:_CAP]
+        for percent in percents:
+            rate = percent.value / 100
+            for source in kin:
+                c = size(source)[1]  # type: ignore[index]
+                for result, how in ((c * rate, "of"), (c * (1 - rate), "off"), (c * (1 + rate), "on")):
+                    if _close(result, v):
+                        return f"{percent.said} {how} {source.said}"
+    lowered = near.lower()
+    for lang_words in qualifier_words.MULTIPLES.values():
+        for word, times in lang_words.items():
+            if word in lowered:
+                for source in kin:
+                    if _close(size(source)[1] * Decimal(times), v):  # type: ignore[index]
+                        return f"{word} {source.said}"
+    return None
+
+
+def _kin(dimension: object, source: Figure) -> bool:
+    theirs = size(source)
+    if theirs is None:
+        return False
+    if theirs[0] == dimension:
+        return True
+    return isinstance(dimension, str) and isinstance(theirs[0], str) and bool(set(dimension.split("/")) & set(theirs[0].split("/")))  # fmt: skip
+
+
+def _unqualified(claim: Figure) -> Figure:
+    from dataclasses import replace
+
+    return replace(claim, bound="", period="")

@@ -1,0 +1,279 @@
+"""What a figure is said with, read from the words beside it in its clause: its bound or hedge ('at least',
+'about', 'over'), its direction ('a 1.8% fall', 'a devolver'), its period and what it is per ('£9 per seat
+per month'), its time zone ('9:00 CET'), whether its days are calendar days, and the clause it stands in
+(what it is said of). A qualifier belongs to the nearest figure of its clause: the words between two figures
+are read for each up to the other."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from groundgate.judges.figures import qualifier_words as words
+
+_CJK = ("zh", "ja", "ko")
+_CLAUSE_END = re.compile(r"[.!?;。！？；\n]\s|[。！？；\n]|[.!?;]$")
+_WINDOW = 48  # characters read on either side of a figure, at most
+
+
+@dataclass(frozen=True, slots=True)
+class Qualifiers:
+    bound: str = ""  # min, max, about, nearly, over, under
+    change: int = 0  # +1 up, -1 down
+    balance: int = 0  # +1 credit (to the reader), -1 debit (from them)
+    period: str = ""  # hour, day, night, week, month, quarter, year
+    per: frozenset[str] = frozenset()  # what else it is per: person, seat, way, return, stay, booking, a noun
+    zone: int | None = None  # the time zone's offset from UTC, in minutes
+    zone_name: str = ""
+    calendar: bool = False  # '30 calendar days'
+    clause: tuple[int, int] = (0, 0)  # the clause the figure stands in, in the text read
+
+
+def _alternatives(phrases: str) -> str:
+    return "|".join(re.escape(p) for p in sorted(set(phrases.split("|")), key=len, reverse=True) if p)
+
+
+def _edge(lang: str) -> tuple[str, str]:
+    return ("", "") if lang in _CJK else (r"(?<![^\W\d_])", r"(?![^\W\d_])")
+
+
+@cache
+def _table(table: str, lang: str) -> re.Pattern[str]:
+    """One pattern for one of the tables in one language, each name a group (English's phrases too, in every
+    Latin-script language: 'per', 'max.' and '/month' are written everywhere)."""
+    source = {"before": words.BEFORE, "after": words.AFTER, "direction": words.DIRECTION, "period": words.PERIODS}[
+        table
+    ]
+    start, end = _edge(lang)
+    groups = []
+    for name, by_language in source.items():
+        phrases = by_language.get(lang, "")
+        if lang not in _CJK and lang != "en" and by_language.get("en"):
+            phrases += "|" + by_language["en"]
+        if phrases:
+            groups.append(f"(?P<{name}>{_alternatives(phrases)})")
+    alternatives = "|".join(groups) or "(?!)"
+    if table == "before":
+        pattern = rf"{start}(?:{alternatives})\s*(?:(?:a|an|the|of|de|du|des|d'|le|la|les|el|los|o|os|il|lo|het|een|die|der|den|von):?\s*)?$"
+    elif table == "after":
+        pattern = rf"^\s*(?:\(\s*)?(?:{alternatives}){end}"
+    else:
+        pattern = rf"{start}(?:{alternatives}){end}"
+    return re.compile(pattern, re.IGNORECASE)
+
+
+@cache
+def _zones() -> re.Pattern[str]:
+    names = "|".join(re.escape(n) for n in sorted(words.ZONES, key=len, reverse=True))
+    return re.compile(rf"^\s*\(?\s*(?:in\s+|heure\s+|hora\s+|ora\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)
+
+
+@cache
+def _per(lang: str) -> re.Pattern[str]:
+    per = words.PER_WORDS.get(lang, "") + ("|" + words.PER_WORDS["en"] if lang not in _CJK and lang != "en" else "")
+    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})\s*(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip|de|du|und|y|e|en)\s[^\W\d_]+)?))", re.IGNORECASE)  # fmt: skip
+
+
+@cache
+def _things() -> tuple[dict[str, str], re.Pattern[str]]:
+    sense = {phrase.lower(): name for name, phrases in words.PER_THINGS.items() for phrase in phrases.split("|")}
+    alternatives = "|".join(re.escape(p) for p in sorted(sense, key=len, reverse=True))
+    return sense, re.compile(rf"(?<![^\W\d_])(?:for the |for a |pour l'|pour un |für die |para el |para a |per il )?(?P<thing>{alternatives})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
+
+
+# 'A minimum stay of 3 nights', 'Mindestalter: 18': a limit a few words before its figure.
+_LOOSE = re.compile(
+    r"(?<![^\W\d_])(?:(?P<min>minimum|min\.|mínimo|minimo|minimaal|mindest\w*|minimal\w*)|(?P<max>maximum|max\.|máximo|massimo|maximaal|höchst\w*|maximal\w*))"
+    r"(?:\s+[^\W\d_]+){0,2}\s*(?:of|de|di|van|von|d'|du|:)?\s*$",
+    re.IGNORECASE,
+)
+_CALENDAR = re.compile(rf"(?<![^\W\d_])(?:{words.CALENDAR})(?![^\W\d_])", re.IGNORECASE)
+
+
+def clauses(text: str) -> list[tuple[int, int]]:
+    """The text's clauses (sentences, and the parts a semicolon or a line break makes), in order."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _CLAUSE_END.finditer(text):
+        if match.start() > start:
+            spans.append((start, match.start() + 1))
+        start = match.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return spans or [(0, len(text))]
+
+
+def qualify(text: str, lang: str, spans: list[tuple[int, int, str]]) -> list[Qualifiers]:
+    """Each figure's qualifiers: ``spans`` are the figures' (start, end, kind) in ``text``, in order (a range's
+    ends share the range's words: its (start, end) is the whole range for both)."""
+    result: list[Qualifiers] = []
+    parts = clauses(text)
+    at = 0
+    for index, (start, end, kind) in enumerate(spans):
+        while at + 1 < len(parts) and parts[at][1] <= start:
+            at += 1
+        clause_start, clause_end = parts[at]
+        previous, back = clause_start, index - 1
+        while back >= 0 and index - back <= 4:  # a range's ends share their span: the figure before them
+            if spans[back][1] <= start:
+                previous = max(previous, spans[back][1])
+                break
+            back -= 1
+        following, ahead = clause_end, index + 1
+        while ahead < len(spans) and ahead - index <= 4:
+            if spans[ahead][0] >= end:
+                following = spans[ahead][0]
+                break
+            ahead += 1
+        before = text[max(previous, clause_start, start - _WINDOW) : start]
+        after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
+        result.append(_read(before, after, text[start:end], kind, lang, (clause_start, clause_end)))
+    return result
+
+
+_QUANTITIES = frozenset({"money", "percent", "measure", "count", "number", "duration", "times"})
+
+
+@cache
+def _triggers(lang: str) -> tuple[frozenset[str], str]:
+    """(the telling words of any qualifier phrase, lowercased: its last word, and its first when that is no
+    function word; the characters of CJK phrases): a window holding none of them has no qualifier to read."""
+    from groundgate.judges.figures.lexicon import STOPWORDS
+
+    function = {w for ws in STOPWORDS.values() for w in ws}
+    found: set[str] = {"per", "pro", "par", "por", "je", "each", "cada", "elke", "ogni", "chaque", "every"}
+    tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
+    for table in tables:
+        for by_language in table.values():
+            for phrase in (by_language.get(lang, "") + "|" + by_language.get("en", "")).split("|"):
+                parts = re.findall(r"[^\W\d_]+", phrase.lower())
+                if parts:
+                    found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
+    found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(words.ZONES))}
+    found |= {"way", "trip", "retour", "vuelta", "volta", "ritorno", "terug", "rückfahrt", "andata", "ida", "sens"}
+    cjk = "".join({c for table in tables for by in table.values() for c in by.get(lang, "")}) if lang in _CJK else ""
+    return frozenset(found - {"a", "an", "the", "de", "la", "le", "el", "o", "il", "lo", "l"}), cjk
+
+
+_TOKEN = re.compile(r"[^\W\d_]+")
+_SIGNS = "/~+-−"
+
+
+def _silent(before: str, after: str, lang: str) -> bool:
+    """Whether neither window holds a word or sign a qualifier is written with (most figures: read no further)."""
+    vocabulary, cjk = _triggers(lang)
+    if any(c in _SIGNS for c in before[-2:]) or any(c in _SIGNS for c in after[:3]):
+        return False
+    if lang in _CJK:
+        return not any(c in cjk for c in before[-12:]) and not any(c in cjk for c in after[:16])
+    return vocabulary.isdisjoint(_TOKEN.findall(before.lower())) and vocabulary.isdisjoint(_TOKEN.findall(after.lower()))
+
+
+def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int]) -> Qualifiers:
+    if kind not in _QUANTITIES and kind != "time":
+        return Qualifiers(clause=clause)
+    if _silent(before, after, lang) and not (kind == "duration" and _CALENDAR.search(own)):
+        return Qualifiers(clause=clause)
+    bound = ""
+    stripped_before, stripped_after = before, after
+    match = _table("before", lang).search(before) or _LOOSE.search(before)
+    if match is not None:
+        bound = str(match.lastgroup)
+        stripped_before = before[: match.start()]
+    else:
+        match = _table("after", lang).match(after)
+        if match is not None:
+            bound = str(match.lastgroup)
+            stripped_after = after[match.end() :]
+    if kind == "time":
+        zone = _zones().match(after)
+        if zone is None:
+            return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
+        name = zone.group("zone").lower()
+        return Qualifiers(zone=words.ZONES[name], zone_name=name, clause=clause)
+    change = balance = 0
+    if kind in ("money", "percent", "measure", "number", "count"):
+        change, balance = _direction(stripped_before, stripped_after, lang)
+        sign = before.rstrip()[-1:] if before.rstrip() == before else ""
+        if sign in "-−" and sign and not before[:-1].rstrip()[-1:].isalnum():
+            if kind == "money" and not balance:
+                balance = -1
+            elif not change:
+                change = -1
+    period, per = _rate(before, stripped_after, kind, lang)
+    calendar = kind == "duration" and bool(_CALENDAR.search(own + after[:24]))
+    return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause)
+
+
+def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
+    """The nearest word of each axis on either side: a change (up or down), a balance (credit or debit)."""
+    found: dict[str, tuple[int, int]] = {}
+    pattern = _table("direction", lang)
+    for match in pattern.finditer(before):
+        axis, sign = words.AXIS[str(match.lastgroup)]
+        found[axis] = (len(before) - match.end(), sign)  # the last one before is the nearest
+    match = pattern.search(after)
+    if match is not None:
+        axis, sign = words.AXIS[str(match.lastgroup)]
+        if axis not in found or match.start() < found[axis][0]:
+            found[axis] = (match.start(), sign)
+    return found.get("change", (0, 0))[1], found.get("balance", (0, 0))[1]
+
+
+def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str]]:
+    """The period a figure is per ('a month', 'monthly fee of'), and what else it is per ('per seat')."""
+    period = ""
+    per: set[str] = set()
+    rest = after
+    sense, things = _things()
+    for _ in range(3):  # 'per seat per month', 'per passenger, each way'
+        match = _table("period", lang).match(rest.lstrip(" ,(")) if not period else None
+        if match is not None:
+            period, rest = str(match.lastgroup), rest.lstrip(" ,(")[match.end() :]
+            continue
+        match = _per(lang).match(rest)
+        if match is not None:
+            noun = match.group("noun").lower().rstrip(".")
+            thing = sense.get(noun) or sense.get(noun.rstrip("s")) or _period_of(noun, lang)
+            if thing in words.PERIODS:
+                period = period or thing
+            elif thing or match.group("word").lower() in ("per", "pro", "par", "por", "/", "je", "p."):
+                per.add(thing or noun.rstrip("s"))
+            else:
+                break
+            rest = rest[match.end() :]
+            continue
+        thing_match = things.search(rest[:24])
+        if thing_match is not None and _journey(thing_match.group("thing"), sense):
+            per.add(sense[thing_match.group("thing").lower()])
+            rest = rest[thing_match.end() :]
+            continue
+        break
+    if not period and kind in ("money", "percent"):
+        match = _table("period", lang).search(before[-32:])
+        if match is not None:
+            period = str(match.lastgroup)
+    return period, frozenset(per)
+
+
+def _journey(phrase: str, sense: dict[str, str]) -> bool:
+    """'each way', 'for the return trip', 'aller-retour': a journey's extent said without a 'per' word (a phrase
+    of two words or more, so 'on its way' and 'return within 30 days' are not)."""
+    return sense[phrase.lower()] in ("way", "return") and any(c in phrase for c in " -")
+
+
+@cache
+def _period_words(lang: str) -> dict[str, str]:
+    """A period's nouns after a 'per' word ('per month', 'pro Monat', 'por mês'), to the period."""
+    found: dict[str, str] = {}
+    for name, by_language in words.PERIODS.items():
+        for phrase in (by_language.get(lang, "") + "|" + by_language.get("en", "")).split("|"):
+            parts = phrase.lower().split()
+            if len(parts) == 2:
+                found[parts[1]] = name
+    return found
+
+
+def _period_of(noun: str, lang: str) -> str:
+    return _period_words(lang).get(noun, "")

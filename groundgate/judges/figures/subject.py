@@ -1,0 +1,126 @@
+"""What a figure is said of: the words of its clause nearest to it (up to the figures beside it, the words
+between two figures split where a comma or a conjunction parts them). A claim whose figure the context
+states only of something else ('up to £500' for personal belongings, said of cancellation cover) is said of
+something else: its words are those of another clause of the context, one that states another figure of the
+same kind, and not those of the clause that states this one."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+from functools import cache
+
+from groundgate.judges.figures import lexicon
+from groundgate.judges.figures.compare import size
+from groundgate.judges.figures.figure import Figure
+from groundgate.judges.figures.qualifiers import clauses
+
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]{2,}")
+_PART = re.compile(r",|;|:|\(|\)|\s(?:and|but|or|while|whereas|et|mais|ou|und|aber|oder|y|pero|o|e|mas|ma|en|maar|of)\s", re.IGNORECASE)  # fmt: skip
+STEM = 5  # letters a word is compared by ('refund', 'refunds', 'refunded')
+QUOTE = 90  # characters of the other clause quoted, at most
+
+
+@cache
+def _ignored() -> frozenset[str]:
+    """Words that say nothing of what a figure is about: function words, units, and words of figures."""
+    found = {w[:STEM] for words in lexicon.STOPWORDS.values() for w in words}
+    for table in lexicon.UNIT_WORDS.values():
+        found |= {w[:STEM] for w in table if w.isalpha()}
+    found |= {w[:STEM] for w in """about around over under more less than least most only just also then this that
+        these those there their they them you your our ours will would should could must may might each every
+        per plus minus within after before until from into onto upon which what when where whose who whom been
+        being does done make made like such very much many some other another same both either neither here""".split()}  # fmt: skip
+    return frozenset(found)
+
+
+def words_of(text: str) -> set[str]:
+    """The words of a piece of text, each by its first letters; CJK text by its pairs of characters."""
+    ignored = _ignored()
+    found = {w[:STEM] for w in (m.lower() for m in _WORD.findall(text)) if w[:STEM] not in ignored}
+    for run in _CJK_RUN.findall(text):
+        found |= {run[i : i + 2] for i in range(len(run) - 1)}
+    return found
+
+
+def near(text: str, figures: Sequence[Figure], index: int) -> str:
+    """The words nearest to ``figures[index]`` in its clause, without the figure itself."""
+    figure = figures[index]
+    start, end = around(text, figures, index)
+    return text[start : figure.start] + " " + text[figure.end : end]
+
+
+def around(
+    text: str, figures: Sequence[Figure], index: int, spans: list[tuple[int, int]] | None = None
+) -> tuple[int, int]:
+    """Where the words nearest to ``figures[index]`` in its clause stand: from the part before it to the part
+    after it, each cut where a comma or conjunction stands between it and the figure beside it."""
+    figure = figures[index]
+    start, end = _clause(text, figure, spans)
+    if index > 0 and figures[index - 1].end > start and figures[index - 1].end <= figure.start:
+        between = text[figures[index - 1].end : figure.start]
+        parts = list(_PART.finditer(between))
+        start = figures[index - 1].end + (parts[-1].end() if parts else len(between) // 2)
+    if index + 1 < len(figures) and figure.end <= figures[index + 1].start < end:
+        between = text[figure.end : figures[index + 1].start]
+        parts = list(_PART.finditer(between))
+        end = figure.end + (parts[0].start() if parts else len(between) // 2)
+    return start, end
+
+
+def _clause(text: str, figure: Figure, spans: list[tuple[int, int]] | None) -> tuple[int, int]:
+    if figure.clause != (0, 0) and figure.clause[1] <= len(text):
+        return figure.clause
+    for start, end in spans if spans is not None else clauses(text):
+        if start <= figure.start < end:
+            return start, end
+    return 0, len(text)
+
+
+def elsewhere(claim_words: set[str], backers: Sequence[Figure], context: str, stated: Sequence[Figure]) -> Figure | None:
+    """The backer whose clause is about something else, when the claim's words are those of another clause of
+    the context (one that states another figure of the same kind) and not those of any backer's; else None."""
+    if not claim_words or not backers:
+        return None
+    kinds = {dimension[0] for b in backers if (dimension := size(b)) is not None}
+    backing = {id(b) for b in backers}
+    clauses_of = {b.clause for b in backers}
+    others = [
+        index
+        for index, other in enumerate(stated)
+        if id(other) not in backing
+        and not other.bare
+        and other.clause not in clauses_of
+        and (dimension := size(other)) is not None
+        and dimension[0] in kinds
+    ]
+    if not others:
+        return None
+    starts = [f.start for f in stated]
+    best_backer = max(_overlap(claim_words, context, stated, _index(stated, starts, b)) for b in backers)
+    best_other = max(_overlap(claim_words, context, stated, index) for index in others)
+    return backers[0] if best_other > best_backer else None
+
+
+def _overlap(claim_words: set[str], context: str, stated: Sequence[Figure], index: int) -> int:
+    """How many of the claim's words the words nearest to ``stated[index]`` hold (by their first letters)."""
+    start, end = around(context, stated, index)
+    text = (context[start : stated[index].start] + " " + context[stated[index].end : end]).lower()
+    return sum(1 for word in claim_words if word in text)
+
+
+def _index(stated: Sequence[Figure], starts: list[int], figure: Figure) -> int:
+    at = bisect_left(starts, figure.start)
+    while at < len(stated) and stated[at] is not figure:
+        at += 1
+    return at if at < len(stated) else 0
+
+
+def quoted(context: str, figure: Figure, stated: Sequence[Figure]) -> str:
+    """What the context states ``figure`` of, to quote: the words nearest to it, trimmed."""
+    starts = [f.start for f in stated]
+    start, end = around(context, stated, _index(stated, starts, figure))
+    text = " ".join(context[start:end].split()).strip(" ,;:.")
+    return text if len(text) <= QUOTE else text[: QUOTE - 1].rstrip() + "…"
