@@ -11,7 +11,7 @@ whether a context backs a claim is a few lookups, however many figures either te
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from decimal import Decimal
 
@@ -155,21 +155,25 @@ def same(claim: Figure, source: Figure) -> bool:
 
 
 HEDGES = frozenset({"about", "nearly", "over", "under"})
+_SIDES = {"min": 1, "over": 1, "max": -1, "under": -1, "nearly": -1}
 _UP, _DOWN = frozenset({"min", "over"}), frozenset({"max", "under", "nearly"})
 ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
 NEARLY = Decimal("0.85")  # 'nearly 60' of 51 up to 60
 
 
-def agree(claim: Figure, source: Figure, default_zone: int | None = None) -> bool:
+def agree(
+    claim: Figure, source: Figure, default_zone: int | None = None, sides: bool = True, periods: bool = True
+) -> bool:
     """Whether every qualifier the claim states agrees with the source's (one the source leaves unsaid does
-    not disagree; a time without a zone is in the context's one zone, when it states one)."""
-    if claim.bound and source.bound:
+    not disagree; a time without a zone is in the context's one zone, when it states one). ``sides``: weigh
+    the bounds too; ``periods``: and the periods."""
+    if sides and claim.bound and source.bound:
         if (claim.bound in _UP and source.bound in _DOWN) or (claim.bound in _DOWN and source.bound in _UP):
             return False
     for mine, theirs in ((claim.change, source.change), (claim.balance, source.balance)):
         if mine and theirs and mine != theirs:
             return False
-    if claim.period and source.period and claim.period != source.period:
+    if periods and claim.period and source.period and claim.period != source.period:
         return False
     if claim.per and source.per and not (claim.per <= source.per or source.per <= claim.per):
         return False
@@ -178,6 +182,13 @@ def agree(claim: Figure, source: Figure, default_zone: int | None = None) -> boo
         if zone is not None:
             return any((a - claim.zone - b + zone) % 1440 == 0 for a in claim.readings for b in source.readings)
     return True
+
+
+def qualified(figure: Figure) -> bool:
+    """Whether anything is said with the figure (a bound, a direction, a period, a zone, …)."""
+    return bool(
+        figure.bound or figure.change or figure.balance or figure.period or figure.per or figure.calendar
+    ) or (figure.zone is not None)
 
 
 def size(figure: Figure) -> tuple[object, Decimal] | None:
@@ -193,64 +204,103 @@ def size(figure: Figure) -> tuple[object, Decimal] | None:
 
 
 def hedged(claim: Figure, source: Figure) -> bool:
-    """Whether a hedged claim ('about 60', 'nearly a third', 'over 500', 'under 2 hours') is true of the source."""
+    """Whether a hedged claim ('about 60', 'nearly a third', 'over 500', 'under 2 hours') is true of the source:
+    of the same value and unit, when their sides do not oppose ('over 40' and 'not above 40'); of another value,
+    when the source states an exact figure (a limit restated is restated exactly) and the hedge is true of it."""
+    exact = not needs(claim).isdisjoint(offers(source))
+    return (exact or comparable(claim, source)) and hedge_holds(claim, source, exact)
+
+
+def comparable(claim: Figure, source: Figure) -> bool:
+    """Whether the source is a quantity of the claim's kind whose value a hedge could be true of."""
     mine, theirs = size(claim), size(source)
     if mine is None or theirs is None:
         return False
-    if mine[0] != theirs[0] and not (isinstance(mine[0], str) and isinstance(theirs[0], str) and set(mine[0].split("/")) & set(theirs[0].split("/"))):  # fmt: skip
-        if not (theirs[0] == "n" and not source.unit):
-            return False
-    if not agree(replace(claim, bound=""), source):
+    a, b = mine[0], theirs[0]
+    if not (a == b or (b == "n" and not source.unit) or (isinstance(a, str) and isinstance(b, str) and set(a.split("/")) & set(b.split("/")))):  # fmt: skip
         return False
-    v, c = mine[1], theirs[1]
-    if claim.bound == "about":
-        return abs(c - v) <= ABOUT * abs(v) or (source.bound == "about" and c == v)
-    if claim.bound == "nearly":
+    return _weighs(claim.bound, mine[1], theirs[1])
+
+
+def _weighs(bound: str, v: Decimal, c: Decimal) -> bool:
+    if bound == "about":
+        return abs(c - v) <= ABOUT * abs(v)
+    if bound == "nearly":
         return v * NEARLY <= c <= v
-    if claim.bound == "over":
-        return v < c <= 2 * v or (c == v and source.bound in _UP)
-    return v / 2 <= c < v or (c == v and source.bound in _DOWN)  # under
+    if bound == "over":
+        return v < c <= 2 * v
+    return v / 2 <= c < v  # under
+
+
+def hedge_holds(claim: Figure, source: Figure, exact: bool) -> bool:
+    """The hedge's word on a source already found to be of its value (``exact``) or near it."""
+    if not agree(claim, source, sides=False):
+        return False
+    if exact:
+        return not (claim.bound in _UP and source.bound in _DOWN) and not (claim.bound in _DOWN and source.bound in _UP)
+    return source.bound not in _LIMITS
+
+
+_LIMITS = frozenset({"min", "max", "over", "under"})
 
 
 class Stated:
     """The figures some texts state, indexed by their keys: ``backing(claim)`` is the sources that back it,
-    ``states(claim)`` whether any does, in a few lookups (a hedged claim weighs the quantities of its kind)."""
+    ``states(claim)`` whether any does, in a few lookups (a hedged claim weighs the quantities of its kind).
+    ``qualify``: what a source is said with, read when a claim needs it (a context's figures mostly never are)."""
 
-    def __init__(self, sources: Iterable[Figure] = ()) -> None:
-        self.keys: dict[Key, list[Figure]] = {}
+    def __init__(self, sources: Iterable[Figure] = (), qualify: Callable[[Figure], Figure] | None = None) -> None:
+        self.keys: set[Key] = set()  # every key any source offers: most claims are answered here
+        self.offered: list[tuple[Figure, frozenset[Key]]] = []
         self.quantities: list[Figure] = []
-        self.zones: set[int] = set()
+        self.times: list[Figure] = []
+        self.qualify = qualify or (lambda figure: figure)
         for source in sources:
             self.add(source)
 
     def add(self, source: Figure) -> None:
-        for key in offers(source):
-            self.keys.setdefault(key, []).append(source)
-        if size(source) is not None:
+        keys = offers(source)
+        self.keys |= keys
+        self.offered.append((source, keys))
+        if source.kind == "time":
+            self.times.append(source)
+        elif source.kind in _SIZED:
             self.quantities.append(source)
-        if source.zone is not None:
-            self.zones.add(source.zone)
 
-    def matching(self, claim: Figure) -> list[Figure]:
-        """The sources of the claim's value and unit, whatever their qualifiers (each once, in order)."""
-        found: dict[int, Figure] = {}
-        for key in needs(claim):
-            for source in self.keys.get(key, ()):
-                found.setdefault(id(source), source)
-        return list(found.values())
+    def matching(self, claim: Figure, read: bool = True) -> list[Figure]:
+        """The sources of the claim's value and unit, whatever their qualifiers (in order; ``read``: with their
+        qualifiers read)."""
+        wanted = needs(claim)
+        if wanted.isdisjoint(self.keys):
+            return []
+        found = [source for source, keys in self.offered if not keys.isdisjoint(wanted)]
+        return [self.qualify(source) for source in found] if read else found
 
     def backing(self, claim: Figure) -> list[Figure]:
         """The sources that back the claim: its value and unit, and every qualifier it states agreeing."""
         if claim.bound in HEDGES:
-            return [source for source in self.quantities if hedged(claim, source)]
-        zone = next(iter(self.zones)) if len(self.zones) == 1 else None
+            exact = {id(s) for s in self.matching(claim, read=False)}
+            found = []
+            for source in self.quantities:
+                if id(source) in exact or comparable(claim, source):
+                    read = self.qualify(source)
+                    if hedge_holds(claim, read, id(source) in exact):
+                        found.append(read)
+            return found
         if claim.kind == "time" and claim.zone is not None:
-            candidates = [s for key, sources in self.keys.items() if key[0] == "t" for s in sources]
-            return [s for s in dict.fromkeys(candidates) if s.kind == "time" and agree(claim, s, zone)]
-        return [source for source in self.matching(claim) if agree(claim, source, zone)]
+            times = [self.qualify(source) for source in self.times]
+            zones = {source.zone for source in times if source.zone is not None}
+            zone = next(iter(zones)) if len(zones) == 1 else None
+            return [source for source in times if agree(claim, source, zone)]
+        if not qualified(claim):  # nothing said with it: nothing to disagree with (sources stay unread)
+            return self.matching(claim, read=False)
+        return [source for source in self.matching(claim) if agree(claim, source)]
 
     def states(self, claim: Figure) -> bool:
         return bool(self.backing(claim))
+
+
+_SIZED = frozenset({"duration", "measure", "percent", "times", "money", "number", "count"})
 
 
 def claimed(found: Iterable[Figure]) -> list[Figure]:

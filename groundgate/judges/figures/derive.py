@@ -6,7 +6,7 @@ it is derived from, not as an invention."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from itertools import combinations
 
@@ -26,13 +26,15 @@ def _close(value: Decimal, target: Decimal) -> bool:
     return abs(value - target) <= max(Decimal("0.005"), abs(target) * Decimal("0.002"))
 
 
-def derived(claim: Figure, sources: Sequence[Figure], near: str = "") -> str | None:
+def derived(
+    claim: Figure, sources: Sequence[Figure], near: str = "", qualify: Callable[[Figure], Figure] = lambda f: f
+) -> str | None:
     """How ``claim`` follows from ``sources`` by one step, in words ('£9 a month × 12'), or None. ``near``: the
     claim's own words (a multiple the answer names, 'twice', is read there)."""
     mine = size(claim)
     if mine is None or claim.kind in ("number",):
         return None
-    kin = [s for s in sources if not s.bare and _kin(mine[0], s)][:_CAP]
+    kin = [qualify(s) for s in sources if not s.bare and _kin(mine[0], s)][:_CAP]
     v = mine[1]
     for source in kin:  # a rate over another period
         c = size(source)[1]  # type: ignore[index]
@@ -43,7 +45,7 @@ def derived(claim: Figure, sources: Sequence[Figure], near: str = "") -> str | N
                 return f"{source.said} × {factor}"
             if inverse and _close(c / inverse, v):
                 return f"{source.said} ÷ {inverse}"
-    plain = [s for s in kin if agree(_unqualified(claim), s) and not (claim.period and s.period and claim.period != s.period)]  # fmt: skip
+    plain = [s for s in kin if agree(claim, s, sides=False, periods=False) and not (claim.period and s.period and claim.period != s.period)]  # fmt: skip
     for a, b in combinations(plain, 2):  # a sum or a difference of two
         x, y = size(a)[1], size(b)[1]  # type: ignore[index]
         if x == y and a.text == b.text:
@@ -85,9 +87,3 @@ def _kin(dimension: object, source: Figure) -> bool:
     if theirs[0] == dimension:
         return True
     return isinstance(dimension, str) and isinstance(theirs[0], str) and bool(set(dimension.split("/")) & set(theirs[0].split("/")))  # fmt: skip
-
-
-def _unqualified(claim: Figure) -> Figure:
-    from dataclasses import replace
-
-    return replace(claim, bound="", period="")

@@ -11,8 +11,8 @@ from dataclasses import replace
 from decimal import Decimal
 
 from groundgate.judges.figures import lexicon, times, units
-from groundgate.judges.figures.qualifiers import Qualifiers, qualify
-from groundgate.judges.figures.figure import Figure
+from groundgate.judges.figures.qualifiers import Reader
+from groundgate.judges.figures.figure import NOTHING, Figure, Qualifiers
 from groundgate.judges.figures.rewrite import Rewritten, language, rewritten
 from groundgate.judges.figures.times import Found
 from groundgate.lookalike import visible
@@ -69,12 +69,47 @@ _QUANTITIES = frozenset({"duration", "measure", "percent", "times", "money"})
 
 
 def figures(text: str, lang: str | None = None) -> list[Figure]:
-    """Every figure in the text, in order, each quoted as the text writes it. ``lang``: the text's language
-    when the caller knows it (a row's texts share one), else the text's own."""
+    """Every figure in the text, in order, each quoted as the text writes it, with what it is said with.
+    ``lang``: the text's language when the caller knows it (a row's texts share one), else the text's own."""
+    reading = read(text, lang)
+    return [reading.qualified(figure) for figure in reading.figures]
+
+
+class Reading:
+    """A text's figures, read without their qualifiers (``figures``), and each with them when asked
+    (``qualified``): a context's are read only where an answer's figure needs them."""
+
+    def __init__(self, figures: list[Figure], reader: Reader | None, written: Rewritten | None) -> None:
+        self.figures = figures
+        self._reader, self._written = reader, written
+        self._index = {id(figure): index for index, figure in enumerate(figures)}
+        self._done: dict[int, Figure] = {}
+
+    def clause(self, figure: Figure) -> tuple[int, int]:
+        """The clause a figure stands in, in the text (without reading its qualifiers)."""
+        index = self._index.get(id(figure))
+        if index is None or self._reader is None or self._written is None:
+            return figure.clause
+        return self._reader.old(*self._reader.clause(index))
+
+    def qualified(self, figure: Figure) -> Figure:
+        index = self._index.get(id(figure))
+        if index is None or self._reader is None or self._written is None:
+            return figure
+        if index not in self._done:
+            said = self._reader.at(index)
+            if figure.bound and not said.bound:  # 'a third': about 33.33%
+                said = replace(said, bound=figure.bound)
+            self._done[index] = replace(figure, said_with=said)
+        return self._done[index]
+
+
+def read(text: str, lang: str | None = None) -> Reading:
+    """Every figure in the text, in order, each quoted as the text writes it; their qualifiers when asked."""
     if not text.isascii():
         text = visible(_THOUSANDS.sub(units.THOUSANDS, text))
     if not text or not any(c.isdigit() or c.isalpha() for c in text):
-        return []
+        return Reading([], None, None)
     lang = _script(text, lang) if lang else language(text)
     masked = text
     for mark, pattern in _HIDDEN:
@@ -86,8 +121,9 @@ def figures(text: str, lang: str | None = None) -> list[Figure]:
     if written.text is not masked and words is not None:
         words = set(_WORDS.findall(written.text.lower()))
     found = _read(written.text, lang, words)
-    said = qualify(written.text, lang, [(*(item.quote or (item.start, item.end)), item.kind) for item in found])
-    return [_quoted(item, text, written, with_) for item, with_ in zip(found, said, strict=True)]
+    spans = [(*(item.quote or (item.start, item.end)), item.kind) for item in found]
+    reader = Reader(written.text, lang, spans, written.old)
+    return Reading([_quoted(item, text, written) for item in found], reader, written)
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
@@ -206,7 +242,7 @@ def _spans(found: list[Found], text: str) -> list[Found]:
     return result
 
 
-def _quoted(item: Found, text: str, written: Rewritten, said: Qualifiers) -> Figure:
+def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
     """The figure quoted from the original text; written in words without a unit, a source's words only."""
     start, end = item.quote or (item.start, item.end)
     old_start, old_end = written.old(start, end)
@@ -230,16 +266,9 @@ def _quoted(item: Found, text: str, written: Rewritten, said: Qualifiers) -> Fig
         end=own_end,
         other=item.other,
         written=item.written,
-        bound=said.bound or ("about" if worded and item.kind == "percent" and item.value in _THIRDS else ""),
-        change=said.change,
-        balance=said.balance,
-        period=said.period,
-        per=said.per,
-        zone=said.zone,
-        zone_name=said.zone_name,
-        calendar=said.calendar,
-        clause=written.old(*said.clause),
+        said_with=_ABOUT if worded and item.kind == "percent" and item.value in _THIRDS else NOTHING,
     )
 
 
+_ABOUT = Qualifiers(bound="about")
 _THIRDS = frozenset({Decimal("33.33"), Decimal("66.67")})  # 'a third' is 33.33%: about, not exactly

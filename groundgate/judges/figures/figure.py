@@ -23,6 +23,24 @@ SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "CNY": "¥", "KRW
 
 
 @dataclass(frozen=True, slots=True)
+class Qualifiers:
+    """What a figure is said with; each is '' or 0 when the text is silent about it."""
+
+    bound: str = ""  # min, max (a limit: 'at least', 'up to'); about, nearly, over, under (a hedge)
+    change: int = 0  # +1 a rise, -1 a fall
+    balance: int = 0  # +1 a credit to the reader, -1 a debit from them
+    period: str = ""  # what a rate is per in time: hour, day, night, week, month, quarter, year
+    per: frozenset[str] = frozenset()  # what else it is per: person, seat, way, return, stay, booking, a noun
+    zone: int | None = None  # a time's zone, as its offset from UTC in minutes
+    zone_name: str = ""
+    calendar: bool = False  # calendar days, said so
+    clause: tuple[int, int] = (0, 0)  # the clause it stands in (what it is said of), in the text
+
+
+NOTHING = Qualifiers()
+
+
+@dataclass(frozen=True, slots=True)
 class Figure:
     """One figure as a text states it. ``text`` is what the text writes (a range's end is quoted as the whole
     range), ``start``/``end`` where; ``value`` the number meant (a time: minutes after midnight; a weekday:
@@ -45,16 +63,17 @@ class Figure:
     end: int = 0
     other: Decimal | None = None  # the value's other reading ('1,000': a thousand, or one)
     written: Decimal | None = None  # the number as written, when the value is not it ('99 cents' is 0.99)
-    # What it is said with (``qualifiers``): each is part of the figure, and '' or 0 when the text is silent.
-    bound: str = ""  # min, max (a limit: 'at least', 'up to'); about, nearly, over, under (a hedge)
-    change: int = 0  # +1 a rise, -1 a fall
-    balance: int = 0  # +1 a credit to the reader, -1 a debit from them
-    period: str = ""  # what a rate is per in time: hour, day, night, week, month, quarter, year
-    per: frozenset[str] = frozenset()  # what else it is per: person, seat, way, return, stay, booking, a noun
-    zone: int | None = None  # a time's zone, as its offset from UTC in minutes
-    zone_name: str = ""
-    calendar: bool = False  # calendar days, said so
-    clause: tuple[int, int] = (0, 0)  # the clause it stands in (what it is said of), in the text
+    said_with: Qualifiers = NOTHING  # what it is said with (``qualifiers``): each is part of the figure
+
+    bound = property(lambda self: self.said_with.bound)
+    change = property(lambda self: self.said_with.change)
+    balance = property(lambda self: self.said_with.balance)
+    period = property(lambda self: self.said_with.period)
+    per = property(lambda self: self.said_with.per)
+    zone = property(lambda self: self.said_with.zone)
+    zone_name = property(lambda self: self.said_with.zone_name)
+    calendar = property(lambda self: self.said_with.calendar)
+    clause = property(lambda self: self.said_with.clause)
 
     @property
     def number(self) -> str:

@@ -7,27 +7,16 @@ are read for each up to the other."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from bisect import bisect_right
+from collections.abc import Callable
 from functools import cache
 
 from groundgate.judges.figures import qualifier_words as words
+from groundgate.judges.figures.figure import Qualifiers
 
 _CJK = ("zh", "ja", "ko")
-_CLAUSE_END = re.compile(r"[.!?;。！？；\n]\s|[。！？；\n]|[.!?;]$")
+_CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
 _WINDOW = 48  # characters read on either side of a figure, at most
-
-
-@dataclass(frozen=True, slots=True)
-class Qualifiers:
-    bound: str = ""  # min, max, about, nearly, over, under
-    change: int = 0  # +1 up, -1 down
-    balance: int = 0  # +1 credit (to the reader), -1 debit (from them)
-    period: str = ""  # hour, day, night, week, month, quarter, year
-    per: frozenset[str] = frozenset()  # what else it is per: person, seat, way, return, stay, booking, a noun
-    zone: int | None = None  # the time zone's offset from UTC, in minutes
-    zone_name: str = ""
-    calendar: bool = False  # '30 calendar days'
-    clause: tuple[int, int] = (0, 0)  # the clause the figure stands in, in the text read
 
 
 def _alternatives(phrases: str) -> str:
@@ -97,7 +86,7 @@ def clauses(text: str) -> list[tuple[int, int]]:
     start = 0
     for match in _CLAUSE_END.finditer(text):
         if match.start() > start:
-            spans.append((start, match.start() + 1))
+            spans.append((start, match.end()))
         start = match.end()
     if start < len(text):
         spans.append((start, len(text)))
@@ -107,13 +96,38 @@ def clauses(text: str) -> list[tuple[int, int]]:
 def qualify(text: str, lang: str, spans: list[tuple[int, int, str]]) -> list[Qualifiers]:
     """Each figure's qualifiers: ``spans`` are the figures' (start, end, kind) in ``text``, in order (a range's
     ends share the range's words: its (start, end) is the whole range for both)."""
-    result: list[Qualifiers] = []
-    parts = clauses(text)
-    at = 0
-    for index, (start, end, kind) in enumerate(spans):
-        while at + 1 < len(parts) and parts[at][1] <= start:
-            at += 1
-        clause_start, clause_end = parts[at]
+    reader = Reader(text, lang, spans)
+    return [reader.at(index) for index in range(len(spans))]
+
+
+class Reader:
+    """The qualifiers of a text's figures, read one at a time when asked (a context's figures are read only
+    where an answer's figure needs them: most never are)."""
+
+    def __init__(
+        self,
+        text: str,
+        lang: str,
+        spans: list[tuple[int, int, str]],
+        old: Callable[[int, int], tuple[int, int]] = lambda start, end: (start, end),
+    ) -> None:
+        """``old``: where a span of ``text`` stands in the text as written (a clause is given there)."""
+        self.text, self.lang, self.spans, self.old = text, lang, spans, old
+        self._parts: list[tuple[int, int]] | None = None
+        self._starts: list[int] = []
+
+    def clause(self, index: int) -> tuple[int, int]:
+        """The clause the figure stands in."""
+        if self._parts is None:
+            self._parts = clauses(self.text)
+            self._starts = [start for start, _ in self._parts]
+        at = max(0, bisect_right(self._starts, self.spans[index][0]) - 1)
+        return self._parts[at]
+
+    def at(self, index: int) -> Qualifiers:
+        text, spans = self.text, self.spans
+        start, end, kind = spans[index]
+        clause_start, clause_end = self.clause(index)
         previous, back = clause_start, index - 1
         while back >= 0 and index - back <= 4:  # a range's ends share their span: the figure before them
             if spans[back][1] <= start:
@@ -128,8 +142,7 @@ def qualify(text: str, lang: str, spans: list[tuple[int, int, str]]) -> list[Qua
             ahead += 1
         before = text[max(previous, clause_start, start - _WINDOW) : start]
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
-        result.append(_read(before, after, text[start:end], kind, lang, (clause_start, clause_end)))
-    return result
+        return _read(before, after, text[start:end], kind, self.lang, self.old(clause_start, clause_end))
 
 
 _QUANTITIES = frozenset({"money", "percent", "measure", "count", "number", "duration", "times"})
@@ -177,7 +190,8 @@ def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         return Qualifiers(clause=clause)
     bound = ""
     stripped_before, stripped_after = before, after
-    match = _table("before", lang).search(before) or _LOOSE.search(before)
+    tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
+    match = _table("before", lang).search(before, tail) or _LOOSE.search(before, tail)
     if match is not None:
         bound = str(match.lastgroup)
         stripped_before = before[: match.start()]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from groundgate.judges.figures import lexicon
@@ -73,47 +73,58 @@ def around(
 def _clause(text: str, figure: Figure, spans: list[tuple[int, int]] | None) -> tuple[int, int]:
     if figure.clause != (0, 0) and figure.clause[1] <= len(text):
         return figure.clause
+    if spans is not None and len(spans) == 1 and spans[0] != (0, 0):
+        return spans[0]
     for start, end in spans if spans is not None else clauses(text):
         if start <= figure.start < end:
             return start, end
     return 0, len(text)
 
 
-def elsewhere(claim_words: set[str], backers: Sequence[Figure], context: str, stated: Sequence[Figure]) -> Figure | None:
+def elsewhere(
+    claim_words: set[str],
+    backers: Sequence[Figure],
+    context: str,
+    stated: Sequence[Figure],
+    clause_of: Callable[[Figure], tuple[int, int]] = lambda figure: figure.clause,
+) -> Figure | None:
     """The backer whose clause is about something else, when the claim's words are those of another clause of
     the context (one that states another figure of the same kind) and not those of any backer's; else None."""
     if not claim_words or not backers:
         return None
-    kinds = {dimension[0] for b in backers if (dimension := size(b)) is not None}
-    backing = {id(b) for b in backers}
-    clauses_of = {b.clause for b in backers}
-    others = [
-        index
-        for index, other in enumerate(stated)
-        if id(other) not in backing
-        and not other.bare
-        and other.clause not in clauses_of
-        and (dimension := size(other)) is not None
-        and dimension[0] in kinds
-    ]
-    if not others:
-        return None
     starts = [f.start for f in stated]
-    best_backer = max(_overlap(claim_words, context, stated, _index(stated, starts, b)) for b in backers)
-    best_other = max(_overlap(claim_words, context, stated, index) for index in others)
+    best_backer = max(_overlap(claim_words, context, stated, _index(stated, starts, b), clause_of(b)) for b in backers)
+    if best_backer == len(claim_words):
+        return None  # every word of the claim's is the backer's: nothing else can be more its subject
+    kinds = {dimension[0] for b in backers if (dimension := size(b)) is not None}
+    backing = {(b.start, b.end) for b in backers}
+    clauses_of = {clause_of(b) for b in backers}
+    best_other = 0
+    for index, other in enumerate(stated):
+        if (other.start, other.end) in backing or other.bare or other.kind not in _SIZED:
+            continue
+        dimension = size(other)
+        if dimension is None or dimension[0] not in kinds:
+            continue
+        clause = clause_of(other)
+        if clause not in clauses_of:
+            best_other = max(best_other, _overlap(claim_words, context, stated, index, clause))
     return backers[0] if best_other > best_backer else None
 
 
-def _overlap(claim_words: set[str], context: str, stated: Sequence[Figure], index: int) -> int:
+_SIZED = frozenset({"duration", "measure", "percent", "times", "money", "number", "count"})
+
+
+def _overlap(claim_words: set[str], context: str, stated: Sequence[Figure], index: int, clause: tuple[int, int]) -> int:
     """How many of the claim's words the words nearest to ``stated[index]`` hold (by their first letters)."""
-    start, end = around(context, stated, index)
+    start, end = around(context, stated, index, [clause])
     text = (context[start : stated[index].start] + " " + context[stated[index].end : end]).lower()
     return sum(1 for word in claim_words if word in text)
 
 
 def _index(stated: Sequence[Figure], starts: list[int], figure: Figure) -> int:
     at = bisect_left(starts, figure.start)
-    while at < len(stated) and stated[at] is not figure:
+    while at < len(stated) and (stated[at].start, stated[at].end) != (figure.start, figure.end):
         at += 1
     return at if at < len(stated) else 0
 
@@ -121,6 +132,6 @@ def _index(stated: Sequence[Figure], starts: list[int], figure: Figure) -> int:
 def quoted(context: str, figure: Figure, stated: Sequence[Figure]) -> str:
     """What the context states ``figure`` of, to quote: the words nearest to it, trimmed."""
     starts = [f.start for f in stated]
-    start, end = around(context, stated, _index(stated, starts, figure))
+    start, end = around(context, stated, _index(stated, starts, figure), [figure.clause])
     text = " ".join(context[start:end].split()).strip(" ,;:.")
     return text if len(text) <= QUOTE else text[: QUOTE - 1].rstrip() + "…"

@@ -16,7 +16,7 @@ from typing import Literal
 from groundgate.judges.figures import lexicon
 from groundgate.judges.figures.compare import Stated, claimed
 from groundgate.judges.figures.derive import derived
-from groundgate.judges.figures.extract import figures
+from groundgate.judges.figures.extract import figures, read
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.rewrite import language, language_name
 from groundgate.judges.figures.subject import elsewhere, near, quoted, words_of
@@ -82,22 +82,24 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     said = claims(candidate, lang)
     if not said:
         return Finding([], [])
-    stated = figures(context, lang)
-    sources = Stated(stated + (figures(query, lang) if query else []))
+    reading = read(context, lang)
+    stated = reading.figures
+    asked = figures(query, lang) if query else []
+    sources = Stated(stated + asked, reading.qualified)
     shown_candidate = visible(candidate) if not candidate.isascii() else candidate
     shown = visible(context) if not context.isascii() else context
     verdicts: list[tuple[Figure, Status, str]] = []
-    context_ids = {id(s) for s in stated}
+    query_ids = {id(figure) for figure in asked}
     for index, claim in enumerate(said):
         backers = sources.backing(claim)
         if backers:
-            own = [b for b in backers if id(b) in context_ids]
+            own = [b for b in backers if id(b) not in query_ids]
             if len(own) == len(backers):
-                other = elsewhere(words_of(near(shown_candidate, said, index)), own, shown, stated)
+                other = elsewhere(words_of(near(shown_candidate, said, index)), own, shown, stated, reading.clause)
                 if other is not None:
                     verdicts.append((claim, "elsewhere", quoted(shown, other, stated)))
             continue
-        how = derived(claim, stated, near(shown_candidate, said, index))
+        how = derived(claim, stated, near(shown_candidate, said, index), reading.qualified)
         verdicts.append((claim, "derived", how) if how else (claim, "unsupported", ""))
     if not verdicts:
         return Finding([], [])

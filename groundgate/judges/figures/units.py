@@ -37,9 +37,9 @@ def _units(lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
     """The pattern of what may follow a number in this language (a unit, a currency, a percent), and what
     each written form means ('kg', 'money:EUR', 'count')."""
     words: dict[str, str] = {}
-    # Latin-script unit words rarely mean two things across the four languages: all of them are read in each,
-    # so a short text whose language is misjudged still reads '12 meses' as twelve months.
-    languages = (lang, *lexicon.LATIN) if lang in lexicon.LATIN else (lang, "en")
+    # The text's language and English ('kg', 'per cent' are written everywhere): each language read costs every
+    # number a longer pattern, and lingua tells the language well enough not to read all seven in each.
+    languages = (lang, "en") if lang != "en" else ("en",)
     for table in (lexicon.UNIT_WORDS["*"], *(lexicon.UNIT_WORDS.get(name, {}) for name in languages)):
         for written, unit in table.items():
             words.setdefault(written.lower(), unit)
