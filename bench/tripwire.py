@@ -272,7 +272,7 @@ def blind(folder: Path) -> None:
         for key in (("kind", item["kind"]), ("language", item["lang"]), ("all", "all")):
             counts[key][slot] += hit
             counts[key][slot + 1] += 1
-            counts[key][6] += language_unread is not None
+            counts[key][6] += bool(language_unread)
             counts[key][7] += 1
         if not right:
             figure = f" [{item['figure']}]" if item.get("figure") else ""

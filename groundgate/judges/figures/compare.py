@@ -108,7 +108,10 @@ def _needs(claim: Figure) -> frozenset[Key]:
         return frozenset({("n", value)})
     if kind == "count":  # '2021 kettles' may be the kettles of 2021: a year-like count is also the year
         year_like = value == value.to_integral_value() and 1900 <= value <= 2099
-        return frozenset({("plain", value), *((("year", int(value)),) if year_like else ())})
+        keys: set[Key] = {("plain", value), *((("year", int(value)),) if year_like else ())}
+        if value != value.to_integral_value() or claim.bare:  # '5.5 range', 'las otras trece puedes': no count
+            keys.add(("n", value))
+        return frozenset(keys)
     if kind in ("duration", "measure", "percent", "times", "money"):
         keys: set[Key] = {("bare", value)} | ({("bare", claim.written)} if claim.written is not None else set())
         if kind == "money":

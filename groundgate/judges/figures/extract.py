@@ -251,6 +251,8 @@ def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
         item.kind == "number"
         or (item.kind == "ordinal" and not item.unit)
         or (item.kind == "count" and item.value <= 3)
+        or (item.kind == "times" and item.value == 1)  # 'once', 'une fois'
+        or (item.kind == "duration" and item.value == 1 and bool(_AGO.match(written.text, item.end)))  # 'a year earlier'
     )
     own_start, own_end = written.old(item.start, item.end)
     return Figure(
@@ -271,4 +273,5 @@ def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
 
 
 _ABOUT = Qualifiers(bound="about")
+_AGO = re.compile(r"\s*(?:earlier|ago|before|prior|previously|later|plus tôt|auparavant|avant|plus tard|früher|zuvor|vorher|später|antes|atrás|después|depois|prima|fa|dopo|eerder|geleden|later)(?![^\W\d_])", re.IGNORECASE)
 _THIRDS = frozenset({Decimal("33.33"), Decimal("66.67")})  # 'a third' is 33.33%: about, not exactly

@@ -154,9 +154,9 @@ DIRECTION: dict[str, dict[str, str]] = {
         "en": "credit|credited|refund|refunded|rebate|reimbursed|reimbursement|owed to you|back to you|paid to you|in your favour|in your favor|due to you|you will receive|you'll receive|you get back",
         "fr": "à rembourser|remboursement|remboursé|crédit|crédité|en votre faveur|avoir|à recevoir|restitution",
         "de": "erstattung|erstattet|gutschrift|gutgeschrieben|rückzahlung|guthaben|zurückerstattet|rückerstattung",
-        "es": "a devolver|a su favor|devolución|reembolso|reembolsado|abono|abonado|a recibir",
-        "pt": "a restituir|restituição|reembolso|reembolsado|a receber|crédito|creditado|devolução|a seu favor",
-        "it": "rimborso|rimborsato|a credito|accredito|accreditato|a rimborso|a tuo favore|a suo favore",
+        "es": "a devolver|a su favor|devolución|devolvemos|devolverá|reembolso|reembolsado|abono|abonado|a recibir|le devolvemos",
+        "pt": "a restituir|restituição|restituída|restituído|reembolso|reembolsado|reembolsar|a receber|crédito|creditado|devolução|devolver|devolvido|devolvida|a seu favor|para você",
+        "it": "rimborso|rimborsato|a credito|credito|accredito|accreditato|a rimborso|a tuo favore|a suo favore|a suo credito|a tuo credito|restituito|restituiti",
         "nl": "terugbetaling|terugbetaald|terug te krijgen|teruggave|tegoed|bijgeschreven|restitutie|terug",
         "zh": "退还|退款|返还|应退|退税|返现",
         "ja": "還付|返金|払い戻し|返還",
@@ -239,6 +239,8 @@ PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not 
     "item": "item|items|article|artikel|artículo|artigo|articolo|stuk|件|点|개",
     "bag": "bag|bags|piece of luggage|bagage|valise|gepäckstück|koffer|maleta|equipaje|mala|bagaglio|valigia|tas|行李|手荷物|수하물",
     "device": "device|devices|appareil|gerät|dispositivo|apparaat|设备|台|端末|기기",
+    "kwh": "kwh|kilowatt-hour|kilowatt hour|kilowattuur|kilowattstunde|kilowattheure|kilovatio hora|kilovatio-hora|quilowatt-hora|chilowattora",
+    "m3": "m³|m3|cubic metre|cubic meter|kuub|kubieke meter|kubikmeter|mètre cube|metro cúbico|metro cubo",
     "transaction": "transaction|transactions|opération|transaktion|transacción|transação|operazione|transactie|笔|取引|건",
 }  # fmt: skip
 CALENDAR = "calendar|calendaires|calendaire|civils|kalendertage|kalendertagen|naturales|corridos|calendario|solari|di calendario|kalenderdagen|自然日|暦日|역일"  # fmt: skip

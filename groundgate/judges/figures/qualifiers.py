@@ -44,7 +44,7 @@ def _table(table: str, lang: str) -> re.Pattern[str]:
             groups.append(f"(?P<{name}>{_alternatives(phrases)})")
     alternatives = "|".join(groups) or "(?!)"
     if table == "before":
-        pattern = rf"{start}(?:{alternatives})\s*(?:(?:a|an|the|of|de|du|des|d'|le|la|les|el|los|o|os|il|lo|het|een|die|der|den|von):?\s*)?$"
+        pattern = rf"{start}(?:{alternatives})\s*(?:(?:a|an|the|of|de|du|des|d'|le|la|les|el|los|o|os|il|lo|het|een|die|der|den|von|al|ao|aos|à|au|aux|del|dei|delle|do|da|dos|das|zum|zur|i|gli):?\s*)?$"
     elif table == "after":
         pattern = rf"^\s*(?:\(\s*)?(?:{alternatives}){end}"
     else:
@@ -77,6 +77,8 @@ _LOOSE = re.compile(
     r"(?:\s+[^\W\d_]+){0,2}\s*(?:of|de|di|van|von|d'|du|:)?\s*$",
     re.IGNORECASE,
 )
+_PART = re.compile(r",|;|:|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
+_NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])\s*\w*\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 _CALENDAR = re.compile(rf"(?<![^\W\d_])(?:{words.CALENDAR})(?![^\W\d_])", re.IGNORECASE)
 
 
@@ -195,6 +197,8 @@ def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     if match is not None:
         bound = str(match.lastgroup)
         stripped_before = before[: match.start()]
+        if bound in ("over", "under") and _NEGATION.search(stripped_before[-16:]):
+            bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
     else:
         match = _table("after", lang).match(after)
         if match is not None:
@@ -208,16 +212,20 @@ def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         return Qualifiers(zone=words.ZONES[name], zone_name=name, clause=clause)
     change = balance = 0
     if kind in ("money", "percent", "measure", "number", "count"):
-        change, balance = _direction(stripped_before, stripped_after, lang)
-        sign = before.rstrip()[-1:] if before.rstrip() == before else ""
-        if sign in "-−" and sign and not before[:-1].rstrip()[-1:].isalnum():
-            if kind == "money" and not balance:
-                balance = -1
-            elif not change:
-                change = -1
+        parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another's
+        change, balance = _direction(stripped_before[parts[-1].end() :] if parts else stripped_before, _own(stripped_after), lang)
+        sign = before[-1:]
+        if kind == "percent" and sign in ("-", "−") and not before[:-1].rstrip()[-1:].isalnum() and not change:
+            change = -1  # '−8,3 %'; a negative amount of money may be a credit or a debit: not read
     period, per = _rate(before, stripped_after, kind, lang)
     calendar = kind == "duration" and bool(_CALENDAR.search(own + after[:24]))
     return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause)
+
+
+def _own(after: str) -> str:
+    """The words after a figure up to a comma or a conjunction: past it, they are the next clause's."""
+    part = _PART.search(after)
+    return after[: part.start()] if part is not None else after
 
 
 def _direction(before: str, after: str, lang: str) -> tuple[int, int]:

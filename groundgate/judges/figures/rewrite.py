@@ -291,7 +291,7 @@ def _number_words(text: str, lang: str) -> list[Edit]:
 
 
 _CJK_DIGITS = "〇零一二两兩三四五六七八九十百千万萬亿億"
-_CJK_NUMERAL = re.compile(rf"(?<![{_CJK_DIGITS}])(第)?([{_CJK_DIGITS}]+(?:点[〇零一二三四五六七八九]+)?)")
+_CJK_NUMERAL = re.compile(rf"(?<![{_CJK_DIGITS}上下同每统唯])(第)?([{_CJK_DIGITS}]+(?:点[〇零一二三四五六七八九]+)?)")
 # A CJK numeral counts only where a unit or counter follows it (or 第 before it): '三十日', '五次', '第一';
 # not in words that hold a numeral ('一律', '统一', '星期一').
 _CJK_COUNTERS = "天日年月周週个個次回件位名元円块倍折割号點点时時分秒小公千克磅米升度岁歳%％カヶケか箇週间間营営工"
@@ -438,17 +438,19 @@ def _one_unit(lowered: str) -> Iterator[tuple[int, int, str]]:
 # What makes 'a week' a rate, not a figure: a number or unit before it ('$12 a month', '24 hours a day'),
 # or a frequency ('twice a week', 'once a day', 'per', 'every').
 _RATE = re.compile(r"(?:\d[\d.,]*\s*[^\s\d]{0,12}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE)
-_MYRIAD = re.compile(r"(\d+(?:\.\d+)?)\s?[万萬만](?:\s?(\d+)\s?[千천])?|(?<![\d.])(\d+)\s?[千천](?=\s?[원円元])")
+_MYRIAD = re.compile(r"(\d+(?:\.\d+)?)\s?(?P<unit>[万萬만億亿억])(?:\s?(\d+)\s?[千천]|\s?(?P<rest>\d{1,3}(?:,\d{3})|\d{1,4})(?=\s?[원円元]))?|(?<![\d.])(\d+)\s?[千천](?=\s?[원円元])")
 
 
 def _myriads(text: str) -> list[Edit]:
     """'5만 원' is 50,000 won, '1万2千円' 12,000 yen: the CJK myriad and thousand after digits."""
     edits: list[Edit] = []
     for match in _MYRIAD.finditer(text):
-        if match.group(3):
-            value = int(match.group(3)) * 1000
+        if match.group(5):
+            value = int(match.group(5)) * 1000
         else:
-            value = int(float(match.group(1)) * 10000) + int(match.group(2) or 0) * 1000
+            size = 100_000_000 if match.group("unit") in "億亿억" else 10_000
+            value = int(float(match.group(1)) * size) + int(match.group(3) or 0) * 1000
+            value += int((match.group("rest") or "0").replace(",", ""))
         edits.append((match.start(), match.end(), str(value)))
     return edits
 

@@ -94,8 +94,8 @@ def elsewhere(
         return None
     starts = [f.start for f in stated]
     best_backer = max(_overlap(claim_words, context, stated, _index(stated, starts, b), clause_of(b)) for b in backers)
-    if best_backer == len(claim_words):
-        return None  # every word of the claim's is the backer's: nothing else can be more its subject
+    if best_backer:
+        return None  # the claim shares words with what the context states it of: its subject, as far as words go
     kinds = {dimension[0] for b in backers if (dimension := size(b)) is not None}
     backing = {(b.start, b.end) for b in backers}
     clauses_of = {clause_of(b) for b in backers}

@@ -21,7 +21,7 @@ _DIGITS = r"\d{1,3}(?:(?P<sep>[,.\ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!
 _DIGITS_SPACED = r"\d{1,3}(?:(?P<sep>[,. \ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
 _SIGNS = r"US\$|CA\$|A\$|R\$|HK\$|S\$|\$|€|£|¥|₩|₹|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD|BRL|SEK|NOK|DKK|PLN|INR|MXN|HKD|SGD)\s?"
 _ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.ᵉʳ)(?![A-Za-zÀ-ÿ])"
-_SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z]))?"  # fmt: skip
+_SCALE = r"(?:\s?(?P<scale>thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z]))?"  # fmt: skip
 
 
 @cache
@@ -293,7 +293,7 @@ def _with_unit(
 
 # A compound unit's denominators: 'mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'mg per kg'.
 _COMPOUND = re.compile(
-    r"\s?(?:/|\s?per\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d)(?:\s?/\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![^\W\d_])"
+    r"\s?(?:/|\s?(?:per|pro|par|por|je)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d)(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])"
 )
 
 
