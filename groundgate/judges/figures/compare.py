@@ -152,7 +152,7 @@ def same(claim: Figure, source: Figure) -> bool:
     """Whether ``source`` backs the figure ``claim`` states: the same value and unit, every qualifier agreeing."""
     if claim.bound in HEDGES:
         return hedged(claim, source)
-    if claim.kind == "time" and claim.zone is not None and source.kind == "time":
+    if claim.kind == "time" and claim.zone_name and source.kind == "time":
         return agree(claim, source)
     return not needs(claim).isdisjoint(offers(source)) and agree(claim, source)
 
@@ -180,10 +180,13 @@ def agree(
         return False
     if claim.per and source.per and not (claim.per <= source.per or source.per <= claim.per):
         return False
-    if claim.kind == "time" and claim.zone is not None:
+    if claim.kind == "time" and claim.zone_name:
+        if source.zone_name and (claim.zone is None or source.zone is None):  # 'local time', a zone of no offset
+            return claim.zone_name == source.zone_name and bool(claim.readings & source.readings)
         zone = source.zone if source.zone is not None else default_zone
-        if zone is not None:
+        if zone is not None and claim.zone is not None:
             return any((a - claim.zone - b + zone) % 1440 == 0 for a in claim.readings for b in source.readings)
+        return bool(claim.readings & source.readings)
     return True
 
 
@@ -290,7 +293,7 @@ class Stated:
                     if hedge_holds(claim, read, id(source) in exact):
                         found.append(read)
             return found
-        if claim.kind == "time" and claim.zone is not None:
+        if claim.kind == "time" and claim.zone_name:
             times = [self.qualify(source) for source in self.times]
             zones = {source.zone for source in times if source.zone is not None}
             zone = next(iter(zones)) if len(zones) == 1 else None

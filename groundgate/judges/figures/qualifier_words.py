@@ -127,24 +127,24 @@ AFTER: dict[str, dict[str, str]] = {
 # Directions on two axes: a change (up or down) and a balance (credit to the reader, or a debit from them).
 DIRECTION: dict[str, dict[str, str]] = {
     "up": {
-        "en": "rise|rose|risen|rises|rising|increase|increased|increases|increasing|up|gain|gained|grew|grown|growth|higher|climbed|climb|jumped|hike|hiked|raised|raise",
+        "en": "rise|rose|risen|rises|rising|increase|increased|increases|increasing|up|gain|gained|grew|grown|growth|higher|climbed|climb|jumped|hike|hiked|raised|raise|more",
         "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé",
         "de": "anstieg|gestiegen|steigt|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen",
         "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto",
         "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo",
-        "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|incremento|rincaro",
+        "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|incremento|rincaro|in più|di più",
         "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger",
         "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅",
         "ja": "上昇|増加|値上げ|増|アップ|引き上げ",
-        "ko": "상승|증가|인상|올랐|오른|늘어",
+        "ko": "상승|증가|인상|올랐|오른|늘어|늘었|증가했",
     },
     "down": {
-        "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted",
+        "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less",
         "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduction|réduit|repli",
         "de": "rückgang|gesunken|sinkt|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust",
         "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso",
         "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou",
-        "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita",
+        "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita|in meno|di meno",
         "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies",
         "zh": "下降|下跌|减少|降低|跌|下滑|下调|降幅",
         "ja": "下落|減少|値下げ|低下|減|ダウン|引き下げ",
@@ -159,19 +159,19 @@ DIRECTION: dict[str, dict[str, str]] = {
         "it": "rimborso|rimborsato|a credito|credito|accredito|accreditato|a rimborso|a tuo favore|a suo favore|a suo credito|a tuo credito|restituito|restituiti",
         "nl": "terugbetaling|terugbetaald|terug te krijgen|teruggave|tegoed|bijgeschreven|restitutie|terug",
         "zh": "退还|退款|返还|应退|退税|返现",
-        "ja": "還付|返金|払い戻し|返還",
+        "ja": "還付|返金|払い戻し|返還|入金|振込|振り込",
         "ko": "환급|환불|돌려받",
     },
     "debit": {
         "en": "debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|surcharge|penalty",
         "fr": "à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité",
-        "de": "nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen",
+        "de": "nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen|rückforderung|abzug|abgezogen|einbehalten",
         "es": "a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización",
         "pt": "a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa",
         "it": "a debito|addebito|addebitato|da pagare|a pagare|da versare|penale",
         "nl": "bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete",
-        "zh": "补缴|应缴|扣款|扣除|应付|收取",
-        "ja": "追徴|納付|引き落とし|請求|支払い",
+        "zh": "补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费",
+        "ja": "追徴|納付|引き落とし|引落|請求|支払い|出金",
         "ko": "납부|추가 납부|청구|출금|부과",
     },
 }  # fmt: skip
@@ -258,7 +258,11 @@ ZONES = {
     "brasília": -180, "est": -300, "et": -300, "eastern": -300, "eastern time": -300, "new york time": -300,
     "edt": -240, "cst": -360, "ct": -360, "central time": -360, "central": -360, "mst": -420, "mt": -420,
     "mountain time": -420, "pst": -480, "pt": -480, "pacific": -480, "pacific time": -480, "pdt": -420,
+    "new york time": -300, "뉴욕 시간": -300, "뉴욕 현지 시간": -300, "hora canaria": 0, "hora de canarias": 0,
+    "ora locale greca": 120, "greek time": 120, "ora greca": 120, "hora de portugal": 0, "uk-tijd": 0,
 }  # fmt: skip
+# Zones named without an offset one can know from the words alone: a time said in one is not said in another.
+LOCAL = "local time|local|heure locale|hora local|horario local|horário local|ora locale|lokale tijd|plaatselijke tijd|ortszeit|örtlicher zeit|lokaler zeit|현지 시간|현지시간|現地時間|当地时间|当地時間"
 
 # Fractions and multiples said in words: 'a third' (33.33%), 'half' (50%), 'double' (2 times).
 FRACTIONS = {

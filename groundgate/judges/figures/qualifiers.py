@@ -53,9 +53,12 @@ def _table(table: str, lang: str) -> re.Pattern[str]:
 
 
 @cache
-def _zones() -> re.Pattern[str]:
-    names = "|".join(re.escape(n) for n in sorted(words.ZONES, key=len, reverse=True))
-    return re.compile(rf"^\s*\(?\s*(?:in\s+|heure\s+|hora\s+|ora\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)
+def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
+    names = "|".join(re.escape(n) for n in sorted([*words.ZONES, *words.LOCAL.split("|")], key=len, reverse=True))
+    after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
+    before = re.compile(rf"(?<![^\W\d_])(?P<zone>{names})\s*(?:기준\s*)?$", re.IGNORECASE)
+    return after, before
 
 
 @cache
@@ -77,7 +80,7 @@ _LOOSE = re.compile(
     r"(?:\s+[^\W\d_]+){0,2}\s*(?:of|de|di|van|von|d'|du|:)?\s*$",
     re.IGNORECASE,
 )
-_PART = re.compile(r",|;|:|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
+_PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])\s*\w*\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 _CALENDAR = re.compile(rf"(?<![^\W\d_])(?:{words.CALENDAR})(?![^\W\d_])", re.IGNORECASE)
 
@@ -205,11 +208,12 @@ def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
             bound = str(match.lastgroup)
             stripped_after = after[match.end() :]
     if kind == "time":
-        zone = _zones().match(after)
+        after_zone, before_zone = _zones()
+        zone = after_zone.match(after) or before_zone.search(before[-16:])
         if zone is None:
             return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
         name = zone.group("zone").lower()
-        return Qualifiers(zone=words.ZONES[name], zone_name=name, clause=clause)
+        return Qualifiers(zone=words.ZONES.get(name), zone_name=name, clause=clause)
     change = balance = 0
     if kind in ("money", "percent", "measure", "number", "count"):
         parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another's
