@@ -298,7 +298,7 @@ def test_an_ambiguous_separator_is_read_both_ways() -> None:
 
 def test_bare_number_words_are_never_claims() -> None:
     assert claims("One of our two stores, and three easy steps.") == []
-    assert [c.said for c in claims("Up to eight family members.")] == ["8 family"]
+    assert [c.said for c in claims("Up to eight family members.")] == ["at most 8 family"]
 
 
 # --- the property: any supported written form of the same value and unit ------------------------------

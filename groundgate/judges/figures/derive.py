@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+import re
+from functools import cache
 from itertools import combinations
 
 from groundgate.judges.figures import qualifier_words
@@ -45,10 +47,14 @@ def derived(
                 return f"{source.said} × {factor}"
             if inverse and _close(c / inverse, v):
                 return f"{source.said} ÷ {inverse}"
-    plain = [s for s in kin if agree(claim, s, sides=False, periods=False) and not (claim.period and s.period and claim.period != s.period)]  # fmt: skip
-    for a, b in combinations(plain, 2):  # a sum or a difference of two
+    if not _cued(near):
+        kin_pairs: list[Figure] = []
+    else:
+        kin_pairs = kin
+    plain = [s for s in kin_pairs if agree(claim, s, sides=False, periods=False) and not (claim.period and s.period and claim.period != s.period)]  # fmt: skip
+    for a, b in combinations(plain, 2):  # a sum or a difference of two (never of a range's two ends)
         x, y = size(a)[1], size(b)[1]  # type: ignore[index]
-        if x == y and a.text == b.text:
+        if a.text == b.text:
             continue
         if _close(x + y, v):
             return f"{a.said} + {b.said}"
@@ -57,7 +63,7 @@ def derived(
             unit = " (percentage points)" if claim.kind == "percent" else ""
             return f"{big.said} − {small.said}{unit}"
     counts = [s for s in sources if s.kind in ("number", "count") and 1 < s.value <= 100 and s.value == int(s.value)]
-    for count in counts[:_CAP]:  # a count of a price, a duration
+    for count in counts[:_CAP] if kin_pairs else ():  # a count of a price, a duration
         for source in kin:
             if _close(size(source)[1] * count.value, v):  # type: ignore[index]
                 return f"{count.text} × {source.said}"
@@ -78,6 +84,17 @@ def derived(
                     if _close(size(source)[1] * Decimal(times), v):  # type: ignore[index]
                         return f"{word} {source.said}"
     return None
+
+
+@cache
+def _cue_pattern() -> re.Pattern[str]:
+    words = sorted(qualifier_words.CUES.split("|"), key=len, reverse=True)
+    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in words) + r")(?![^\W\d_])|" + "|".join(re.escape(w) for w in words if not w.isascii() and not w[0].isalpha() or ord(w[0]) > 0x3000), re.IGNORECASE)
+
+
+def _cued(near: str) -> bool:
+    """Whether the answer's words by the figure say it adds, subtracts or multiplies ('in total', '2 points')."""
+    return bool(near) and _cue_pattern().search(near) is not None
 
 
 def _kin(dimension: object, source: Figure) -> bool:

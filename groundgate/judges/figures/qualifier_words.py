@@ -290,3 +290,17 @@ MULTIPLES = {
     "ko": {"두 배": "2", "2배": "2", "세 배": "3", "3배": "3"},
 }  # fmt: skip
 POINTS = "percentage points?|points? de pourcentage|pts? de %|prozentpunkte?n?|puntos? porcentuales?|pontos? percentuais|punti percentuali|procentpunten?|个百分点|ポイント|%p|퍼센트포인트|basis points?|points?|pp|p\\.p\\."  # fmt: skip
+
+# Words that say an answer adds, subtracts or multiplies figures ('in total', 'altogether', '2 points more'): a
+# sum, a difference or a product of the context's figures is read as derived only where one is written.
+CUES = (
+    "total|in all|altogether|combined|together|overall|sum|plus|more|less|fewer|difference|extra|additional|"
+    "remaining|left|longer|shorter|save|saving|saves|cheaper|dearer|points|per year|a year|each|times|"
+    "au total|en tout|ensemble|de plus|de moins|différence|restant|restants|économisez|économie|points|"
+    "insgesamt|zusammen|gesamt|mehr|weniger|differenz|unterschied|übrig|sparen|ersparnis|punkte|prozentpunkte|"
+    "en total|en conjunto|juntos|más|menos|diferencia|restantes|ahorra|ahorro|puntos|"
+    "no total|ao todo|juntos|mais|menos|diferença|restantes|economiza|economia|pontos|"
+    "in totale|complessivamente|insieme|in più|in meno|differenza|restanti|risparmi|risparmio|punti|"
+    "in totaal|samen|totaal|meer|minder|verschil|resterende|bespaar|besparing|punten|"
+    "合计|总共|一共|共计|共|多|少|差|剩|省|个百分点|合計|全部で|計|差額|残り|お得|ポイント|합계|총|모두|더|덜|차이|남은|절약|포인트"
+)

@@ -215,13 +215,14 @@ def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         name = zone.group("zone").lower()
         return Qualifiers(zone=words.ZONES.get(name), zone_name=name, clause=clause)
     change = balance = 0
+    parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another figure's
+    own_before = stripped_before[parts[-1].end() :] if parts else stripped_before
     if kind in ("money", "percent", "measure", "number", "count"):
-        parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another's
-        change, balance = _direction(stripped_before[parts[-1].end() :] if parts else stripped_before, _own(stripped_after), lang)
+        change, balance = _direction(own_before, _own(stripped_after), lang)
         sign = before[-1:]
         if kind == "percent" and sign in ("-", "−") and not before[:-1].rstrip()[-1:].isalnum() and not change:
             change = -1  # '−8,3 %'; a negative amount of money may be a credit or a debit: not read
-    period, per = _rate(before, stripped_after, kind, lang)
+    period, per = _rate(own_before, stripped_after, kind, lang)
     calendar = kind == "duration" and bool(_CALENDAR.search(own + after[:24]))
     return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause)
 

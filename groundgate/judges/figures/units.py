@@ -32,38 +32,84 @@ def _numbers(spaced: bool) -> re.Pattern[str]:
     )
 
 
+class _UnitMatch:
+    """What follows a number, read as a unit: the groups ``_Units.match`` found, as a pattern's match gives them."""
+
+    __slots__ = ("_end", "_groups")
+
+    def __init__(self, groups: dict[str, str | None], end: int) -> None:
+        self._groups, self._end = groups, end
+
+    def group(self, name: str) -> str | None:
+        return self._groups.get(name)
+
+    def end(self) -> int:
+        return self._end
+
+
+class _Units:
+    """What may follow a number (a unit, a currency, a percent), in the seven Latin-script languages at once
+    (a short text's language is not always told right: '12 meses' is twelve months in any) and in the text's
+    own script. A word is read, then looked up: a pattern of every unit word would cost each number as much
+    as the words it lists."""
+
+    def __init__(self, lang: str) -> None:
+        words: dict[str, str] = {}
+        languages = (lang, *lexicon.LATIN) if lang in lexicon.LATIN else (lang, "en")
+        for table in (lexicon.UNIT_WORDS["*"], *(lexicon.UNIT_WORDS.get(name, {}) for name in languages)):
+            for written, unit in table.items():
+                words.setdefault(written.lower(), unit)
+        for written, currencies in {**lexicon.CURRENCY_SIGNS, **lexicon.CURRENCY_WORDS}.items():
+            words[written.lower()] = "money:" + "/".join(currencies)
+        for counter in lexicon.COUNTERS:
+            words.setdefault(counter, "count")
+        for written in ("折", "割"):
+            words[written] = "fold:" + written
+        self.words = words
+        other = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True) if not _latin(w))
+        business = "|".join(lexicon.BUSINESS_BEFORE)
+        self.head = re.compile(
+            rf"(?P<gap>\s*-?\s*)(?:(?P<qual>{business}|calendar)\s*-?\s*)?(?:(?P<w1>[{_LATIN_LETTER}][{_LATIN_LETTER}'’]*\.?)(?:\s(?P<w2>[{_LATIN_LETTER}]+))?|(?P<other>{other}))",
+            re.IGNORECASE,
+        )
+        self.tail = re.compile(
+            rf"(?P<scale>\s*(?:Celsius|centigrade|centígrados|Fahrenheit|C|F)(?![A-Za-z]))?(?P<post>\s+(?:{'|'.join(lexicon.BUSINESS_AFTER)})(?![{_LATIN_LETTER}]))?",
+            re.IGNORECASE,
+        )
+
+    def match(self, text: str, pos: int) -> _UnitMatch | None:
+        head = self.head.match(text, pos)
+        if head is None:
+            return None
+        latin = other = None
+        if head.group("other"):
+            other, end = head.group("other"), head.end("other")
+        else:
+            first, second = head.group("w1"), head.group("w2")
+            words = self.words
+            if second and f"{first} {second}".lower() in words:
+                latin, end = f"{first} {second}", head.end("w2")
+            elif first.lower() in words:
+                latin, end = first, head.end("w1")
+            elif first.endswith(".") and first[:-1].lower() in words:
+                latin, end = first[:-1], head.end("w1") - 1
+            else:
+                return None
+        tail = self.tail.match(text, end)
+        groups = {"gap": head.group("gap"), "qual": head.group("qual"), "latin": latin, "other": other}
+        groups |= {"scale": tail.group("scale"), "post": tail.group("post")} if tail is not None else {}
+        return _UnitMatch(groups, tail.end() if tail is not None else end)
+
+
+def _latin(word: str) -> bool:
+    return (word[0].isascii() and word[0].isalpha()) or word[0] in "àéèçáíóúäöüß"
+
+
 @cache
-def _units(lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
-    """The pattern of what may follow a number in this language (a unit, a currency, a percent), and what
-    each written form means ('kg', 'money:EUR', 'count')."""
-    words: dict[str, str] = {}
-    # The text's language and English ('kg', 'per cent' are written everywhere): each language read costs every
-    # number a longer pattern, and lingua tells the language well enough not to read all seven in each.
-    languages = (lang, "en") if lang != "en" else ("en",)
-    for table in (lexicon.UNIT_WORDS["*"], *(lexicon.UNIT_WORDS.get(name, {}) for name in languages)):
-        for written, unit in table.items():
-            words.setdefault(written.lower(), unit)
-    for written, currencies in {**lexicon.CURRENCY_SIGNS, **lexicon.CURRENCY_WORDS}.items():
-        words[written.lower()] = "money:" + "/".join(currencies)
-    for counter in lexicon.COUNTERS:
-        words.setdefault(counter, "count")
-    for written in ("折", "割"):
-        words[written] = "fold:" + written
-    alternatives = sorted(words, key=len, reverse=True)
-    latin = "|".join(
-        re.escape(w) for w in alternatives if (w[0].isascii() and w[0].isalpha()) or w[0] in "àéèçáíóúäöüß"
-    )
-    other = "|".join(re.escape(w) for w in alternatives if not ((w[0].isascii() and w[0].isalpha()) or w[0] in "àéèçáíóúäöüß"))  # fmt: skip
-    business = "|".join(lexicon.BUSINESS_BEFORE)
-    after = "|".join(lexicon.BUSINESS_AFTER)
-    pattern = re.compile(
-        rf"""(?P<gap>\s*-?\s*)(?:(?P<qual>{business}|calendar)\s*-?\s*)?
-        (?:(?P<latin>{latin})(?![{_LATIN_LETTER}'’])|(?P<other>{other}))
-        (?P<scale>\s*(?:Celsius|centigrade|centígrados|Fahrenheit|C|F)(?![A-Za-z]))?
-        (?P<post>\s+(?:{after}))?""",
-        re.VERBOSE | re.IGNORECASE,
-    )
-    return pattern, words
+def _units(lang: str) -> tuple[_Units, dict[str, str]]:
+    """What may follow a number in this language, and what each written form means ('kg', 'money:EUR')."""
+    units = _Units(lang)
+    return units, units.words
 
 
 _STOP = frozenset(w for words in lexicon.STOPWORDS.values() for w in words) | {
@@ -161,7 +207,7 @@ def _signed(text: str, start: int) -> int:
 
 
 def _reading(
-    text: str, match: re.Match[str], value: Decimal, lang: str, units: re.Pattern[str], meanings: dict[str, str]
+    text: str, match: re.Match[str], value: Decimal, lang: str, units: _Units, meanings: dict[str, str]
 ) -> Found | None:
     start, end = match.start(), match.end()
     sign = (match.group("sign") or "").strip().lower()
@@ -305,7 +351,7 @@ def _cjk_year(value: Decimal, written: str) -> int | None:
 
 
 def _ordinal(
-    text: str, start: int, end: int, value: Decimal, units: re.Pattern[str], meanings: dict[str, str]
+    text: str, start: int, end: int, value: Decimal, units: _Units, meanings: dict[str, str]
 ) -> Found:
     """'the 15th', '1er', '1.º', 'am 1.': an ordinal, with the unit it counts when one follows ('5th business day')."""
     unit = units.match(text, end)
