@@ -38,19 +38,19 @@ def derived(
         return None
     kin = [qualify(s) for s in sources if not s.bare and _kin(mine[0], s)][:_CAP]
     v = mine[1]
-    for source in kin:  # a rate over another period
+    for source in kin:  # a rate over another period (one of the two says its period)
         c = size(source)[1]  # type: ignore[index]
-        if claim.period and source.period and claim.period != source.period:
-            factor = _PERIODS.get((source.period, claim.period))
-            inverse = _PERIODS.get((claim.period, source.period))
-            if factor and _close(c * factor, v):
-                return f"{source.said} × {factor}"
-            if inverse and _close(c / inverse, v):
-                return f"{source.said} ÷ {inverse}"
-    if not _cued(near):
-        kin_pairs: list[Figure] = []
-    else:
-        kin_pairs = kin
+        if (claim.period or source.period) and claim.period != source.period:
+            for (shorter, longer), factor in _PERIODS.items():
+                if source.period in (shorter, "") and claim.period in (longer, "") and _close(c * factor, v):
+                    return f"{source.said} × {factor}"
+                if source.period in (longer, "") and claim.period in (shorter, "") and _close(c / factor, v):
+                    return f"{source.said} ÷ {factor}"
+    # A sum, a difference or a product: where the answer says it computes ('in total', 'cheaper'), or restates
+    # the figures it computes from.
+    kin_pairs = kin if _cued(near) or len(kin) < 2 else [s for s in kin if s.text in near or _restated(s, near)]
+    if not _cued(near) and len(kin_pairs) < 2:
+        kin_pairs = []
     plain = [s for s in kin_pairs if agree(claim, s, sides=False, periods=False) and not (claim.period and s.period and claim.period != s.period)]  # fmt: skip
     for a, b in combinations(plain, 2):  # a sum or a difference of two (never of a range's two ends)
         x, y = size(a)[1], size(b)[1]  # type: ignore[index]
@@ -62,8 +62,8 @@ def derived(
             big, small = (a, b) if x > y else (b, a)
             unit = " (percentage points)" if claim.kind == "percent" else ""
             return f"{big.said} − {small.said}{unit}"
-    counts = [s for s in sources if s.kind in ("number", "count") and 1 < s.value <= 100 and s.value == int(s.value)]
-    for count in counts[:_CAP] if kin_pairs else ():  # a count of a price, a duration
+    counts = [s for s in sources if s.kind in ("number", "count", "duration") and 1 < s.value <= 100 and s.value == int(s.value)]  # fmt: skip
+    for count in counts[:_CAP] if _cued(near) or kin_pairs else ():  # a count of a price ('17 giorni' × €8)
         for source in kin:
             if _close(size(source)[1] * count.value, v):  # type: ignore[index]
                 return f"{count.text} × {source.said}"
@@ -95,6 +95,12 @@ def _cue_pattern() -> re.Pattern[str]:
 def _cued(near: str) -> bool:
     """Whether the answer's words by the figure say it adds, subtracts or multiplies ('in total', '2 points')."""
     return bool(near) and _cue_pattern().search(near) is not None
+
+
+def _restated(source: Figure, near: str) -> bool:
+    """Whether the answer's words by the claim write the source's number ('de 412 € a 389 €')."""
+    number = source.number
+    return len(number) > 1 and number in near.replace(",", ".").replace(" ", "")
 
 
 def _kin(dimension: object, source: Figure) -> bool:

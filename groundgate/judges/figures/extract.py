@@ -273,5 +273,5 @@ def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
 
 
 _ABOUT = Qualifiers(bound="about")
-_AGO = re.compile(r"\s*(?:earlier|ago|before|prior|previously|later|plus tôt|auparavant|avant|plus tard|früher|zuvor|vorher|später|antes|atrás|después|depois|prima|fa|dopo|eerder|geleden|later)(?![^\W\d_])", re.IGNORECASE)
+_AGO = re.compile(r"\s*(?:earlier|ago|previously|plus tôt|auparavant|früher|zuvor|atrás|fa|eerder|geleden)(?![^\W\d_])", re.IGNORECASE)
 _THIRDS = frozenset({Decimal("33.33"), Decimal("66.67")})  # 'a third' is 33.33%: about, not exactly

@@ -294,8 +294,11 @@ POINTS = "percentage points?|points? de pourcentage|pts? de %|prozentpunkte?n?|p
 # Words that say an answer adds, subtracts or multiplies figures ('in total', 'altogether', '2 points more'): a
 # sum, a difference or a product of the context's figures is read as derived only where one is written.
 CUES = (
-    "total|in all|altogether|combined|together|overall|sum|plus|more|less|fewer|difference|extra|additional|"
-    "remaining|left|longer|shorter|save|saving|saves|cheaper|dearer|points|per year|a year|each|times|"
+    "total|in all|altogether|combined|together|overall|sum|more|less|fewer|difference|extra|additional|"
+    "remaining|longer|shorter|save|saving|saves|cheaper|dearer|points|adds|added|works out|comes to|"
+    "moins cher|revient|reviendra|s'ajoutent|ajoute|augmente de|baisse de|günstiger|teurer|hinzu|kommen|gerechnet|"
+    "más barato|más caro|sale por|suma|súmale|mais barato|acrescenta|soma|sai por|più economico|costa meno|"
+    "goedkoper|duurder|erbij|komt neer op|下来|往復|往返|差额|더 싸|저렴|"
     "au total|en tout|ensemble|de plus|de moins|différence|restant|restants|économisez|économie|points|"
     "insgesamt|zusammen|gesamt|mehr|weniger|differenz|unterschied|übrig|sparen|ersparnis|punkte|prozentpunkte|"
     "en total|en conjunto|juntos|más|menos|diferencia|restantes|ahorra|ahorro|puntos|"
