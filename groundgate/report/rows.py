@@ -65,7 +65,9 @@ def figures_marked(row: Row) -> Markup | None:
     if said is None:
         return None
     parts = [
-        Markup("{} **{}**{}{}").format(lead, inline(figure), Markup(" ") if rest.startswith(" ") else Markup(), inline(rest))
+        Markup("{} **{}**{}{}").format(
+            lead, inline(figure), Markup(" ") if rest.startswith(" ") else Markup(), inline(rest)
+        )
         for lead, figure, rest in said
     ]
     return Markup("; and ").join(parts)

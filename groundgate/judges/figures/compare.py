@@ -108,10 +108,10 @@ def _needs(claim: Figure) -> frozenset[Key]:
         return frozenset({("n", value)})
     if kind == "count":  # '2021 kettles' may be the kettles of 2021: a year-like count is also the year
         year_like = value == value.to_integral_value() and 1900 <= value <= 2099
-        keys: set[Key] = {("plain", value), *((("year", int(value)),) if year_like else ())}
-        if value != value.to_integral_value() or claim.bare:  # '5.5 range', 'las otras trece puedes': no count
-            keys.add(("n", value))
-        return frozenset(keys)
+        counted: set[Key] = {("plain", value), *((("year", int(value)),) if year_like else ())}
+        if value != value.to_integral_value():  # '5.5 range': no count of things
+            counted.add(("n", value))
+        return frozenset(counted)
     if kind in ("duration", "measure", "percent", "times", "money"):
         keys: set[Key] = {("bare", value)} | ({("bare", claim.written)} if claim.written is not None else set())
         if kind == "money":
@@ -170,9 +170,8 @@ def agree(
     """Whether every qualifier the claim states agrees with the source's (one the source leaves unsaid does
     not disagree; a time without a zone is in the context's one zone, when it states one). ``sides``: weigh
     the bounds too; ``periods``: and the periods."""
-    if sides and claim.bound and source.bound:
-        if (claim.bound in _UP and source.bound in _DOWN) or (claim.bound in _DOWN and source.bound in _UP):
-            return False
+    if sides and opposed(claim.bound, source.bound):
+        return False
     for mine, theirs in ((claim.change, source.change), (claim.balance, source.balance)):
         if mine and theirs and mine != theirs:
             return False
@@ -192,9 +191,14 @@ def agree(
 
 def qualified(figure: Figure) -> bool:
     """Whether anything is said with the figure (a bound, a direction, a period, a zone, …)."""
-    return bool(
-        figure.bound or figure.change or figure.balance or figure.period or figure.per or figure.calendar
-    ) or (figure.zone is not None)
+    return bool(figure.bound or figure.change or figure.balance or figure.period or figure.per or figure.calendar) or (
+        figure.zone is not None
+    )
+
+
+def opposed(mine: str, theirs: str) -> bool:
+    """Whether two bounds or hedges point opposite ways ('at least' and 'at most', 'over' and 'nearly')."""
+    return (mine in _UP and theirs in _DOWN) or (mine in _DOWN and theirs in _UP)
 
 
 def size(figure: Figure) -> tuple[object, Decimal] | None:
@@ -243,7 +247,7 @@ def hedge_holds(claim: Figure, source: Figure, exact: bool) -> bool:
     if not agree(claim, source, sides=False):
         return False
     if exact:
-        return not (claim.bound in _UP and source.bound in _DOWN) and not (claim.bound in _DOWN and source.bound in _UP)
+        return not opposed(claim.bound, source.bound)
     return source.bound not in _LIMITS
 
 

@@ -6,9 +6,9 @@ it is derived from, not as an invention."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-import re
 from functools import cache
 from itertools import combinations
 
@@ -89,7 +89,13 @@ def derived(
 @cache
 def _cue_pattern() -> re.Pattern[str]:
     words = sorted(qualifier_words.CUES.split("|"), key=len, reverse=True)
-    return re.compile(r"(?<![^\W\d_])(?:" + "|".join(re.escape(w) for w in words) + r")(?![^\W\d_])|" + "|".join(re.escape(w) for w in words if not w.isascii() and not w[0].isalpha() or ord(w[0]) > 0x3000), re.IGNORECASE)
+    return re.compile(
+        r"(?<![^\W\d_])(?:"
+        + "|".join(re.escape(w) for w in words)
+        + r")(?![^\W\d_])|"
+        + "|".join(re.escape(w) for w in words if (not w.isascii() and not w[0].isalpha()) or ord(w[0]) > 0x3000),
+        re.IGNORECASE,
+    )
 
 
 def _cued(near: str) -> bool:

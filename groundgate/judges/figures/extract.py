@@ -11,8 +11,8 @@ from dataclasses import replace
 from decimal import Decimal
 
 from groundgate.judges.figures import lexicon, times, units
-from groundgate.judges.figures.qualifiers import Reader
 from groundgate.judges.figures.figure import NOTHING, Figure, Qualifiers
+from groundgate.judges.figures.qualifiers import Reader
 from groundgate.judges.figures.rewrite import Rewritten, language, rewritten
 from groundgate.judges.figures.times import Found
 from groundgate.lookalike import visible
@@ -252,7 +252,9 @@ def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
         or (item.kind == "ordinal" and not item.unit)
         or (item.kind == "count" and item.value <= 3)
         or (item.kind == "times" and item.value == 1)  # 'once', 'une fois'
-        or (item.kind == "duration" and item.value == 1 and bool(_AGO.match(written.text, item.end)))  # 'a year earlier'
+        or (
+            item.kind == "duration" and item.value == 1 and bool(_AGO.match(written.text, item.end))
+        )  # 'a year earlier'
     )
     own_start, own_end = written.old(item.start, item.end)
     return Figure(
@@ -273,5 +275,7 @@ def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
 
 
 _ABOUT = Qualifiers(bound="about")
-_AGO = re.compile(r"\s*(?:earlier|ago|previously|plus tôt|auparavant|früher|zuvor|atrás|fa|eerder|geleden)(?![^\W\d_])", re.IGNORECASE)
+_AGO = re.compile(
+    r"\s*(?:earlier|ago|previously|plus tôt|auparavant|früher|zuvor|atrás|fa|eerder|geleden)(?![^\W\d_])", re.IGNORECASE
+)
 _THIRDS = frozenset({Decimal("33.33"), Decimal("66.67")})  # 'a third' is 33.33%: about, not exactly

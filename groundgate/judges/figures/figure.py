@@ -65,15 +65,41 @@ class Figure:
     written: Decimal | None = None  # the number as written, when the value is not it ('99 cents' is 0.99)
     said_with: Qualifiers = NOTHING  # what it is said with (``qualifiers``): each is part of the figure
 
-    bound = property(lambda self: self.said_with.bound)
-    change = property(lambda self: self.said_with.change)
-    balance = property(lambda self: self.said_with.balance)
-    period = property(lambda self: self.said_with.period)
-    per = property(lambda self: self.said_with.per)
-    zone = property(lambda self: self.said_with.zone)
-    zone_name = property(lambda self: self.said_with.zone_name)
-    calendar = property(lambda self: self.said_with.calendar)
-    clause = property(lambda self: self.said_with.clause)
+    @property
+    def bound(self) -> str:
+        return self.said_with.bound
+
+    @property
+    def change(self) -> int:
+        return self.said_with.change
+
+    @property
+    def balance(self) -> int:
+        return self.said_with.balance
+
+    @property
+    def period(self) -> str:
+        return self.said_with.period
+
+    @property
+    def per(self) -> frozenset[str]:
+        return self.said_with.per
+
+    @property
+    def zone(self) -> int | None:
+        return self.said_with.zone
+
+    @property
+    def zone_name(self) -> str:
+        return self.said_with.zone_name
+
+    @property
+    def calendar(self) -> bool:
+        return self.said_with.calendar
+
+    @property
+    def clause(self) -> tuple[int, int]:
+        return self.said_with.clause
 
     @property
     def number(self) -> str:

@@ -190,7 +190,9 @@ BUSINESS_BEFORE = ("business", "working", "work", "bank")
 BUSINESS_AFTER = ("ouvré", "ouvrés", "ouvrable", "ouvrables", "hábil", "hábiles", "habiles", "laborable", "laborables", "úteis", "útil", "uteis", "lavorativi", "lavorativo", "feriali", "working")  # fmt: skip
 # Qualifiers that say a day is a calendar day ('30 calendar days', '30 jours calendaires', '30 Kalendertage').
 CALENDAR = ("calendar", "calendaires", "calendaire", "calendario", "naturales", "naturais", "corridos", "corridos", "solari", "kalenderdagen", "calendrier")  # fmt: skip
-CENTS = frozenset({"cent", "cents", "céntimos", "centavos", "centesimi", "eurocent", "ct", "ct."})  # hundredths of the currency
+CENTS = frozenset(
+    {"cent", "cents", "céntimos", "centavos", "centesimi", "eurocent", "ct", "ct."}
+)  # hundredths of the currency
 SCALE_WORDS = {"duizend": 1_000, "tausend": 1_000, "mila": 1_000, "milhões": 1_000_000, "milhão": 1_000_000, "milioni": 1_000_000, "milione": 1_000_000, "miljoen": 1_000_000, "mln": 1_000_000, "mld": 1_000_000_000, "miljard": 1_000_000_000, "mil milhões": 1_000_000_000, "mi": 1_000_000, "bi": 1_000_000_000, "b": 1_000_000_000, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k": 1_000, "m": 1_000_000, "bn": 1_000_000_000, "mil": 1_000, "millones": 1_000_000, "millions": 1_000_000, "mille": 1_000, "millionen": 1_000_000, "mio": 1_000_000, "mrd": 1_000_000_000}  # fmt: skip
 
 # Currencies: signs and codes before or after an amount, and words after it. '¥' is yen or yuan.

@@ -258,7 +258,7 @@ ZONES = {
     "brasília": -180, "est": -300, "et": -300, "eastern": -300, "eastern time": -300, "new york time": -300,
     "edt": -240, "cst": -360, "ct": -360, "central time": -360, "central": -360, "mst": -420, "mt": -420,
     "mountain time": -420, "pst": -480, "pt": -480, "pacific": -480, "pacific time": -480, "pdt": -420,
-    "new york time": -300, "뉴욕 시간": -300, "뉴욕 현지 시간": -300, "hora canaria": 0, "hora de canarias": 0,
+    "뉴욕 시간": -300, "뉴욕 현지 시간": -300, "hora canaria": 0, "hora de canarias": 0,
     "ora locale greca": 120, "greek time": 120, "ora greca": 120, "hora de portugal": 0, "uk-tijd": 0,
 }  # fmt: skip
 # Zones named without an offset one can know from the words alone: a time said in one is not said in another.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from groundgate.judges.figures import qualifier_words as words
@@ -98,7 +98,7 @@ def clauses(text: str) -> list[tuple[int, int]]:
     return spans or [(0, len(text))]
 
 
-def qualify(text: str, lang: str, spans: list[tuple[int, int, str]]) -> list[Qualifiers]:
+def qualify(text: str, lang: str, spans: Sequence[tuple[int, int, str]]) -> list[Qualifiers]:
     """Each figure's qualifiers: ``spans`` are the figures' (start, end, kind) in ``text``, in order (a range's
     ends share the range's words: its (start, end) is the whole range for both)."""
     reader = Reader(text, lang, spans)
@@ -113,7 +113,7 @@ class Reader:
         self,
         text: str,
         lang: str,
-        spans: list[tuple[int, int, str]],
+        spans: Sequence[tuple[int, int, str]],
         old: Callable[[int, int], tuple[int, int]] = lambda start, end: (start, end),
     ) -> None:
         """``old``: where a span of ``text`` stands in the text as written (a clause is given there)."""
@@ -185,7 +185,9 @@ def _silent(before: str, after: str, lang: str) -> bool:
         return False
     if lang in _CJK:
         return not any(c in cjk for c in before[-12:]) and not any(c in cjk for c in after[:16])
-    return vocabulary.isdisjoint(_TOKEN.findall(before.lower())) and vocabulary.isdisjoint(_TOKEN.findall(after.lower()))
+    return vocabulary.isdisjoint(_TOKEN.findall(before.lower())) and vocabulary.isdisjoint(
+        _TOKEN.findall(after.lower())
+    )
 
 
 def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int]) -> Qualifiers:
@@ -240,11 +242,11 @@ def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     for match in pattern.finditer(before):
         axis, sign = words.AXIS[str(match.lastgroup)]
         found[axis] = (len(before) - match.end(), sign)  # the last one before is the nearest
-    match = pattern.search(after)
-    if match is not None:
-        axis, sign = words.AXIS[str(match.lastgroup)]
-        if axis not in found or match.start() < found[axis][0]:
-            found[axis] = (match.start(), sign)
+    later = pattern.search(after)
+    if later is not None:
+        axis, sign = words.AXIS[str(later.lastgroup)]
+        if axis not in found or later.start() < found[axis][0]:
+            found[axis] = (later.start(), sign)
     return found.get("change", (0, 0))[1], found.get("balance", (0, 0))[1]
 
 

@@ -51,7 +51,7 @@ def _compound(unit: str) -> tuple[str, Decimal]:
     expression = "/".join(_PINT[part] if index == 0 else f"({_PINT[part]})" for index, part in enumerate(parts))
     try:
         quantity = _registry().parse_expression(f"1*{expression}").to_base_units()
-    except Exception:  # noqa: BLE001 - pint raises many kinds; a unit it cannot read stands for itself
+    except Exception:
         return f"unit:{unit.lower()}", Decimal(1)
     system = "-imperial" if any(part in _IMPERIAL for part in parts) else ""
     return f"pint:{quantity.dimensionality}{system}", Decimal(f"{quantity.magnitude:.10g}")

@@ -441,7 +441,9 @@ def _one_unit(lowered: str) -> Iterator[tuple[int, int, str]]:
 # What makes 'a week' a rate, not a figure: a number or unit before it ('$12 a month', '24 hours a day'),
 # or a frequency ('twice a week', 'once a day', 'per', 'every').
 _RATE = re.compile(r"(?:\d[\d.,]*\s*[^\s\d]{0,12}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE)
-_MYRIAD = re.compile(r"(\d+(?:\.\d+)?)\s?(?P<unit>[万萬만億亿억])(?:\s?(\d+)\s?[千천]|\s?(?P<rest>\d{1,3}(?:,\d{3})|\d{1,4})(?=\s?[원円元]))?|(?<![\d.])(\d+)\s?[千천](?=\s?[원円元])")
+_MYRIAD = re.compile(
+    r"(\d+(?:\.\d+)?)\s?(?P<unit>[万萬만億亿억])(?:\s?(\d+)\s?[千천]|\s?(?P<rest>\d{1,3}(?:,\d{3})|\d{1,4})(?=\s?[원円元]))?|(?<![\d.])(\d+)\s?[千천](?=\s?[원円元])"
+)
 
 
 def _myriads(text: str) -> list[Edit]:

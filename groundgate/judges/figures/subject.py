@@ -29,10 +29,7 @@ def _ignored() -> frozenset[str]:
     found = {w[:STEM] for words in lexicon.STOPWORDS.values() for w in words}
     for table in lexicon.UNIT_WORDS.values():
         found |= {w[:STEM] for w in table if w.isalpha()}
-    found |= {w[:STEM] for w in """about around over under more less than least most only just also then this that
-        these those there their they them you your our ours will would should could must may might each every
-        per plus minus within after before until from into onto upon which what when where whose who whom been
-        being does done make made like such very much many some other another same both either neither here""".split()}  # fmt: skip
+    found |= {w[:STEM] for w in ["about", "around", "over", "under", "more", "less", "than", "least", "most", "only", "just", "also", "then", "this", "that", "these", "those", "there", "their", "they", "them", "you", "your", "our", "ours", "will", "would", "should", "could", "must", "may", "might", "each", "every", "per", "plus", "minus", "within", "after", "before", "until", "from", "into", "onto", "upon", "which", "what", "when", "where", "whose", "who", "whom", "been", "being", "does", "done", "make", "made", "like", "such", "very", "much", "many", "some", "other", "another", "same", "both", "either", "neither", "here"]}  # fmt: skip
     return frozenset(found)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-
 from typing import Literal
 
 from groundgate.judges.figures import lexicon

@@ -43,6 +43,10 @@ class _UnitMatch:
     def group(self, name: str) -> str | None:
         return self._groups.get(name)
 
+    def written(self) -> str:
+        """The unit as written, lowercased."""
+        return (self._groups.get("latin") or self._groups.get("other") or "").lower()
+
     def end(self) -> int:
         return self._end
 
@@ -225,9 +229,7 @@ def _reading(
     if sign:
         return Found(start, end, "money", value, "/".join(lexicon.CURRENCY_SIGNS[sign]))
     unit = units.match(text, end)
-    if unit is not None and not (
-        unit.group("gap").strip() and unit.group("latin") and unit.group("latin").lower() == "x"
-    ):
+    if unit is not None and not ((unit.group("gap") or "").strip() and unit.written() == "x"):
         found = _with_unit(text, start, unit, value, meanings, lang)
         if found is not None:
             return found
@@ -247,10 +249,84 @@ def _reading(
 
 # Words before a plain number that introduce a quantity ('costs 25', 'für 12'), not name what it counts.
 _INTRODUCERS = frozenset(
-    """is are was were be been costs cost takes take lasts last pay paid charge charged get gets has
-    have had of to from for in within about around approximately at under over up ist sind war kostet kosten beträgt
-    dauert zahlen für von bis est sont coûte coûtent dure payer pour en es son cuesta cuestan dura pagar é são custa
-    custam paga pagar è sono costa costano dura pagare zijn kost kosten duurt betalen total totaal gesamt""".split()
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "costs",
+        "cost",
+        "takes",
+        "take",
+        "lasts",
+        "last",
+        "pay",
+        "paid",
+        "charge",
+        "charged",
+        "get",
+        "gets",
+        "has",
+        "have",
+        "had",
+        "of",
+        "to",
+        "from",
+        "for",
+        "in",
+        "within",
+        "about",
+        "around",
+        "approximately",
+        "at",
+        "under",
+        "over",
+        "up",
+        "ist",
+        "sind",
+        "war",
+        "kostet",
+        "kosten",
+        "beträgt",
+        "dauert",
+        "zahlen",
+        "für",
+        "von",
+        "bis",
+        "est",
+        "sont",
+        "coûte",
+        "coûtent",
+        "dure",
+        "payer",
+        "pour",
+        "en",
+        "es",
+        "son",
+        "cuesta",
+        "cuestan",
+        "dura",
+        "pagar",
+        "é",
+        "são",
+        "custa",
+        "custam",
+        "paga",
+        "è",
+        "sono",
+        "costa",
+        "costano",
+        "pagare",
+        "zijn",
+        "kost",
+        "duurt",
+        "betalen",
+        "total",
+        "totaal",
+        "gesamt",
+    ]
 )
 _NAMED_BY = re.compile(rf"([{_LATIN_LETTER}]{{3,}})\s+(?:of\s+|de\s+|di\s+|van\s+)?$")
 
@@ -290,9 +366,9 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
 
 
 def _with_unit(
-    text: str, start: int, unit: re.Match[str], value: Decimal, meanings: dict[str, str], lang: str
+    text: str, start: int, unit: _UnitMatch, value: Decimal, meanings: dict[str, str], lang: str
 ) -> Found | None:
-    written = (unit.group("latin") or unit.group("other")).lower()
+    written = unit.written()
     meaning = meanings[written]
     end = unit.end()
     if meaning.startswith("money:"):
@@ -350,13 +426,11 @@ def _cjk_year(value: Decimal, written: str) -> int | None:
     return None
 
 
-def _ordinal(
-    text: str, start: int, end: int, value: Decimal, units: _Units, meanings: dict[str, str]
-) -> Found:
+def _ordinal(text: str, start: int, end: int, value: Decimal, units: _Units, meanings: dict[str, str]) -> Found:
     """'the 15th', '1er', '1.º', 'am 1.': an ordinal, with the unit it counts when one follows ('5th business day')."""
     unit = units.match(text, end)
     if unit is not None:
-        written = (unit.group("latin") or unit.group("other")).lower()
+        written = unit.written()
         meaning = meanings.get(written, "")
         if meaning == "day" and ((unit.group("qual") or "").lower() in lexicon.BUSINESS_BEFORE or unit.group("post")):
             meaning = "business day"
