@@ -172,7 +172,9 @@ def _latin(sample: str) -> str:
         words = sample.lower().split()[:60]
         if len(words) < 3:  # too few words for a detector: a function word tells, else English
             votes = [lang for word in words for lang, listed in lexicon.STOPWORDS.items() if word in listed]
-            return max(set(votes), key=votes.count) if votes and "en" not in votes else "en"
+            if not votes or "en" in votes:
+                return "en"
+            return max(set(votes), key=lambda lang: (votes.count(lang), -lexicon.LATIN.index(lang)))
         english = sum(word in _english() for word in words)
         if english >= 5 and english * 4 >= len(words) // 2:
             return "en"
