@@ -109,7 +109,7 @@ def _needs(claim: Figure) -> frozenset[Key]:
     if kind == "count":  # '2021 kettles' may be the kettles of 2021: a year-like count is also the year
         year_like = value == value.to_integral_value() and 1900 <= value <= 2099
         counted: set[Key] = {("plain", value), *((("year", int(value)),) if year_like else ())}
-        if value != value.to_integral_value():  # '5.5 range': no count of things
+        if value != value.to_integral_value() or claim.loose:  # '5.5 range', 'trece puedes': no count of things
             counted.add(("n", value))
         return frozenset(counted)
     if kind in ("duration", "measure", "percent", "times", "money"):

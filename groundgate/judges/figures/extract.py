@@ -107,7 +107,7 @@ class Reading:
 def read(text: str, lang: str | None = None) -> Reading:
     """Every figure in the text, in order, each quoted as the text writes it; their qualifiers when asked."""
     if not text.isascii():
-        text = visible(_THOUSANDS.sub(units.THOUSANDS, text))
+        text = visible(_THOUSANDS.sub(units.THOUSANDS, text)).replace("×", "x")
     if not text or not any(c.isdigit() or c.isalpha() for c in text):
         return Reading([], None, None)
     lang = _script(text, lang) if lang else language(text)
@@ -123,7 +123,7 @@ def read(text: str, lang: str | None = None) -> Reading:
     found = _read(written.text, lang, words)
     spans = [(*(item.quote or (item.start, item.end)), item.kind) for item in found]
     reader = Reader(written.text, lang, spans, written.old)
-    return Reading([_quoted(item, text, written) for item in found], reader, written)
+    return Reading([_quoted(item, text, written, lang) for item in found], reader, written)
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
@@ -242,7 +242,7 @@ def _spans(found: list[Found], text: str) -> list[Found]:
     return result
 
 
-def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
+def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
     """The figure quoted from the original text; written in words without a unit, a source's words only."""
     start, end = item.quote or (item.start, item.end)
     old_start, old_end = written.old(start, end)
@@ -270,6 +270,7 @@ def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
         end=own_end,
         other=item.other,
         written=item.written,
+        loose=worded and item.kind == "count" and lang != "en",
         said_with=_ABOUT if worded and item.kind == "percent" and item.value in _THIRDS else NOTHING,
     )
 

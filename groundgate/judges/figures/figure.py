@@ -63,6 +63,7 @@ class Figure:
     end: int = 0
     other: Decimal | None = None  # the value's other reading ('1,000': a thousand, or one)
     written: Decimal | None = None  # the number as written, when the value is not it ('99 cents' is 0.99)
+    loose: bool = False  # a count written in words whose noun may be a verb ('las otras trece puedes'): any 13
     said_with: Qualifiers = NOTHING  # what it is said with (``qualifiers``): each is part of the figure
 
     @property

@@ -15,6 +15,7 @@ from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
 
 _CJK = ("zh", "ja", "ko")
+_LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
 _WINDOW = 48  # characters read on either side of a figure, at most
 
@@ -37,9 +38,8 @@ def _table(table: str, lang: str) -> re.Pattern[str]:
     start, end = _edge(lang)
     groups = []
     for name, by_language in source.items():
-        phrases = by_language.get(lang, "")
-        if lang not in _CJK and lang != "en" and by_language.get("en"):
-            phrases += "|" + by_language["en"]
+        # a Latin-script text reads the phrases of all seven: a short answer's language is not always told right
+        phrases = "|".join(p for code, p in by_language.items() if code == lang or (lang not in _CJK and code in _LATIN))
         if phrases:
             groups.append(f"(?P<{name}>{_alternatives(phrases)})")
     alternatives = "|".join(groups) or "(?!)"
@@ -164,7 +164,8 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
     tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
     for table in tables:
         for by_language in table.values():
-            for phrase in (by_language.get(lang, "") + "|" + by_language.get("en", "")).split("|"):
+            codes = (lang,) if lang in _CJK else _LATIN
+            for phrase in "|".join(by_language.get(code, "") for code in codes).split("|"):
                 parts = re.findall(r"[^\W\d_]+", phrase.lower())
                 if parts:
                     found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
@@ -267,7 +268,7 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
             thing = sense.get(noun) or sense.get(noun.rstrip("s")) or _period_of(noun, lang)
             if thing in words.PERIODS:
                 period = period or thing
-            elif thing or match.group("word").lower() in ("per", "pro", "par", "por", "/", "je", "p."):
+            elif thing or match.group("word").lower() == "/" or (lang in ("en", "de", "nl") and match.group("word").lower() in ("per", "pro", "je")):
                 per.add(thing or noun.rstrip("s"))
             else:
                 break

@@ -202,6 +202,7 @@ _TIMES = re.compile(
       | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])(?:\s?(?:Uhr|h)\b)?
       | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts))?\b
       | (?P<hfr>\d{1,2})\s?h\s?(?P<mfr>\d{2})?(?![\w/])
+      | (?P<hdot>\d{1,2})\.(?P<mdot>[0-5]\d)(?![\d.,])
       | (?P<hw>\d{1,2})\s(?:o'clock\s)?in\sthe\s(?P<w_half>morning|afternoon|evening)
       | (?P<hfw>\d{1,2})\s(?:heures?\s)?(?P<fq>et\squart\s|et\sdemie?\s|moins\sle\squart\s|y\scuarto\s|y\smedia\s|menos\scuarto\s|e\smeia\s|e\sum\squarto\s|e\smezza\s|e\sun\squarto\s)?(?:du|de\sl'|de\sla|da|della|di)\s?(?P<fw_half>matin|soir|après-midi|mañana|tarde|noche|madrugada|manhã|noite|mattina|sera|pomeriggio|notte)
       | (?P<hoc>\d{1,2})\so'clock
@@ -215,7 +216,7 @@ _TIMES = re.compile(
 _PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "noite", "sera", "pomeriggio", "notte", "nachmittags", "abends", "nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
 _AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
 # Words before 'N h' that make it a time of day (à 18h, de 9h, jusqu'à 18h), not a duration (dure 2 h).
-_AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen|às|as|das|até|após|dalle|alle|fino alle|dopo le|entro le|om|tot|vanaf|van|na|voor)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
+_AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen|às|as|das|da|até|após|dalle|alle|le|fino alle|dopo le|entro le|om|tot|vanaf|van|na|voor|vóór)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
 
 
 _LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
@@ -277,6 +278,10 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         if not g["mfr"] and not _AT.search(text[max(0, match.start() - 12) : match.start()]):
             return None  # 'dure 2 h': a duration
         readings = {hour * 60 + minute}
+    elif g["hdot"]:  # 'entro le 16.30': a time after a word that says so, else a number
+        if not _AT.search(text[max(0, match.start() - 12) : match.start()]) or int(g["hdot"]) > 24:
+            return None
+        readings = {int(g["hdot"]) * 60 + int(g["mdot"])}
     elif g["hw"] or g["hfw"]:
         hour = int(g["hw"] or g["hfw"])
         quarter = (g["fq"] or "").split()

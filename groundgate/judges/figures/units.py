@@ -122,7 +122,7 @@ _STOP = frozenset(w for words in lexicon.STOPWORDS.values() for w in words) | {
     "times", "this", "that", "these", "those", "all", "each", "every", "new", "old", "other", "only", "free",
 }  # fmt: skip
 _GLUED = re.compile(rf"[{_LATIN_LETTER}]")
-_NOUN = re.compile(rf"\s+([{_LATIN_LETTER}][{_LATIN_LETTER}'’-]*)")
+_NOUN = re.compile(rf"\s+([{_LATIN_LETTER}][{_LATIN_LETTER}'’-]{{2,}})")
 _ROLE = re.compile(r"(§§?|[^\W\d_][\w.’'-]*)\s*(?:n[°º]\.?\s*)?:?\s*$")
 _ROLE_BEFORE_CJK = re.compile("(?:" + "|".join(lexicon.ROLE_BEFORE_CJK) + r")\s?$", re.IGNORECASE)
 _HIDDEN_ROLES = frozenset({"step", "page", "number", "model", "line"})
@@ -362,6 +362,8 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
     noun = _NOUN.match(text, end)
     if noun is None or lang not in lexicon.LATIN or noun.group(1).lower() in _STOP:
         return None
+    if lang == "de" and not noun.group(1)[0].isupper():
+        return None  # German writes its nouns capitalised: 'ab 21 mieten' counts nothing
     return noun
 
 
@@ -407,7 +409,8 @@ def _with_unit(
     if meaning in lexicon.UNITS or meaning in lexicon.PINT_UNITS:
         compound = _COMPOUND.match(text, end)
         if compound is not None and meaning not in ("%", "times", "°", "°C", "°F"):
-            denominator = re.sub(r"\s+", " ", compound.group("den").strip()).lower().replace("μ", "µ")
+            denominator = re.sub(r"\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?", "/", compound.group("den").strip())
+            denominator = re.sub(r"\s+", " ", denominator).lower().replace("μ", "µ")
             return Found(start, compound.end(), "measure", value, f"{meaning.lower()}/{denominator}")
         return Found(start, end, "measure", value, meaning)
     return None
@@ -450,7 +453,7 @@ def _role(before: str, text: str, start: int, end: int, value: Decimal, written:
     after = text[end : end + 8]
     if cjk := _ROLE_CJK.match(after):
         return Found(start, end + cjk.end(), "name", value, lexicon.ROLE_AFTER_CJK[cjk.group()], name=written)
-    if lang not in lexicon.LATIN and _STREET_CJK.search(before[-4:]):
+    if lang not in lexicon.LATIN and _STREET_CJK.search(before[-4:]) and not before.rstrip().endswith("으로"):
         stop = end + (1 if text[end : end + 1] in "号號" else 0)
         return Found(start, stop, "name", value, "street", name=written)
     if lang not in lexicon.LATIN and (cjk := _ROLE_BEFORE_CJK.search(before[-8:])):
