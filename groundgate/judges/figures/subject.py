@@ -106,9 +106,10 @@ def elsewhere(
         clause = clause_of(other)
         if clause not in clauses_of:
             best_other = max(best_other, _overlap(claim_words, context, stated, index, clause))
-    return backers[0] if best_other > best_backer else None
+    return backers[0] if best_other >= ELSEWHERE else None
 
 
+ELSEWHERE = 2  # words a claim must share with another clause (and none with its backer's) to be said of that
 _SIZED = frozenset({"duration", "measure", "percent", "times", "money", "number", "count"})
 
 
