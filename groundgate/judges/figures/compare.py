@@ -118,8 +118,7 @@ def _needs(claim: Figure) -> frozenset[Key]:
             keys |= {("money", currency, value) for currency in claim.unit.split("/")}
         else:
             keys |= {key for key in _quantity(claim) if key[1] != "temp" or claim.unit == "°"}
-            if claim.unit == "business day" or claim.calendar:  # a business day is no calendar day
-                keys.discard(("days", value))
+            keys.discard(("days", value))  # a business day is no calendar day, nor a day (read plainly) one
         return frozenset(keys)
     if kind == "time":
         keys = {("t", minutes % 1440) for minutes in claim.readings}
@@ -177,7 +176,9 @@ def agree(
             return False
     if periods and claim.period and source.period and claim.period != source.period:
         return False
-    if claim.per and source.per and not (claim.per <= source.per or source.per <= claim.per):
+    mine = claim.per | ({claim.period} if claim.period and periods else set())  # what each is per, time included
+    theirs = source.per | ({source.period} if source.period and periods else set())
+    if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:
         if source.zone_name and (claim.zone is None or source.zone is None):  # 'local time', a zone of no offset

@@ -169,18 +169,18 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         '秒': 'second', '秒钟': 'second', '分钟': 'minute', '小时': 'hour', '个小时': 'hour', '天': 'day', '日': 'day',
         '个工作日': 'business day', '工作日': 'business day', '周': 'week', '个星期': 'week', '星期': 'week', '个月': 'month',
         '年': 'year', '公斤': 'kg', '千克': 'kg', '克': 'g', '磅': 'lb', '米': 'm', '厘米': 'cm', '公里': 'km', '升': 'l',
-        '毫升': 'ml', '摄氏度': '°C', '华氏度': '°F', '度': '°', '次': 'times', '倍': 'times',
+        '毫升': 'ml', '毫克': 'mg', '微克': 'µg', '摄氏度': '°C', '华氏度': '°F', '度': '°', '次': 'times', '倍': 'times',
     },
     'ja': {
         '秒': 'second', '分': 'minute', '分間': 'minute', '時間': 'hour', '日': 'day', '日間': 'day', '営業日': 'business day',
         '週': 'week', '週間': 'week', 'か月': 'month', 'ヶ月': 'month', 'カ月': 'month', 'ヵ月': 'month', 'ケ月': 'month',
         '箇月': 'month', '年': 'year', '年間': 'year', 'キロ': 'kg', 'キログラム': 'kg', 'グラム': 'g', 'メートル': 'm', 'センチ': 'cm',
-        'キロメートル': 'km', 'リットル': 'l', '度': '°', 'パーセント': '%', '回': 'times', '倍': 'times',
+        'キロメートル': 'km', 'リットル': 'l', 'ミリグラム': 'mg', 'マイクログラム': 'µg', 'mg': 'mg', '度': '°', 'パーセント': '%', '回': 'times', '倍': 'times',
     },
     'ko': {
         '초': 'second', '분': 'minute', '시간': 'hour', '일': 'day', '영업일': 'business day', '주': 'week', '주일': 'week',
         '개월': 'month', '달': 'month', '년': 'year', '킬로그램': 'kg', '킬로': 'kg', '그램': 'g', '미터': 'm', '센티미터': 'cm',
-        '킬로미터': 'km', '리터': 'l', '도': '°', '퍼센트': '%', '회': 'times', '번': 'times', '배': 'times',
+        '킬로미터': 'km', '리터': 'l', '밀리그램': 'mg', '마이크로그램': 'µg', '도': '°', '퍼센트': '%', '회': 'times', '번': 'times', '배': 'times',
     },
 }  # fmt: skip
 # Qualifiers that make a day a business day, before ('5 business days') or after ('5 jours ouvrés') it.

@@ -27,7 +27,7 @@ BEFORE: dict[str, dict[str, str]] = {
         "es": "hasta|como máximo|máximo|no más de|a lo sumo|en un plazo de|dentro de|en un máximo de",
         "pt": "até|no máximo|máximo|não mais de|dentro de|em até|num prazo de|no prazo de",
         "it": "fino a|al massimo|massimo|non più di|entro|nel giro di|un massimo di",
-        "nl": "maximaal|hoogstens|ten hoogste|tot maximaal|niet meer dan|binnen|uiterlijk|tot",
+        "nl": "maximaal|hoogstens|hooguit|ten hoogste|tot maximaal|niet meer dan|binnen|uiterlijk|tot",
         "zh": "最多|至多|不超过|不高于|最长|最高|上限",
         "ja": "最大|最長|最高|上限",
         "ko": "최대|최장|최고",
@@ -84,7 +84,7 @@ BEFORE: dict[str, dict[str, str]] = {
 # ... and after it ('3 nights minimum', '18 or older', '500多', '30天以内', '5,000円から').
 AFTER: dict[str, dict[str, str]] = {
     "min": {
-        "en": "or more|or above|or older|or over|or higher|at least|minimum|min|and up|and above|+",
+        "en": "or more|or above|or older|or over|or higher|at least|minimum|min|and up|and above|and over|and older|+",
         "fr": "ou plus|au moins|minimum|et plus|au minimum",
         "de": "oder mehr|und mehr|mindestens|oder älter|minimum|und älter",
         "es": "o más|como mínimo|mínimo|al menos|en adelante",
@@ -96,13 +96,13 @@ AFTER: dict[str, dict[str, str]] = {
         "ko": "이상|부터",
     },
     "max": {
-        "en": "or less|or fewer|or under|at most|maximum|max|or younger|at the latest|tops",
+        "en": "or less|or fewer|or under|at most|maximum|max|or younger|at the latest|tops|and under|and below|and younger",
         "fr": "ou moins|au plus|maximum|au maximum|au plus tard",
         "de": "oder weniger|höchstens|maximal|maximum|spätestens",
         "es": "o menos|como máximo|máximo|a lo sumo",
         "pt": "ou menos|no máximo|máximo",
         "it": "o meno|al massimo|massimo",
-        "nl": "of minder|maximaal|maximum|hoogstens|uiterlijk",
+        "nl": "of minder|maximaal|maximum|hoogstens|uiterlijk|hooguit",
         "zh": "以内|以下|内|之内|为限",
         "ja": "以内|まで|以下|内",
         "ko": "이내|까지|이하|안에",
@@ -171,7 +171,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "it": "a debito|addebito|addebitato|da pagare|a pagare|da versare|penale",
         "nl": "bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete",
         "zh": "补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费",
-        "ja": "追徴|納付|引き落とし|引落|請求|支払い|出金",
+        "ja": "追徴|納付|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
         "ko": "납부|추가 납부|청구|출금|부과",
     },
 }  # fmt: skip
@@ -211,10 +211,20 @@ PERIODS: dict[str, dict[str, str]] = {
         "it": "al mese|per mese|/mese|mensile|mensili|ogni mese|mensilmente", "nl": "per maand|/maand|maandelijks|maandelijkse|p/m|p.m.",
         "zh": "每月|每个月|/月|月费|包月", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금",
     },
+    "once": {
+        "en": "one-time|one-off|once|once only", "fr": "une seule fois|unique|en une fois", "de": "einmalig|einmalige|einmaligen",
+        "es": "única vez|pago único|una sola vez", "pt": "única vez|pagamento único|uma só vez", "it": "una tantum|una sola volta",
+        "nl": "eenmalig|eenmalige", "zh": "一次性", "ja": "1回限り|一回限り|初回のみ", "ko": "일회|1회성",
+    },
+    "half_year": {
+        "en": "half-yearly|semiannual|semi-annual|every six months", "fr": "semestriel|semestrielle|semestriels",
+        "de": "halbjährlich|halbjährliche", "es": "semestral|semestrales", "pt": "semestral|semestrais",
+        "it": "semestrale|semestrali", "nl": "halfjaarlijks", "zh": "每半年", "ja": "半年ごと", "ko": "반기",
+    },
     "quarter": {
         "en": "a quarter|per quarter|quarterly|each quarter", "fr": "par trimestre|trimestriel|trimestrielle",
         "de": "pro quartal|vierteljährlich|quartalsweise", "es": "por trimestre|trimestral", "pt": "por trimestre|trimestral",
-        "it": "a trimestre|trimestrale", "nl": "per kwartaal|driemaandelijks", "zh": "每季度|每季", "ja": "四半期ごと", "ko": "분기당|분기별",
+        "it": "a trimestre|trimestrale|trimestrali", "nl": "per kwartaal|driemaandelijks", "zh": "每季度|每季", "ja": "四半期ごと", "ko": "분기당|분기별",
     },
     "year": {
         "en": "a year|per year|/year|/yr|yearly|annually|annual|each year|every year|per annum|p.a.|a yr",
@@ -236,6 +246,7 @@ PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not 
     "return": "return|return trip|round trip|round-trip|aller-retour|aller retour|hin- und rückfahrt|hin und zurück|ida y vuelta|ida e volta|andata e ritorno|retour|heen en terug|往返|往復|왕복",
     "stay": "stay|séjour|aufenthalt|estancia|estadia|estada|soggiorno|verblijf|入住|滞在|숙박",
     "booking": "booking|reservation|order|réservation|commande|buchung|bestellung|reserva|pedido|encomenda|prenotazione|ordine|boeking|reservering|bestelling|预订|订单|予約|注文|예약|주문",
+    "room": "room|rooms|chambre|chambres|zimmer|habitación|habitaciones|quarto|quartos|camera|camere|kamer|kamers|客室|객실|房间|部屋",
     "item": "item|items|article|artikel|artículo|artigo|articolo|stuk|件|点|개",
     "bag": "bag|bags|piece of luggage|bagage|valise|gepäckstück|koffer|maleta|equipaje|mala|bagaglio|valigia|tas|行李|手荷物|수하물",
     "device": "device|devices|appareil|gerät|dispositivo|apparaat|设备|台|端末|기기",

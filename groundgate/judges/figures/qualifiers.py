@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 from functools import cache
 
@@ -76,8 +77,9 @@ def _things() -> tuple[dict[str, str], re.Pattern[str]]:
 
 # 'A minimum stay of 3 nights', 'Mindestalter: 18': a limit a few words before its figure.
 _LOOSE = re.compile(
-    r"(?<![^\W\d_])(?:(?P<min>minimum|min\.|mínimo|minimo|minimaal|mindest\w*|minimal\w*)|(?P<max>maximum|max\.|máximo|massimo|maximaal|höchst\w*|maximal\w*))"
-    r"(?:\s+[^\W\d_]+){0,2}\s*(?:of|de|di|van|von|d'|du|:)?\s*$",
+    r"(?:(?<![^\W\d_])(?:(?P<min>minimum|min\.|mínimo|minimo|minimaal|mindest\w*|minimal\w*)|(?P<max>maximum|max\.|máximo|massimo|maximaal|höchst\w*|maximal\w*|up to|bis zu|jusqu'à|hasta|até|fino a))"
+    r"|(?P<min_cjk>最低|最小|至少|최소|최저)|(?P<max_cjk>最大|最高|最多|최대|최고|최장))"
+    r"(?:\s*[^\W\d_]+){0,3}\s*(?:of|de|di|van|von|d'|du|:)?\s*$",
     re.IGNORECASE,
 )
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
@@ -147,7 +149,15 @@ class Reader:
             ahead += 1
         before = text[max(previous, clause_start, start - _WINDOW) : start]
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
-        return _read(before, after, text[start:end], kind, self.lang, self.old(clause_start, clause_end))
+        said = _read(before, after, text[start:end], kind, self.lang, self.old(clause_start, clause_end))
+        if kind in ("money", "percent") and not (said.change or said.balance) and following < clause_end:
+            # a direction said past a date ('€ 132,35 wordt op 28 februari … afgeschreven') is still this one's
+            nxt = spans[ahead][2] if ahead < len(spans) else ""
+            if nxt in ("date", "time", "weekday"):
+                change, balance = _direction("", _own(text[end : min(clause_end, end + 80)]), self.lang)
+                if change or balance:
+                    said = replace(said, change=change, balance=balance)
+        return said
 
 
 _QUANTITIES = frozenset({"money", "percent", "measure", "count", "number", "duration", "times"})
@@ -199,9 +209,9 @@ def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     bound = ""
     stripped_before, stripped_after = before, after
     tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
-    match = _table("before", lang).search(before, tail) or _LOOSE.search(before, tail)
+    match = _table("before", lang).search(before, tail) or _LOOSE.search(before, max(0, len(before) - 40))
     if match is not None:
-        bound = str(match.lastgroup)
+        bound = str(match.lastgroup).removesuffix("_cjk")
         stripped_before = before[: match.start()]
         if bound in ("over", "under") and _NEGATION.search(stripped_before[-16:]):
             bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
