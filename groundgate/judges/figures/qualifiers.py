@@ -169,7 +169,7 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
     function word; the characters of CJK phrases): a window holding none of them has no qualifier to read."""
     from groundgate.judges.figures.lexicon import STOPWORDS
 
-    function = {w for ws in STOPWORDS.values() for w in ws}
+    function = {w for ws in STOPWORDS.values() for w in ws} - {"mais", "más", "più", "meer", "mehr", "plus", "moins", "menos", "meno", "minder", "weniger", "até", "hasta", "bis", "tot", "entro", "binnen", "desde", "ab", "dès"}
     found: set[str] = {"per", "pro", "par", "por", "je", "each", "cada", "elke", "ogni", "chaque", "every"}
     tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
     for table in tables:

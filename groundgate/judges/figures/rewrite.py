@@ -15,7 +15,7 @@ from typing import Any
 
 from text_to_num import find_numbers
 
-from groundgate.judges.figures import lexicon
+from groundgate.judges.figures import lexicon, qualifier_words
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
 
@@ -299,7 +299,7 @@ _CJK_DIGITS = "〇零一二两兩三四五六七八九十百千万萬亿億"
 _CJK_NUMERAL = re.compile(rf"(?<![{_CJK_DIGITS}上下同每统唯])(第)?([{_CJK_DIGITS}]+(?:点[〇零一二三四五六七八九]+)?)")
 # A CJK numeral counts only where a unit or counter follows it (or 第 before it): '三十日', '五次', '第一';
 # not in words that hold a numeral ('一律', '统一', '星期一').
-_CJK_COUNTERS = "天日年月周週个個次回件位名元円块倍折割号點点时時分秒小公千克磅米升度岁歳%％カヶケか箇週间間营営工"
+_CJK_COUNTERS = "天日年月周週个個次回件位名元円块倍折割号點点时時分秒小公千克磅米升度岁歳%％カヶケか箇週间間营営工成"
 _HANGUL_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
 _HANGUL_NUMERAL = re.compile(
     r"(?<![가-힣])([일이삼사오육칠팔구]?십[일이삼사오육칠팔구]?)(?=\s?(?:일|개월|년|시간|분|원|퍼센트|%))"
@@ -316,8 +316,8 @@ def _cjk_numerals(text: str, lang: str) -> list[Edit]:
     edits: list[Edit] = []
     for match in _CJK_NUMERAL.finditer(text):
         after = text[match.end() : match.end() + 1]
-        if not match.group(1) and (not after or after not in _CJK_COUNTERS):
-            continue
+        if not match.group(1) and (not after or after not in _CJK_COUNTERS) and not any(c in match.group(2) for c in "万萬亿億"):
+            continue  # '三十五万' alone is a figure; '一律', '统一' hold a numeral, not a number
         if match.group(2) in ("一", "十") and after in "分":  # '十分' is 'enough', '一分' a bit
             continue
         try:
@@ -462,6 +462,35 @@ def _myriads(text: str) -> list[Edit]:
     return edits
 
 
+@cache
+def _fractions(lang: str) -> re.Pattern[str] | None:
+    """A fraction said in words as a share ('a third of', 'drei Viertel des', '三分之一'), for its percent."""
+    table = qualifier_words.FRACTIONS.get(lang)
+    if not table:
+        return None
+    words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
+    if lang in ("zh", "ja", "ko"):
+        return re.compile(rf"(?P<f>{words})")
+    share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
+    by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
+    return re.compile(rf"(?<![^\W\d_])(?P<f>{words})(?={share})|{by}(?P<g>{words})(?![^\W\d_])", re.IGNORECASE)
+
+
+def _shares(text: str, lang: str) -> list[Edit]:
+    """'almost a third of', 'réduite d'un tiers', '接近九成': the share as a percent ('33.33%', '90%')."""
+    edits: list[Edit] = []
+    pattern = _fractions(lang)
+    if pattern is not None and any(c.isalpha() for c in text):
+        table = qualifier_words.FRACTIONS[lang]
+        for match in pattern.finditer(text):
+            group = "f" if match.group("f") else "g"
+            edits.append((match.start(group), match.end(group), table[match.group(group).lower()] + "%"))
+    return edits
+
+
+_TENTHS = re.compile(r"(?<![\d.])(\d)成")
+
+
 def _everyday(text: str, lang: str) -> list[Edit]:
     edits: list[Edit] = []
     lowered = text.lower()
@@ -488,12 +517,15 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
     """The text with its number words and everyday equivalents in digits; ``words``: its words, lowercased,
     when the caller has them (a text without a word that may be a number word skips text2num)."""
     result = Rewritten(text)
+    result.apply(_shares(text, lang))  # 'a third of', 'drei Viertel des': before their words become numbers
     if lang in lexicon.LATIN:
-        if _may_count(text, lang, words):
-            result.apply(_number_words(text, lang))
-    elif not text.isascii():
-        result.apply(_cjk_numerals(text, lang))
+        if _may_count(result.text, lang, words):
+            result.apply(_number_words(result.text, lang))
+    elif not result.text.isascii():
+        result.apply(_cjk_numerals(result.text, lang))
     if lang in ("zh", "ja", "ko"):
         result.apply(_myriads(result.text))
+    if lang in ("zh", "ja", "ko") and "成" in result.text:
+        result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in _TENTHS.finditer(result.text)])
     result.apply(_everyday(result.text, lang))
     return result
