@@ -277,7 +277,7 @@ LOCAL = "local time|local|heure locale|hora local|horario local|horário local|o
 
 # Fractions and multiples said in words: 'a third' (33.33%), 'half' (50%), 'double' (2 times).
 FRACTIONS = {
-    "en": {"a third": "33.33", "one third": "33.33", "two thirds": "66.67", "two-thirds": "66.67", "a quarter": "25", "one quarter": "25", "three quarters": "75", "three-quarters": "75", "half": "50", "a fifth": "20", "a tenth": "10"},
+    "en": {"a third": "33.33", "one third": "33.33", "two thirds": "66.67", "two-thirds": "66.67", "a quarter": "25", "one quarter": "25", "three quarters": "75", "three-quarters": "75", "a fifth": "20", "a tenth": "10"},
     "fr": {"un tiers": "33.33", "deux tiers": "66.67", "un quart": "25", "trois quarts": "75", "la moitié": "50", "un cinquième": "20", "un dixième": "10"},
     "de": {"ein drittel": "33.33", "zwei drittel": "66.67", "ein viertel": "25", "drei viertel": "75", "die hälfte": "50", "ein fünftel": "20", "ein zehntel": "10"},
     "es": {"un tercio": "33.33", "dos tercios": "66.67", "un cuarto": "25", "tres cuartos": "75", "la mitad": "50", "un quinto": "20", "una décima parte": "10"},
