@@ -81,7 +81,7 @@ def _figures(row: Row) -> list[tuple[str, str, str]] | None:
     said = []
     for found in sorted(row.new_figures, key=lambda found: not found.flagged):
         figure = found.said or found.figure
-        written = f" (“{found.figure}”)" if found.said and found.figure != found.said else ""
+        written = f" (“{found.figure}”)" if found.said and found.figure not in found.said else ""
         if found.status == "derived":
             said.append(("derives", figure, f"{written} from the context's figures: {found.basis}"))
             continue

@@ -36,7 +36,11 @@ def derived(
     mine = size(claim)
     if mine is None or claim.kind in ("number",):
         return None
-    kin = [qualify(s) for s in sources if not s.bare and _kin(mine[0], s)][:_CAP]
+    if claim.unit == "pp":  # percentage points: the difference of two percentages
+        kin = [qualify(s) for s in sources if s.kind == "percent"][:_CAP]
+        mine = ("percent", claim.value)
+    else:
+        kin = [qualify(s) for s in sources if not s.bare and _kin(mine[0], s)][:_CAP]
     v = mine[1]
     for source in kin:  # a rate over another period (one of the two says its period)
         c = size(source)[1]  # type: ignore[index]
@@ -48,13 +52,13 @@ def derived(
                     return f"{source.said} ÷ {factor}"
     # A sum, a difference or a product: where the answer says it computes ('in total', 'cheaper'), or restates
     # the figures it computes from.
-    kin_pairs = kin if _cued(near) or len(kin) < 2 else [s for s in kin if s.text in near or _restated(s, near)]
-    if not _cued(near) and len(kin_pairs) < 2:
+    kin_pairs = kin if _cued(near) or claim.unit == "pp" or len(kin) < 2 else [s for s in kin if s.text in near or _restated(s, near)]
+    if not _cued(near) and claim.unit != "pp" and len(kin_pairs) < 2:
         kin_pairs = []
     plain = [s for s in kin_pairs if agree(claim, s, sides=False, periods=False) and not (claim.period and s.period and claim.period != s.period)]  # fmt: skip
     for a, b in combinations(plain, 2):  # a sum or a difference of two (never of a range's two ends)
         x, y = size(a)[1], size(b)[1]  # type: ignore[index]
-        if a.text == b.text:
+        if a.text == b.text and claim.unit != "pp":  # a range's two ends; 'from 3% to 5%' is a change of 2 points
             continue
         if _close(x + y, v):
             return f"{a.said} + {b.said}"

@@ -65,7 +65,7 @@ UNITS: dict[str, tuple[str, Decimal]] = {
     "TB": ("data-TB", Decimal(1)),
     "W": ("power", Decimal(1)), "kW": ("power", Decimal(1000)),
     "°C": ("temp-C", Decimal(1)), "°F": ("temp-F", Decimal(1)), "°": ("temp", Decimal(1)),
-    "%": ("percent", Decimal(1)), "times": ("times", Decimal(1)),
+    "%": ("percent", Decimal(1)), "times": ("times", Decimal(1)), "pp": ("percentage points", Decimal(1)),
 }  # fmt: skip
 # Units read through pint (``quantity``): alone, or as a compound's numerator ('4.5 mg/dL', '80 µmol/L').
 PINT_UNITS = frozenset({"µg", "ng", "µmol", "mmol", "nmol", "mol", "dl", "kwh", "wh", "mwh", "kcal", "mmhg", "iu", "meq", "mbps", "gbps", "m²", "m³"})  # fmt: skip
@@ -111,7 +111,10 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'µg': 'µg', 'μg': 'µg', 'mcg': 'µg', 'ug': 'µg', 'ng': 'ng', 'µmol': 'µmol', 'μmol': 'µmol', 'umol': 'µmol',
         'mmol': 'mmol', 'nmol': 'nmol', 'mol': 'mol', 'dl': 'dl', 'kwh': 'kwh', 'wh': 'wh', 'mwh': 'mwh',
         'kcal': 'kcal', 'mmhg': 'mmhg', 'iu': 'iu', 'meq': 'meq', 'mbps': 'mbps', 'gbps': 'gbps', 'm²': 'm²',
-        'm2': 'm²', 'm³': 'm³',
+        'm2': 'm²', 'm³': 'm³', 'pp': 'pp', 'p.p.': 'pp', 'percentage points': 'pp', 'percentage point': 'pp',
+        'prozentpunkte': 'pp', 'prozentpunkten': 'pp', 'prozentpunkt': 'pp', 'puntos porcentuales': 'pp',
+        'pontos percentuais': 'pp', 'punti percentuali': 'pp', 'procentpunt': 'pp', 'procentpunten': 'pp',
+        '个百分点': 'pp', '%p': 'pp', '퍼센트포인트': 'pp',
     },
     "en": _EN_UNITS,
     'fr': {

@@ -9,7 +9,7 @@ from __future__ import annotations
 # either way; nearly: just under it; over/under: past it, either way. Written before the number ...
 BEFORE: dict[str, dict[str, str]] = {
     "min": {
-        "en": "at least|no fewer than|no less than|not less than|a minimum of|minimum of|minimum|min.|starting at|starting from|from as little as|as little as",
+        "en": "at least|no fewer than|no less than|not less than|a minimum of|minimum of|minimum|min.|starting at|starting from|from as little as|as little as|from",
         "fr": "au moins|au minimum|minimum|pas moins de|à partir de|dès",
         "de": "mindestens|wenigstens|nicht weniger als|mindestens|ab|minimal|minimum",
         "es": "al menos|como mínimo|mínimo|no menos de|a partir de|desde",
@@ -236,8 +236,8 @@ PERIODS: dict[str, dict[str, str]] = {
 }  # fmt: skip
 # What a figure is per, when not a period: 'per seat', 'per passenger, each way', 'par personne', '1인당'.
 PER_WORDS = {
-    "en": r"per|a|an|each|for each|/", "fr": r"par|/|l'|la|le|chaque", "de": r"pro|je|/|für jeden|für jede",
-    "es": r"por|/|cada|el|la", "pt": r"por|/|cada|o|a", "it": r"per|a|/|ogni|al|alla", "nl": r"per|/|elke|p\.",
+    "en": r"(?:and )?(?:per|a|an|each|for each|/)", "fr": r"(?:et )?(?:par|/|l'|la|le|chaque)", "de": r"(?:und )?(?:pro|je|/|für jeden|für jede)",
+    "es": r"(?:y )?(?:por|/|cada|el|la)", "pt": r"(?:e )?(?:por|/|cada|o|a)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|p\.)",
 }  # fmt: skip
 PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
     "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
@@ -277,7 +277,7 @@ LOCAL = "local time|local|heure locale|hora local|horario local|horário local|o
 
 # Fractions and multiples said in words: 'a third' (33.33%), 'half' (50%), 'double' (2 times).
 FRACTIONS = {
-    "en": {"a third": "33.33", "one third": "33.33", "two thirds": "66.67", "two-thirds": "66.67", "a quarter": "25", "one quarter": "25", "three quarters": "75", "three-quarters": "75", "a fifth": "20", "a tenth": "10"},
+    "en": {"a third": "33.33", "one third": "33.33", "two thirds": "66.67", "two-thirds": "66.67", "a quarter": "25", "one quarter": "25", "three quarters": "75", "three-quarters": "75", "half": "50", "a fifth": "20", "a tenth": "10"},
     "fr": {"un tiers": "33.33", "deux tiers": "66.67", "un quart": "25", "trois quarts": "75", "la moitié": "50", "un cinquième": "20", "un dixième": "10"},
     "de": {"ein drittel": "33.33", "zwei drittel": "66.67", "ein viertel": "25", "drei viertel": "75", "die hälfte": "50", "ein fünftel": "20", "ein zehntel": "10"},
     "es": {"un tercio": "33.33", "dos tercios": "66.67", "un cuarto": "25", "tres cuartos": "75", "la mitad": "50", "un quinto": "20", "una décima parte": "10"},

@@ -65,7 +65,7 @@ def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
 @cache
 def _per(lang: str) -> re.Pattern[str]:
     per = words.PER_WORDS.get(lang, "") + ("|" + words.PER_WORDS["en"] if lang not in _CJK and lang != "en" else "")
-    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})\s*(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip|de|du|und|y|e|en)\s[^\W\d_]+)?))", re.IGNORECASE)  # fmt: skip
+    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})\s*(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip))?))", re.IGNORECASE)  # fmt: skip
 
 
 @cache
@@ -169,7 +169,7 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
     function word; the characters of CJK phrases): a window holding none of them has no qualifier to read."""
     from groundgate.judges.figures.lexicon import STOPWORDS
 
-    function = {w for ws in STOPWORDS.values() for w in ws} - {"mais", "más", "più", "meer", "mehr", "plus", "moins", "menos", "meno", "minder", "weniger", "até", "hasta", "bis", "tot", "entro", "binnen", "desde", "ab", "dès"}
+    function = {w for ws in STOPWORDS.values() for w in ws} - {"mais", "más", "più", "meer", "mehr", "plus", "moins", "menos", "meno", "minder", "weniger", "até", "hasta", "bis", "tot", "entro", "binnen", "desde", "ab", "dès", "from", "within", "over", "under"}
     found: set[str] = {"per", "pro", "par", "por", "je", "each", "cada", "elke", "ogni", "chaque", "every"}
     tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
     for table in tables:
@@ -276,9 +276,10 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
         if match is not None:
             noun = match.group("noun").lower().rstrip(".")
             thing = sense.get(noun) or sense.get(noun.rstrip("s")) or _period_of(noun, lang)
+            word = (match.group("word").lower().split() or [""])[-1]
             if thing in words.PERIODS:
                 period = period or thing
-            elif thing or match.group("word").lower() == "/" or (lang in ("en", "de", "nl") and match.group("word").lower() in ("per", "pro", "je")):
+            elif thing or word == "/" or (lang in ("en", "de", "nl") and word in ("per", "pro", "je")):
                 per.add(thing or noun.rstrip("s"))
             else:
                 break

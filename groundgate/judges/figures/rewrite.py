@@ -204,7 +204,7 @@ def language_name(code: str) -> str:
 _SENTENCE = re.compile(r"[^.!?;:\n]+[.!?;:\n]*")
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+|\S")
 # Ordinals that are also units or other words: 'a second', 'la seconde fois', 'el segundo'.
-_NOT_ORDINALS = frozenset({"second", "seconde", "secondes", "segundo", "segunda", "seconds"})
+_NOT_ORDINALS = frozenset({"second", "seconde", "secondes", "segundo", "segunda", "seconds", "quarto", "quarta"})
 _PERCENT_WORD = frozenset({"cent", "ciento", "cien"})  # 'pour cent', 'por ciento' are 'percent', not 100
 
 
@@ -442,7 +442,7 @@ def _one_unit(lowered: str) -> Iterator[tuple[int, int, str]]:
 
 # What makes 'a week' a rate, not a figure: a number or unit before it ('$12 a month', '24 hours a day'),
 # or a frequency ('twice a week', 'once a day', 'per', 'every').
-_RATE = re.compile(r"(?:\d[\d.,]*\s*[^\s\d]{0,12}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE)
+_RATE = re.compile(r"(?:\d[\d.,]*(?:\s*[^\s\d]{1,12}){0,3}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE)
 _MYRIAD = re.compile(
     r"(\d+(?:\.\d+)?)\s?(?P<unit>[万萬만億亿억])(?:\s?(\d+)\s?[千천]|\s?(?P<rest>\d{1,3}(?:,\d{3})|\d{1,4})(?=\s?[원円元]))?|(?<![\d.])(\d+)\s?[千천](?=\s?[원円元])"
 )
@@ -473,7 +473,7 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
         return re.compile(rf"(?P<f>{words})")
     share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
     by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
-    return re.compile(rf"(?<![^\W\d_])(?P<f>{words})(?={share})|{by}(?P<g>{words})(?![^\W\d_])", re.IGNORECASE)
+    return re.compile(rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})|{by}(?P<g>{words})(?![^\W\d_])", re.IGNORECASE)
 
 
 def _shares(text: str, lang: str) -> list[Edit]:
