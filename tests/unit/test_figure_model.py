@@ -54,7 +54,7 @@ KINDS = [
     ("compact", "Le budget est de 3,4 millions d'euros.", "Le budget atteint 3 400 000 €.", "Le budget atteint 4,3 millions d'euros.", "4,3 millions d'euros"),
     ("compact", "Doors open at 19:45.", "Doors open at 7.45pm.", "Doors open at 8.45pm.", "8.45pm"),
     ("compact", "保额为35万元。", "保额是350,000元。", "保额是三十万元。", "三十万元"),
-    ("subject", "Cancellation cover: up to £5,000. Personal belongings cover: up to £500.", "Personal belongings are covered up to £500.", "Cancellation cover is up to £500.", "£500"),
+    ("subject", "Cancellation cover pays up to £5,000. Personal belongings are insured up to £500.", "Personal belongings are insured up to £500.", "Cancellation cover pays up to £500.", "£500"),
     ("subject", "For ages 4-10: one dose every 12 hours.", "Children aged 4 to 10 take a dose every 12 hours.", "Children take a dose every 4 hours.", "4 hours"),
     ("language", "O reembolso é feito em 30 dias úteis.", "O reembolso chega em trinta dias úteis.", "O reembolso chega em 45 dias úteis.", "45 dias úteis"),
     ("language", "Il rimborso arriva entro 14 giorni.", "Il rimborso arriva entro quattordici giorni.", "Il rimborso arriva entro 21 giorni.", "21 giorni"),
@@ -95,10 +95,10 @@ def test_a_sum_of_two_unrelated_figures_is_still_an_invention() -> None:
 
 
 def test_a_figure_said_of_something_else_names_what_the_context_states_it_of() -> None:
-    context = "Cancellation cover: up to £5,000. Personal belongings cover: up to £500."
-    [new] = tripwire(context, None, "", "Cancellation cover is up to £500.").new
+    context = "Cancellation cover pays up to £5,000. Personal belongings are insured up to £500."
+    [new] = tripwire(context, None, "", "Cancellation cover pays up to £500.").new
     assert new.status == "elsewhere"
-    assert "Personal belongings cover" in new.basis
+    assert "Personal belongings are insured" in new.basis
 
 
 def test_a_language_it_does_not_read_is_said_so_and_nothing_is_listed() -> None:
@@ -132,7 +132,7 @@ def run(rows: list[tuple[str, str, str, str, str]]) -> compare.Results:
 
 ROWS = [
     ("derived", "pricing", "The Team plan is £9 per seat per month.", "Team is £9 a seat monthly.", "Team is £9 per seat per month, so £108 per seat over a year."),  # fmt: skip
-    ("elsewhere", "pricing", "Cancellation cover: up to £5,000. Personal belongings cover: up to £500.", "Cancellation cover is up to £5,000.", "Cancellation cover is up to £500."),  # fmt: skip
+    ("elsewhere", "pricing", "Cancellation cover pays up to £5,000. Personal belongings are insured up to £500.", "Cancellation cover pays up to £5,000.", "Cancellation cover pays up to £500."),  # fmt: skip
     ("unread", "pricing", "Тариф стоит 500 рублей в месяц.", "Тариф стоит 500 рублей.", "Тариф стоит 900 рублей."),
 ]
 
@@ -144,12 +144,12 @@ def test_derived_and_elsewhere_reach_the_results_and_the_report_and_unread_rows_
     assert [(f.status, f.basis) for f in rows["derived"].new_figures or []] == [("derived", "£9 per seat a month × 12")]
     assert rows["elsewhere"].outcome is Outcome.UNSUPPORTED_FIGURE
     [found] = rows["elsewhere"].new_figures or []
-    assert (found.status, found.basis) == ("elsewhere", "Personal belongings cover: up to £500")
+    assert (found.status, found.basis) == ("elsewhere", "Personal belongings are insured up to £500")
     assert rows["unread"].outcome is Outcome.TIE
     assert rows["unread"].figures_unread == "Russian"
     assert "figures not read: Russian" in (rows["unread"].note or "")
     console = " ".join(render_console(results).split())
-    assert "states up to £500, which the context states in the context of “Personal belongings cover: up to £500”" in console  # fmt: skip
+    assert "states up to £500, which the context states in the context of “Personal belongings are insured up to £500”" in console  # fmt: skip
     assert "in the context of" in render(results)
 
 

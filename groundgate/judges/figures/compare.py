@@ -176,8 +176,8 @@ def agree(
             return False
     if periods and claim.period and source.period and claim.period != source.period:
         return False
-    mine = claim.per | ({claim.period} if claim.period and periods else set())  # what each is per, time included
-    theirs = source.per | ({source.period} if source.period and periods else set())
+    mine = claim.per | ({claim.period} if claim.period not in ("", "once") and periods else set())  # time included
+    theirs = source.per | ({source.period} if source.period not in ("", "once") and periods else set())
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:

@@ -91,8 +91,8 @@ def elsewhere(
         return None
     starts = [f.start for f in stated]
     best_backer = max(_overlap(claim_words, context, stated, _index(stated, starts, b), clause_of(b)) for b in backers)
-    if best_backer == len(claim_words):
-        return None  # every word of the claim's is the backer's: nothing can be more its subject
+    if best_backer:
+        return None  # the claim shares words with what the context states it of: its subject, as far as words tell
     kinds = {dimension[0] for b in backers if (dimension := size(b)) is not None}
     backing = {(b.start, b.end) for b in backers}
     clauses_of = {clause_of(b) for b in backers}
@@ -106,10 +106,11 @@ def elsewhere(
         clause = clause_of(other)
         if clause not in clauses_of:
             best_other = max(best_other, _overlap(claim_words, context, stated, index, clause))
-    return backers[0] if best_other >= ELSEWHERE and best_other > best_backer else None
+    enough = ELSEWHERE * 2 if any(not word.isascii() and len(word) == 2 for word in claim_words) else ELSEWHERE
+    return backers[0] if best_other >= enough else None
 
 
-ELSEWHERE = 2  # words a claim must share with another clause (and more than with its backer's) to be said of that
+ELSEWHERE = 2  # words a claim must share with another clause (and none with its backer's) to be said of that; CJK pairs count half
 _SIZED = frozenset({"duration", "measure", "percent", "times", "money", "number", "count"})
 
 

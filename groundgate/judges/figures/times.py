@@ -73,6 +73,8 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
     else:
         month = "|".join(sorted(names, key=len, reverse=True))
         flags = re.IGNORECASE
+    # '03.07.' and '14/07' without a year: the day first, in the languages that write it so
+    short = r"| (?P<sd_d>\d{1,2})(?:\.(?P<sd_m>\d{1,2})\.|/(?P<ss_m>\d{1,2}))(?![\d/])" if lang in ("fr", "de", "es", "pt", "it", "nl") else ""
     return re.compile(
         rf"""{first}(?<![0-9A-Za-zÀ-ÿ_.,/-])(?:
             (?P<iso_y>\d{{4}})(?P<iso_sep>[-/.])\s?(?P<iso_m>\d{{1,2}})(?P=iso_sep)\s?(?P<iso_d>\d{{1,2}})\.?(?!\d)
@@ -82,6 +84,7 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
           | (?P<my_m>{month})\.?,?\s+(?:de\s+)?(?P<my_y>\d{{4}})
           | (?:(?P<cjk_y>\d{{4}})\s?[年년]\s?)?(?P<cjk_m>\d{{1,2}})\s?[月월]\s?(?P<cjk_d>\d{{1,2}})\s?[日号號일]
           | (?P<cym_y>\d{{4}})\s?[年년]\s?(?P<cym_m>\d{{1,2}})\s?[月월](?!\s?\d)
+          {short}
         )(?![A-Za-zÀ-ÿ]|/\d|[.,]\d)""",
         re.VERBOSE | flags,
     )
@@ -113,6 +116,8 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
             readings.add((int(g["my_y"]), months[g["my_m"].lower().rstrip(".")], None))
         elif g["cjk_m"]:
             readings.add((_year(g["cjk_y"]), int(g["cjk_m"]), int(g["cjk_d"])))
+        elif g.get("sd_d"):
+            readings.add((None, int(g["sd_m"] or g["ss_m"]), int(g["sd_d"])))
         else:
             readings.add((int(g["cym_y"]), int(g["cym_m"]), None))
         valid = frozenset(r for r in readings if 1 <= r[1] <= 12 and (r[2] is None or 1 <= r[2] <= 31))
@@ -219,6 +224,7 @@ _AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina"
 _AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen|às|as|das|da|até|após|dalle|alle|le|fino alle|dopo le|entro le|om|tot|vanaf|van|na|voor|vóór)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
 
 
+_SPANNED = re.compile(r"\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*\d{1,2}\s?h(?![a-z])", re.IGNORECASE)
 _LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
 
 
@@ -275,7 +281,8 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         readings = _halved(hour, minute, g["de_half"])
     elif g["hfr"]:
         hour, minute = int(g["hfr"]), int(g["mfr"] or 0)
-        if not g["mfr"] and not _AT.search(text[max(0, match.start() - 12) : match.start()]):
+        spanned = _SPANNED.match(text, match.end())  # '04h às 08h': both ends are times
+        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not _AT.search(text[max(0, match.start() - 12) : match.start()]):  # fmt: skip
             return None  # 'dure 2 h': a duration
         readings = {hour * 60 + minute}
     elif g["hdot"]:  # 'entro le 16.30': a time after a word that says so, else a number
