@@ -53,6 +53,83 @@ def _table(table: str, lang: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
+_PTOK = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*\.?|[~+/]")
+_ARTICLES = frozenset("a an the of de du des d' le la les el los o os il lo het een die der den von al ao aos à au aux del dei delle do da dos das zum zur i gli :".split())  # fmt: skip
+
+
+@cache
+def _index(table: str) -> tuple[dict[tuple[str, ...], str], int]:
+    """A table's phrases in the seven Latin-script languages, as tuples of words, to their names; and the most
+    words a phrase has. Looking a window's last (or first) words up costs a few dictionary probes, where a
+    pattern of every phrase would try each of them at each character."""
+    source = {"before": words.BEFORE, "after": words.AFTER, "direction": words.DIRECTION, "period": words.PERIODS}[table]
+    found: dict[tuple[str, ...], str] = {}
+    for name, by_language in source.items():
+        for code in _LATIN:
+            for phrase in by_language.get(code, "").split("|"):
+                key = tuple(_PTOK.findall(phrase.lower()))
+                if key:
+                    found.setdefault(key, name)
+                    if key[-1].endswith(".") and len(key[-1]) > 1:
+                        found.setdefault((*key[:-1], key[-1][:-1]), name)
+    return found, max((len(k) for k in found), default=1)
+
+
+def _tokens(text: str) -> list[tuple[str, int, int]]:
+    return [(m.group().lower(), m.start(), m.end()) for m in _PTOK.finditer(text)]
+
+
+def _get(index: dict[tuple[str, ...], str], key: tuple[str, ...]) -> str | None:
+    """A phrase's name, its last word read with or without a full stop ('max.', 'im Jahr.')."""
+    return index.get(key) or (index.get((*key[:-1], key[-1].rstrip("."))) if key[-1].endswith(".") else None)
+
+
+def _ending(text: str, table: str) -> tuple[str, int] | None:
+    """The phrase of ``table`` that ends the text (articles after it allowed): (its name, where it starts)."""
+    index, longest = _index(table)
+    tokens = _tokens(text[-40:])
+    offset = max(0, len(text) - 40)
+    while tokens and tokens[-1][0] in _ARTICLES:
+        tokens.pop()
+    for size in range(min(longest, len(tokens)), 0, -1):
+        name = _get(index, tuple(t for t, _, _ in tokens[-size:]))
+        if name is not None:
+            return name, offset + tokens[-size][1]
+    return None
+
+
+def _starting(text: str, table: str) -> tuple[str, int] | None:
+    """The phrase of ``table`` that starts the text (after a bracket): (its name, where it ends)."""
+    index, longest = _index(table)
+    head = text.lstrip(" (")
+    skipped = len(text) - len(head)
+    tokens = _tokens(head[:48])
+    for size in range(min(longest, len(tokens)), 0, -1):
+        if tokens[size - 1][2] > 0 and head[: tokens[0][1]].strip():
+            break  # something other than words before the first one
+        name = _get(index, tuple(t for t, _, _ in tokens[:size]))
+        if name is not None:
+            return name, skipped + tokens[size - 1][2]
+    return None
+
+
+def _anywhere(text: str, table: str) -> list[tuple[str, int, int]]:
+    """Every phrase of ``table`` in the text: (name, start, end), longest first where two start together."""
+    index, longest = _index(table)
+    tokens = _tokens(text)
+    found: list[tuple[str, int, int]] = []
+    at = 0
+    while at < len(tokens):
+        for size in range(min(longest, len(tokens) - at), 0, -1):
+            name = _get(index, tuple(t for t, _, _ in tokens[at : at + size]))
+            if name is not None:
+                found.append((name, tokens[at][1], tokens[at + size - 1][2]))
+                at += size - 1
+                break
+        at += 1
+    return found
+
+
 @cache
 def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
@@ -208,18 +285,25 @@ def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         return Qualifiers(clause=clause)
     bound = ""
     stripped_before, stripped_after = before, after
-    tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
-    match = _table("before", lang).search(before, tail) or _LOOSE.search(before, max(0, len(before) - 40))
-    if match is not None:
-        bound = str(match.lastgroup).removesuffix("_cjk")
-        stripped_before = before[: match.start()]
+    ended = _ending(before, "before") if lang not in _CJK else None
+    if ended is None:
+        tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
+        match = (_table("before", lang).search(before, tail) if lang in _CJK else None) or _LOOSE.search(before, max(0, len(before) - 40))  # fmt: skip
+        ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
+    if ended is not None:
+        bound, at = ended
+        stripped_before = before[:at]
         if bound in ("over", "under") and _NEGATION.search(stripped_before):
             bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
     else:
-        match = _table("after", lang).match(after)
-        if match is not None:
-            bound = str(match.lastgroup)
-            stripped_after = after[match.end() :]
+        if lang in _CJK:
+            match = _table("after", lang).match(after)
+            started = (str(match.lastgroup), match.end()) if match is not None else None
+        else:
+            started = _starting(after, "after")
+        if started is not None:
+            bound = started[0]
+            stripped_after = after[started[1] :]
     if kind == "time":
         after_zone, before_zone = _zones()
         zone = after_zone.match(after) or before_zone.search(before[-16:])
@@ -249,15 +333,19 @@ def _own(after: str) -> str:
 def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     """The nearest word of each axis on either side: a change (up or down), a balance (credit or debit)."""
     found: dict[str, tuple[int, int]] = {}
-    pattern = _table("direction", lang)
-    for match in pattern.finditer(before):
-        axis, sign = words.AXIS[str(match.lastgroup)]
-        found[axis] = (len(before) - match.end(), sign)  # the last one before is the nearest
-    later = pattern.search(after)
-    if later is not None:
-        axis, sign = words.AXIS[str(later.lastgroup)]
-        if axis not in found or later.start() < found[axis][0]:
-            found[axis] = (later.start(), sign)
+    if lang in _CJK:
+        pattern = _table("direction", lang)
+        earlier = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(before)]
+        later = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(after)][:1]
+    else:
+        earlier, later = _anywhere(before, "direction"), _anywhere(after, "direction")[:1]
+    for name, _, end in earlier:
+        axis, sign = words.AXIS[name]
+        found[axis] = (len(before) - end, sign)  # the last one before is the nearest
+    for name, start, _ in later:
+        axis, sign = words.AXIS[name]
+        if axis not in found or start < found[axis][0]:
+            found[axis] = (start, sign)
     return found.get("change", (0, 0))[1], found.get("balance", (0, 0))[1]
 
 
@@ -268,10 +356,16 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
     rest = after
     sense, things = _things()
     for _ in range(3):  # 'per seat per month', 'per passenger, each way'
-        match = _table("period", lang).match(rest.lstrip(" ,(")) if not period else None
-        if match is not None:
-            period, rest = str(match.lastgroup), rest.lstrip(" ,(")[match.end() :]
-            continue
+        if not period:
+            head = rest.lstrip(" ,(")
+            if lang in _CJK:
+                match = _table("period", lang).match(head)
+                started = (str(match.lastgroup), match.end()) if match is not None else None
+            else:
+                started = _starting(head, "period")
+            if started is not None:
+                period, rest = started[0], head[started[1] :]
+                continue
         match = _per(lang).match(rest)
         if match is not None:
             noun = match.group("noun").lower().rstrip(".")
@@ -292,9 +386,12 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
             continue
         break
     if not period and kind in ("money", "percent"):
-        match = _table("period", lang).search(before[-32:])
-        if match is not None:
-            period = str(match.lastgroup)
+        if lang in _CJK:
+            match = _table("period", lang).search(before[-32:])
+            period = str(match.lastgroup) if match is not None else ""
+        else:
+            periods = _anywhere(before[-32:], "period")
+            period = periods[-1][0] if periods else ""
     return period, frozenset(per)
 
 

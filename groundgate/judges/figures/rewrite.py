@@ -476,16 +476,29 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})|{by}(?P<g>{words})(?![^\W\d_])", re.IGNORECASE)
 
 
-def _shares(text: str, lang: str) -> list[Edit]:
-    """'almost a third of', 'réduite d'un tiers', '接近九成': the share as a percent ('33.33%', '90%')."""
+def _shares(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
+    """'almost a third of', 'réduite d'un tiers', '三分之一': the share as a percent ('33.33%')."""
     edits: list[Edit] = []
     pattern = _fractions(lang)
-    if pattern is not None and any(c.isalpha() for c in text):
+    if pattern is None:
+        return edits
+    if lang in ("zh", "ja", "ko"):
+        found = "分" in text
+    else:
+        tokens = words if words is not None else set(_WORD.findall(text.lower()))
+        found = not _fraction_words(lang).isdisjoint(tokens)
+    if found:
         table = qualifier_words.FRACTIONS[lang]
         for match in pattern.finditer(text):
             group = "f" if match.group("f") else "g"
             edits.append((match.start(group), match.end(group), table[match.group(group).lower()] + "%"))
     return edits
+
+
+@cache
+def _fraction_words(lang: str) -> frozenset[str]:
+    """The last word of each of a language's fractions ('third', 'Viertel', '分之一'): a text holding none is not read."""
+    return frozenset(w for phrase in qualifier_words.FRACTIONS.get(lang, {}) for w in _WORD.findall(phrase.lower())[-1:])
 
 
 _TENTHS = re.compile(r"(?<![\d.])(\d)成")
@@ -517,7 +530,7 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
     """The text with its number words and everyday equivalents in digits; ``words``: its words, lowercased,
     when the caller has them (a text without a word that may be a number word skips text2num)."""
     result = Rewritten(text)
-    result.apply(_shares(text, lang))  # 'a third of', 'drei Viertel des': before their words become numbers
+    result.apply(_shares(text, lang, words))  # 'a third of', 'drei Viertel des': before they become numbers
     if lang in lexicon.LATIN:
         if _may_count(result.text, lang, words):
             result.apply(_number_words(result.text, lang))
