@@ -26,7 +26,15 @@ from groundgate.judges.figures.tripwire import (
     tripwire,
 )
 
+def clear_caches() -> None:
+    """Forget what was read (the language of a sample, the words beside a figure): to measure a cold pass."""
+    from groundgate.judges.figures import qualifiers, rewrite
+
+    for cached in (qualifiers._said, qualifiers._tokens, rewrite._latin, rewrite._lingua):
+        cached.cache_clear()
+
+
 __all__ = [
-    "LISTED", "NEAREST", "Figure", "Finding", "NewFigure", "Stated", "claims", "figures", "language", "nearest",
+    "LISTED", "NEAREST", "Figure", "clear_caches", "Finding", "NewFigure", "Stated", "claims", "figures", "language", "nearest",
     "row_language", "same", "tripwire",
 ]  # fmt: skip

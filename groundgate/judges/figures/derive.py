@@ -32,61 +32,72 @@ def derived(
     claim: Figure, sources: Sequence[Figure], near: str = "", qualify: Callable[[Figure], Figure] = lambda f: f
 ) -> str | None:
     """How ``claim`` follows from ``sources`` by one step, in words ('£9 a month × 12'), or None. ``near``: the
-    claim's own words (a multiple the answer names, 'twice', is read there)."""
+    claim's own words (a multiple the answer names, 'twice', is read there). Values are weighed first; a
+    source's qualifiers are read only for the few whose value fits (a context's are mostly never read)."""
     mine = size(claim)
     if mine is None or claim.kind in ("number",):
         return None
     if claim.unit == "pp":  # percentage points: the difference of two percentages
-        kin = [qualify(s) for s in sources if s.kind == "percent"][:_CAP]
+        raw = [s for s in sources if s.kind == "percent"][:_CAP]
         mine = ("percent", claim.value)
     else:
-        kin = [qualify(s) for s in sources if not s.bare and _kin(mine[0], s)][:_CAP]
+        raw = [s for s in sources if not s.bare and _kin(mine[0], s)][:_CAP]
     v = mine[1]
-    for source in kin:  # a rate over another period (one of the two says its period)
-        c = size(source)[1]  # type: ignore[index]
-        if (claim.period or source.period) and claim.period != source.period:
-            for (shorter, longer), factor in _PERIODS.items():
-                if source.period in (shorter, "") and claim.period in (longer, "") and _close(c * factor, v):
-                    return f"{source.said} × {factor}"
-                if source.period in (longer, "") and claim.period in (shorter, "") and _close(c / factor, v):
-                    return f"{source.said} ÷ {factor}"
+    values = [(s, size(s)[1]) for s in raw]  # type: ignore[index]
+    for source, c in values:  # a rate over another period (one of the two says its period)
+        for (shorter, longer), factor in _PERIODS.items():
+            up, down = _close(c * factor, v), _close(c / factor, v)
+            if not (up or down):
+                continue
+            read = qualify(source)
+            if not (claim.period or read.period) or claim.period == read.period:
+                continue
+            if up and read.period in (shorter, "") and claim.period in (longer, ""):
+                return f"{read.said} × {factor}"
+            if down and read.period in (longer, "") and claim.period in (shorter, ""):
+                return f"{read.said} ÷ {factor}"
+    cued = _cued(near)
     # A sum, a difference or a product: where the answer says it computes ('in total', 'cheaper'), or restates
     # the figures it computes from.
-    kin_pairs = kin if _cued(near) or claim.unit == "pp" or len(kin) < 2 else [s for s in kin if s.text in near or _restated(s, near)]
-    if not _cued(near) and claim.unit != "pp" and len(kin_pairs) < 2:
-        kin_pairs = []
-    plain = [s for s in kin_pairs if agree(claim, s, sides=False, periods=False) and not (claim.period and s.period and claim.period != s.period)]  # fmt: skip
-    for a, b in combinations(plain, 2):  # a sum or a difference of two (never of a range's two ends)
-        x, y = size(a)[1], size(b)[1]  # type: ignore[index]
+    if cued or claim.unit == "pp" or len(values) < 2:
+        pairs = values
+    else:
+        pairs = [(s, c) for s, c in values if s.text in near or _restated(s, near)]
+        pairs = pairs if len(pairs) >= 2 else []
+    for (a, x), (b, y) in combinations(pairs, 2):  # a sum or a difference of two (never of a range's two ends)
         if a.text == b.text and claim.unit != "pp":  # a range's two ends; 'from 3% to 5%' is a change of 2 points
             continue
-        if _close(x + y, v):
+        total, apart = _close(x + y, v), _close(abs(x - y), v) and bool(v)
+        if not (total or apart):
+            continue
+        a, b = qualify(a), qualify(b)
+        if not all(agree(claim, s, sides=False, periods=False) and not (claim.period and s.period and claim.period != s.period) for s in (a, b)):  # fmt: skip
+            continue
+        if total:
             return f"{a.said} + {b.said}"
-        if _close(abs(x - y), v) and v:
-            big, small = (a, b) if x > y else (b, a)
-            unit = " (percentage points)" if claim.kind == "percent" else ""
-            return f"{big.said} − {small.said}{unit}"
-    counts = [s for s in sources if s.kind in ("number", "count", "duration") and 1 < s.value <= 100 and s.value == int(s.value)]  # fmt: skip
-    for count in counts[:_CAP] if _cued(near) or kin_pairs else ():  # a count of a price ('17 giorni' × €8)
-        for source in kin:
-            if _close(size(source)[1] * count.value, v):  # type: ignore[index]
-                return f"{count.text} × {source.said}"
+        big, small = (a, b) if x > y else (b, a)
+        unit = " (percentage points)" if claim.kind == "percent" else ""
+        return f"{big.said} − {small.said}{unit}"
+    if cued or pairs:
+        counts = [s for s in sources if s.kind in ("number", "count", "duration") and 1 < s.value <= 100 and s.value == int(s.value)]  # fmt: skip
+        for count in counts[:_CAP]:  # a count of a price ('17 giorni' × €8)
+            for source, c in values:
+                if _close(c * count.value, v):
+                    return f"{count.text} × {qualify(source).said}"
     if claim.kind == "money":
-        percents = [s for s in sources if s.kind == "percent"][:_CAP]
-        for percent in percents:
+        for percent in [s for s in sources if s.kind == "percent"][:_CAP]:
             rate = percent.value / 100
-            for source in kin:
-                c = size(source)[1]  # type: ignore[index]
+            for source, c in values:
                 for result, how in ((c * rate, "of"), (c * (1 - rate), "off"), (c * (1 + rate), "on")):
                     if _close(result, v):
-                        return f"{percent.said} {how} {source.said}"
+                        return f"{percent.said} {how} {qualify(source).said}"
     lowered = near.lower()
     for lang_words in qualifier_words.MULTIPLES.values():
         for word, times in lang_words.items():
             if word in lowered:
-                for source in kin:
-                    if _close(size(source)[1] * Decimal(times), v):  # type: ignore[index]
-                        return f"{word} {source.said}"
+                for source, c in values:
+                    if _close(c * Decimal(times), v):
+                        return f"{word} {qualify(source).said}"
     return None
 
 

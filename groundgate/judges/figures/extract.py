@@ -100,7 +100,7 @@ class Reading:
             said = self._reader.at(index)
             if figure.bound and not said.bound:  # 'a third': about 33.33%
                 said = replace(said, bound=figure.bound)
-            self._done[index] = replace(figure, said_with=said)
+            self._done[index] = figure.with_qualifiers(said)
         return self._done[index]
 
 

@@ -10,7 +10,7 @@ import re
 from bisect import bisect_right
 from dataclasses import replace
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
@@ -19,6 +19,7 @@ _CJK = ("zh", "ja", "ko")
 _LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
 _WINDOW = 48  # characters read on either side of a figure, at most
+CLAUSE = 400  # characters a clause runs on either side of its figure, at most
 
 
 def _alternatives(phrases: str) -> str:
@@ -75,8 +76,16 @@ def _index(table: str) -> tuple[dict[tuple[str, ...], str], int]:
     return found, max((len(k) for k in found), default=1)
 
 
-def _tokens(text: str) -> list[tuple[str, int, int]]:
-    return [(m.group().lower(), m.start(), m.end()) for m in _PTOK.finditer(text)]
+@cache
+def _firsts(table: str) -> frozenset[str]:
+    """The words a table's phrases start with (a position whose word is none of them starts no phrase)."""
+    return frozenset(word for key in _index(table)[0] for word in (key[0], key[0].rstrip(".")))
+
+
+@lru_cache(maxsize=16384)
+def _tokens(text: str) -> tuple[tuple[str, int, int], ...]:
+    """The words of a window, lowercased, with where each stands (a window is read for several tables)."""
+    return tuple((m.group().lower(), m.start(), m.end()) for m in _PTOK.finditer(text))
 
 
 def _get(index: dict[tuple[str, ...], str], key: tuple[str, ...]) -> str | None:
@@ -87,7 +96,7 @@ def _get(index: dict[tuple[str, ...], str], key: tuple[str, ...]) -> str | None:
 def _ending(text: str, table: str) -> tuple[str, int] | None:
     """The phrase of ``table`` that ends the text (articles after it allowed): (its name, where it starts)."""
     index, longest = _index(table)
-    tokens = _tokens(text[-40:])
+    tokens = list(_tokens(text[-40:]))
     offset = max(0, len(text) - 40)
     while tokens and tokens[-1][0] in _ARTICLES:
         tokens.pop()
@@ -116,10 +125,14 @@ def _starting(text: str, table: str) -> tuple[str, int] | None:
 def _anywhere(text: str, table: str) -> list[tuple[str, int, int]]:
     """Every phrase of ``table`` in the text: (name, start, end), longest first where two start together."""
     index, longest = _index(table)
+    firsts = _firsts(table)
     tokens = _tokens(text)
     found: list[tuple[str, int, int]] = []
     at = 0
     while at < len(tokens):
+        if tokens[at][0] not in firsts:
+            at += 1
+            continue
         for size in range(min(longest, len(tokens) - at), 0, -1):
             name = _get(index, tuple(t for t, _, _ in tokens[at : at + size]))
             if name is not None:
@@ -161,7 +174,25 @@ _LOOSE = re.compile(
 )
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+\S+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
+_JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
+_LOOSE_WORDS = re.compile(r"min|max|mín|máx|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE)
 _CALENDAR = re.compile(rf"(?<![^\W\d_])(?:{words.CALENDAR})(?![^\W\d_])", re.IGNORECASE)
+
+
+_CALENDAR_STEMS = ("calend", "corrid", "natural", "solari", "kalender", "自然日", "暦日", "역일", "civil")
+
+
+@cache
+def _calendar_words() -> frozenset[str]:
+    return frozenset(_PTOK.findall(words.CALENDAR.lower()))
+
+
+def _calendar(text: str) -> bool:
+    """Whether the words say calendar days ('30 calendar days', '30 jours calendaires', '30 dias corridos')."""
+    lowered = text.lower()
+    if not any(stem in lowered for stem in _CALENDAR_STEMS):
+        return False
+    return not _calendar_words().isdisjoint(t for t, _, _ in _tokens(text)) or bool(_CALENDAR.search(text))
 
 
 def clauses(text: str) -> list[tuple[int, int]]:
@@ -201,12 +232,19 @@ class Reader:
         self._starts: list[int] = []
 
     def clause(self, index: int) -> tuple[int, int]:
-        """The clause the figure stands in."""
-        if self._parts is None:
-            self._parts = clauses(self.text)
-            self._starts = [start for start, _ in self._parts]
-        at = max(0, bisect_right(self._starts, self.spans[index][0]) - 1)
-        return self._parts[at]
+        """The clause the figure stands in: read around it (a context's other clauses are never split)."""
+        text = self.text
+        start, end, _ = self.spans[index]
+        begin = 0
+        for match in _CLAUSE_END.finditer(text, max(0, start - CLAUSE), start):
+            begin = match.end()
+        if begin == 0 and start > CLAUSE:
+            begin = start - CLAUSE
+        stop = _CLAUSE_END.search(text, end, end + CLAUSE)
+        finish = stop.end() if stop is not None else min(len(text), end + CLAUSE)
+        while begin < start and text[begin].isspace():
+            begin += 1
+        return begin, finish
 
     def at(self, index: int) -> Qualifiers:
         text, spans = self.text, self.spans
@@ -279,16 +317,24 @@ def _silent(before: str, after: str, lang: str) -> bool:
 
 
 def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int]) -> Qualifiers:
+    """What a figure of ``kind`` written ``own`` is said with, between the words ``before`` and ``after`` it."""
+    q = _said(before, after, own, kind, lang)
+    return Qualifiers(q.bound, q.change, q.balance, q.period, q.per, q.zone, q.zone_name, q.calendar, clause)
+
+
+@lru_cache(maxsize=8192)
+def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int] = (0, 0)) -> Qualifiers:
+    """``_read`` without the clause: the same words say the same (a suite's contexts share their sentences)."""
     if kind not in _QUANTITIES and kind != "time":
         return Qualifiers(clause=clause)
-    if _silent(before, after, lang) and not (kind == "duration" and _CALENDAR.search(own)):
+    if _silent(before, after, lang) and not (kind == "duration" and _calendar(own)):
         return Qualifiers(clause=clause)
     bound = ""
     stripped_before, stripped_after = before, after
     ended = _ending(before, "before") if lang not in _CJK else None
     if ended is None:
         tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
-        match = (_table("before", lang).search(before, tail) if lang in _CJK else None) or _LOOSE.search(before, max(0, len(before) - 40))  # fmt: skip
+        match = (_table("before", lang).search(before, tail) if lang in _CJK else None) or (_LOOSE.search(before, max(0, len(before) - 40)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
         ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
     if ended is not None:
         bound, at = ended
@@ -320,7 +366,7 @@ def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         if kind == "percent" and sign in ("-", "−") and not before[:-1].rstrip()[-1:].isalnum() and not change:
             change = -1  # '−8,3 %'; a negative amount of money may be a credit or a debit: not read
     period, per = _rate(own_before, stripped_after, kind, lang)
-    calendar = kind == "duration" and bool(_CALENDAR.search(own + after[:24]))
+    calendar = kind == "duration" and _calendar(own + after[:24])
     return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause)
 
 
@@ -379,7 +425,7 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
                 break
             rest = rest[match.end() :]
             continue
-        thing_match = things.search(rest[:24])
+        thing_match = things.search(rest[:24]) if _JOURNEY.search(rest[:24]) else None
         if thing_match is not None and _journey(thing_match.group("thing"), sense):
             per.add(sense[thing_match.group("thing").lower()])
             rest = rest[thing_match.end() :]

@@ -102,7 +102,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         verdicts.append((claim, "derived", how) if how else (claim, "unsupported", ""))
     if not verdicts:
         return Finding([], [])
-    old = Stated(b for b in claims(baseline, lang) if not sources.states(b))
+    flagged = any(status != "derived" for _, status, _ in verdicts)
+    old = Stated(b for b in claims(baseline, lang) if not sources.states(b)) if flagged else Stated()
     backlog: list[Figure] = []
     new: list[NewFigure] = []
     for claim, status, basis in verdicts:
