@@ -83,11 +83,12 @@ class Reading:
         self.figures = figures
         self._reader, self._written = reader, written
         self._index = {id(figure): index for index, figure in enumerate(figures)}
+        self._at = {(figure.start, figure.end): index for index, figure in enumerate(figures)}
         self._done: dict[int, Figure] = {}
 
     def clause(self, figure: Figure) -> tuple[int, int]:
         """The clause a figure stands in, in the text (without reading its qualifiers)."""
-        index = self._index.get(id(figure))
+        index = self._at.get((figure.start, figure.end))
         if index is None or self._reader is None or self._written is None:
             return figure.clause
         return self._reader.old(*self._reader.clause(index))

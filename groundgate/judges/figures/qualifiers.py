@@ -20,6 +20,7 @@ _LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
 _WINDOW = 48  # characters read on either side of a figure, at most
 CLAUSE = 400  # characters a clause runs on either side of its figure, at most
+_ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")  # what ends a clause
 
 
 def _alternatives(phrases: str) -> str:
@@ -235,21 +236,23 @@ class Reader:
         """The clause the figure stands in: read around it (a context's other clauses are never split)."""
         text = self.text
         start, end, _ = self.spans[index]
-        begin = 0
-        for match in _CLAUSE_END.finditer(text, max(0, start - CLAUSE), start):
-            begin = match.end()
-        if begin == 0 and start > CLAUSE:
-            begin = start - CLAUSE
-        stop = _CLAUSE_END.search(text, end, end + CLAUSE)
-        finish = stop.end() if stop is not None else min(len(text), end + CLAUSE)
+        low, high = max(0, start - CLAUSE), min(len(text), end + CLAUSE)
+        begin = max([low] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, low, start)) >= 0])
+        ends = [at for mark in _ENDS if (at := text.find(mark, end, high)) >= 0]
+        finish = min(ends) + 1 if ends else high
         while begin < start and text[begin].isspace():
             begin += 1
         return begin, finish
 
     def at(self, index: int) -> Qualifiers:
+        """The figure's qualifiers, read between the figures beside it, within its clause (whose span is left
+        unread here: ``clause`` gives it to the few that need it)."""
         text, spans = self.text, self.spans
         start, end, kind = spans[index]
-        clause_start, clause_end = self.clause(index)
+        low, high = max(0, start - _WINDOW), min(len(text), end + _WINDOW)
+        clause_start = max([low] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, low, start)) >= 0])
+        ends = [at for mark in _ENDS if (at := text.find(mark, end, high)) >= 0]
+        clause_end = min(ends) + 1 if ends else high
         previous, back = clause_start, index - 1
         while back >= 0 and index - back <= 4:  # a range's ends share their span: the figure before them
             if spans[back][1] <= start:
@@ -264,7 +267,7 @@ class Reader:
             ahead += 1
         before = text[max(previous, clause_start, start - _WINDOW) : start]
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
-        said = _read(before, after, text[start:end], kind, self.lang, self.old(clause_start, clause_end))
+        said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
         if kind in ("money", "percent") and not (said.change or said.balance) and following < clause_end:
             # a direction said past a date ('€ 132,35 wordt op 28 februari … afgeschreven') is still this one's
             nxt = spans[ahead][2] if ahead < len(spans) else ""

@@ -272,8 +272,12 @@ def _number_words(text: str, lang: str) -> list[Edit]:
     from text_to_num import alpha2digit
 
     edits: list[Edit] = []
+    vocabulary = _vocabulary(lang) if lang in _VOCABULARY else None
     for sentence in _SENTENCE.finditer(text):
         chunk = sentence.group()
+        if vocabulary is not None and vocabulary.isdisjoint(_WORD.findall(chunk.lower())):
+            if lang != "fr" or not any(w.endswith(_ORDINAL_ENDINGS) for w in _WORD.findall(chunk.lower())):
+                continue  # no number word in this sentence: text2num is not asked
         if not any(c.isalpha() for c in chunk) or alpha2digit(chunk, lang, 0.0) == chunk:
             continue  # no number word: most sentences, at the cost of one call
         tokens = list(_TOKEN.finditer(chunk))

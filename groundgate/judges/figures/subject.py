@@ -128,9 +128,9 @@ def _index(stated: Sequence[Figure], starts: list[int], figure: Figure) -> int:
     return at if at < len(stated) else 0
 
 
-def quoted(context: str, figure: Figure, stated: Sequence[Figure]) -> str:
+def quoted(context: str, figure: Figure, stated: Sequence[Figure], clause: tuple[int, int] | None = None) -> str:
     """What the context states ``figure`` of, to quote: the words nearest to it, trimmed."""
     starts = [f.start for f in stated]
-    start, end = around(context, stated, _index(stated, starts, figure), [figure.clause])
+    start, end = around(context, stated, _index(stated, starts, figure), [clause or figure.clause])
     text = " ".join(context[start:end].split()).strip(" ,;:.")
     return text if len(text) <= QUOTE else text[: QUOTE - 1].rstrip() + "…"

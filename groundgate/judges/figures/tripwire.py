@@ -96,7 +96,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             if len(own) == len(backers):
                 other = elsewhere(words_of(near(shown_candidate, said, index)), own, shown, stated, reading.clause)
                 if other is not None:
-                    verdicts.append((claim, "elsewhere", quoted(shown, other, stated)))
+                    verdicts.append((claim, "elsewhere", quoted(shown, other, stated, reading.clause(other))))
             continue
         how = derived(claim, stated, near(shown_candidate, said, index), reading.qualified)
         verdicts.append((claim, "derived", how) if how else (claim, "unsupported", ""))
