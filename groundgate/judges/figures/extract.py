@@ -245,35 +245,28 @@ def _spans(found: list[Found], text: str) -> list[Found]:
 
 def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
     """The figure quoted from the original text; written in words without a unit, a source's words only."""
+    kind, value = item.kind, item.value
     start, end = item.quote or (item.start, item.end)
     old_start, old_end = written.old(start, end)
+    own_start, own_end = (old_start, old_end) if item.quote is None else written.old(item.start, item.end)
     worded = written.worded(item.start, item.end)
     bare = worded and (
-        item.kind == "number"
-        or (item.kind == "ordinal" and not item.unit)
-        or (item.kind == "count" and item.value <= 3)
-        or (item.kind == "times" and item.value == 1)  # 'once', 'une fois'
-        or (
-            item.kind == "duration" and item.value == 1 and bool(_AGO.match(written.text, item.end))
-        )  # 'a year earlier'
+        kind == "number"
+        or (kind == "ordinal" and not item.unit)
+        or (kind == "count" and value <= 3)
+        or (kind == "times" and value == 1)  # 'once', 'une fois'
+        or (kind == "duration" and value == 1 and _rated(written.text, item.end))  # 'a year earlier', '一年198元'
     )
-    own_start, own_end = written.old(item.start, item.end)
+    said = _ABOUT if worded and kind == "percent" and value in _THIRDS else NOTHING
     return Figure(
-        text=text[old_start:old_end].strip(),
-        kind=item.kind,
-        value=item.value,
-        unit=item.unit,
-        days=item.days,
-        readings=item.readings,
-        name=item.name,
-        bare=bare,
-        start=own_start,
-        end=own_end,
-        other=item.other,
-        written=item.written,
-        loose=worded and item.kind == "count" and lang != "en",
-        said_with=_ABOUT if worded and item.kind == "percent" and item.value in _THIRDS else NOTHING,
-    )
+        text[old_start:old_end].strip(), kind, value, item.unit, item.days, item.readings, item.name, bare,
+        own_start, own_end, item.other, item.written, worded and kind == "count" and lang != "en", said,
+    )  # fmt: skip
+
+
+def _rated(text: str, end: int) -> bool:
+    """Whether a duration of one written in words is no claim: 'a year earlier', '一年198元' (a rate's period)."""
+    return bool(_AGO.match(text, end)) or text[end : end + 2].strip()[:1].isdigit()
 
 
 _ABOUT = Qualifiers(bound="about")

@@ -142,7 +142,7 @@ def language(text: str) -> str:
     Han characters alone); a script the tripwire does not read (Cyrillic, Arabic, Greek, …) names its
     language among those written in it; Latin-script text is told among the seven the tripwire reads
     (English, French, German, Spanish, Portuguese, Italian, Dutch) by lingua, English when it cannot say."""
-    sample = text[:1500]
+    sample = text[:600]
     if not sample.isascii():
         if _HANGUL.search(sample):
             return "ko"

@@ -87,7 +87,7 @@ def elsewhere(
 ) -> Figure | None:
     """The backer whose clause is about something else, when the claim's words are those of another clause of
     the context (one that states another figure of the same kind) and not those of any backer's; else None."""
-    if not claim_words or not backers:
+    if len(claim_words) < ELSEWHERE or not backers:
         return None
     starts = [f.start for f in stated]
     best_backer = max(_overlap(claim_words, context, stated, _index(stated, starts, b), clause_of(b)) for b in backers)
