@@ -16,6 +16,7 @@ from groundgate.evidence import Options
 from groundgate.judges.figures import tripwire
 from groundgate.report import render
 from groundgate.report.console import render_console
+from groundgate.results import Results
 from groundgate.rules import Outcome
 from tests.support.scripted import ScriptedJudge
 
@@ -84,7 +85,8 @@ DERIVED = [
 def test_a_figure_derived_from_the_contexts_is_listed_apart_with_how(context: str, answer: str, figure: str, how: str) -> None:  # fmt: skip
     new = tripwire(context, None, "", answer).new
     assert [n.status for n in new] == ["derived"], [(n.figure.text, n.status) for n in new]
-    assert figure in new[0].figure.text and how in new[0].basis
+    assert figure in new[0].figure.text
+    assert how in new[0].basis
     assert flagged(context, answer) == []
 
 
@@ -117,7 +119,7 @@ def test_portuguese_italian_and_dutch_are_told_apart_from_their_neighbours() -> 
 # --- the results file and the report ------------------------------------------------------------------
 
 
-def run(rows: list[tuple[str, str, str, str, str]]) -> compare.Results:
+def run(rows: list[tuple[str, str, str, str, str]]) -> Results:
     cases = [Case(cid, cat, "q?", context, n) for n, (cid, cat, context, _, _) in enumerate(rows, start=1)]
     inputs = Inputs(
         cases=cases,
@@ -131,8 +133,20 @@ def run(rows: list[tuple[str, str, str, str, str]]) -> compare.Results:
 
 
 ROWS = [
-    ("derived", "pricing", "The Team plan is £9 per seat per month.", "Team is £9 a seat monthly.", "Team is £9 per seat per month, so £108 per seat over a year."),  # fmt: skip
-    ("elsewhere", "pricing", "Cancellation cover pays up to £5,000. Personal belongings are insured up to £500.", "Cancellation cover pays up to £5,000.", "Cancellation cover pays up to £500."),  # fmt: skip
+    (
+        "derived",
+        "pricing",
+        "The Team plan is £9 per seat per month.",
+        "Team is £9 a seat monthly.",
+        "Team is £9 per seat per month, so £108 per seat over a year.",
+    ),
+    (
+        "elsewhere",
+        "pricing",
+        "Cancellation cover pays up to £5,000. Personal belongings are insured up to £500.",
+        "Cancellation cover pays up to £5,000.",
+        "Cancellation cover pays up to £500.",
+    ),
     ("unread", "pricing", "Тариф стоит 500 рублей в месяц.", "Тариф стоит 500 рублей.", "Тариф стоит 900 рублей."),
 ]
 

@@ -26,6 +26,7 @@ from groundgate.judges.figures.tripwire import (
     tripwire,
 )
 
+
 def clear_caches() -> None:
     """Forget what was read (the language of a sample, the words beside a figure): to measure a cold pass."""
     from groundgate.judges.figures import qualifiers, rewrite
@@ -35,6 +36,18 @@ def clear_caches() -> None:
 
 
 __all__ = [
-    "LISTED", "NEAREST", "Figure", "clear_caches", "Finding", "NewFigure", "Stated", "claims", "figures", "language", "nearest",
-    "row_language", "same", "tripwire",
+    "LISTED",
+    "NEAREST",
+    "Figure",
+    "Finding",
+    "NewFigure",
+    "Stated",
+    "claims",
+    "clear_caches",
+    "figures",
+    "language",
+    "nearest",
+    "row_language",
+    "same",
+    "tripwire",
 ]  # fmt: skip

@@ -171,8 +171,8 @@ def agree(
     the bounds too; ``periods``: and the periods."""
     if sides and opposed(claim.bound, source.bound):
         return False
-    for mine, theirs in ((claim.change, source.change), (claim.balance, source.balance)):
-        if mine and theirs and mine != theirs:
+    for said, other in ((claim.change, source.change), (claim.balance, source.balance)):
+        if said and other and said != other:
             return False
     if periods and claim.period and source.period and claim.period != source.period:
         return False

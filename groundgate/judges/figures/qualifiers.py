@@ -7,9 +7,8 @@ are read for each up to the other."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from dataclasses import replace
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache, lru_cache
 
 from groundgate.judges.figures import qualifier_words as words
@@ -42,7 +41,9 @@ def _table(table: str, lang: str) -> re.Pattern[str]:
     groups = []
     for name, by_language in source.items():
         # a Latin-script text reads the phrases of all seven: a short answer's language is not always told right
-        phrases = "|".join(p for code, p in by_language.items() if code == lang or (lang not in _CJK and code in _LATIN))
+        phrases = "|".join(
+            p for code, p in by_language.items() if code == lang or (lang not in _CJK and code in _LATIN)
+        )
         if phrases:
             groups.append(f"(?P<{name}>{_alternatives(phrases)})")
     alternatives = "|".join(groups) or "(?!)"
@@ -56,7 +57,7 @@ def _table(table: str, lang: str) -> re.Pattern[str]:
 
 
 _PTOK = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*\.?|[~+/]")
-_ARTICLES = frozenset("a an the of de du des d' le la les el los o os il lo het een die der den von al ao aos à au aux del dei delle do da dos das zum zur i gli :".split())  # fmt: skip
+_ARTICLES = frozenset(["a", "an", "the", "of", "de", "du", "des", "d'", "le", "la", "les", "el", "los", "o", "os", "il", "lo", "het", "een", "die", "der", "den", "von", "al", "ao", "aos", "à", "au", "aux", "del", "dei", "delle", "do", "da", "dos", "das", "zum", "zur", "i", "gli", ":"])  # fmt: skip
 
 
 @cache
@@ -64,7 +65,9 @@ def _index(table: str) -> tuple[dict[tuple[str, ...], str], int]:
     """A table's phrases in the seven Latin-script languages, as tuples of words, to their names; and the most
     words a phrase has. Looking a window's last (or first) words up costs a few dictionary probes, where a
     pattern of every phrase would try each of them at each character."""
-    source = {"before": words.BEFORE, "after": words.AFTER, "direction": words.DIRECTION, "period": words.PERIODS}[table]
+    source = {"before": words.BEFORE, "after": words.AFTER, "direction": words.DIRECTION, "period": words.PERIODS}[
+        table
+    ]
     found: dict[tuple[str, ...], str] = {}
     for name, by_language in source.items():
         for code in _LATIN:
@@ -176,7 +179,9 @@ _LOOSE = re.compile(
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+\S+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
-_LOOSE_WORDS = re.compile(r"min|max|mín|máx|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE)
+_LOOSE_WORDS = re.compile(
+    r"min|max|mín|máx|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE
+)
 _CALENDAR = re.compile(rf"(?<![^\W\d_])(?:{words.CALENDAR})(?![^\W\d_])", re.IGNORECASE)
 
 
@@ -287,7 +292,32 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
     function word; the characters of CJK phrases): a window holding none of them has no qualifier to read."""
     from groundgate.judges.figures.lexicon import STOPWORDS
 
-    function = {w for ws in STOPWORDS.values() for w in ws} - {"mais", "más", "più", "meer", "mehr", "plus", "moins", "menos", "meno", "minder", "weniger", "até", "hasta", "bis", "tot", "entro", "binnen", "desde", "ab", "dès", "from", "within", "over", "under"}
+    function = {w for ws in STOPWORDS.values() for w in ws} - {
+        "mais",
+        "más",
+        "più",
+        "meer",
+        "mehr",
+        "plus",
+        "moins",
+        "menos",
+        "meno",
+        "minder",
+        "weniger",
+        "até",
+        "hasta",
+        "bis",
+        "tot",
+        "entro",
+        "binnen",
+        "desde",
+        "ab",
+        "dès",
+        "from",
+        "within",
+        "over",
+        "under",
+    }
     found: set[str] = {"per", "pro", "par", "por", "je", "each", "cada", "elke", "ogni", "chaque", "every"}
     tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
     for table in tables:

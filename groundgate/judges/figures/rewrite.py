@@ -275,9 +275,13 @@ def _number_words(text: str, lang: str) -> list[Edit]:
     vocabulary = _vocabulary(lang) if lang in _VOCABULARY else None
     for sentence in _SENTENCE.finditer(text):
         chunk = sentence.group()
-        if vocabulary is not None and vocabulary.isdisjoint(_WORD.findall(chunk.lower())):
-            if lang != "fr" or not any(w.endswith(_ORDINAL_ENDINGS) for w in _WORD.findall(chunk.lower())):
-                continue  # no number word in this sentence: text2num is not asked
+        tokens_lower = _WORD.findall(chunk.lower()) if vocabulary is not None else []
+        if (
+            vocabulary is not None
+            and vocabulary.isdisjoint(tokens_lower)
+            and (lang != "fr" or not any(w.endswith(_ORDINAL_ENDINGS) for w in tokens_lower))
+        ):
+            continue  # no number word in this sentence: text2num is not asked
         if not any(c.isalpha() for c in chunk) or alpha2digit(chunk, lang, 0.0) == chunk:
             continue  # no number word: most sentences, at the cost of one call
         tokens = list(_TOKEN.finditer(chunk))
@@ -320,7 +324,11 @@ def _cjk_numerals(text: str, lang: str) -> list[Edit]:
     edits: list[Edit] = []
     for match in _CJK_NUMERAL.finditer(text):
         after = text[match.end() : match.end() + 1]
-        if not match.group(1) and (not after or after not in _CJK_COUNTERS) and not any(c in match.group(2) for c in "万萬亿億"):
+        if (
+            not match.group(1)
+            and (not after or after not in _CJK_COUNTERS)
+            and not any(c in match.group(2) for c in "万萬亿億")
+        ):
             continue  # '三十五万' alone is a figure; '一律', '统一' hold a numeral, not a number
         if match.group(2) in ("一", "十") and after in "分":  # '十分' is 'enough', '一分' a bit
             continue
@@ -446,7 +454,9 @@ def _one_unit(lowered: str) -> Iterator[tuple[int, int, str]]:
 
 # What makes 'a week' a rate, not a figure: a number or unit before it ('$12 a month', '24 hours a day'),
 # or a frequency ('twice a week', 'once a day', 'per', 'every').
-_RATE = re.compile(r"(?:\d[\d.,]*(?:\s*[^\s\d]{1,12}){0,3}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE)
+_RATE = re.compile(
+    r"(?:\d[\d.,]*(?:\s*[^\s\d]{1,12}){0,3}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE
+)
 _MYRIAD = re.compile(
     r"(\d+(?:\.\d+)?)\s?(?P<unit>[万萬만億亿억])(?:\s?(\d+)\s?[千천]|\s?(?P<rest>\d{1,3}(?:,\d{3})|\d{1,4})(?=\s?[원円元]))?|(?<![\d.])(\d+)\s?[千천](?=\s?[원円元])"
 )
@@ -477,7 +487,9 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
         return re.compile(rf"(?P<f>{words})")
     share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
     by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
-    return re.compile(rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})|{by}(?P<g>{words})(?![^\W\d_])", re.IGNORECASE)
+    return re.compile(
+        rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})|{by}(?P<g>{words})(?![^\W\d_])", re.IGNORECASE
+    )
 
 
 def _shares(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
@@ -502,7 +514,9 @@ def _shares(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
 @cache
 def _fraction_words(lang: str) -> frozenset[str]:
     """The last word of each of a language's fractions ('third', 'Viertel', '分之一'): a text holding none is not read."""
-    return frozenset(w for phrase in qualifier_words.FRACTIONS.get(lang, {}) for w in _WORD.findall(phrase.lower())[-1:])
+    return frozenset(
+        w for phrase in qualifier_words.FRACTIONS.get(lang, {}) for w in _WORD.findall(phrase.lower())[-1:]
+    )
 
 
 _TENTHS = re.compile(r"(?<![\d.])(\d)成")

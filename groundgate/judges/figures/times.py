@@ -74,7 +74,11 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
         month = "|".join(sorted(names, key=len, reverse=True))
         flags = re.IGNORECASE
     # '03.07.' and '14/07' without a year: the day first, in the languages that write it so
-    short = r"| (?P<sd_d>\d{1,2})(?:\.(?P<sd_m>\d{1,2})\.|/(?P<ss_m>\d{1,2}))(?![\d/])" if lang in ("fr", "de", "es", "pt", "it", "nl") else ""
+    short = (
+        r"| (?P<sd_d>\d{1,2})(?:\.(?P<sd_m>\d{1,2})\.|/(?P<ss_m>\d{1,2}))(?![\d/])"
+        if lang in ("fr", "de", "es", "pt", "it", "nl")
+        else ""
+    )
     return re.compile(
         rf"""{first}(?<![0-9A-Za-zÀ-ÿ_.,/-])(?:
             (?P<iso_y>\d{{4}})(?P<iso_sep>[-/.])\s?(?P<iso_m>\d{{1,2}})(?P=iso_sep)\s?(?P<iso_d>\d{{1,2}})\.?(?!\d)
