@@ -229,3 +229,12 @@ def test_a_kind_of_day_restated_never_flags_and_changed_always_does(
     other = {"business": "calendar", "calendar": "business"}[kind] if change else kind
     listed = flagged(f"Refunds are paid within {days(kind)}.", f"You get the refund within {days(other)}.")
     assert bool(listed) == change, listed
+
+
+def test_the_figures_judge_reads_figures_as_the_tripwire_does() -> None:
+    """One extraction and one rule: a derived figure is grounded, a changed qualifier is not."""
+    from groundgate.judges.figures_judge import GROUNDED, UNGROUNDED, judge_figures
+
+    context = "The Team plan is £9 per seat per month."
+    assert judge_figures(context, "That is £108 per seat per year.").score == GROUNDED
+    assert judge_figures(context, "Team costs £9 per seat per year.").score == UNGROUNDED
