@@ -361,6 +361,14 @@ def libraries(rows: list[tuple[str, str | None, str, str]]) -> None:
         candidates.append(("babel", "parse_decimal, each number", lambda t: [parse_decimal(n.rstrip(".,"), locale="en") for n in numbers.findall(t)]))  # fmt: skip
     except ImportError:  # pragma: no cover - a dependency
         pass
+    try:
+        from lingua import Language, LanguageDetectorBuilder
+
+        names = ("ENGLISH", "FRENCH", "GERMAN", "SPANISH", "PORTUGUESE", "ITALIAN", "DUTCH")
+        detector = LanguageDetectorBuilder.from_languages(*(getattr(Language, n) for n in names)).build()
+        candidates.append(("lingua", "detect_language_of, 240 characters, seven languages", lambda t: detector.detect_language_of(t[:240])))  # fmt: skip
+    except ImportError:  # pragma: no cover - a dependency
+        pass
     for name, what, call in (
         ("price-parser", "Price.fromstring, each sentence", "price"),
         ("quantulum3", "parser.parse", "quantities"),

@@ -11,7 +11,7 @@ whether a context backs a claim is a few lookups, however many figures either te
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from decimal import Decimal
 
@@ -289,26 +289,34 @@ class Stated:
 
     def backing(self, claim: Figure) -> list[Figure]:
         """The sources that back the claim: its value and unit, and every qualifier it states agreeing."""
+        return list(self._backers(claim))
+
+    def backer(self, claim: Figure) -> Figure | None:
+        """The first source that backs the claim, or None (the rest are not read)."""
+        return next(self._backers(claim), None)
+
+    def _backers(self, claim: Figure) -> Iterator[Figure]:
         if claim.bound in HEDGES:
             exact = {id(s) for s in self.matching(claim, read=False)}
-            found = []
             for source in self.quantities:
                 if id(source) in exact or comparable(claim, source):
                     read = self.qualify(source)
                     if hedge_holds(claim, read, id(source) in exact):
-                        found.append(read)
-            return found
+                        yield read
+            return
         if claim.kind == "time" and claim.zone_name:
             times = [self.qualify(source) for source in self.times]
             zones = {source.zone for source in times if source.zone is not None}
             zone = next(iter(zones)) if len(zones) == 1 else None
-            return [source for source in times if agree(claim, source, zone)]
+            yield from (source for source in times if agree(claim, source, zone))
+            return
         if not qualified(claim):  # nothing said with it: nothing to disagree with (sources stay unread)
-            return self.matching(claim, read=False)
-        return [source for source in self.matching(claim) if agree(claim, source)]
+            yield from self.matching(claim, read=False)
+            return
+        yield from (read for source in self.matching(claim, read=False) if agree(claim, read := self.qualify(source)))
 
     def states(self, claim: Figure) -> bool:
-        return bool(self.backing(claim))
+        return self.backer(claim) is not None
 
 
 _SIZED = frozenset({"duration", "measure", "percent", "times", "money", "number", "count"})

@@ -90,10 +90,12 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     verdicts: list[tuple[Figure, Status, str]] = []
     query_ids = {id(figure) for figure in asked}
     for index, claim in enumerate(said):
-        backers = sources.backing(claim)
-        if backers:
-            own = [b for b in backers if id(b) not in query_ids]
-            if len(own) == len(backers):
+        backer = sources.backer(claim)
+        if backer is not None:
+            # what the context states of this value (whatever it is said with), and never the user's own figure
+            same = sources.matching(claim, read=False)
+            own = [b for b in same if id(b) not in query_ids] or [backer]
+            if id(backer) not in query_ids and len(own) == len(same):
                 other = elsewhere(words_of(near(shown_candidate, said, index)), own, shown, stated, reading.clause)
                 if other is not None:
                     verdicts.append((claim, "elsewhere", quoted(shown, other, stated, reading.clause(other))))
