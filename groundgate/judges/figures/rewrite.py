@@ -160,14 +160,26 @@ def language(text: str) -> str:
 
 @cache
 def _english() -> frozenset[str]:
+    """Words only English writes, of the seven: its function words, and the commonest words of policies."""
     others = {word for lang, words in lexicon.STOPWORDS.items() if lang != "en" for word in words}
-    return frozenset(set(lexicon.STOPWORDS["en"]) - others)
+    common = """or when an than more less each every after before until days day hours hour month months year
+        years week weeks costs cost takes take free price plan plans items item orders order shipping billed
+        annually monthly business working refund refunds return returns""".split()
+    return frozenset((set(lexicon.STOPWORDS["en"]) | set(common)) - others)
+
+
+@cache
+def _others() -> frozenset[str]:
+    """The function words of the six other Latin-script languages that English does not write."""
+    english = set(lexicon.STOPWORDS["en"])
+    return frozenset(w for lang, words in lexicon.STOPWORDS.items() if lang != "en" for w in words if w not in english)
 
 
 @lru_cache(maxsize=4096)
 def _latin(sample: str) -> str:
-    """A Latin-script sample's language: plain English (five of its own function words and no word only
-    another language writes) without asking lingua, which costs a tenth of a millisecond."""
+    """A Latin-script sample's language: plain English (its own function words, and none only another
+    language writes) without asking lingua, whose models cost 1.4 s and 200 MB to load and a tenth of a
+    millisecond a text."""
     if sample.isascii():
         words = sample.lower().split()[:60]
         if len(words) < 3:  # too few words for a detector: a function word tells, else English
@@ -176,7 +188,8 @@ def _latin(sample: str) -> str:
                 return "en"
             return max(set(votes), key=lambda lang: (votes.count(lang), -lexicon.LATIN.index(lang)))
         english = sum(word in _english() for word in words)
-        if english >= 5 and english * 4 >= len(words) // 2:
+        others = sum(word in _others() for word in words)
+        if (english >= 2 and not others) or (english >= 5 and english >= 3 * others):
             return "en"
     return _lingua(sample, _READ) if sample else "en"
 

@@ -7,7 +7,7 @@ same kind, and not those of the clause that states this one."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from functools import cache
 
@@ -42,10 +42,11 @@ def words_of(text: str) -> set[str]:
     return found
 
 
-def near(text: str, figures: Sequence[Figure], index: int) -> str:
-    """The words nearest to ``figures[index]`` in its clause, without the figure itself."""
+def near(text: str, figures: Sequence[Figure], index: int, clause: tuple[int, int] | None = None) -> str:
+    """The words nearest to ``figures[index]`` in its clause (``clause``, when the caller knows it), without
+    the figure itself."""
     figure = figures[index]
-    start, end = around(text, figures, index)
+    start, end = around(text, figures, index, [clause] if clause else None)
     return text[start : figure.start] + " " + text[figure.end : end]
 
 
@@ -76,6 +77,18 @@ def _clause(text: str, figure: Figure, spans: list[tuple[int, int]] | None) -> t
         if start <= figure.start < end:
             return start, end
     return 0, len(text)
+
+
+class Clauses:
+    """A text's clauses, split once, and the one a position stands in (an answer of many figures is split once,
+    not once a figure)."""
+
+    def __init__(self, text: str) -> None:
+        self.spans = clauses(text)
+        self.starts = [start for start, _ in self.spans]
+
+    def of(self, figure: Figure) -> tuple[int, int]:
+        return self.spans[max(0, bisect_right(self.starts, figure.start) - 1)]
 
 
 def elsewhere(
@@ -129,8 +142,10 @@ def _index(stated: Sequence[Figure], starts: list[int], figure: Figure) -> int:
 
 
 def quoted(context: str, figure: Figure, stated: Sequence[Figure], clause: tuple[int, int] | None = None) -> str:
-    """What the context states ``figure`` of, to quote: the words nearest to it, trimmed."""
-    starts = [f.start for f in stated]
-    start, end = around(context, stated, _index(stated, starts, figure), [clause or figure.clause])
+    """What the context states ``figure`` of, to quote: its clause, trimmed around it."""
+    start, end = clause if clause and clause != (0, 0) else _clause(context, figure, None)
     text = " ".join(context[start:end].split()).strip(" ,;:.")
-    return text if len(text) <= QUOTE else text[: QUOTE - 1].rstrip() + "…"
+    if len(text) <= QUOTE:
+        return text
+    at = max(0, min(text.find(figure.text) - QUOTE // 3, len(text) - QUOTE))
+    return ("…" if at else "") + text[at : at + QUOTE].strip() + ("…" if at + QUOTE < len(text) else "")

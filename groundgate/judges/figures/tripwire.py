@@ -18,7 +18,7 @@ from groundgate.judges.figures.derive import derived
 from groundgate.judges.figures.extract import figures, read
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.rewrite import language, language_name
-from groundgate.judges.figures.subject import elsewhere, near, quoted, words_of
+from groundgate.judges.figures.subject import Clauses, elsewhere, near, quoted, words_of
 from groundgate.lookalike import visible
 
 READ = (*lexicon.LATIN, "zh", "ja", "ko")  # the languages whose figures the tripwire reads
@@ -89,6 +89,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     shown = visible(context) if not context.isascii() else context
     verdicts: list[tuple[Figure, Status, str]] = []
     query_ids = {id(figure) for figure in asked}
+    parts = Clauses(shown_candidate)  # split once: an answer of many figures is not split once a figure
     for index, claim in enumerate(said):
         backer = sources.backer(claim)
         if backer is not None:
@@ -96,11 +97,12 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             same = sources.matching(claim, read=False)
             own = [b for b in same if id(b) not in query_ids] or [backer]
             if id(backer) not in query_ids and len(own) == len(same):
-                other = elsewhere(words_of(near(shown_candidate, said, index)), own, shown, stated, reading.clause)
+                words = words_of(near(shown_candidate, said, index, parts.of(claim)))
+                other = elsewhere(words, own, shown, stated, reading.clause)
                 if other is not None:
                     verdicts.append((claim, "elsewhere", quoted(shown, other, stated, reading.clause(other))))
             continue
-        how = derived(claim, stated, near(shown_candidate, said, index), reading.qualified)
+        how = derived(claim, stated, near(shown_candidate, said, index, parts.of(claim)), reading.qualified)
         verdicts.append((claim, "derived", how) if how else (claim, "unsupported", ""))
     if not verdicts:
         return Finding([], [])
