@@ -171,7 +171,7 @@ def _english() -> frozenset[str]:
 @cache
 def _others() -> frozenset[str]:
     """The function words of the six other Latin-script languages that English does not write."""
-    english = set(lexicon.STOPWORDS["en"])
+    english = set(lexicon.STOPWORDS["en"]) | {"no", "a", "o", "e", "is", "per", "as", "i", "van", "die"}  # English too
     return frozenset(w for lang, words in lexicon.STOPWORDS.items() if lang != "en" for w in words if w not in english)
 
 
