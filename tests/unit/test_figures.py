@@ -8,7 +8,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from groundgate.judges.figures import Figure, Stated, claims, figures, same, tripwire
@@ -228,6 +228,7 @@ def test_times_in_12_and_24_hour_notation(hour: int, minute: int) -> None:
     assert not tripwire(f"We open at {hour}:{minute:02d}.", None, "", f"We open at {twelve}.").new
 
 
+@settings(deadline=None)  # an example in another script loads lingua's models once: no timing is asserted
 @given(st.lists(st.integers(min_value=0, max_value=10**9), max_size=8), st.text(max_size=40))
 def test_restating_the_contexts_figures_is_never_ungrounded(numbers: list[int], filler: str) -> None:
     """The filler holds neither digits nor letters: since issue 38 words state figures too ('a fortnight',

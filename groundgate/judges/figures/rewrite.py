@@ -162,9 +162,51 @@ def language(text: str) -> str:
 def _english() -> frozenset[str]:
     """Words only English writes, of the seven: its function words, and the commonest words of policies."""
     others = {word for lang, words in lexicon.STOPWORDS.items() if lang != "en" for word in words}
-    common = """or when an than more less each every after before until days day hours hour month months year
-        years week weeks costs cost takes take free price plan plans items item orders order shipping billed
-        annually monthly business working refund refunds return returns""".split()
+    common = [
+        "or",
+        "when",
+        "an",
+        "than",
+        "more",
+        "less",
+        "each",
+        "every",
+        "after",
+        "before",
+        "until",
+        "days",
+        "day",
+        "hours",
+        "hour",
+        "month",
+        "months",
+        "year",
+        "years",
+        "week",
+        "weeks",
+        "costs",
+        "cost",
+        "takes",
+        "take",
+        "free",
+        "price",
+        "plan",
+        "plans",
+        "items",
+        "item",
+        "orders",
+        "order",
+        "shipping",
+        "billed",
+        "annually",
+        "monthly",
+        "business",
+        "working",
+        "refund",
+        "refunds",
+        "return",
+        "returns",
+    ]
     return frozenset((set(lexicon.STOPWORDS["en"]) | set(common)) - others)
 
 
