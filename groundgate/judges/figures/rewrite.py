@@ -15,7 +15,8 @@ from typing import Any
 
 from text_to_num import find_numbers
 
-from groundgate.judges.figures import lexicon, qualifier_words
+from groundgate.judges.figures import lexicon
+from groundgate.judges.figures.shares import TENTHS, shares
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
 
@@ -531,52 +532,6 @@ def _myriads(text: str) -> list[Edit]:
     return edits
 
 
-@cache
-def _fractions(lang: str) -> re.Pattern[str] | None:
-    """A fraction said in words as a share ('a third of', 'drei Viertel des', '三分之一'), for its percent."""
-    table = qualifier_words.FRACTIONS.get(lang)
-    if not table:
-        return None
-    words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
-    if lang in ("zh", "ja", "ko"):
-        return re.compile(rf"(?P<f>{words})")
-    share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
-    by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
-    return re.compile(
-        rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})|{by}(?P<g>{words})(?![^\W\d_])", re.IGNORECASE
-    )
-
-
-def _shares(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
-    """'almost a third of', 'réduite d'un tiers', '三分之一': the share as a percent ('33.33%')."""
-    edits: list[Edit] = []
-    pattern = _fractions(lang)
-    if pattern is None:
-        return edits
-    if lang in ("zh", "ja", "ko"):
-        found = "分" in text
-    else:
-        tokens = words if words is not None else set(_WORD.findall(text.lower()))
-        found = not _fraction_words(lang).isdisjoint(tokens)
-    if found:
-        table = qualifier_words.FRACTIONS[lang]
-        for match in pattern.finditer(text):
-            group = "f" if match.group("f") else "g"
-            edits.append((match.start(group), match.end(group), table[match.group(group).lower()] + "%"))
-    return edits
-
-
-@cache
-def _fraction_words(lang: str) -> frozenset[str]:
-    """The last word of each of a language's fractions ('third', 'Viertel', '分之一'): a text holding none is not read."""
-    return frozenset(
-        w for phrase in qualifier_words.FRACTIONS.get(lang, {}) for w in _WORD.findall(phrase.lower())[-1:]
-    )
-
-
-_TENTHS = re.compile(r"(?<![\d.])(\d)成")
-
-
 def _everyday(text: str, lang: str) -> list[Edit]:
     edits: list[Edit] = []
     lowered = text.lower()
@@ -603,7 +558,7 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
     """The text with its number words and everyday equivalents in digits; ``words``: its words, lowercased,
     when the caller has them (a text without a word that may be a number word skips text2num)."""
     result = Rewritten(text)
-    result.apply(_shares(text, lang, words))  # 'a third of', 'drei Viertel des': before they become numbers
+    result.apply(shares(text, lang, words))  # 'a third of', 'drei Viertel des': before they become numbers
     if lang in lexicon.LATIN:
         if _may_count(result.text, lang, words):
             result.apply(_number_words(result.text, lang))
@@ -612,6 +567,6 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
     if lang in ("zh", "ja", "ko"):
         result.apply(_myriads(result.text))
     if lang in ("zh", "ja", "ko") and "成" in result.text:
-        result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in _TENTHS.finditer(result.text)])
+        result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in TENTHS.finditer(result.text)])
     result.apply(_everyday(result.text, lang))
     return result

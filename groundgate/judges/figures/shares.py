@@ -1,0 +1,58 @@
+"""Shares said in words: 'a third of', 'drei Viertel des', 'dois terços dos', '三分之一', and '九成' (nine tenths):
+each is the percent it is (about it, for thirds), read before the number words in it become numbers."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from groundgate.judges.figures import qualifier_words
+
+Edit = tuple[int, int, str]
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@cache
+def _fractions(lang: str) -> re.Pattern[str] | None:
+    """A fraction said in words as a share ('a third of', 'drei Viertel des', '三分之一'), for its percent."""
+    table = qualifier_words.FRACTIONS.get(lang)
+    if not table:
+        return None
+    words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
+    if lang in ("zh", "ja", "ko"):
+        return re.compile(rf"(?P<f>{words})")
+    share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
+    by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
+    return re.compile(
+        rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})|{by}(?P<g>{words})(?![^\W\d_])", re.IGNORECASE
+    )
+
+
+def shares(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
+    """'almost a third of', 'réduite d'un tiers', '三分之一': the share as a percent ('33.33%')."""
+    edits: list[Edit] = []
+    pattern = _fractions(lang)
+    if pattern is None:
+        return edits
+    if lang in ("zh", "ja", "ko"):
+        found = "分" in text
+    else:
+        tokens = words if words is not None else set(_WORD.findall(text.lower()))
+        found = not _fraction_words(lang).isdisjoint(tokens)
+    if found:
+        table = qualifier_words.FRACTIONS[lang]
+        for match in pattern.finditer(text):
+            group = "f" if match.group("f") else "g"
+            edits.append((match.start(group), match.end(group), table[match.group(group).lower()] + "%"))
+    return edits
+
+
+@cache
+def _fraction_words(lang: str) -> frozenset[str]:
+    """The last word of each of a language's fractions ('third', 'Viertel', '分之一'): a text holding none is not read."""
+    return frozenset(
+        w for phrase in qualifier_words.FRACTIONS.get(lang, {}) for w in _WORD.findall(phrase.lower())[-1:]
+    )
+
+
+TENTHS = re.compile(r"(?<![\d.])(\d)成")
