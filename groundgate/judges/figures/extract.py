@@ -13,7 +13,7 @@ from decimal import Decimal
 from groundgate.judges.figures import lexicon, times, units
 from groundgate.judges.figures.figure import NOTHING, Figure, Qualifiers
 from groundgate.judges.figures.qualifiers import Reader
-from groundgate.judges.figures.rewrite import Rewritten, language, rewritten
+from groundgate.judges.figures.rewrite import Rewritten, cjk_script, language, rewritten, word_set
 from groundgate.judges.figures.times import Found
 from groundgate.lookalike import visible
 
@@ -117,10 +117,10 @@ def read(text: str, lang: str | None = None) -> Reading:
         if mark in masked:
             masked = _mask(masked, times.anchored(pattern, masked, _marked(masked, mark)))
     masked = _mask(masked, times.anchored(_LIST_MARK, masked, _line_starts(masked)))
-    words = set(_WORDS.findall(masked.lower())) if lang in lexicon.LATIN else None
+    # the text's words, to tell which vocabularies it may hold (number, month, weekday words): read once, before
+    # its number words become digits (what that adds is none of theirs)
+    words = word_set(masked.lower()) if lang in lexicon.LATIN else None
     written = rewritten(masked, lang, words)
-    if written.text is not masked and words is not None:
-        words = set(_WORDS.findall(written.text.lower()))
     found = _read(written.text, lang, words)
     spans = [(*(item.quote or (item.start, item.end)), item.kind) for item in found]
     reader = Reader(written.text, lang, spans, written.old)
@@ -136,8 +136,9 @@ def _starts(text: str) -> list[int]:
 
 
 def _script(text: str, lang: str) -> str:
-    """The row's language, unless this text's script says otherwise (a Japanese answer to an English context)."""
-    cjk = not text.isascii() and language(text) in ("zh", "ja", "ko")
+    """The row's language, unless this text's script says otherwise (a Japanese answer to an English context):
+    the script alone tells (lingua is asked only when it does say otherwise)."""
+    cjk = not text.isascii() and cjk_script(text)
     if cjk == (lang in lexicon.LATIN):
         return language(text)
     return lang

@@ -159,6 +159,22 @@ def language(text: str) -> str:
     return _latin(" ".join(_WORD.findall(sample))[:SAMPLE])
 
 
+_NOT_LETTERS = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalpha()})
+
+
+def word_set(lowered: str) -> set[str]:
+    """The words of a lowercased text (runs of letters): an ASCII text split at once, faster than a pattern."""
+    if lowered.isascii():
+        return set(lowered.translate(_NOT_LETTERS).split())
+    return set(_WORD.findall(lowered))
+
+
+def cjk_script(text: str) -> bool:
+    """Whether the text is written in Hangul, kana or Han characters (as ``language`` tells them, without lingua)."""
+    sample = text[:600]
+    return not sample.isascii() and bool(_HANGUL.search(sample) or _KANA.search(sample) or _HAN.search(sample))
+
+
 @cache
 def _english() -> frozenset[str]:
     """Words only English writes, of the seven: its function words, and the commonest words of policies."""
@@ -495,6 +511,9 @@ def _triggers(lang: str) -> frozenset[str]:
     return frozenset(word for trigger, _, _ in _equivalents(lang) for word in trigger)
 
 
+_ONE_UNITS = frozenset({"hour", "day", "week", "month", "year"})
+
+
 def _one_unit(lowered: str) -> Iterator[tuple[int, int, str]]:
     """Where the text says 'a day', 'an hour', 'one year' (found by substring, faster than a pattern)."""
     for unit in ("hour", "day", "week", "month", "year"):
@@ -532,17 +551,23 @@ def _myriads(text: str) -> list[Edit]:
     return edits
 
 
-def _everyday(text: str, lang: str) -> list[Edit]:
+def _everyday(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
+    """``words``: the text's words before its number words became digits (a trigger that is a word is searched
+    for only when one of them starts as it does)."""
     edits: list[Edit] = []
     lowered = text.lower()
     rules = _equivalents(lang)
-    present = {word for word in _triggers(lang) if word in lowered}
+    # a trigger that is a word starts one of the text's words (German compounds them: 'dreieinhalb' holds 'einhalb')
+    starts = {word[:4] for word in words} if words is not None and lang != "de" else None
+    present = {
+        word for word in _triggers(lang) if (starts is None or not word.isalpha() or word[:4] in starts) and word in lowered
+    }
     for trigger, pattern, replacement in rules if present else ():
         if present.isdisjoint(trigger):
             continue
         for match in pattern.finditer(text):
             edits.append((match.start(), match.end(), match.expand(replacement)))
-    if lang == "en":  # 'a week' is one week, unless it is a rate
+    if lang == "en" and (words is None or not words.isdisjoint(_ONE_UNITS)):  # 'a week' is one week, unless a rate
         for start, end, unit in _one_unit(lowered):
             if not _RATE.search(text[max(0, start - 20) : start]):
                 edits.append((start, end, f"1 {unit}"))
@@ -568,5 +593,5 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
         result.apply(_myriads(result.text))
     if lang in ("zh", "ja", "ko") and "成" in result.text:
         result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in TENTHS.finditer(result.text)])
-    result.apply(_everyday(result.text, lang))
+    result.apply(_everyday(result.text, lang, words))
     return result
