@@ -560,7 +560,9 @@ def _everyday(text: str, lang: str, words: set[str] | None = None) -> list[Edit]
     # a trigger that is a word starts one of the text's words (German compounds them: 'dreieinhalb' holds 'einhalb')
     starts = {word[:4] for word in words} if words is not None and lang != "de" else None
     present = {
-        word for word in _triggers(lang) if (starts is None or not word.isalpha() or word[:4] in starts) and word in lowered
+        word
+        for word in _triggers(lang)
+        if (starts is None or not word.isalpha() or word[:4] in starts) and word in lowered
     }
     for trigger, pattern, replacement in rules if present else ():
         if present.isdisjoint(trigger):
