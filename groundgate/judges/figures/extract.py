@@ -258,7 +258,8 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
         or (kind == "times" and value == 1)  # 'once', 'une fois'
         or (kind == "duration" and value == 1 and _rated(written.text, item.end))  # 'a year earlier', '一年198元'
     )
-    said = _ABOUT if worded and kind == "percent" and value in _THIRDS else NOTHING
+    approximate = kind == "percent" and ((worded and value in _THIRDS) or written.approximate(item.start, item.end))
+    said = _ABOUT if approximate else NOTHING
     return Figure(
         text[old_start:old_end].strip(), kind, value, item.unit, item.days, item.readings, item.name, bare,
         own_start, own_end, item.other, item.written, worded and kind == "count" and lang != "en", said,

@@ -100,14 +100,20 @@ def _get(index: dict[tuple[str, ...], str], key: tuple[str, ...]) -> str | None:
 def _ending(text: str, table: str) -> tuple[str, int] | None:
     """The phrase of ``table`` that ends the text (articles after it allowed): (its name, where it starts)."""
     index, longest = _index(table)
-    tokens = list(_tokens(text[-40:]))
+    tokens = _tokens(text[-40:])
     offset = max(0, len(text) - 40)
-    while tokens and tokens[-1][0] in _ARTICLES:
-        tokens.pop()
-    for size in range(min(longest, len(tokens)), 0, -1):
-        name = _get(index, tuple(t for t, _, _ in tokens[-size:]))
-        if name is not None:
-            return name, offset + tokens[-size][1]
+    trailing = 0  # articles at the end: part of a phrase ('plus de', 'en torno al', 'más de la'), or after one
+    while trailing < len(tokens) and tokens[len(tokens) - 1 - trailing][0] in _ARTICLES:
+        trailing += 1
+    for skipped in range(trailing + 1):
+        end = len(tokens) - skipped
+        for size in range(min(longest, end), 0, -1):
+            key = tuple(t for t, _, _ in tokens[end - size : end])
+            if size <= trailing - skipped and all(t in _ARTICLES for t in key):
+                break  # articles alone are no phrase ('da', 'de')
+            name = _get(index, key)
+            if name is not None:
+                return name, offset + tokens[end - size][1]
     return None
 
 

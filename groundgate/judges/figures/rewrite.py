@@ -16,7 +16,7 @@ from typing import Any
 from text_to_num import find_numbers
 
 from groundgate.judges.figures import lexicon
-from groundgate.judges.figures.shares import TENTHS, shares
+from groundgate.judges.figures.shares import TENTHS, ratios, shares
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
 
@@ -28,6 +28,7 @@ class _Segment:
     old_end: int
     replaced: bool
     words: bool = False  # a replaced piece written without digits ('forty-five', 'a dozen', 'noon')
+    approximate: bool = False  # a share said as a ratio ('one in five' is about 20%, 'a third' about 33.33%)
 
 
 class Rewritten:
@@ -40,9 +41,9 @@ class Rewritten:
         self._segments = [_Segment(0, 0, len(text), False)]
         self._starts = [0]
 
-    def apply(self, edits: Iterable[Edit]) -> None:
+    def apply(self, edits: Iterable[Edit], approximate: bool = False) -> None:
         """Replace spans of the current text (sorted, not overlapping); a replacement that cuts into an earlier
-        one's piece takes the whole of it."""
+        one's piece takes the whole of it. ``approximate``: the replacements are about their value."""
         edits = list(edits)
         if not edits:
             return
@@ -55,7 +56,7 @@ class Rewritten:
             size = self._copy(last, start, parts, segments, size)
             old_start, old_end = self.old(start, end)
             words = not any(c.isdigit() for c in self.original[old_start:old_end])
-            segments.append(_Segment(size, old_start, old_end, True, words))
+            segments.append(_Segment(size, old_start, old_end, True, words, approximate))
             parts.append(replacement)
             size += len(replacement)
             last = end
@@ -72,7 +73,7 @@ class Rewritten:
             segment = self._segments[index]
             stop = min(end, self._end(index))
             if segment.replaced:
-                segments.append(_Segment(size, segment.old, segment.old_end, True, segment.words))
+                segments.append(_Segment(size, segment.old, segment.old_end, True, segment.words, segment.approximate))
             else:
                 old = segment.old + (at - segment.new)
                 segments.append(_Segment(size, old, old + (stop - at), False))
@@ -97,6 +98,12 @@ class Rewritten:
         old_start = first.old if first.replaced else first.old + (start - first.new)
         old_end = last.old_end if last.replaced else last.old + (end - last.new)
         return old_start, max(old_start, old_end)
+
+    def approximate(self, start: int, end: int) -> bool:
+        """Whether [start, end) of the rewritten text covers a share said as a ratio ('one in five')."""
+        if len(self._segments) == 1:
+            return False
+        return any(s.approximate for s in self._segments[self._index(start) : self._index(max(start, end - 1)) + 1])
 
     def worded(self, start: int, end: int) -> bool:
         """Whether [start, end) of the rewritten text covers a piece written in words."""
@@ -156,7 +163,9 @@ def language(text: str) -> str:
             found = script.findall(letters)
             if found and len(found) * 2 >= len(letters):
                 return _lingua(" ".join(_WORD.findall(sample))[:SAMPLE], names)
-    return _latin(" ".join(_WORD.findall(sample))[:SAMPLE])
+    return _latin(
+        " ".join(sample.translate(_NOT_LETTERS).split() if sample.isascii() else _WORD.findall(sample))[:SAMPLE]
+    )
 
 
 _NOT_LETTERS = str.maketrans({c: " " for c in map(chr, range(128)) if not c.isalpha()})
@@ -593,6 +602,7 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
         result.apply(_cjk_numerals(result.text, lang))
     if lang in ("zh", "ja", "ko"):
         result.apply(_myriads(result.text))
+    result.apply(ratios(result.text, lang), approximate=True)  # 'uno de cada cinco': about 20%
     if lang in ("zh", "ja", "ko") and "成" in result.text:
         result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in TENTHS.finditer(result.text)])
     result.apply(_everyday(result.text, lang, words))

@@ -56,3 +56,26 @@ def _fraction_words(lang: str) -> frozenset[str]:
 
 
 TENTHS = re.compile(r"(?<![\d.])(\d)成")
+
+# A share said as a ratio, once its number words are digits: 'one in five', '1 sur 5', 'uno de cada cinco',
+# 'um em cada cinco', 'uno su cinque', 'één op de vijf', 'einer von fünf'; '5人に1人', '5명 중 1명'.
+_RATIO = re.compile(
+    r"(?<![\d.,])(?P<n>\d{1,2}|einer|eine|eins)\s+(?:in|in every|of every|out of every|sur|de cada|em cada|en cada|su|op de|von|aus)\s+(?P<m>\d{1,3})(?![\d.,%])(?!\s*(?:%|percent|pour|por|per|\w*(?:days?|jours?|días?|dias?|giorni|dagen|tagen?|hours?|heures?|horas?|ore|uur|stunden|weeks?|months?|years?|ans?|años?|anni|jaar|jahren?)\b))",
+    re.IGNORECASE,
+)
+_RATIO_CJK = re.compile(r"(?P<m>\d{1,3})\s?(?P<c>人|名|명)\s?(?:に|中|중)\s?(?:に)?\s?(?P<n>\d{1,2})\s?(?P=c)")
+_ONE = {"einer": 1, "eine": 1, "eins": 1}
+
+
+def ratios(text: str, lang: str) -> list[Edit]:
+    """'1 in 5', '5人に1人': the share as a percent ('20%'), about it (a ratio is how people round)."""
+    edits: list[Edit] = []
+    if not any(c.isdigit() for c in text):
+        return edits
+    for match in (_RATIO_CJK if lang in ("zh", "ja", "ko") else _RATIO).finditer(text):
+        n = _ONE.get(match.group("n").lower()) or int(match.group("n"))
+        m = int(match.group("m"))
+        if 0 < n < m:
+            share = round(100 * n / m, 2)
+            edits.append((match.start(), match.end(), f"{share:g}%"))
+    return edits

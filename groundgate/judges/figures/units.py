@@ -179,7 +179,12 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
     if starts is not None:
         starts = [_signed(text, start) for start in starts]
     for match in anchored(pattern, text, starts):
-        if match.group("sep") == " " and not match.group("sign") and units.match(text, match.end()) is None:
+        if (
+            match.group("sep") == " "
+            and not match.group("sign")
+            and units.match(text, match.end()) is None
+            and _counted(text, match.end(), lang) is None
+        ):
             match = _numbers(False).match(text, match.start()) or match  # '1 100' alone: one and a hundred
         value = value_of(match.group("num"), match.group("sep"), lang)
         if value is None:
@@ -229,6 +234,8 @@ def _reading(
     if sign:
         return Found(start, end, "money", value, "/".join(lexicon.CURRENCY_SIGNS[sign]))
     unit = units.match(text, end)
+    if unit is not None and not unit.group("gap") and unit.group("latin") == "G":
+        return None  # '4G', '5G': a network's generation, glued and capitalised, not grams
     if unit is not None and not ((unit.group("gap") or "").strip() and unit.written() == "x"):
         found = _with_unit(text, start, unit, value, meanings, lang)
         if found is not None:
