@@ -182,6 +182,11 @@ _LOOSE = re.compile(
     r"(?:\s*[^\W\d_]+){0,3}\s*(?:of|de|di|van|von|d'|du|:)?\s*$",
     re.IGNORECASE,
 )
+# A deadline before an event: 'no later than', 'up to', 'until' a duration 'before' it is at least that long before
+# ('within 24 hours before departure' stays within: the last 24 hours).
+_DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'à|jusqu’à|au plus tard|bis zu|bis|spätestens|hasta|a más tardar|até|no máximo até|fino a|entro|tot|uiterlijk)\b", re.IGNORECASE)  # fmt: skip
+_EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avant|à l'avance|vor|im voraus|vorher|antes|de antelación|de antecedência|prima|in anticipo|voor|van tevoren|前|전)", re.IGNORECASE)  # fmt: skip
+_EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+\S+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
@@ -380,6 +385,8 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         stripped_before = before[:at]
         if bound in ("over", "under") and _NEGATION.search(stripped_before):
             bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
+        if bound == "max" and kind == "duration" and _DEADLINE.search(before[at:]) and _EVENT.match(after):
+            bound = "min"  # 'no later than 2 hours before arrival' is at least 2 hours before it
     else:
         if lang in _CJK:
             match = _table("after", lang).match(after)
@@ -389,6 +396,8 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         if started is not None:
             bound = started[0]
             stripped_after = after[started[1] :]
+        elif kind == "duration" and _EVENT_BY.match(after):
+            bound = "min"  # '2時間前まで', '24시간 전까지': until that long before, so at least that long before
     if kind == "time":
         after_zone, before_zone = _zones()
         zone = after_zone.match(after) or before_zone.search(before[-16:])

@@ -228,6 +228,12 @@ _AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina"
 _AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen|às|as|das|da|até|após|dalle|alle|le|fino alle|dopo le|entro le|om|tot|vanaf|van|na|voor|vóór)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
 
 
+# The second end of a span of times ('entre 4h e 8h', 'de 9h à 17h'): a time, like the first.
+_SPAN_END = re.compile(r"(?<!\d)\d{1,2}\s?h(?:\d{2})?\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*$", re.IGNORECASE)
+# A dotted time's span ('alle 16.30–18.30'): the first end is a time after a word that says so.
+_DOT_SPAN = re.compile(
+    r"(?:\b(?:dalle|alle|le|om|van|vanaf|tot|from|at|entro le|dopo le)\s*)\d{1,2}[.:][0-5]\d\s*[-–]\s*$", re.IGNORECASE
+)
 _SPANNED = re.compile(r"\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*\d{1,2}\s?h(?![a-z])", re.IGNORECASE)
 _LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
 
@@ -286,11 +292,15 @@ def _time(match: re.Match[str], text: str) -> Found | None:
     elif g["hfr"]:
         hour, minute = int(g["hfr"]), int(g["mfr"] or 0)
         spanned = _SPANNED.match(text, match.end())  # '04h às 08h': both ends are times
-        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not _AT.search(text[max(0, match.start() - 12) : match.start()]):  # fmt: skip
+        before = text[max(0, match.start() - 16) : match.start()]
+        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not _AT.search(before) and not _SPAN_END.search(before):  # fmt: skip
             return None  # 'dure 2 h': a duration
         readings = {hour * 60 + minute}
     elif g["hdot"]:  # 'entro le 16.30': a time after a word that says so, else a number
-        if not _AT.search(text[max(0, match.start() - 12) : match.start()]) or int(g["hdot"]) > 24:
+        at = _AT.search(text[max(0, match.start() - 12) : match.start()])
+        if at is not None and at.group().strip() in ("-", "–"):  # '16.30–18.30' is two times; '0.70–1.48' no time
+            at = _DOT_SPAN.search(text[max(0, match.start() - 28) : match.start()])
+        if not at or int(g["hdot"]) > 24:
             return None
         readings = {int(g["hdot"]) * 60 + int(g["mdot"])}
     elif g["hw"] or g["hfw"]:

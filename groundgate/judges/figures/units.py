@@ -178,7 +178,10 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
     pattern = _numbers(lang == "fr")
     if starts is not None:
         starts = [_signed(text, start) for start in starts]
+    covered = 0  # where the last figure ends: digits inside its unit ('ml/min/1.73 m²') are no figure of their own
     for match in anchored(pattern, text, starts):
+        if match.start() < covered:
+            continue
         if (
             match.group("sep") == " "
             and not match.group("sign")
@@ -191,6 +194,7 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
             continue
         found = _reading(text, match, value, lang, units, meanings)
         if found is not None:
+            covered = found.end
             other = other_reading(match.group("num"), match.group("sep"), lang)
             if match.group("sep") == " ":  # '1 100 L': eleven hundred litres, or 1 and a hundred litres
                 other = value_of(match.group("num").rsplit(" ", 1)[1], None, lang)
