@@ -222,15 +222,16 @@ def hedged(claim: Figure, source: Figure) -> bool:
     return (exact or comparable(claim, source)) and hedge_holds(claim, source, exact)
 
 
-def comparable(claim: Figure, source: Figure) -> bool:
-    """Whether the source is a quantity of the claim's kind whose value a hedge could be true of."""
+def comparable(claim: Figure, source: Figure, loose: bool = False) -> bool:
+    """Whether the source is a quantity of the claim's kind whose value a hedge could be true of (``loose``:
+    of its kind, whatever its value; a number without a unit is of no kind then)."""
     mine, theirs = size(claim), size(source)
     if mine is None or theirs is None:
         return False
     a, b = mine[0], theirs[0]
-    if not (a == b or (b == "n" and not source.unit) or (isinstance(a, str) and isinstance(b, str) and set(a.split("/")) & set(b.split("/")))):  # fmt: skip
+    if not (a == b or (b == "n" and not source.unit and not loose) or (isinstance(a, str) and isinstance(b, str) and set(a.split("/")) & set(b.split("/")))):  # fmt: skip
         return False
-    return _weighs(claim.bound, mine[1], theirs[1])
+    return loose or _weighs(claim.bound, mine[1], theirs[1])
 
 
 def _weighs(bound: str, v: Decimal, c: Decimal) -> bool:
@@ -322,10 +323,11 @@ class Stated:
 _SIZED = frozenset({"duration", "measure", "percent", "times", "money", "number", "count"})
 
 
-def claimed(found: Iterable[Figure]) -> list[Figure]:
+def claimed(found: Iterable[Figure], again: dict[int, list[Figure]] | None = None) -> list[Figure]:
     """The figures among ``found`` that are claims, each once: a figure that states what a kept one states, and
     is stated by it (``same`` both ways), is the same claim again; written-out words without a unit are a
-    source's words, never a claim. Linear in the figures: a kept figure is looked up by the keys it offers."""
+    source's words, never a claim. Linear in the figures: a kept figure is looked up by the keys it offers.
+    ``again``: filled with each kept claim's repetitions (by the claim's id), which may be said of another thing."""
     kept: list[Figure] = []
     wanted: list[frozenset[Key]] = []
     offering: dict[Key, list[int]] = {}
@@ -333,7 +335,18 @@ def claimed(found: Iterable[Figure]) -> list[Figure]:
         if figure.bare:
             continue
         wants, gives = needs(figure), offers(figure)
-        if any(not wanted[index].isdisjoint(gives) for key in wants for index in offering.get(key, ())):
+        repeated = next(
+            (
+                i
+                for key in wants
+                for i in offering.get(key, ())
+                if not wanted[i].isdisjoint(gives) and agree(figure, kept[i]) and agree(kept[i], figure)
+            ),
+            None,
+        )  # the same value said with other qualifiers ('€10 a month', '€10 a week') is another claim
+        if repeated is not None:
+            if again is not None:
+                again.setdefault(id(kept[repeated]), []).append(figure)
             continue
         for key in gives:
             offering.setdefault(key, []).append(len(kept))

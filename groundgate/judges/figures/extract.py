@@ -14,6 +14,7 @@ from groundgate.judges.figures import lexicon, times, units
 from groundgate.judges.figures.figure import NOTHING, Figure, Qualifiers
 from groundgate.judges.figures.qualifiers import Reader
 from groundgate.judges.figures.rewrite import Rewritten, cjk_script, language, rewritten, word_set
+from groundgate.judges.figures.shares import digit_runs
 from groundgate.judges.figures.times import Found
 from groundgate.lookalike import visible
 
@@ -51,6 +52,7 @@ def _line_starts(text: str) -> list[int]:
 # A no-break or thin space between digit groups groups thousands in any language ('1 200 €'); it is kept
 # as a mark of its own before the text is folded, which makes every space a plain one.
 _THOUSANDS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
+_TIMES_AFTER_UNIT = re.compile(r"(?<=[^\W\d_])×")  # '0.25g×24粒': a unit, then how many (dimensions keep theirs)
 _LIST_MARK = re.compile(r"[ \t]*\d+[.)](?=\s)")
 _VERSION = re.compile(r"(?<![A-Za-z])[vV](\d+(?:\.\d+)*)(?![\w.])")
 _PHONE = re.compile(
@@ -108,7 +110,7 @@ class Reading:
 def read(text: str, lang: str | None = None) -> Reading:
     """Every figure in the text, in order, each quoted as the text writes it; their qualifiers when asked."""
     if not text.isascii():
-        text = visible(_THOUSANDS.sub(units.THOUSANDS, text)).replace("×", "x")
+        text = _TIMES_AFTER_UNIT.sub(" ", visible(_THOUSANDS.sub(units.THOUSANDS, text))).replace("×", "x")
     if not text or not any(c.isdigit() or c.isalpha() for c in text):
         return Reading([], None, None)
     lang = _script(text, lang) if lang else language(text)
@@ -128,11 +130,10 @@ def read(text: str, lang: str | None = None) -> Reading:
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
-_DIGIT_RUNS = re.compile(r"\d+")
 
 
 def _starts(text: str) -> list[int]:
-    return [match.start() for match in _DIGIT_RUNS.finditer(text)]
+    return digit_runs(text)
 
 
 def _script(text: str, lang: str) -> str:

@@ -102,7 +102,7 @@ class Rewritten:
     def approximate(self, start: int, end: int) -> bool:
         """Whether [start, end) of the rewritten text covers a share said as a ratio ('one in five')."""
         if len(self._segments) == 1:
-            return False
+            return self._segments[0].approximate
         return any(s.approximate for s in self._segments[self._index(start) : self._index(max(start, end - 1)) + 1])
 
     def worded(self, start: int, end: int) -> bool:
@@ -520,6 +520,7 @@ def _triggers(lang: str) -> frozenset[str]:
     return frozenset(word for trigger, _, _ in _equivalents(lang) for word in trigger)
 
 
+_MARKS = frozenset("/*×⁄x")
 _ONE_UNITS = frozenset({"hour", "day", "week", "month", "year"})
 
 
@@ -542,20 +543,26 @@ _RATE = re.compile(
     r"(?:\d[\d.,]*(?:\s*[^\s\d]{1,12}){0,3}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE
 )
 _MYRIAD = re.compile(
-    r"(\d+(?:\.\d+)?)\s?(?P<unit>[万萬만億亿억])(?:\s?(\d+)\s?[千천]|\s?(?P<rest>\d{1,3}(?:,\d{3})|\d{1,4})(?=\s?[원円元]))?|(?<![\d.])(\d+)\s?[千천](?=\s?[원円元])"
+    r"(?<![\d,.])(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(?P<sub>[千천百백])?(?P<unit>[万萬만億亿억])"
+    r"(?:\s?(?P<n2>\d{1,3}(?:,\d{3})+|\d+)\s?(?:(?P<sub2>[千천百백])(?P<unit2>[万萬만])?|(?P<unit3>[万萬만])|(?=\s?[원円元])))?"
+    r"|(?<![\d.])(?P<thousands>\d+)\s?[千천](?=\s?[원円元])"
 )
+_SUB = {"千": 1000, "천": 1000, "百": 100, "백": 100}
 
 
 def _myriads(text: str) -> list[Edit]:
-    """'5만 원' is 50,000 won, '1万2千円' 12,000 yen: the CJK myriad and thousand after digits."""
+    """'5만 원' is 50,000 won, '1万2千円' 12,000 yen, '1,000万円' ten million, '3천만 원' thirty million, '1억5천만'
+    a hundred and fifty million: the CJK myriad and thousand after digits."""
     edits: list[Edit] = []
     for match in _MYRIAD.finditer(text):
-        if match.group(5):
-            value = int(match.group(5)) * 1000
+        if match.group("thousands"):
+            value = int(match.group("thousands")) * 1000
         else:
             size = 100_000_000 if match.group("unit") in "億亿억" else 10_000
-            value = int(float(match.group(1)) * size) + int(match.group(3) or 0) * 1000
-            value += int((match.group("rest") or "0").replace(",", ""))
+            value = int(float(match.group("n").replace(",", "")) * _SUB.get(match.group("sub") or "", 1) * size)
+            if match.group("n2"):
+                rest = int(match.group("n2").replace(",", "")) * _SUB.get(match.group("sub2") or "", 1)
+                value += rest * (10_000 if match.group("unit2") or match.group("unit3") else 1)
         edits.append((match.start(), match.end(), str(value)))
     return edits
 
@@ -568,10 +575,13 @@ def _everyday(text: str, lang: str, words: set[str] | None = None) -> list[Edit]
     rules = _equivalents(lang)
     # a trigger that is a word starts one of the text's words (German compounds them: 'dreieinhalb' holds 'einhalb')
     starts = {word[:4] for word in words} if words is not None and lang != "de" else None
+    marks = {mark for mark in _MARKS if mark in lowered}  # a trigger of signs needs its sign ('24/7', '7×24')
     present = {
         word
         for word in _triggers(lang)
-        if (starts is None or not word.isalpha() or word[:4] in starts) and word in lowered
+        if (starts is None or not word.isalpha() or word[:4] in starts)
+        and (marks or not _MARKS.intersection(word))
+        and word in lowered
     }
     for trigger, pattern, replacement in rules if present else ():
         if present.isdisjoint(trigger):

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from groundgate.judges.figures import lexicon
-from groundgate.judges.figures.compare import Stated, claimed
+from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable
 from groundgate.judges.figures.derive import derived
 from groundgate.judges.figures.extract import figures, read
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.rewrite import language, language_name
-from groundgate.judges.figures.subject import Clauses, elsewhere, near, quoted, words_of
+from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
 from groundgate.lookalike import visible
 
 READ = (*lexicon.LATIN, "zh", "ja", "ko")  # the languages whose figures the tripwire reads
@@ -78,7 +78,9 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     lang = row_language(context, candidate)
     if lang not in READ:
         return Finding([], [], unread=language_name(lang))
-    said = claims(candidate, lang)
+    everything = figures(candidate, lang)
+    again: dict[int, list[Figure]] = {}
+    said = claimed(everything, again)
     if not said:
         return Finding([], [])
     reading = read(context, lang)
@@ -91,20 +93,21 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     shown = visible(context) if not context.isascii() else context
     verdicts: list[tuple[Figure, Status, str]] = []
     query_ids = {id(figure) for figure in asked}
+    subjects = Subjects(shown, stated, lang)
+    place = {id(figure): index for index, figure in enumerate(everything)}
     parts = Clauses(shown_candidate)  # split once: an answer of many figures is not split once a figure
-    for index, claim in enumerate(said):
-        backer = sources.backer(claim)
+    for claim in said:
+        backers = sources.backing(claim) if claim.bound in HEDGES else None
+        backer = backers[0] if backers else sources.backer(claim) if backers is None else None
         if backer is not None:
-            # what the context states of this value (whatever it is said with), and never the user's own figure
-            same = sources.matching(claim, read=False)
-            own = [b for b in same if id(b) not in query_ids] or [backer]
-            if id(backer) not in query_ids and len(own) == len(same):
-                words = words_of(near(shown_candidate, said, index, parts.of(claim)))
-                other = elsewhere(words, own, shown, stated, reading.clause)
-                if other is not None:
-                    verdicts.append((claim, "elsewhere", quoted(shown, other, stated, reading.clause(other))))
+            if id(backer) in query_ids:
+                continue  # the user's own figure
+            verdict = _said_of(claim, backer, backers, again.get(id(claim), []), everything, place, shown_candidate, subjects, sources, query_ids)  # fmt: skip
+            if verdict is not None:
+                verdicts.append(verdict)
             continue
-        how = derived(claim, stated, near(shown_candidate, said, index, parts.of(claim)), reading.qualified)
+        near_words = near(shown_candidate, everything, place[id(claim)], parts.of(claim))
+        how = derived(claim, stated, near_words, reading.qualified)
         verdicts.append((claim, "derived", how) if how else (claim, "unsupported", ""))
     if not verdicts:
         return Finding([], [])
@@ -118,8 +121,51 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         elif len(new) < LISTED:
             ranked = nearest(claim, stated)
             sentence_of = sentence(shown, ranked[0]) if ranked else ""
+            basis = basis if status != "elsewhere" else quoted(shown, _source(basis, stated), reading.clause)
             new.append(NewFigure(claim, [f.text for f in ranked], sentence_of, status, basis))
     return Finding(new, backlog)
+
+
+def _said_of(
+    claim: Figure,
+    backer: Figure,
+    backers: list[Figure] | None,
+    repeats: list[Figure],
+    everything: list[Figure],
+    place: dict[int, int],
+    answer: str,
+    subjects: Subjects,
+    sources: Stated,
+    query_ids: set[int],
+) -> tuple[Figure, Status, str] | None:
+    """Whether a claim the context backs is said (here, or where the answer repeats it) of what the context states
+    it of: None when it is; else 'elsewhere' with the backer's place, or for a hedge true only of figures said of
+    other things, 'unsupported'."""
+    if backers is not None:  # a hedge: the figures it is true of, and those of its kind it is false of
+        mine = {id(b) for b in backers}
+        others = [s for s in sources.quantities if id(s) not in mine and id(s) not in query_ids and comparable(claim, s, loose=True)]  # fmt: skip
+        if others and subjects.elsewhere(
+            claim_words(answer, everything, place[id(claim)], subjects.lang), None, backers, others
+        ):
+            return claim, "unsupported", ""
+        return None
+    if claim.kind not in SAID_OF:
+        return None  # a name, an ordinal, a weekday names a thing: it is not said of one
+    same = [b for b in sources.matching(claim, read=False) if id(b) not in query_ids] or [backer]
+    for occurrence in (claim, *repeats):
+        if subjects.elsewhere(
+            claim_words(answer, everything, place[id(occurrence)], subjects.lang), kind_of(claim), same
+        ):
+            return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
+    return None
+
+
+SAID_OF = frozenset({"duration", "measure", "percent", "times", "money", "count", "time", "date"})
+
+
+def _source(basis: str, stated: Sequence[Figure]) -> Figure:
+    start, end = (int(n) for n in basis.split(":"))
+    return next(f for f in stated if (f.start, f.end) == (start, end))
 
 
 def nearest(claim: Figure, sources: Sequence[Figure], count: int = NEAREST) -> list[Figure]:
