@@ -105,11 +105,11 @@ def ratios(text: str, lang: str) -> list[Edit]:
         starts = [at for at in digit_runs(text) if not text[at + 1 : at + 3].isdigit()]
         if lang == "de":
             starts = sorted({*starts, *(m.start() for m in _GERMAN_ONE.finditer(text))})
-        matches = [m for at in starts if (not at or text[at - 1] not in ".,") and (m := _RATIO.match(text, at))]
+        matches = [found for at in starts if (not at or text[at - 1] not in ".,") and (found := _RATIO.match(text, at))]
     for match in matches:
-        n = _ONE.get(match.group("n").lower()) or int(match.group("n"))
-        m = int(match.group("m"))
-        if 0 < n < m:
-            share = round(100 * n / m, 2)
+        part = _ONE.get(match.group("n").lower()) or int(match.group("n"))
+        whole = int(match.group("m"))
+        if 0 < part < whole:
+            share = round(100 * part / whole, 2)
             edits.append((match.start(), match.end(), f"{share:g}%"))
     return edits

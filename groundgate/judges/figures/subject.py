@@ -61,8 +61,8 @@ def _ignored() -> frozenset[str]:
     found = {w for words in lexicon.STOPWORDS.values() for w in words}
     for table in lexicon.UNIT_WORDS.values():
         found |= {w.lower() for w in table if w.isalpha()}
-    for table in (qualifier.BEFORE, qualifier.AFTER, qualifier.PERIODS):
-        for by_language in table.values():
+    for phrases in (qualifier.BEFORE, qualifier.AFTER, qualifier.PERIODS):
+        for by_language in phrases.values():
             for code in lexicon.LATIN:
                 found |= {w.lower() for w in _WORD.findall(by_language.get(code, ""))}
     found |= {w for words in FUNCTION_WORDS.values() for w in words.split()}
