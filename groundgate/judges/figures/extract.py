@@ -124,9 +124,11 @@ def read(text: str, lang: str | None = None) -> Reading:
     words = word_set(masked.lower()) if lang in lexicon.LATIN else None
     written = rewritten(masked, lang, words)
     found = _read(written.text, lang, words)
-    spans = [(*(item.quote or (item.start, item.end)), item.kind) for item in found]
+    quoted = [_quoted(item, text, written, lang) for item in found]
+    # a figure written in words without a unit ('una riduzione del 6%') parts no figure from its words
+    spans = [(*(item.quote or (item.start, item.end)), "bare" if f.bare else item.kind) for item, f in zip(found, quoted)]  # fmt: skip
     reader = Reader(written.text, lang, spans, written.old)
-    return Reading([_quoted(item, text, written, lang) for item in found], reader, written)
+    return Reading(quoted, reader, written)
 
 
 _WORDS = re.compile(r"[^\W\d_]+")

@@ -140,7 +140,7 @@ def _anywhere(text: str, table: str) -> list[tuple[str, int, int]]:
     found: list[tuple[str, int, int]] = []
     at = 0
     while at < len(tokens):
-        if tokens[at][0] not in firsts:
+        if tokens[at][0] not in firsts and tokens[at][0].rstrip(".") not in firsts:  # 'afgeschreven.' ends its sentence
             at += 1
             continue
         for size in range(min(longest, len(tokens) - at), 0, -1):
@@ -271,27 +271,64 @@ class Reader:
         clause_end = min(ends) + 1 if ends else high
         previous, back = clause_start, index - 1
         while back >= 0 and index - back <= 4:  # a range's ends share their span: the figure before them
-            if spans[back][1] <= start:
+            if spans[back][1] <= start and spans[back][2] != "bare":  # 'una riduzione del 6%': words, no figure
                 previous = max(previous, spans[back][1])
                 break
             back -= 1
         following, ahead = clause_end, index + 1
         while ahead < len(spans) and ahead - index <= 4:
-            if spans[ahead][0] >= end:
+            if spans[ahead][0] >= end and spans[ahead][2] != "bare":
                 following = spans[ahead][0]
                 break
             ahead += 1
         before = text[max(previous, clause_start, start - _WINDOW) : start]
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
         said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
-        if kind in ("money", "percent") and not (said.change or said.balance) and following < clause_end:
-            # a direction said past a date ('€ 132,35 wordt op 28 februari … afgeschreven') is still this one's
-            nxt = spans[ahead][2] if ahead < len(spans) else ""
-            if nxt in ("date", "time", "weekday"):
-                change, balance = _direction("", _own(text[end : min(clause_end, end + 80)]), self.lang)
-                if change or balance:
-                    said = replace(said, change=change, balance=balance)
+        if kind in ("money", "percent") and not (said.change or said.balance):
+            said = self._direction(said, index, start, end, previous, following, clause_end, ahead)
         return said
+
+    def _direction(
+        self,
+        said: Qualifiers,
+        index: int,
+        start: int,
+        end: int,
+        previous: int,
+        following: int,
+        clause_end: int,
+        ahead: int,
+    ) -> Qualifiers:
+        """A direction said further off: past a date ('€ 132,35 wordt op 28 februari … afgeschreven'), in a label
+        ('Rückforderung zu viel gezahlter Fahrtkostenzuschuss Januar: −48,00 €'), or by a listing's sign."""
+        text, spans = self.text, self.spans
+        change = balance = 0
+        nxt = spans[ahead][2] if ahead < len(spans) else ""
+        if following < clause_end and nxt in ("date", "time", "weekday"):
+            stop = _clause_end(text, end, end + 80)
+            change, balance = _direction("", _own(text[end:stop]), self.lang)
+        lead = text[max(previous, start - 160) : start]
+        colon = max(lead.rfind(": "), lead.rfind("："))
+        if not (change or balance) and colon >= 0 and not lead[colon + 1 :].strip(" +-−–€$£¥₩"):
+            label = lead[:colon]
+            begin = max(label.rfind(mark) for mark in ("; ", ". ", "\n", "；", "。", ": "))
+            change, balance = _direction(_own_last(label[begin + 1 :]), "", self.lang)
+        if not (change or balance) and spans[index][2] == "money":
+            sign = text[max(0, start - 2) : start].strip()
+            if sign in ("+", "−", "-") and (start < 3 or not text[start - 3].isalnum()):
+                balance = 1 if sign == "+" else -1  # a listing's '+212,40 €', '−48,00 €': in, out
+        return replace(said, change=change, balance=balance) if change or balance else said
+
+
+def _clause_end(text: str, end: int, high: int) -> int:
+    ends = [at for mark in _ENDS if (at := text.find(mark, end, high)) >= 0]
+    return min(ends) + 1 if ends else min(len(text), high)
+
+
+def _own_last(text: str) -> str:
+    """The words of a label after its last comma or semicolon."""
+    parts = list(_PART.finditer(text))
+    return text[parts[-1].end() :] if parts else text
 
 
 _QUANTITIES = frozenset({"money", "percent", "measure", "count", "number", "duration", "times"})

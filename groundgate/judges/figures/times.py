@@ -88,6 +88,7 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
           | (?P<my_m>{month})\.?,?\s+(?:de\s+)?(?P<my_y>\d{{4}})
           | (?:(?P<cjk_y>\d{{4}})\s?[年년]\s?)?(?P<cjk_m>\d{{1,2}})\s?[月월]\s?(?P<cjk_d>\d{{1,2}})\s?[日号號일]
           | (?P<cym_y>\d{{4}})\s?[年년]\s?(?P<cym_m>\d{{1,2}})\s?[月월](?!\s?\d)
+          | (?P<cm_m>\d{{1,2}})\s?[月월](?=分|份|의|の|末|初|中|上旬|中旬|下旬|부터|까지|から|まで)
           {short}
         )(?![A-Za-zÀ-ÿ]|/\d|[.,]\d)""",
         re.VERBOSE | flags,
@@ -120,6 +121,8 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
             readings.add((int(g["my_y"]), months[g["my_m"].lower().rstrip(".")], None))
         elif g["cjk_m"]:
             readings.add((_year(g["cjk_y"]), int(g["cjk_m"]), int(g["cjk_d"])))
+        elif g["cm_m"]:  # '12月分', '3月から', '12월부터': a month, said of no year
+            readings.add((None, int(g["cm_m"]), None))
         elif g.get("sd_d"):
             readings.add((None, int(g["sd_m"] or g["ss_m"]), int(g["sd_d"])))
         else:

@@ -77,7 +77,7 @@ class _Units:
             re.IGNORECASE,
         )
         self.tail = re.compile(
-            rf"(?P<scale>\s*(?:Celsius|centigrade|centígrados|Fahrenheit|C|F)(?![A-Za-z]))?(?P<post>\s+(?:{'|'.join(lexicon.BUSINESS_AFTER)})(?![{_LATIN_LETTER}]))?",
+            rf"(?P<scale>\s*(?:Celsius|centigrade|centígrados|Fahrenheit|C|F)(?![^\W\d_]))?(?P<post>\s+(?:{'|'.join(lexicon.BUSINESS_AFTER)})(?![{_LATIN_LETTER}]))?",
             re.IGNORECASE,
         )
 
