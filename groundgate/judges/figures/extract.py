@@ -126,7 +126,7 @@ def read(text: str, lang: str | None = None) -> Reading:
     found = _read(written.text, lang, words)
     quoted = [_quoted(item, text, written, lang) for item in found]
     # a figure written in words without a unit ('una riduzione del 6%') parts no figure from its words
-    spans = [(*(item.quote or (item.start, item.end)), "bare" if f.bare else item.kind) for item, f in zip(found, quoted)]  # fmt: skip
+    spans = [(*(item.quote or (item.start, item.end)), "bare" if f.bare else item.kind) for item, f in zip(found, quoted, strict=True)]  # fmt: skip
     reader = Reader(written.text, lang, spans, written.old)
     return Reading(quoted, reader, written)
 
