@@ -82,6 +82,8 @@ def derived(
         counts = [s for s in sources if s.kind in ("number", "count", "duration") and 1 < s.value <= 100 and s.value == int(s.value)]  # fmt: skip
         for count in counts[:_CAP]:  # a count of a price ('17 giorni' × €8)
             for source, c in values:
+                if count is source or (count.kind == "duration" and claim.kind == "duration"):
+                    continue  # a figure times itself, or hours times hours ('the first 4 hours' is no '2 hours × 2')
                 if _close(c * count.value, v):
                     return f"{count.text} × {qualify(source).said}"
     if claim.kind == "money":

@@ -12,8 +12,9 @@ from decimal import Decimal
 
 from groundgate.judges.figures import lexicon, times, units
 from groundgate.judges.figures.figure import NOTHING, Figure, Qualifiers
+from groundgate.judges.figures.languages import cjk_script, language, word_set
 from groundgate.judges.figures.qualifiers import Reader
-from groundgate.judges.figures.rewrite import Rewritten, cjk_script, language, rewritten, word_set
+from groundgate.judges.figures.rewrite import Rewritten, rewritten
 from groundgate.judges.figures.shares import digit_runs
 from groundgate.judges.figures.times import Found
 from groundgate.lookalike import visible
@@ -256,7 +257,7 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
     worded = written.worded(item.start, item.end)
     bare = worded and (
         kind == "number"
-        or (kind == "ordinal" and not item.unit)
+        or (kind == "ordinal" and (not item.unit or value == 1))  # 'the first', 'as duas primeiras horas'
         or (kind == "count" and value <= 3)
         or (kind == "times" and value == 1)  # 'once', 'une fois'
         or (kind == "duration" and value == 1 and _rated(written.text, item.end))  # 'a year earlier', '一年198元'

@@ -181,9 +181,9 @@ AXIS = {"up": ("change", 1), "down": ("change", -1), "credit": ("balance", 1), "
 PERIODS: dict[str, dict[str, str]] = {
     "hour": {
         "en": "an hour|per hour|/hour|/hr|/h|hourly|each hour|every hour|p/h",
-        "fr": "par heure|/heure|/h|de l'heure|à l'heure|horaire", "de": "pro stunde|/stunde|/std|stündlich|je stunde|die stunde",
-        "es": "por hora|/hora|la hora|a la hora", "pt": "por hora|/hora|à hora", "it": "all'ora|l'ora|per ora|/ora|orari",
-        "nl": "per uur|/uur", "zh": "每小时|/小时", "ja": "1時間あたり|時給|毎時", "ko": "시간당|매시간",
+        "fr": "par heure|/heure|/h|de l'heure|à l'heure|horaire|chaque heure", "de": "pro stunde|/stunde|/std|stündlich|je stunde|die stunde|jede stunde",
+        "es": "por hora|/hora|la hora|a la hora|cada hora", "pt": "por hora|/hora|à hora|cada hora", "it": "all'ora|l'ora|per ora|/ora|orari|ogni ora",
+        "nl": "per uur|/uur|elk uur", "zh": "每小时|/小时", "ja": "1時間あたり|時給|毎時", "ko": "시간당|매시간",
     },
     "day": {
         "en": "a day|per day|/day|daily|each day|every day|per diem",
@@ -241,7 +241,7 @@ PER_WORDS = {
 }  # fmt: skip
 PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
     "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
-    "seat": "seat|seats|user|users|licence|license|licences|licenses|siège|utilisateur|licence|platz|nutzer|benutzer|lizenz|asiento|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|席|用户|ユーザー|사용자",
+    "seat": "seat|seats|user|users|licence|license|licences|licenses|siège|poste|utilisateur|licence|platz|arbeitsplatz|nutzer|benutzer|lizenz|asiento|puesto|puestos|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|werkplek|席|用户|ユーザー|사용자",
     "way": "way|each way|one way|leg|trajet|sens|aller|strecke|richtung|einfache fahrt|trayecto|ida|trecho|sentido|tratta|andata|enkele reis|richting|单程|片道|편도",
     "return": "return|return trip|round trip|round-trip|aller-retour|aller retour|hin- und rückfahrt|hin und zurück|ida y vuelta|ida e volta|andata e ritorno|retour|heen en terug|往返|往復|왕복",
     "stay": "stay|séjour|aufenthalt|estancia|estadia|estada|soggiorno|verblijf|入住|滞在|숙박",

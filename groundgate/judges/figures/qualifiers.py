@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
 
+from groundgate.judges.figures import phrases
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
 
@@ -20,137 +21,6 @@ _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
 _WINDOW = 48  # characters read on either side of a figure, at most
 CLAUSE = 400  # characters a clause runs on either side of its figure, at most
 _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")  # what ends a clause
-
-
-def _alternatives(phrases: str) -> str:
-    return "|".join(re.escape(p) for p in sorted(set(phrases.split("|")), key=len, reverse=True) if p)
-
-
-def _edge(lang: str) -> tuple[str, str]:
-    return ("", "") if lang in _CJK else (r"(?<![^\W\d_])", r"(?![^\W\d_])")
-
-
-@cache
-def _table(table: str, lang: str) -> re.Pattern[str]:
-    """One pattern for one of the tables in one language, each name a group (English's phrases too, in every
-    Latin-script language: 'per', 'max.' and '/month' are written everywhere)."""
-    source = {"before": words.BEFORE, "after": words.AFTER, "direction": words.DIRECTION, "period": words.PERIODS}[
-        table
-    ]
-    start, end = _edge(lang)
-    groups = []
-    for name, by_language in source.items():
-        # a Latin-script text reads the phrases of all seven: a short answer's language is not always told right
-        phrases = "|".join(
-            p for code, p in by_language.items() if code == lang or (lang not in _CJK and code in _LATIN)
-        )
-        if phrases:
-            groups.append(f"(?P<{name}>{_alternatives(phrases)})")
-    alternatives = "|".join(groups) or "(?!)"
-    if table == "before":
-        pattern = rf"{start}(?:{alternatives})\s*(?:(?:a|an|the|of|de|du|des|d'|le|la|les|el|los|o|os|il|lo|het|een|die|der|den|von|al|ao|aos|à|au|aux|del|dei|delle|do|da|dos|das|zum|zur|i|gli):?\s*)?$"
-    elif table == "after":
-        pattern = rf"^\s*(?:\(\s*)?(?:{alternatives}){end}"
-    else:
-        pattern = rf"{start}(?:{alternatives}){end}"
-    return re.compile(pattern, re.IGNORECASE)
-
-
-_PTOK = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*\.?|[~+/]")
-_ARTICLES = frozenset(["a", "an", "the", "of", "de", "du", "des", "d'", "le", "la", "les", "el", "los", "o", "os", "il", "lo", "het", "een", "die", "der", "den", "von", "al", "ao", "aos", "à", "au", "aux", "del", "dei", "delle", "do", "da", "dos", "das", "zum", "zur", "i", "gli", ":"])  # fmt: skip
-
-
-@cache
-def _index(table: str) -> tuple[dict[tuple[str, ...], str], int]:
-    """A table's phrases in the seven Latin-script languages, as tuples of words, to their names; and the most
-    words a phrase has. Looking a window's last (or first) words up costs a few dictionary probes, where a
-    pattern of every phrase would try each of them at each character."""
-    source = {"before": words.BEFORE, "after": words.AFTER, "direction": words.DIRECTION, "period": words.PERIODS}[
-        table
-    ]
-    found: dict[tuple[str, ...], str] = {}
-    for name, by_language in source.items():
-        for code in _LATIN:
-            for phrase in by_language.get(code, "").split("|"):
-                key = tuple(_PTOK.findall(phrase.lower()))
-                if key:
-                    found.setdefault(key, name)
-                    if key[-1].endswith(".") and len(key[-1]) > 1:
-                        found.setdefault((*key[:-1], key[-1][:-1]), name)
-    return found, max((len(k) for k in found), default=1)
-
-
-@cache
-def _firsts(table: str) -> frozenset[str]:
-    """The words a table's phrases start with (a position whose word is none of them starts no phrase)."""
-    return frozenset(word for key in _index(table)[0] for word in (key[0], key[0].rstrip(".")))
-
-
-@lru_cache(maxsize=16384)
-def _tokens(text: str) -> tuple[tuple[str, int, int], ...]:
-    """The words of a window, lowercased, with where each stands (a window is read for several tables)."""
-    return tuple((m.group().lower(), m.start(), m.end()) for m in _PTOK.finditer(text))
-
-
-def _get(index: dict[tuple[str, ...], str], key: tuple[str, ...]) -> str | None:
-    """A phrase's name, its last word read with or without a full stop ('max.', 'im Jahr.')."""
-    return index.get(key) or (index.get((*key[:-1], key[-1].rstrip("."))) if key[-1].endswith(".") else None)
-
-
-def _ending(text: str, table: str) -> tuple[str, int] | None:
-    """The phrase of ``table`` that ends the text (articles after it allowed): (its name, where it starts)."""
-    index, longest = _index(table)
-    tokens = _tokens(text[-40:])
-    offset = max(0, len(text) - 40)
-    trailing = 0  # articles at the end: part of a phrase ('plus de', 'en torno al', 'más de la'), or after one
-    while trailing < len(tokens) and tokens[len(tokens) - 1 - trailing][0] in _ARTICLES:
-        trailing += 1
-    for skipped in range(trailing + 1):
-        end = len(tokens) - skipped
-        for size in range(min(longest, end), 0, -1):
-            key = tuple(t for t, _, _ in tokens[end - size : end])
-            if size <= trailing - skipped and all(t in _ARTICLES for t in key):
-                break  # articles alone are no phrase ('da', 'de')
-            name = _get(index, key)
-            if name is not None:
-                return name, offset + tokens[end - size][1]
-    return None
-
-
-def _starting(text: str, table: str) -> tuple[str, int] | None:
-    """The phrase of ``table`` that starts the text (after a bracket): (its name, where it ends)."""
-    index, longest = _index(table)
-    head = text.lstrip(" (")
-    skipped = len(text) - len(head)
-    tokens = _tokens(head[:48])
-    for size in range(min(longest, len(tokens)), 0, -1):
-        if tokens[size - 1][2] > 0 and head[: tokens[0][1]].strip():
-            break  # something other than words before the first one
-        name = _get(index, tuple(t for t, _, _ in tokens[:size]))
-        if name is not None:
-            return name, skipped + tokens[size - 1][2]
-    return None
-
-
-def _anywhere(text: str, table: str) -> list[tuple[str, int, int]]:
-    """Every phrase of ``table`` in the text: (name, start, end), longest first where two start together."""
-    index, longest = _index(table)
-    firsts = _firsts(table)
-    tokens = _tokens(text)
-    found: list[tuple[str, int, int]] = []
-    at = 0
-    while at < len(tokens):
-        if tokens[at][0] not in firsts and tokens[at][0].rstrip(".") not in firsts:  # 'afgeschreven.' ends its sentence
-            at += 1
-            continue
-        for size in range(min(longest, len(tokens) - at), 0, -1):
-            name = _get(index, tuple(t for t, _, _ in tokens[at : at + size]))
-            if name is not None:
-                found.append((name, tokens[at][1], tokens[at + size - 1][2]))
-                at += size - 1
-                break
-        at += 1
-    return found
 
 
 @cache
@@ -164,7 +34,11 @@ def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 @cache
 def _per(lang: str) -> re.Pattern[str]:
-    per = words.PER_WORDS.get(lang, "") + ("|" + words.PER_WORDS["en"] if lang not in _CJK and lang != "en" else "")
+    if lang in _CJK:
+        return re.compile(
+            "(?!)"
+        )  # CJK says what it is per before the figure ('kWh당', '每箱', '1泊あたり'): ``_cjk_per``
+    per = words.PER_WORDS.get(lang, "") + ("|" + words.PER_WORDS["en"] if lang != "en" else "")
     return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})\s*(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip))?))", re.IGNORECASE)  # fmt: skip
 
 
@@ -201,7 +75,7 @@ _CALENDAR_STEMS = ("calend", "corrid", "natural", "solari", "kalender", "自然�
 
 @cache
 def _calendar_words() -> frozenset[str]:
-    return frozenset(_PTOK.findall(words.CALENDAR.lower()))
+    return frozenset(phrases.PHRASE_WORD.findall(words.CALENDAR.lower()))
 
 
 def _calendar(text: str) -> bool:
@@ -209,7 +83,7 @@ def _calendar(text: str) -> bool:
     lowered = text.lower()
     if not any(stem in lowered for stem in _CALENDAR_STEMS):
         return False
-    return not _calendar_words().isdisjoint(t for t, _, _ in _tokens(text)) or bool(_CALENDAR.search(text))
+    return not _calendar_words().isdisjoint(t for t, _, _ in phrases.tokens_of(text)) or bool(_CALENDAR.search(text))
 
 
 def clauses(text: str) -> list[tuple[int, int]]:
@@ -412,10 +286,10 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         return Qualifiers(clause=clause)
     bound = ""
     stripped_before, stripped_after = before, after
-    ended = _ending(before, "before") if lang not in _CJK else None
+    ended = phrases.ending(before, "before") if lang not in _CJK else None
     if ended is None:
         tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
-        match = (_table("before", lang).search(before, tail) if lang in _CJK else None) or (_LOOSE.search(before, max(0, len(before) - 40)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
+        match = (phrases.pattern("before", lang).search(before, tail) if lang in _CJK else None) or (_LOOSE.search(before, max(0, len(before) - 40)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
         ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
     if ended is not None:
         bound, at = ended
@@ -426,10 +300,10 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
             bound = "min"  # 'no later than 2 hours before arrival' is at least 2 hours before it
     else:
         if lang in _CJK:
-            match = _table("after", lang).match(after)
+            match = phrases.pattern("after", lang).match(after)
             started = (str(match.lastgroup), match.end()) if match is not None else None
         else:
-            started = _starting(after, "after")
+            started = phrases.starting(after, "after")
         if started is not None:
             bound = started[0]
             stripped_after = after[started[1] :]
@@ -465,11 +339,11 @@ def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     """The nearest word of each axis on either side: a change (up or down), a balance (credit or debit)."""
     found: dict[str, tuple[int, int]] = {}
     if lang in _CJK:
-        pattern = _table("direction", lang)
+        pattern = phrases.pattern("direction", lang)
         earlier = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(before)]
         later = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(after)][:1]
     else:
-        earlier, later = _anywhere(before, "direction"), _anywhere(after, "direction")[:1]
+        earlier, later = phrases.anywhere(before, "direction"), phrases.anywhere(after, "direction")[:1]
     for name, _, end in earlier:
         axis, sign = words.AXIS[name]
         found[axis] = (len(before) - end, sign)  # the last one before is the nearest
@@ -486,14 +360,17 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
     per: set[str] = set()
     rest = after
     sense, things = _things()
-    for _ in range(3):  # 'per seat per month', 'per passenger, each way'
+    for step in range(4):  # 'per seat per month', 'per passenger, each way', '€/kW día', 'por puesto y año'
         if not period:
             head = rest.lstrip(" ,(")
             if lang in _CJK:
-                match = _table("period", lang).match(head)
+                match = phrases.pattern("period", lang).match(head)
                 started = (str(match.lastgroup), match.end()) if match is not None else None
             else:
-                started = _starting(head, "period")
+                started = phrases.starting(head, "period")
+                if started is None and step == 0 and kind == "money" and not _per(lang).match(head) and (named := _NOUN.match(head)):  # fmt: skip
+                    started = phrases.starting(head[named.end() :], "period")  # '€ 20 aansluitkosten per jaar'
+                    started = (started[0], named.end() + started[1]) if started is not None else None
             if started is not None:
                 period, rest = started[0], head[started[1] :]
                 continue
@@ -502,13 +379,17 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
             noun = match.group("noun").lower().rstrip(".")
             thing = sense.get(noun) or sense.get(noun.rstrip("s")) or _period_of(noun, lang)
             word = (match.group("word").lower().split() or [""])[-1]
+            after_noun = rest[match.end() :]
+            bare = _bare_period(after_noun, lang)
             if thing in words.PERIODS:
                 period = period or thing
-            elif thing or word == "/" or (lang in ("en", "de", "nl") and word in ("per", "pro", "je")):
+            elif thing or word == "/" or (lang in ("en", "de", "nl") and word in ("per", "pro", "je")) or _unit(noun) or bare:  # fmt: skip
                 per.add(thing or noun.rstrip("s"))
             else:
                 break
-            rest = rest[match.end() :]
+            rest = after_noun
+            if bare is not None and not period:  # '€/kW día', 'por puesto y año': a period said by its noun alone
+                period, rest = bare[0], rest[bare[1] :]
             continue
         thing_match = things.search(rest[:24]) if _JOURNEY.search(rest[:24]) else None
         if thing_match is not None and _journey(thing_match.group("thing"), sense):
@@ -516,14 +397,95 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
             rest = rest[thing_match.end() :]
             continue
         break
+    if lang in _CJK and kind in ("money", "percent", "measure", "duration", "count"):
+        cjk_period, cjk_per = _cjk_per(before, after)
+        period = period or cjk_period
+        per |= cjk_per
     if not period and kind in ("money", "percent"):
         if lang in _CJK:
-            match = _table("period", lang).search(before[-32:])
+            match = phrases.pattern("period", lang).search(before[-32:])
             period = str(match.lastgroup) if match is not None else ""
         else:
-            periods = _anywhere(before[-32:], "period")
+            periods = phrases.anywhere(before[-32:], "period")
             period = periods[-1][0] if periods else ""
     return period, frozenset(per)
+
+
+# What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
+# or after it ('12元/单', '3元/GB').
+_CJK_PER_BEFORE = re.compile(
+    r"(?:(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?)(?:あたり|当たり|につき))\s*$"
+)
+_CJK_PER_AFTER = re.compile(r"^\s*/\s*(?P<noun>[\u4e00-\u9fff가-힣A-Za-z]+)")
+_CJK_PERIOD = {"시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
+_CJK_THINGS = {
+    "单": "booking",
+    "单位": "item",
+    "箱": "box",
+    "盒": "box",
+    "실": "room",
+    "건": "transaction",
+    "개": "item",
+}
+
+
+def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
+    """(the period, what else) a CJK figure is per, read before and after it."""
+    sense, _ = _things()
+    period, per = "", set()
+    for match in (_CJK_PER_BEFORE.search(before[-12:]), _CJK_PER_AFTER.match(after[:12])):
+        if match is None:
+            continue
+        noun = next(group for group in match.groups() if group)
+        lowered = noun.lower()
+        if lowered in _CJK_PERIOD:
+            period = period or _CJK_PERIOD[lowered]
+        elif lowered.rstrip("月") and lowered in sense:
+            per.add(sense[lowered])
+        elif lowered in _CJK_THINGS:  # a noun not known is not read: '1配送先につき' and '1か所につき' say the same
+            per.add(_CJK_THINGS[lowered])
+    return period, per
+
+
+_NOUN = re.compile(r"[^\W\d_]{3,}(?:\s[^\W\d_]{3,})?(?=\s)")
+_BARE_PERIOD = re.compile(r"\s*(?:(?:y|e|et|and|und|en|o)\s+)?(?P<noun>[^\W\d_]+)(?![^\W\d_])", re.IGNORECASE)
+
+
+def _bare_period(text: str, lang: str) -> tuple[str, int] | None:
+    """A period's noun alone after what a figure is per ('/kW día', 'por puesto y año'): (the period, where it
+    ends)."""
+    match = _BARE_PERIOD.match(text)
+    if match is None:
+        return None
+    period = _period_of(match.group("noun").lower(), lang)
+    return (period, match.end()) if period else None
+
+
+@cache
+def _unit_words() -> frozenset[str]:
+    from groundgate.judges.figures.lexicon import UNIT_WORDS
+
+    return frozenset(w.lower() for table in UNIT_WORDS.values() for w in table if len(w) > 1)
+
+
+def _unit(noun: str) -> bool:
+    """Whether a noun after 'por', 'par', 'per' is a unit ('por kW', 'par kWh'): what a price is per."""
+    return noun in _unit_words() or noun in (
+        "kw",
+        "kwh",
+        "gb",
+        "mb",
+        "kg",
+        "km",
+        "m2",
+        "m²",
+        "m3",
+        "m³",
+        "l",
+        "litro",
+        "litre",
+        "liter",
+    )
 
 
 def _journey(phrase: str, sense: dict[str, str]) -> bool:

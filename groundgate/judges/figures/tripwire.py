@@ -17,7 +17,7 @@ from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparabl
 from groundgate.judges.figures.derive import derived
 from groundgate.judges.figures.extract import figures, read
 from groundgate.judges.figures.figure import Figure
-from groundgate.judges.figures.rewrite import language, language_name
+from groundgate.judges.figures.languages import language, language_name
 from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
 from groundgate.lookalike import visible
 
