@@ -54,7 +54,7 @@ def main(environ: Mapping[str, str]) -> int:
                 raise UsageError("a comment's run needs the 'github-token' input and the repository to adjudicate")
             return adjudicate.respond(config, publisher, log)
         if config.selftest:
-            judges = wiring.judges(config, progress=ProgressLine(log.stream), notice=log.info)
+            judges = wiring.judges(config, progress=ProgressLine(log.stream))
             return action.selftest(config, judges, log)
         deadline = None
         if config.merging:
@@ -65,7 +65,7 @@ def main(environ: Mapping[str, str]) -> int:
             cache = wiring.cache(config)
             for note in cache.notes if cache is not None else []:
                 log.warning(note)
-            judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache, notice=log.info)
+            judges = wiring.judges(config, progress=ProgressLine(log.stream), cache=cache)
             results = action.judge(config, inputs, judges, log)
             deadline = judges.judge.deadline
             with app.presenting(results, config.results, deadline, config.spelled("deadline")):

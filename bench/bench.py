@@ -88,7 +88,7 @@ def scenario(args: argparse.Namespace) -> None:
     from groundgate.cache import ScoreCache, derive_secret
     from groundgate.cases import load_inputs
     from groundgate.evidence import Options
-    from groundgate.judges import JudgeInfo, Judgement, JudgeRequest, Provider, Verdict, azure
+    from groundgate.judges import JudgeInfo, Judgement, JudgeRequest, Provider, Score, azure
     from groundgate.judges.runner import Runner
     from groundgate.report import render
 
@@ -100,7 +100,7 @@ def scenario(args: argparse.Namespace) -> None:
 
         def score(self, request: JudgeRequest) -> Judgement:
             text = request.response
-            return Verdict(2.0 if "[invented]" in text else 3.0 if "[unsure]" in text else 5.0, "", "null")
+            return Score(2.0 if "[invented]" in text else 3.0 if "[unsure]" in text else 5.0, "", "null")
 
     folder = Path(args.data)
     started = time.perf_counter()
@@ -114,7 +114,7 @@ def scenario(args: argparse.Namespace) -> None:
 
         provider = FiguresProvider("query")
     else:
-        provider = azure.build(azure.AzureConfig(args.endpoint, "bench", "query", api_key="bench"))
+        provider = azure.AzureProvider(azure.AzureConfig(args.endpoint, "bench", "query", api_key="bench"))
         concurrency = args.concurrency
     cache = ScoreCache(Path(args.cache), derive_secret("bench", "entries")) if args.cache else None
     judge = Runner(provider, max_concurrency=concurrency, cache=cache)

@@ -66,18 +66,14 @@ def main() -> None:
     args = parser.parse_args()
     python = tokenizer(args.tokenizer_python)
 
-    from azure.ai.evaluation import AzureOpenAIModelConfiguration, GroundednessEvaluator
-
     from groundgate.cases import Case
-    from groundgate.judges import JudgeRequest, Purpose
+    from groundgate.judges import JudgeRequest, Purpose, rubric
     from groundgate.judges.cost import ANSWER_TOKENS, MESSAGE_TOKENS, Estimator
-    from groundgate.judges.sdk import prepare_sdk
     from tests.support.big_run import REASONS
 
-    prepare_sdk()
-    build: object = GroundednessEvaluator
-    evaluator = build(AzureOpenAIModelConfiguration(azure_endpoint="http://127.0.0.1:9", azure_deployment="d"))  # type: ignore[operator]
-    evaluator._ensure_query_prompty_loaded()
+    prompt_file = rubric.prompt(
+        "groundedness", "query"
+    )  # rendered as the SDK renders it (tests/integration/test_sdk_path.py)
     answers = [
         json.dumps(
             {"reason": "Let's think step by step: " + r.format(days=30, bad=45), "score": 5, "status": "completed"}
@@ -90,7 +86,7 @@ def main() -> None:
         f"answer tokens: estimate {ANSWER_TOKENS}, big_run's reasons as the rubric's JSON {answer_tokens:.0f} (o200k)"
     )
     for name, rows in suites().items():
-        rendered = [evaluator._flow.render(query=q, context=c, response=r) for q, c, r in rows]
+        rendered = [prompt_file.params("d", False, query=q, context=c, response=r)["messages"] for q, c, r in rows]
         prompt = sum(count(python, ["\n".join(m["content"] for m in messages) for messages in rendered]))
         counted = prompt + len(rows) * (MESSAGE_TOKENS + answer_tokens)
         guessed = sum(estimate(JudgeRequest(Case("x", "c", q, c, 1), r, Purpose.GROUNDEDNESS)) for q, c, r in rows)

@@ -19,7 +19,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--keys", type=int, default=20_000)
     args = parser.parse_args()
-    provider = azure.build(azure.AzureConfig("http://127.0.0.1:9", "bench", "query", api_key="bench"))
+    provider = azure.AzureProvider(azure.AzureConfig("http://127.0.0.1:9", "bench", "query", api_key="bench"))
     runner = Runner(provider)
     requests = [
         JudgeRequest(Case(f"case-{n}", "policy", f"Question {n}?", f"Source {n}: " + "context " * 40, n),
@@ -27,7 +27,7 @@ def main() -> None:
         for n in range(args.keys)
     ]  # fmt: skip
     started = time.perf_counter()
-    keys = {runner.request_key(request) for request in requests}
+    keys = {runner.key(request) for request in requests}
     took = time.perf_counter() - started
     print(f"{len(keys):,} cache keys in {took:.3f} s ({took / len(keys) * 1e6:.1f} µs a key)")
 

@@ -6,7 +6,7 @@ judgement, on a real model.
 
 Every answer of the bundled example (baseline and candidate) is judged for groundedness and fluency twice
 through groundgate's own provider: once reserving the SDK's 800 answer tokens, once reserving what groundgate
-reserves (``judges.reuse.RESERVE``), where an answer cut at that limit is asked again with 800. Printed: the
+reserves (``judges.chat.RESERVE``), where an answer cut at that limit is asked again with 800. Printed: the
 answer tokens the model used at 800 (median, 95th percentile, largest), how many answers reached the lower
 limit and were asked again, and every judgement (score, reason, status) that differs between the two runs,
 which should be none. Nothing is asserted.
@@ -21,23 +21,23 @@ import sys
 from pathlib import Path
 
 from groundgate.cases import load_cases, load_responses
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict, reuse
-from groundgate.judges.openai import OpenAIConfig, build, offered_models
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Score, chat
+from groundgate.judges.openai import OpenAIConfig, OpenAIProvider, offered_models
 from groundgate.judges.runner import Runner
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def judged(base_url: str, model: str, key: str, reserve: int, requests: list[JudgeRequest]) -> Runner:
-    reuse.RESERVE = reserve  # read when the evaluators are built
-    judge = Runner(build(OpenAIConfig(base_url, model, "query", key)), max_concurrency=1, call_timeout=600)
+    chat.RESERVE = reserve  # read at each call
+    judge = Runner(OpenAIProvider(OpenAIConfig(base_url, model, "query", key)), max_concurrency=1, call_timeout=600)
     judge.results = judge.score_all(requests)  # type: ignore[attr-defined]
     judge.close()
     return judge
 
 
 def said(result: object) -> tuple[object, ...]:
-    if isinstance(result, Verdict):
+    if isinstance(result, Score):
         return ("score", result.score, result.reason)
     assert isinstance(result, JudgeError)
     return ("error", result.message)
@@ -49,7 +49,7 @@ def main() -> int:
     args = parser.parse_args()
     key = os.environ.get("OPENAI_API_KEY", "local")
     [model] = offered_models(args.base_url, key)[:1]
-    lower = reuse.RESERVE
+    lower = chat.RESERVE
     cases = load_cases(EXAMPLES / "cases.jsonl", "query")
     requests = []
     for side in ("baseline", "candidate"):
@@ -59,7 +59,7 @@ def main() -> int:
             requests.append(JudgeRequest(case, answers[case.id].response, Purpose.FLUENCY))
     print(f"model {model} at {args.base_url}: {len(requests)} calls (groundedness and fluency of the example)")
     full = judged(args.base_url, model, key, 800, requests)
-    used = sorted(r.answer_tokens for r in full.results if isinstance(r, Verdict))  # type: ignore[attr-defined]
+    used = sorted(r.answer_tokens for r in full.results if isinstance(r, Score))  # type: ignore[attr-defined]
     if used:
         print(f"answer tokens at max_tokens 800: median {statistics.median(used):.0f}, 95th percentile "
               f"{used[int(0.95 * (len(used) - 1))]}, largest {used[-1]} (of {len(used)} usable answers)")  # fmt: skip

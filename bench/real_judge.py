@@ -26,8 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from groundgate.cases import load_cases, load_responses
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
-from groundgate.judges.openai import OpenAIConfig, build, offered_models
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Score
+from groundgate.judges.openai import OpenAIConfig, OpenAIProvider, offered_models
 from groundgate.rules import bucket_of
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -61,7 +61,7 @@ def main() -> int:
     key = os.environ.get("OPENAI_API_KEY", "")
     [model] = offered_models(args.base_url, key or None)[:1]
     print(f"model: {model} at {args.base_url}")
-    provider = build(OpenAIConfig(args.base_url, model, "query", key))
+    provider = OpenAIProvider(OpenAIConfig(args.base_url, model, "query", key))
     cases = load_cases(EXAMPLES / "cases.jsonl", "query")
 
     if not args.skip_answers:
@@ -74,7 +74,7 @@ def main() -> int:
         for request in requests:
             seconds, result = timed(provider, request)
             latencies.append(seconds)
-            if isinstance(result, Verdict):
+            if isinstance(result, Score):
                 buckets[bucket_of(result.score).value] += 1
             elif isinstance(result, JudgeError):
                 kind = kind_of(result)

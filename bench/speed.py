@@ -41,7 +41,7 @@ def cpu_per_call(cases: int, concurrency: int) -> None:
                      f"The limit is {n} days.", Purpose.GROUNDEDNESS)
         for n in range(cases + 1)
     ]  # fmt: skip
-    judge = Runner(azure.build(azure.AzureConfig(endpoint, "bench", "query", api_key="bench")),
+    judge = Runner(azure.AzureProvider(azure.AzureConfig(endpoint, "bench", "query", api_key="bench")),
                    max_concurrency=concurrency, call_timeout=300)  # fmt: skip
     judge.score_all(requests[:1])  # the SDK's import and the evaluators' set-up: not a call's cost
 

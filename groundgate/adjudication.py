@@ -27,6 +27,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from groundgate.rules import BLOCKING, Accepted, Bucket, FailOn, Outcome, gate_exit, verdict_of
+from groundgate.wording import listed
 
 PREFIX = "/groundgate"
 ADJUDICABLE = (
@@ -93,15 +94,34 @@ class Command:
         return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
-def _own_lines(body: str) -> Iterator[tuple[str, bool]]:
-    """The lines of a comment GitHub draws as its writer's own text, whitespace collapsed, each with False;
-    and, with True, the lines left out because an HTML comment (``<!--``) opened above them is not closed
-    (``-->``) yet: GitHub may draw them as nothing, or as text when the comment is never closed, so they are
-    not read as commands and their writer is told. Not yielded at all: lines in a code block (fenced, or
-    indented four columns) and in a quote (with the line right after a quote's text, which GitHub draws
-    inside it). An HTML comment opened inside a quote ends with the quote, as GitHub's containers do.
-    Where this reading and GitHub's could differ, the line is left out: a command nobody sees as one must
-    not count."""
+# What GitHub draws before a paragraph's text and not as part of it: list markers (a task list's box too)
+# and an ATX heading's hashes; a command after them is still the writer's own line.
+_MARKER = re.compile(r"^(?:(?:[-+*]|\d{1,9}[.)])(?:[ \t]+\[[ xX]\])?[ \t]+|#{1,6}[ \t]+)")
+_HEADING_END = re.compile(r"[ \t]+#+$")
+# HTML inside a line: GitHub draws an inline comment as nothing and a tag as something else than its text, so
+# a command holding one does not say what its reader sees (an id inside ``<!-- -->`` is invisible).
+_HTML = re.compile(r"<(?:!--|/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$))")
+
+
+def _drawn(line: str) -> str:
+    """A line's text without the list markers and heading hashes GitHub draws around it."""
+    while found := _MARKER.match(line):
+        heading = found[0].startswith("#")
+        line = line[found.end() :]
+        if heading:
+            line = _HEADING_END.sub("", line)
+    return line
+
+
+def _own_lines(body: str) -> Iterator[tuple[str, str | None]]:
+    """The lines of a comment GitHub draws as its writer's own text, whitespace collapsed and list markers and
+    heading hashes taken off, each with None; and, with why it is not read, the lines groundgate cannot be sure
+    GitHub draws as the writer's text: "hidden", after an HTML comment (``<!--``) opened above and not closed yet
+    (GitHub may draw them as nothing, or as text when the comment is never closed); "indented", four columns in
+    (code, or a list item's text: the two readings differ). Not yielded at all: lines in a fenced code block and
+    in a quote (with the line right after a quote's text, which GitHub draws inside it). An HTML comment opened
+    inside a quote ends with the quote, as GitHub's containers do. Where this reading and GitHub's could differ,
+    the line is not applied: a command nobody sees as one must not count."""
     fence: tuple[str, int] | None = None  # the open code fence's character and length
     quoted = False
     hidden: str | None = None  # an open HTML comment: "quote" when it was opened inside a quote
@@ -112,7 +132,7 @@ def _own_lines(body: str) -> Iterator[tuple[str, bool]]:
             if "-->" in raw:
                 hidden = None
             elif hidden == "block":
-                yield " ".join(raw.split()), True
+                yield _drawn(" ".join(raw.split())), "hidden"
             continue
         found = _FENCE.match(raw)
         if fence is not None:
@@ -122,13 +142,13 @@ def _own_lines(body: str) -> Iterator[tuple[str, bool]]:
         if found and not (found[1][0] == "`" and "`" in found[2]):
             fence, quoted = (found[1][0], len(found[1])), False
             continue
-        line = " ".join(raw.split())
+        line = _drawn(" ".join(raw.split()))
         after_quote, quoted = quoted, line.startswith(">") and bool(line.lstrip("> "))
         if "<!--" in raw and "-->" not in raw.rpartition("<!--")[2]:
             hidden = "quote" if line.startswith(">") else "block"
         indented = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip(" ")) >= 4
-        if line and not after_quote and not quoted and not indented:
-            yield line, False
+        if line and not after_quote and not quoted:
+            yield line, "indented" if indented else None
 
 
 def _named(row_id: str) -> str:
@@ -150,16 +170,28 @@ def parse_commands(body: str) -> tuple[list[Command], list[str]]:
     ``at`` must be). An accept names the commit of the verdict it accepts: one without is said back."""
     commands: list[Command] = []
     problems: list[str] = []
-    for line, hidden in _own_lines(body):
+    for line, why in _own_lines(body):
         if not line.casefold().startswith(PREFIX):
             continue
         head, _, rest = line.partition(" ")
         if head.casefold() != PREFIX:
             continue  # /groundgatefoo: not ours
-        if hidden:
+        if why == "hidden":
             problems.append(
                 f"'{quoted(line)}' is not read as a command: an HTML comment (<!--) opened above it is not closed "
                 "(-->) before it, so GitHub may hide it. Post the command in a comment of its own"
+            )
+            continue
+        if why == "indented":
+            problems.append(
+                f"'{quoted(line)}' is not read as a command: it is indented four spaces or more, which GitHub may "
+                "draw as code. Write it at the start of a line"
+            )
+            continue
+        if _HTML.search(line):
+            problems.append(
+                f"'{quoted(line)}' is not read as a command: it holds HTML (a comment or a tag), which GitHub does "
+                "not draw as written, so its reader may not see every id in it. Write it without HTML"
             )
             continue
         word, _, rest = rest.partition(" ")
@@ -430,9 +462,7 @@ def bind(
                     "post it again now that the verdict is here"
                 )
         if unknown:
-            names = ", ".join(_named(u) for u in unknown[:10]) + (
-                f" and {len(unknown) - 10} more" if len(unknown) > 10 else ""
-            )
+            names = listed([_named(u) for u in unknown[:10]], 10, len(unknown))
             problems.setdefault(s.comment, []).append(
                 f"{names}: not a row people can adjudicate in the verdict it is about (a blocking regression, "
                 "a regression to review, an unstable row, a new non-answer or an unsupported figure): check the id "

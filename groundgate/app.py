@@ -1,7 +1,7 @@
 """The job itself, shared by the CLI and the action: load, judge, compare, write.
 
 Clients (the judges, the cache) are built by ``wiring`` and handed in; nothing here reads the
-environment, so tests drive it with clients pointed at local servers.
+environment or imports the wiring, so tests drive it with clients pointed at local servers.
 """
 
 from __future__ import annotations
@@ -12,34 +12,60 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from groundgate import compare
 from groundgate.cases import Inputs, category_sizes, listed_ids, load_inputs
-from groundgate.errors import BudgetReached, DeadlinePassed, Interrupted, OverBudget
-from groundgate.evidence import Options
-from groundgate.judges.limits import CALLS
-from groundgate.judges.runner import Deadline
+from groundgate.errors import DeadlinePassed, Interrupted, OverBudget
+from groundgate.evidence import Options, Rescorer
+from groundgate.judges.limits import CALLS, Deadline
+from groundgate.judges.runner import Runner
 from groundgate.results import Plan, Results
 from groundgate.rules import Outcome, gate_exit
 from groundgate.settings import DEFAULT_BLOCKING, Settings
-from groundgate.wiring import Judges, options
+from groundgate.wording import listed
 
 if TYPE_CHECKING:
     from groundgate.selftest import Tally
 
 
+@dataclass
+class Judges:
+    """The run's judge and its second opinion, ready to use (``wiring.judges``); ``close`` releases both."""
+
+    judge: Runner
+    rescorer: Rescorer
+
+    def close(self) -> None:
+        self.judge.close()
+        if self.rescorer.judge is not None:
+            self.rescorer.judge.close()
+
+
+def options(settings: Settings, rescorer: Rescorer) -> Options:
+    """The comparison's rules, derived from the settings."""
+    return Options(
+        blocking=settings.blocking_categories,
+        rescorer=rescorer,
+        rescore_baseline=settings.rescore_baseline,
+        min_cases_to_block=settings.min_cases_to_block,
+        shard=settings.shard,
+        keep_texts=settings.keep_texts,
+        noise_sample=settings.noise_sample,
+        model_under_test=settings.model_under_test,
+        end_to_end=settings.mode == "end-to-end",
+        prices=settings.price_per_million_tokens,
+        tripwire=settings.tripwire,
+        claims=settings.claims,
+    )
+
+
 def load(settings: Settings, base: Callable[[Inputs], Inputs] | None = None) -> Inputs:
     """The three files; a category that only looks like a blocking one is refused (a way to dodge the gate).
     ``base``: what a pull request's base branch makes of them (``github.action.at_base``), before a blocking
-    category without cases is looked for. A run that needs the judge SDK starts importing it first, in the
-    background: it takes seconds."""
-    if settings.judge != "figures" or settings.second_opinion not in ("same", "none"):
-        from groundgate.judges.sdk import warm_sdk
-
-        warm_sdk()
+    category without cases is looked for."""
     assert settings.cases  # the settings refuse a run without the three files
     assert settings.baseline
     assert settings.candidate
@@ -79,20 +105,22 @@ def budgeted(settings: Settings, inputs: Inputs, judges: Judges, rules: Options 
     stops here, before any call."""
     planned = compare.plan(inputs, judges.judge, rules or options(settings, judges.rescorer))
     planned = planned.model_copy(update={"max_calls": settings.max_calls, "max_tokens": settings.max_tokens})
-    fix = "or judge fewer cases at a time (--shard, input shard)"
+    # The minimum a refusal names completes every run: the first verdicts, the noise sample and a re-score of every
+    # changed answer (fluency and claims only spend what is left); a budget between the two may stop early.
+    fix = "(the first verdicts and a re-score of every changed answer: enough for any run to reach a verdict), or judge fewer cases at a time (--shard, input shard)"
     if settings.max_calls is not None and planned.calls > settings.max_calls:
         flag = settings.spelled("max_calls")
         raise OverBudget(
             f"the plan needs {planned.calls:,} judge calls (up to {planned.calls_at_most:,} with re-scores and "
             f"fluency), over the budget of {settings.max_calls:,} ({flag}): raise {flag} to at least "
-            f"{planned.calls:,}, {fix}"
+            f"{planned.verdict_calls:,} {fix}"
         )
     if settings.max_tokens is not None and planned.tokens is not None and planned.tokens > settings.max_tokens:
         flag = settings.spelled("max_tokens")
         raise OverBudget(
             f"the plan needs about {planned.tokens:,} tokens (estimate; up to {planned.tokens_at_most or 0:,} with "
             f"re-scores and fluency), over the budget of {settings.max_tokens:,} ({flag}): raise {flag} to at "
-            f"least {planned.tokens:,}, {fix}"
+            f"least {planned.verdict_tokens or planned.tokens:,} {fix}"
         )
     return planned
 
@@ -131,10 +159,12 @@ def run(settings: Settings, inputs: Inputs, judges: Judges, say: Callable[[str],
         results.warnings.append(cache.unsaved)
     if judge.budget.reached:  # a first verdict or a re-score was refused: rows not judged
         blocks = gate_exit(results.verdict, results.counts, settings.fail_on) == 1
+        # Said, and the run written as it stands: a confirmed blocking row blocks, as when the deadline passes;
+        # otherwise the rows not judged leave it without a verdict (exit 3), and what the paid calls found is kept.
         said = over_budget(settings, results, judge.budget.reached == CALLS, blocks)
-        if not blocks:  # no verdict without those rows
-            raise BudgetReached(said)
-        results.warnings.append(said)  # a blocking row was confirmed: it blocks, as when the deadline passes
+        results.warnings.append(said)
+        if say is not None:
+            say(said)
     if settings.results:
         results.write(settings.path(settings.results))
     return results
@@ -220,17 +250,23 @@ def over_budget(settings: Settings, results: Results, calls: bool, blocks: bool 
     flag = settings.spelled("max_calls" if calls else "max_tokens")
     what = f"{settings.max_calls:,} judge calls" if calls else f"{settings.max_tokens:,} tokens"
     missing = [row.id for row in results.rows if row.outcome is Outcome.ERROR]
-    named = ", ".join(repr(cid) for cid in missing[:SHOWN]) + (
-        f" and {len(missing) - SHOWN} more" if len(missing) > SHOWN else ""
-    )
+    named = listed([repr(cid) for cid in missing], SHOWN)
     left = f"{len(missing)} row(s) not judged: {named}" if missing else "re-scores not made"
     return (
         f"the run reached its budget of {what} ({flag}) after {results.calls.total:,} judge calls and "
         f"{results.calls.tokens:,} tokens, and stopped calling: {left}; "
         + ("the verdict stands on the blocking rows judged. " if blocks else "no verdict. ")
         + f"Raise {flag}"
+        + (f" to at least {least:,}" if (least := _least(results, calls)) else "")
         + (f" (the plan: {results.plan.said().removeprefix('plan: ')})" if results.plan else "")
     )
+
+
+def _least(results: Results, calls: bool) -> int | None:
+    """The budget that completes every run of this plan (``Plan.verdict_calls``, ``verdict_tokens``)."""
+    if results.plan is None:
+        return None
+    return results.plan.verdict_calls if calls else results.plan.verdict_tokens
 
 
 def selftest(settings: Settings, judges: Judges) -> Tally:

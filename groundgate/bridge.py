@@ -20,8 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from groundgate import __version__
 from groundgate.cases import listed_ids, load_cases, load_responses
 from groundgate.errors import InputError, MissingResponses, UsageError
-from groundgate.judges import JudgeError, JudgeInfo, JudgeRequest, Purpose
-from groundgate.judges.runner import Runner
+from groundgate.judges import Judge, JudgeError, JudgeInfo, JudgeRequest, Purpose
 from groundgate.report.console import WIDTH, wrap_all
 from groundgate.report.noise import percent
 from groundgate.report.render import environment
@@ -165,7 +164,7 @@ def check_new_judge(choice: str, settings: Settings | None = None) -> None:
         raise UsageError(f"--to: {choice!r} is the current judge; name the judge that is to replace it")
 
 
-def _side(judge: Runner, models: set[str]) -> JudgeSide:
+def _side(judge: Judge, models: set[str]) -> JudgeSide:
     calls = judge.calls
     return JudgeSide(
         name=describe(judge.info),
@@ -178,7 +177,7 @@ def _side(judge: Runner, models: set[str]) -> JudgeSide:
 
 
 def bridge(
-    cases_path: Path, responses_path: Path, current: Runner, new: Runner, blocking: frozenset[str] = frozenset()
+    cases_path: Path, responses_path: Path, current: Judge, new: Judge, blocking: frozenset[str] = frozenset()
 ) -> Bridge:
     """Score every response once with each judge; a row either lands in the figures or in ``errors``.
     ``blocking``: the gate's blocking categories, whose crossings are the ones to read with a person."""

@@ -58,14 +58,14 @@ PUBLIC = derive_secret("", "entries no secret authenticates")  # anyone can comp
 
 
 @dataclass(frozen=True)
-class Entry:
+class CachedScore:
     score: float
     reason: str
     model: str | None
     tokens: int = 0
 
 
-def _entry(raw: Any) -> Entry | None:
+def _entry(raw: Any) -> CachedScore | None:
     if not isinstance(raw, dict):
         return None
     score, reason, model, tokens = raw.get("score"), raw.get("reason"), raw.get("model"), raw.get("tokens", 0)
@@ -75,10 +75,10 @@ def _entry(raw: Any) -> Entry | None:
         return None
     if isinstance(tokens, bool) or not isinstance(tokens, int):
         return None
-    return Entry(float(score), reason, model, tokens)
+    return CachedScore(float(score), reason, model, tokens)
 
 
-def _mac(secret: bytes, key: str, entry: Entry) -> str:
+def _mac(secret: bytes, key: str, entry: CachedScore) -> str:
     message = json.dumps([FORMAT, VERSION, key, entry.score, entry.reason, entry.model, entry.tokens])
     return hmac.new(secret, message.encode(), hashlib.sha256).hexdigest()
 
@@ -94,8 +94,8 @@ class ScoreCache:
         self.unsaved: str | None = None  # why this run's new scores could not be saved, if they could not
         self.writable = write
         self._secret = secret
-        self._entries: dict[str, Entry] = {}
-        self._new: dict[str, Entry] = {}
+        self._entries: dict[str, CachedScore] = {}
+        self._new: dict[str, CachedScore] = {}
         self._lock = threading.Lock()
         self._lock_path = self.path.with_name(self.path.name + ".lock")
         if (link := link_on_path(self.path) or link_on_path(self._lock_path)) is not None:  # checked again on open
@@ -155,8 +155,8 @@ class ScoreCache:
             )
         return data["entries"], None
 
-    def _verified(self, raw: dict[str, Any]) -> tuple[dict[str, Entry], int]:
-        good: dict[str, Entry] = {}
+    def _verified(self, raw: dict[str, Any]) -> tuple[dict[str, CachedScore], int]:
+        good: dict[str, CachedScore] = {}
         for key, value in raw.items():
             entry = _entry(value)
             mac = value.get("mac") if isinstance(value, dict) else None
@@ -164,7 +164,7 @@ class ScoreCache:
                 good[key] = entry
         return good, len(raw) - len(good)
 
-    def _load(self) -> dict[str, Entry]:
+    def _load(self) -> dict[str, CachedScore]:
         raw, note = self._raw()
         if note:
             self.notes.append(note)
@@ -192,11 +192,11 @@ class ScoreCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, key: str) -> Entry | None:
+    def get(self, key: str) -> CachedScore | None:
         with self._lock:
             return self._entries.get(key)
 
-    def put(self, key: str, entry: Entry) -> None:
+    def put(self, key: str, entry: CachedScore) -> None:
         with self._lock:
             self._entries[key] = entry
             self._new[key] = entry

@@ -18,8 +18,7 @@ from groundgate.adjudication import answer_digest
 from groundgate.cases import load_cases, load_responses
 from groundgate.errors import InputError
 from groundgate.jsonl import read_jsonl
-from groundgate.judges import JudgeError, JudgeRequest, Purpose
-from groundgate.judges.runner import Runner
+from groundgate.judges import Judge, JudgeError, JudgeRequest, Purpose
 from groundgate.report.render import environment
 from groundgate.rules import Bucket, bucket_of
 from groundgate.stats import Agreement
@@ -85,7 +84,7 @@ def load_labels(path: Path) -> tuple[dict[tuple[str, str | None], tuple[bool, in
     return labels, silent
 
 
-def calibrate(cases_path: Path, responses_path: Path, labels_path: Path, judge: Runner) -> Calibration:
+def calibrate(cases_path: Path, responses_path: Path, labels_path: Path, judge: Judge) -> Calibration:
     cases = {case.id: case for case in load_cases(cases_path, judge.info.rubric)}
     responses = load_responses(responses_path)
     found, silent = load_labels(labels_path)

@@ -22,6 +22,7 @@ from groundgate.errors import InputError, MissingResponses
 from groundgate.jsonl import read_jsonl
 from groundgate.lookalike import reads_as, skeleton, visible
 from groundgate.store import Store
+from groundgate.wording import listed
 
 Rubric = Literal["query", "no-query"]
 UNCATEGORIZED = "uncategorized"
@@ -405,9 +406,7 @@ def load_responses(path: Path, root: Path = Path(), digest: Any = None) -> dict[
 
 def listed_ids(ids: Sequence[str], count: int | None = None) -> str:
     """The first 20 ids, quoted, and how many more (of ``count`` in all, when only the first are at hand)."""
-    count = len(ids) if count is None else count
-    shown = ", ".join(repr(i) for i in ids[:20])
-    return shown + (f" and {count - 20} more" if count > 20 else "")
+    return listed([repr(i) for i in ids[:20]], 20, len(ids) if count is None else count)
 
 
 def _check_category(path: Path, line: int, category: str | None, blocking: frozenset[str]) -> None:

@@ -18,17 +18,14 @@ from groundgate.cases import Case, Inputs, Response, Triple, category_sizes, sor
 from groundgate.cases import shard as shard_inputs
 from groundgate.errors import JudgeMismatch
 from groundgate.evidence import Evidence, Options, Side, row_of, same_model
-from groundgate.judges import JudgeRequest, Purpose, Verdict, quota
+from groundgate.judges import Judge, JudgeRequest, Purpose, Score, quota
 from groundgate.judges import claims as claim_calls
-from groundgate.judges.runner import Runner
 from groundgate.noise import ELIGIBLE, choose, figures, per_shard
 from groundgate.results import (
-    Calls,
     Claim,
     Cost,
     Fluency,
     InputPaths,
-    JudgeMeta,
     Noise,
     NoiseSample,
     Plan,
@@ -41,14 +38,8 @@ from groundgate.results import (
     ids_digest,
     outcome_counts,
 )
-from groundgate.rules import (
-    BLOCKING,
-    Bucket,
-    Outcome,
-    needs_rescore,
-    unweighed_fluency,
-    verdict_of,
-)
+from groundgate.rules import BLOCKING, Bucket, Outcome, needs_rescore, unweighed_fluency, verdict_of
+from groundgate.wording import listed
 
 EMPTY_RESPONSE = "empty response"
 
@@ -59,7 +50,7 @@ CLAIMED = (Outcome.REGRESSION, Outcome.BLOCKING_FIGURE, Outcome.REVIEW, Outcome.
 CLAIMS_AT_MOST = 100
 
 
-def where(judge: Runner) -> str:
+def where(judge: Judge) -> str:
     """Where a judge is, as a reader would look for it: its endpoint or server, else its kind."""
     info = judge.info
     return info.endpoint or info.base_url or info.kind
@@ -77,7 +68,7 @@ class Sides:
     after: list[Side]
 
 
-def _judge_sides(judge: Runner, batch: list[Triple], more: int) -> Sides:
+def _judge_sides(judge: Judge, batch: list[Triple], more: int) -> Sides:
     """Score every non-empty response once; empty ones are non-answers without a judge call. ``more``:
     responses still to judge in later batches (for the progress line)."""
     sides: list[list[Side | None]] = [[None] * len(batch), [None] * len(batch)]
@@ -114,7 +105,7 @@ def _tied(rows: StoredRows, inputs: Inputs) -> Iterator[list[tuple[int, Row, Tri
             yield found
 
 
-def _fluency(judge: Runner, rows: StoredRows, inputs: Inputs, ties: int) -> Fluency:
+def _fluency(judge: Judge, rows: StoredRows, inputs: Inputs, ties: int) -> Fluency:
     total = 0.0
     scored = skipped = seen = 0
     for found in _tied(rows, inputs):
@@ -127,8 +118,8 @@ def _fluency(judge: Runner, rows: StoredRows, inputs: Inputs, ties: int) -> Flue
         judgements = judge.score_all(requests, "fluency", more=2 * (ties - seen))
         for index, (_, row, _) in enumerate(found):
             before, after = judgements[2 * index], judgements[2 * index + 1]
-            row.before_fluency = before.score if isinstance(before, Verdict) else None
-            row.after_fluency = after.score if isinstance(after, Verdict) else None
+            row.before_fluency = before.score if isinstance(before, Score) else None
+            row.after_fluency = after.score if isinstance(after, Score) else None
             if row.before_fluency is None or row.after_fluency is None:
                 skipped += 1
             else:
@@ -138,7 +129,7 @@ def _fluency(judge: Runner, rows: StoredRows, inputs: Inputs, ties: int) -> Flue
     mean = total / scored if scored else None
     reason = None
     if not scored:
-        short = judge.budget.left_out.get(Purpose.FLUENCY)
+        short = judge.left_out(Purpose.FLUENCY)
         reason = (
             "the run's budget left no judge calls for it"
             if short
@@ -147,7 +138,7 @@ def _fluency(judge: Runner, rows: StoredRows, inputs: Inputs, ties: int) -> Flue
     return Fluency(consulted=True, reason=reason, mean_delta=mean, rows=scored, skipped=skipped)
 
 
-def _noise(judge: Runner, rows: StoredRows, inputs: Inputs, options: Options, seed: str) -> Noise:
+def _noise(judge: Judge, rows: StoredRows, inputs: Inputs, options: Options, seed: str) -> Noise:
     """Re-score the candidate's answer on a seeded sample of rows whose bucket did not change: fresh
     calls by the run's own judge (the instrument being measured), never cached, never deduplicated."""
     eligible = (
@@ -173,7 +164,7 @@ def _noise(judge: Runner, rows: StoredRows, inputs: Inputs, options: Options, se
     return figures(samples, rows, confirmed=options.rescorer.label != "none")
 
 
-def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
+def fingerprint(inputs: Inputs, judge: Judge, options: Options) -> str:
     """What makes two results parts of one run: the same input files, judge and rules."""
     identity = {
         "inputs": inputs.digests,
@@ -189,7 +180,7 @@ def fingerprint(inputs: Inputs, judge: Runner, options: Options) -> str:
     return hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
-def noise_seed(inputs: Inputs, judge: Runner, options: Options) -> str:
+def noise_seed(inputs: Inputs, judge: Judge, options: Options) -> str:
     """The noise sample's seed: what is judged (the records' content, in any order and however the JSON
     is spaced), by which judge, under which rules. Not the files' bytes: respacing a file must not let an
     author draw another sample. Not the sample's size: a smaller sample is the start of the same draw."""
@@ -226,9 +217,7 @@ def _check_models(sides: Sides, batch: list[Triple]) -> None:
     if mixed:
         befores = sorted({str(b) for _, b, _ in mixed})
         afters = sorted({str(a) for _, _, a in mixed})
-        rows = ", ".join(repr(cid) for cid, _, _ in mixed[:10]) + (
-            f" and {len(mixed) - 10} more" if len(mixed) > 10 else ""
-        )
+        rows = listed([repr(cid) for cid, _, _ in mixed], 10)
         raise JudgeMismatch(
             f"baseline scores come from judge model(s) {', '.join(befores)} but candidate scores from "
             f"{', '.join(afters)} on row(s) {rows}: refusing to compare; pin the judge deployment's model version "
@@ -240,7 +229,7 @@ def _own_context(case: Case, answer: Response) -> bool:
     return answer.context is not None and answer.context != case.context
 
 
-def _judge_live(judge: Runner, batch: list[Triple]) -> dict[int, tuple[Side, Side]]:
+def _judge_live(judge: Judge, batch: list[Triple]) -> dict[int, tuple[Side, Side]]:
     """End-to-end runs: the rows where a side carries its own retrieved context, each side judged against
     its own (a side without one is the request already made for the verdict: deduplicated, not sent again)."""
     own = [index for index, (case, *answers) in enumerate(batch) if any(_own_context(case, a) for a in answers)]
@@ -253,7 +242,7 @@ def _judge_live(judge: Runner, batch: list[Triple]) -> dict[int, tuple[Side, Sid
 
 
 def _batch_rows(
-    judge: Runner, batch: list[Triple], options: Options, sizes: dict[str, int], more: int
+    judge: Judge, batch: list[Triple], options: Options, sizes: dict[str, int], more: int
 ) -> tuple[list[Row], list[str]]:
     """One batch's rows: its first verdicts, the re-scores of its new flips (``options.rescorer``), classified;
     and the warnings of second opinions that reported the first judge's own model. Every verdict is against
@@ -304,7 +293,7 @@ def _batch_rows(
     ], echoes
 
 
-def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
+def plan(inputs: Inputs, judge: Judge, options: Options) -> Plan:
     """The calls this run will make, and their tokens, before the first one: each row's first verdicts
     (an answer the cache holds, or the same as the row's other answer, costs no call; the same answer in
     two rows is counted twice; when the cache holds them all, one call checks its scores are this judge
@@ -314,10 +303,10 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
     call charged as the service charges it, prompt plus ``max_tokens``."""
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
-    estimate = judge.provider.estimate()
+    estimate = judge.estimate()
     charge = getattr(estimate, "charge", None)
     rescores = 1 + options.rescore_baseline if options.rescorer.label != "none" else 0
-    calls = extra = tokens = extra_tokens = rows = charged = 0
+    calls = extra = tokens = extra_tokens = rows = charged = rescore = rescore_tokens = 0
     hit: JudgeRequest | None = None  # a first verdict the cache holds
 
     def cost(request: JudgeRequest) -> int:
@@ -331,8 +320,8 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
                 if _is_empty(answer.response):
                     continue
                 request = JudgeRequest.of(case, answer, Purpose.GROUNDEDNESS)
-                key = judge.request_key(request)
-                if key not in keys and (judge.cache is None or judge.cache.get(key) is None):
+                key = judge.key(request)
+                if key not in keys and not judge.cached(key):
                     calls, tokens = calls + 1, tokens + cost(request)
                     charged += charge(request) if charge is not None else 0
                 elif hit is None and key not in keys:
@@ -340,13 +329,13 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
                 keys.append(key)
             if len(keys) == 2 and keys[0] != keys[1]:  # a changed answer may flip
                 request = JudgeRequest.of(case, answers[1], Purpose.RESCORE)
-                extra, extra_tokens = extra + rescores, extra_tokens + rescores * cost(request)
+                rescore, rescore_tokens = rescore + rescores, rescore_tokens + rescores * cost(request)
             if len(keys) == 2 and judge.info.fluency:
                 for answer in answers[: 1 if keys[0] == keys[1] else 2]:
                     request = JudgeRequest(case, answer.response, Purpose.FLUENCY)
                     extra, extra_tokens = extra + 1, extra_tokens + cost(request)
     if hit is not None and not calls:  # every first verdict cached: one real call checks they are this model's
-        calls, tokens = 1, cost(hit)  # (``Runner.score_all``); a run with any fresh call learns it from that one
+        calls, tokens = 1, cost(hit)  # (``Judge.score_all``); a run with any fresh call learns it from that one
         charged = charge(hit) if charge is not None else 0
     noise = min(rows, per_shard(options.noise_sample, options.shard[1] if options.shard else 1))
     if noise:
@@ -354,18 +343,20 @@ def plan(inputs: Inputs, judge: Runner, options: Options) -> Plan:
         charged += round(noise * charged / calls) if calls else 0
         calls += noise
     counted = estimate is not None
-    limits = judge.quota.limits()
+    limits = judge.limits()
     return Plan(
         calls=calls,
-        calls_at_most=calls + extra,
+        calls_at_most=calls + rescore + extra,
+        verdict_calls=calls + rescore,
         tokens=tokens if counted else None,
-        tokens_at_most=tokens + extra_tokens if counted else None,
+        tokens_at_most=tokens + rescore_tokens + extra_tokens if counted else None,
+        verdict_tokens=tokens + rescore_tokens if counted else None,
         quota_seconds=quota.bound(calls, charged, limits.rpm, limits.tpm if charge is not None else None),
         quota=quota.said(calls, charged, limits.rpm, limits.tpm if charge is not None else None),
     )
 
 
-def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = None) -> Results:
+def run(inputs: Inputs, judge: Judge, options: Options, planned: Plan | None = None) -> Results:
     """Compare: judge both sides, re-score new flips (``options.rescorer``), classify, fluency on ties.
 
     A batch of cases at a time (``cases.BATCH``): its rows go to disk as they are decided
@@ -413,27 +404,20 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
         blocking_categories=sorted(options.blocking),
         rows=rows,
         fluency=fluency,
-        judge=JudgeMeta(
-            kind=info.kind,
-            rubric=info.rubric,
-            deployment=info.deployment,
-            base_url=info.base_url,
-            api_version=info.api_version,
-            reasoning=info.reasoning,
-            sdk_version=info.sdk_version,
-            model=", ".join(info.models) or None,
-            models=list(info.models),
-            second_opinion=options.rescorer.label,
-            second_opinion_basis=options.rescorer.basis,
+        judge=info.model_copy(
+            update={
+                "model": ", ".join(info.models) or None,
+                "models": list(info.models),
+                "second_opinion": options.rescorer.label,
+                "second_opinion_basis": options.rescorer.basis,
+            }
         ),
-        calls=Calls.model_validate(calls.as_dict()),
+        calls=calls.model_copy(),
         inputs=InputPaths(cases=inputs.cases_path, baseline=inputs.baseline_path, candidate=inputs.candidate_path),
         warnings=[
             *inputs.warnings,
             *echoes,
-            *judge.notes,
-            *(options.rescorer.judge.notes if options.rescorer.judge else []),
-            *([left_out] if (left_out := judge.budget.said()) else []),
+            *judge.warnings(),
         ],
         wall_seconds=round(time.monotonic() - started, 3),
         shard=Shard(index=options.shard[0], count=options.shard[1]) if options.shard else None,
@@ -454,7 +438,7 @@ def run(inputs: Inputs, judge: Runner, options: Options, planned: Plan | None = 
     )
 
 
-def _claims(judge: Runner, rows: StoredRows) -> None:
+def _claims(judge: Judge, rows: StoredRows) -> None:
     """The answers of the rows a person must read, split into claims by the judge model and labelled against
     the recorded context (``judges.claims``): shown under each row. A call that fails leaves its row without
     claims; nothing here changes an outcome."""
@@ -468,7 +452,7 @@ def _claims(judge: Runner, rows: StoredRows) -> None:
     ]
     done = []
     for (pos, row), judgement in zip(picked, judge.score_all(requests, "claims"), strict=True):
-        if isinstance(judgement, Verdict) and (found := claim_calls.decode(judgement.reason)) is not None:
+        if isinstance(judgement, Score) and (found := claim_calls.decode(judgement.reason)) is not None:
             row.claims = [Claim(claim, label, span) for label, claim, span in found]
             done.append((pos, row))
     if done:

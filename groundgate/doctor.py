@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from groundgate.cases import Case
 from groundgate.errors import GroundgateError, JudgeUnreachable, JudgeUnusable
 from groundgate.forecast import money
-from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Score
 from groundgate.judges.limits import UNFIT_FIX
 from groundgate.judges.runner import Runner
 from groundgate.report.escape import log_safe
@@ -59,7 +59,7 @@ def named(judge: Runner) -> str:
 def check(judge: Runner, prices: tuple[float, float] | None, say: Callable[[str], None]) -> Checkup:
     """One fresh call of ``judge`` on the sample; ``say`` gets what was learnt even when the call stops the
     run (a judge that refuses its configuration raises, as on a run's first call)."""
-    judge.provider.ready()  # the SDK's import is not the call's time
+    judge.provider.ready()  # the client's import is not the call's time
     request = JudgeRequest(SAMPLE, ANSWER, Purpose.GROUNDEDNESS)
     started = time.monotonic()
     try:
@@ -75,7 +75,7 @@ def said(found: Checkup) -> str:
     """What the call showed, a line each; ``verdict`` raises when the judge is not fit."""
     lines = [f"judge: {found.judge}"]
     answer = found.answer
-    if isinstance(answer, Verdict):
+    if isinstance(answer, Score):
         bucket = bucket_of(answer.score).value.replace("_", "-")
         model = f", model {escaped(answer.model)}" if answer.model else ""  # the server's text: shown, never obeyed
         lines.append(f"answer: in the rubric's format: score {answer.score:g} ({bucket}){model}")
@@ -86,7 +86,7 @@ def said(found: Checkup) -> str:
     else:
         lines.append(f"answer: none usable: {log_safe(escaped(' '.join(answer.message.split())[:REASON_CHARS]))}")
     lines.append(f"time: {found.seconds:.2f} s for one call" + (" (a new connection included)" if found.remote else ""))
-    if isinstance(answer, Verdict) and answer.tokens:
+    if isinstance(answer, Score) and answer.tokens:
         prompt, reply = answer.tokens - answer.answer_tokens, answer.answer_tokens
         lines.append(f"tokens: {answer.tokens:,} ({prompt:,} prompt, {reply:,} answer), as the judge reported them")
         if found.prices is None:
@@ -97,9 +97,9 @@ def said(found: Checkup) -> str:
                 f"cost: {money(amount)} for this call (at {found.prices[0]:g} per million prompt tokens, "
                 f"{found.prices[1]:g} per million answer tokens)"
             )
-    elif isinstance(answer, Verdict):
+    elif isinstance(answer, Score):
         lines.append("tokens: none reported" + ("" if answer.model else ": this judge calls no model"))
-    if isinstance(answer, Verdict) and answer.score < 4:
+    if isinstance(answer, Score) and answer.score < 4:
         lines.append(
             f"note: the sample answer says only what its context says, yet the judge scored it {answer.score:g}: "
             "read its reason before trusting its verdicts"
@@ -110,17 +110,17 @@ def said(found: Checkup) -> str:
 def verdict(found: Checkup) -> str:
     """The last line of a fit judge; a judge that is not fit raises the error its exit code follows."""
     answer = found.answer
-    if isinstance(answer, Verdict):
+    if isinstance(answer, Score):
         return "ready: the judge answers in the rubric's format; `groundgate compare --dry-run` plans a whole suite\n"
     raise _unfit(answer, found.judge)
 
 
 def _unfit(answer: JudgeError, judge: str) -> GroundgateError:
     what = escaped(" ".join(answer.message.split()))  # the judge's text, quoted in the error line
-    if answer.malformed:
+    if answer.kind is Failure.MALFORMED:
         return JudgeUnusable(f"{judge} does not answer in the rubric's format: {what}. {UNFIT_FIX}")
-    if answer.configuration:
+    if answer.kind in (Failure.CONFIGURATION, Failure.BILLING):
         return JudgeUnusable(f"{judge} refused its configuration: {what}")
-    if answer.unavailable:
+    if answer.kind.unavailable:
         return JudgeUnreachable(f"{judge} could not be reached or refused service: {what}")
     return JudgeUnreachable(f"{judge} gave no usable answer to the sample call: {what}")

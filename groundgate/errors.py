@@ -6,6 +6,7 @@ so a bad input never surfaces as a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -50,12 +51,6 @@ class JudgeUnusable(GroundgateError):
 class OverBudget(GroundgateError):
     """The run's plan needs more judge calls or tokens than its budget allows: stopped before the first
     call, a setting to change."""
-
-
-class BudgetReached(GroundgateError):
-    """The run reached its budget midway and stopped calling: no verdict."""
-
-    exit_code = 3
 
 
 class JudgeUnreachable(GroundgateError):
@@ -140,3 +135,13 @@ def tolerant_output() -> None:
 def one_line(text: str) -> str:
     """Collapse a message to one line so it reads as one log line and one annotation."""
     return " ".join(str(text).split())
+
+
+def chain(exc: BaseException) -> Iterator[BaseException]:
+    """``exc`` and what caused it, outermost first (a client library wraps the transport's error)."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__

@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 
 from groundgate.cases import Case, Response
 from groundgate.injection import addressed
-from groundgate.judges import JudgeError, Judgement
+from groundgate.judges import Judge, JudgeError, Judgement
 from groundgate.judges.figures import tripwire as figures_tripwire
-from groundgate.judges.runner import Runner
 from groundgate.results import LIVE_FLIPS, Live, Row, UnsupportedFigure
 from groundgate.rules import Bucket, Outcome, Tripwire, bucket_of, classify, first_verdicts, tripwire
 from groundgate.sticky import Held, holds
@@ -23,7 +22,7 @@ class Rescorer:
     ``none`` lets the first verdict stand; any other label names an independent judge."""
 
     label: str = "same"
-    judge: Runner | None = None
+    judge: Judge | None = None
     # What its independence rests on, in words for the report (another service, endpoint or deployment)...
     basis: str | None = None
     # ...or, when it is served at the judge's own OpenAI-compatible server under another model name, that server:
@@ -39,7 +38,7 @@ class Rescorer:
     def independent(self) -> bool:
         return self.judge is not None
 
-    def pick(self, judge: Runner) -> Runner | None:
+    def pick(self, judge: Judge) -> Judge | None:
         """The runner that re-scores in a run whose first judge is ``judge``; None: nobody."""
         if self.label == "none":
             return None
@@ -74,9 +73,6 @@ WITH_TEXTS = frozenset({
 })  # fmt: skip
 
 
-NOT_AN_OUTAGE = frozenset({"quota", "queue", "slow"})  # JudgeError.cause: the judge answers, only not this call
-
-
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class Side:
     """One side's groundedness: a bucket with its score, or the judge's failure."""
@@ -94,11 +90,8 @@ class Side:
         that the circuit breaker stopped calling it for that): a run of those is an outage, not a measurement.
         A judge that answers, but not in the rubric's format, was reached: its errors are not an outage; nor is a
         call the run's own budget refused."""
-        if isinstance(judgement, JudgeError):
-            # The deployment's quota refusing calls, the server's queue or a slow answer is no outage.
-            down = (
-                judgement.unavailable or (not judgement.sent and not judgement.malformed and not judgement.budget)
-            ) and judgement.cause not in NOT_AN_OUTAGE
+        if isinstance(judgement, JudgeError):  # the deployment's quota refusing calls or a slow answer is no outage
+            down = judgement.kind.outage
             return cls(None, None, None, judgement.message, judgement.model, where if down else None)
         return cls(bucket_of(judgement.score), judgement.score, judgement.reason, None, judgement.model)
 

@@ -19,11 +19,11 @@ from groundgate.cases import Inputs
 from groundgate.cases import shard as shard_inputs
 from groundgate.compare import CLAIMS_AT_MOST
 from groundgate.evidence import Options, Rescorer
-from groundgate.judges import JudgeRequest, Purpose
+from groundgate.judges import Judge, JudgeRequest, Purpose
 from groundgate.judges import quota as pace
-from groundgate.judges.cost import ANSWER_TOKENS, CHARS_PER_TOKEN, RUBRIC_ALLOWANCE
-from groundgate.judges.runner import Runner
+from groundgate.judges.cost import ANSWER_TOKENS, RUBRIC_ALLOWANCE, tokens
 from groundgate.results import Plan
+from groundgate.wording import duration
 
 
 @dataclass(frozen=True)
@@ -71,25 +71,25 @@ def _spend(calls: int, tokens: int | None) -> Spend:
     return Spend(calls, tokens, _answers(calls, tokens))
 
 
-def claims_bound(inputs: Inputs, judge: Runner, options: Options) -> Spend:
+def claims_bound(inputs: Inputs, judge: Judge, options: Options) -> Spend:
     """At most one claims call for each row whose two answers differ (a row only becomes one to read when its
     answer changed), and no more than the run splits; its tokens are those of the longest such answers."""
     if not (options.claims and judge.info.claims):
-        return Spend(0, 0 if judge.provider.estimate() is not None else None, 0)
+        return Spend(0, 0 if judge.estimate() is not None else None, 0)
     if options.shard is not None:
         inputs = shard_inputs(inputs, *options.shard)
-    estimate = judge.provider.estimate()
+    estimate = judge.estimate()
     sizes: list[tuple[int, int]] = []  # (tokens, answer tokens) of each possible claims call
     for batch in inputs.batches():
         for case, before, after in batch:
             if not after.response.strip():
                 continue
-            first = judge.request_key(JudgeRequest.of(case, before, Purpose.GROUNDEDNESS))
-            if first == judge.request_key(JudgeRequest.of(case, after, Purpose.GROUNDEDNESS)):
+            first = judge.key(JudgeRequest.of(case, before, Purpose.GROUNDEDNESS))
+            if first == judge.key(JudgeRequest.of(case, after, Purpose.GROUNDEDNESS)):
                 continue
             request = JudgeRequest(case, after.response, Purpose.CLAIMS)
-            tokens = estimate(request) if estimate is not None else 0
-            sizes.append((tokens, round(2 * len(after.response) / CHARS_PER_TOKEN) + ANSWER_TOKENS))
+            cost = estimate(request) if estimate is not None else 0
+            sizes.append((cost, tokens(2 * len(after.response)) + ANSWER_TOKENS))
     picked = heapq.nlargest(CLAIMS_AT_MOST, sizes)
     if estimate is None:
         return Spend(len(picked))
@@ -97,7 +97,7 @@ def claims_bound(inputs: Inputs, judge: Runner, options: Options) -> Spend:
 
 
 def forecast(
-    inputs: Inputs, judge: Runner, options: Options, planned: Plan, quota: Quota, reasoning: bool = False
+    inputs: Inputs, judge: Judge, options: Options, planned: Plan, quota: Quota, reasoning: bool = False
 ) -> Forecast:
     """``planned`` is the run's own plan (``app.budgeted``); the plan again without re-scores separates the
     fluency calls from them."""
@@ -126,15 +126,6 @@ def quota_seconds(spend: Spend, quota: Quota) -> float | None:
         return pace.bound(spend.calls, 0, quota.rpm, None)
     charged = spend.tokens - (spend.answer_tokens or 0) + spend.calls * RUBRIC_ALLOWANCE
     return pace.bound(spend.calls, charged, quota.rpm, quota.tpm)
-
-
-def duration(seconds: float) -> str:
-    seconds = round(seconds)
-    hours, rest = divmod(seconds, 3600)
-    minutes, seconds = divmod(rest, 60)
-    if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
 
 
 def money(amount: float) -> str:

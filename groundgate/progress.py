@@ -3,7 +3,7 @@
 A sign of life comes within the first second of a phase whatever the judge's latency (the calls sent, and
 whether they wait on the quota's pace or on the judge), then a line every few seconds. The time left is
 the calls left at the rate the run can keep now (calls in flight over the typical latency, or the quota's
-pace where that is slower: ``judges.dispatch.Dispatcher.rate``), not the answers counted so far, which
+pace where that is slower: ``judges.engine.Engine.rate``), not the answers counted so far, which
 arrive in bursts as wide as the window; and each estimate is weighed with the last one, carried forward,
 so that it does not swing from one line to the next.
 """
@@ -15,28 +15,19 @@ from collections.abc import Callable
 from contextlib import suppress
 from typing import Protocol, TextIO
 
+from groundgate.wording import duration
+
 FIRST = 1.0  # seconds into a phase for its first line, when no call has finished yet
 
 
 class Pulse(Protocol):
-    """What the calls in flight are doing (``judges.dispatch.Pulse``)."""
+    """What the calls in flight are doing (``judges.engine.Pulse``)."""
 
     sent: int
     in_flight: int
     held: int
     rate: float | None
     pace: str
-
-
-def _duration(span: float) -> str:
-    seconds = round(span)
-    if seconds < 60:
-        return f"{seconds}s"
-    minutes, seconds = divmod(seconds, 60)
-    if minutes < 60:
-        return f"{minutes}m {seconds:02d}s"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}h {minutes:02d}m"
 
 
 class ProgressLine:
@@ -95,9 +86,9 @@ class ProgressLine:
                 left = 0.5 * left + 0.5 * max(0.0, self._left - (now - self._last))
             self._left = left
             if done < total:
-                parts.append(f"about {_duration(left)} left")
+                parts.append(f"about {duration(left)} left")
         else:
-            parts.append(f"{_duration(elapsed)} since the first call")
+            parts.append(f"{duration(elapsed)} since the first call")
         self._last, self._printed = now, True
         with suppress(OSError, ValueError):  # a stderr that cannot take it loses the line, not the run
             self.stream.write(", ".join(parts) + "\n")

@@ -30,14 +30,16 @@ from pydantic.dataclasses import dataclass
 from groundgate.baseline_age import BaselineAge
 from groundgate.cases import Yardstick
 from groundgate.files import write_parts
+from groundgate.judges import Calls as Calls  # part of the results file; re-exported for its readers
+from groundgate.judges import JudgeInfo as JudgeInfo
 from groundgate.judges.claims import Label
-from groundgate.judges.quota import duration
 from groundgate.noise import Noise as Noise  # part of the results file; re-exported for its readers
 from groundgate.noise import NoiseSample as NoiseSample
 from groundgate.rules import Bucket, Cell, GateVerdict, Outcome, Tripwire, cell, gate_exit, worse
 from groundgate.rules import tally as tally  # where the report finds it
 from groundgate.stats import sign_test
 from groundgate.store import Store
+from groundgate.wording import duration
 
 # 2: the rules a file's rows were decided under, end-to-end verdicts, answers that talk to the judge;
 # 3: the tripwire (its outcomes, a row's new figures, the file's tripwire mode) and the claims of rows to read
@@ -174,47 +176,15 @@ class Fluency(_Model):
     skipped: int = 0  # tied rows where either fluency score was missing
 
 
-class JudgeMeta(_Model):
-    kind: str
-    rubric: Literal["query", "no-query"]
-    deployment: str | None = None  # the Azure deployment, or the model an OpenAI-compatible judge was asked for
-    base_url: str | None = None  # an OpenAI-compatible judge's server
-    api_version: str | None = None
-    reasoning: bool = False
-    sdk_version: str | None = None
-    model: str | None = None  # as reported by the judge service; several are comma-joined
-    models: list[str] = Field(default_factory=list)
-    second_opinion: str = "same"
-    second_opinion_basis: str | None = None  # what an independent second opinion's independence rests on
-
-
-class Calls(_Model):
-    """Judge calls sent (by purpose) and the ones that were not needed."""
-
-    groundedness: int = 0
-    rescore: int = 0
-    fluency: int = 0
-    noise: int = 0  # the noise sample's re-scores of unchanged rows
-    claims: int = 0  # the answers of rows to read split into claims and labelled (one call each)
-    total: int = 0
-    failed: int = 0
-    tokens: int = 0  # as the judge's service billed them (answers it could not use included)
-    answer_tokens: int = 0  # of those, the judge's answers' (the rest are the prompts')
-    cached: int = 0  # answered from the persistent score cache
-    deduplicated: int = 0  # identical inputs judged once in this run
-    throttled: int = 0  # 429 answers for the judge's rate limits (each request sent again when the pace allowed)
-    resent: int = 0  # requests sent again after the server failed them (5xx, a dropped connection)
-    longer: int = 0  # answers that reached the lower max_tokens groundgate reserves, asked again with the SDK's
-    quota_seconds: float = 0.0  # seconds of the run during which calls waited for the quota's pace
-    unsent: int = 0  # not sent because the circuit breaker had opened after consecutive failures
-    cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used
-
-
 class Plan(_Model):
     """What the run expected to spend, said before its first judge call."""
 
     calls: int  # made whatever the judge answers: first verdicts not cached nor repeated in their row, the noise sample
     calls_at_most: int  # with every re-score and fluency call the answers could need
+    # What the verdict can need at most: ``calls`` and a re-score of every changed answer (not fluency, not claims).
+    # A budget of at least this always reaches a verdict; it is the least a refused budget is told to rise to.
+    verdict_calls: int = 0
+    verdict_tokens: int | None = None
     tokens: int | None = None  # estimated for `calls`; None: this judge's tokens are not counted
     tokens_at_most: int | None = None
     max_calls: int | None = None  # the budget (--max-calls, --max-tokens), when set
@@ -526,7 +496,7 @@ class Results(_Model):
     blocking_categories: list[str]
     rows: Annotated[Sequence[Row], WrapValidator(_keep_stored), WrapSerializer(_rows_as_list)]
     fluency: Fluency
-    judge: JudgeMeta
+    judge: JudgeInfo
     calls: Calls
     inputs: InputPaths
     warnings: list[str] = Field(default_factory=list)

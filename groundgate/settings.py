@@ -111,7 +111,7 @@ class Settings(BaseModel):
     judge_model: str | None = None  # an OpenAI-compatible judge's model
     openai_base_url: str = OPENAI_BASE_URL
     openai_api_key: SecretStr | None = None
-    max_concurrency: int = Field(default=16, ge=1, le=256)  # the quota's pace, not the window, spares the deployment
+    max_concurrency: int | None = Field(default=None, ge=1, le=256)  # None: 16, 1 on a self-hosted server
     max_rpm: float | None = Field(default=None, ge=1)  # below one a minute, a run never ends
     max_tpm: float | None = Field(default=None, ge=100)  # the judge's tokens a minute (a quota shared with other jobs)
     call_timeout: float = Field(default=300, gt=0)  # seconds for one judge call, the SDK's retries included
@@ -153,6 +153,7 @@ class Settings(BaseModel):
     fail_on: FailOn = "blocking"
     merge_results: str | None = None  # glob(s) of shard results: merge and publish instead of judging
     selftest: bool = False  # judge the planted suite (groundgate.selftest) instead of the cases: no files needed
+    dry_run: bool = False  # the plan and its forecast only (compare --dry-run): nothing is called
     adjudicators: Literal["write", "maintain", "admin"] = "write"  # the least permission of people who adjudicate
     allow_author_adjudication: bool = False  # the pull request's author may adjudicate its rows
     github: GitHubRun | None = None
@@ -205,7 +206,8 @@ class Settings(BaseModel):
                 raise ValueError("judge_deployment: the azure judge needs a deployment: set {judge_deployment}")
         if self.judge == "openai" and not self.judge_model:
             raise ValueError("judge_model: the openai judge needs a model: set {judge_model}")
-        if (self.judge == "openai" or self.second_opinion.startswith("openai:")) and not self.openai_api_key:
+        calls = not self.dry_run  # a dry run calls nothing, so it needs no key
+        if calls and (self.judge == "openai" or self.second_opinion.startswith("openai:")) and not self.openai_api_key:
             raise ValueError(
                 "openai_api_key: an OpenAI-compatible judge needs an API key: set {openai_api_key} "
                 "(any value for a server that checks none)"

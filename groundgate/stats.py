@@ -7,7 +7,6 @@ reported as a figure with its meaning, never used as a gate on averages. Agreeme
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb, exp, lgamma, log
@@ -109,27 +108,3 @@ def cohen_kappa(matrix: Sequence[Sequence[int]]) -> float | None:
     if expected >= 1 - 1e-12:
         return 1.0 if observed == 1 else None
     return (observed - expected) / (1 - expected)
-
-
-def rank_tail(low: Sequence[float], high: Sequence[float]) -> float:
-    """One-sided p-value of the Mann-Whitney test that ``high`` tends to exceed ``low``: the chance, were both
-    drawn from one distribution, that at least as many (low, high) pairs have the high one larger (ties count
-    a half). Exact (the orderings are counted), so it holds in the far tail whatever the distribution."""
-    n, m = len(low), len(high)
-    if not n or not m:
-        return 1.0
-    won = sum(1.0 if y > x else 0.5 if y == x else 0.0 for x in low for y in high)
-    # ways[i][j][u]: orderings of i low and j high values in which u (low, high) pairs have the high one larger;
-    # the largest value is either a high one (larger than all i lows) or a low one (larger than no high one)
-    ways: list[list[list[int]]] = [[[1] for _ in range(m + 1)] for _ in range(n + 1)]
-    for i in range(1, n + 1):
-        for j in range(1, m + 1):
-            top_high, top_low = ways[i][j - 1], ways[i - 1][j]
-            cell = [0] * (i * j + 1)
-            for u, count in enumerate(top_high):
-                cell[u + i] += count
-            for u, count in enumerate(top_low):
-                cell[u] += count
-            ways[i][j] = cell
-    need = math.ceil(won - 1e-9)
-    return sum(ways[n][m][need:]) / comb(n + m, n)

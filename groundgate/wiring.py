@@ -1,26 +1,23 @@
 """The one place that builds real clients from the settings: judges (a provider inside a runner),
 credentials, the score cache and GitHub. ``entrypoint.py`` and ``cli`` call it; nothing else
-constructs a client, so tests hand in clients pointed at local servers instead.
-
-Process-wide set-up (the SDK's logging, shared TLS context and 429 counter) happens once per
-process, through ``judges.sdk.prepare_sdk`` (started in the background by each SDK judge's ``build``,
-waited for by its first call); constructors themselves have no side effects.
+constructs a client, so tests hand in clients pointed at local servers instead. Nothing below the
+entry points imports it; constructors themselves have no side effects.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from groundgate import gitindex
+from groundgate.app import Judges
 from groundgate.cache import PUBLIC, ScoreCache, derive_secret
 from groundgate.errors import CannotSignIn, GroundgateError
-from groundgate.evidence import Options, Rescorer
-from groundgate.judges import JudgeInfo, Provider
-from groundgate.judges.limits import Budget
-from groundgate.judges.runner import Deadline, Progress, Runner
+from groundgate.evidence import Rescorer
+from groundgate.judges import JudgeInfo, Progress, Provider
+from groundgate.judges.limits import Budget, Deadline
+from groundgate.judges.runner import Runner
 from groundgate.redact import Redactor, placeholder
 from groundgate.settings import FORK_RECIPE, Settings
 
@@ -31,6 +28,7 @@ if TYPE_CHECKING:
 
 OIDC_AUDIENCE = "api://AzureADTokenExchange"
 PRO_CONCURRENCY = 4  # the Content Safety service's evaluations are slow and rate-limited
+CONCURRENCY = 16  # a hosted judge's calls in flight when max-concurrency is not set: its quota's pace spares it
 
 CredentialFactory = Callable[[], "TokenCredential"]
 
@@ -78,19 +76,6 @@ def refuse_fork_without_credentials(settings: Settings) -> None:
         )
 
 
-@dataclass
-class Judges:
-    """The run's judge and its second opinion, ready to use; ``close`` releases both."""
-
-    judge: Runner
-    rescorer: Rescorer
-
-    def close(self) -> None:
-        self.judge.close()
-        if self.rescorer.judge is not None:
-            self.rescorer.judge.close()
-
-
 def provider(settings: Settings, deployment: str | None = None, sign_in: CredentialFactory | None = None) -> Provider:
     """The judge the settings name (``deployment`` names an Azure deployment instead, for a second opinion)."""
     if settings.judge == "figures" and deployment is None:
@@ -106,7 +91,7 @@ def provider(settings: Settings, deployment: str | None = None, sign_in: Credent
     assert settings.azure_endpoint  # the settings refuse an azure judge without an endpoint and a deployment
     assert deployment
     key = settings.azure_api_key.get_secret_value() if settings.azure_api_key else None
-    return azure.build(
+    return azure.AzureProvider(
         azure.AzureConfig(
             endpoint=settings.azure_endpoint,
             deployment=deployment,
@@ -124,13 +109,13 @@ def openai_provider(settings: Settings, model: str, model_setting: str) -> Provi
     as the user spelled them (``model_setting`` is the one that chose the model)."""
     from groundgate.judges import openai
 
-    assert settings.openai_api_key  # the settings refuse an OpenAI-compatible judge without a key
-    return openai.build(
+    assert settings.openai_api_key or settings.dry_run  # the settings refuse a judge that will be called without one
+    return openai.OpenAIProvider(
         openai.OpenAIConfig(
             base_url=settings.openai_base_url,
             model=model,
             rubric=settings.rubric,
-            api_key=settings.openai_api_key.get_secret_value(),
+            api_key=settings.openai_api_key.get_secret_value() if settings.openai_api_key else "",
             reasoning=settings.reasoning_model,
             names=openai.Names(
                 model=settings.spelled(model_setting),
@@ -146,10 +131,8 @@ def judges(
     settings: Settings,
     progress: Progress | None = None,
     cache: ScoreCache | None = None,
-    notice: Callable[[str], None] | None = None,
 ) -> Judges:
-    """The judge (with the cache, limits and progress) and whoever re-scores its flips; ``notice`` says
-    once, while the run goes on, what groundgate changed in how it calls them (lowered concurrency)."""
+    """The judge (with the cache, limits and progress) and whoever re-scores its flips."""
     refuse_fork_without_credentials(settings)
     choice = settings.second_opinion
     uses_azure = settings.judge == "azure" or choice == "groundedness-pro" or choice.startswith("deployment:")
@@ -165,16 +148,15 @@ def judges(
         (settings.spelled("max_calls"), settings.spelled("max_tokens")),
     )
 
-    def runner(provider: Provider, concurrency: int, **extra: object) -> Runner:
+    def runner(provider: Provider, concurrency: int | None, **extra: object) -> Runner:
         return Runner(
             provider,
-            max_concurrency=concurrency,
+            max_concurrency=concurrency or window(provider),
             progress=progress,
             call_timeout=settings.call_timeout,
             deadline=deadline,
             redact=redact,
             max_consecutive_failures=settings.max_consecutive_failures,
-            notice=notice,
             budget=budget,
             **extra,  # type: ignore[arg-type]
         )
@@ -185,10 +167,8 @@ def judges(
         return Judges(main, Rescorer(choice))
     if choice == "groundedness-pro":
         from groundgate.judges.pro import ProProvider
-        from groundgate.judges.sdk import prepare_sdk
 
         assert settings.azure_ai_project  # the settings refuse groundedness-pro without a project
-        prepare_sdk()  # the same SDK: quiet retry logs and one TLS context, whatever the first judge is
         pro = ProProvider(project=settings.azure_ai_project, credential_factory=sign_in or credential(settings))
         basis = "another service (Azure AI Content Safety's groundedness evaluation)"
         return Judges(main, Rescorer(choice, runner(pro, PRO_CONCURRENCY), basis))
@@ -199,6 +179,12 @@ def judges(
     basis, shared = independence(first.info, second.info)
     rescorer = Rescorer(choice, runner(second, settings.max_concurrency, **quota), basis, shared)
     return Judges(main, rescorer)
+
+
+def window(provider: Provider) -> int:
+    """Calls in flight when max-concurrency is not set: a self-hosted server (an OpenAI-compatible one other than
+    OpenAI's own) gets one, since only its owner knows its parallel slots; a hosted judge, ``CONCURRENCY``."""
+    return CONCURRENCY if provider.hosted else 1
 
 
 def independence(first: JudgeInfo, second: JudgeInfo) -> tuple[str, str | None]:
@@ -218,24 +204,6 @@ def independence(first: JudgeInfo, second: JudgeInfo) -> tuple[str, str | None]:
         )
     where = second.base_url or second.endpoint or "its own service"
     return f"another endpoint ({where})", None
-
-
-def options(settings: Settings, rescorer: Rescorer) -> Options:
-    """The comparison's rules, derived from the settings."""
-    return Options(
-        blocking=settings.blocking_categories,
-        rescorer=rescorer,
-        rescore_baseline=settings.rescore_baseline,
-        min_cases_to_block=settings.min_cases_to_block,
-        shard=settings.shard,
-        keep_texts=settings.keep_texts,
-        noise_sample=settings.noise_sample,
-        model_under_test=settings.model_under_test,
-        end_to_end=settings.mode == "end-to-end",
-        prices=settings.price_per_million_tokens,
-        tripwire=settings.tripwire,
-        claims=settings.claims,
-    )
 
 
 def cache_secret(settings: Settings) -> bytes | None:

@@ -19,10 +19,10 @@ from groundgate.report.context import ReportContext
 
 
 def compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    flags = {key: value for key, value in vars(args).items() if key not in ("command", "dry_run")}
+    flags = {key: value for key, value in vars(args).items() if key != "command"}
     config = settings.from_flags(flags, environ)
     settings.check_outputs(config)
-    if args.dry_run:
+    if config.dry_run:
         return dry_run(config)
     inputs = app.load(config)
     assert config.baseline  # the settings refuse a compare without it
@@ -32,7 +32,7 @@ def compare(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     cache = wiring.cache(config)
     for note in cache.notes if cache is not None else []:
         warn(note)
-    judges = wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache, notice=warn)
+    judges = wiring.judges(config, progress=ProgressLine(sys.stderr), cache=cache)
     results = app.run(config, inputs, judges, say=say)
     with app.presenting(results, config.results, judges.judge.deadline):
         write_report(results, config.report, "summary", config.results)
@@ -82,7 +82,7 @@ def dry_run(config: settings.Settings) -> int:
     judges = wiring.judges(config, cache=cache)
     try:
         planned = app.budgeted(config, inputs, judges)
-        options = wiring.options(config, judges.rescorer)
+        options = app.options(config, judges.rescorer)
         found = forecast(
             inputs,
             judges.judge,
@@ -96,6 +96,6 @@ def dry_run(config: settings.Settings) -> int:
     cases = f"{len(inputs.cases):,}" if config.shard is None else f"shard {config.shard[0]}/{config.shard[1]} of the"
     out(
         f"dry run: {cases} cases judged by the {judges.judge.info.kind} judge; nothing was called and nothing "
-        f"written\n" + said(found, config.max_concurrency, config.spelled("max_rpm"), config.spelled("max_tpm"))
+        f"written\n" + said(found, judges.judge.max_concurrency, config.spelled("max_rpm"), config.spelled("max_tpm"))
     )
     return 0

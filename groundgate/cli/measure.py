@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
 
 from groundgate import app, settings, wiring
 from groundgate.cli.output import out, redactor, warn
@@ -108,19 +109,22 @@ def selftest(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     from groundgate import selftest  # only this command needs it
 
     config = settings.from_flags({**{k: v for k, v in vars(args).items() if k != "command"}, "selftest": True}, environ)
-    found = app.selftest(config, wiring.judges(config, progress=ProgressLine(sys.stderr), notice=warn))
+    found = app.selftest(config, wiring.judges(config, progress=ProgressLine(sys.stderr)))
     out(selftest.render(found))
     return selftest.exit_code(found)
 
 
 def doctor(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
-    """One judge call with the settings a run would use (``groundgate.doctor``); no files, no cache."""
-    from groundgate import doctor  # only this command needs it
+    """The workflows of the repository it runs in (``groundgate.recipes``), then one judge call with the settings
+    a run would use (``groundgate.doctor``); no cases, no cache."""
+    from groundgate import doctor, recipes  # only this command needs them
 
+    for finding in workflow_findings(Path.cwd(), recipes.path_filters):
+        out(f"workflow: {escaped(finding)}\n")
     flags = {key: value for key, value in vars(args).items() if key != "command"}
     config = settings.from_flags({**flags, "selftest": True}, environ)  # selftest: a run that needs no files
     redact = redactor(environ)
-    judges = wiring.judges(config, notice=warn)
+    judges = wiring.judges(config)
     try:
         found = doctor.check(judges.judge, config.price_per_million_tokens, lambda text: out(redact(text)))
     finally:
@@ -128,3 +132,14 @@ def doctor(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     out(redact(doctor.said(found)))
     out(doctor.verdict(found))
     return 0
+
+
+def workflow_findings(start: Path, check: Callable[[str, str], list[str]]) -> list[str]:
+    """``check`` on each workflow file of the repository ``start`` is in (the nearest folder up with a
+    ``.github/workflows``), named as the repository names it."""
+    for folder in (start, *start.parents):
+        workflows = folder / ".github" / "workflows"
+        if workflows.is_dir():
+            files = sorted(p for p in workflows.iterdir() if p.suffix in (".yml", ".yaml") and p.is_file())
+            return [line for p in files for line in check(p.read_text(errors="replace"), str(p.relative_to(folder)))]
+    return []

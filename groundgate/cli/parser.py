@@ -179,7 +179,8 @@ def parser() -> argparse.ArgumentParser:
     d = commands.add_parser(
         "doctor",
         help="one judge call with these settings: does the judge answer in the rubric's format, how long, what cost",
-        description="Score one sample answer with the judge these flags configure, as a run's first call would, "
+        description="Check the repository's workflows for a path filter that would leave a required check waiting, "
+        "then score one sample answer with the judge these flags configure, as a run's first call would, "
         "and say whether the answer came back in the rubric's format, how long it took and the tokens (and, with "
         "--price-per-million-tokens, the money) it cost. Exit 0: the judge is fit; 2: a setting must change (a "
         "key, a model, a parameter the server refuses, answers not in the rubric's format); 3: the judge could not "

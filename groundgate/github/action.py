@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 
 from groundgate import app, sticky
+from groundgate.app import Judges
 from groundgate.baseline_age import BaselineAge, age
 from groundgate.cases import Inputs, Yardstick, load_cases
 from groundgate.errors import (
@@ -45,7 +46,6 @@ from groundgate.report.people import POINTER
 from groundgate.results import Results
 from groundgate.rules import gate_exit, verdict_of
 from groundgate.settings import FORK_RECIPE, OUT_DIR, OUTPUTS, Settings, inside_workspace
-from groundgate.wiring import Judges
 from groundgate.yardstick import decided_at_base, read_base, yardstick
 
 

@@ -16,6 +16,7 @@ from groundgate.report.rows import figures_said, held_said
 from groundgate.report.yardstick import edited_words
 from groundgate.results import Results, Row, rows_with
 from groundgate.rules import FailOn, Outcome, plural
+from groundgate.wording import listed
 
 _SIDE = re.compile(r"^(?:baseline re-score|re-score|baseline|candidate): ")
 TITLE_LIMIT = 255
@@ -139,7 +140,7 @@ def _not_judged(results: Results, cases_path: str) -> list[Annotation]:
     found = []
     for error, rows in groups.items():
         n = counted[error]
-        ids = ", ".join(row.id for row in rows) + (f" and {n - len(rows):,} more" if n > len(rows) else "")
+        ids = listed([row.id for row in rows], len(rows), n)
         if not error and down is not None:
             title = f"groundgate not judged: {plural(n, 'row')}, the judge could not be reached"
             stopped = (

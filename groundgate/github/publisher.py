@@ -168,7 +168,7 @@ class CheckRunFound:
 
 
 @dataclass(frozen=True)
-class Kept:
+class KeptRun:
     """The newest check run of a name on one of a pull request's last commits (from ``verdicts``)."""
 
     pr: int
@@ -355,7 +355,7 @@ class Publisher:
 
     def verdicts(
         self, check_name: str, prs: int, commits: int = 1, *, all_pages: bool = False, since: datetime | None = None
-    ) -> Iterator[Kept]:
+    ) -> Iterator[KeptRun]:
         """The newest check run of ``check_name`` on the last ``commits`` commits of the ``prs`` pull requests
         updated last (every pull request with ``all_pages``, newest first, down to those updated ``since``),
         through GraphQL, a page at a time. Rate-limit aware: when GitHub's GraphQL points run low it waits for
@@ -380,7 +380,7 @@ class Publisher:
                     runs = self._runs_of(commit.get("checkSuites") or {}, check_name, str(commit.get("oid")))
                     for run in sorted(runs, key=lambda r: r.get("completedAt") or "", reverse=True):
                         completed = when(run.get("completedAt"))
-                        yield Kept(int(pull["number"]), str(commit.get("oid")), run.get("text"), completed, updated)
+                        yield KeptRun(int(pull["number"]), str(commit.get("oid")), run.get("text"), completed, updated)
             info = page.get("pageInfo") or {}
             if older or not all_pages or not info.get("hasNextPage") or not info.get("endCursor"):
                 return

@@ -1,25 +1,28 @@
 """The judge interface: what compare asks for and what comes back.
 
-compare never imports an SDK; it hands a batch of requests to a ``Runner`` (``judges.runner``) and
-gets, for each, either a Verdict (a usable 1..5 score) or a JudgeError (anything else, with the
-cause kept). A ``Provider`` (Azure, OpenAI-compatible, figures, GroundednessPro) scores one request
-and nothing more; the runner wraps any provider the same way with deduplication, the cache, the judge loop
-and limits.
+compare never imports an SDK; it hands a batch of requests to a ``Judge`` (``judges.runner.Runner``) and
+gets, for each, either a Score (a usable 1..5 score) or a JudgeError (anything else, its ``Failure``
+kept). A ``Provider`` (``judges.chat``'s Azure OpenAI and OpenAI-compatible judges, figures, GroundednessPro)
+judges requests and nothing more; the runner wraps any provider the same way with deduplication, the cache
+and the probe, and ``judges.engine`` makes every call the same way: on one event loop, within a window, a
+call timeout and the run's deadline, paced to the judge's quota (``judges.quota``).
 """
 
 from __future__ import annotations
 
-import math
-from abc import ABC, abstractmethod
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, Protocol
 
-from groundgate.cases import Case, Response, Rubric
+from pydantic import BaseModel, ConfigDict, Field
+
+from groundgate.cases import Case, Response
+from groundgate.errors import chain
 
 if TYPE_CHECKING:
-    from groundgate.judges.quota import Quota
+    from groundgate.judges.quota import Limits, Pace
 
 
 class Purpose(StrEnum):
@@ -61,193 +64,194 @@ class JudgeRequest:
 
 
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
-class Verdict:
+class Score:
     score: float
     reason: str
     model: str | None = None
-    tokens: int = 0
-    answer_tokens: int = 0  # of ``tokens``, those of the judge's answer (the rest are the prompt's)
+    tokens: int = 0  # what the service billed for the call (answers asked again included)
+    answer_tokens: int = 0  # of ``tokens``, those of the judge's answers (the rest are the prompts')
+
+
+class Failure(StrEnum):
+    """Why a call gave no score: what the breaker, the probe, the report and the results make of it."""
+
+    ROW = "row"  # this row's trouble (a prompt too long for the model, a purpose the judge does not measure)
+    MALFORMED = "malformed"  # the judge answered, not in the rubric's format (not its JSON, cut, no score, skipped)
+    CONFIGURATION = "configuration"  # the judge refused its configuration (a wrong key, an unknown model): any call
+    BILLING = "billing"  # the account has no quota or credit left: every call fails alike, the run stops
+    UNAVAILABLE = "unavailable"  # not reached, or refused service (5xx, 429 given up on, a dropped connection, timeout)
+    QUOTA = "quota"  # no answer within the call timeout while the deployment refused calls for its rate limits
+    SLOW = "slow"  # no answer within the call timeout while calls sent after it were answered
+    UNSENT = "unsent"  # not sent: the circuit breaker had opened on failures of the service
+    HELD = "held"  # not sent: the breaker had opened while the deployment's quota held the calls
+    UNFIT = "unfit"  # not sent: the breaker had opened on answers outside the rubric's format
+    BUDGET = "budget"  # not sent: the run's own budget refused it
+
+    @property
+    def sent(self) -> bool:
+        return self not in (Failure.UNSENT, Failure.HELD, Failure.UNFIT, Failure.BUDGET)
+
+    @property
+    def unavailable(self) -> bool:
+        """For want of the service: counts toward the circuit breaker."""
+        return self in (Failure.CONFIGURATION, Failure.BILLING, Failure.UNAVAILABLE, Failure.QUOTA)
+
+    @property
+    def outage(self) -> bool:
+        """The judge could not be reached or refused service (a quota, a slow answer or a budget is none)."""
+        return self in (Failure.CONFIGURATION, Failure.BILLING, Failure.UNAVAILABLE, Failure.UNSENT)
 
 
 @dataclass(frozen=True, slots=True)  # one per case or call: no per-object dict
 class JudgeError:
     message: str
     model: str | None = None
-    # The judge refused its own configuration (a wrong key, an unknown model, an unsupported parameter):
-    # every call would fail the same way, so on a run's first call it stops the run instead of each row.
-    configuration: bool = False
-    unavailable: bool = False  # the judge could not be reached or refused service: counts toward the circuit breaker
-    sent: bool = True  # False: the circuit breaker had opened, no call was made
-    # The judge answered, but not in the rubric's format (not its JSON, cut at the token limit, no score,
-    # a score outside 1..5, a status other than 'completed'): a judge that mostly does this cannot do the job.
-    malformed: bool = False
-    budget: bool = False  # not sent: the run's own budget refused it (``limits.Budget``), no doing of the judge's
+    kind: Failure = Failure.ROW
     tokens: int = 0  # what the service billed for the answer it gave (one it could not use included)
     answer_tokens: int = 0
-    # What kept the call from an answer when it was not an outage: 'quota' (the deployment refused calls for its
-    # rate limits), 'queue' (it waited in the server's queue), 'slow' (later calls were answered first), or
-    # 'billing' (the account has no quota or credit left: every call will fail alike, so the run stops).
-    cause: str | None = None
+
+
+Judgement = Score | JudgeError
+
+
+class Estimator(Protocol):
+    """Tokens a call is expected to cost, before it is made (``judges.cost.Estimator``)."""
+
+    def __call__(self, request: JudgeRequest) -> int: ...
+    def charge(self, request: JudgeRequest) -> int: ...
+
+
+# Failures to reach a service, by their type's name: openai's and azure-core's (the SDKs are not imported here)
+UNREACHED = frozenset({"APIConnectionError", "APITimeoutError", "ServiceRequestError", "ServiceResponseError"})
 
 
 def unavailable(exc: BaseException) -> bool:
-    """Whether an SDK failure says the judge service is down or refusing (5xx, 429 the SDK gave up on,
-    401/403/404, connection errors, timeouts), rather than something wrong with one row (400, an
-    odd answer). Walks the exception chain: the SDK wraps the transport's error."""
-    seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
+    """Whether a failure says the judge service is down or refusing (5xx, 429s given up on, 401/403/404, a
+    connection that failed, a timeout), rather than something wrong with one row (400)."""
+    for current in chain(exc):
         status = getattr(current, "status_code", None)
         if isinstance(status, int) and not isinstance(status, bool):
             return status >= 500 or status in (401, 403, 404, 408, 429)
-        if isinstance(current, ConnectionError | TimeoutError) or type(current).__name__ in _TRANSPORT_ERRORS:
+        if isinstance(current, ConnectionError | TimeoutError) or type(current).__name__ in UNREACHED:
             return True
-        current = current.__cause__ or current.__context__
     return False
 
 
-_TRANSPORT_ERRORS = frozenset(
-    {
-        "APIConnectionError",  # openai, and its APITimeoutError
-        "APITimeoutError",
-        "ServiceRequestError",  # azure-core
-        "ServiceResponseError",
-        "ConnectError",  # the SDK's HTTP stack (httpx2, httpcore2)
-        "ConnectTimeout",
-        "ReadTimeout",
-        "WriteTimeout",
-        "PoolTimeout",
-        "ReadError",
-        "WriteError",
-        "RemoteProtocolError",
-    }
-)
+class JudgeInfo(BaseModel):
+    """What a reader needs to know about the instrument that produced the scores: the provider's own, and
+    the results' ``judge`` (with the models it reported and the second opinion)."""
 
-
-Judgement = Verdict | JudgeError
-Timing = tuple[float, int]  # the server's latency for a call, and the requests at the server when it left
-
-
-@dataclass
-class JudgeInfo:
-    """What a reader needs to know about the instrument that produced the scores."""
+    model_config = ConfigDict(extra="forbid")
 
     kind: str
-    rubric: Rubric
+    rubric: Literal["query", "no-query"]
     deployment: str | None = None  # the Azure deployment, or the model an OpenAI-compatible judge is asked for
     base_url: str | None = None  # an OpenAI-compatible judge's server
-    endpoint: str | None = None  # an Azure judge's endpoint: named when the judge could not be reached
     api_version: str | None = None
     reasoning: bool = False
     sdk_version: str | None = None
-    models: list[str] = field(default_factory=list)
-    fluency: bool = True
-    claims: bool = True  # can split an answer into claims (``Purpose.CLAIMS``): an LLM judge can
+    model: str | None = None  # as reported by the judge service; several are comma-joined
+    models: list[str] = Field(default_factory=list)
+    second_opinion: str = "same"
+    second_opinion_basis: str | None = None  # what an independent second opinion's independence rests on
+    endpoint: str | None = Field(default=None, exclude=True)  # an Azure judge's endpoint: named when unreachable
+    fluency: bool = Field(default=True, exclude=True)  # measures fluency
+    claims: bool = Field(default=True, exclude=True)  # can split an answer into claims (an LLM judge can)
 
 
-@dataclass
-class CallCounts:
-    """Judge calls actually sent, by purpose; and the calls that were not needed.
+class Calls(BaseModel):
+    """Judge calls sent, by purpose, and the ones that were not needed: counted by the runner, written as the
+    results' ``calls``."""
 
-    The results file's ``calls`` is built from this one record (``as_dict``), so the two cannot drift."""
+    model_config = ConfigDict(extra="forbid")
 
     groundedness: int = 0
     rescore: int = 0
     fluency: int = 0
-    noise: int = 0  # the noise sample's re-scores
-    claims: int = 0  # answers of rows to read split into claims
+    noise: int = 0  # the noise sample's re-scores of unchanged rows
+    claims: int = 0  # the answers of rows to read split into claims and labelled (one call each)
+    total: int = 0
     failed: int = 0
-    tokens: int = 0
-    answer_tokens: int = 0  # of ``tokens``, the judge's answers' (priced apart from the prompts')
+    tokens: int = 0  # as the judge's service billed them (answers it could not use included)
+    answer_tokens: int = 0  # of those, the judge's answers' (the rest are the prompts')
     cached: int = 0  # answered from the persistent score cache
-    deduplicated: int = 0  # served by another call with identical inputs in this run
-    throttled: int = 0  # 429 answers for the rate limits (each request sent again when the pace allowed)
+    deduplicated: int = 0  # identical inputs judged once in this run
+    throttled: int = 0  # 429 answers for the judge's rate limits (each request sent again when the pace allowed)
     resent: int = 0  # requests sent again after the server failed them (5xx, a dropped connection)
     longer: int = 0  # answers that reached the lower max_tokens groundgate reserves, asked again with the SDK's
     quota_seconds: float = 0.0  # seconds of the run during which calls waited for the quota's pace
-    unsent: int = 0  # not sent because the circuit breaker had opened (each is an error)
-    cache_rejected: int = 0  # entries in the score cache that failed authentication: never used
+    unsent: int = 0  # not sent because the circuit breaker had opened after consecutive failures
+    cache_rejected: int = 0  # score-cache entries that failed authentication (forged or edited): never used
 
-    @property
-    def total(self) -> int:
-        return self.groundedness + self.rescore + self.fluency + self.noise + self.claims
-
-    def __add__(self, other: CallCounts) -> CallCounts:
-        return CallCounts(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)})
-
-    def as_dict(self) -> dict[str, float]:
-        return {"total": self.total, **{f.name: getattr(self, f.name) for f in fields(self)}}
+    def __add__(self, other: Calls) -> Calls:
+        return Calls(**{name: getattr(self, name) + getattr(other, name) for name in Calls.model_fields})
 
 
-Progress = Callable[[str, int, int], None]  # (phase, done, total)
+@dataclass
+class Link:
+    """What the engine lends a provider's calls: the judge's pace, and a tally of what their requests met."""
+
+    quota: Pace
+    throttled: int = 0  # 429 answers for the rate limits (each request sent again under the pace)
+    resent: int = 0  # requests sent again after a failure of the server (5xx, a dropped connection)
+    longer: int = 0  # answers cut at the reserved max_tokens and asked again with the SDK's own
 
 
-def checked_verdict(
-    score: Any, status: Any, reason: Any, model: str | None, tokens: int = 0, answer_tokens: int = 0
-) -> Judgement:
-    """A score counts only when it is a finite number in 1..5 with status 'completed'; anything else the
-    judge answered is not the rubric's format. ('skipped' is the rubric's word for an empty input, which
-    groundgate never sends: an empty answer is a non-answer without a call.)"""
-    reason_text = "" if reason is None else str(reason)
+class Provider:
+    """Judges requests; no side effects beyond its calls, no caching, no threads or loop of its own.
 
-    def failed(problem: str) -> JudgeError:
-        return JudgeError(f"{problem}: {reason_text}" if reason_text else problem, model, malformed=True)
-
-    if status is not None and status != "completed":
-        return failed(f"judge status {status!r}")
-    if isinstance(score, bool) or not isinstance(score, int | float):
-        return failed(f"judge gave no score ({score!r})")
-    value = float(score)
-    if math.isnan(value):
-        return failed("judge gave no score")
-    if not math.isfinite(value):
-        return failed(f"judge score {value} is outside 1..5")
-    if not 1 <= value <= 5:
-        return failed(f"judge score {value:g} is outside 1..5")
-    return Verdict(value, reason_text, model, tokens, answer_tokens)
-
-
-class Provider(ABC):
-    """Scores one request; no side effects beyond the call, no caching, no threads of its own.
-
-    Process-wide set-up an SDK needs (logging, shared TLS, counters) is done once per process,
-    never by a constructor. A provider whose SDK has an async path sets ``on_loop``: the runner then
-    awaits ``ascore`` on the process's judge loop (``judges.loop``) instead of calling ``score`` on
-    worker threads."""
+    A provider with an async client overrides ``judge`` (awaited on the engine's loop, its requests paced
+    through the ``Link``'s quota: ``paced``); any other implements ``score``, which the engine runs through
+    ``asyncio.to_thread``. A service that judges rows in runs sets ``batch`` and overrides ``judge_all``."""
 
     info: JudgeInfo
-    on_loop = False
-    slow_start = False  # a server whose parallel slots are unknown: start with one call in flight and grow
+    paced = False  # each of its requests waits for the quota's pace itself; else the engine paces each call
+    hosted = True  # False: a self-hosted server, whose parallel slots only its owner knows (``max-concurrency``)
+    batch = 1  # requests one call judges together
 
-    @abstractmethod
     def score(self, request: JudgeRequest) -> Judgement:
-        """One judge call; must not raise for per-row failures."""
-
-    async def ascore(self, request: JudgeRequest) -> tuple[Judgement, Timing | None]:
-        """One judge call awaited on the judge loop (``on_loop`` providers), and the server's latency for
-        it with the requests at the server when it left (measured at the HTTP layer; None: not measured)."""
+        """One call, for a provider without an async path; must not raise for per-row failures."""
         raise NotImplementedError
 
-    def pace(self, quota: Quota) -> bool:
-        """Take the runner's quota; True if the provider paces each of its requests itself (it sees them
-        leave, retries included), else the runner paces each call."""
-        return False
+    async def judge(self, request: JudgeRequest, link: Link) -> Judgement:
+        """One call on the engine's loop; must not raise for per-row failures."""
+        return await asyncio.to_thread(self.score, request)
 
-    def ready(self) -> None:  # noqa: B027 - most providers need nothing first
-        """Wait for what the first call needs and a call timeout must not count (an SDK's import)."""
+    async def judge_all(self, requests: Sequence[JudgeRequest], link: Link) -> list[Judgement]:
+        """One call for up to ``batch`` requests, a judgement each, in order."""
+        return [await self.judge(request, link) for request in requests]
 
-    def close(self) -> None:  # noqa: B027 - most providers hold nothing open
-        """Release what the provider holds open (connections); its scores are already returned."""
+    def ready(self) -> None:
+        """Wait for what the first call needs and a call timeout must not count (an import, a client)."""
+
+    def close(self) -> None:
+        """Release what the provider holds open (connections); its judgements are already returned."""
 
     def identity(self) -> dict[str, object]:
         """Everything besides the inputs that can change a score; part of every cache key."""
         return {"kind": self.info.kind, "rubric": self.info.rubric}
 
-    def throttled(self) -> int:
-        """How many throttling answers (HTTP 429) the provider's SDK has retried so far."""
-        return 0
-
-    def estimate(self) -> Callable[[JudgeRequest], int] | None:
+    def estimate(self) -> Estimator | None:
         """Tokens a call is expected to cost, before it is made (``judges.cost``); None: not counted."""
         return None
+
+
+Progress = Callable[[str, int, int], None]  # (phase, done, total); a ``beat`` method also hears the calls in flight
+
+
+class Judge(Protocol):
+    """What compare, the plan and the forecast ask of a judge (``judges.runner.Runner``), and no more."""
+
+    @property
+    def info(self) -> JudgeInfo: ...
+    @property
+    def calls(self) -> Calls: ...
+    def score_all(self, requests: Sequence[JudgeRequest], phase: str = ..., *, more: int = ...) -> list[Judgement]: ...
+    def identity(self) -> dict[str, object]: ...
+    def key(self, request: JudgeRequest) -> str: ...
+    def cached(self, key: str) -> bool: ...
+    def estimate(self) -> Estimator | None: ...
+    def limits(self) -> Limits: ...
+    def left_out(self, purpose: Purpose) -> int: ...
+    def warnings(self) -> list[str]: ...
+    def close(self) -> None: ...

@@ -1,26 +1,24 @@
-"""The Azure OpenAI provider: GroundednessEvaluator and FluencyEvaluator on a pinned deployment.
-
-Scoring, the per-thread evaluators and the SDK's set-up are shared with every SDK judge
-(``judges.sdk``); this module says how to reach an Azure OpenAI deployment and sign in to it.
-"""
+"""The Azure OpenAI judge: the SDK's rubric on a pinned deployment (``judges.chat``), signed in with an API
+key or, without one, with Microsoft Entra ID as the SDK signs in (a token for ``https://ai.azure.com``)."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from groundgate.cases import Rubric
-from groundgate.judges import JudgeError, JudgeInfo
-from groundgate.judges.sdk import EvaluatorProvider, http_status, prepare_sdk, sdk_version, warm_sdk
+from groundgate.judges import JudgeInfo, rubric
+from groundgate.judges.chat import ChatJudge
 
 if TYPE_CHECKING:
     from azure.core.credentials import TokenCredential
+    from openai import APIStatusError, AsyncOpenAI
 
-__all__ = ["SDK_DEFAULT_API_VERSION", "AzureConfig", "AzureProvider", "build", "prepare_sdk"]
-
-SDK_DEFAULT_API_VERSION = "2024-02-15-preview"
+SDK_DEFAULT_API_VERSION = "2024-02-15-preview"  # what the SDK's evaluators ask when the configuration names none
+JUDGE_SCOPE = "https://ai.azure.com/.default"  # the scope the SDK signs in to the judge with
 
 
 @dataclass(frozen=True)
@@ -36,42 +34,18 @@ class AzureConfig:
     credential_factory: Callable[[], TokenCredential] | None = None
 
 
-# The scope azure-ai-evaluation signs in to the judge with (its TokenScope.COGNITIVE_SERVICES_MANAGEMENT); the
-# claims call's tests pin the two to one scope.
-JUDGE_SCOPE = "https://ai.azure.com/.default"
-
-
-def _token_provider(credential: TokenCredential) -> Callable[[], str]:
-    from azure.identity import get_bearer_token_provider
-
-    return get_bearer_token_provider(credential, JUDGE_SCOPE)
-
-
-def build(config: AzureConfig) -> AzureProvider:
-    """The provider, the SDK's import started in the background (its first call waits for it)."""
-    warm_sdk()
-    return AzureProvider(config)
-
-
-class AzureProvider(EvaluatorProvider):
-    def __init__(
-        self,
-        config: AzureConfig,
-        *,
-        credential: TokenCredential | None = None,
-    ) -> None:
-        super().__init__(
-            JudgeInfo(
-                kind="azure",
-                rubric=config.rubric,
-                deployment=config.deployment,
-                endpoint=config.endpoint.rstrip("/"),
-                api_version=config.api_version or SDK_DEFAULT_API_VERSION,
-                reasoning=config.reasoning,
-                sdk_version=sdk_version(),
-            ),
-            secret=config.api_key,
+class AzureProvider(ChatJudge):
+    def __init__(self, config: AzureConfig, *, credential: TokenCredential | None = None) -> None:
+        info = JudgeInfo(
+            kind="azure",
+            rubric=config.rubric,
+            deployment=config.deployment,
+            endpoint=config.endpoint.rstrip("/"),
+            api_version=config.api_version or SDK_DEFAULT_API_VERSION,
+            reasoning=config.reasoning,
+            sdk_version=rubric.sdk_version(),
         )
+        super().__init__(info, config.deployment, secret=config.api_key)
         self.config = config
         self._credential = credential
         self._credential_lock = threading.Lock()
@@ -84,30 +58,11 @@ class AzureProvider(EvaluatorProvider):
             "api_version": self.info.api_version,
         }
 
-    def failure(self, exc: Exception) -> JudgeError:
-        """401/403/404 are the deployment's answer to every call, not one row's: the run stops on its first
-        call with one line (exit 2) instead of failing each row. The service's own text is left out: an
-        error body may echo the request's key."""
-        status, _ = http_status(exc)
-        where = f"the Azure OpenAI endpoint {self.config.endpoint}"
-        if status in (401, 403):
-            how = "API key" if self.config.api_key else "Microsoft Entra sign-in"
-            problem = (
-                f"{where} refused the {how} (HTTP {status}) for deployment {self.config.deployment!r}: check the "
-                "judge's key or sign-in, and that it may use this deployment"
-            )
-        elif status == 404:
-            problem = (
-                f"{where} has no deployment {self.config.deployment!r} at API version "
-                f"{self.config.api_version or SDK_DEFAULT_API_VERSION} (HTTP 404): check the deployment name, "
-                "the endpoint and the API version"
-            )
-        else:
-            return super().failure(exc)
-        return JudgeError(problem, configuration=True, unavailable=True)
-
     def where(self) -> str:
         return f"the Azure OpenAI deployment {self.config.deployment!r} at {self.config.endpoint}"
+
+    def headers(self, prompt: rubric.Prompt) -> dict[str, str]:
+        return {**super().headers(prompt), "x-ms-useragent": prompt.agent()}
 
     def credential(self) -> TokenCredential | None:
         if self.config.api_key:
@@ -118,32 +73,39 @@ class AzureProvider(EvaluatorProvider):
                     self._credential = self.config.credential_factory()
         return self._credential
 
-    def chat_client(self) -> Any:
-        import openai
+    def client(self) -> AsyncOpenAI:
+        from openai import AsyncAzureOpenAI
 
         config = self.config
         credential = self.credential()
-        return openai.AsyncAzureOpenAI(
+
+        async def token() -> str:  # signing in may block: not on the loop
+            assert credential is not None
+            return (await asyncio.to_thread(credential.get_token, JUDGE_SCOPE)).token
+
+        return AsyncAzureOpenAI(
             azure_endpoint=config.endpoint,
             azure_deployment=config.deployment,
             api_version=config.api_version or SDK_DEFAULT_API_VERSION,
             api_key=config.api_key,
-            azure_ad_token_provider=None if config.api_key or credential is None else _token_provider(credential),
-            max_retries=0,  # its requests are sent again by groundgate's pace (judges.send), as the SDK's are
+            azure_ad_token_provider=None if config.api_key or credential is None else token,
+            max_retries=0,
         )
 
-    @property
-    def chat_model(self) -> str:
-        return self.config.deployment
-
-    def model_config(self) -> Any:
-        from azure.ai.evaluation import AzureOpenAIModelConfiguration
-
-        config = AzureOpenAIModelConfiguration(
-            azure_endpoint=self.config.endpoint, azure_deployment=self.config.deployment
-        )
-        if self.config.api_key:
-            config["api_key"] = self.config.api_key
-        if self.config.api_version:
-            config["api_version"] = self.config.api_version
-        return config
+    def configuration(self, error: APIStatusError) -> str | None:
+        """401/403/404 are the deployment's answer to every call, not one row's. The service's own text is left
+        out: an error body may echo the request's key."""
+        status, config = error.status_code, self.config
+        where = f"the Azure OpenAI endpoint {config.endpoint}"
+        if status in (401, 403):
+            how = "API key" if config.api_key else "Microsoft Entra sign-in"
+            return (
+                f"{where} refused the {how} (HTTP {status}) for deployment {config.deployment!r}: check the judge's "
+                "key or sign-in, and that it may use this deployment"
+            )
+        if status == 404:
+            return (
+                f"{where} has no deployment {config.deployment!r} at API version {self.info.api_version} (HTTP 404): "
+                "check the deployment name, the endpoint and the API version"
+            )
+        return None

@@ -2,9 +2,9 @@
 
 azure-ai-evaluation's evaluators run only their own prompts, so this one is the project's own
 (``prompts/claims.j2``, its digest part of the cache key) sent through the chat-completions API of the
-judge's own service, with the ``openai`` client the SDK itself uses (``judges.sdk.EvaluatorProvider.aclaims``).
+judge's own service, through the judge's own ``openai`` client (``judges.chat``).
 
-The runner carries every answer as a ``Verdict`` (score, reason) through its deduplication, cache and
+The runner carries every answer as a ``Score`` (score, reason) through its deduplication, cache and
 counting; a claims answer travels the same way: its reason is the claims, one a line (``encode``), its
 score 5 when every claim is supported and 1 otherwise. Nothing here decides an outcome.
 """
@@ -20,7 +20,7 @@ from typing import Any, Literal, get_args
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from groundgate.errors import one_line
-from groundgate.judges import JudgeError, Judgement, JudgeRequest, Verdict
+from groundgate.judges import JudgeError, Judgement, JudgeRequest, Score
 
 Label = Literal["supported", "not supported", "contradicted"]
 LABELS: tuple[Label, ...] = get_args(Label)
@@ -159,7 +159,7 @@ def verdict(
     if isinstance(found, str):
         return JudgeError(f"{found}: '{_quote(content or '')}'", model, tokens=tokens, answer_tokens=answer_tokens)
     score = 5.0 if all(label == "supported" for label, _, _ in found) else 1.0
-    return Verdict(score, encode(found), model, tokens, answer_tokens)
+    return Score(score, encode(found), model, tokens, answer_tokens)
 
 
 def encode(claims: list[Labelled]) -> str:

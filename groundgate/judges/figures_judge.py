@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from groundgate.cases import Rubric
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Score
 from groundgate.judges.figures import claims, row_language, tripwire
 
 UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
@@ -27,7 +27,7 @@ def is_non_answer(text: str) -> bool:
     return stripped.endswith("?") or bool(_NON_ANSWER.search(stripped))
 
 
-def judge_figures(context: str, response: str) -> Verdict:
+def judge_figures(context: str, response: str) -> Score:
     """The tripwire's rule, as a score: a figure the context never backs (or states only of something else)
     is ungrounded; one derived from the context's figures by one step is not."""
     lang = row_language(context, response)
@@ -35,12 +35,12 @@ def judge_figures(context: str, response: str) -> Verdict:
     flagged = [new.figure for new in tripwire(context, None, "", response).new if new.flagged]
     unsupported = list(dict.fromkeys(c.number for c in flagged))  # first seen first
     if unsupported:
-        return Verdict(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
+        return Score(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
     if not claimed and is_non_answer(response):
-        return Verdict(NON_ANSWER, "no claim to check: a question, refusal or filler")
+        return Score(NON_ANSWER, "no claim to check: a question, refusal or filler")
     if claimed:
-        return Verdict(GROUNDED, f"every figure appears in the context: {', '.join(dict.fromkeys(c.number for c in claimed))}")  # fmt: skip
-    return Verdict(GROUNDED, "no figures to check")
+        return Score(GROUNDED, f"every figure appears in the context: {', '.join(dict.fromkeys(c.number for c in claimed))}")  # fmt: skip
+    return Score(GROUNDED, "no figures to check")
 
 
 class FiguresProvider(Provider):

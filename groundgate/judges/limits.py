@@ -1,6 +1,6 @@
 """Client-side limits around judge calls: the circuit breaker (a judge that is down, or whose answers are
 mostly outside the rubric's format), the run's deadline and its budget of calls and tokens. (The quota's
-pace is ``judges.quota``; the window of calls in flight, ``judges.concurrency``.)"""
+pace is ``judges.quota``; the window of calls in flight, ``judges.engine``.)"""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose
+from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose
 
 
 @dataclass
@@ -44,13 +44,13 @@ class CircuitBreaker:
     """Stops calling a judge that is down, or that cannot do the job.
 
     Down: after ``limit`` consecutive calls that failed for want of the service
-    (``JudgeError.unavailable``: 5xx, 429 the SDK gave up on, connection errors, call timeouts), it
+    (``Failure.unavailable``: 5xx, 429s given up on, connection errors, call timeouts), it
     opens for the rest of the run: every later call is answered at once with an error naming the
     cause, so an outage costs seconds, not rows x timeout. A usable answer (or a judge's odd answer,
     which proves it is reachable) resets the count before it opens. ``limit`` 0: never.
 
     Cannot do the job: once more than half of the judge's answers (at least ``UNFIT_AFTER`` of them)
-    were not in the rubric's format (``JudgeError.malformed``), it opens the same way, whatever ``limit``."""
+    were not in the rubric's format (``Failure.MALFORMED``), it opens the same way, whatever ``limit``."""
 
     CAUSE_BYTES = 1000  # of the last failure's text, kept to name the cause
 
@@ -59,7 +59,7 @@ class CircuitBreaker:
         self._lock = threading.Lock()
         self._count = 0  # consecutive failures for want of the service
         self._cause = b""
-        self._kind: str | None = None  # the last failure's JudgeError.cause: what the refusals say of it
+        self._kind = Failure.UNAVAILABLE  # the last failure's kind: what the refusals say of it
         self._answers = 0  # answers the judge gave (not failures)
         self._malformed = 0  # of which outside the format
 
@@ -99,24 +99,25 @@ class CircuitBreaker:
                 f"{malformed} of the judge's {answers} answers {UNFIT_STOP} (the judge model cannot do this job); "
                 f"the last: {cause}"
             )
-            return JudgeError(f"not sent: {why}", sent=False, malformed=True)
-        return JudgeError(f"not sent: {why}", sent=False, cause=kind)
+            return JudgeError(f"not sent: {why}", kind=Failure.UNFIT)
+        return JudgeError(f"not sent: {why}", kind=Failure.HELD if kind is Failure.QUOTA else Failure.UNSENT)
 
     def record(self, result: Judgement) -> None:
-        if isinstance(result, JudgeError) and not result.sent:
+        kind = result.kind if isinstance(result, JudgeError) else None
+        if kind is not None and not kind.sent:
             return
         with self._lock:
             if self._down() or self._unfit():
                 return  # open for the rest of the run
-            if isinstance(result, JudgeError) and result.unavailable:
+            if kind is not None and kind.unavailable:
                 if self.limit:
                     self._count += 1
-                    self._cause = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
-                    self._kind = result.cause
+                    self._cause = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]  # type: ignore[union-attr]
+                    self._kind = kind
                 return
             self._count = 0
             self._answers += 1
-            if isinstance(result, JudgeError) and result.malformed:
+            if isinstance(result, JudgeError) and kind is Failure.MALFORMED:
                 self._malformed += 1
                 self._cause = result.message.encode("utf-8")[: self.CAUSE_BYTES - 1]
 
@@ -190,7 +191,7 @@ class Budget:
                 ran_out = self._reached
         what = f"{self.max_calls:,} judge calls" if ran_out == CALLS else f"{self.max_tokens:,} tokens"
         flag = self.names[0] if ran_out == CALLS else self.names[1]
-        return JudgeError(f"not sent: the run reached its budget of {what} ({flag})", sent=False, budget=True)
+        return JudgeError(f"not sent: the run reached its budget of {what} ({flag})", kind=Failure.BUDGET)
 
     def said(self) -> str | None:
         """What the budget left out, in one sentence for the results' warnings; None when nothing."""

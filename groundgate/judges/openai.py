@@ -1,32 +1,33 @@
-"""Any OpenAI-compatible judge (OpenAI's API, vLLM, Ollama, LiteLLM, a gateway): the same
-GroundednessEvaluator and FluencyEvaluator, the same rubric prompts, through the SDK's
-``OpenAIModelConfiguration``.
-
-The SDK posts ``{base_url}/chat/completions`` with a bearer key, the model in the body, and asks for
-JSON mode (``response_format: json_object``) and ``max_tokens`` (``max_completion_tokens`` for a
-reasoning model). Servers differ in what they accept, so the answers that mean "this configuration
-cannot work" (a wrong key, an unknown model, a parameter the server refuses) are recognised here and
-named by the setting that fixes them; the runner stops the run on them when they come first.
+"""Any OpenAI-compatible judge (OpenAI's API, vLLM, Ollama, LiteLLM, a gateway): the SDK's rubric as its
+``OpenAIModelConfiguration`` sends it (``judges.chat``): ``{base_url}/chat/completions`` with a bearer key,
+the model in the body, JSON mode (``response_format: json_object``) and ``max_tokens``
+(``max_completion_tokens`` for a reasoning model). Servers differ in what they accept, so the answers that
+mean "this configuration cannot work" (a wrong key, an unknown model, a parameter the server refuses) are
+recognised here and named by the setting that fixes them; the runner stops the run on them when they come
+first.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from groundgate.cases import Rubric
-from groundgate.errors import one_line
-from groundgate.judges import JudgeError, JudgeInfo
-from groundgate.judges.sdk import EvaluatorProvider, http_status, sdk_version, warm_sdk
+from groundgate.judges import JudgeInfo, rubric
+from groundgate.judges.chat import ChatJudge
 from groundgate.redact import public_url
+from groundgate.wording import listed
+
+if TYPE_CHECKING:
+    from openai import APIStatusError, AsyncOpenAI
 
 # How servers say one request is too long for the model (vLLM's names 'max_tokens'): a row's failure.
 TOO_LONG = ("context length", "context_length", "maximum context", "reduce the length", "too many tokens")
 # How servers that answer 400 rather than 404 (LiteLLM, some gateways) say the model is not theirs.
 NO_SUCH_MODEL = ("model_not_found", "does not exist", "not found", "invalid model", "unknown model", "no such model")
 LISTED = 10  # models named in a message; the rest are counted
-HOSTED = "api.openai.com"
+HOSTED = "api.openai.com"  # every other server is self-hosted: its parallel slots are its owner's to say
 
 
 class ModelsRefused(Exception):
@@ -56,12 +57,6 @@ def offered_models(base_url: str, api_key: str | None, timeout: float = 30.0) ->
         raise ModelsRefused(200, "the answer is not a list of models") from exc
 
 
-def listed(models: list[str]) -> str:
-    shown = ", ".join(repr(model) for model in models[:LISTED])
-    more = len(models) - LISTED
-    return shown + (f" and {more} more" if more > 0 else "")
-
-
 @dataclass(frozen=True)
 class Names:
     """How the user spelled each setting an error may name (a flag, a variable or an action input)."""
@@ -84,30 +79,20 @@ class OpenAIConfig:
     names: Names = Names()
 
 
-def build(config: OpenAIConfig) -> OpenAIProvider:
-    """The provider, the SDK's import started in the background (its first call waits for it)."""
-    warm_sdk()
-    return OpenAIProvider(config)
-
-
-class OpenAIProvider(EvaluatorProvider):
+class OpenAIProvider(ChatJudge):
     def __init__(self, config: OpenAIConfig) -> None:
-        super().__init__(
-            JudgeInfo(
-                kind="openai",
-                rubric=config.rubric,
-                deployment=config.model,
-                base_url=public_url(config.base_url).rstrip("/"),  # shown everywhere: no user:password@
-                reasoning=config.reasoning,
-                sdk_version=sdk_version(),
-            ),
-            secret=config.api_key,
+        info = JudgeInfo(
+            kind="openai",
+            rubric=config.rubric,
+            deployment=config.model,
+            base_url=public_url(config.base_url).rstrip("/"),  # shown everywhere: no user:password@
+            reasoning=config.reasoning,
+            sdk_version=rubric.sdk_version(),
         )
+        super().__init__(info, config.model, secret=config.api_key)
         self.config = config
         self._offered: list[str] | None = None
-        # OpenAI's own API answers every call in parallel; any other server's slots are unknown (llama.cpp's and
-        # Ollama's default is one): start with one call in flight and grow while the latencies allow.
-        self.slow_start = urlsplit(config.base_url).hostname != HOSTED
+        self.hosted = urlsplit(config.base_url).hostname == HOSTED  # any other server is self-hosted
 
     def identity(self) -> dict[str, object]:
         return {**super().identity(), "base_url": self.info.base_url, "model": self.config.model}
@@ -115,33 +100,14 @@ class OpenAIProvider(EvaluatorProvider):
     def where(self) -> str:
         return f"the judge server {self.info.base_url} (model {self.config.model!r})"
 
-    def model_config(self) -> Any:
-        from azure.ai.evaluation import OpenAIModelConfiguration
+    def client(self) -> AsyncOpenAI:
+        from openai import AsyncOpenAI
 
-        # Without type='openai' the SDK fails with "'' is not a supported connection type".
-        return OpenAIModelConfiguration(
-            type="openai", model=self.config.model, api_key=self.config.api_key, base_url=self.config.base_url
-        )
+        return AsyncOpenAI(base_url=self.config.base_url, api_key=self.config.api_key, max_retries=0)
 
-    def chat_client(self) -> Any:
-        import openai
-
-        # Its requests are sent again by groundgate's pace (judges.send), as the SDK's are.
-        return openai.AsyncOpenAI(base_url=self.config.base_url, api_key=self.config.api_key, max_retries=0)
-
-    @property
-    def chat_model(self) -> str:
-        return self.config.model
-
-    def failure(self, exc: Exception) -> JudgeError:
-        status, text = http_status(exc)
-        problem = self._configuration(status, text.lower())
-        if problem is None:
-            return super().failure(exc)
-        return JudgeError(one_line(problem), configuration=True, unavailable=True)
-
-    def _configuration(self, status: int | None, text: str) -> str | None:
+    def configuration(self, error: APIStatusError) -> str | None:
         """The one line that names the setting to change, for an answer no row could get past."""
+        status, text = error.status_code, str(error.message).lower()
         names, server, model = self.config.names, self.info.base_url, self.config.model
         if status in (401, 403):  # the server's own text is left out: OpenAI echoes part of the key
             return f"the judge server {server} refused the API key (HTTP {status}): set {names.api_key} to a key it accepts"
@@ -177,7 +143,11 @@ class OpenAIProvider(EvaluatorProvider):
                 self._offered = offered_models(self.config.base_url, self.config.api_key, timeout=10.0)
             except ModelsRefused:
                 self._offered = []
-        offers = f"it offers {listed(self._offered)}" if self._offered else "'groundgate judges' lists what it offers"
+        offers = (
+            f"it offers {listed([repr(m) for m in self._offered], LISTED)}"
+            if self._offered
+            else "'groundgate judges' lists what it offers"
+        )
         return (
             f"the judge server {server} does not serve the model {self.config.model!r} (HTTP {status}): set "
             f"{names.model} to a model it serves ({offers}), or check {names.base_url} (OpenAI-compatible servers "

@@ -15,8 +15,9 @@ slowly while no refusal comes; a refused request is tried again before any new o
 limit nothing is paced until a refusal, which sets the pace below what was being sent; a step of that rate
 is won back after a minute without a refusal.
 
-Calls on the judge loop wait in ``acquire`` (in order, retries first); calls on worker threads take a start
-time with ``reserve``. The clock is handed in, so the pace is tested without waiting.
+Every request waits in ``acquire`` (in order, retries first) on the engine's loop; what each answer said
+comes in through ``answered`` and ``refused``, its headers as the service sent them. The clock is handed in,
+so the pace is tested without waiting.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from groundgate.wording import duration
+
 PERIOD = 10.0  # the longest period Azure documents its limits are checked over, in seconds
 MARGIN = 0.97  # of each limit used: the service's clock and ours differ by a request's trip
 SLOWER = 0.8  # the pace after a refusal, as a share of the pace before it
@@ -38,28 +41,6 @@ RECOVERY = 60.0  # seconds without a refusal for the pace to win back what one r
 FLOOR = 0.25  # the slowest the pace falls to, as a share of the limits
 DEFAULT_PAUSE = 1.0  # seconds a refusal without retry-after holds the starts
 SEEN = 4  # requests started within a period before a refusal can say at what rate they were too many
-CHARS_PER_TOKEN = 4.0  # a first guess at the service's count, corrected from its answers' usage
-MESSAGE_TOKENS = 4  # the chat format's own tokens around each message
-
-
-def prompt_estimate(messages: object) -> int:
-    """Tokens of a chat request's messages, by their characters (before any correction)."""
-    total = 3
-    if isinstance(messages, list | tuple):
-        for message in messages:
-            content = message.get("content") if isinstance(message, Mapping) else None
-            text = content if isinstance(content, str) else "" if content is None else str(content)
-            total += MESSAGE_TOKENS + math.ceil(len(text) / CHARS_PER_TOKEN)
-    return total
-
-
-def answer_allowance(params: Mapping[str, object]) -> int:
-    """The answer tokens a request asks the service to reserve: ``max_tokens`` (``max_completion_tokens``)."""
-    for key in ("max_tokens", "max_completion_tokens"):
-        value = params.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            return value
-    return 0
 
 
 def bound(calls: int, tokens: int, rpm: float | None, tpm: float | None) -> float | None:
@@ -67,17 +48,6 @@ def bound(calls: int, tokens: int, rpm: float | None, tpm: float | None) -> floa
     charged ``tokens`` in all (prompts plus ``max_tokens``); None when neither limit is known."""
     spans = [60.0 * need / limit for need, limit in ((calls, rpm), (tokens, tpm)) if limit]
     return max(spans) if spans else None
-
-
-def duration(seconds: float) -> str:
-    """A span of minutes said the way a person reads it: '40 s', 'about 12 min', 'about 2 h 05 min'."""
-    if seconds < 60:
-        return f"{max(1, round(seconds))} s"
-    minutes = round(seconds / 60)
-    if minutes < 120:
-        return f"about {minutes} min"
-    hours, minutes = divmod(minutes, 60)
-    return f"about {hours} h {minutes:02d} min"
 
 
 def rate_text(rpm: float | None, tpm: float | None) -> str:
@@ -98,7 +68,7 @@ def said(calls: int, tokens: int, rpm: float | None, tpm: float | None) -> str |
     if seconds is None:
         return None
     binding = (None, tpm) if tpm and 60.0 * tokens / tpm >= seconds - 1e-9 else (rpm, None)
-    return f"{duration(seconds)} at {rate_text(*binding)}"
+    return f"about {duration(seconds)} at {rate_text(*binding)}"
 
 
 def retry_after(headers: Mapping[str, str]) -> float | None:
@@ -146,7 +116,7 @@ class _Waiter:
         self.retry = retry
 
 
-class Quota:
+class Pace:
     """The pace of one judge's requests; see the module docstring."""
 
     def __init__(
@@ -154,10 +124,9 @@ class Quota:
         rpm: float | None = None,
         tpm: float | None = None,
         clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.rpm, self.tpm = rpm, tpm  # the settings
-        self._clock, self._sleep = clock, sleep
+        self._clock = clock
         self._lock = threading.Lock()
         self._heard_rpm: float | None = None  # what the deployment's answers say
         self._heard_tpm: float | None = None
@@ -174,16 +143,12 @@ class Quota:
         self._inferred_at = -math.inf
         self._pauses: deque[tuple[float, float]] = deque()  # (from, until) of the last minute's pauses
         self._answers: deque[float] = deque()  # when the last PERIOD's answered requests were answered
-        self.refusals = 0  # 429 answers for the rate limits
-        self.resent = 0  # requests sent again after the server failed them (counted by ``judges.send``)
-        self.longer = 0  # answers cut at a lower max_tokens than the SDK's, asked again with the SDK's
         self.last_refusal = -math.inf
         self.waiting = 0  # requests held back by the pace right now
         self.held = 0.0  # seconds during which at least one request was held back
         self._held_since: float | None = None
         self._waiters: list[_Waiter] = []
         self._changed: asyncio.Event | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
 
     # --- what the limits are -----------------------------------------------------------------
 
@@ -207,10 +172,10 @@ class Quota:
     def paced(self) -> bool:
         return bool(self.limits().source)
 
-    def charge(self, params: Mapping[str, object]) -> int:
-        """What the service charges a chat request at its arrival: its prompt's tokens (the estimate,
-        corrected by what the service counted so far) plus the answer tokens it reserves."""
-        return round(prompt_estimate(params.get("messages")) * self._ratio) + answer_allowance(params)
+    def charge(self, estimate: int, allowance: int) -> int:
+        """What the service charges a request at its arrival: its prompt's tokens (``estimate``, corrected by
+        what the service counted so far) plus the answer tokens it reserves (``allowance``: ``max_tokens``)."""
+        return round(estimate * self._ratio) + allowance
 
     def calls_per_second(self) -> float | None:
         """The calls a second the pace allows now, at the last minute's average charge; None: not paced."""
@@ -227,7 +192,7 @@ class Quota:
 
     # --- what the deployment said ---------------------------------------------------------------
 
-    def heard(self, headers: Mapping[str, str], charge: int = 0) -> None:
+    def _heard(self, headers: Mapping[str, str], charge: int = 0) -> None:
         """An answer's rate-limit headers: the limits where the service states them (OpenAI's
         ``x-ratelimit-limit-*``), else what remains plus this request's own charge (Azure's
         ``x-ratelimit-remaining-*`` count the minute after charging it): at least that much is the limit."""
@@ -246,34 +211,37 @@ class Quota:
             number("x-ratelimit-remaining-tokens"),
             number("x-ratelimit-remaining-requests"),
         )
-        with self._lock:
-            if tpm is None and remaining_tokens is not None:
-                tpm = max(self._heard_tpm or 0.0, remaining_tokens + charge)
-            if rpm is None and remaining_requests is not None:
-                rpm = max(self._heard_rpm or 0.0, remaining_requests + 1)
-            self._heard_tpm = tpm or self._heard_tpm
-            self._heard_rpm = rpm or self._heard_rpm
+        if tpm is None and remaining_tokens is not None:
+            tpm = max(self._heard_tpm or 0.0, remaining_tokens + charge)
+        if rpm is None and remaining_requests is not None:
+            rpm = max(self._heard_rpm or 0.0, remaining_requests + 1)
+        self._heard_tpm = tpm or self._heard_tpm
+        self._heard_rpm = rpm or self._heard_rpm
 
-    def answered(self) -> None:
-        """A request the deployment took and answered: with the refusals, whether they tell a rate."""
+    def answered(
+        self, headers: Mapping[str, str], *, charge: int, estimate: int = 0, allowance: int = 0, counted: int = 0
+    ) -> None:
+        """A request charged ``charge`` that the deployment took and answered: its rate-limit ``headers``, and the
+        service's count of its prompt (``counted``, 0: none) against groundgate's ``estimate``, which later charges
+        follow (with the refusals, the answers also say whether refusals tell a rate)."""
         with self._lock:
             now = self._clock()
             self._answers.append(now)
             _drop_before(self._answers, now - PERIOD)
+            if counted > 0 and estimate > 0:
+                self._ratio = 0.8 * self._ratio + 0.2 * (counted / estimate)
+                charge = counted + allowance
+            self._heard(headers, charge)
 
-    def counted(self, estimated_prompt: int, service_prompt: int) -> None:
-        """The service's count of a prompt whose estimate was ``estimated_prompt``: later charges follow it."""
-        if estimated_prompt > 0 and service_prompt > 0:
-            with self._lock:
-                self._ratio = 0.8 * self._ratio + 0.2 * (service_prompt / estimated_prompt)
-
-    def refused(self, wait: float | None, charge: int | None = None, request: object = None) -> None:
-        """A 429 for the rate limits to a request charged ``charge``: no start until ``wait`` seconds from now,
-        and a slower pace. ``request``: which request it was (one request refused again and again, while the
-        others are answered, is that request's trouble, not a rate; None: unknown, each counted apart)."""
+    def refused(self, headers: Mapping[str, str], charge: int | None = None, request: object = None) -> None:
+        """A 429 for the rate limits to a request charged ``charge``: no start until its ``retry-after-ms``
+        (``retry-after``) has passed, and a slower pace. ``request``: which request it was (one request refused
+        again and again, while the others are answered, is that request's trouble, not a rate; None: unknown,
+        each counted apart)."""
+        wait = retry_after(headers)
         with self._lock:
+            self._heard(headers)
             now = self._clock()
-            self.refusals += 1
             if charge is not None:  # not admitted: the last minute's starts are what the deployment took
                 for index in range(len(self._recent) - 1, -1, -1):
                     if self._recent[index][1] == charge:
@@ -310,7 +278,7 @@ class Quota:
                 rate = sum(charge for _, charge in self._recent) / sending * 60
                 last = self._refused_tpm
                 self._refused_tpm = rate if last is None else max(rate, last * SLOWER)
-        self._notify()
+        self._wake()
 
     def _inferred(self, now: float) -> float | None:
         """The rate refusals set, and one step (what one refusal takes) back after RECOVERY seconds without a
@@ -363,20 +331,13 @@ class Quota:
             self._recent.popleft()
 
     def reserve(self, tokens: int = 0) -> float:
-        """Take the next start for a request charged ``tokens`` (from a worker thread): the seconds to wait."""
+        """The pace's arithmetic alone: book the start a request charged ``tokens`` gets if it asks now (no
+        other waiting), and return the seconds until it (``acquire`` waits them on the loop)."""
         with self._lock:
             now = self._clock()
             start = now + max(0.0, self._wait(tokens, now))
             self._book(tokens, start)
             return start - now
-
-    def wait(self, tokens: int = 0) -> None:
-        if (delay := self.reserve(tokens)) > 0:
-            self._hold(+1)
-            try:
-                self._sleep(delay)
-            finally:
-                self._hold(-1)
 
     def _hold(self, change: int) -> None:
         with self._lock:
@@ -392,20 +353,6 @@ class Quota:
             extra = self._clock() - self._held_since if self.waiting and self._held_since is not None else 0.0
             return self.held + extra
 
-    def _notify(self) -> None:
-        """Wake the requests waiting on the judge loop to look again (a pause or the order changed)."""
-        loop = self._loop
-        if loop is None:
-            return
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        if running is loop:
-            self._wake()
-        else:
-            loop.call_soon_threadsafe(self._wake)
-
     def _wake(self) -> None:
         if self._changed is not None:
             changed, self._changed = self._changed, asyncio.Event()
@@ -415,7 +362,7 @@ class Quota:
         """Wait on the judge loop until a request charged ``tokens`` may start, then charge it. Requests
         start in the order they asked, a retry of a refused one before any new one."""
         if self._changed is None:
-            self._changed, self._loop = asyncio.Event(), asyncio.get_running_loop()
+            self._changed = asyncio.Event()
         with self._lock:
             now = self._clock()
             if not self._waiters and self._wait(tokens, now) <= 0:

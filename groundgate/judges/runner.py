@@ -3,11 +3,9 @@
 One ``Runner`` wraps one ``Provider`` and owns everything around the call: identical inputs are
 judged once per run, a persistent cache answers what an earlier run judged with the same judge
 model (checked by one real call, the model probe), re-scores and noise-sample calls are always fresh, calls run on the
-process's judge loop or worker threads (``judges.dispatch``) under a per-call timeout, a run deadline, a
-request-rate cap and a budget, and every call is counted.
-
-Everything runs in one process: with the judge loop carrying the calls, worker processes cost more
-(their start-up, the answers' trip back) than they gave (docs/performance.md).
+process's judge loop (``judges.engine``) under a per-call timeout, a run deadline, a
+request-rate cap and a budget (``judges.engine``), and every call is counted. It is the ``Judge`` compare
+talks to.
 """
 
 from __future__ import annotations
@@ -18,19 +16,28 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from groundgate.cache import Entry, ScoreCache
+from groundgate.cache import CachedScore, ScoreCache
 from groundgate.errors import JudgeUnusable
-from groundgate.judges import CallCounts, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges import (
+    Calls,
+    Estimator,
+    Failure,
+    JudgeError,
+    JudgeInfo,
+    Judgement,
+    JudgeRequest,
+    Progress,
+    Provider,
+    Purpose,
+    Score,
+)
 from groundgate.judges.claims import prompt_version as claims_prompt
-from groundgate.judges.concurrency import Concurrency
-from groundgate.judges.dispatch import Dispatcher, Pulse
-from groundgate.judges.limits import UNFIT_FIX, Budget, CircuitBreaker, unfit
-from groundgate.judges.limits import Deadline as Deadline  # where the wiring and the tests find it
-from groundgate.judges.quota import Quota
+from groundgate.judges.engine import Engine, Pulse
+from groundgate.judges.limits import UNFIT_FIX, Budget, CircuitBreaker, Deadline, unfit
+from groundgate.judges.quota import Limits, Pace
 from groundgate.redact import Redactor
 from groundgate.store import Store
 
-Progress = Callable[[str, int, int], None]  # (phase, done, total); a ``beat`` method also hears the calls in flight
 FRESH = frozenset({Purpose.RESCORE, Purpose.NOISE})  # always a new call: never cached, never deduplicated
 PROBE = 5  # the run's first calls, made before any other: is this judge fit for the job at all?
 PROBE_DECIDES = 3  # answers the probe needs to stop a run (a smaller first batch is left to the breaker)
@@ -47,8 +54,8 @@ class Memo:
     objects in memory. Created on its first answer."""
 
     SCHEMA = (
-        "CREATE TABLE memo(key TEXT PRIMARY KEY, failed INTEGER, score REAL, text TEXT, model TEXT, tokens INTEGER, "
-        "configuration INTEGER, unavailable INTEGER, cause TEXT) WITHOUT ROWID;"
+        "CREATE TABLE memo(key TEXT PRIMARY KEY, score REAL, text TEXT, model TEXT, tokens INTEGER, kind TEXT) "
+        "WITHOUT ROWID;"
     )
 
     def __init__(self) -> None:
@@ -63,27 +70,22 @@ class Memo:
         for start in range(0, len(asked), 500):
             some = asked[start : start + 500]
             marks = ", ".join("?" * len(some))
-            for key, failed, score, text, model, tokens, configuration, unavailable, cause in self._store.all(
+            for key, score, text, model, tokens, kind in self._store.all(
                 f"SELECT * FROM memo WHERE key IN ({marks})",  # noqa: S608 - placeholders
                 some,
             ):
-                found[key] = (
-                    JudgeError(text, model, bool(configuration), bool(unavailable), cause=cause)
-                    if failed
-                    else Verdict(score, text, model, tokens)
-                )
+                found[key] = JudgeError(text, model, Failure(kind)) if kind else Score(score, text, model, tokens)
         return found
 
     def __setitem__(self, key: str, answer: Judgement) -> None:
         if self._store is None:
             self._store = Store(self.SCHEMA)
         row: tuple[object, ...]
-        if isinstance(answer, Verdict):
-            row = (key, 0, answer.score, answer.reason, answer.model, answer.tokens, 0, 0, None)
+        if isinstance(answer, Score):
+            row = (key, answer.score, answer.reason, answer.model, answer.tokens, None)
         else:
-            configuration, unavailable = int(answer.configuration), int(answer.unavailable)
-            row = (key, 1, None, answer.message, answer.model, 0, configuration, unavailable, answer.cause)
-        self._store.run("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            row = (key, None, answer.message, answer.model, 0, answer.kind.value)
+        self._store.run("INSERT OR REPLACE INTO memo VALUES (?, ?, ?, ?, ?, ?)", row)
 
 
 class Runner:
@@ -100,11 +102,10 @@ class Runner:
         progress: Progress | None = None,
         call_timeout: float | None = None,
         deadline: Deadline | None = None,
-        quota: Quota | None = None,
+        quota: Pace | None = None,
         redact: Redactor | None = None,
         max_consecutive_failures: int = 0,
         breaker: CircuitBreaker | None = None,
-        notice: Callable[[str], None] | None = None,
         budget: Budget | None = None,
     ) -> None:
         self.provider = provider
@@ -113,21 +114,20 @@ class Runner:
         self.max_rpm = max_rpm
         self.cache = cache
         self.progress = progress
-        self.call_timeout = call_timeout  # seconds one judge call may take, SDK retries included
+        self.call_timeout = call_timeout  # seconds one judge call may take, its retries included
         self.deadline = deadline
-        self.quota = quota or Quota(max_rpm, max_tpm)
-        self.dispatch = Dispatcher(
+        self.quota = quota or Pace(max_rpm, max_tpm)
+        self.engine = Engine(
             provider,
-            max_concurrency=self.max_concurrency,
+            window=self.max_concurrency,
             quota=self.quota,
             breaker=breaker or CircuitBreaker(max_consecutive_failures),
             budget=budget,
             call_timeout=call_timeout,
             deadline=deadline,
-            notice=notice,
         )
-        self.dispatch.pulse = self._pulse
-        self.calls = CallCounts()
+        self.engine.pulse = self._pulse
+        self.calls = Calls()
         self._identity = provider.identity()  # computed once: part of every cache key
         self._lock = threading.Lock()
         self._memo = Memo()
@@ -146,30 +146,32 @@ class Runner:
 
     @property
     def breaker(self) -> CircuitBreaker:
-        return self.dispatch.breaker
+        return self.engine.breaker
 
     @property
     def budget(self) -> Budget:
-        return self.dispatch.budget
-
-    @property
-    def concurrency(self) -> Concurrency:
-        return self.dispatch.concurrency
-
-    @property
-    def notes(self) -> list[str]:
-        """What a reader of the results should know about how the judge was called."""
-        return self.dispatch.notes
-
-    @property
-    def quota_held(self) -> float:
-        """Seconds of the run during which at least one call waited for the quota's pace."""
-        return self.quota.held_now()
+        return self.engine.budget
 
     def identity(self) -> dict[str, object]:
         return self._identity
 
-    def request_key(self, request: JudgeRequest) -> str:
+    def estimate(self) -> Estimator | None:
+        return self.provider.estimate()
+
+    def limits(self) -> Limits:
+        return self.quota.limits()
+
+    def cached(self, key: str) -> bool:
+        return self.cache is not None and self.cache.get(key) is not None
+
+    def left_out(self, purpose: Purpose) -> int:
+        return self.budget.left_out.get(purpose, 0)
+
+    def warnings(self) -> list[str]:
+        """What a reader of the results should know about how the judge was called."""
+        return [said] if (said := self.budget.said()) else []
+
+    def key(self, request: JudgeRequest) -> str:
         fluency = request.purpose is Purpose.FLUENCY
         evaluator = {Purpose.FLUENCY: "fluency", Purpose.CLAIMS: "claims"}.get(request.purpose, "groundedness")
         payload: dict[str, object] = {"judge": self._identity, "evaluator": evaluator, "response": request.response}
@@ -184,12 +186,12 @@ class Runner:
     def score_all(self, requests: Sequence[JudgeRequest], phase: str = "judging", *, more: int = 0) -> list[Judgement]:
         """Scores in request order. ``more``: requests of the same phase that later batches will bring (a
         run judges its cases a batch at a time); the progress line then counts the whole phase."""
-        self.provider.ready()  # the SDK's import, started in the background: not part of any call or deadline
+        self.provider.ready()  # the client and its import: not part of any call or deadline
         if self.deadline is not None:
             self.deadline.start()
-        keys = [None if r.purpose in FRESH else self.request_key(r) for r in requests]
+        keys = [None if r.purpose in FRESH else self.key(r) for r in requests]
         first: dict[str, int] = {}  # key -> index of its first request
-        cached: dict[str, Verdict] = {}
+        cached: dict[str, Score] = {}
         todo: list[int] = []  # re-scores and unique misses: fresh calls
         had = self._memo.known(key for key in keys if key is not None)  # judged in an earlier batch of this run
         for index, key in enumerate(keys):
@@ -203,7 +205,7 @@ class Runner:
                 if hit is None:
                     todo.append(index)
                 else:
-                    cached[key] = Verdict(hit.score, hit.reason, hit.model, 0)
+                    cached[key] = Score(hit.score, hit.reason, hit.model, 0)
         self._span(phase, len(requests), len(todo), more)
         checked: dict[str, Judgement] = {}  # the cache's model check, when the probe made it
 
@@ -213,7 +215,7 @@ class Runner:
             if cached and not self._model_known and not checked:
                 key = next(iter(cached))
                 del cached[key]
-                checked[key] = self._in_threads([requests[first[key]]], phase, [key])[0]
+                checked[key] = self._called([requests[first[key]]], phase, [key])[0]
             return sum(1 for v in cached.values() if v.model == self._model) if self._model_known else 0
 
         ask = [requests[i] for i in todo]
@@ -263,8 +265,7 @@ class Runner:
             beat(*self._now, pulse)
 
     def close(self) -> None:
-        """Release the worker threads and the provider's connections; scores are already returned."""
-        self.dispatch.close()
+        """Release the provider's connections; scores are already returned."""
         self.provider.close()
 
     # --- fresh calls -------------------------------------------------------------------------
@@ -287,12 +288,9 @@ class Runner:
             results = self._probe(requests[:PROBE], phase, first, total, vouched)
             requests, keys = requests[len(results) :], keys[len(results) :] if keys is not None else None
         if requests:
-            results += self._in_threads(requests, phase, keys, base=len(results), total=total)
-        self.calls.throttled, self.calls.resent, self.calls.longer = (
-            self.quota.refusals,
-            self.quota.resent,
-            self.quota.longer,
-        )
+            results += self._called(requests, phase, keys, base=len(results), total=total)
+        link = self.engine.link
+        self.calls.throttled, self.calls.resent, self.calls.longer = link.throttled, link.resent, link.longer
         self.calls.quota_seconds = round(self.quota.held_now(), 3)
         return results
 
@@ -316,19 +314,19 @@ class Runner:
         (``vouched``: the score cache's, once one real call shows the judge still answers that way): a rerun
         whose only uncached rows are the few that failed last time (a content filter, a cut answer) must
         not blame the judge that answered the rest, nor turn its verdict into a configuration error."""
-        results = self._in_threads(requests[:1], phase, keys[:1] if keys is not None else None, total=total)
+        results = self._called(requests[:1], phase, keys[:1] if keys is not None else None, total=total)
         first = results[0]
-        if isinstance(first, JudgeError) and first.configuration:
+        if isinstance(first, JudgeError) and first.kind in (Failure.CONFIGURATION, Failure.BILLING):
             raise JudgeUnusable(first.message)
         if len(requests) > 1:
             rest = keys[1:] if keys is not None else None
-            results += self._in_threads(requests[1:], phase, rest, base=1, total=total)
+            results += self._called(requests[1:], phase, rest, base=1, total=total)
         answers, malformed = self.breaker.tally()  # the run's answers so far: the probe's
         if unfit(answers, malformed, at_least=PROBE_DECIDES) and vouched is not None:
             self.breaker.vouch(vouched())
             answers, malformed = self.breaker.tally()
         if unfit(answers, malformed, at_least=PROBE_DECIDES):
-            first = next(r for r in results if isinstance(r, JudgeError) and r.malformed)
+            first = next(r for r in results if isinstance(r, JudgeError) and r.kind is Failure.MALFORMED)
             raise JudgeUnusable(
                 f"{self._named()} does not answer in the rubric's format ({malformed} of its first {answers} "
                 f"answers unusable): {first.message}. {UNFIT_FIX}"
@@ -341,7 +339,7 @@ class Runner:
             return f"the {info.kind} judge"
         return f"the judge {'deployment' if info.kind == 'azure' else 'model'} {info.deployment!r}"
 
-    def _in_threads(
+    def _called(
         self,
         requests: Sequence[JudgeRequest],
         phase: str,
@@ -360,12 +358,12 @@ class Runner:
         def finish(index: int, result: Judgement) -> None:
             nonlocal done
             results[index] = self._arrived(requests[index], result, keys[index] if keys else None)
-            if isinstance(result, JudgeError) and result.cause == "billing":
+            if isinstance(result, JudgeError) and result.kind is Failure.BILLING:
                 raise JudgeUnusable(result.message)  # every call would fail alike: no wait or retry fixes it
             done += 1
             self._report(phase, done, total)
 
-        self.dispatch.run(requests, finish)
+        self.engine.run(requests, finish)
         return [r for r in results if r is not None]
 
     # --- bookkeeping -------------------------------------------------------------------------
@@ -380,7 +378,7 @@ class Runner:
             return _unicode(self.redact(text))  # with no secret too: credentials in a URL, access tokens
 
         model = clean(result.model) if result.model is not None else None
-        if isinstance(result, Verdict):
+        if isinstance(result, Score):
             result = replace(result, reason=clean(result.reason), model=model)
         else:
             result = replace(result, message=clean(result.message), model=model)
@@ -392,10 +390,11 @@ class Runner:
 
         ``key`` is the request's cache key as score_all computed it; None for re-scores (never kept)."""
         with self._lock:
-            if isinstance(result, JudgeError) and not result.sent:
-                if not result.budget:  # the budget's refusals are said by the budget (``Budget.said``, the rows)
+            if isinstance(result, JudgeError) and not result.kind.sent:
+                if result.kind is not Failure.BUDGET:  # the budget's refusals are said by the budget and the rows
                     self.calls.unsent += 1  # the breaker answered: no call was made
                 return
+            self.calls.total += 1
             if request.purpose is Purpose.GROUNDEDNESS:
                 self.calls.groundedness += 1
             elif request.purpose is Purpose.RESCORE:
@@ -408,7 +407,7 @@ class Runner:
                 self.calls.fluency += 1
             self.calls.tokens += result.tokens  # billed for the answer, a failed call's too
             self.calls.answer_tokens += result.answer_tokens
-            if isinstance(result, Verdict):
+            if isinstance(result, Score):
                 if result.model and result.model not in self.info.models:
                     self.info.models.append(result.model)
                 if not self._model_known:
@@ -417,5 +416,5 @@ class Runner:
                 self.calls.failed += 1
         if key is not None:
             self._memo[key] = result  # a failure too: a later batch's duplicate shares it, as in one batch
-        if key is not None and isinstance(result, Verdict) and self.cache is not None:
-            self.cache.put(key, Entry(result.score, result.reason, result.model, result.tokens))
+        if key is not None and isinstance(result, Score) and self.cache is not None:
+            self.cache.put(key, CachedScore(result.score, result.reason, result.model, result.tokens))

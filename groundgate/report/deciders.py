@@ -9,14 +9,14 @@ from collections.abc import Mapping
 from groundgate.adjudication import accepted
 from groundgate.report.people import People
 from groundgate.report.rows import second_opinion_text
-from groundgate.results import JudgeMeta, Results, rows_with
+from groundgate.results import JudgeInfo, Results, rows_with
 from groundgate.rules import BLOCKING, FailOn, Outcome, gate_exit, unweighed_fluency, verdict_of
 
 RESCORED = (Outcome.REGRESSION, Outcome.REVIEW, Outcome.UNSTABLE)  # the flips a second judge looked at
 SAMPLE = 200  # re-scored rows read for the second judge's model (they all name the same one, or a drift)
 
 
-def judge_name(judge: JudgeMeta) -> str:
+def judge_name(judge: JudgeInfo) -> str:
     """The judge as a reader knows it: the model the service reported, else the deployment (or model) asked for."""
     if judge.kind == "figures":
         return "the offline figures judge"

@@ -23,6 +23,7 @@ from groundgate.report.escape import inline
 from groundgate.report.links import Links
 from groundgate.report.rows import markdown_env
 from groundgate.rules import Outcome, plural
+from groundgate.wording import listed
 
 BEGIN = "<!-- groundgate-people -->"
 END = "<!-- /groundgate-people -->"
@@ -103,7 +104,7 @@ def _who(entries: Sequence[Entry]) -> Markup:
     names = [inline("@" + e.login) for e in entries]
     if len(names) <= 2:
         return Markup(" and ").join(names)
-    return Markup(", ").join(names[:2]) + Markup(f" and {len(names) - 2:,} more")  # noqa: S704 - a number
+    return Markup(listed(names, 2))  # noqa: S704 - the names are escaped, the rest a number
 
 
 def row_mark(s: Standing) -> Markup:

@@ -76,7 +76,7 @@ SECTIONS: tuple[Kind, ...] = (
     Kind("small", "Would block, but the category is too small", "regression to confirm", "regressions to confirm",
          "Newly ungrounded in a blocking category and confirmed by the re-score, but the category has fewer cases "
          "than `--min-cases-to-block`: too few to block on one judge's word. Confirm each with an independent second "
-         "opinion or a person before shipping.", "CONFIRM", Outcome.REVIEW, cell=lambda c: c[1], console=20),
+         "opinion or a person before shipping.", "CONFIRM", Outcome.REVIEW, cell=lambda c: c[1], console=50),
     Kind("unreachable", "Not judged: the judge could not be reached", "row not judged", "rows not judged",
          "", "NOT JUDGED", Outcome.ERROR, row=lambda r: r.unreachable is not None, ids_only=True, console=0),
     Kind("error", "Could not judge", "row not judged", "rows not judged",
@@ -105,8 +105,11 @@ SECTIONS: tuple[Kind, ...] = (
          attention=False, console=0),
 )  # fmt: skip
 KINDS = {kind.key: kind for kind in SECTIONS}
-# The sections whose rows fail the check, in order of value: their rows stay named until nothing else is left to cut.
+# The sections whose rows fail the check, in order of value.
 BLOCKING = tuple(kind.key for kind in SECTIONS if kind.outcome in BLOCKING_OUTCOMES)
+# The sections whose every row stays named until nothing else is left to cut: the rows that block, and those
+# that would block but for their category's size (each needs a second opinion before shipping).
+NAMED = (*BLOCKING, "small")
 
 
 @dataclass(frozen=True)
@@ -280,13 +283,13 @@ def layouts(groups: Mapping[str, Listing]) -> Iterator[Layout]:
     """Ever smaller layouts, by value (``SECTIONS``' order). Moves and backlog shrink to a count first;
     then texts and detailed rows, the least valuable sections first; the sections a person must read
     keep their first rows (FIRST_ROWS, or all when fewer) until the very end, the first rows of each
-    section that blocks (``BLOCKING``) their whole texts; every blocking row stays named, as a table line
-    when it cannot be whole, until nothing else is left."""
+    section that blocks (``BLOCKING``) their whole texts; every row that blocks or would block (``NAMED``) stays
+    named, as a table line when it cannot be whole, until nothing else is left."""
     sizes = {key: min(rows.total, len(rows)) for key, rows in groups.items()}
     floor = {key: min(FIRST_ROWS, n) for key, n in sizes.items()}
     attention = [kind.key for kind in SECTIONS if kind.attention]
-    others = [key for key in reversed(attention) if key not in BLOCKING]  # least valuable first
-    blocks = list(reversed(BLOCKING))  # the same for the sections that block
+    others = [key for key in reversed(attention) if key not in NAMED]  # least valuable first
+    blocks = list(reversed(NAMED))  # the same for the sections whose every row stays named
     shares = {kind.key: Share(sizes[kind.key], sizes[kind.key] if kind.attention else 0) for kind in SECTIONS}
     layout = Layout(shares)
     yield layout

@@ -16,6 +16,7 @@ from groundgate.results import Results, Row, rows_by_id
 from groundgate.rules import (
     plural,
 )
+from groundgate.wording import listed
 
 
 def moved_yardstick(results: Results) -> Yardstick | None:
@@ -93,8 +94,7 @@ def removes(moved: Yardstick | None) -> str:
     ids = moved.removed_blocking if moved is not None else []
     if not ids:
         return ""
-    more = f" and {len(ids) - 5:,} more" if len(ids) > 5 else ""
-    return f"{REMOVES}{plural(len(ids), 'blocking case')}: {', '.join(ids[:5])}{more}"
+    return f"{REMOVES}{plural(len(ids), 'blocking case')}: {listed(ids, 5)}"
 
 
 def case_url(links: Links, moved: Yardstick | None) -> Callable[[Row], str]:
@@ -167,5 +167,4 @@ def unasks(moved: Yardstick | None) -> str:
     ids = moved.unasked_blocking if moved is not None else []
     if not ids:
         return ""
-    more = f" and {len(ids) - 5:,} more" if len(ids) > 5 else ""
-    return f"{UNASKS}the question of {plural(len(ids), 'blocking case')}: {', '.join(ids[:5])}{more}"
+    return f"{UNASKS}the question of {plural(len(ids), 'blocking case')}: {listed(ids, 5)}"

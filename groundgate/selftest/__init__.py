@@ -25,7 +25,7 @@ from pathlib import Path
 from groundgate import compare
 from groundgate.cases import Inputs, Rubric, load_inputs
 from groundgate.evidence import Options
-from groundgate.judges.runner import Runner
+from groundgate.judges import Judge
 from groundgate.results import Results, Row
 from groundgate.rules import Outcome, plural
 from groundgate.settings import DEFAULT_BLOCKING
@@ -156,7 +156,7 @@ def rules(options: Options | None = None) -> Options:
     return replace(options or Options(DEFAULT_BLOCKING), claims=False, fluency=False, keep_texts=False)
 
 
-def run(judge: Runner, inputs: Inputs, options: Options | None = None) -> Tally:
+def run(judge: Judge, inputs: Inputs, options: Options | None = None) -> Tally:
     """The planted suite judged by ``judge`` under ``rules(options)``."""
     results = compare.run(inputs, judge, rules(options))
     return tally(results, planted())

@@ -737,6 +737,24 @@ def test_every_reply_stays_below_githubs_limit_and_a_hidden_command_is_said_back
     assert "is not read as a command: an HTML comment (<!--) opened above it is not closed" in replies(pr)[-1]
 
 
+def test_an_id_github_does_not_draw_is_never_accepted_and_a_list_item_command_is_applied(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path
+) -> None:
+    """Issue 43.8: an id inside an HTML comment on an accept line is invisible on GitHub, so the line accepts
+    nothing and says why; the same accept written as a list item is the writer's own line, and applied."""
+    candidate = write_candidate(workspace, "two.jsonl", TWO)
+    assert judge(workspace, pr, tmp_path, candidate).code == 1
+    pin = HEAD_SHA[:12]
+    hidden = f"/groundgate accept at {pin} refund-007 <!-- premium-price --> -- the new policy is intended"
+    assert comment(tmp_path, pr, "alice", hidden).code == 0
+    assert latest(pr)["conclusion"] == "failure"  # neither row: the line is said back whole
+    assert "holds HTML (a comment or a tag), which GitHub does not draw as written" in replies(pr)[-1]
+    listed = f"Both are intended:\n\n- /groundgate accept at {pin} refund-007 premium-price -- policy and price"
+    assert comment(tmp_path, pr, "alice", listed).code == 0
+    assert latest(pr)["conclusion"] == "neutral"
+    assert len(replies(pr)) == 1  # applied: no second reply
+
+
 def test_a_rerun_asked_for_from_the_checks_tab_presents_the_verdict_on_its_own_commit(
     workspace: Path, pr: FakeGitHub, tmp_path: Path
 ) -> None:

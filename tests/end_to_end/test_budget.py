@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,8 +31,8 @@ def test_the_plan_is_said_before_judging_and_kept_in_the_results(tmp_path: Path)
     assert proc.stderr.startswith("groundgate: plan: 17 judge calls (up to 24 with re-scores and fluency)\n")
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["plan"] == {
-        "calls": 17, "calls_at_most": 24, "tokens": None, "tokens_at_most": None, "max_calls": None, "max_tokens": None,
-        "quota_seconds": None, "quota": None,
+        "calls": 17, "calls_at_most": 24, "verdict_calls": 24, "verdict_tokens": None, "tokens": None,
+        "tokens_at_most": None, "max_calls": None, "max_tokens": None, "quota_seconds": None, "quota": None,
     }  # fmt: skip
     assert data["calls"]["total"] - data["calls"]["rescore"] == 17  # the plan's first verdicts, all of them made
 
@@ -41,24 +42,67 @@ def test_a_plan_over_the_budget_stops_before_the_first_call(tmp_path: Path) -> N
     assert proc.returncode == 2
     assert proc.stderr.splitlines()[-1] == (
         "groundgate: error: the plan needs 17 judge calls (up to 24 with re-scores and fluency), over the budget "
-        "of 16 (--max-calls): raise --max-calls to at least 17, or judge fewer cases at a time (--shard, input shard)"
+        "of 16 (--max-calls): raise --max-calls to at least 24 (the first verdicts and a re-score of every changed "
+        "answer: enough for any run to reach a verdict), or judge fewer cases at a time (--shard, input shard)"
     )
     assert "Verdict" not in proc.stdout
     assert not (tmp_path / "r.json").exists()
 
 
-def test_a_run_that_reaches_the_budget_midway_stops_calling_and_has_no_verdict(tmp_path: Path) -> None:
-    proc = groundgate("compare", *EXAMPLE, "--max-calls", "17", "--results", str(tmp_path / "r.json"))
-    assert proc.returncode == 3  # never 0, never a verdict: the re-scores of its flips were not made
+def test_a_run_that_reaches_the_budget_midway_has_no_verdict_and_writes_what_it_judged(tmp_path: Path) -> None:
+    """Issue 43.5: the re-scores of its flips were not made, so there is no verdict (never 0); but the paid calls
+    are not lost: the results, the report and the console say what was judged, and name the rows left."""
+    proc = groundgate(
+        "compare", *EXAMPLE, "--max-calls", "17", "--results", str(tmp_path / "r.json"), "--report", str(tmp_path / "r.md")
+    )  # fmt: skip
+    assert proc.returncode == 3, proc.stderr
     last = proc.stderr.splitlines()[-1]
     assert last.startswith(
-        "groundgate: error: the run reached its budget of 17 judge calls (--max-calls) after 17 judge calls and 0 "
+        "groundgate: the run reached its budget of 17 judge calls (--max-calls) after 17 judge calls and 0 "
         "tokens, and stopped calling: "
     )
     assert re.search(r"\d+ row\(s\) not judged: 'refund-007'", last)
-    assert "no verdict. Raise --max-calls (the plan: 17 judge calls (up to 24" in last
-    assert "Verdict" not in proc.stdout
-    assert not (tmp_path / "r.json").exists()
+    assert "no verdict. Raise --max-calls to at least 24 (the plan: 17 judge calls (up to 24" in last
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["verdict"] == "error"
+    assert {row["id"] for row in data["rows"] if row["outcome"] == "error"} == {"refund-007", "standard-shipping"}
+    assert data["counts"]["new_non_answer"] == 1  # what the paid calls found stands
+    assert any(w.startswith("the run reached its budget") for w in data["warnings"])
+    assert (tmp_path / "r.md").read_text().startswith("## ⛔ groundgate: No verdict\\: 2 of 10 rows not judged")
+    assert (
+        proc.stdout.rstrip().splitlines()[-1] == "Verdict: No verdict: 2 of 10 rows not judged, so the gate cannot pass"
+    )
+
+
+@settings(max_examples=10, deadline=None)
+@given(flips=st.lists(st.sampled_from(["policy", "shipping", "none"]), min_size=1, max_size=6), extras=st.booleans())
+def test_the_budget_a_refusal_names_completes_every_run(flips: list[str], extras: bool) -> None:
+    """Issue 43.5: the minimum a refused budget is told to rise to reaches a verdict whatever the judge finds (a
+    flip in a blocking category or not, several), with the noise sample and fluency in the plan or not."""
+    with tempfile.TemporaryDirectory() as folder:
+        where = Path(folder)
+        rows = [
+            (f"r{n}", "shipping" if kind == "shipping" else "policy", kind != "none") for n, kind in enumerate(flips)
+        ]
+        (where / "cases.jsonl").write_text("".join(
+            json.dumps({"id": i, "category": c, "query": "How long?", "context": "Refunds take 5 business days."}) + "\n"
+            for i, c, _ in rows
+        ))  # fmt: skip
+        (where / "b.jsonl").write_text("".join(json.dumps({"id": i, "response": "Refunds take 5 business days."}) + "\n" for i, _, _ in rows))  # fmt: skip
+        (where / "c.jsonl").write_text("".join(
+            json.dumps({"id": i, "response": "Refunds take 9 business days." if flip else "They take 5 business days."}) + "\n"
+            for i, _, flip in rows
+        ))  # fmt: skip
+        argv = ("compare", "--judge", "figures", "--cases", str(where / "cases.jsonl"), "--baseline",
+                str(where / "b.jsonl"), "--candidate", str(where / "c.jsonl"), "--results", str(where / "r.json"),
+                "--report", str(where / "r.md"), "--noise-sample", "2" if extras else "0")  # fmt: skip
+        refused = groundgate(*argv, "--max-calls", "1")
+        assert refused.returncode == 2
+        [least] = re.findall(r"raise --max-calls to at least (\d+)", refused.stderr)
+        proc = groundgate(*argv, "--max-calls", least)
+        assert proc.returncode in (0, 1), proc.stderr  # a verdict, never 3
+        assert proc.returncode == (1 if any(c == "policy" and f for _, c, f in rows) else 0)
+        assert json.loads((where / "r.json").read_text())["counts"]["error"] == 0
 
 
 def test_the_token_estimate_and_budget_with_a_model_judge(fake_azure: Start, tmp_path: Path) -> None:
@@ -173,6 +217,9 @@ def test_a_budget_between_the_plans_minimum_and_its_whole_never_loses_a_judged_r
     else:
         assert proc.returncode == 3, proc.stderr
         assert "row(s) not judged" in proc.stderr.splitlines()[-1]
+        data = json.loads((folder / "r.json").read_text())  # what was judged is written all the same
+        assert data["verdict"] == "error"
+        assert (folder / "r.md").is_file()
 
 
 def test_a_budget_that_leaves_a_flip_unconfirmed_keeps_a_confirmed_blocking_regression(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from groundgate import compare
 from groundgate.cases import Case
 from groundgate.errors import JudgeUnusable
 from groundgate.evidence import Options
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Score
 from groundgate.judges.runner import Runner
 from groundgate.rules import Outcome
 from tests.support.azure import StaticToken, decide_by_text, judge_for
@@ -30,7 +30,7 @@ def test_request_reaches_the_deployment_with_the_api_key(fake_azure: Start) -> N
     fake = fake_azure(lambda p: Reply(score=5, reason="all supported", model="gpt-4o-2024-11-20"))
     judge = judge_for(fake, api_version="2024-10-21")
     verdict = one(judge)
-    assert verdict == Verdict(5.0, "all supported", "gpt-4o-2024-11-20", 120, 20)
+    assert verdict == Score(5.0, "all supported", "gpt-4o-2024-11-20", 120, 20)
     path, headers, body = fake.raw[0]
     assert path == "/openai/deployments/judge-4o/chat/completions?api-version=2024-10-21"
     assert headers["api-key"] == "test-key"
@@ -50,7 +50,7 @@ def test_request_reaches_the_deployment_with_the_api_key(fake_azure: Start) -> N
 def test_no_query_rubric_sends_no_query(fake_azure: Start) -> None:
     fake = fake_azure(lambda p: Reply(score=4))
     judge = judge_for(fake, rubric="no-query")
-    assert isinstance(one(judge), Verdict)
+    assert isinstance(one(judge), Score)
     assert fake.prompts[0].query is None
     assert "QUERY" not in str(fake.raw[0][2]["messages"])
 
@@ -70,7 +70,7 @@ def test_credential_sends_a_bearer_token(fake_azure: Start) -> None:
     fake = fake_azure(lambda p: Reply(score=5))
     credential = StaticToken()
     judge = judge_for(fake, api_key=None, credential=credential)
-    assert isinstance(one(judge), Verdict)
+    assert isinstance(one(judge), Score)
     headers = fake.raw[0][1]
     assert headers["authorization"] == "Bearer static-token"
     assert "api-key" not in headers
@@ -123,7 +123,7 @@ def test_429_with_retry_after_is_retried(fake_azure: Start) -> None:
     answers = [Reply(http_status=429, headers={"Retry-After": "1"}, reason="slow down"), Reply(score=4)]
     fake = fake_azure(lambda p: answers.pop(0) if len(answers) > 1 else answers[0])
     result = one(judge_for(fake))
-    assert result == Verdict(4.0, "fake reason", "gpt-4o-2024-11-20", 120, 20)
+    assert result == Score(4.0, "fake reason", "gpt-4o-2024-11-20", 120, 20)
     assert len(fake.raw) == 2
 
 

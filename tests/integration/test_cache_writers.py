@@ -15,12 +15,12 @@ from tests.support.paths import ROOT
 WRITER = """
 import sys
 from pathlib import Path
-from groundgate.cache import Entry, ScoreCache, derive_secret
+from groundgate.cache import CachedScore, ScoreCache, derive_secret
 
 path, name, count, every = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 cache = ScoreCache(path, derive_secret("shared", "entries"))
 for n in range(count):
-    cache.put(f"{name}-{n}", Entry(float(n % 5 + 1), f"{name} {n}", "m"))
+    cache.put(f"{name}-{n}", CachedScore(float(n % 5 + 1), f"{name} {n}", "m"))
     if (n + 1) % every == 0:
         cache.save()  # a run saves as it goes; every save merges with what the others wrote
 cache.save()

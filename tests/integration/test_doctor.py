@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import socket
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -131,3 +132,47 @@ def test_the_judges_model_and_reason_reach_the_terminal_escaped(fake_azure: Star
     lines = said(run.stdout)
     assert lines["answer"] == "answer: in the rubric's format: score 5 (grounded), model gpt-4o\\x1b]0;owned\\x07"
     assert lines["reason"] == "reason: fine\\x1b[31m\\u202eok"
+
+
+FILTERED = """\
+name: groundgate
+on:
+  pull_request:
+    paths: [evals/**, prompts/**]
+  merge_group:
+jobs:
+  gate:
+    name: groundedness gate
+    runs-on: ubuntu-latest
+    steps:
+      - uses: your-org/groundgate@v0
+"""
+
+
+def test_a_path_filter_on_the_gates_workflow_is_flagged(tmp_path: Path) -> None:
+    """Issue 45.5: a required check whose workflow filters pull requests by path never reports on one that touches
+    no matching path, and branch protection waits for it forever: doctor names the file and the filter, from
+    anywhere in the repository; a workflow that does not run groundgate, or filters inside the job, is not named."""
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    (workflows / "gate.yml").write_text(FILTERED)
+    (workflows / "docs.yaml").write_text(FILTERED.replace("your-org/groundgate@v0", "actions/setup-python@v7"))
+    (workflows / "ignored.yml").write_text(
+        FILTERED.replace("paths:", "paths-ignore:").replace("pull_request:", "pull_request_target:")
+    )
+    (workflows / "inside.yml").write_text(FILTERED.replace("    paths: [evals/**, prompts/**]\n", ""))
+    (tmp_path / "evals").mkdir()
+    run = groundgate("doctor", "--judge", "figures", cwd=tmp_path / "evals")
+    assert run.returncode == 0, run.stderr
+    found = [line for line in run.stdout.splitlines() if line.startswith("workflow: ")]
+    assert found == [
+        "workflow: .github/workflows/gate.yml: `on.pull_request.paths` filters which pull requests run the gate: a "
+        "required check never reports on one that touches no matching path, and branch protection waits for it "
+        "forever. Run the workflow on every pull request and skip inside the job instead "
+        "(docs/action.md#which-check-to-require)",
+        "workflow: .github/workflows/ignored.yml: `on.pull_request_target.paths-ignore` filters which pull requests run "
+        "the gate: a required check never reports on one that touches no matching path, and branch protection waits "
+        "for it forever. Run the workflow on every pull request and skip inside the job instead "
+        "(docs/action.md#which-check-to-require)",
+    ]
+    assert run.stdout.splitlines()[-1].startswith("ready: ")  # the judge's check follows, as before

@@ -75,6 +75,23 @@ def test_without_prices_the_cost_is_unknown_never_zero(fake_openai: StartOpenAI)
     assert "no quota set (--max-rpm, --max-tpm)" in said["time"]
 
 
+def test_a_dry_run_needs_no_api_key_since_it_calls_nothing(fake_openai: StartOpenAI, fake_azure: Start) -> None:
+    """Issue 45.5: neither an OpenAI-compatible judge nor one as the second opinion asks for a key in a dry run;
+    the run itself still does (one line naming the variable)."""
+    server = fake_openai(lambda prompt: Reply(score=5), api_key=KEY["OPENAI_API_KEY"])
+    judged = ("compare", *FILES, "--judge", "openai", "--openai-base-url", server.url, "--judge-model", "gpt-4o")
+    dry = groundgate(*judged, "--dry-run", env={})
+    assert dry.returncode == 0, dry.stderr
+    assert "nothing was called and nothing written" in lines(dry.stdout)["dry run"]
+    deployment = fake_azure(lambda prompt: Reply(score=5))
+    second = (*azure(deployment, "--second-opinion", "openai:llama3.1:8b", "--openai-base-url", server.url),)
+    assert groundgate(*second, "--dry-run", env={"AZURE_OPENAI_API_KEY": "k"}).returncode == 0
+    assert server.accepted == deployment.accepted == 0
+    run = groundgate(*judged, env={})
+    assert run.returncode == 2
+    assert run.stderr.splitlines()[-1].startswith("groundgate: error: OPENAI_API_KEY: an OpenAI-compatible judge needs")
+
+
 def test_a_plan_over_the_budget_is_refused_as_the_run_would_refuse_it(fake_azure: Start) -> None:
     fake = fake_azure(lambda prompt: Reply(score=5))
     run = groundgate(*azure(fake, "--dry-run", "--max-calls", "3"), env=KEY)

@@ -16,7 +16,7 @@ import pytest
 
 from groundgate import compare
 from groundgate.evidence import Options
-from groundgate.judges.runner import Deadline
+from groundgate.judges.limits import Deadline
 from groundgate.results import Results
 from groundgate.rules import Outcome
 from tests.support.azure import judge_for

@@ -14,7 +14,7 @@ import pytest
 from groundgate import compare
 from groundgate.cases import Case
 from groundgate.evidence import Options, Rescorer
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, JudgeRequest, Purpose, Score
 from groundgate.judges.runner import Runner
 from groundgate.results import Results
 from groundgate.rules import Outcome
@@ -39,7 +39,7 @@ def one(judge: Runner, response: str = "Within 30 days.", purpose: Purpose = Pur
 def test_request_is_openai_wire_format_with_bearer_key_and_model_in_body(fake_openai: StartOpenAI) -> None:
     fake = fake_openai(lambda p: Reply(score=5, reason="all supported", model=MODEL))
     judge = openai_judge_for(fake, model=MODEL)
-    assert one(judge) == Verdict(5.0, "all supported", MODEL, 120, 20)
+    assert one(judge) == Score(5.0, "all supported", MODEL, 120, 20)
     [(path, headers, body)] = fake.raw
     assert path == "/v1/chat/completions"
     assert headers["authorization"] == f"Bearer {fake.api_key}"
@@ -59,7 +59,7 @@ def test_request_is_openai_wire_format_with_bearer_key_and_model_in_body(fake_op
 
 def test_no_query_rubric_sends_no_query(fake_openai: StartOpenAI) -> None:
     fake = fake_openai(lambda p: Reply(score=4))
-    assert isinstance(one(openai_judge_for(fake, rubric="no-query")), Verdict)
+    assert isinstance(one(openai_judge_for(fake, rubric="no-query")), Score)
     assert fake.prompts[0].query is None
     assert "QUERY" not in str(fake.raw[0][2]["messages"])
     assert fake.prompts[0].context == "Returns within 30 days."
@@ -217,7 +217,7 @@ def test_per_row_failures_are_errors_not_configuration(fake_openai: StartOpenAI,
     judge = openai_judge_for(fake)
     result = one(judge)  # the run's first call: a configuration error would raise here
     assert isinstance(result, JudgeError)
-    assert not result.configuration
+    assert result.kind is not Failure.CONFIGURATION
     assert reason[:40] in result.message
 
 
@@ -395,7 +395,7 @@ def test_cli_second_opinion_model_unknown_names_the_second_opinion(
 def test_openai_judge_with_an_azure_deployment_second_opinion_through_the_wiring(
     fake_azure: StartAzure, fake_openai: StartOpenAI
 ) -> None:
-    from groundgate import settings, wiring
+    from groundgate import app, settings, wiring
 
     first = fake_openai(lambda p: Reply(score=2 if "bad" in p.response else 5, model="llama-3.3-70b"), api_key=KEY)
     azure = fake_azure(second_opinion(True, model=MODEL))
@@ -406,7 +406,7 @@ def test_openai_judge_with_an_azure_deployment_second_opinion_through_the_wiring
     )  # fmt: skip
     judges = wiring.judges(config)
     try:
-        results = compare.run(make_inputs(FLIP), judges.judge, wiring.options(config, judges.rescorer))
+        results = compare.run(make_inputs(FLIP), judges.judge, app.options(config, judges.rescorer))
     finally:
         judges.close()
     row = results.rows[0]

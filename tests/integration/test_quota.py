@@ -14,7 +14,7 @@ from typing import Any
 from groundgate import compare
 from groundgate.cases import Case
 from groundgate.evidence import Options
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Score
 from groundgate.report import render
 from groundgate.rules import Outcome
 from tests.support.azure import judge_for
@@ -48,7 +48,7 @@ def test_the_pace_learns_the_deployments_limits_from_its_answers_and_every_call_
         judge.close()
     finally:
         fake.__exit__(None, None, None)
-    assert all(isinstance(result, Verdict) for result in results)
+    assert all(isinstance(result, Score) for result in results)
     limits = judge.quota.limits()
     assert (limits.tpm, limits.rpm, limits.source) == (600_000, 3_600, "the deployment")
     assert judge.calls.throttled == quota.tally.refused  # each refusal was counted, and its request sent again

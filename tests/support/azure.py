@@ -27,9 +27,8 @@ def judge_for(
     max_concurrency: int = 2,
     **runner: Any,
 ) -> Runner:
-    """The Azure provider as the wiring builds it (SDK prepared), inside a runner with ``runner`` options."""
+    """The Azure provider as the wiring builds it, inside a runner with ``runner`` options."""
     config = azure.AzureConfig(fake.endpoint, deployment, rubric, api_version, reasoning, api_key)
-    azure.prepare_sdk()
     provider = azure.AzureProvider(config, credential=credential)
     runner.setdefault("call_timeout", CALL_TIMEOUT)  # a call that never ends fails its test, it does not hang it
     return Runner(provider, max_concurrency=max_concurrency, **runner)

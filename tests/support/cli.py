@@ -12,7 +12,9 @@ from pathlib import Path
 from tests.support.paths import EXAMPLES
 
 
-def groundgate(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def groundgate(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "groundgate.cli", *args],
         capture_output=True,
@@ -20,6 +22,7 @@ def groundgate(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
         env={"PATH": os.environ.get("PATH", ""), **(env or {})},
         timeout=120,
         check=False,
+        cwd=cwd,
     )
 
 

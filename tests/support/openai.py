@@ -21,7 +21,7 @@ def openai_judge_for(
     max_concurrency: int = 2,
     **runner: Any,
 ) -> Runner:
-    """The OpenAI provider as the wiring builds it (SDK prepared), inside a runner with ``runner`` options."""
+    """The OpenAI provider as the wiring builds it, inside a runner with ``runner`` options."""
     config = openai.OpenAIConfig(fake.url, model, rubric, api_key or fake.api_key, reasoning)
     runner.setdefault("call_timeout", CALL_TIMEOUT)  # a call that never ends fails its test, it does not hang it
-    return Runner(openai.build(config), max_concurrency=max_concurrency, **runner)
+    return Runner(openai.OpenAIProvider(config), max_concurrency=max_concurrency, **runner)

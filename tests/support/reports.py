@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from groundgate.results import Calls, Fluency, InputPaths, JudgeMeta, Results, Row, UnsupportedFigure
+from groundgate.results import Calls, Fluency, InputPaths, JudgeInfo, Results, Row, UnsupportedFigure
 from groundgate.rules import Bucket, Outcome, verdict_of
 
 TRANSITIONS: dict[Outcome, tuple[Bucket, Bucket, float, float, float | None]] = {
@@ -56,7 +56,7 @@ def make_results(rows: list[Row]) -> Results:
         blocking_categories=["policy", "pricing", "safety"],
         rows=rows,
         fluency=Fluency(consulted=False, reason="groundedness blocked the change, so fluency gets no vote"),
-        judge=JudgeMeta(
+        judge=JudgeInfo(
             kind="azure",
             rubric="query",
             deployment="judge-4o",

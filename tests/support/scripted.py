@@ -10,14 +10,14 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Score
 from groundgate.judges.runner import Runner
 
-Score = float | None  # None: the judge gave no score
+Given = float | None  # None: the judge gave no score
 
 
 class ScriptedProvider(Provider):
-    def __init__(self, score: Callable[[JudgeRequest], Score], fluency: bool = True) -> None:
+    def __init__(self, score: Callable[[JudgeRequest], Given], fluency: bool = True) -> None:
         self.info = JudgeInfo(kind="scripted", rubric="query", fluency=fluency)
         self.script = score
         self.log: list[JudgeRequest] = []
@@ -29,13 +29,13 @@ class ScriptedProvider(Provider):
         value = self.script(request)
         if value is None:
             return JudgeError("no score")
-        return Verdict(value, f"{request.purpose} {value:g}", "scripted-model", 10)
+        return Score(value, f"{request.purpose} {value:g}", "scripted-model", 10)
 
 
 class ScriptedJudge(Runner):
     """The runner around a ScriptedProvider, with the provider's log at hand."""
 
-    def __init__(self, score: Callable[[JudgeRequest], Score], fluency: bool = True, max_concurrency: int = 1) -> None:
+    def __init__(self, score: Callable[[JudgeRequest], Given], fluency: bool = True, max_concurrency: int = 1) -> None:
         self.scripted = ScriptedProvider(score, fluency)
         super().__init__(self.scripted, max_concurrency=max_concurrency)
 

@@ -12,14 +12,14 @@ from groundgate import selftest
 from groundgate.judges import JudgeRequest
 from groundgate.judges.figures_judge import FiguresProvider
 from groundgate.judges.runner import Runner
-from tests.support.scripted import Score, ScriptedJudge
+from tests.support.scripted import Given, ScriptedJudge
 
 
 def perfect() -> ScriptedJudge:
     """A judge that is never wrong: the scores the planted suite was written with."""
     scores = {(p.id, text): score for p in selftest.planted() for text, score in zip((p.baseline, p.candidate), p.scores, strict=True)}  # fmt: skip
 
-    def score(request: JudgeRequest) -> Score:
+    def score(request: JudgeRequest) -> Given:
         return scores[(request.case.id, request.response)]
 
     return ScriptedJudge(score, fluency=False)

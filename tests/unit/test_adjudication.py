@@ -134,8 +134,53 @@ def test_a_line_github_draws_as_code_or_not_at_all_is_not_a_command(body: str) -
     if body.startswith("<!--"):  # a line an HTML comment may hide is said back, not applied
         [problem] = problems
         assert "is not read as a command: an HTML comment (<!--) opened above it is not closed" in problem
+    elif "    /" in body or "\t/" in body:  # code, or a list item's text: the readings differ, so it is said back
+        [problem] = problems
+        assert "is not read as a command: it is indented four spaces or more" in problem
     else:
         assert problems == []
+
+
+@pytest.mark.parametrize(
+    ("body", "ids"),
+    [
+        ("- /groundgate accept at f00dfac r1 -- a list item", ("r1",)),
+        ("Two things:\n\n* /groundgate accept at f00dfac r1 -- first\n+ /groundgate confirm r2", ("r1", "r2")),
+        ("1. /groundgate accept at f00dfac r1 -- an ordered item\n2) /groundgate confirm r2", ("r1", "r2")),
+        ("- [ ] /groundgate accept at f00dfac r1 -- a task", ("r1",)),
+        ("## /groundgate accept at f00dfac r1 -- a heading ##", ("r1",)),
+        ("# /groundgate confirm r1", ("r1",)),
+        ("- - /groundgate confirm r1", ("r1",)),
+    ],
+)
+def test_a_command_written_as_a_list_item_or_a_heading_is_applied(body: str, ids: tuple[str, ...]) -> None:
+    commands, problems = parse_commands(body)
+    assert problems == []
+    assert tuple(i for c in commands for i in c.ids) == ids
+    assert all(c.reason in ("", "a list item", "first", "an ordered item", "a task", "a heading") for c in commands)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/groundgate accept at f00dfac returns-000 <!-- shipping-001 --> -- both fine",  # shipping-001 is not drawn
+        "/groundgate accept at f00dfac returns-000 <!-- shipping-001 -- both fine",
+        "/groundgate accept at f00dfac r1 <span hidden>r2</span> -- fine",
+        "/groundgate confirm r1 <details><summary>x</summary>r2</details>",
+        "- /groundgate accept at f00dfac r1 -- fine <!-- r2 -->",
+    ],
+)
+def test_a_command_holding_html_is_said_back_not_applied(line: str) -> None:
+    commands, problems = parse_commands(line)
+    assert commands == []
+    [problem] = problems
+    assert "it holds HTML (a comment or a tag), which GitHub does not draw as written" in problem
+
+
+def test_a_quote_inside_a_list_item_is_still_a_quote() -> None:
+    assert parse_commands("- > /groundgate accept at f00dfac r1 -- someone else's words") == ([], [])
+    commands, _ = parse_commands("/groundgate accept at f00dfac r1 -- see <https://example.com/policy>")
+    assert [c.ids for c in commands] == [("r1",)]  # an autolink is drawn as its text: not HTML
 
 
 def test_a_command_after_a_closed_fence_or_comment_counts() -> None:

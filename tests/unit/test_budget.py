@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from groundgate.cases import Case
-from groundgate.judges import JudgeError, JudgeRequest, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeRequest, Purpose, Score
 from groundgate.judges.limits import Budget
 
 CASE = Case("c1", "policy", "q?", "context", 1)
@@ -20,7 +20,7 @@ def test_an_answer_cut_at_its_token_limit_is_charged_what_the_service_billed_not
     assert budget.refusal(request(1)) is None
     budget.spent(request(1), JudgeError("the judge's answer was cut off at its token limit", tokens=2_441))
     assert budget.refusal(request(2)) is None
-    budget.spent(request(2), Verdict(5.0, "fine", tokens=1_400))
+    budget.spent(request(2), Score(5.0, "fine", tokens=1_400))
     refused = budget.refusal(request(3))  # 2,441 + 1,400 + 1,500 is over 5,000 (with the estimate: 4,400)
     assert refused is not None
     assert refused.message == "not sent: the run reached its budget of 5,000 tokens (--max-tokens)"

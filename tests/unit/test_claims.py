@@ -11,7 +11,7 @@ from groundgate import compare
 from groundgate.cases import Case, Inputs, Response
 from groundgate.compare import CLAIMS_AT_MOST
 from groundgate.evidence import Options
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Verdict
+from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Score
 from groundgate.judges.claims import LABELS, decode, encode, parse
 from groundgate.judges.claims import verdict as claims_verdict
 from groundgate.judges.runner import Runner
@@ -40,17 +40,17 @@ def test_an_answer_becomes_labelled_claims() -> None:
         ("not supported", "Returns are free", ""),  # a quote the context does not hold is not shown
     ]
     judged = verdict(content, "stop", "gpt-4o", 120)
-    assert isinstance(judged, Verdict)
+    assert isinstance(judged, Score)
     assert (judged.score, judged.model, judged.tokens) == (1.0, "gpt-4o", 120)
     assert decode(judged.reason) == parse(content, ANSWER, CONTEXT)
 
 
 def test_every_claim_supported_scores_5_and_no_claim_is_an_answer_too() -> None:
     supported = verdict(json.dumps({"claims": [{"claim": "90 days", "label": "supported"}]}))
-    assert isinstance(supported, Verdict)
+    assert isinstance(supported, Score)
     assert supported.score == 5.0
     empty = verdict('{"claims": []}')
-    assert isinstance(empty, Verdict)
+    assert isinstance(empty, Score)
     assert decode(empty.reason) == []
 
 
@@ -81,7 +81,7 @@ def test_claims_travel_through_the_runner_as_they_were(claims: list[tuple[str, s
         return  # no claim shares a word with its answer: an error, as checked above
     request = JudgeRequest(Case("r", "p", "q?", context, 1), answer, Purpose.CLAIMS)
     judged = claims_verdict(request, content, "stop", None, 0)
-    assert isinstance(judged, Verdict)
+    assert isinstance(judged, Score)
     assert decode(judged.reason) == parsed
     assert all("\t" not in c and "\n" not in c for _, c, _ in parsed)
 
@@ -94,8 +94,8 @@ class Claimed(Provider):
 
     def score(self, request: JudgeRequest) -> Judgement:
         if request.purpose is Purpose.CLAIMS:
-            return Verdict(1.0, encode([("not supported", request.response, "")]), "m")
-        return Verdict(2.0 if "bad" in request.response else 5.0, "ok", "m")
+            return Score(1.0, encode([("not supported", request.response, "")]), "m")
+        return Score(2.0 if "bad" in request.response else 5.0, "ok", "m")
 
 
 def test_at_most_so_many_rows_get_their_claims_blocking_ones_first() -> None:

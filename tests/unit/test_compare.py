@@ -24,7 +24,7 @@ from groundgate.report import render
 from groundgate.results import StoredRows
 from groundgate.rules import Bucket, Outcome, bucket_of
 from tests.support.inputs import make_inputs
-from tests.support.scripted import Score, ScriptedJudge
+from tests.support.scripted import Given, ScriptedJudge
 
 BLOCKING = Options(frozenset({"policy"}))
 
@@ -32,7 +32,7 @@ BLOCKING = Options(frozenset({"policy"}))
 def by_text(table: dict[str, Any]) -> ScriptedJudge:
     """Responses are keys; a value is a score, None (no score), or a list consumed call by call."""
 
-    def score(request: JudgeRequest) -> Score:
+    def score(request: JudgeRequest) -> Given:
         if request.purpose is Purpose.FLUENCY:
             return float(table.get("fluency:" + request.response, 4))
         value = table[request.response]
@@ -105,7 +105,7 @@ def test_fluency_only_on_ties_with_mean_delta_and_skips() -> None:
     judge = by_text(table)
     original = judge.scripted.script
 
-    def with_gap(request: JudgeRequest) -> Score:
+    def with_gap(request: JudgeRequest) -> Given:
         if request.purpose is Purpose.FLUENCY and request.response == "p3b":
             return None
         return original(request)
@@ -131,7 +131,7 @@ def test_no_ties_means_no_fluency_calls() -> None:
 buckets_scores = st.sampled_from([1.0, 2.0, 3.0, 4.0, 5.0, None])
 
 
-def specs_up_to(n: int) -> st.SearchStrategy[list[tuple[str, Score, Score, Score]]]:
+def specs_up_to(n: int) -> st.SearchStrategy[list[tuple[str, Given, Given, Given]]]:
     """(category, baseline score, candidate score, re-score) per case."""
     row = st.tuples(st.sampled_from(["policy", "shipping"]), buckets_scores, buckets_scores, buckets_scores)
     return st.lists(row, min_size=1, max_size=n)
@@ -143,14 +143,14 @@ def specs_up_to(n: int) -> st.SearchStrategy[list[tuple[str, Score, Score, Score
     st.integers(min_value=1, max_value=4),
 )
 def test_outcomes_partition_cases_and_calls_are_exactly_the_needed_ones(
-    spec: list[tuple[str, Score, Score, Score]], concurrency: int
+    spec: list[tuple[str, Given, Given, Given]], concurrency: int
 ) -> None:
     rows = [(f"id{n}", cat, f"b{n}", f"c{n}") for n, (cat, *_) in enumerate(spec)]
     scripted = {f"b{n}": b for n, (_, b, _, _) in enumerate(spec)}
     after = {f"c{n}": c for n, (_, _, c, _) in enumerate(spec)}
     rescore = {f"c{n}": r for n, (_, _, _, r) in enumerate(spec)}
 
-    def score(request: JudgeRequest) -> Score:
+    def score(request: JudgeRequest) -> Given:
         if request.purpose is Purpose.FLUENCY:
             return 4.0
         if request.purpose is Purpose.RESCORE:
@@ -223,7 +223,7 @@ def test_results_write_lean_and_read_back_whole(tmp_path: Path) -> None:
     st.booleans(),
 )
 def test_every_results_file_a_run_writes_reads_back_under_its_own_rules(
-    spec: list[tuple[str, Score, Score, Score]],
+    spec: list[tuple[str, Given, Given, Given]],
     second: str,
     min_cases: int,
     rescore_baseline: bool,
@@ -236,7 +236,7 @@ def test_every_results_file_a_run_writes_reads_back_under_its_own_rules(
     rescores = {f"c{n}": r for n, (_, _, _, r) in enumerate(spec)}
     rows = [(f"id{n}", cat, f"b{n}" if n % 5 else "", f"c{n} score 5" if n % 4 == 1 else f"c{n}") for n, (cat, *_) in enumerate(spec)]  # fmt: skip
 
-    def score(request: JudgeRequest) -> Score:
+    def score(request: JudgeRequest) -> Given:
         text = request.response.removesuffix(" score 5")
         if request.purpose is Purpose.FLUENCY:
             return 4.0
@@ -269,7 +269,7 @@ def test_every_results_file_a_run_writes_reads_back_under_its_own_rules(
     st.integers(min_value=0, max_value=5),
 )
 def test_a_run_in_batches_from_its_store_decides_what_one_pass_in_memory_does(
-    spec: list[tuple[str, Score, Score, Score]], batch: int, shard: tuple[int, int] | None, noise: int
+    spec: list[tuple[str, Given, Given, Given]], batch: int, shard: tuple[int, int] | None, noise: int
 ) -> None:
     """A run goes through its stored inputs a batch at a time and writes its rows to disk as it goes;
     where the batches break must change no row, count, call, fluency figure or noise sample."""
@@ -279,7 +279,7 @@ def test_a_run_in_batches_from_its_store_decides_what_one_pass_in_memory_does(
         (f"id{n}", cat, f"b{n}" if n % 5 else "", f"c{n}" if n % 7 else f"b{n}") for n, (cat, *_) in enumerate(spec)
     ]
 
-    def score(request: JudgeRequest) -> Score:
+    def score(request: JudgeRequest) -> Given:
         if request.purpose is Purpose.FLUENCY:
             return float(len(request.response) % 5 + 1)
         if request.purpose is Purpose.RESCORE:

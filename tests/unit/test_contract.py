@@ -47,6 +47,7 @@ def test_inputs_agree() -> None:
         "keep_texts",
         "github",
         "identity_secrets",  # azure-identity's variables, read from the environment only: no input
+        "dry_run",  # compare --dry-run: a mode of the CLI's, which the action has no use for
     }
 
 
@@ -112,7 +113,7 @@ def test_one_python_for_ci_the_image_and_the_lock() -> None:
     )
     assert base is not None, "the base image is pinned by digest"
     steps = [step for job in load(".github/workflows/ci.yml")["jobs"].values() for step in job["steps"]]
-    [python] = [step["with"]["python-version"] for step in steps if "setup-python" in step.get("uses", "")]
+    [python] = {step["with"]["python-version"] for step in steps if "setup-python" in step.get("uses", "")}
     assert python == base.group(1)
     for lock in ("requirements.lock", "requirements-dev.lock"):
         assert f"--python-version {python.rsplit('.', 1)[0]} " in (ROOT / lock).read_text().splitlines()[1], lock

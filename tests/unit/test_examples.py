@@ -3,11 +3,14 @@ schema and zizmor check their form in scripts/test; these check their meaning)."
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from ruamel.yaml import YAML
 
+from groundgate.recipes import path_filters
 from groundgate.settings import DEFAULT_CHECK_NAME
 from tests.support.paths import ROOT
 
@@ -134,3 +137,51 @@ def test_the_candidate_is_answered_in_ci_and_the_baseline_moves_after_a_merge() 
     assert "gh pr create" in opened
     assert f"-- {inputs['baseline']}" in opened  # it commits the baseline and nothing else
     assert not groundgate_steps(refresh)
+
+
+ACTIONS = ROOT / "tests/support/descriptions/actions"  # each pinned action's action.yml, as its commit holds it
+PINNED = re.compile(r"uses: (actions/[\w./-]+)@([0-9a-f]{40})")
+WHERE_USED = [
+    *sorted((ROOT / "examples").rglob("*.yml")),
+    *sorted((ROOT / ".github/workflows").glob("*.yml")),
+    ROOT / "groundgate/starter/workflow.yml.j2",
+    ROOT / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+]
+
+
+def described(action: str, commit: str) -> dict[str, Any]:
+    """The action.yml GitHub runs for ``action`` at ``commit`` (vendored: see tests/support/descriptions/README)."""
+    name = action.removeprefix("actions/").replace("/", "_")
+    path = ACTIONS / f"{name}@{commit}.yml"
+    assert path.is_file(), (
+        f"{action}@{commit} is not a vendored release: pin one of {sorted(p.name for p in ACTIONS.iterdir())}"
+    )
+    return YAML(typ="safe").load(path.read_text())  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("path", WHERE_USED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_javascript_action_a_recipe_uses_is_pinned_to_a_node_24_release(path: Path) -> None:
+    """Issue 45.5: GitHub made Node 24 the runners' default on 2026-06-02 and scheduled Node 20's removal; a
+    recipe pins each action by commit, to a release whose action.yml runs on node24, and passes only inputs
+    that release declares."""
+    text = path.read_text()
+    for action, commit in PINNED.findall(text):
+        assert described(action, commit)["runs"]["using"] == "node24", (path, action)
+    if path.suffix != ".yml":
+        return
+    for step in steps(YAML(typ="safe").load(text)):
+        found = PINNED.match(f"uses: {step.get('uses', '')}")
+        if found:
+            declared = described(*found.groups()).get("inputs") or {}
+            assert set(step.get("with", {})) <= set(declared), (
+                path,
+                found[1],
+                set(step.get("with", {})) - set(declared),
+            )
+
+
+@pytest.mark.parametrize("path", [p for p in WHERE_USED if p.suffix == ".yml"], ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_recipe_filters_the_gates_pull_requests_by_path(path: Path) -> None:
+    """What ``groundgate doctor`` flags in a user's workflow is in none of ours."""
+    assert path_filters(path.read_text(), path.name) == []

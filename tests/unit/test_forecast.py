@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.forecast import Forecast, Quota, Spend, cost, duration, money, quota_seconds, said
+from groundgate.forecast import Forecast, Quota, Spend, cost, money, quota_seconds, said
+from groundgate.wording import duration
 
 SPEND = Spend(calls=600, tokens=1_200_000, answer_tokens=54_000)
 
@@ -50,7 +51,7 @@ def test_prompt_and_answer_tokens_are_priced_apart() -> None:
 
 
 def test_durations_read_as_a_person_says_them() -> None:
-    assert [duration(s) for s in (0.4, 59, 61, 3600, 3725)] == ["0 s", "59 s", "1 min 1 s", "1 h 0 min", "1 h 2 min"]
+    assert [duration(s) for s in (0.4, 59, 61, 3600, 3725)] == ["0 s", "59 s", "1 min 01 s", "1 h 00 min", "1 h 02 min"]
 
 
 def test_the_lines_say_unknown_without_prices_and_name_every_quota_given() -> None:
@@ -62,6 +63,6 @@ def test_the_lines_say_unknown_without_prices_and_name_every_quota_given() -> No
     assert "at --max-rpm 100 and --max-tpm 30000" in priced
     # 200 calls charged as the service charges them: 182,000 prompt tokens and 400 reserved a call, at 30,000 a minute
     assert "at least 8 min 44 s for the expected calls" in priced
-    assert "(6 min 2 s low, 46 min 12 s high)" in priced
+    assert "(6 min 02 s low, 46 min 12 s high)" in priced
     reasoning = said(forecast(reasoning=True), 8)
     assert "reasoning tokens are not in it" in reasoning

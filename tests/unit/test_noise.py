@@ -35,15 +35,15 @@ from groundgate.results import Noise, NoiseSample, Results
 from groundgate.rules import Bucket, Outcome
 from groundgate.stats import clopper_pearson
 from tests.support.inputs import make_inputs
-from tests.support.scripted import Score, ScriptedJudge, ScriptedProvider
+from tests.support.scripted import Given, ScriptedJudge, ScriptedProvider
 
 POLICY = frozenset({"policy"})
 
 
-def script(first: Mapping[str, float], noise: Mapping[str, Score] | None = None) -> ScriptedJudge:
+def script(first: Mapping[str, float], noise: Mapping[str, Given] | None = None) -> ScriptedJudge:
     """Scores by response text; ``noise`` overrides what the noise sample's re-score says."""
 
-    def score(request: JudgeRequest) -> Score:
+    def score(request: JudgeRequest) -> Given:
         if request.purpose is Purpose.NOISE and noise is not None and request.response in noise:
             return noise[request.response]
         return first[request.response]

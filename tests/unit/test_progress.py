@@ -20,8 +20,8 @@ class Pulse:
 
 
 def seconds(text: str) -> float:
-    """'4m 05s' -> 245."""
-    found = re.fullmatch(r"(?:(\d+)h )?(?:(\d+)m )?(\d+)s", text) or re.fullmatch(r"(\d+)h (\d+)m", text)
+    """'4 min 05 s' -> 245."""
+    found = re.fullmatch(r"(?:(\d+) h )?(?:(\d+) min )?(\d+) s", text) or re.fullmatch(r"(\d+) h (\d+) min", text)
     assert found, text
     parts = [int(part) if part else 0 for part in found.groups()]
     if len(parts) == 3:
@@ -50,7 +50,7 @@ def test_a_slow_judge_gets_a_sign_of_life_in_the_first_second_and_a_time_left_th
         if out.getvalue().count("\n") > before:
             truth.append((now[0], (120 - done) / 8 * 20))
     lines = out.getvalue().splitlines()
-    assert lines[0] == "judging: 0/120 judge calls, 8 in flight (8 waiting on the judge), 1s since the first call"
+    assert lines[0] == "judging: 0/120 judge calls, 8 in flight (8 waiting on the judge), 1 s since the first call"
     estimates = [(when, seconds(m.group(1))) for when, text in zip([t for t, _ in truth], lines, strict=False)
                  if (m := re.search(r"about (.+) left", text))]  # fmt: skip
     assert estimates
@@ -67,7 +67,7 @@ def test_calls_held_by_the_quota_are_said_apart_from_those_waiting_on_the_judge(
     line.beat("judging", 0, 50, Pulse(8, 8, 6, 0.5, "150k TPM and 900 RPM, the deployment's"))
     assert out.getvalue() == (
         "judging: 0/50 judge calls, 8 in flight (2 waiting on the judge, 6 on the quota (150k TPM and 900 RPM, the "
-        "deployment's)), 0.5 calls/s, about 1m 40s left\n"
+        "deployment's)), 0.5 calls/s, about 1 min 40 s left\n"
     )
 
 

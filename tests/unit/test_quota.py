@@ -5,17 +5,39 @@ handed in, and the deployment that judges the pace is the fake's model of Azure'
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.judges.quota import Quota, bound, duration, prompt_estimate, rate_text, retry_after, said
+from groundgate.judges.cost import tokens
+from groundgate.judges.quota import Pace, bound, rate_text, retry_after, said
+from groundgate.wording import duration
 from tests.support.fakes.quota import AzureQuota
 
 
 def body(prompt_words: int, max_tokens: int) -> dict[str, object]:
     return {"messages": [{"role": "user", "content": "word " * prompt_words}], "max_tokens": max_tokens}
+
+
+def estimate(sent: dict[str, object]) -> int:
+    """groundgate's estimate of a body's prompt (``judges.cost``)."""
+    messages: list[dict[str, str]] = sent["messages"]  # type: ignore[assignment]
+    return tokens(sum(len(m["content"]) for m in messages))
+
+
+def charge(pace: Pace, sent: dict[str, object]) -> int:
+    return pace.charge(estimate(sent), int(sent["max_tokens"]))  # type: ignore[call-overload]
+
+
+def learn(pace: Pace, sent: dict[str, object]) -> None:
+    """An answer to ``sent``: the service's count of its prompt, which later charges follow."""
+    pace.answered({}, charge=charge(pace, sent), estimate=estimate(sent), counted=deployment_prompt(sent))
+
+
+def wait(pace: Pace, now: list[float], tokens: int) -> None:
+    now[0] += pace.reserve(tokens)
 
 
 @settings(max_examples=40, deadline=None)
@@ -31,11 +53,11 @@ def test_paced_requests_are_never_refused_by_a_deployment_that_enforces_azures_r
     periods for requests, 10-second ones for tokens): not one is refused."""
     now = [0.0]
     deployment = AzureQuota(tpm, clock=lambda: now[0])
-    pace = Quota(tpm=tpm, rpm=deployment.rpm, clock=lambda: now[0], sleep=lambda s: now.__setitem__(0, now[0] + s))
+    pace = Pace(tpm=tpm, rpm=deployment.rpm, clock=lambda: now[0])
     for words in sizes:
         sent = body(words, allowance)
-        pace.counted(prompt_estimate(sent["messages"]), deployment_prompt(sent))  # the service's count, learned
-        pace.wait(pace.charge(sent))
+        learn(pace, sent)  # the service's count, learned
+        wait(pace, now, charge(pace, sent))
         assert deployment.admit(sent).__class__.__name__ == "Admitted", (now[0], deployment.tally)
     assert deployment.tally.refused == 0
 
@@ -51,12 +73,12 @@ def test_the_pace_uses_most_of_the_quota() -> None:
     now = [0.0]
     tpm = 150_000
     deployment = AzureQuota(tpm, clock=lambda: now[0])
-    pace = Quota(tpm=tpm, clock=lambda: now[0], sleep=lambda s: now.__setitem__(0, now[0] + s))
+    pace = Pace(tpm=tpm, clock=lambda: now[0])
     charged = 0
     for _ in range(300):
         sent = body(1200, 800)
-        pace.counted(prompt_estimate(sent["messages"]), deployment_prompt(sent))
-        pace.wait(pace.charge(sent))
+        learn(pace, sent)
+        wait(pace, now, charge(pace, sent))
         admitted = deployment.admit(sent)
         charged += getattr(admitted, "charge", 0)
     assert deployment.tally.refused == 0
@@ -64,39 +86,38 @@ def test_the_pace_uses_most_of_the_quota() -> None:
 
 
 def test_each_request_is_charged_its_prompt_and_max_tokens_as_the_service_counts_them() -> None:
-    pace = Quota(tpm=100_000)
+    pace = Pace(tpm=100_000)
     sent = body(400, 800)
-    first = pace.charge(sent)
-    assert first == prompt_estimate(sent["messages"]) + 800
-    pace.counted(prompt_estimate(sent["messages"]), 2 * prompt_estimate(sent["messages"]))  # the service counts more
-    assert pace.charge(sent) > first
+    first = charge(pace, sent)
+    assert first == estimate(sent) + 800
+    pace.answered({}, charge=first, estimate=estimate(sent), counted=2 * estimate(sent))  # the service counts more
+    assert charge(pace, sent) > first
 
 
 def test_the_limits_are_learned_from_the_deployments_headers_and_the_smaller_one_holds() -> None:
-    pace = Quota()
+    pace = Pace()
     assert not pace.paced
-    pace.heard({"x-ratelimit-remaining-tokens": "147700", "x-ratelimit-remaining-requests": "899"}, charge=2300)
+    pace.answered({"x-ratelimit-remaining-tokens": "147700", "x-ratelimit-remaining-requests": "899"}, charge=2300)
     assert pace.limits().tpm == 150_000
     assert pace.limits().rpm == 900
     assert pace.limits().source == "the deployment"
-    pace.heard({"x-ratelimit-remaining-tokens": "100000"}, charge=2300)  # later in the minute: never lowers it
+    pace.answered({"x-ratelimit-remaining-tokens": "100000"}, charge=2300)  # later in the minute: never lowers it
     assert pace.limits().tpm == 150_000
-    shared = Quota(tpm=50_000)  # max-tpm: a share of a quota other jobs use too
-    shared.heard({"x-ratelimit-remaining-tokens": "147700"}, charge=2300)
+    shared = Pace(tpm=50_000)  # max-tpm: a share of a quota other jobs use too
+    shared.answered({"x-ratelimit-remaining-tokens": "147700"}, charge=2300)
     assert shared.limits().tpm == 50_000
     assert shared.limits().source == "settings"
-    openai = Quota()
-    openai.heard({"x-ratelimit-limit-tokens": "30000", "x-ratelimit-limit-requests": "500"})
+    openai = Pace()
+    openai.answered({"x-ratelimit-limit-tokens": "30000", "x-ratelimit-limit-requests": "500"}, charge=0)
     assert (openai.limits().tpm, openai.limits().rpm) == (30_000, 500)
 
 
 def test_a_refusal_pauses_every_start_until_retry_after_and_slows_the_pace() -> None:
     now = [0.0]
-    pace = Quota(tpm=60_000, clock=lambda: now[0])
+    pace = Pace(tpm=60_000, clock=lambda: now[0])
     assert pace.reserve(1000) == 0.0
     first = pace.reserve(1000)  # a second's worth of the quota, at 97% and the period's margin
-    pace.refused(retry_after({"retry-after-ms": "4500", "retry-after": "5"}))
-    assert pace.refusals == 1
+    pace.refused({"retry-after-ms": "4500", "retry-after": "5"})
     paused = pace.reserve(1000)
     assert paused >= 4.5
     now[0] = 100.0  # long after: the pace is back to what it was, but not faster
@@ -106,15 +127,15 @@ def test_a_refusal_pauses_every_start_until_retry_after_and_slows_the_pace() -> 
 
 def test_without_any_known_limit_nothing_is_paced_until_a_refusal_sets_a_pace() -> None:
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     assert pace.reserve(2000) == 0.0
-    pace.refused(None)  # one request says nothing of a rate: a pause, no pace
+    pace.refused({})  # one request says nothing of a rate: a pause, no pace
     assert not pace.paced
     for _ in range(50):
         now[0] += 0.2
         pace.reserve(2000)
-        pace.answered()
-    pace.refused(None, charge=2000)  # the refused request's charge is not what the deployment took
+        pace.answered({}, charge=2000)
+    pace.refused({}, charge=2000)  # the refused request's charge is not what the deployment took
     assert pace.limits().source == "refusals"
     # what it took over the last 10 s, but the one second the first refusal held every start back
     assert pace.limits().tpm == pytest.approx(50 * 2000 / 9 * 60, rel=0.05)
@@ -127,38 +148,38 @@ def test_one_request_refused_again_and_again_while_the_others_are_answered_sets_
     """One prompt the server keeps refusing (a fault of that request) said nothing of a rate, yet paced the whole
     run to what the first second had taken, over ten: a 12-row run took 34 s instead of 4."""
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     for _ in range(4):
         pace.reserve(2000)
-        pace.answered()
+        pace.answered({}, charge=2000)
     stuck = object()
     for _ in range(3):
         pace.reserve(2000)
-        pace.refused(None, charge=2000, request=stuck)
+        pace.refused({}, charge=2000, request=stuck)
         now[0] += 1.0
     assert not pace.paced
     assert pace.reserve(2000) == 0.0  # no pause pending, no pace: the next start is now
 
 
-def answered_then_refused(now: list[float], pace: Quota, answered: int = 50) -> None:
+def answered_then_refused(now: list[float], pace: Pace, answered: int = 50) -> None:
     """Requests answered five a second, then two refused: a rate to infer."""
     for _ in range(answered):
         now[0] += 0.2
         pace.reserve(2000)
-        pace.answered()
-    pace.refused(None, charge=2000)
-    pace.refused(None, charge=2000)  # two requests refused: a rate
+        pace.answered({}, charge=2000)
+    pace.refused({}, charge=2000)
+    pace.refused({}, charge=2000)  # two requests refused: a rate
 
 
 def test_refusals_in_a_row_cannot_talk_an_inferred_pace_down_at_once() -> None:
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     answered_then_refused(now, pace)
     first = pace.limits().tpm
     assert first is not None
     for _ in range(40):  # a burst of refusals: the requests of one moment, refused together
         now[0] += 0.01
-        pace.refused(None, charge=2000)
+        pace.refused({}, charge=2000)
     assert pace.limits().tpm == first  # one burst slows the pace once (``refused``), it does not relearn the rate
 
 
@@ -168,7 +189,7 @@ def test_a_rate_refusals_set_is_won_back_while_none_comes_and_set_again_by_the_n
     the run sent below it reached 15x the limit in an hour), and the next refusals set it again, never below the
     slower step of the rate they set before."""
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     answered_then_refused(now, pace)
     first = pace.limits().tpm
     assert first is not None
@@ -190,7 +211,7 @@ def test_a_refused_request_goes_before_the_new_ones_waiting() -> None:
     order: list[str] = []
 
     async def scenario() -> None:
-        pace = Quota(rpm=600)  # a start every 0.1 s at most
+        pace = Pace(rpm=600)  # a start every 0.1 s at most
 
         async def call(name: str, retry: bool = False, after: float = 0.0) -> None:
             await asyncio.sleep(after)
@@ -211,25 +232,27 @@ def test_a_refused_request_goes_before_the_new_ones_waiting() -> None:
 
 
 def test_the_time_held_back_counts_once_however_many_calls_wait() -> None:
-    now = [0.0]
+    """Five calls wait together on a pace of ten starts a second: the time held back is the time any waited,
+    never more than the time that passed (counted per waiting call it would be about twice as much)."""
+    pace = Pace(rpm=600)
 
-    def sleep(seconds: float) -> None:
-        now[0] += seconds
+    async def scenario() -> float:
+        began = time.monotonic()
+        await asyncio.gather(*(pace.acquire(1) for _ in range(5)))
+        return time.monotonic() - began
 
-    pace = Quota(rpm=60, clock=lambda: now[0], sleep=sleep)
-    for _ in range(5):
-        pace.wait()
-    assert pace.held_now() == pytest.approx(4 / 0.97, rel=0.01)
+    elapsed = asyncio.run(scenario())
+    assert 0 < pace.held_now() <= elapsed
 
 
 def test_the_quota_bound_of_a_run_in_words() -> None:
     assert bound(600, 1_500_000, None, 150_000) == pytest.approx(600.0)
     assert bound(600, 1_500_000, 60, 150_000) == pytest.approx(600.0)  # 600 requests at 60 a minute: also 10 min
     assert bound(10, 100, None, None) is None
-    assert said(1250, 1_800_000 * 1000 // 1000, 900, 150_000) == "about 12 min at 150k TPM"
-    assert said(100, 1000, 10, 150_000) == "about 10 min at 10 RPM"
+    assert said(1250, 1_800_000 * 1000 // 1000, 900, 150_000) == "about 12 min 00 s at 150k TPM"
+    assert said(100, 1000, 10, 150_000) == "about 10 min 00 s at 10 RPM"
     assert duration(42) == "42 s"
-    assert duration(3 * 3600 + 300) == "about 3 h 05 min"
+    assert duration(3 * 3600 + 300) == "3 h 05 min"
     assert rate_text(900, 150_000) == "150k TPM and 900 RPM"
 
 
@@ -245,14 +268,14 @@ def test_refusals_with_no_start_left_in_the_last_minute_do_not_break_the_pace() 
     """A hostile review: answers to requests started over a minute ago, then the only two recent requests
     refused: the inference read the first of no starts (IndexError), and the row ended not judged."""
     now = [0.0]
-    pace = Quota(clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0])
     for _ in range(4):
         pace.reserve(2000)
     now[0] = 65.0
     for _ in range(4):
-        pace.answered()
+        pace.answered({}, charge=2000)
     for _ in range(2):
         pace.reserve(2000)
-    pace.refused(1.0, charge=2000)
-    pace.refused(1.0, charge=2000)  # both recent starts refused: none left to measure a rate by
+    pace.refused({"retry-after": "1"}, charge=2000)
+    pace.refused({"retry-after": "1"}, charge=2000)  # both recent starts refused: none left to measure a rate by
     assert pace.limits().source == ""

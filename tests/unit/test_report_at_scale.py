@@ -3,6 +3,7 @@ judge reasons) at each GitHub size, and one headline for every medium under ever
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from functools import cache
@@ -89,6 +90,35 @@ def test_every_size_fits_and_every_attention_section_shows_its_rows(cases: int, 
     assert len(cells) == 16
     assert sum(cells) == len(results.rows) - results.counts[Outcome.ERROR]
     assert "```" not in text
+
+
+@cache
+def too_small_to_block(cases: int) -> Results:
+    """The run with ``min-cases-to-block`` above every category's size: each confirmed regression in a blocking
+    category is a regression to confirm instead."""
+    rows = [
+        dataclasses.replace(row, outcome=Outcome.REVIEW) if row.outcome is Outcome.REGRESSION else row
+        for row in run(cases).rows
+    ]
+    return make_results(rows).model_copy(update={"min_cases_to_block": 10 * cases, "calls": run(cases).calls})
+
+
+@pytest.mark.parametrize(("cases", "target"), SIZES)
+def test_every_regression_to_confirm_is_named_at_every_size(cases: int, target: Target) -> None:
+    """Issue 43.9: each of them would block in a larger category, so each is named, as blocking rows are."""
+    results = too_small_to_block(cases)
+    text = render(results, target, ReportContext(full_report=WHERE))
+    assert len(text.encode()) <= LIMITS[target]
+    small = [r for r in results.rows if r.outcome is Outcome.REVIEW and r.blocking]
+    assert len(small) == 4 * cases // 42
+    assert sections(text)["Would block, but the category is too small"].shown == len(small)
+    lines = text.splitlines()
+    for row in small:
+        named = [line for line in lines if re.search(rf"(?<![\w-]){re.escape(inline(row.id))}(?![\w-])", line)]
+        assert any(re.search(rf"\b{row.category} [·|]", line) and " → " in line for line in named), row.id
+    console = render_console(results, "blocking")  # as many as it lists of blocking regressions (50)
+    listed = [row for row in small if re.search(rf"(?<![\w-]){re.escape(row.id)}(?![\w-])", console)]
+    assert len(listed) == min(len(small), 50)
 
 
 @pytest.mark.parametrize(("cases", "target"), SIZES)

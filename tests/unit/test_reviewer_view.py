@@ -14,7 +14,7 @@ from groundgate.cases import Case, Inputs, Response, Yardstick
 from groundgate.errors import UsageError
 from groundgate.evidence import Options
 from groundgate.github.annotations import annotations_for
-from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider
+from groundgate.judges import Failure, JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider
 from groundgate.judges.runner import Runner
 from groundgate.report import render, render_failure
 from groundgate.report.console import render_console
@@ -144,7 +144,7 @@ class Down(Provider):
         self.info = JudgeInfo(kind="azure", rubric="query", deployment="gpt-4o-judge", endpoint=ENDPOINT)
 
     def score(self, request: JudgeRequest) -> Judgement:
-        return JudgeError("APIConnectionError: Connection error.", unavailable=True)
+        return JudgeError("APIConnectionError: Connection error.", kind=Failure.UNAVAILABLE)
 
 
 def outage_run(cases: int = 12) -> Results:

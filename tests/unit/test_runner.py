@@ -8,7 +8,7 @@ import pytest
 
 from groundgate.cases import Case
 from groundgate.errors import JudgeUnusable
-from groundgate.judges import JudgeError, Judgement, JudgeRequest, Purpose, Verdict
+from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Score
 from groundgate.judges.runner import Runner
 from tests.support.scripted import ScriptedProvider
 
@@ -30,7 +30,7 @@ def requests(n: int) -> list[JudgeRequest]:
 def test_the_judges_identity_is_computed_once_per_run_not_per_key() -> None:
     provider = CountingIdentity()
     runner = Runner(provider)
-    keys = {runner.request_key(r) for r in requests(500)}
+    keys = {runner.key(r) for r in requests(500)}
     runner.score_all(requests(50))
     assert len(keys) == 500
     assert provider.identities == 1
@@ -39,9 +39,9 @@ def test_the_judges_identity_is_computed_once_per_run_not_per_key() -> None:
 def test_cache_keys_depend_on_the_identity_and_the_inputs() -> None:
     a, b = Runner(CountingIdentity()), Runner(ScriptedProvider(lambda request: 5.0))
     first, second = requests(2)
-    assert a.request_key(first) == a.request_key(first)
-    assert a.request_key(first) != a.request_key(second)
-    assert a.request_key(first) != b.request_key(first)  # another judge: another key
+    assert a.key(first) == a.key(first)
+    assert a.key(first) != a.key(second)
+    assert a.key(first) != b.key(first)  # another judge: another key
 
 
 def test_the_same_answer_is_judged_once_and_re_scores_always_fresh() -> None:
@@ -67,8 +67,8 @@ class Refusing(ScriptedProvider):
             self.log.append(request)
             number = len(self.log)
         if number > self.after:
-            return JudgeError("the judge refused the API key: set THE_KEY", configuration=True)
-        return Verdict(5.0, "fine", "scripted-model", 10)
+            return JudgeError("the judge refused the API key: set THE_KEY", kind=Failure.CONFIGURATION)
+        return Score(5.0, "fine", "scripted-model", 10)
 
 
 @pytest.mark.parametrize("concurrency", [1, 8])
@@ -83,8 +83,8 @@ def test_a_configuration_refused_mid_run_fails_only_the_rows_it_reached() -> Non
     provider = Refusing(after=3)
     runner = Runner(provider, max_concurrency=4, call_timeout=60)
     results = runner.score_all(requests(10))
-    assert sum(isinstance(r, Verdict) for r in results) == 3
-    assert all(r.configuration for r in results if isinstance(r, JudgeError))
+    assert sum(isinstance(r, Score) for r in results) == 3
+    assert all(r.kind is Failure.CONFIGURATION for r in results if isinstance(r, JudgeError))
     assert len(provider.log) == 10
     assert runner.calls.failed == 7
 
@@ -100,12 +100,12 @@ class Outage(ScriptedProvider):
         self.log.append(request)
         what = self.plan(request)
         if what == "down":
-            return JudgeError("HTTP 503", unavailable=True)
+            return JudgeError("HTTP 503", kind=Failure.UNAVAILABLE)
         if what == "odd":
             return JudgeError("judge gave no score (True)")
         if what == "off":  # not in the rubric's format
-            return JudgeError("judge gave no score: it answered '{}'", malformed=True)
-        return Verdict(5.0, "fine", "scripted-model")
+            return JudgeError("judge gave no score: it answered '{}'", kind=Failure.MALFORMED)
+        return Score(5.0, "fine", "scripted-model")
 
 
 def test_odd_answers_and_interrupted_runs_of_failures_never_open_the_breaker() -> None:
@@ -161,7 +161,7 @@ def test_the_probe_lets_a_judge_through_unless_most_of_enough_answers_are_unusab
     provider = Outage(lambda request: pattern[int(request.case.id[1:])])
     results = Runner(provider, max_concurrency=4, call_timeout=60).score_all(requests(len(pattern)))
     assert len(provider.log) == len(pattern)
-    assert sum(isinstance(r, JudgeError) and r.malformed for r in results) == pattern.count("off")
+    assert sum(isinstance(r, JudgeError) and r.kind is Failure.MALFORMED for r in results) == pattern.count("off")
 
 
 @pytest.mark.parametrize("limit", [0, 10])
@@ -173,7 +173,7 @@ def test_mostly_unusable_answers_open_the_breaker_mid_run_whatever_max_consecuti
     assert runner.calls.unsent == 39
     last = results[-1]
     assert isinstance(last, JudgeError)
-    assert not last.sent
+    assert not last.kind.sent
     assert last.message == (
         "not sent: 6 of the judge's 11 answers were not in the rubric's format, so groundgate stopped calling it "
         "(the judge model cannot do this job); the last: judge gave no score: it answered '{}'"
@@ -186,7 +186,7 @@ class Unpaired(ScriptedProvider):
     def score(self, request: JudgeRequest) -> Judgement:
         if request.response == "fails":
             return JudgeError("bad \ud800 answer", "model-\udfff")
-        return Verdict(4.0, "fine \ud83d\ude00 but \ud800 odd", "model-\udfff", 3)
+        return Score(4.0, "fine \ud83d\ude00 but \ud800 odd", "model-\udfff", 3)
 
 
 def test_a_judge_answer_that_is_not_valid_unicode_is_mended_not_a_crash() -> None:
@@ -197,7 +197,7 @@ def test_a_judge_answer_that_is_not_valid_unicode_is_mended_not_a_crash() -> Non
     again = runner.score_all([one, two])  # from the run's memo, as stored
     for answers in (first, again):
         verdict, error = answers
-        assert isinstance(verdict, Verdict)
+        assert isinstance(verdict, Score)
         assert isinstance(error, JudgeError)
         assert (verdict.reason, verdict.model, error.message) == (
             "fine 😀 but \ufffd odd",

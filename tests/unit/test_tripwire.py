@@ -207,9 +207,7 @@ def test_the_report_has_the_tripwire_rows_with_the_figure_and_the_contexts_neare
 def test_the_request_key_of_a_claims_call_is_not_a_groundedness_key() -> None:
     judge = lazy()
     case = Case("r", "policy", "q?", POLICY, 1)
-    keys = {
-        judge.request_key(JudgeRequest(case, "answer", purpose)) for purpose in (Purpose.GROUNDEDNESS, Purpose.CLAIMS)
-    }
+    keys = {judge.key(JudgeRequest(case, "answer", purpose)) for purpose in (Purpose.GROUNDEDNESS, Purpose.CLAIMS)}
     assert len(keys) == 2
 
 

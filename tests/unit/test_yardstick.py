@@ -21,7 +21,7 @@ from groundgate.judges import JudgeRequest
 from groundgate.lookalike import skeleton
 from groundgate.results import Results
 from groundgate.yardstick import decided_at_base, read_base, yardstick
-from tests.support.scripted import Score, ScriptedJudge
+from tests.support.scripted import Given, ScriptedJudge
 
 BLOCKING = frozenset({"policy"})
 Record = dict[str, Any]
@@ -114,7 +114,7 @@ EDIT = st.tuples(
 )
 
 
-def score(request: JudgeRequest) -> Score:
+def score(request: JudgeRequest) -> Given:
     """A judge that reads everything it is given: any change of context, query or answer may change its score."""
     digest = hashlib.sha256(f"{request.case.context}|{request.case.query}|{request.response}".encode()).digest()
     return float(digest[0] % 5 + 1)

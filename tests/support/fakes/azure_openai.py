@@ -48,6 +48,7 @@ class Reply:
     fault: str | None = None  # "drop": close without answering; "stall": answer after `delay`; "slow": a trickled body
     delay: float = 0.0
     finish_reason: str = "stop"  # "length": the model hit max_tokens, its content cut where it stopped
+    null_content: bool = False  # the message's content is null (a refusal, a tool call)
 
 
 Decide = Callable[[Prompt], Reply]
@@ -163,7 +164,7 @@ def respond(
                 {
                     "index": 0,
                     "finish_reason": reply.finish_reason,
-                    "message": {"role": "assistant", "content": content},
+                    "message": {"role": "assistant", "content": None if reply.null_content else content},
                 }
             ],
             "usage": {"prompt_tokens": prompt, "completion_tokens": answer, "total_tokens": prompt + answer},
@@ -180,6 +181,7 @@ class FakeAzureOpenAI(LocalServer):
         self.quota = quota  # the deployment's TPM and RPM, charged and enforced as Azure does
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
+        self.sent: list[tuple[str, dict[str, str], bytes]] = []  # each request's path, headers and body bytes
         self._lock = threading.Lock()
         fake = self
 
@@ -188,6 +190,8 @@ class FakeAzureOpenAI(LocalServer):
                 url = urlparse(self.path)
                 body = self.read_json(empty={})
                 headers = self.lower_headers()
+                with fake._lock:
+                    fake.sent.append((self.path, headers, self.raw_body))
                 match = re.fullmatch(r"/openai/deployments/([^/]+)/chat/completions", url.path)
                 if not match or "api-version" not in parse_qs(url.query):
                     self.reply(404, {"error": {"code": "NotFound", "message": url.path}})

@@ -73,6 +73,7 @@ class FakeOpenAI(LocalServer):
         self.quota = quota  # limits charged and enforced as Azure OpenAI does (``fakes.quota``)
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
+        self.sent: list[tuple[str, dict[str, str], bytes]] = []  # each POST's path, headers and body bytes
         self.arrivals: list[int] = []  # chat completions in the server (answered or queued) as each arrived
         self._inside = 0
         self._slots = Slots(slots) if slots else None  # in order of arrival, as llama.cpp's task queue
@@ -97,6 +98,7 @@ class FakeOpenAI(LocalServer):
                 headers = self.lower_headers()
                 with fake._lock:
                     fake.raw.append((self.path, headers, body))
+                    fake.sent.append((self.path, headers, self.raw_body))
                 if self.path != "/v1/chat/completions":
                     self.reply(404, _error(f"Invalid URL (POST {self.path})", "invalid_request_error", None))
                     return

@@ -29,6 +29,7 @@ class JsonHandler(BaseHTTPRequestHandler):
     """A quiet HTTP/1.1 handler that reads and writes JSON: what every fake's handler starts from."""
 
     protocol_version = "HTTP/1.1"
+    raw_body = b""  # the last request's body, as it came (``read_json``)
     # TCP_NODELAY, as production HTTP servers set it: this handler writes the headers and the body in two
     # sends, and on a kept-alive connection Nagle's algorithm holds the body until the client's delayed
     # ACK of the headers, about 40 ms later. Without it every call on a shared connection pool paid
@@ -44,6 +45,7 @@ class JsonHandler(BaseHTTPRequestHandler):
     def read_json(self, empty: Any = None) -> Any:
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
+        self.raw_body = raw  # the request's bytes, as they came
         return json.loads(raw) if raw else empty
 
     def lower_headers(self) -> dict[str, str]:

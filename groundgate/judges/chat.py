@@ -1,0 +1,275 @@
+"""The LLM judge: the SDK's rubric (``judges.rubric``) sent through one ``openai`` client per judge, every
+request paced to the judge's quota and sent again as the service asks, every answer read from the raw reply.
+
+Azure OpenAI (``judges.azure``) and any OpenAI-compatible server (``judges.openai``) differ only in their
+client and in how they name a setting to fix; the request, its pace and its reading are this module's. Each
+request waits for the quota's pace (``judges.quota``), which charges it as the service will (prompt plus
+``max_tokens``). A 429 for the rate limits pauses and slows the pace, and the refused request is sent again
+ahead of new ones for as long as the call timeout and the run's deadline allow (they cancel the call); a 429
+that says the account has no quota or credit left (``insufficient_quota`` and OpenAI's billing codes) ends the
+call at once. Any other failure is sent again by the SDK's own rule (5xx and a dropped connection backed off:
+3, 4, 6, 10, 18, 34, then 60 s; a 422 three times; other 4xx not). A rubric request reserves 400 answer
+tokens where the SDK asks 800 (``cost.RESERVE``), and an answer cut there is asked again with the SDK's 800.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from groundgate.errors import one_line
+from groundgate.judges import (
+    Failure,
+    JudgeError,
+    JudgeInfo,
+    Judgement,
+    JudgeRequest,
+    Link,
+    Provider,
+    Purpose,
+    rubric,
+    unavailable,
+)
+from groundgate.judges import claims as claim_calls
+from groundgate.judges.cost import RESERVE as RESERVE  # bench/max_tokens.py sets it
+from groundgate.judges.cost import Estimator
+
+if TYPE_CHECKING:
+    from openai import APIStatusError, AsyncOpenAI, OpenAIError
+
+BILLING = frozenset(
+    {
+        "insufficient_quota",  # OpenAI's type and code for an account without quota or credit
+        "billing_hard_limit_reached",
+        "credit_balance_exhausted",
+        "organization_spend_limit_exceeded",
+        "project_spend_limit_exceeded",
+        "organization_usage_limit_exceeded",
+    }
+)
+MAX_RETRIES = 10  # the SDK's own, for failures other than a 429
+CLAIMS_RETRIES = 2  # the openai client's own default: a claims call decides nothing, so it does not wait minutes
+MAX_ENTITY_RETRIES = 3  # the SDK's, for a 422
+MAX_REFUSALS = 60  # 429s one call takes before it gives up, should nothing else (timeout, deadline) stop it
+SDK_TIMEOUT = 600.0  # the SDK's own timeout of one request (the call timeout cancels a call sooner)
+DROPPED = ("connection aborted", "server disconnected without sending a response")  # the SDK sends these again
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A chat-completions answer as it came: its content, why the model stopped, the model the service
+    reported, and what the service billed (the answers asked again included)."""
+
+    content: str | None
+    finish_reason: str | None
+    model: str | None
+    tokens: int
+    answer_tokens: int
+    prompt_tokens: int  # the service's count of the last request's prompt
+
+
+def status_of(error: BaseException) -> int | None:
+    status = getattr(error, "status_code", None)
+    return status if isinstance(status, int) and not isinstance(status, bool) else None
+
+
+def billing(error: BaseException) -> bool:
+    """Whether a 429 says the account has no quota or credit left (a wait does not fix it)."""
+    words = {str(getattr(error, name, "") or "").lower() for name in ("type", "code")}
+    return status_of(error) == 429 and bool(words & BILLING)
+
+
+def again(error: OpenAIError, failures: int, entity: list[int]) -> float | None:
+    """The SDK's rule for a failed request (``openai_error_retryable``): after how many seconds it is sent
+    again, or None: not sent again."""
+    from openai import APIConnectionError, APIStatusError, APITimeoutError
+
+    delay: float | None = None
+    if isinstance(error, APIConnectionError):
+        retry = isinstance(error, APITimeoutError) or any(str(e).lower() in DROPPED for e in (error, error.__cause__))
+    elif isinstance(error, APIStatusError):
+        status = error.response.status_code
+        if status == 422:
+            retry, entity[0] = entity[0] < MAX_ENTITY_RETRIES, entity[0] + 1
+        else:
+            retry = status >= 500 or (status == 429 and error.type != "insufficient_quota")
+        if retry and (asked := error.response.headers.get("Retry-After")) is not None:
+            try:
+                delay = float(asked)
+            except ValueError:
+                delay = None
+    else:
+        retry = False
+    return (delay or min(60, 2 + 2**failures)) if retry else None
+
+
+class ChatJudge(Provider):
+    """The rubric's groundedness and fluency, and groundgate's claims prompt, on one model of one service."""
+
+    paced = True
+
+    def __init__(self, info: JudgeInfo, model: str, *, secret: str | None = None) -> None:
+        self.info = info
+        self.model = model  # the deployment (Azure) or the model (OpenAI-compatible) a request names
+        self._secret = secret  # scrubbed from every failure message, whatever the server echoes
+        self._client: AsyncOpenAI | None = None
+        self._estimate = Estimator(info.rubric, info.reasoning)
+
+    def client(self) -> AsyncOpenAI:
+        """The judge's one async ``openai`` client (the openai client's own retries off: ``ask`` sends again)."""
+        raise NotImplementedError
+
+    def headers(self, prompt: rubric.Prompt) -> dict[str, str]:
+        """The headers the SDK's evaluator sends with ``prompt``'s request."""
+        return {"User-Agent": f"{rubric.SDK}/{rubric.sdk_version()}"}
+
+    def configuration(self, error: APIStatusError) -> str | None:
+        """The one line naming the setting to fix, for an answer no call could get past; None: another failure."""
+        return None
+
+    def where(self) -> str:
+        """The judge as a message names it."""
+        return f"the judge {self.info.deployment!r}"
+
+    def identity(self) -> dict[str, object]:
+        info = self.info
+        return {
+            "kind": info.kind,
+            "rubric": info.rubric,
+            "sdk": info.sdk_version,
+            "prompts": rubric.prompt_version(),
+            "reasoning": info.reasoning,
+        }
+
+    def estimate(self) -> Estimator:
+        return self._estimate
+
+    def ready(self) -> None:
+        """The client (its chat API imported: the openai client imports it on first use) and the groundedness
+        prompt read and compiled: none of it is any call's time."""
+        if self._client is None:
+            self._client = self.client()
+            assert self._client.chat.completions.with_raw_response is not None
+            rubric.prompt("groundedness", self.info.rubric)
+
+    def close(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            from groundgate.judges.engine import run
+
+            run(client.close())
+
+    async def judge(self, request: JudgeRequest, link: Link) -> Judgement:
+        estimate = self._estimate.prompt(request)
+        if request.purpose is Purpose.CLAIMS:
+            params = claim_calls.params(
+                self.model, request, with_query=self.info.rubric == "query", reasoning=self.info.reasoning
+            )
+            answer = await self.ask(params, link, estimate, retries=CLAIMS_RETRIES)
+            if isinstance(answer, JudgeError):
+                return answer
+            return claim_calls.verdict(
+                request, answer.content, answer.finish_reason, answer.model, answer.tokens, answer.answer_tokens
+            )
+        kind = "fluency" if request.purpose is Purpose.FLUENCY else "groundedness"
+        prompt = rubric.prompt(kind, self.info.rubric)
+        inputs = {"response": request.response}
+        if kind == "groundedness":
+            inputs["context"] = request.grounding
+            if self.info.rubric == "query":
+                inputs["query"] = request.case.query or ""
+        params = prompt.params(self.model, self.info.reasoning, **inputs)
+        fuller = params.get("max_tokens")  # a reasoning model's max_completion_tokens is left as it is
+        if isinstance(fuller, int) and fuller > RESERVE:
+            params["max_tokens"] = RESERVE
+        answer = await self.ask(params, link, estimate, headers=self.headers(prompt), fuller=fuller)
+        if isinstance(answer, JudgeError):
+            return answer
+        return rubric.read(answer.content, answer.finish_reason, answer.model, answer.tokens, answer.answer_tokens)
+
+    async def ask(
+        self,
+        params: dict[str, Any],
+        link: Link,
+        estimate: int,
+        *,
+        headers: dict[str, str] | None = None,
+        retries: int = MAX_RETRIES,
+        fuller: object = None,
+    ) -> Answer | JudgeError:
+        """``chat.completions.create(**params)`` under the quota's pace, sent again as the module docstring says;
+        ``fuller``: the SDK's own ``max_tokens``, where ``params`` reserves fewer."""
+        from openai import APIStatusError, OpenAIError
+
+        self.ready()
+        assert self._client is not None
+        quota = link.quota
+        allowance = next((v for k in ("max_tokens", "max_completion_tokens") if isinstance(v := params.get(k), int)), 0)
+        failures, entity, refusals, retry = 0, [0], 0, False
+        billed = (0, 0)
+        me = object()  # this request, to the quota: refused again and again alone, it tells no rate
+        while True:
+            charge = quota.charge(estimate, allowance)
+            await quota.acquire(charge, retry=retry)
+            try:
+                raw = await self._client.chat.completions.with_raw_response.create(
+                    **params, extra_headers=headers, timeout=SDK_TIMEOUT
+                )
+            except OpenAIError as error:
+                if status_of(error) == 429 and not billing(error) and isinstance(error, APIStatusError):
+                    refusals += 1
+                    link.throttled += 1
+                    quota.refused(error.response.headers, charge, request=me)
+                    if refusals < MAX_REFUSALS:
+                        retry = True
+                        continue
+                elif status_of(error) != 429 and failures < retries and (delay := again(error, failures, entity)):
+                    failures += 1
+                    link.resent += 1
+                    await asyncio.sleep(delay)
+                    retry = True
+                    continue
+                return self._failed(error, billed)
+            try:
+                reply = raw.parse()
+            except (ValueError, TypeError) as exc:  # not a chat completion (a proxy's page, say)
+                said = rubric.excerpt(raw.http_response.text)
+                return JudgeError(f"the judge's server answered something else than a chat completion ({exc}): '{said}'",
+                                  kind=Failure.MALFORMED)  # fmt: skip
+            usage = reply.usage
+            counted = usage.prompt_tokens if usage is not None else 0
+            quota.answered(raw.headers, charge=charge, estimate=estimate, allowance=allowance, counted=counted or 0)
+            choice = reply.choices[0] if reply.choices else None
+            spent = (usage.total_tokens or 0, usage.completion_tokens or 0) if usage is not None else (0, 0)
+            billed = (billed[0] + spent[0], billed[1] + spent[1])
+            finish = choice.finish_reason if choice is not None else None
+            if isinstance(fuller, int) and allowance < fuller and finish == "length":
+                params, allowance, retry = {**params, "max_tokens": fuller}, fuller, False
+                link.longer += 1
+                continue
+            content = choice.message.content if choice is not None else None
+            return Answer(content, finish, reply.model or None, *billed, counted or 0)
+
+    def _failed(self, error: OpenAIError, billed: tuple[int, int]) -> JudgeError:
+        """A request that failed for good, as its row's error: what the service billed for answers it gave
+        before, and no secret."""
+        from openai import APIStatusError
+
+        if billing(error):
+            code = getattr(error, "code", None) or getattr(error, "type", None)
+            failed = JudgeError(
+                f"{self.where()} refused the call because the account has no quota or credit left (HTTP 429 "
+                f"{code}): waiting does not fix that; add quota or credit to the account, or use another deployment",
+                kind=Failure.BILLING,
+            )
+        elif isinstance(error, APIStatusError) and (problem := self.configuration(error)) is not None:
+            failed = JudgeError(one_line(problem), kind=Failure.CONFIGURATION)
+        else:
+            kind = Failure.UNAVAILABLE if unavailable(error) else Failure.ROW
+            failed = JudgeError(
+                one_line(f"{type(error).__name__}: {getattr(error, 'message', None) or error}"), kind=kind
+            )
+        if self._secret and self._secret in failed.message:
+            failed = replace(failed, message=failed.message.replace(self._secret, "***"))
+        return replace(failed, tokens=billed[0], answer_tokens=billed[1])
