@@ -90,6 +90,8 @@ class Rewritten:
 
     def old(self, start: int, end: int) -> tuple[int, int]:
         """Where the rewritten text's [start, end) stands in the original: replaced pieces count whole."""
+        if len(self._segments) == 1 and not self._segments[0].replaced:  # nothing replaced: where it stands
+            return start, max(start, end)
         first = self._segments[self._index(start)]
         if end <= start:
             at = first.old if first.replaced else first.old + (start - first.new)

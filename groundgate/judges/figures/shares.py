@@ -92,7 +92,7 @@ _GERMAN_ONE = re.compile(r"(?<![^\W\d_])(?:einer|eine|eins)(?![^\W\d_])", re.IGN
 def ratios(text: str, lang: str) -> list[Edit]:
     """'1 in 5', '5人に1人': the share as a percent ('20%'), about it (a ratio is how people round)."""
     edits: list[Edit] = []
-    if not any(c.isdigit() for c in text):
+    if _DIGIT_RUNS.search(text) is None:
         return edits
     if lang in ("zh", "ja", "ko"):
         if not any(c in text for c in "人名명"):

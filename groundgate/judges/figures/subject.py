@@ -195,6 +195,7 @@ class Subjects:
         self.lowered = context.lower()
         self.starts = [f.start for f in stated]
         self._of: dict[tuple[int, int], tuple[set[str], set[str], tuple[int, int]]] = {}
+        self._kinds: dict[tuple[int, int], object] = {}
 
     def of(self, figure: Figure) -> tuple[set[str], set[str], tuple[int, int]]:
         """What the context states ``figure`` of: (its part's words, its sentence's label's, where they stand)."""
@@ -203,6 +204,18 @@ class Subjects:
             index = _index(self.stated, self.starts, figure)
             self._of[key] = said_of(self.context, self.stated, index, self.lang, starts=self.starts)
         return self._of[key]
+
+    def rivals(self, kind: object, backers: Sequence[Figure]) -> bool:
+        """Whether the context states a figure of ``kind`` other than the backers (without one, no claim is said
+        of something else, and its words need not be read)."""
+        backing = {(b.start, b.end) for b in backers}
+        return any(not f.bare and (f.start, f.end) not in backing and self._kind(f) == kind for f in self.stated)
+
+    def _kind(self, figure: Figure) -> object:
+        key = (figure.start, figure.end)
+        if key not in self._kinds:
+            self._kinds[key] = kind_of(figure)
+        return self._kinds[key]
 
     def elsewhere(self, claim: set[str], kind: object, backers: Sequence[Figure], others: Sequence[Figure] | None = None) -> bool:  # fmt: skip
         """Whether the claim's words are those of another figure of its ``kind`` in the context, and none of its
@@ -225,7 +238,10 @@ class Subjects:
             others = [
                 f
                 for f in self.stated
-                if (f.start, f.end) not in backing and not f.bare and kind_of(f) == kind and self._holds(f, looked_for)
+                if (f.start, f.end) not in backing
+                and not f.bare
+                and self._kind(f) == kind
+                and self._holds(f, looked_for)
             ][:OTHERS]
         return any(_enough(claim, words | label, theirs) for f in others for words, label, _ in (self.of(f),))
 

@@ -152,6 +152,8 @@ def _said_of(
     if claim.kind not in SAID_OF:
         return None  # a name, an ordinal, a weekday names a thing: it is not said of one
     same = [b for b in sources.matching(claim, read=False) if id(b) not in query_ids] or [backer]
+    if not subjects.rivals(kind_of(claim), same):
+        return None  # nothing else of its kind in the context: nothing else it could be said of
     for occurrence in (claim, *repeats):
         if subjects.elsewhere(
             claim_words(answer, everything, place[id(occurrence)], subjects.lang), kind_of(claim), same

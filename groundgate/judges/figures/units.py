@@ -123,7 +123,9 @@ _STOP = frozenset(w for words in lexicon.STOPWORDS.values() for w in words) | {
 }  # fmt: skip
 _GLUED = re.compile(rf"[{_LATIN_LETTER}]")
 _NOUN = re.compile(rf"\s+([{_LATIN_LETTER}][{_LATIN_LETTER}'’-]{{2,}})")
-_ROLE = re.compile(r"(§§?|[^\W\d_][\w.’'-]*)\s*(?:n[°º]\.?\s*)?:?\s*$")
+# The word before a number (a search that ends at $ tries every start: one after a letter never starts the
+# leftmost match, and is skipped at once)
+_ROLE = re.compile(r"(§§?|(?<![^\W\d_])[^\W\d_][\w.’'-]*)\s*(?:n[°º]\.?\s*)?:?\s*$")
 _ROLE_BEFORE_CJK = re.compile("(?:" + "|".join(lexicon.ROLE_BEFORE_CJK) + r")\s?$", re.IGNORECASE)
 _HIDDEN_ROLES = frozenset({"step", "page", "number", "model", "line"})
 _STREET_DE = re.compile(
@@ -153,6 +155,8 @@ def other_reading(written: str, sep: str | None, lang: str) -> Decimal | None:
 def value_of(written: str, sep: str | None, lang: str) -> Decimal | None:
     """The number a run of digits means in the text's language: '1.200' is 1200 where a comma marks decimals
     (and '1,200' is 1.2 there), '1.200,90' is 1200.9 anywhere, a thin or plain space groups thousands."""
+    if written.isascii() and written.isdigit():  # most numbers: digits alone
+        return Decimal(written)
     text = written.replace(THOUSANDS, "").replace(" ", "")
     if sep in (" ", THOUSANDS):
         sep = None
