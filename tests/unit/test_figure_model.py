@@ -89,6 +89,31 @@ DERIVED = [
     ("Annual leave: 25 days. Long service adds 5 days.", "In total you get 30 days of leave.", "30 days", "+"),
     ("The rate went from 3% to 5%.", "That is a rise of 2 percentage points.", "2 percentage points", "−"),
     ("Rooms cost €100 per night; the package is 3 nights.", "The package costs €300 in total.", "€300", "×"),
+    (
+        "Forfait 20 Go : 9,99 €/mois. Option Monde : + 5 €/mois.",
+        "Le forfait 20 Go vous reviendra à 14,99 € par mois avec l'option Monde.",
+        "14,99 €",
+        "+",
+    ),
+    (
+        "La cuota pasará de 40 € a 34 € el próximo año.",
+        "El próximo año la cuota baja de 40 € a 34 €, así que pagarás 6 € menos.",
+        "6 €",
+        "−",
+    ),
+    (
+        "Each way, the shuttle costs $18 per person.",
+        "A round trip on the shuttle is $36 per person.",
+        "$36",
+        "round trip",
+    ),
+    ("片道の運賃は1人あたり800円です。", "片道800円なので、往復では1人あたり1,600円になります。", "1,600円", "往復"),
+    (
+        "Storage comes in packs of 50 GB; up to 4 packs per account.",
+        "You can add up to 200 GB per account.",
+        "200 GB",
+        "4 packs ×",
+    ),
 ]
 
 
@@ -99,6 +124,28 @@ def test_a_figure_derived_from_the_contexts_is_listed_apart_with_how(context: st
     assert figure in new[0].figure.text
     assert how in new[0].basis
     assert flagged(context, answer) == []
+
+
+def test_a_count_of_days_the_answer_states_prices_a_rate_per_day() -> None:
+    """The answer's own 'four days' is listed (the context never states it); the total it prices is derived."""
+    new = {n.figure.text: n for n in tripwire("A compact car costs €35 per day.", None, "", "Over four days the compact car comes to €140.").new}  # fmt: skip
+    assert (new["€140"].status, new["€140"].basis) == ("derived", "four days × €35 a day")
+    assert new["four days"].status == "unsupported"
+
+
+# (context, an answer whose figure only looks derived, the figure)
+NOT_DERIVED = [
+    ("Adults: 1 tablet morning and evening for 7 days. Children: syrup in 2 doses a day.", "Adults take one tablet morning and evening for 14 days.", "14 days"),
+    ("Parking is free for the first 2 hours.", "Parking is free for the first 4 hours.", "4 hours"),
+    ("A compact car costs €35 per day.", "Over four days the compact car comes to €150.", "€150"),
+    ("Each way, the shuttle costs $18 per person.", "A round trip on the shuttle is $40 per person.", "$40"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "answer", "figure"), NOT_DERIVED)
+def test_a_duration_is_no_product_and_a_product_needs_its_count(context: str, answer: str, figure: str) -> None:
+    """A count of a price or a quantity is derived; days times doses, or hours times hours, is no derivation."""
+    assert figure in flagged(context, answer)
 
 
 def test_a_sum_of_two_unrelated_figures_is_still_an_invention() -> None:

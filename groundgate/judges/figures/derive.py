@@ -29,11 +29,18 @@ def _close(value: Decimal, target: Decimal) -> bool:
 
 
 def derived(
-    claim: Figure, sources: Sequence[Figure], near: str = "", qualify: Callable[[Figure], Figure] = lambda f: f
+    claim: Figure,
+    sources: Sequence[Figure],
+    near: str = "",
+    qualify: Callable[[Figure], Figure] = lambda f: f,
+    given: Sequence[Figure] = (),
+    clause: str = "",
 ) -> str | None:
     """How ``claim`` follows from ``sources`` by one step, in words ('£9 a month × 12'), or None. ``near``: the
-    claim's own words (a multiple the answer names, 'twice', is read there). Values are weighed first; a
-    source's qualifiers are read only for the few whose value fits (a context's are mostly never read)."""
+    claim's own words (a multiple the answer names, 'twice', is read there); ``given``: the answer's other
+    figures (a count of days it states prices a rate per day: 'over three days, €126'); ``clause``: the claim's
+    clause, where a multiple may be named a figure away ('往復では1米ドルあたり50銭'). Values are weighed
+    first; a source's qualifiers are read only for the few whose value fits (a context's are mostly never read)."""
     mine = size(claim)
     if mine is None or claim.kind in ("number",):
         return None
@@ -65,8 +72,8 @@ def derived(
         pairs = [(s, c) for s, c in values if s.text in near or _restated(s, near)]
         pairs = pairs if len(pairs) >= 2 else []
     for (a, x), (b, y) in combinations(pairs, 2):  # a sum or a difference of two (never of a range's two ends)
-        if a.text == b.text and claim.unit != "pp":  # a range's two ends; 'from 3% to 5%' is a change of 2 points
-            continue
+        if a.text == b.text and claim.unit != "pp" and not (cued and _close(abs(x - y), v)):
+            continue  # a range's two ends sum to nothing; their difference is a change the answer says it computes
         total, apart = _close(x + y, v), _close(abs(x - y), v) and bool(v)
         if not (total or apart):
             continue
@@ -78,14 +85,19 @@ def derived(
         big, small = (a, b) if x > y else (b, a)
         unit = " (percentage points)" if claim.kind == "percent" else ""
         return f"{big.said} − {small.said}{unit}"
-    if cued or pairs:
+    if claim.kind in ("money", "measure") and (cued or pairs):  # a count of a price or quantity ('10 packs' of 100 GB)
         counts = [s for s in sources if s.kind in ("number", "count", "duration") and 1 < s.value <= 100 and s.value == int(s.value)]  # fmt: skip
-        for count in counts[:_CAP]:  # a count of a price ('17 giorni' × €8)
+        for count in counts[:_CAP]:
             for source, c in values:
-                if count is source or (count.kind == "duration" and claim.kind == "duration"):
-                    continue  # a figure times itself, or hours times hours ('the first 4 hours' is no '2 hours × 2')
-                if _close(c * count.value, v):
+                if count is not source and _close(c * count.value, v):
                     return f"{count.text} × {qualify(source).said}"
+    if claim.kind == "money":  # a count of days the answer states, of a price per day ('over three days, €126')
+        for count in given[:_CAP]:
+            if count.kind != "duration" or not 1 < count.value <= 100 or count.value != int(count.value):
+                continue
+            for source, c in values:
+                if _close(c * count.value, v) and (read := qualify(source)).period == count.unit:
+                    return f"{count.text} × {read.said}"
     if claim.kind == "money":
         for percent in [s for s in sources if s.kind == "percent"][:_CAP]:
             rate = percent.value / 100
@@ -93,7 +105,7 @@ def derived(
                 for result, how in ((c * rate, "of"), (c * (1 - rate), "off"), (c * (1 + rate), "on")):
                     if _close(result, v):
                         return f"{percent.said} {how} {qualify(source).said}"
-    lowered = near.lower()
+    lowered = f"{near} {clause}".lower()
     for lang_words in qualifier_words.MULTIPLES.values():
         for word, times in lang_words.items():
             if word in lowered:

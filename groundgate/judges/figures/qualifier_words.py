@@ -289,16 +289,16 @@ FRACTIONS = {
     "ko": {"3분의 1": "33.33", "삼분의 일": "33.33", "3분의 2": "66.67", "4분의 1": "25", "절반": "50", "5분의 1": "20", "10분의 1": "10"},
 }  # fmt: skip
 MULTIPLES = {
-    "en": {"double": "2", "doubled": "2", "twice": "2", "triple": "3", "tripled": "3", "treble": "3", "quadruple": "4", "dollar for dollar": "1", "one-for-one": "1", "one for one": "1"},
-    "fr": {"double": "2", "doublé": "2", "triple": "3", "triplé": "3", "euro pour euro": "1"},
-    "de": {"doppelt": "2", "doppelte": "2", "verdoppelt": "2", "dreifach": "3", "dreifache": "3", "verdreifacht": "3"},
-    "es": {"doble": "2", "duplica": "2", "duplicado": "2", "triple": "3", "triplica": "3"},
-    "pt": {"dobro": "2", "dobra": "2", "duplicado": "2", "triplo": "3", "triplica": "3"},
-    "it": {"doppio": "2", "raddoppia": "2", "raddoppiato": "2", "triplo": "3", "triplica": "3"},
-    "nl": {"dubbel": "2", "dubbele": "2", "verdubbeld": "2", "verdubbelt": "2", "drievoudig": "3", "driedubbel": "3", "verdrievoudigd": "3"},
-    "zh": {"双倍": "2", "翻倍": "2", "翻一番": "2", "两倍": "2", "三倍": "3"},
-    "ja": {"倍額": "2", "2倍": "2", "二倍": "2", "3倍": "3", "三倍": "3"},
-    "ko": {"두 배": "2", "2배": "2", "세 배": "3", "3배": "3"},
+    "en": {"double": "2", "doubled": "2", "twice": "2", "triple": "3", "tripled": "3", "treble": "3", "quadruple": "4", "dollar for dollar": "1", "one-for-one": "1", "one for one": "1", "round trip": "2", "round-trip": "2", "both ways": "2"},
+    "fr": {"double": "2", "doublé": "2", "triple": "3", "triplé": "3", "euro pour euro": "1", "aller-retour": "2", "aller retour": "2"},
+    "de": {"doppelt": "2", "doppelte": "2", "verdoppelt": "2", "dreifach": "3", "dreifache": "3", "verdreifacht": "3", "hin und zurück": "2", "hin- und rückfahrt": "2"},
+    "es": {"doble": "2", "duplica": "2", "duplicado": "2", "triple": "3", "triplica": "3", "ida y vuelta": "2"},
+    "pt": {"dobro": "2", "dobra": "2", "duplicado": "2", "triplo": "3", "triplica": "3", "ida e volta": "2"},
+    "it": {"doppio": "2", "raddoppia": "2", "raddoppiato": "2", "triplo": "3", "triplica": "3", "andata e ritorno": "2"},
+    "nl": {"dubbel": "2", "dubbele": "2", "verdubbeld": "2", "verdubbelt": "2", "drievoudig": "3", "driedubbel": "3", "verdrievoudigd": "3", "heen en terug": "2"},
+    "zh": {"双倍": "2", "翻倍": "2", "翻一番": "2", "两倍": "2", "三倍": "3", "往返": "2"},
+    "ja": {"倍額": "2", "2倍": "2", "二倍": "2", "3倍": "3", "三倍": "3", "往復": "2"},
+    "ko": {"두 배": "2", "2배": "2", "세 배": "3", "3배": "3", "왕복": "2"},
 }  # fmt: skip
 POINTS = "percentage points?|points? de pourcentage|pts? de %|prozentpunkte?n?|puntos? porcentuales?|pontos? percentuais|punti percentuali|procentpunten?|个百分点|ポイント|%p|퍼센트포인트|basis points?|points?|pp|p\\.p\\."  # fmt: skip
 

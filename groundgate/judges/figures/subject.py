@@ -367,12 +367,24 @@ def near(text: str, figures: Sequence[Figure], index: int, clause: tuple[int, in
     if index > 0 and start < figures[index - 1].end <= figure.start:
         between = text[figures[index - 1].end : figure.start]
         parts = list(_NEAR_PART.finditer(between))
-        start = figures[index - 1].end + (parts[-1].end() if parts else len(between) // 2)
+        start = figures[index - 1].end + (parts[-1].end() if parts else _middle(between))
     if index + 1 < len(figures) and figure.end <= figures[index + 1].start < end:
         between = text[figure.end : figures[index + 1].start]
         parts = list(_NEAR_PART.finditer(between))
-        end = figure.end + (parts[0].start() if parts else len(between) // 2)
+        end = figure.end + (parts[0].start() if parts else _middle(between))
     return text[start : figure.start] + " " + text[figure.end : end]
+
+
+def _middle(between: str) -> int:
+    """Where words between two figures part, half to each: at the space nearest the middle (a word cut in two
+    is no word: 'vous rev|iendra')."""
+    middle = len(between) // 2
+    left, right = between.rfind(" ", 0, middle + 1), between.find(" ", middle)
+    if left < 0 and right < 0:
+        return middle
+    if left < 0 or (right >= 0 and right - middle < middle - left):
+        return right
+    return left
 
 
 def _clause(text: str, figure: Figure) -> tuple[int, int]:

@@ -106,8 +106,12 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             if verdict is not None:
                 verdicts.append(verdict)
             continue
-        near_words = near(shown_candidate, everything, place[id(claim)], parts.of(claim))
-        how = derived(claim, stated, near_words, reading.qualified)
+        clause = parts.of(claim)
+        near_words = near(shown_candidate, everything, place[id(claim)], clause)
+        at = place[id(claim)]  # the answer's figures beside the claim in its clause (a few: linear in the answer)
+        given = [f for f in everything[max(0, at - 4) : at + 5] if f is not claim and clause[0] <= f.start < clause[1]]
+        around = shown_candidate[max(clause[0], claim.start - 80) : min(clause[1], claim.end + 80)]  # bounded
+        how = derived(claim, stated, near_words, reading.qualified, given, around)
         verdicts.append((claim, "derived", how) if how else (claim, "unsupported", ""))
     if not verdicts:
         return Finding([], [])
