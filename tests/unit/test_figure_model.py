@@ -55,6 +55,8 @@ KINDS = [
     ("compact", "Le budget est de 3,4 millions d'euros.", "Le budget atteint 3 400 000 €.", "Le budget atteint 4,3 millions d'euros.", "4,3 millions d'euros"),
     ("compact", "Doors open at 19:45.", "Doors open at 7.45pm.", "Doors open at 8.45pm.", "8.45pm"),
     ("compact", "保额为35万元。", "保额是350,000元。", "保额是三十万元。", "三十万元"),
+    ("compact", "境外医疗费用保险金额300,000元。", "境外医疗保额三十万。", "境外医疗保额三十五万。", "三十五万"),
+    ("day_kind", "보험금은 3영업일 이내에 지급합니다.", "보험금은 영업일 기준 3일 안에 지급돼요.", "보험금은 3일 안에 지급돼요.", "3일"),
     ("subject", "Cancellation cover pays up to £5,000. Personal belongings are insured up to £500.", "Personal belongings are insured up to £500.", "Cancellation cover pays up to £500.", "£500"),
     ("subject", "For ages 4-10: one dose every 12 hours.", "Children aged 4 to 10 take a dose every 12 hours.", "Children take a dose every 4 hours.", "4 hours"),
     ("language", "O reembolso é feito em 30 dias úteis.", "O reembolso chega em trinta dias úteis.", "O reembolso chega em 45 dias úteis.", "45 dias úteis"),

@@ -256,7 +256,7 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
     own_start, own_end = (old_start, old_end) if item.quote is None else written.old(item.start, item.end)
     worded = written.worded(item.start, item.end)
     bare = worded and (
-        kind == "number"
+        (kind == "number" and value < 1000)  # 'one of our stores'; 'fifty thousand', '三十五万' are figures
         or (kind == "ordinal" and (not item.unit or value == 1))  # 'the first', 'as duas primeiras horas'
         or (kind == "count" and value <= 3)
         or (kind == "times" and value == 1)  # 'once', 'une fois'

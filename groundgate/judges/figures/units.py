@@ -413,7 +413,7 @@ def _with_unit(
         return Found(start, end, "name", value, "year", name=str(year))
     if meaning == "day":
         qualifier = (unit.group("qual") or "").lower()
-        if qualifier in lexicon.BUSINESS_BEFORE or unit.group("post"):
+        if qualifier in lexicon.BUSINESS_BEFORE or unit.group("post") or _BUSINESS_BASIS.search(text, max(0, start - 12), start):  # fmt: skip
             meaning = "business day"
     if meaning in lexicon.DURATIONS:
         return Found(start, end, "duration", value, meaning)
@@ -429,6 +429,10 @@ def _with_unit(
             return Found(start, compound.end(), "measure", value, f"{meaning.lower()}/{denominator}")
         return Found(start, end, "measure", value, meaning)
     return None
+
+
+# Days counted as business days by a phrase before the number ('영업일 기준 3일', '営業日ベースで3日', '按工作日计算3天')
+_BUSINESS_BASIS = re.compile(r"(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|ベースで|で|计算|计)\s*$")
 
 
 # A compound unit's denominators: 'mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'mg per kg'.
