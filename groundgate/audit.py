@@ -153,7 +153,7 @@ class RowAudit:
         expected = classify(row.before, row.after, rescore, row.blocking, baseline_rescore=baseline_rescore)
         if row.held_from is not None:  # held (``sticky``): a blocking regression, stricter than its scores make it
             return None
-        if row.new_figures and expected in UNFLAGGED:  # the tripwire's row: whether it blocks is the file's rule
+        if any(new.flagged for new in row.new_figures or []) and expected in UNFLAGGED:  # the tripwire's row
             if row.outcome is Outcome.BLOCKING_FIGURE and row.blocking:
                 self.figure_blocks = self.figure_blocks or at
             elif row.outcome is Outcome.UNSUPPORTED_FIGURE:
@@ -194,18 +194,21 @@ class RowAudit:
     def _figures(row: Row) -> str | None:
         """Whether the row's new figures are the tripwire's on its own texts (rows with new figures keep them)."""
         if row.context:
-            found = tripwire(row.context, row.query, row.baseline, row.candidate).new
+            finding = tripwire(row.context, row.query, row.baseline, row.candidate)
+            found = finding.new
+            if (finding.unread or None) != row.figures_unread:
+                return f"its texts give {finding.unread or None!r} as the language whose figures are not read, not {row.figures_unread!r}"  # fmt: skip
             expected = [new.figure.text for new in found]
             stated = [new.figure for new in row.new_figures or []]
             if expected != stated:
                 return f"its texts give {expected!r} as the figures the candidate newly states, not {stated!r}"
-            compared = [(new.figure.said, new.nearest, new.sentence) for new in found]
-            recorded = [(new.said, new.nearest, new.sentence) for new in row.new_figures or []]
+            compared = [(new.figure.said, new.nearest, new.sentence, new.status, new.basis) for new in found]
+            recorded = [(new.said, new.nearest, new.sentence, new.status, new.basis) for new in row.new_figures or []]
             if compared != recorded:
                 return (
                     f"its texts give {compared!r} as what its new figures say and were compared with, not {recorded!r}"
                 )
-        elif row.new_figures is not None:
+        elif row.new_figures is not None or row.figures_unread is not None:
             return "new figures, but without the texts they were found in (such rows keep them)"
         return None
 

@@ -144,11 +144,13 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
     drift = (e.baseline.context or case.context) != (e.candidate.context or case.context)
     live = live_of(e.live, blocking) if e.live is not None else None
     talks = addressed(e.baseline.response, e.candidate.response)
-    found = figures_tripwire(case.context, case.query, e.baseline.response, e.candidate.response).new
+    finding = figures_tripwire(case.context, case.query, e.baseline.response, e.candidate.response)
     new_figures = [
-        UnsupportedFigure(new.figure.text, new.nearest, new.figure.said, new.sentence) for new in found
+        UnsupportedFigure(new.figure.text, new.nearest, new.figure.said, new.sentence, new.status, new.basis)
+        for new in finding.new
     ] or None
-    notes = []
+    flagged = any(new.flagged for new in finding.new)
+    notes = [f"figures not read: {finding.unread} (the tripwire did not check this row)"] if finding.unread else []
     failures = [
         (who, side.error, side.unreachable)
         for who, side in (
@@ -187,7 +189,7 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
             notes.append(
                 "the baseline's re-score is ungrounded too: the flip came from judge noise on the baseline side"
             )
-        outcome = tripwire(outcome, new_figures is not None, blocking, options.tripwire)
+        outcome = tripwire(outcome, flagged, blocking, options.tripwire)
     held = (
         holds(
             options.held, case.query, case.context, e.candidate.response, e.baseline.response, outcome, blocking,
@@ -204,6 +206,7 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
         or outcome in WITH_TEXTS
         or talks is not None
         or new_figures is not None
+        or bool(finding.unread)
         or (live is not None and live.outcome in LIVE_FLIPS)
     )
     return Row(
@@ -239,6 +242,7 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
         live=live,
         talks_to_judge=talks,
         new_figures=new_figures,
+        figures_unread=finding.unread or None,
         held_from=held.head if held is not None else None,
         blocked_as=held.said if held is not None else None,
     )

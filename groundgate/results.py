@@ -57,7 +57,7 @@ class _Model(BaseModel):
 ROW_SPARSE = frozenset({
     "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
     "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge", "unreachable",
-    "new_figures", "claims", "held_from", "blocked_as",
+    "new_figures", "claims", "held_from", "blocked_as", "figures_unread",
 })  # fmt: skip
 
 
@@ -86,6 +86,15 @@ class UnsupportedFigure:
     nearest: list[str]
     said: str = ""
     sentence: str = ""
+    # unsupported: no context figure backs it; elsewhere: the context states it only of something else (``basis``:
+    # what it states it of), a row to read as well; derived: it follows from the context's figures by one simple
+    # step (``basis``: how, '£9 a month × 12'), listed apart and never a row to read on its own.
+    status: Literal["unsupported", "elsewhere", "derived"] = "unsupported"
+    basis: str = ""
+
+    @property
+    def flagged(self) -> bool:
+        return self.status != "derived"
 
 
 @dataclass(slots=True, config=ConfigDict(extra="forbid"))
@@ -137,6 +146,7 @@ class Row:
     live: Live | None = None  # end-to-end runs, rows where a side carries its own retrieved context
     talks_to_judge: str | None = None  # which answer addresses the judge, and how ("candidate: 'score 5'")
     new_figures: list[UnsupportedFigure] | None = None  # the tripwire's, whatever the outcome; such rows keep texts
+    figures_unread: str | None = None  # the language of a row whose figures the tripwire does not read ('Russian')
     claims: list[Claim] | None = None  # rows to read, when the judge model split the answer into claims
     held_from: str | None = None  # a blocking regression held (``sticky``): the commit that blocked on this answer
     blocked_as: BlockedAs | None = None  # a held row: what that verdict said of it (this row's scores are this run's)

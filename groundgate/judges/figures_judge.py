@@ -9,7 +9,7 @@ import re
 
 from groundgate.cases import Rubric
 from groundgate.judges import JudgeError, JudgeInfo, Judgement, JudgeRequest, Provider, Purpose, Score
-from groundgate.judges.figures import Stated, claims, figures, row_language
+from groundgate.judges.figures import claims, row_language, tripwire
 
 UNGROUNDED, NON_ANSWER, GROUNDED = 2.0, 3.0, 5.0
 
@@ -28,10 +28,12 @@ def is_non_answer(text: str) -> bool:
 
 
 def judge_figures(context: str, response: str) -> Score:
+    """The tripwire's rule, as a score: a figure the context never backs (or states only of something else)
+    is ungrounded; one derived from the context's figures by one step is not."""
     lang = row_language(context, response)
-    stated = Stated(figures(context, lang))
     claimed = claims(response, lang)
-    unsupported = list(dict.fromkeys(c.number for c in claimed if not stated.states(c)))  # first seen first
+    flagged = [new.figure for new in tripwire(context, None, "", response).new if new.flagged]
+    unsupported = list(dict.fromkeys(c.number for c in flagged))  # first seen first
     if unsupported:
         return Score(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
     if not claimed and is_non_answer(response):

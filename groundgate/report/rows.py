@@ -52,11 +52,12 @@ def agree(row: Row) -> bool:
 
 def figures_said(row: Row) -> str | None:
     """The tripwire's finding in words, for a terminal or an annotation: each figure with its unit (and as
-    written, when that differs), and what the context states instead, in the sentence compared with."""
+    written, when that differs), and what the context states instead, in the sentence compared with; a figure
+    the context states of something else, and one derived from the context's figures, said so."""
     said = _figures(row)
     if said is None:
         return None
-    return "newly states " + "; and newly states ".join(f"{figure}{rest}" for figure, rest in said)
+    return "; and ".join(f"{lead} {figure}{rest}" for lead, figure, rest in said)
 
 
 def figures_marked(row: Row) -> Markup | None:
@@ -65,26 +66,35 @@ def figures_marked(row: Row) -> Markup | None:
     if said is None:
         return None
     parts = [
-        Markup("**{}**{}{}").format(inline(figure), Markup(" ") if rest.startswith(" ") else Markup(), inline(rest))
-        for figure, rest in said
+        Markup("{} **{}**{}{}").format(
+            lead, inline(figure), Markup(" ") if rest.startswith(" ") else Markup(), inline(rest)
+        )
+        for lead, figure, rest in said
     ]
-    return Markup("newly states ") + Markup("; and newly states ").join(parts)
+    return Markup("; and ").join(parts)
 
 
-def _figures(row: Row) -> list[tuple[str, str]] | None:
-    """(the figure with its unit, what follows it) for each new figure of a row."""
+def _figures(row: Row) -> list[tuple[str, str, str]] | None:
+    """(how it is stated, the figure with its unit, what follows it) for each new figure of a row: the ones a
+    person should read first, then those derived from the context's figures."""
     if not row.new_figures:
         return None
     said = []
-    for found in row.new_figures:
+    for found in sorted(row.new_figures, key=lambda found: not found.flagged):
         figure = found.said or found.figure
-        written = f" (“{found.figure}”)" if found.said and found.figure != found.said else ""
+        written = f" (“{found.figure}”)" if found.said and found.figure not in found.said else ""
+        if found.status == "derived":
+            said.append(("derives", figure, f"{written} from the context's figures: {found.basis}"))
+            continue
+        if found.status == "elsewhere":
+            said.append(("states", figure, f"{written}, which the context states in the context of “{found.basis}”"))
+            continue
         if found.nearest:
             stated = f"; the context states {', '.join(found.nearest)}"
             stated += f": “{found.sentence}”" if found.sentence else ""
         else:
             stated = "; the context states no figure"
-        said.append((figure, written + stated))
+        said.append(("newly states", figure, written + stated))
     return said
 
 

@@ -37,7 +37,7 @@ def test_example_passes_with_review_rows(tmp_path: Path) -> None:
         f"Not listed: 1 moved, 1 still ungrounded (backlog); the full list is in the results file ({tmp_path / 'r.json'}).",
         "10 cases · 1 regression to review · 1 new non-answer · 1 moved · 1 still ungrounded · 6 unchanged",
         '  NON-ANSWER [account] change-email: candidate stopped answering (grounded -> non-answer): "Could you tell me which account you mean?"',
-        "  REVIEW [shipping] standard-shipping: grounded -> ungrounded; read before shipping: figures not in the context: 4",
+        "  REVIEW [shipping] standard-shipping: grounded -> ungrounded; read before shipping: figures not in the context: 2, 4",
         "Decided by the offline figures judge; each flip re-scored by the same judge again (not an independent second opinion).",
         "Verdict: Does not block merge: 2 rows to read before shipping",
     ]

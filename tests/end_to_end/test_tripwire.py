@@ -167,7 +167,9 @@ def test_a_suite_in_five_languages_through_the_cli(tmp_path: Path) -> None:
     assert invented.returncode == 1, invented.stdout + invented.stderr
     [row] = [row for row in json.loads((tmp_path / "r.json").read_text())["rows"] if row["outcome"] != "tie"]
     assert (row["id"], row["outcome"]) == ("ja-1", "regression")
-    assert [(f["figure"], f["said"], f["nearest"]) for f in row["new_figures"]] == [("60日", "60 days", ["三十日"])]
+    assert [(f["figure"], f["said"], f["nearest"]) for f in row["new_figures"]] == [
+        ("60日", "within 60 days", ["三十日"])
+    ]
     assert row["new_figures"][0]["sentence"] == "返品は商品到着後三十日以内に限ります。"
     check = groundgate("report", "--results", str(tmp_path / "r.json"))  # the audit derives the figures again
     assert (check.returncode, check.stderr) == (1, ""), check.stderr  # the same blocking verdict, no refusal

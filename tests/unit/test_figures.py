@@ -8,7 +8,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from groundgate.judges.figures import Figure, Stated, claims, figures, same, tripwire
@@ -66,7 +66,6 @@ def test_numbers_normalise() -> None:
         ("3-5 business days", "five business days"),
         ("120 days", "one hundred and twenty days"),
         ("$1.2 million", "$1,200,000"),
-        ("5 business days", "5 days"),  # the qualifier dropped: the same count, not a new figure
     ],
 )
 def test_the_same_figure_however_it_is_written(written: str, restated: str) -> None:
@@ -229,6 +228,7 @@ def test_times_in_12_and_24_hour_notation(hour: int, minute: int) -> None:
     assert not tripwire(f"We open at {hour}:{minute:02d}.", None, "", f"We open at {twelve}.").new
 
 
+@settings(deadline=None)  # an example in another script loads lingua's models once: no timing is asserted
 @given(st.lists(st.integers(min_value=0, max_value=10**9), max_size=8), st.text(max_size=40))
 def test_restating_the_contexts_figures_is_never_ungrounded(numbers: list[int], filler: str) -> None:
     """The filler holds neither digits nor letters: since issue 38 words state figures too ('a fortnight',

@@ -11,7 +11,7 @@ import unicodedata
 from decimal import Decimal
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgate.judges.figures import claims, figures, language, tripwire
@@ -251,7 +251,7 @@ def test_a_restatement_is_never_new_and_an_invention_always_is(
 def test_a_figure_is_read_with_its_unit_and_role() -> None:
     read = figures("Returns within 30 days at 45 Main Street, section 60, room 12, version 2.5, since 2021; call 0800 123 456.")  # fmt: skip
     assert [(f.kind, f.said) for f in read] == [
-        ("duration", "30 days"),
+        ("duration", "within 30 days"),  # what it is said with is part of it (issue 46)
         ("name", "street number 45"),
         ("name", "section 60"),
         ("name", "room 12"),
@@ -298,7 +298,7 @@ def test_an_ambiguous_separator_is_read_both_ways() -> None:
 
 def test_bare_number_words_are_never_claims() -> None:
     assert claims("One of our two stores, and three easy steps.") == []
-    assert [c.said for c in claims("Up to eight family members.")] == ["8 family"]
+    assert [c.said for c in claims("Up to eight family members.")] == ["up to 8 family"]
 
 
 # --- the property: any supported written form of the same value and unit ------------------------------
@@ -341,6 +341,7 @@ FORMS = st.one_of(
 )
 
 
+@settings(deadline=None)  # a form in another language may load lingua's models: no timing is asserted
 @given(FORMS, st.data())
 def test_a_figure_restated_in_any_supported_form_never_flags(forms: list[str], data: st.DataObject) -> None:
     one = data.draw(st.sampled_from(forms), label="stated")

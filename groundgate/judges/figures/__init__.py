@@ -14,7 +14,7 @@ understands, and what it does with the rest.
 from groundgate.judges.figures.compare import Stated, same
 from groundgate.judges.figures.extract import figures
 from groundgate.judges.figures.figure import Figure
-from groundgate.judges.figures.rewrite import language
+from groundgate.judges.figures.languages import language
 from groundgate.judges.figures.tripwire import (
     LISTED,
     NEAREST,
@@ -26,7 +26,28 @@ from groundgate.judges.figures.tripwire import (
     tripwire,
 )
 
+
+def clear_caches() -> None:
+    """Forget what was read (the language of a sample, the words beside a figure): to measure a cold pass."""
+    from groundgate.judges.figures import languages, phrases, qualifiers
+
+    for cached in (qualifiers._said, phrases.tokens_of, languages._latin, languages._lingua):
+        cached.cache_clear()
+
+
 __all__ = [
-    "LISTED", "NEAREST", "Figure", "Finding", "NewFigure", "Stated", "claims", "figures", "language", "nearest",
-    "row_language", "same", "tripwire",
+    "LISTED",
+    "NEAREST",
+    "Figure",
+    "Finding",
+    "NewFigure",
+    "Stated",
+    "claims",
+    "clear_caches",
+    "figures",
+    "language",
+    "nearest",
+    "row_language",
+    "same",
+    "tripwire",
 ]  # fmt: skip

@@ -1,19 +1,22 @@
-"""Whether a text states a figure: the rule, pure. A source states a claim's figure when it states the same value
+"""Whether a text states a figure: the rule, pure. A source backs a claim's figure when it states the same value
 in the same unit once both are normalised (a week is 7 days, 1.200,90 € is €1,200.90, 18h is 18:00), never
-because the same digits appear in another role or unit.
+because the same digits appear in another role or unit, and when every qualifier the claim states agrees with
+the source's: its bound and hedge ('about 60' is true of 57, 'at least' is not 'at most'), its direction, its
+period and what it is per, its time zone, its kind of day. A qualifier the source does not state is not
+contradicted by it.
 
-Each figure offers keys (what it states) and needs keys (any one of which states it): ``same(claim, source)``
-is whether they share one, and ``Stated`` holds the union of many sources' keys, so that whether a context
-states a claim is a few set lookups, however many figures either text holds."""
+Each figure offers keys (what it states) and needs keys (any one of which may state it): ``same(claim,
+source)`` is whether they share one and agree, and ``Stated`` indexes many sources by their keys, so that
+whether a context backs a claim is a few lookups, however many figures either text holds."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from decimal import Decimal
 
 from groundgate.judges.figures.figure import Figure
-from groundgate.judges.figures.lexicon import UNITS
+from groundgate.judges.figures.quantity import dimension
 
 Key = tuple[object, ...]
 _DAYISH = frozenset({"day", "business day"})  # a business day is a day of the same count, never converted
@@ -41,11 +44,11 @@ def _written(figure: Figure) -> set[Decimal]:
 
 def _quantity(figure: Figure) -> set[Key]:
     unit = figure.unit
-    dimension, size = UNITS[unit]
-    keys: set[Key] = {("q", dimension, (figure.value * size).normalize())}
+    name, size = dimension(unit)
+    keys: set[Key] = {("q", name, (figure.value * size).normalize())}
     if unit in _DAYISH:
         keys.add(("days", figure.value))
-    if dimension.startswith("temp"):
+    if name.startswith("temp"):
         keys.add(("q", "temp", figure.value))
     return keys
 
@@ -69,8 +72,8 @@ def _offers(source: Figure) -> frozenset[Key]:
     kind, value = source.kind, source.value
     if kind in ("number", "count"):
         keys.add(("plain", value))
-        if kind == "number" and not source.bare:
-            keys.add(("bare", value))  # written in digits without a unit: backs the same value in any unit
+        if kind == "number" and not source.bare and not source.unit:
+            keys.add(("bare", value))  # digits without a unit, said of nothing named: the same value in any unit
     elif kind in ("duration", "measure", "percent", "times"):
         keys |= _quantity(source)
         if source.unit == "°":  # degrees of no scale: either scale's
@@ -105,13 +108,17 @@ def _needs(claim: Figure) -> frozenset[Key]:
         return frozenset({("n", value)})
     if kind == "count":  # '2021 kettles' may be the kettles of 2021: a year-like count is also the year
         year_like = value == value.to_integral_value() and 1900 <= value <= 2099
-        return frozenset({("plain", value), *((("year", int(value)),) if year_like else ())})
+        counted: set[Key] = {("plain", value), *((("year", int(value)),) if year_like else ())}
+        if value != value.to_integral_value() or claim.loose:  # '5.5 range', 'trece puedes': no count of things
+            counted.add(("n", value))
+        return frozenset(counted)
     if kind in ("duration", "measure", "percent", "times", "money"):
         keys: set[Key] = {("bare", value)} | ({("bare", claim.written)} if claim.written is not None else set())
         if kind == "money":
             keys |= {("money", currency, value) for currency in claim.unit.split("/")}
         else:
             keys |= {key for key in _quantity(claim) if key[1] != "temp" or claim.unit == "°"}
+            keys.discard(("days", value))  # a business day is no calendar day, nor a day (read plainly) one
         return frozenset(keys)
     if kind == "time":
         keys = {("t", minutes % 1440) for minutes in claim.readings}
@@ -141,30 +148,186 @@ def _needs(claim: Figure) -> frozenset[Key]:
 
 
 def same(claim: Figure, source: Figure) -> bool:
-    """Whether ``source`` states the figure ``claim`` states."""
-    return not needs(claim).isdisjoint(offers(source))
+    """Whether ``source`` backs the figure ``claim`` states: the same value and unit, every qualifier agreeing."""
+    if claim.bound in HEDGES:
+        return hedged(claim, source)
+    if claim.kind == "time" and claim.zone_name and source.kind == "time":
+        return agree(claim, source)
+    return not needs(claim).isdisjoint(offers(source)) and agree(claim, source)
+
+
+HEDGES = frozenset({"about", "nearly", "over", "under"})
+_SIDES = {"min": 1, "over": 1, "max": -1, "under": -1, "nearly": -1}
+_UP, _DOWN = frozenset({"min", "over"}), frozenset({"max", "under", "nearly"})
+ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
+NEARLY = Decimal("0.85")  # 'nearly 60' of 51 up to 60
+
+
+def agree(
+    claim: Figure, source: Figure, default_zone: int | None = None, sides: bool = True, periods: bool = True
+) -> bool:
+    """Whether every qualifier the claim states agrees with the source's (one the source leaves unsaid does
+    not disagree; a time without a zone is in the context's one zone, when it states one). ``sides``: weigh
+    the bounds too; ``periods``: and the periods."""
+    if sides and opposed(claim.bound, source.bound):
+        return False
+    for said, other in ((claim.change, source.change), (claim.balance, source.balance)):
+        if said and other and said != other:
+            return False
+    if periods and claim.period and source.period and claim.period != source.period:
+        return False
+    mine = claim.per | ({claim.period} if claim.period not in ("", "once") and periods else set())  # time included
+    theirs = source.per | ({source.period} if source.period not in ("", "once") and periods else set())
+    if mine and theirs and not (mine <= theirs or theirs <= mine):
+        return False
+    if claim.kind == "time" and claim.zone_name:
+        if source.zone_name and (claim.zone is None or source.zone is None):  # 'local time', a zone of no offset
+            return claim.zone_name == source.zone_name and bool(claim.readings & source.readings)
+        zone = source.zone if source.zone is not None else default_zone
+        if zone is not None and claim.zone is not None:
+            return any((a - claim.zone - b + zone) % 1440 == 0 for a in claim.readings for b in source.readings)
+        return bool(claim.readings & source.readings)
+    return True
+
+
+def qualified(figure: Figure) -> bool:
+    """Whether anything is said with the figure (a bound, a direction, a period, a zone, …)."""
+    return bool(figure.bound or figure.change or figure.balance or figure.period or figure.per or figure.calendar) or (
+        figure.zone is not None
+    )
+
+
+def opposed(mine: str, theirs: str) -> bool:
+    """Whether two bounds or hedges point opposite ways ('at least' and 'at most', 'over' and 'nearly')."""
+    return (mine in _UP and theirs in _DOWN) or (mine in _DOWN and theirs in _UP)
+
+
+def size(figure: Figure) -> tuple[object, Decimal] | None:
+    """A quantity's dimension and magnitude (money: its currencies), for a hedge to weigh; None for others."""
+    if figure.kind in ("duration", "measure", "percent", "times"):
+        name, unit = dimension(figure.unit)
+        return name, figure.value * unit
+    if figure.kind == "money":
+        return figure.unit, figure.value
+    if figure.kind in ("number", "count"):
+        return "n", figure.value
+    return None
+
+
+def hedged(claim: Figure, source: Figure) -> bool:
+    """Whether a hedged claim ('about 60', 'nearly a third', 'over 500', 'under 2 hours') is true of the source:
+    of the same value and unit, when their sides do not oppose ('over 40' and 'not above 40'); of another value,
+    when the source states an exact figure (a limit restated is restated exactly) and the hedge is true of it."""
+    exact = not needs(claim).isdisjoint(offers(source))
+    return (exact or comparable(claim, source)) and hedge_holds(claim, source, exact)
+
+
+def comparable(claim: Figure, source: Figure, loose: bool = False) -> bool:
+    """Whether the source is a quantity of the claim's kind whose value a hedge could be true of (``loose``:
+    of its kind, whatever its value; a number without a unit is of no kind then)."""
+    mine, theirs = size(claim), size(source)
+    if mine is None or theirs is None:
+        return False
+    a, b = mine[0], theirs[0]
+    if not (a == b or (b == "n" and not source.unit and not loose) or (isinstance(a, str) and isinstance(b, str) and set(a.split("/")) & set(b.split("/")))):  # fmt: skip
+        return False
+    return loose or _weighs(claim.bound, mine[1], theirs[1])
+
+
+def _weighs(bound: str, v: Decimal, c: Decimal) -> bool:
+    if bound == "about":
+        return abs(c - v) <= ABOUT * abs(v)
+    if bound == "nearly":
+        return v * NEARLY <= c <= v
+    if bound == "over":
+        return v < c <= 2 * v
+    return v / 2 <= c < v  # under
+
+
+def hedge_holds(claim: Figure, source: Figure, exact: bool) -> bool:
+    """The hedge's word on a source already found to be of its value (``exact``) or near it."""
+    if not agree(claim, source, sides=False):
+        return False
+    if exact:
+        return not opposed(claim.bound, source.bound)
+    return source.bound not in _LIMITS
+
+
+_LIMITS = frozenset({"min", "max", "over", "under"})
 
 
 class Stated:
-    """The figures some texts state, as the union of their keys: ``states(claim)`` is
-    ``any(same(claim, source) for source in sources)``, in a few lookups."""
+    """The figures some texts state, indexed by their keys: ``backing(claim)`` is the sources that back it,
+    ``states(claim)`` whether any does, in a few lookups (a hedged claim weighs the quantities of its kind).
+    ``qualify``: what a source is said with, read when a claim needs it (a context's figures mostly never are)."""
 
-    def __init__(self, sources: Iterable[Figure] = ()) -> None:
-        self.keys: set[Key] = set()
+    def __init__(self, sources: Iterable[Figure] = (), qualify: Callable[[Figure], Figure] | None = None) -> None:
+        self.keys: set[Key] = set()  # every key any source offers: most claims are answered here
+        self.offered: list[tuple[Figure, frozenset[Key]]] = []
+        self.quantities: list[Figure] = []
+        self.times: list[Figure] = []
+        self.qualify = qualify or (lambda figure: figure)
         for source in sources:
             self.add(source)
 
     def add(self, source: Figure) -> None:
-        self.keys |= offers(source)
+        keys = offers(source)
+        self.keys |= keys
+        self.offered.append((source, keys))
+        if source.kind == "time":
+            self.times.append(source)
+        elif source.kind in _SIZED:
+            self.quantities.append(source)
+
+    def matching(self, claim: Figure, read: bool = True) -> list[Figure]:
+        """The sources of the claim's value and unit, whatever their qualifiers (in order; ``read``: with their
+        qualifiers read)."""
+        wanted = needs(claim)
+        if wanted.isdisjoint(self.keys):
+            return []
+        found = [source for source, keys in self.offered if not keys.isdisjoint(wanted)]
+        return [self.qualify(source) for source in found] if read else found
+
+    def backing(self, claim: Figure) -> list[Figure]:
+        """The sources that back the claim: its value and unit, and every qualifier it states agreeing."""
+        return list(self._backers(claim))
+
+    def backer(self, claim: Figure) -> Figure | None:
+        """The first source that backs the claim, or None (the rest are not read)."""
+        return next(self._backers(claim), None)
+
+    def _backers(self, claim: Figure) -> Iterator[Figure]:
+        if claim.bound in HEDGES:
+            exact = {id(s) for s in self.matching(claim, read=False)}
+            for source in self.quantities:
+                if id(source) in exact or comparable(claim, source):
+                    read = self.qualify(source)
+                    if hedge_holds(claim, read, id(source) in exact):
+                        yield read
+            return
+        if claim.kind == "time" and claim.zone_name:
+            times = [self.qualify(source) for source in self.times]
+            zones = {source.zone for source in times if source.zone is not None}
+            zone = next(iter(zones)) if len(zones) == 1 else None
+            yield from (source for source in times if agree(claim, source, zone))
+            return
+        if not qualified(claim):  # nothing said with it: nothing to disagree with (sources stay unread)
+            yield from self.matching(claim, read=False)
+            return
+        yield from (read for source in self.matching(claim, read=False) if agree(claim, read := self.qualify(source)))
 
     def states(self, claim: Figure) -> bool:
-        return not needs(claim).isdisjoint(self.keys)
+        return self.backer(claim) is not None
 
 
-def claimed(found: Iterable[Figure]) -> list[Figure]:
+_SIZED = frozenset({"duration", "measure", "percent", "times", "money", "number", "count"})
+
+
+def claimed(found: Iterable[Figure], again: dict[int, list[Figure]] | None = None) -> list[Figure]:
     """The figures among ``found`` that are claims, each once: a figure that states what a kept one states, and
     is stated by it (``same`` both ways), is the same claim again; written-out words without a unit are a
-    source's words, never a claim. Linear in the figures: a kept figure is looked up by the keys it offers."""
+    source's words, never a claim. Linear in the figures: a kept figure is looked up by the keys it offers.
+    ``again``: filled with each kept claim's repetitions (by the claim's id), which may be said of another thing."""
     kept: list[Figure] = []
     wanted: list[frozenset[Key]] = []
     offering: dict[Key, list[int]] = {}
@@ -172,7 +335,18 @@ def claimed(found: Iterable[Figure]) -> list[Figure]:
         if figure.bare:
             continue
         wants, gives = needs(figure), offers(figure)
-        if any(not wanted[index].isdisjoint(gives) for key in wants for index in offering.get(key, ())):
+        repeated = next(
+            (
+                i
+                for key in wants
+                for i in offering.get(key, ())
+                if not wanted[i].isdisjoint(gives) and agree(figure, kept[i]) and agree(kept[i], figure)
+            ),
+            None,
+        )  # the same value said with other qualifiers ('€10 a month', '€10 a week') is another claim
+        if repeated is not None:
+            if again is not None:
+                again.setdefault(id(kept[repeated]), []).append(figure)
             continue
         for key in gives:
             offering.setdefault(key, []).append(len(kept))

@@ -11,8 +11,11 @@ from dataclasses import replace
 from decimal import Decimal
 
 from groundgate.judges.figures import lexicon, times, units
-from groundgate.judges.figures.figure import Figure
-from groundgate.judges.figures.rewrite import Rewritten, language, rewritten
+from groundgate.judges.figures.figure import NOTHING, Figure, Qualifiers
+from groundgate.judges.figures.languages import cjk_script, language, word_set
+from groundgate.judges.figures.qualifiers import Reader
+from groundgate.judges.figures.rewrite import Rewritten, rewritten
+from groundgate.judges.figures.shares import digit_runs
 from groundgate.judges.figures.times import Found
 from groundgate.lookalike import visible
 
@@ -50,6 +53,7 @@ def _line_starts(text: str) -> list[int]:
 # A no-break or thin space between digit groups groups thousands in any language ('1 200 €'); it is kept
 # as a mark of its own before the text is folded, which makes every space a plain one.
 _THOUSANDS = re.compile(r"(?<=\d)[\u00a0\u202f\u2009](?=\d{3}(?!\d))")
+_TIMES_AFTER_UNIT = re.compile(r"(?<=[^\W\d_])×")  # '0.25g×24粒': a unit, then how many (dimensions keep theirs)
 _LIST_MARK = re.compile(r"[ \t]*\d+[.)](?=\s)")
 _VERSION = re.compile(r"(?<![A-Za-z])[vV](\d+(?:\.\d+)*)(?![\w.])")
 _PHONE = re.compile(
@@ -68,37 +72,77 @@ _QUANTITIES = frozenset({"duration", "measure", "percent", "times", "money"})
 
 
 def figures(text: str, lang: str | None = None) -> list[Figure]:
-    """Every figure in the text, in order, each quoted as the text writes it. ``lang``: the text's language
-    when the caller knows it (a row's texts share one), else the text's own."""
+    """Every figure in the text, in order, each quoted as the text writes it, with what it is said with.
+    ``lang``: the text's language when the caller knows it (a row's texts share one), else the text's own."""
+    reading = read(text, lang)
+    return [reading.qualified(figure) for figure in reading.figures]
+
+
+class Reading:
+    """A text's figures, read without their qualifiers (``figures``), and each with them when asked
+    (``qualified``): a context's are read only where an answer's figure needs them."""
+
+    def __init__(self, figures: list[Figure], reader: Reader | None, written: Rewritten | None) -> None:
+        self.figures = figures
+        self._reader, self._written = reader, written
+        self._index = {id(figure): index for index, figure in enumerate(figures)}
+        self._at = {(figure.start, figure.end): index for index, figure in enumerate(figures)}
+        self._done: dict[int, Figure] = {}
+
+    def clause(self, figure: Figure) -> tuple[int, int]:
+        """The clause a figure stands in, in the text (without reading its qualifiers)."""
+        index = self._at.get((figure.start, figure.end))
+        if index is None or self._reader is None or self._written is None:
+            return figure.clause
+        return self._reader.old(*self._reader.clause(index))
+
+    def qualified(self, figure: Figure) -> Figure:
+        index = self._index.get(id(figure))
+        if index is None or self._reader is None or self._written is None:
+            return figure
+        if index not in self._done:
+            said = self._reader.at(index)
+            if figure.bound and not said.bound:  # 'a third': about 33.33%
+                said = replace(said, bound=figure.bound)
+            self._done[index] = figure.with_qualifiers(said)
+        return self._done[index]
+
+
+def read(text: str, lang: str | None = None) -> Reading:
+    """Every figure in the text, in order, each quoted as the text writes it; their qualifiers when asked."""
     if not text.isascii():
-        text = visible(_THOUSANDS.sub(units.THOUSANDS, text))
+        text = _TIMES_AFTER_UNIT.sub(" ", visible(_THOUSANDS.sub(units.THOUSANDS, text))).replace("×", "x")
     if not text or not any(c.isdigit() or c.isalpha() for c in text):
-        return []
+        return Reading([], None, None)
     lang = _script(text, lang) if lang else language(text)
     masked = text
     for mark, pattern in _HIDDEN:
         if mark in masked:
             masked = _mask(masked, times.anchored(pattern, masked, _marked(masked, mark)))
     masked = _mask(masked, times.anchored(_LIST_MARK, masked, _line_starts(masked)))
-    words = set(_WORDS.findall(masked.lower())) if lang in lexicon.LATIN else None
+    # the text's words, to tell which vocabularies it may hold (number, month, weekday words): read once, before
+    # its number words become digits (what that adds is none of theirs)
+    words = word_set(masked.lower()) if lang in lexicon.LATIN else None
     written = rewritten(masked, lang, words)
-    if written.text is not masked and words is not None:
-        words = set(_WORDS.findall(written.text.lower()))
     found = _read(written.text, lang, words)
-    return [_quoted(item, text, written) for item in found]
+    quoted = [_quoted(item, text, written, lang) for item in found]
+    # a figure written in words without a unit ('una riduzione del 6%') parts no figure from its words
+    spans = [(*(item.quote or (item.start, item.end)), "bare" if f.bare else item.kind) for item, f in zip(found, quoted, strict=True)]  # fmt: skip
+    reader = Reader(written.text, lang, spans, written.old)
+    return Reading(quoted, reader, written)
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
-_DIGIT_RUNS = re.compile(r"\d+")
 
 
 def _starts(text: str) -> list[int]:
-    return [match.start() for match in _DIGIT_RUNS.finditer(text)]
+    return digit_runs(text)
 
 
 def _script(text: str, lang: str) -> str:
-    """The row's language, unless this text's script says otherwise (a Japanese answer to an English context)."""
-    cjk = not text.isascii() and language(text) in ("zh", "ja", "ko")
+    """The row's language, unless this text's script says otherwise (a Japanese answer to an English context):
+    the script alone tells (lingua is asked only when it does say otherwise)."""
+    cjk = not text.isascii() and cjk_script(text)
     if cjk == (lang in lexicon.LATIN):
         return language(text)
     return lang
@@ -204,28 +248,35 @@ def _spans(found: list[Found], text: str) -> list[Found]:
     return result
 
 
-def _quoted(item: Found, text: str, written: Rewritten) -> Figure:
+def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
     """The figure quoted from the original text; written in words without a unit, a source's words only."""
+    kind, value = item.kind, item.value
     start, end = item.quote or (item.start, item.end)
     old_start, old_end = written.old(start, end)
+    own_start, own_end = (old_start, old_end) if item.quote is None else written.old(item.start, item.end)
     worded = written.worded(item.start, item.end)
     bare = worded and (
-        item.kind == "number"
-        or (item.kind == "ordinal" and not item.unit)
-        or (item.kind == "count" and item.value <= 3)
+        (kind == "number" and value < 1000)  # 'one of our stores'; 'fifty thousand', '三十五万' are figures
+        or (kind == "ordinal" and (not item.unit or value == 1))  # 'the first', 'as duas primeiras horas'
+        or (kind == "count" and value <= 3)
+        or (kind == "times" and value == 1)  # 'once', 'une fois'
+        or (kind == "duration" and value == 1 and _rated(written.text, item.end))  # 'a year earlier', '一年198元'
     )
-    own_start, own_end = written.old(item.start, item.end)
+    approximate = kind == "percent" and ((worded and value in _THIRDS) or written.approximate(item.start, item.end))
+    said = _ABOUT if approximate else NOTHING
     return Figure(
-        text=text[old_start:old_end].strip(),
-        kind=item.kind,
-        value=item.value,
-        unit=item.unit,
-        days=item.days,
-        readings=item.readings,
-        name=item.name,
-        bare=bare,
-        start=own_start,
-        end=own_end,
-        other=item.other,
-        written=item.written,
-    )
+        text[old_start:old_end].strip(), kind, value, item.unit, item.days, item.readings, item.name, bare,
+        own_start, own_end, item.other, item.written, worded and kind == "count" and lang != "en", said,
+    )  # fmt: skip
+
+
+def _rated(text: str, end: int) -> bool:
+    """Whether a duration of one written in words is no claim: 'a year earlier', '一年198元' (a rate's period)."""
+    return bool(_AGO.match(text, end)) or text[end : end + 2].strip()[:1].isdigit()
+
+
+_ABOUT = Qualifiers(bound="about")
+_AGO = re.compile(
+    r"\s*(?:earlier|ago|previously|plus tôt|auparavant|früher|zuvor|atrás|fa|eerder|geleden)(?![^\W\d_])", re.IGNORECASE
+)
+_THIRDS = frozenset({Decimal("33.33"), Decimal("66.67")})  # 'a third' is 33.33%: about, not exactly

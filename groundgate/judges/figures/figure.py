@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from groundgate.judges.figures.lexicon import SAID, UNITS
+from groundgate.judges.figures.lexicon import SAID
+from groundgate.judges.figures.quantity import dimension
 
 # number: a bare number (no unit: '90 with a receipt'); count: a number of things ('3 items'); duration,
 # measure (weight, length, volume, data, power, temperature), percent, times ('twice'), money; time (of
@@ -19,6 +20,24 @@ Day = tuple[int | None, int, int | None]  # (year, month, day) of one reading of
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")  # fmt: skip
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "CNY": "¥", "KRW": "₩"}
+
+
+@dataclass(frozen=True, slots=True)
+class Qualifiers:
+    """What a figure is said with; each is '' or 0 when the text is silent about it."""
+
+    bound: str = ""  # min, max (a limit: 'at least', 'up to'); about, nearly, over, under (a hedge)
+    change: int = 0  # +1 a rise, -1 a fall
+    balance: int = 0  # +1 a credit to the reader, -1 a debit from them
+    period: str = ""  # what a rate is per in time: hour, day, night, week, month, quarter, year
+    per: frozenset[str] = frozenset()  # what else it is per: person, seat, way, return, stay, booking, a noun
+    zone: int | None = None  # a time's zone, as its offset from UTC in minutes
+    zone_name: str = ""
+    calendar: bool = False  # calendar days, said so
+    clause: tuple[int, int] = (0, 0)  # the clause it stands in (what it is said of), in the text
+
+
+NOTHING = Qualifiers()
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +63,51 @@ class Figure:
     end: int = 0
     other: Decimal | None = None  # the value's other reading ('1,000': a thousand, or one)
     written: Decimal | None = None  # the number as written, when the value is not it ('99 cents' is 0.99)
+    loose: bool = False  # a count written in words whose noun may be a verb ('las otras trece puedes'): any 13
+    said_with: Qualifiers = NOTHING  # what it is said with (``qualifiers``): each is part of the figure
+
+    def with_qualifiers(self, qualifiers: Qualifiers) -> Figure:
+        """The same figure, with what it is said with (positionally: ``dataclasses.replace`` costs five times as much)."""
+        return Figure(
+            self.text, self.kind, self.value, self.unit, self.days, self.readings, self.name, self.bare, self.start,
+            self.end, self.other, self.written, self.loose, qualifiers,
+        )  # fmt: skip
+
+    @property
+    def bound(self) -> str:
+        return self.said_with.bound
+
+    @property
+    def change(self) -> int:
+        return self.said_with.change
+
+    @property
+    def balance(self) -> int:
+        return self.said_with.balance
+
+    @property
+    def period(self) -> str:
+        return self.said_with.period
+
+    @property
+    def per(self) -> frozenset[str]:
+        return self.said_with.per
+
+    @property
+    def zone(self) -> int | None:
+        return self.said_with.zone
+
+    @property
+    def zone_name(self) -> str:
+        return self.said_with.zone_name
+
+    @property
+    def calendar(self) -> bool:
+        return self.said_with.calendar
+
+    @property
+    def clause(self) -> tuple[int, int]:
+        return self.said_with.clause
 
     @property
     def number(self) -> str:
@@ -61,8 +125,23 @@ class Figure:
 
     @property
     def said(self) -> str:
-        """The figure with its unit, as the report says it whatever language it was written in ('45 days',
-        '€1,200.90', '18:00', '20 lb', 'room 14')."""
+        """The figure with its unit and what it is said with, as the report says it whatever language it was
+        written in ('45 days', '€1,200.90 a month', 'at least 3 nights', '09:00 CET', 'a 1.8% fall')."""
+        said = self.bare_said
+        bound = {"min": "at least ", "max": "within " if self.kind == "duration" else "up to ", "about": "about ", "nearly": "nearly ", "over": "over ", "under": "under "}.get(self.bound, "")  # fmt: skip
+        tail = "".join(f" per {thing}" for thing in sorted(self.per))
+        tail += f" a{'n' if self.period == 'hour' else ''} {self.period}" if self.period else ""
+        tail += " (calendar days)" if self.calendar else ""
+        tail += f" {self.zone_name.upper() if len(self.zone_name) <= 4 else self.zone_name}" if self.zone_name else ""
+        tail = tail.replace(" uk ", " UK ").replace(" UK TIME", " UK time")
+        tail += {1: " up", -1: " down"}.get(self.change, "") + {1: " (a credit)", -1: " (a debit)"}.get(
+            self.balance, ""
+        )
+        return bound + said + tail
+
+    @property
+    def bare_said(self) -> str:
+        """The figure with its unit alone ('45 days', '€1,200.90', '18:00', '20 lb', 'room 14')."""
         kind, value, unit = self.kind, self.value, self.unit
         if kind == "date":
             return _date_said(self.days)
@@ -91,8 +170,8 @@ class Figure:
 
     def magnitude(self) -> Decimal:
         """The figure in its dimension's base unit (days in seconds, years in months), to rank nearness."""
-        if self.kind in ("duration", "measure", "times", "percent") and self.unit in UNITS:
-            return self.value * UNITS[self.unit][1]
+        if self.kind in ("duration", "measure", "times", "percent"):
+            return self.value * dimension(self.unit)[1]
         return self.value
 
 

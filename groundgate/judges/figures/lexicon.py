@@ -9,7 +9,7 @@ from functools import cache
 
 from babel import Locale
 
-LATIN = ("en", "fr", "de", "es")
+LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
 
 # Function words that tell the four Latin-script languages apart (a text's language is the one whose words
 # it uses most; English when none).
@@ -30,6 +30,18 @@ STOPWORDS = {
     "es": [
         "el", "los", "las", "del", "y", "usted", "su", "sus", "es", "son", "un", "una", "para", "con", "por",
         "nuestro", "nuestra", "se", "lo", "al", "puede", "tiene", "está", "más", "como", "hasta", "desde",
+    ],
+    "pt": [
+        "o", "os", "as", "do", "da", "dos", "das", "você", "seu", "sua", "é", "são", "um", "uma", "para", "com",
+        "no", "na", "nos", "em", "não", "pelo", "pela", "até", "ao", "aos", "pode", "tem", "está", "mais", "como",
+    ],
+    "it": [
+        "il", "lo", "la", "gli", "le", "di", "del", "della", "dei", "che", "è", "sono", "un", "una", "per", "con",
+        "nel", "nella", "non", "si", "ai", "al", "alla", "può", "ha", "entro", "più", "come", "dal", "dalla",
+    ],
+    "nl": [
+        "de", "het", "een", "en", "van", "voor", "met", "is", "zijn", "niet", "u", "uw", "je", "wij", "we", "ons",
+        "onze", "op", "bij", "naar", "binnen", "kunt", "wordt", "worden", "tot", "dan", "ook", "als", "deze",
     ],
 }  # fmt: skip
 
@@ -53,8 +65,10 @@ UNITS: dict[str, tuple[str, Decimal]] = {
     "TB": ("data-TB", Decimal(1)),
     "W": ("power", Decimal(1)), "kW": ("power", Decimal(1000)),
     "°C": ("temp-C", Decimal(1)), "°F": ("temp-F", Decimal(1)), "°": ("temp", Decimal(1)),
-    "%": ("percent", Decimal(1)), "times": ("times", Decimal(1)),
+    "%": ("percent", Decimal(1)), "times": ("times", Decimal(1)), "pp": ("percentage points", Decimal(1)),
 }  # fmt: skip
+# Units read through pint (``quantity``): alone, or as a compound's numerator ('4.5 mg/dL', '80 µmol/L').
+PINT_UNITS = frozenset({"µg", "ng", "µmol", "mmol", "nmol", "mol", "dl", "kwh", "wh", "mwh", "kcal", "mmhg", "iu", "meq", "mbps", "gbps", "m²", "m³"})  # fmt: skip
 DURATIONS = frozenset({"second", "minute", "hour", "day", "week", "business day", "month", "year"})
 SAID = {
     "second": "second",
@@ -94,6 +108,13 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'km': 'km', 'ft': 'ft', 'mi': 'mi', 'ml': 'ml', 'cl': 'cl', 'l': 'l', 'gal': 'gal', 'fl oz': 'fl oz',
         'kb': 'KB', 'mb': 'MB', 'gb': 'GB', 'tb': 'TB', 'w': 'W', 'kw': 'kW', '°c': '°C', '°f': '°F', '℃': '°C',
         '℉': '°F', '°': '°', '%': '%', 'x': 'times', '"': 'in', '″': 'in',
+        'µg': 'µg', 'μg': 'µg', 'mcg': 'µg', 'ug': 'µg', 'ng': 'ng', 'µmol': 'µmol', 'μmol': 'µmol', 'umol': 'µmol',
+        'mmol': 'mmol', 'nmol': 'nmol', 'mol': 'mol', 'dl': 'dl', 'kwh': 'kwh', 'wh': 'wh', 'mwh': 'mwh',
+        'kcal': 'kcal', 'mmhg': 'mmhg', 'iu': 'iu', 'meq': 'meq', 'mbps': 'mbps', 'gbps': 'gbps', 'm²': 'm²',
+        'm2': 'm²', 'm³': 'm³', 'pp': 'pp', 'p.p.': 'pp', 'percentage points': 'pp', 'percentage point': 'pp',
+        'prozentpunkte': 'pp', 'prozentpunkten': 'pp', 'prozentpunkt': 'pp', 'puntos porcentuales': 'pp',
+        'pontos percentuais': 'pp', 'punti percentuali': 'pp', 'procentpunt': 'pp', 'procentpunten': 'pp',
+        '个百分点': 'pp', '%p': 'pp', '퍼센트포인트': 'pp',
     },
     "en": _EN_UNITS,
     'fr': {
@@ -124,43 +145,76 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'litro': 'l', 'litros': 'l', 'grado': '°', 'grados': '°', 'por ciento': '%', 'vez': 'times',
         'veces': 'times',
     },
+    'pt': {
+        'segundo': 'second', 'segundos': 'second', 'minuto': 'minute', 'minutos': 'minute', 'hora': 'hour',
+        'horas': 'hour', 'dia': 'day', 'dias': 'day', 'semana': 'week', 'semanas': 'week', 'mês': 'month',
+        'meses': 'month', 'ano': 'year', 'anos': 'year', 'quilo': 'kg', 'quilos': 'kg', 'quilograma': 'kg',
+        'quilogramas': 'kg', 'grama': 'g', 'gramas': 'g', 'metro': 'm', 'metros': 'm', 'centímetro': 'cm',
+        'centímetros': 'cm', 'quilômetro': 'km', 'quilômetros': 'km', 'quilómetro': 'km', 'quilómetros': 'km',
+        'litro': 'l', 'litros': 'l', 'grau': '°', 'graus': '°', 'por cento': '%', 'vez': 'times', 'vezes': 'times',
+    },
+    'it': {
+        'secondo': 'second', 'secondi': 'second', 'minuto': 'minute', 'minuti': 'minute', 'ora': 'hour',
+        'ore': 'hour', 'giorno': 'day', 'giorni': 'day', 'settimana': 'week', 'settimane': 'week', 'mese': 'month',
+        'mesi': 'month', 'anno': 'year', 'anni': 'year', 'chilo': 'kg', 'chili': 'kg', 'chilogrammo': 'kg',
+        'chilogrammi': 'kg', 'grammo': 'g', 'grammi': 'g', 'metro': 'm', 'metri': 'm', 'centimetro': 'cm',
+        'centimetri': 'cm', 'chilometro': 'km', 'chilometri': 'km', 'litro': 'l', 'litri': 'l', 'grado': '°',
+        'gradi': '°', 'per cento': '%', 'percento': '%', 'volta': 'times', 'volte': 'times',
+    },
+    'nl': {
+        'seconde': 'second', 'seconden': 'second', 'minuut': 'minute', 'minuten': 'minute', 'uur': 'hour',
+        'uren': 'hour', 'dag': 'day', 'dagen': 'day', 'werkdag': 'business day', 'werkdagen': 'business day',
+        'week': 'week', 'weken': 'week', 'maand': 'month', 'maanden': 'month', 'jaar': 'year', 'jaren': 'year',
+        'kilo': 'kg', "kilo's": 'kg', 'kilogram': 'kg', 'gram': 'g', 'meter': 'm', 'centimeter': 'cm',
+        'kilometer': 'km', 'liter': 'l', 'graden': '°', 'procent': '%', 'keer': 'times', 'maal': 'times',
+    },
     'zh': {
         '秒': 'second', '秒钟': 'second', '分钟': 'minute', '小时': 'hour', '个小时': 'hour', '天': 'day', '日': 'day',
         '个工作日': 'business day', '工作日': 'business day', '周': 'week', '个星期': 'week', '星期': 'week', '个月': 'month',
         '年': 'year', '公斤': 'kg', '千克': 'kg', '克': 'g', '磅': 'lb', '米': 'm', '厘米': 'cm', '公里': 'km', '升': 'l',
-        '毫升': 'ml', '摄氏度': '°C', '华氏度': '°F', '度': '°', '次': 'times', '倍': 'times',
+        '毫升': 'ml', '毫克': 'mg', '微克': 'µg', '摄氏度': '°C', '华氏度': '°F', '度': '°', '次': 'times', '倍': 'times',
     },
     'ja': {
         '秒': 'second', '分': 'minute', '分間': 'minute', '時間': 'hour', '日': 'day', '日間': 'day', '営業日': 'business day',
         '週': 'week', '週間': 'week', 'か月': 'month', 'ヶ月': 'month', 'カ月': 'month', 'ヵ月': 'month', 'ケ月': 'month',
         '箇月': 'month', '年': 'year', '年間': 'year', 'キロ': 'kg', 'キログラム': 'kg', 'グラム': 'g', 'メートル': 'm', 'センチ': 'cm',
-        'キロメートル': 'km', 'リットル': 'l', '度': '°', 'パーセント': '%', '回': 'times', '倍': 'times',
+        'キロメートル': 'km', 'リットル': 'l', 'ミリグラム': 'mg', 'マイクログラム': 'µg', 'mg': 'mg', '度': '°', 'パーセント': '%', '回': 'times', '倍': 'times',
     },
     'ko': {
         '초': 'second', '분': 'minute', '시간': 'hour', '일': 'day', '영업일': 'business day', '주': 'week', '주일': 'week',
         '개월': 'month', '달': 'month', '년': 'year', '킬로그램': 'kg', '킬로': 'kg', '그램': 'g', '미터': 'm', '센티미터': 'cm',
-        '킬로미터': 'km', '리터': 'l', '도': '°', '퍼센트': '%', '회': 'times', '번': 'times', '배': 'times',
+        '킬로미터': 'km', '리터': 'l', '밀리그램': 'mg', '마이크로그램': 'µg', '도': '°', '퍼센트': '%', '회': 'times', '번': 'times', '배': 'times',
     },
 }  # fmt: skip
 # Qualifiers that make a day a business day, before ('5 business days') or after ('5 jours ouvrés') it.
 # Counters after a CJK number: it counts things ('3个', '2개'), a count like '3 items'.
 COUNTERS = ("个", "個", "件", "点", "點", "개", "명", "名", "位", "台", "本", "枚", "款", "种", "種", "家", "人", "가지", "店", "軒")  # fmt: skip
 BUSINESS_BEFORE = ("business", "working", "work", "bank")
-BUSINESS_AFTER = ("ouvré", "ouvrés", "ouvrable", "ouvrables", "hábil", "hábiles", "habiles", "laborable", "laborables")  # fmt: skip
-CENTS = frozenset({"cent", "cents", "céntimos"})  # hundredths of the currency
-SCALE_WORDS = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k": 1_000, "m": 1_000_000, "bn": 1_000_000_000, "mil": 1_000, "millones": 1_000_000, "millions": 1_000_000, "mille": 1_000, "millionen": 1_000_000, "mio": 1_000_000, "mrd": 1_000_000_000}  # fmt: skip
+BUSINESS_AFTER = ("ouvré", "ouvrés", "ouvrable", "ouvrables", "hábil", "hábiles", "habiles", "laborable", "laborables", "úteis", "útil", "uteis", "lavorativi", "lavorativo", "feriali", "working")  # fmt: skip
+# Qualifiers that say a day is a calendar day ('30 calendar days', '30 jours calendaires', '30 Kalendertage').
+CALENDAR = ("calendar", "calendaires", "calendaire", "calendario", "naturales", "naturais", "corridos", "corridos", "solari", "kalenderdagen", "calendrier")  # fmt: skip
+CENTS = frozenset(
+    {"cent", "cents", "céntimos", "centavos", "centesimi", "eurocent", "ct", "ct.", "銭", "分钱"}
+)  # hundredths of the currency
+SCALE_WORDS = {"duizend": 1_000, "tausend": 1_000, "mila": 1_000, "milhões": 1_000_000, "milhão": 1_000_000, "milioni": 1_000_000, "milione": 1_000_000, "miljoen": 1_000_000, "mln": 1_000_000, "mld": 1_000_000_000, "miljard": 1_000_000_000, "mil milhões": 1_000_000_000, "mi": 1_000_000, "bi": 1_000_000_000, "b": 1_000_000_000, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k": 1_000, "m": 1_000_000, "bn": 1_000_000_000, "mil": 1_000, "millones": 1_000_000, "millions": 1_000_000, "mille": 1_000, "millionen": 1_000_000, "mio": 1_000_000, "mrd": 1_000_000_000}  # fmt: skip
 
 # Currencies: signs and codes before or after an amount, and words after it. '¥' is yen or yuan.
 CURRENCY_SIGNS = {
     'us$': ('USD',), '$': ('USD',), '€': ('EUR',), '£': ('GBP',), '¥': ('JPY', 'CNY'), '₩': ('KRW',),
     'usd': ('USD',), 'eur': ('EUR',), 'gbp': ('GBP',), 'jpy': ('JPY',), 'cny': ('CNY',), 'rmb': ('CNY',),
     'krw': ('KRW',), 'chf': ('CHF',), 'cad': ('CAD',), 'aud': ('AUD',), 'ca$': ('CAD',), 'a$': ('AUD',),
+    'r$': ('BRL',), 'brl': ('BRL',), 'sek': ('SEK',), 'nok': ('NOK',), 'dkk': ('DKK',), 'pln': ('PLN',),
+    'inr': ('INR',), '₹': ('INR',), 'mxn': ('MXN',), 'hk$': ('HKD',), 'hkd': ('HKD',), 's$': ('SGD',), 'sgd': ('SGD',),
 }  # fmt: skip
 CURRENCY_WORDS = {
     "dollar": ("USD",), "dollars": ("USD",), "dólar": ("USD",), "dólares": ("USD",), "euro": ("EUR",),
     "euros": ("EUR",), "pound": ("GBP",), "pounds": ("GBP",), "livres": ("GBP",), "franken": ("CHF",),
-    "francs": ("CHF",), "yen": ("JPY",), "yuan": ("CNY",), "cent": ("USD", "EUR"), "cents": ("USD", "EUR"),
-    "céntimos": ("EUR",), "円": ("JPY",), "元": ("CNY",), "块": ("CNY",), "块钱": ("CNY",), "원": ("KRW",),
+    "francs": ("CHF",), "yen": ("JPY",), "yuan": ("CNY",), "cent": ("USD", "EUR"), "cents": ("USD", "EUR"), "ct": ("EUR",), "ct.": ("EUR",),
+    "céntimos": ("EUR",), "real": ("BRL",), "reais": ("BRL",), "centavos": ("BRL", "EUR"), "centesimi": ("EUR",),
+    "eurocent": ("EUR",), "franchi": ("CHF",), "francos": ("CHF",), "sterline": ("GBP",), "libras": ("GBP",),
+    "pond": ("GBP",), "d'euros": ("EUR",), "d’euros": ("EUR",), "de euros": ("EUR",), "di euro": ("EUR",),
+    "de dólares": ("USD",), "de reais": ("BRL",), "円": ("JPY",), "元": ("CNY",), "块": ("CNY",), "块钱": ("CNY",), "원": ("KRW",),
+    "銭": ("JPY",), "分钱": ("CNY",),
 }  # fmt: skip
 
 # Words before a number that give it a role: it names something, it does not count it.
@@ -204,7 +258,8 @@ PHONE_CJK = ("电话", "拨打", "致电", "热线", "電話", "전화", "연락
 TWICE = {"zweimal": 2, "dreimal": 3, "viermal": 4, "fünfmal": 5, "sechsmal": 6, "zehnmal": 10}  # German
 NOON = {"noon": 720, "midday": 720, "midnight": 0, "midi": 720, "minuit": 0, "mittag": 720, "mittags": 720,
         "mitternacht": 0, "mediodía": 720, "medianoche": 0, "正午": 720, "中午": 720, "午夜": 0, "深夜12時": 0,
-        "정오": 720, "자정": 0}  # fmt: skip
+        "정오": 720, "자정": 0, "mezzogiorno": 720, "mezzanotte": 0, "meio-dia": 720, "meia-noite": 0,
+        "middernacht": 0, "12 uur 's middags": 720}  # fmt: skip
 WEEKDAY_WORDS = {  # words that state the working week (Monday to Friday) or the weekend
     'weekdays': range(5), 'weekday': range(5), 'en semaine': range(5), 'entre semana': range(5),
     '工作日': range(5), '平日': range(5), '평일': range(5), 'weekends': range(5, 7), 'weekend': range(5, 7),

@@ -1,4 +1,4 @@
-"""A text as the figure patterns read it: its language, and its numbers in digits. Number words become digits
+"""A text as the figure patterns read it: its numbers in digits. Number words become digits
 (text2num for English, French, German and Spanish: 'fünfundvierzig' is 45; cn2an for CJK numerals:
 '三十' is 30), and everyday equivalents their figures ('a dozen' 12, 'twice' 2 times, 'a fortnight' 14
 days, 'half an hour' 30 minutes). Every replaced piece remembers where it stood, so a figure found in the
@@ -15,7 +15,9 @@ from functools import cache
 from text_to_num import find_numbers
 
 from groundgate.judges.figures import lexicon
+from groundgate.judges.figures.shares import TENTHS, ratios, shares
 
+_WORD = re.compile(r"[^\W\d_]+")
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
 
 
@@ -26,6 +28,7 @@ class _Segment:
     old_end: int
     replaced: bool
     words: bool = False  # a replaced piece written without digits ('forty-five', 'a dozen', 'noon')
+    approximate: bool = False  # a share said as a ratio ('one in five' is about 20%, 'a third' about 33.33%)
 
 
 class Rewritten:
@@ -38,9 +41,9 @@ class Rewritten:
         self._segments = [_Segment(0, 0, len(text), False)]
         self._starts = [0]
 
-    def apply(self, edits: Iterable[Edit]) -> None:
+    def apply(self, edits: Iterable[Edit], approximate: bool = False) -> None:
         """Replace spans of the current text (sorted, not overlapping); a replacement that cuts into an earlier
-        one's piece takes the whole of it."""
+        one's piece takes the whole of it. ``approximate``: the replacements are about their value."""
         edits = list(edits)
         if not edits:
             return
@@ -53,7 +56,7 @@ class Rewritten:
             size = self._copy(last, start, parts, segments, size)
             old_start, old_end = self.old(start, end)
             words = not any(c.isdigit() for c in self.original[old_start:old_end])
-            segments.append(_Segment(size, old_start, old_end, True, words))
+            segments.append(_Segment(size, old_start, old_end, True, words, approximate))
             parts.append(replacement)
             size += len(replacement)
             last = end
@@ -70,7 +73,7 @@ class Rewritten:
             segment = self._segments[index]
             stop = min(end, self._end(index))
             if segment.replaced:
-                segments.append(_Segment(size, segment.old, segment.old_end, True, segment.words))
+                segments.append(_Segment(size, segment.old, segment.old_end, True, segment.words, segment.approximate))
             else:
                 old = segment.old + (at - segment.new)
                 segments.append(_Segment(size, old, old + (stop - at), False))
@@ -87,6 +90,8 @@ class Rewritten:
 
     def old(self, start: int, end: int) -> tuple[int, int]:
         """Where the rewritten text's [start, end) stands in the original: replaced pieces count whole."""
+        if len(self._segments) == 1 and not self._segments[0].replaced:  # nothing replaced: where it stands
+            return start, max(start, end)
         first = self._segments[self._index(start)]
         if end <= start:
             at = first.old if first.replaced else first.old + (start - first.new)
@@ -96,6 +101,12 @@ class Rewritten:
         old_end = last.old_end if last.replaced else last.old + (end - last.new)
         return old_start, max(old_start, old_end)
 
+    def approximate(self, start: int, end: int) -> bool:
+        """Whether [start, end) of the rewritten text covers a share said as a ratio ('one in five')."""
+        if len(self._segments) == 1:
+            return self._segments[0].approximate
+        return any(s.approximate for s in self._segments[self._index(start) : self._index(max(start, end - 1)) + 1])
+
     def worded(self, start: int, end: int) -> bool:
         """Whether [start, end) of the rewritten text covers a piece written in words."""
         if len(self._segments) == 1:
@@ -103,62 +114,12 @@ class Rewritten:
         return any(s.words for s in self._segments[self._index(start) : self._index(max(start, end - 1)) + 1])
 
 
-# --- the text's language --------------------------------------------------------------------------
-
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
-_WORD = re.compile(r"[^\W\d_]+")
-
-
-def language(text: str) -> str:
-    """The text's language among those the tripwire reads: by its script (Hangul: Korean; kana: Japanese;
-    Han characters alone: Chinese), else by which language's words it uses most (function words, unit words
-    no other language writes, letters only it uses: 'ñ', 'ß', 'ç'), English when none."""
-    sample = text[:1500]
-    counts = dict.fromkeys(lexicon.LATIN, 0)
-    if not sample.isascii():
-        if _HANGUL.search(sample):
-            return "ko"
-        if _KANA.search(sample):
-            return "ja"
-        if _HAN.search(sample):
-            return "zh"
-        for lang, letters in _LETTERS.items():
-            counts[lang] += sum(sample.count(letter) for letter in letters)
-    words = _evidence()
-    for word in _WORD.findall(sample.lower()):
-        for lang in words.get(word, ()):
-            counts[lang] += 1
-    best = max(counts.values())
-    return "en" if best == 0 or counts["en"] == best else max(counts, key=lambda lang: counts[lang])
-
-
-_LETTERS = {"es": "ñáíóú¿¡", "fr": "èêàçœùûëî", "de": "äöüß"}
-
-
-@cache
-def _evidence() -> dict[str, tuple[str, ...]]:
-    """Each word that tells a language: its function words, and the unit words no other language writes."""
-    found: dict[str, set[str]] = {}
-    for lang, words in lexicon.STOPWORDS.items():
-        for word in words:
-            found.setdefault(word, set()).add(lang)
-    units = {lang: set(lexicon.UNIT_WORDS[lang]) for lang in lexicon.LATIN}
-    for lang in lexicon.LATIN:
-        others = set().union(*(units[other] for other in lexicon.LATIN if other != lang))
-        for word in units[lang] - others:
-            if " " not in word and len(word) > 2:
-                found.setdefault(word, set()).add(lang)
-    return {word: tuple(langs) for word, langs in found.items()}
-
-
 # --- number words ---------------------------------------------------------------------------------
 
 _SENTENCE = re.compile(r"[^.!?;:\n]+[.!?;:\n]*")
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+|\S")
 # Ordinals that are also units or other words: 'a second', 'la seconde fois', 'el segundo'.
-_NOT_ORDINALS = frozenset({"second", "seconde", "secondes", "segundo", "segunda", "seconds"})
+_NOT_ORDINALS = frozenset({"second", "seconde", "secondes", "segundo", "segunda", "seconds", "quarto", "quarta"})
 _PERCENT_WORD = frozenset({"cent", "ciento", "cien"})  # 'pour cent', 'por ciento' are 'percent', not 100
 
 
@@ -181,6 +142,11 @@ _VOCABULARY = {
         setecientas ochocientos ochocientas novecientos novecientas mil millón millones primero primera primer
         segundo segunda tercero tercera tercer cuarto cuarta quinto quinta sexto sexta séptimo séptima octavo
         octava noveno novena décimo décima""",
+    "pt": """zero um uma dois duas três tres quatro cinco seis sete oito nove dez onze doze treze catorze quatorze
+        quinze dezesseis dezasseis dezessete dezassete dezoito dezenove dezanove vinte trinta quarenta cinquenta
+        sessenta setenta oitenta noventa cem cento duzentos duzentas trezentos trezentas quatrocentos quinhentos
+        seiscentos setecentos oitocentos novecentos mil milhão milhões primeiro primeira segundo segunda terceiro
+        terceira quarto quarta quinto quinta""",
 }
 _ORDINAL_ENDINGS = ("ième", "ieme")
 
@@ -192,7 +158,7 @@ def _vocabulary(lang: str) -> frozenset[str]:
 
 def _may_count(text: str, lang: str, words: set[str] | None) -> bool:
     """Whether the text may hold a number word."""
-    if lang == "de":
+    if lang in ("de", "it", "nl"):  # they compound number words ('fünfundvierzig', 'trentacinque', 'vijftig')
         return True
     tokens = words if words is not None else set(_WORD.findall(text.lower()))
     if not _vocabulary(lang).isdisjoint(tokens):
@@ -221,8 +187,16 @@ def _number_words(text: str, lang: str) -> list[Edit]:
     from text_to_num import alpha2digit
 
     edits: list[Edit] = []
+    vocabulary = _vocabulary(lang) if lang in _VOCABULARY else None
     for sentence in _SENTENCE.finditer(text):
         chunk = sentence.group()
+        tokens_lower = _WORD.findall(chunk.lower()) if vocabulary is not None else []
+        if (
+            vocabulary is not None
+            and vocabulary.isdisjoint(tokens_lower)
+            and (lang != "fr" or not any(w.endswith(_ORDINAL_ENDINGS) for w in tokens_lower))
+        ):
+            continue  # no number word in this sentence: text2num is not asked
         if not any(c.isalpha() for c in chunk) or alpha2digit(chunk, lang, 0.0) == chunk:
             continue  # no number word: most sentences, at the cost of one call
         tokens = list(_TOKEN.finditer(chunk))
@@ -245,10 +219,10 @@ def _number_words(text: str, lang: str) -> list[Edit]:
 
 
 _CJK_DIGITS = "〇零一二两兩三四五六七八九十百千万萬亿億"
-_CJK_NUMERAL = re.compile(rf"(?<![{_CJK_DIGITS}])(第)?([{_CJK_DIGITS}]+(?:点[〇零一二三四五六七八九]+)?)")
+_CJK_NUMERAL = re.compile(rf"(?<![{_CJK_DIGITS}上下同每统唯])(第)?([{_CJK_DIGITS}]+(?:点[〇零一二三四五六七八九]+)?)")
 # A CJK numeral counts only where a unit or counter follows it (or 第 before it): '三十日', '五次', '第一';
 # not in words that hold a numeral ('一律', '统一', '星期一').
-_CJK_COUNTERS = "天日年月周週个個次回件位名元円块倍折割号點点时時分秒小公千克磅米升度岁歳%％カヶケか箇週间間营営工"
+_CJK_COUNTERS = "天日年月周週个個次回件位名元円块倍折割号點点时時分秒小公千克磅米升度岁歳%％カヶケか箇週间間营営工成"
 _HANGUL_DIGITS = {"일": 1, "이": 2, "삼": 3, "사": 4, "오": 5, "육": 6, "칠": 7, "팔": 8, "구": 9}
 _HANGUL_NUMERAL = re.compile(
     r"(?<![가-힣])([일이삼사오육칠팔구]?십[일이삼사오육칠팔구]?)(?=\s?(?:일|개월|년|시간|분|원|퍼센트|%))"
@@ -265,8 +239,12 @@ def _cjk_numerals(text: str, lang: str) -> list[Edit]:
     edits: list[Edit] = []
     for match in _CJK_NUMERAL.finditer(text):
         after = text[match.end() : match.end() + 1]
-        if not match.group(1) and (not after or after not in _CJK_COUNTERS):
-            continue
+        if (
+            not match.group(1)
+            and (not after or after not in _CJK_COUNTERS)
+            and not any(c in match.group(2) for c in "万萬亿億")
+        ):
+            continue  # '三十五万' alone is a figure; '一律', '统一' hold a numeral, not a number
         if match.group(2) in ("一", "十") and after in "分":  # '十分' is 'enough', '一分' a bit
             continue
         try:
@@ -347,6 +325,24 @@ def _equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str]
             ("mitad", r"\b(?:a )?mitad de precio\b", "50 % de descuento"),
             ("docena", r"\b(?:una|por|la) docenas?\b", "12"),
         ]
+    elif lang == "pt":
+        rules += [
+            ("meia", r"\b(\d+) (horas?|dias?|semanas?|meses|anos?) e meia?\b", "\\1.5 \\2"),
+            ("meia", r"\bmeia hora\b", "30 minutos"),
+            ("dúzia", r"\b(?:uma|por|a) dúzias?\b", "12"),
+        ]
+    elif lang == "it":
+        rules += [
+            ("mezz", r"\b(\d+) (ore|giorni|settimane|mesi|anni) e mezzo\b", "\\1.5 \\2"),
+            ("mezz", r"\bmezz'ora\b|\bmezza ora\b|\bmezz’ora\b", "30 minuti"),
+            ("dozzina", r"\b(?:una|alla|la) dozzin[ae]\b", "12"),
+        ]
+    elif lang == "nl":
+        rules += [
+            ("anderhalf", r"\banderhalf (uur|dag|week|maand|jaar)\b", "1.5 \\1"),
+            ("half", r"\b(?:een )?half uur\b", "30 minuten"),
+            ("dozijn", r"\b(?:een|per|het) dozijn\b", "12"),
+        ]
     elif lang == "zh":
         rules += [("半", r"半价|半價", "50%折扣"), ("半", r"半(个小时|小时|年|天)", "0.5\\1")]
     elif lang == "ja":
@@ -376,6 +372,10 @@ def _triggers(lang: str) -> frozenset[str]:
     return frozenset(word for trigger, _, _ in _equivalents(lang) for word in trigger)
 
 
+_MARKS = frozenset("/*×⁄x")
+_ONE_UNITS = frozenset({"hour", "day", "week", "month", "year"})
+
+
 def _one_unit(lowered: str) -> Iterator[tuple[int, int, str]]:
     """Where the text says 'a day', 'an hour', 'one year' (found by substring, faster than a pattern)."""
     for unit in ("hour", "day", "week", "month", "year"):
@@ -391,33 +391,56 @@ def _one_unit(lowered: str) -> Iterator[tuple[int, int, str]]:
 
 # What makes 'a week' a rate, not a figure: a number or unit before it ('$12 a month', '24 hours a day'),
 # or a frequency ('twice a week', 'once a day', 'per', 'every').
-_RATE = re.compile(r"(?:\d[\d.,]*\s*[^\s\d]{0,12}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE)
-_MYRIAD = re.compile(r"(\d+(?:\.\d+)?)\s?[万萬만](?:\s?(\d+)\s?[千천])?|(?<![\d.])(\d+)\s?[千천](?=\s?[원円元])")
+_RATE = re.compile(
+    r"(?:\d[\d.,]*(?:\s*[^\s\d]{1,12}){0,3}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE
+)
+_MYRIAD = re.compile(
+    r"(?<![\d,.])(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(?P<sub>[千천百백])?(?P<unit>[万萬만億亿억])"
+    r"(?:\s?(?P<n2>\d{1,3}(?:,\d{3})+|\d+)\s?(?:(?P<sub2>[千천百백])(?P<unit2>[万萬만])?|(?P<unit3>[万萬만])|(?=\s?[원円元])))?"
+    r"|(?<![\d.])(?P<thousands>\d+)\s?[千천](?=\s?[원円元])"
+)
+_SUB = {"千": 1000, "천": 1000, "百": 100, "백": 100}
 
 
 def _myriads(text: str) -> list[Edit]:
-    """'5만 원' is 50,000 won, '1万2千円' 12,000 yen: the CJK myriad and thousand after digits."""
+    """'5만 원' is 50,000 won, '1万2千円' 12,000 yen, '1,000万円' ten million, '3천만 원' thirty million, '1억5천만'
+    a hundred and fifty million: the CJK myriad and thousand after digits."""
     edits: list[Edit] = []
     for match in _MYRIAD.finditer(text):
-        if match.group(3):
-            value = int(match.group(3)) * 1000
+        if match.group("thousands"):
+            value = int(match.group("thousands")) * 1000
         else:
-            value = int(float(match.group(1)) * 10000) + int(match.group(2) or 0) * 1000
+            size = 100_000_000 if match.group("unit") in "億亿억" else 10_000
+            value = int(float(match.group("n").replace(",", "")) * _SUB.get(match.group("sub") or "", 1) * size)
+            if match.group("n2"):
+                rest = int(match.group("n2").replace(",", "")) * _SUB.get(match.group("sub2") or "", 1)
+                value += rest * (10_000 if match.group("unit2") or match.group("unit3") else 1)
         edits.append((match.start(), match.end(), str(value)))
     return edits
 
 
-def _everyday(text: str, lang: str) -> list[Edit]:
+def _everyday(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
+    """``words``: the text's words before its number words became digits (a trigger that is a word is searched
+    for only when one of them starts as it does)."""
     edits: list[Edit] = []
     lowered = text.lower()
     rules = _equivalents(lang)
-    present = {word for word in _triggers(lang) if word in lowered}
+    # a trigger that is a word starts one of the text's words (German compounds them: 'dreieinhalb' holds 'einhalb')
+    starts = {word[:4] for word in words} if words is not None and lang != "de" else None
+    marks = {mark for mark in _MARKS if mark in lowered}  # a trigger of signs needs its sign ('24/7', '7×24')
+    present = {
+        word
+        for word in _triggers(lang)
+        if (starts is None or not word.isalpha() or word[:4] in starts)
+        and (marks or not _MARKS.intersection(word))
+        and word in lowered
+    }
     for trigger, pattern, replacement in rules if present else ():
         if present.isdisjoint(trigger):
             continue
         for match in pattern.finditer(text):
             edits.append((match.start(), match.end(), match.expand(replacement)))
-    if lang == "en":  # 'a week' is one week, unless it is a rate
+    if lang == "en" and (words is None or not words.isdisjoint(_ONE_UNITS)):  # 'a week' is one week, unless a rate
         for start, end, unit in _one_unit(lowered):
             if not _RATE.search(text[max(0, start - 20) : start]):
                 edits.append((start, end, f"1 {unit}"))
@@ -433,12 +456,16 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
     """The text with its number words and everyday equivalents in digits; ``words``: its words, lowercased,
     when the caller has them (a text without a word that may be a number word skips text2num)."""
     result = Rewritten(text)
+    result.apply(shares(text, lang, words))  # 'a third of', 'drei Viertel des': before they become numbers
     if lang in lexicon.LATIN:
-        if _may_count(text, lang, words):
-            result.apply(_number_words(text, lang))
-    elif not text.isascii():
-        result.apply(_cjk_numerals(text, lang))
+        if _may_count(result.text, lang, words):
+            result.apply(_number_words(result.text, lang))
+    elif not result.text.isascii():
+        result.apply(_cjk_numerals(result.text, lang))
     if lang in ("zh", "ja", "ko"):
         result.apply(_myriads(result.text))
-    result.apply(_everyday(result.text, lang))
+    result.apply(ratios(result.text, lang), approximate=True)  # 'uno de cada cinco': about 20%
+    if lang in ("zh", "ja", "ko") and "成" in result.text:
+        result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in TENTHS.finditer(result.text)])
+    result.apply(_everyday(result.text, lang, words))
     return result

@@ -73,6 +73,12 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
     else:
         month = "|".join(sorted(names, key=len, reverse=True))
         flags = re.IGNORECASE
+    # '03.07.' and '14/07' without a year: the day first, in the languages that write it so
+    short = (
+        r"| (?P<sd_d>\d{1,2})(?:\.(?P<sd_m>\d{1,2})\.|/(?P<ss_m>\d{1,2}))(?![\d/])"
+        if lang in ("fr", "de", "es", "pt", "it", "nl")
+        else ""
+    )
     return re.compile(
         rf"""{first}(?<![0-9A-Za-zÀ-ÿ_.,/-])(?:
             (?P<iso_y>\d{{4}})(?P<iso_sep>[-/.])\s?(?P<iso_m>\d{{1,2}})(?P=iso_sep)\s?(?P<iso_d>\d{{1,2}})\.?(?!\d)
@@ -82,6 +88,8 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
           | (?P<my_m>{month})\.?,?\s+(?:de\s+)?(?P<my_y>\d{{4}})
           | (?:(?P<cjk_y>\d{{4}})\s?[年년]\s?)?(?P<cjk_m>\d{{1,2}})\s?[月월]\s?(?P<cjk_d>\d{{1,2}})\s?[日号號일]
           | (?P<cym_y>\d{{4}})\s?[年년]\s?(?P<cym_m>\d{{1,2}})\s?[月월](?!\s?\d)
+          | (?P<cm_m>\d{{1,2}})\s?[月월](?=分|份|의|の|末|初|中|上旬|中旬|下旬|부터|까지|から|まで)
+          {short}
         )(?![A-Za-zÀ-ÿ]|/\d|[.,]\d)""",
         re.VERBOSE | flags,
     )
@@ -113,6 +121,10 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
             readings.add((int(g["my_y"]), months[g["my_m"].lower().rstrip(".")], None))
         elif g["cjk_m"]:
             readings.add((_year(g["cjk_y"]), int(g["cjk_m"]), int(g["cjk_d"])))
+        elif g["cm_m"]:  # '12月分', '3月から', '12월부터': a month, said of no year
+            readings.add((None, int(g["cm_m"]), None))
+        elif g.get("sd_d"):
+            readings.add((None, int(g["sd_m"] or g["ss_m"]), int(g["sd_d"])))
         else:
             readings.add((int(g["cym_y"]), int(g["cym_m"]), None))
         valid = frozenset(r for r in readings if 1 <= r[1] <= 12 and (r[2] is None or 1 <= r[2] <= 31))
@@ -198,12 +210,13 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
 
 _TIMES = re.compile(
     r"""(?=[\dhHqQ上早中下晚傍凌午오저아])(?<![0-9A-Za-zÀ-ÿ_.:/])(?:
-        (?P<h12>\d{1,2})(?::(?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
-      | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])(?:\s?(?:Uhr|h)\b)?
-      | (?P<hde>\d{1,2})(?:\.(?P<mde>\d{2}))?\s?Uhr(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts))?\b
+        (?P<h12>\d{1,2})(?:[:.](?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
+      | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])(?:\s?(?:Uhr|uur|h)\b)?
+      | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts))?\b
       | (?P<hfr>\d{1,2})\s?h\s?(?P<mfr>\d{2})?(?![\w/])
+      | (?P<hdot>\d{1,2})\.(?P<mdot>[0-5]\d)(?![\d.,])
       | (?P<hw>\d{1,2})\s(?:o'clock\s)?in\sthe\s(?P<w_half>morning|afternoon|evening)
-      | (?P<hfw>\d{1,2})\s(?:heures?\s)?(?:du|de\sl'|de\sla)\s?(?P<fw_half>matin|soir|après-midi|mañana|tarde|noche|madrugada)
+      | (?P<hfw>\d{1,2})\s(?:heures?\s)?(?P<fq>et\squart\s|et\sdemie?\s|moins\sle\squart\s|y\scuarto\s|y\smedia\s|menos\scuarto\s|e\smeia\s|e\sum\squarto\s|e\smezza\s|e\sun\squarto\s)?(?:du|de\sl'|de\sla|da|della|di)\s?(?P<fw_half>matin|soir|après-midi|mañana|tarde|noche|madrugada|manhã|noite|mattina|sera|pomeriggio|notte)
       | (?P<hoc>\d{1,2})\so'clock
       | half\spast\s(?P<hp>\d{1,2})
       | quarter\spast\s(?P<hq>\d{1,2})
@@ -212,12 +225,19 @@ _TIMES = re.compile(
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
-_PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "nachmittags", "abends", "nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
-_AM = frozenset({"morning", "matin", "mañana", "madrugada", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
+_PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "noite", "sera", "pomeriggio", "notte", "nachmittags", "abends", "nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
+_AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
 # Words before 'N h' that make it a time of day (à 18h, de 9h, jusqu'à 18h), not a duration (dure 2 h).
-_AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
+_AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen|às|as|das|da|até|após|dalle|alle|le|fino alle|dopo le|entro le|om|tot|vanaf|van|na|voor|vóór)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
 
 
+# The second end of a span of times ('entre 4h e 8h', 'de 9h à 17h'): a time, like the first.
+_SPAN_END = re.compile(r"(?<!\d)\d{1,2}\s?h(?:\d{2})?\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*$", re.IGNORECASE)
+# A dotted time's span ('alle 16.30–18.30'): the first end is a time after a word that says so.
+_DOT_SPAN = re.compile(
+    r"(?:\b(?:dalle|alle|le|om|van|vanaf|tot|from|at|entro le|dopo le)\s*)\d{1,2}[.:][0-5]\d\s*[-–]\s*$", re.IGNORECASE
+)
+_SPANNED = re.compile(r"\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*\d{1,2}\s?h(?![a-z])", re.IGNORECASE)
 _LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
 
 
@@ -265,15 +285,34 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         readings = {hour * 60 + minute}
     elif g["hde"]:
         hour, minute = int(g["hde"]), int(g["mde"] or 0)
+        if (
+            g["uhr"].lower() == "uur"
+            and not g["mde"]
+            and not _AT.search(text[max(0, match.start() - 12) : match.start()])
+        ):
+            return None  # '24 uur': a duration in Dutch, unless a word before makes it a time ('om 18 uur')
         readings = _halved(hour, minute, g["de_half"])
     elif g["hfr"]:
         hour, minute = int(g["hfr"]), int(g["mfr"] or 0)
-        if not g["mfr"] and not _AT.search(text[max(0, match.start() - 12) : match.start()]):
+        spanned = _SPANNED.match(text, match.end())  # '04h às 08h': both ends are times
+        before = text[max(0, match.start() - 16) : match.start()]
+        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not _AT.search(before) and not _SPAN_END.search(before):  # fmt: skip
             return None  # 'dure 2 h': a duration
         readings = {hour * 60 + minute}
+    elif g["hdot"]:  # 'entro le 16.30': a time after a word that says so, else a number
+        at = _AT.search(text[max(0, match.start() - 12) : match.start()])
+        if at is not None and at.group().strip() in ("-", "–"):  # '16.30–18.30' is two times; '0.70–1.48' no time
+            at = _DOT_SPAN.search(text[max(0, match.start() - 28) : match.start()])
+        if not at or int(g["hdot"]) > 24:
+            return None
+        readings = {int(g["hdot"]) * 60 + int(g["mdot"])}
     elif g["hw"] or g["hfw"]:
         hour = int(g["hw"] or g["hfw"])
-        readings = _halved(hour, 0, g["w_half"] or g["fw_half"])
+        quarter = (g["fq"] or "").split()
+        minute = {"quart": 15, "cuarto": 15, "quarto": 15, "demi": 30, "demie": 30, "media": 30, "meia": 30, "mezza": 30}.get(quarter[-1], 0) if quarter else 0  # fmt: skip
+        if quarter and quarter[0] in ("moins", "menos", "meno"):
+            hour, minute = hour - 1, 60 - minute
+        readings = _halved(hour, minute, g["w_half"] or g["fw_half"])
     elif g["hoc"]:
         readings = _halved(int(g["hoc"]), 0, None)
     elif g["hp"] or g["hq"]:

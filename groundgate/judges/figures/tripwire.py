@@ -1,18 +1,28 @@
-"""The tripwire: the figures a candidate newly states that its context never states (nor the user's query, nor
+"""The tripwire: the figures a candidate newly states that its context never backs (nor the user's query, nor
 the baseline, whose own unsupported figures are backlog), each with the context's nearest figures and the
-sentence that holds the nearest, so a reader sees what it was compared with."""
+sentence that holds the nearest, so a reader sees what it was compared with. A figure the context states only
+of something else is listed too (``elsewhere``: stated in the context of …), and one that follows from the
+context's figures by one simple step is listed apart (``derived``: not an invention). A row whose language
+the tripwire does not read lists nothing, and says so (``unread``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-from groundgate.judges.figures.compare import Stated, claimed
-from groundgate.judges.figures.extract import figures
+from groundgate.judges.figures import lexicon
+from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable
+from groundgate.judges.figures.derive import derived
+from groundgate.judges.figures.extract import figures, read
 from groundgate.judges.figures.figure import Figure
-from groundgate.judges.figures.rewrite import language
+from groundgate.judges.figures.languages import language, language_name
+from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
 from groundgate.lookalike import visible
+
+READ = (*lexicon.LATIN, "zh", "ja", "ko")  # the languages whose figures the tripwire reads
+Status = Literal["unsupported", "elsewhere", "derived"]
 
 NEAREST = 3  # the context's figures shown beside one the candidate newly states
 LISTED = 20  # figures a row lists of those its candidate newly states (one is enough to make it a row to read)
@@ -28,15 +38,28 @@ class NewFigure:
     figure: Figure
     nearest: list[str]
     sentence: str = ""
+    status: Status = "unsupported"  # elsewhere: stated only of something else; derived: follows by one step
+    basis: str = ""  # elsewhere: what the context states it of; derived: how it follows ('£9 a month × 12')
+
+    @property
+    def flagged(self) -> bool:
+        """Whether a person should read it (an unsupported figure, or one said of something else)."""
+        return self.status != "derived"
 
 
 @dataclass(frozen=True)
 class Finding:
-    """What the tripwire sees on one row: figures the candidate newly states unsupported, and those it
-    repeats from a baseline that already stated them unsupported (backlog, not new)."""
+    """What the tripwire sees on one row: figures the candidate newly states unsupported (or derived), and
+    those it repeats from a baseline that already stated them unsupported (backlog, not new); ``unread``: the
+    language of a row whose figures it did not read ('Russian'), '' when it read them."""
 
     new: list[NewFigure]
     backlog: list[Figure]
+    unread: str = ""
+
+    @property
+    def flagged(self) -> list[NewFigure]:
+        return [new for new in self.new if new.flagged]
 
 
 def claims(text: str, lang: str | None = None) -> list[Figure]:
@@ -53,25 +76,102 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     """The candidate's figures against the context (and the query: a figure the user stated is theirs),
     then against the baseline: only what neither states is new."""
     lang = row_language(context, candidate)
-    said = claims(candidate, lang)
+    if lang not in READ:
+        return Finding([], [], unread=language_name(lang))
+    everything = figures(candidate, lang)
+    again: dict[int, list[Figure]] = {}
+    said = claimed(everything, again)
     if not said:
         return Finding([], [])
-    stated = figures(context, lang)
-    sources = Stated(stated + (figures(query, lang) if query else []))
-    unsupported = [c for c in said if not sources.states(c)]
-    if not unsupported:
-        return Finding([], [])
-    old = Stated(b for b in claims(baseline, lang) if not sources.states(b))
+    reading = read(context, lang)
+    stated = reading.figures
+    asking = read(query, lang) if query else None  # the user's figures, their qualifiers read only when asked
+    asked = asking.figures if asking is not None else []
+    qualify = reading.qualified if asking is None or not asked else (lambda f: asking.qualified(reading.qualified(f)))
+    sources = Stated(stated + asked, qualify)
+    shown_candidate = visible(candidate) if not candidate.isascii() else candidate
     shown = visible(context) if not context.isascii() else context
+    verdicts: list[tuple[Figure, Status, str]] = []
+    query_ids = {id(figure) for figure in asked}
+    subjects = Subjects(shown, stated, lang)
+    place = {id(figure): index for index, figure in enumerate(everything)}
+    parts = Clauses(shown_candidate)  # split once: an answer of many figures is not split once a figure
+    for claim in said:
+        backers = sources.backing(claim) if claim.bound in HEDGES else None
+        backer = backers[0] if backers else sources.backer(claim) if backers is None else None
+        if backer is not None:
+            if id(backer) in query_ids:
+                continue  # the user's own figure
+            verdict = _said_of(claim, backer, backers, again.get(id(claim), []), everything, place, shown_candidate, subjects, sources, query_ids)  # fmt: skip
+            if verdict is not None:
+                verdicts.append(verdict)
+            continue
+        clause = parts.of(claim)
+        near_words = near(shown_candidate, everything, place[id(claim)], clause)
+        at = place[id(claim)]  # the answer's figures beside the claim in its clause (a few: linear in the answer)
+        given = [f for f in everything[max(0, at - 4) : at + 5] if f is not claim and clause[0] <= f.start < clause[1]]
+        around = shown_candidate[max(clause[0], claim.start - 80) : min(clause[1], claim.end + 80)]  # bounded
+        how = derived(claim, stated, near_words, reading.qualified, given, around)
+        verdicts.append((claim, "derived", how) if how else (claim, "unsupported", ""))
+    if not verdicts:
+        return Finding([], [])
+    flagged = any(status != "derived" for _, status, _ in verdicts)
+    old = Stated(b for b in claims(baseline, lang) if not sources.states(b)) if flagged else Stated()
     backlog: list[Figure] = []
     new: list[NewFigure] = []
-    for claim in unsupported:
-        if old.states(claim):
+    for claim, status, basis in verdicts:
+        if status != "derived" and old.states(claim):
             backlog.append(claim)
         elif len(new) < LISTED:
             ranked = nearest(claim, stated)
-            new.append(NewFigure(claim, [f.text for f in ranked], sentence(shown, ranked[0]) if ranked else ""))
+            sentence_of = sentence(shown, ranked[0]) if ranked else ""
+            basis = basis if status != "elsewhere" else quoted(shown, _source(basis, stated), reading.clause)
+            new.append(NewFigure(claim, [f.text for f in ranked], sentence_of, status, basis))
     return Finding(new, backlog)
+
+
+def _said_of(
+    claim: Figure,
+    backer: Figure,
+    backers: list[Figure] | None,
+    repeats: list[Figure],
+    everything: list[Figure],
+    place: dict[int, int],
+    answer: str,
+    subjects: Subjects,
+    sources: Stated,
+    query_ids: set[int],
+) -> tuple[Figure, Status, str] | None:
+    """Whether a claim the context backs is said (here, or where the answer repeats it) of what the context states
+    it of: None when it is; else 'elsewhere' with the backer's place, or for a hedge true only of figures said of
+    other things, 'unsupported'."""
+    if backers is not None:  # a hedge: the figures it is true of, and those of its kind it is false of
+        mine = {id(b) for b in backers}
+        others = [s for s in sources.quantities if id(s) not in mine and id(s) not in query_ids and comparable(claim, s, loose=True)]  # fmt: skip
+        if others and subjects.elsewhere(
+            claim_words(answer, everything, place[id(claim)], subjects.lang), None, backers, others
+        ):
+            return claim, "unsupported", ""
+        return None
+    if claim.kind not in SAID_OF:
+        return None  # a name, an ordinal, a weekday names a thing: it is not said of one
+    same = [b for b in sources.matching(claim, read=False) if id(b) not in query_ids] or [backer]
+    if not subjects.rivals(kind_of(claim), same):
+        return None  # nothing else of its kind in the context: nothing else it could be said of
+    for occurrence in (claim, *repeats):
+        if subjects.elsewhere(
+            claim_words(answer, everything, place[id(occurrence)], subjects.lang), kind_of(claim), same
+        ):
+            return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
+    return None
+
+
+SAID_OF = frozenset({"duration", "measure", "percent", "times", "money", "count", "time", "date"})
+
+
+def _source(basis: str, stated: Sequence[Figure]) -> Figure:
+    start, end = (int(n) for n in basis.split(":"))
+    return next(f for f in stated if (f.start, f.end) == (start, end))
 
 
 def nearest(claim: Figure, sources: Sequence[Figure], count: int = NEAREST) -> list[Figure]:

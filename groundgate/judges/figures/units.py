@@ -19,51 +19,101 @@ THOUSANDS = "\ue000"  # a no-break or thin space between digit groups, marked be
 _DIGITS = r"\d{1,3}(?:(?P<sep>[,.\ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
 # French groups thousands with a plain space too ('1 200 €'): read so when a unit or currency follows
 _DIGITS_SPACED = r"\d{1,3}(?:(?P<sep>[,. \ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
-_SIGNS = r"US\$|CA\$|A\$|\$|€|£|¥|₩|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD)\s?"
+_SIGNS = r"US\$|CA\$|A\$|R\$|HK\$|S\$|\$|€|£|¥|₩|₹|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD|BRL|SEK|NOK|DKK|PLN|INR|MXN|HKD|SGD)\s?"
 _ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.ᵉʳ)(?![A-Za-zÀ-ÿ])"
-_SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mil|millones|millions|mille|Millionen|Mio\.?|Mrd\.?)(?![A-Za-z])|(?P<short>k|bn|m)(?![A-Za-z]))?"  # fmt: skip
+_SCALE = r"(?:\s?(?P<scale>thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z]))?"  # fmt: skip
 
 
 @cache
 def _numbers(spaced: bool) -> re.Pattern[str]:
     digits = _DIGITS_SPACED if spaced else _DIGITS
     return re.compile(
-        rf"(?=[\d$€£¥₩UCAEGJRK])(?<![0-9{_LATIN_LETTER}_#/])(?<!\d[.,])(?<![{_LATIN_LETTER}]-)(?:(?P<sign>{_SIGNS})\s?)?(?P<num>{digits})(?:{_ORDINAL})?{_SCALE}"
+        rf"(?=[\d$€£¥₩₹UCAEGJRKBSNDPIMH])(?<![0-9{_LATIN_LETTER}_#/])(?<!\d[.,])(?<![{_LATIN_LETTER}]-)(?:(?P<sign>{_SIGNS})\s?)?(?P<num>{digits})(?:{_ORDINAL})?{_SCALE}"
     )
+
+
+class _UnitMatch:
+    """What follows a number, read as a unit: the groups ``_Units.match`` found, as a pattern's match gives them."""
+
+    __slots__ = ("_end", "_groups")
+
+    def __init__(self, groups: dict[str, str | None], end: int) -> None:
+        self._groups, self._end = groups, end
+
+    def group(self, name: str) -> str | None:
+        return self._groups.get(name)
+
+    def written(self) -> str:
+        """The unit as written, lowercased."""
+        return (self._groups.get("latin") or self._groups.get("other") or "").lower()
+
+    def end(self) -> int:
+        return self._end
+
+
+class _Units:
+    """What may follow a number (a unit, a currency, a percent), in the seven Latin-script languages at once
+    (a short text's language is not always told right: '12 meses' is twelve months in any) and in the text's
+    own script. A word is read, then looked up: a pattern of every unit word would cost each number as much
+    as the words it lists."""
+
+    def __init__(self, lang: str) -> None:
+        words: dict[str, str] = {}
+        languages = (lang, *lexicon.LATIN) if lang in lexicon.LATIN else (lang, "en")
+        for table in (lexicon.UNIT_WORDS["*"], *(lexicon.UNIT_WORDS.get(name, {}) for name in languages)):
+            for written, unit in table.items():
+                words.setdefault(written.lower(), unit)
+        for written, currencies in {**lexicon.CURRENCY_SIGNS, **lexicon.CURRENCY_WORDS}.items():
+            words[written.lower()] = "money:" + "/".join(currencies)
+        for counter in lexicon.COUNTERS:
+            words.setdefault(counter, "count")
+        for written in ("折", "割"):
+            words[written] = "fold:" + written
+        self.words = words
+        other = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True) if not _latin(w))
+        business = "|".join(lexicon.BUSINESS_BEFORE)
+        self.head = re.compile(
+            rf"(?P<gap>\s*-?\s*)(?:(?P<qual>{business}|calendar)\s*-?\s*)?(?:(?P<w1>[{_LATIN_LETTER}][{_LATIN_LETTER}'’]*\.?)(?:\s(?P<w2>[{_LATIN_LETTER}]+))?|(?P<other>{other}))",
+            re.IGNORECASE,
+        )
+        self.tail = re.compile(
+            rf"(?P<scale>\s*(?:Celsius|centigrade|centígrados|Fahrenheit|C|F)(?![^\W\d_]))?(?P<post>\s+(?:{'|'.join(lexicon.BUSINESS_AFTER)})(?![{_LATIN_LETTER}]))?",
+            re.IGNORECASE,
+        )
+
+    def match(self, text: str, pos: int) -> _UnitMatch | None:
+        head = self.head.match(text, pos)
+        if head is None:
+            return None
+        latin = other = None
+        if head.group("other"):
+            other, end = head.group("other"), head.end("other")
+        else:
+            first, second = head.group("w1"), head.group("w2")
+            words = self.words
+            if second and f"{first} {second}".lower() in words:
+                latin, end = f"{first} {second}", head.end("w2")
+            elif first.lower() in words:
+                latin, end = first, head.end("w1")
+            elif first.endswith(".") and first[:-1].lower() in words:
+                latin, end = first[:-1], head.end("w1") - 1
+            else:
+                return None
+        tail = self.tail.match(text, end)
+        groups = {"gap": head.group("gap"), "qual": head.group("qual"), "latin": latin, "other": other}
+        groups |= {"scale": tail.group("scale"), "post": tail.group("post")} if tail is not None else {}
+        return _UnitMatch(groups, tail.end() if tail is not None else end)
+
+
+def _latin(word: str) -> bool:
+    return (word[0].isascii() and word[0].isalpha()) or word[0] in "àéèçáíóúäöüß"
 
 
 @cache
-def _units(lang: str) -> tuple[re.Pattern[str], dict[str, str]]:
-    """The pattern of what may follow a number in this language (a unit, a currency, a percent), and what
-    each written form means ('kg', 'money:EUR', 'count')."""
-    words: dict[str, str] = {}
-    # Latin-script unit words rarely mean two things across the four languages: all of them are read in each,
-    # so a short text whose language is misjudged still reads '12 meses' as twelve months.
-    languages = (lang, *lexicon.LATIN) if lang in lexicon.LATIN else (lang, "en")
-    for table in (lexicon.UNIT_WORDS["*"], *(lexicon.UNIT_WORDS.get(name, {}) for name in languages)):
-        for written, unit in table.items():
-            words.setdefault(written.lower(), unit)
-    for written, currencies in {**lexicon.CURRENCY_SIGNS, **lexicon.CURRENCY_WORDS}.items():
-        words[written.lower()] = "money:" + "/".join(currencies)
-    for counter in lexicon.COUNTERS:
-        words.setdefault(counter, "count")
-    for written in ("折", "割"):
-        words[written] = "fold:" + written
-    alternatives = sorted(words, key=len, reverse=True)
-    latin = "|".join(
-        re.escape(w) for w in alternatives if (w[0].isascii() and w[0].isalpha()) or w[0] in "àéèçáíóúäöüß"
-    )
-    other = "|".join(re.escape(w) for w in alternatives if not ((w[0].isascii() and w[0].isalpha()) or w[0] in "àéèçáíóúäöüß"))  # fmt: skip
-    business = "|".join(lexicon.BUSINESS_BEFORE)
-    after = "|".join(lexicon.BUSINESS_AFTER)
-    pattern = re.compile(
-        rf"""(?P<gap>\s*-?\s*)(?:(?P<qual>{business}|calendar)\s*-?\s*)?
-        (?:(?P<latin>{latin})(?![{_LATIN_LETTER}'’])|(?P<other>{other}))
-        (?P<scale>\s*(?:Celsius|centigrade|centígrados|Fahrenheit|C|F)(?![A-Za-z]))?
-        (?P<post>\s+(?:{after}))?""",
-        re.VERBOSE | re.IGNORECASE,
-    )
-    return pattern, words
+def _units(lang: str) -> tuple[_Units, dict[str, str]]:
+    """What may follow a number in this language, and what each written form means ('kg', 'money:EUR')."""
+    units = _Units(lang)
+    return units, units.words
 
 
 _STOP = frozenset(w for words in lexicon.STOPWORDS.values() for w in words) | {
@@ -72,8 +122,10 @@ _STOP = frozenset(w for words in lexicon.STOPWORDS.values() for w in words) | {
     "times", "this", "that", "these", "those", "all", "each", "every", "new", "old", "other", "only", "free",
 }  # fmt: skip
 _GLUED = re.compile(rf"[{_LATIN_LETTER}]")
-_NOUN = re.compile(rf"\s+([{_LATIN_LETTER}][{_LATIN_LETTER}'’-]*)")
-_ROLE = re.compile(r"(§§?|[^\W\d_][\w.’'-]*)\s*(?:n[°º]\.?\s*)?:?\s*$")
+_NOUN = re.compile(rf"\s+([{_LATIN_LETTER}][{_LATIN_LETTER}'’-]{{2,}})")
+# The word before a number (a search that ends at $ tries every start: one after a letter never starts the
+# leftmost match, and is skipped at once)
+_ROLE = re.compile(r"(§§?|(?<![^\W\d_])[^\W\d_][\w.’'-]*)\s*(?:n[°º]\.?\s*)?:?\s*$")
 _ROLE_BEFORE_CJK = re.compile("(?:" + "|".join(lexicon.ROLE_BEFORE_CJK) + r")\s?$", re.IGNORECASE)
 _HIDDEN_ROLES = frozenset({"step", "page", "number", "model", "line"})
 _STREET_DE = re.compile(
@@ -103,6 +155,8 @@ def other_reading(written: str, sep: str | None, lang: str) -> Decimal | None:
 def value_of(written: str, sep: str | None, lang: str) -> Decimal | None:
     """The number a run of digits means in the text's language: '1.200' is 1200 where a comma marks decimals
     (and '1,200' is 1.2 there), '1.200,90' is 1200.9 anywhere, a thin or plain space groups thousands."""
+    if written.isascii() and written.isdigit():  # most numbers: digits alone
+        return Decimal(written)
     text = written.replace(THOUSANDS, "").replace(" ", "")
     if sep in (" ", THOUSANDS):
         sep = None
@@ -128,14 +182,23 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
     pattern = _numbers(lang == "fr")
     if starts is not None:
         starts = [_signed(text, start) for start in starts]
+    covered = 0  # where the last figure ends: digits inside its unit ('ml/min/1.73 m²') are no figure of their own
     for match in anchored(pattern, text, starts):
-        if match.group("sep") == " " and not match.group("sign") and units.match(text, match.end()) is None:
+        if match.start() < covered:
+            continue
+        if (
+            match.group("sep") == " "
+            and not match.group("sign")
+            and units.match(text, match.end()) is None
+            and _counted(text, match.end(), lang) is None
+        ):
             match = _numbers(False).match(text, match.start()) or match  # '1 100' alone: one and a hundred
         value = value_of(match.group("num"), match.group("sep"), lang)
         if value is None:
             continue
         found = _reading(text, match, value, lang, units, meanings)
         if found is not None:
+            covered = found.end
             other = other_reading(match.group("num"), match.group("sep"), lang)
             if match.group("sep") == " ":  # '1 100 L': eleven hundred litres, or 1 and a hundred litres
                 other = value_of(match.group("num").rsplit(" ", 1)[1], None, lang)
@@ -146,7 +209,9 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
                 yield found
 
 
-_SIGN_BEFORE = re.compile(r"(?:US\$|CA\$|A\$|[$€£¥₩]|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD)\s?)\s?$")
+_SIGN_BEFORE = re.compile(
+    r"(?:US\$|CA\$|A\$|R\$|HK\$|S\$|[$€£¥₩₹]|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD|BRL|SEK|NOK|DKK|PLN|INR|MXN|HKD|SGD)\s?)\s?$"
+)
 
 
 def _signed(text: str, start: int) -> int:
@@ -159,26 +224,27 @@ def _signed(text: str, start: int) -> int:
 
 
 def _reading(
-    text: str, match: re.Match[str], value: Decimal, lang: str, units: re.Pattern[str], meanings: dict[str, str]
+    text: str, match: re.Match[str], value: Decimal, lang: str, units: _Units, meanings: dict[str, str]
 ) -> Found | None:
     start, end = match.start(), match.end()
     sign = (match.group("sign") or "").strip().lower()
     scale = match.group("scale") or match.group("short")
     if scale:
-        if not sign and match.group("short"):
-            end = match.start("short")  # '5m' is five metres, '4k' a screen: a scale only after a currency
+        short = match.group("short")
+        if not sign and short == "m" and not _MONEY_AFTER.match(text, match.end()):
+            end = match.start("short")  # '5m' is five metres: a scale only after a currency, or before one
             scale = None
         else:
-            value *= lexicon.SCALE_WORDS[scale.lower().rstrip(".")]
+            value *= _scale(scale)
     before = text[max(0, start - 40) : start]
     if match.group("ord"):
         return _ordinal(text, start, end, value, units, meanings)
     if sign:
         return Found(start, end, "money", value, "/".join(lexicon.CURRENCY_SIGNS[sign]))
     unit = units.match(text, end)
-    if unit is not None and not (
-        unit.group("gap").strip() and unit.group("latin") and unit.group("latin").lower() == "x"
-    ):
+    if unit is not None and not unit.group("gap") and unit.group("latin") == "G":
+        return None  # '4G', '5G': a network's generation, glued and capitalised, not grams
+    if unit is not None and not ((unit.group("gap") or "").strip() and unit.written() == "x"):
         found = _with_unit(text, start, unit, value, meanings, lang)
         if found is not None:
             return found
@@ -193,7 +259,117 @@ def _reading(
         return Found(start - 1, end, "ordinal", value)
     if noun := _counted(text, end, lang):
         return Found(start, end, "count", value, noun.group(1).lower(), quote=(start, noun.end()))
-    return Found(start, end, "number", value)
+    return Found(start, end, "number", value, _named_by(before))
+
+
+# Words before a plain number that introduce a quantity ('costs 25', 'für 12'), not name what it counts.
+_INTRODUCERS = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "costs",
+        "cost",
+        "takes",
+        "take",
+        "lasts",
+        "last",
+        "pay",
+        "paid",
+        "charge",
+        "charged",
+        "get",
+        "gets",
+        "has",
+        "have",
+        "had",
+        "of",
+        "to",
+        "from",
+        "for",
+        "in",
+        "within",
+        "about",
+        "around",
+        "approximately",
+        "at",
+        "under",
+        "over",
+        "up",
+        "ist",
+        "sind",
+        "war",
+        "kostet",
+        "kosten",
+        "beträgt",
+        "dauert",
+        "zahlen",
+        "für",
+        "von",
+        "bis",
+        "est",
+        "sont",
+        "coûte",
+        "coûtent",
+        "dure",
+        "payer",
+        "pour",
+        "en",
+        "es",
+        "son",
+        "cuesta",
+        "cuestan",
+        "dura",
+        "pagar",
+        "é",
+        "são",
+        "custa",
+        "custam",
+        "paga",
+        "è",
+        "sono",
+        "costa",
+        "costano",
+        "pagare",
+        "zijn",
+        "kost",
+        "duurt",
+        "betalen",
+        "total",
+        "totaal",
+        "gesamt",
+    ]
+)
+_NAMED_BY = re.compile(rf"([{_LATIN_LETTER}]{{3,}})\s+(?:of\s+|de\s+|di\s+|van\s+)?$")
+
+
+def _named_by(before: str) -> str:
+    """The noun a plain number stands after ('Terminal 9', 'ages 4', 'packs of 6'): it is said of that, and
+    backs no figure of a unit; '' when a word that introduces a quantity comes before it, or none."""
+    match = _NAMED_BY.search(before[-24:])
+    if match is None or match.group(1).lower() in _INTRODUCERS or match.group(1).lower() in _STOP:
+        return ""
+    return match.group(1).lower()
+
+
+_MONEY_AFTER = re.compile(
+    r"\s?(?:€|\$|£|euros?|dollars?|EUR|USD|GBP|CHF|d'euros|de euros|de dólares|di euro)", re.IGNORECASE
+)
+
+
+def _scale(word: str) -> int:
+    """What a scale word multiplies by: '3.5M' and '1.2bn' as written, '10k' a thousand, 'milliards' a billion."""
+    lowered = word.lower().rstrip(".")
+    if word == "M":
+        return 1_000_000
+    if lowered in ("b", "bi", "milliard", "milliards", "miliardi", "milliarden"):
+        return 1_000_000_000
+    if lowered == "mn":
+        return 1_000_000
+    return lexicon.SCALE_WORDS[lowered]
 
 
 def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
@@ -201,13 +377,15 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
     noun = _NOUN.match(text, end)
     if noun is None or lang not in lexicon.LATIN or noun.group(1).lower() in _STOP:
         return None
+    if lang == "de" and not noun.group(1)[0].isupper():
+        return None  # German writes its nouns capitalised: 'ab 21 mieten' counts nothing
     return noun
 
 
 def _with_unit(
-    text: str, start: int, unit: re.Match[str], value: Decimal, meanings: dict[str, str], lang: str
+    text: str, start: int, unit: _UnitMatch, value: Decimal, meanings: dict[str, str], lang: str
 ) -> Found | None:
-    written = (unit.group("latin") or unit.group("other")).lower()
+    written = unit.written()
     meaning = meanings[written]
     end = unit.end()
     if meaning.startswith("money:"):
@@ -235,7 +413,7 @@ def _with_unit(
         return Found(start, end, "name", value, "year", name=str(year))
     if meaning == "day":
         qualifier = (unit.group("qual") or "").lower()
-        if qualifier in lexicon.BUSINESS_BEFORE or unit.group("post"):
+        if qualifier in lexicon.BUSINESS_BEFORE or unit.group("post") or _BUSINESS_BASIS.search(text, max(0, start - 12), start):  # fmt: skip
             meaning = "business day"
     if meaning in lexicon.DURATIONS:
         return Found(start, end, "duration", value, meaning)
@@ -243,9 +421,24 @@ def _with_unit(
         return Found(start, end, "percent", value, "%")
     if meaning == "times":
         return Found(start, end, "times", value, "times")
-    if meaning in lexicon.UNITS:
+    if meaning in lexicon.UNITS or meaning in lexicon.PINT_UNITS:
+        compound = _COMPOUND.match(text, end)
+        if compound is not None and meaning not in ("%", "times", "°", "°C", "°F"):
+            denominator = re.sub(r"\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?", "/", compound.group("den").strip())
+            denominator = re.sub(r"\s+", " ", denominator).lower().replace("μ", "µ")
+            return Found(start, compound.end(), "measure", value, f"{meaning.lower()}/{denominator}")
         return Found(start, end, "measure", value, meaning)
     return None
+
+
+# Days counted as business days by a phrase before the number ('영업일 기준 3일', '営業日ベースで3日', '按工作日计算3天')
+_BUSINESS_BASIS = re.compile(r"(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|ベースで|で|计算|计)\s*$")
+
+
+# A compound unit's denominators: 'mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'mg per kg'.
+_COMPOUND = re.compile(
+    r"\s?(?:/|\s?(?:per|pro|par|por|je)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d)(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])"
+)
 
 
 def _cjk_year(value: Decimal, written: str) -> int | None:
@@ -255,13 +448,11 @@ def _cjk_year(value: Decimal, written: str) -> int | None:
     return None
 
 
-def _ordinal(
-    text: str, start: int, end: int, value: Decimal, units: re.Pattern[str], meanings: dict[str, str]
-) -> Found:
+def _ordinal(text: str, start: int, end: int, value: Decimal, units: _Units, meanings: dict[str, str]) -> Found:
     """'the 15th', '1er', '1.º', 'am 1.': an ordinal, with the unit it counts when one follows ('5th business day')."""
     unit = units.match(text, end)
     if unit is not None:
-        written = (unit.group("latin") or unit.group("other")).lower()
+        written = unit.written()
         meaning = meanings.get(written, "")
         if meaning == "day" and ((unit.group("qual") or "").lower() in lexicon.BUSINESS_BEFORE or unit.group("post")):
             meaning = "business day"
@@ -281,7 +472,7 @@ def _role(before: str, text: str, start: int, end: int, value: Decimal, written:
     after = text[end : end + 8]
     if cjk := _ROLE_CJK.match(after):
         return Found(start, end + cjk.end(), "name", value, lexicon.ROLE_AFTER_CJK[cjk.group()], name=written)
-    if lang not in lexicon.LATIN and _STREET_CJK.search(before[-4:]):
+    if lang not in lexicon.LATIN and _STREET_CJK.search(before[-4:]) and not before.rstrip().endswith("으로"):
         stop = end + (1 if text[end : end + 1] in "号號" else 0)
         return Found(start, stop, "name", value, "street", name=written)
     if lang not in lexicon.LATIN and (cjk := _ROLE_BEFORE_CJK.search(before[-8:])):

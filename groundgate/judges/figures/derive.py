@@ -1,0 +1,147 @@
+"""Figures an answer derives from its context's by one simple step: a rate over another period (£9 a month is
+£108 a year), the sum or the difference of two figures of one kind (10 + 5 days of leave; from 3% to 5% is
+2 percentage points), a count of a price (3 nights at €100), a percentage of an amount (10% off €50 is €5
+off, or €45), or a multiple the answer names ('twice the £20 fee'). Such a figure is listed apart, with what
+it is derived from, not as an invention."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from functools import cache
+from itertools import combinations
+
+from groundgate.judges.figures import qualifier_words
+from groundgate.judges.figures.compare import agree, size
+from groundgate.judges.figures.figure import Figure
+
+# How many of one period make the next: a month is a twelfth of a year (never 30 days: not exact).
+_PERIODS = {
+    ("month", "year"): 12, ("week", "year"): 52, ("quarter", "year"): 4, ("day", "week"): 7, ("night", "week"): 7,
+    ("hour", "day"): 24, ("day", "year"): 365, ("month", "quarter"): 3,
+}  # fmt: skip
+_CAP = 40  # figures of one kind weighed pairwise, at most (a context's few; a hostile one's first few)
+
+
+def _close(value: Decimal, target: Decimal) -> bool:
+    return abs(value - target) <= max(Decimal("0.005"), abs(target) * Decimal("0.002"))
+
+
+def derived(
+    claim: Figure,
+    sources: Sequence[Figure],
+    near: str = "",
+    qualify: Callable[[Figure], Figure] = lambda f: f,
+    given: Sequence[Figure] = (),
+    clause: str = "",
+) -> str | None:
+    """How ``claim`` follows from ``sources`` by one step, in words ('£9 a month × 12'), or None. ``near``: the
+    claim's own words (a multiple the answer names, 'twice', is read there); ``given``: the answer's other
+    figures (a count of days it states prices a rate per day: 'over three days, €126'); ``clause``: the claim's
+    clause, where a multiple may be named a figure away ('往復では1米ドルあたり50銭'). Values are weighed
+    first; a source's qualifiers are read only for the few whose value fits (a context's are mostly never read)."""
+    mine = size(claim)
+    if mine is None or claim.kind in ("number",):
+        return None
+    if claim.unit == "pp":  # percentage points: the difference of two percentages
+        raw = [s for s in sources if s.kind == "percent"][:_CAP]
+        mine = ("percent", claim.value)
+    else:
+        raw = [s for s in sources if not s.bare and _kin(mine[0], s)][:_CAP]
+    v = mine[1]
+    values = [(s, size(s)[1]) for s in raw]  # type: ignore[index]
+    for source, c in values:  # a rate over another period (one of the two says its period)
+        for (shorter, longer), factor in _PERIODS.items():
+            up, down = _close(c * factor, v), _close(c / factor, v)
+            if not (up or down):
+                continue
+            read = qualify(source)
+            if not (claim.period or read.period) or claim.period == read.period:
+                continue
+            if up and read.period in (shorter, "") and claim.period in (longer, ""):
+                return f"{read.said} × {factor}"
+            if down and read.period in (longer, "") and claim.period in (shorter, ""):
+                return f"{read.said} ÷ {factor}"
+    cued = _cued(near)
+    # A sum, a difference or a product: where the answer says it computes ('in total', 'cheaper'), or restates
+    # the figures it computes from.
+    if cued or claim.unit == "pp" or len(values) < 2:
+        pairs = values
+    else:
+        pairs = [(s, c) for s, c in values if s.text in near or _restated(s, near)]
+        pairs = pairs if len(pairs) >= 2 else []
+    for (a, x), (b, y) in combinations(pairs, 2):  # a sum or a difference of two (never of a range's two ends)
+        if a.text == b.text and claim.unit != "pp" and not (cued and _close(abs(x - y), v)):
+            continue  # a range's two ends sum to nothing; their difference is a change the answer says it computes
+        total, apart = _close(x + y, v), _close(abs(x - y), v) and bool(v)
+        if not (total or apart):
+            continue
+        a, b = qualify(a), qualify(b)
+        if not all(agree(claim, s, sides=False, periods=False) and not (claim.period and s.period and claim.period != s.period) for s in (a, b)):  # fmt: skip
+            continue
+        if total:
+            return f"{a.said} + {b.said}"
+        big, small = (a, b) if x > y else (b, a)
+        unit = " (percentage points)" if claim.kind == "percent" else ""
+        return f"{big.said} − {small.said}{unit}"
+    if claim.kind in ("money", "measure") and (cued or pairs):  # a count of a price or quantity ('10 packs' of 100 GB)
+        counts = [s for s in sources if s.kind in ("number", "count", "duration") and 1 < s.value <= 100 and s.value == int(s.value)]  # fmt: skip
+        for count in counts[:_CAP]:
+            for source, c in values:
+                if count is not source and _close(c * count.value, v):
+                    return f"{count.text} × {qualify(source).said}"
+    if claim.kind == "money":  # a count of days the answer states, of a price per day ('over three days, €126')
+        for count in given[:_CAP]:
+            if count.kind != "duration" or not 1 < count.value <= 100 or count.value != int(count.value):
+                continue
+            for source, c in values:
+                if _close(c * count.value, v) and (read := qualify(source)).period == count.unit:
+                    return f"{count.text} × {read.said}"
+    if claim.kind == "money":
+        for percent in [s for s in sources if s.kind == "percent"][:_CAP]:
+            rate = percent.value / 100
+            for source, c in values:
+                for result, how in ((c * rate, "of"), (c * (1 - rate), "off"), (c * (1 + rate), "on")):
+                    if _close(result, v):
+                        return f"{percent.said} {how} {qualify(source).said}"
+    lowered = f"{near} {clause}".lower()
+    for lang_words in qualifier_words.MULTIPLES.values():
+        for word, times in lang_words.items():
+            if word in lowered:
+                for source, c in values:
+                    if _close(c * Decimal(times), v):
+                        return f"{word} {qualify(source).said}"
+    return None
+
+
+@cache
+def _cue_pattern() -> re.Pattern[str]:
+    words = sorted(qualifier_words.CUES.split("|"), key=len, reverse=True)
+    return re.compile(
+        r"(?<![^\W\d_])(?:"
+        + "|".join(re.escape(w) for w in words)
+        + r")(?![^\W\d_])|"
+        + "|".join(re.escape(w) for w in words if (not w.isascii() and not w[0].isalpha()) or ord(w[0]) > 0x3000),
+        re.IGNORECASE,
+    )
+
+
+def _cued(near: str) -> bool:
+    """Whether the answer's words by the figure say it adds, subtracts or multiplies ('in total', '2 points')."""
+    return bool(near) and _cue_pattern().search(near) is not None
+
+
+def _restated(source: Figure, near: str) -> bool:
+    """Whether the answer's words by the claim write the source's number ('de 412 € a 389 €')."""
+    number = source.number
+    return len(number) > 1 and number in near.replace(",", ".").replace(" ", "")
+
+
+def _kin(dimension: object, source: Figure) -> bool:
+    theirs = size(source)
+    if theirs is None:
+        return False
+    if theirs[0] == dimension:
+        return True
+    return isinstance(dimension, str) and isinstance(theirs[0], str) and bool(set(dimension.split("/")) & set(theirs[0].split("/")))  # fmt: skip

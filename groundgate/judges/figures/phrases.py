@@ -1,0 +1,144 @@
+"""The qualifier tables' phrases, found in a window of text: one pattern per table and language (for CJK),
+and for the Latin-script languages a lookup word by word (a few dictionary probes, where a pattern of every
+phrase would try each of them at each character)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+
+from groundgate.judges.figures import qualifier_words as words
+
+_CJK = ("zh", "ja", "ko")
+_LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
+
+
+def _alternatives(phrases: str) -> str:
+    return "|".join(re.escape(p) for p in sorted(set(phrases.split("|")), key=len, reverse=True) if p)
+
+
+def _edge(lang: str) -> tuple[str, str]:
+    return ("", "") if lang in _CJK else (r"(?<![^\W\d_])", r"(?![^\W\d_])")
+
+
+@cache
+def pattern(table: str, lang: str) -> re.Pattern[str]:
+    """One pattern for one of the tables in one language, each name a group (English's phrases too, in every
+    Latin-script language: 'per', 'max.' and '/month' are written everywhere)."""
+    source = {"before": words.BEFORE, "after": words.AFTER, "direction": words.DIRECTION, "period": words.PERIODS}[
+        table
+    ]
+    start, end = _edge(lang)
+    groups = []
+    for name, by_language in source.items():
+        # a Latin-script text reads the phrases of all seven: a short answer's language is not always told right
+        phrases = "|".join(
+            p for code, p in by_language.items() if code == lang or (lang not in _CJK and code in _LATIN)
+        )
+        if phrases:
+            groups.append(f"(?P<{name}>{_alternatives(phrases)})")
+    alternatives = "|".join(groups) or "(?!)"
+    if table == "before":
+        pattern = rf"{start}(?:{alternatives})\s*(?:(?:a|an|the|of|de|du|des|d'|le|la|les|el|los|o|os|il|lo|het|een|die|der|den|von|al|ao|aos|à|au|aux|del|dei|delle|do|da|dos|das|zum|zur|i|gli):?\s*)?$"
+    elif table == "after":
+        pattern = rf"^\s*(?:\(\s*)?(?:{alternatives}){end}"
+    else:
+        pattern = rf"{start}(?:{alternatives}){end}"
+    return re.compile(pattern, re.IGNORECASE)
+
+
+PHRASE_WORD = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*\.?|[~+/]")
+_ARTICLES = frozenset(["a", "an", "the", "of", "de", "du", "des", "d'", "le", "la", "les", "el", "los", "o", "os", "il", "lo", "het", "een", "die", "der", "den", "von", "al", "ao", "aos", "à", "au", "aux", "del", "dei", "delle", "do", "da", "dos", "das", "zum", "zur", "i", "gli", ":"])  # fmt: skip
+
+
+@cache
+def _index(table: str) -> tuple[dict[tuple[str, ...], str], int]:
+    """A table's phrases in the seven Latin-script languages, as tuples of words, to their names; and the most
+    words a phrase has. Looking a window's last (or first) words up costs a few dictionary probes, where a
+    pattern of every phrase would try each of them at each character."""
+    source = {"before": words.BEFORE, "after": words.AFTER, "direction": words.DIRECTION, "period": words.PERIODS}[
+        table
+    ]
+    found: dict[tuple[str, ...], str] = {}
+    for name, by_language in source.items():
+        for code in _LATIN:
+            for phrase in by_language.get(code, "").split("|"):
+                key = tuple(PHRASE_WORD.findall(phrase.lower()))
+                if key:
+                    found.setdefault(key, name)
+                    if key[-1].endswith(".") and len(key[-1]) > 1:
+                        found.setdefault((*key[:-1], key[-1][:-1]), name)
+    return found, max((len(k) for k in found), default=1)
+
+
+@cache
+def _firsts(table: str) -> frozenset[str]:
+    """The words a table's phrases start with (a position whose word is none of them starts no phrase)."""
+    return frozenset(word for key in _index(table)[0] for word in (key[0], key[0].rstrip(".")))
+
+
+@lru_cache(maxsize=16384)
+def tokens_of(text: str) -> tuple[tuple[str, int, int], ...]:
+    """The words of a window, lowercased, with where each stands (a window is read for several tables)."""
+    return tuple((m.group().lower(), m.start(), m.end()) for m in PHRASE_WORD.finditer(text))
+
+
+def _get(index: dict[tuple[str, ...], str], key: tuple[str, ...]) -> str | None:
+    """A phrase's name, its last word read with or without a full stop ('max.', 'im Jahr.')."""
+    return index.get(key) or (index.get((*key[:-1], key[-1].rstrip("."))) if key[-1].endswith(".") else None)
+
+
+def ending(text: str, table: str) -> tuple[str, int] | None:
+    """The phrase of ``table`` that ends the text (articles after it allowed): (its name, where it starts)."""
+    index, longest = _index(table)
+    tokens = tokens_of(text[-40:])
+    offset = max(0, len(text) - 40)
+    trailing = 0  # articles at the end: part of a phrase ('plus de', 'en torno al', 'más de la'), or after one
+    while trailing < len(tokens) and tokens[len(tokens) - 1 - trailing][0] in _ARTICLES:
+        trailing += 1
+    for skipped in range(trailing + 1):
+        end = len(tokens) - skipped
+        for size in range(min(longest, end), 0, -1):
+            key = tuple(t for t, _, _ in tokens[end - size : end])
+            if size <= trailing - skipped and all(t in _ARTICLES for t in key):
+                break  # articles alone are no phrase ('da', 'de')
+            name = _get(index, key)
+            if name is not None:
+                return name, offset + tokens[end - size][1]
+    return None
+
+
+def starting(text: str, table: str) -> tuple[str, int] | None:
+    """The phrase of ``table`` that starts the text (after a bracket): (its name, where it ends)."""
+    index, longest = _index(table)
+    head = text.lstrip(" (")
+    skipped = len(text) - len(head)
+    tokens = tokens_of(head[:48])
+    for size in range(min(longest, len(tokens)), 0, -1):
+        if tokens[size - 1][2] > 0 and head[: tokens[0][1]].strip():
+            break  # something other than words before the first one
+        name = _get(index, tuple(t for t, _, _ in tokens[:size]))
+        if name is not None:
+            return name, skipped + tokens[size - 1][2]
+    return None
+
+
+def anywhere(text: str, table: str) -> list[tuple[str, int, int]]:
+    """Every phrase of ``table`` in the text: (name, start, end), longest first where two start together."""
+    index, longest = _index(table)
+    firsts = _firsts(table)
+    tokens = tokens_of(text)
+    found: list[tuple[str, int, int]] = []
+    at = 0
+    while at < len(tokens):
+        if tokens[at][0] not in firsts and tokens[at][0].rstrip(".") not in firsts:  # 'afgeschreven.' ends its sentence
+            at += 1
+            continue
+        for size in range(min(longest, len(tokens) - at), 0, -1):
+            name = _get(index, tuple(t for t, _, _ in tokens[at : at + size]))
+            if name is not None:
+                found.append((name, tokens[at][1], tokens[at + size - 1][2]))
+                at += size - 1
+                break
+        at += 1
+    return found

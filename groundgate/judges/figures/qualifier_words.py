@@ -1,0 +1,320 @@
+"""The words that say what a figure is said with, by language: its bound or hedge ('at least', 'about'), its
+direction ('a 1.8% fall', 'a devolver'), its period and what it is per ('a month', 'per seat', 'each way'),
+its time zone ('CET', 'UK time') and its kind of day ('calendar'). Data only; ``qualifiers`` reads it. Each
+phrase is lowercased; the first of two that overlap wins, the longest first."""
+
+from __future__ import annotations
+
+# Bounds and hedges. min/max: a limit, stated inclusive ('at least 3 nights', 'up to £500'); about: near it
+# either way; nearly: just under it; over/under: past it, either way. Written before the number ...
+BEFORE: dict[str, dict[str, str]] = {
+    "min": {
+        "en": "at least|no fewer than|no less than|not less than|a minimum of|minimum of|minimum|min.|starting at|starting from|from as little as|as little as|from",
+        "fr": "au moins|au minimum|minimum|pas moins de|à partir de|dès",
+        "de": "mindestens|wenigstens|nicht weniger als|mindestens|ab|minimal|minimum",
+        "es": "al menos|como mínimo|mínimo|no menos de|a partir de|desde",
+        "pt": "pelo menos|no mínimo|mínimo|não menos de|a partir de|desde",
+        "it": "almeno|come minimo|minimo|non meno di|a partire da|da",
+        "nl": "minimaal|minstens|ten minste|tenminste|niet minder dan|vanaf|minimum",
+        "zh": "至少|最少|不少于|不低于|最低",
+        "ja": "最低|少なくとも|最少",
+        "ko": "최소|적어도|최저",
+    },
+    "max": {
+        "en": "up to|at most|no more than|not more than|a maximum of|maximum of|maximum|max.|not exceeding|capped at|within|no later than|limited to",
+        "fr": "jusqu'à|jusqu’à|au plus|au maximum|maximum|pas plus de|dans un délai de|sous|dans les|plafonné à|limité à",
+        "de": "bis zu|höchstens|maximal|max.|nicht mehr als|innerhalb von|innerhalb|binnen|spätestens nach|bis",
+        "es": "hasta|como máximo|máximo|no más de|a lo sumo|en un plazo de|dentro de|en un máximo de",
+        "pt": "até|no máximo|máximo|não mais de|dentro de|em até|num prazo de|no prazo de",
+        "it": "fino a|al massimo|massimo|non più di|entro|nel giro di|un massimo di",
+        "nl": "maximaal|hoogstens|hooguit|ten hoogste|tot maximaal|niet meer dan|binnen|uiterlijk|tot",
+        "zh": "最多|至多|不超过|不高于|最长|最高|上限",
+        "ja": "最大|最長|最高|上限",
+        "ko": "최대|최장|최고",
+    },
+    "about": {
+        "en": "about|around|roughly|approximately|approx.|circa|ca.|some|an estimated|~",
+        "fr": "environ|à peu près|autour de|quelque|quelques|approximativement|près de|~",
+        "de": "etwa|ungefähr|ca.|circa|rund|zirka|gut|~",
+        "es": "unos|unas|aproximadamente|alrededor de|alrededor del|cerca de|cerca del|en torno a|en torno al|~",
+        "pt": "cerca de|aproximadamente|por volta de|uns|umas|em torno de|perto de|~",
+        "it": "circa|intorno a|all'incirca|approssimativamente|attorno a|~",
+        "nl": "ongeveer|circa|zo'n|rond|ca.|ruwweg|~",
+        "zh": "约|大约|大概|约为|大致",
+        "ja": "約|およそ|おおよそ|ほぼ",
+        "ko": "약|대략|대략적으로",
+    },
+    "nearly": {
+        "en": "nearly|almost|just under|close to|not quite",
+        "fr": "presque|près de|un peu moins de|pas loin de",
+        "de": "fast|knapp|beinahe|nahezu|knapp unter",
+        "es": "casi|poco menos de|cerca de",
+        "pt": "quase|pouco menos de|perto de",
+        "it": "quasi|poco meno di|vicino a",
+        "nl": "bijna|nagenoeg|krap|net onder",
+        "zh": "近|将近|接近|差不多|几乎",
+        "ja": "ほぼ|近く",
+        "ko": "거의|근",
+    },
+    "over": {
+        "en": "over|more than|above|in excess of|upwards of|exceeding|greater than|just over|beyond",
+        "fr": "plus de|au-delà de|au-dessus de|supérieur à|supérieure à|dépassant",
+        "de": "mehr als|über|oberhalb von|jenseits von",
+        "es": "más de|más del|algo más de|algo más del|por encima de|por encima del|superior a|superior al|sobre",
+        "pt": "mais de|mais do|mais da|acima de|acima do|superior a|superior ao",
+        "it": "più di|più del|più della|oltre|oltre il|sopra|superiore a|superiore al",
+        "nl": "meer dan|ruim|boven|hoger dan",
+        "zh": "超过|多于|逾|高于|大于",
+        "ja": "超|を超える",
+        "ko": "넘는|넘게|초과",
+    },
+    "under": {
+        "en": "under|less than|below|fewer than|lower than|just below",
+        "fr": "moins de|en dessous de|inférieur à|inférieure à",
+        "de": "weniger als|unter|unterhalb von",
+        "es": "menos de|menos del|por debajo de|por debajo del|inferior a|inferior al",
+        "pt": "menos de|abaixo de|inferior a",
+        "it": "meno di|sotto|inferiore a",
+        "nl": "minder dan|onder|lager dan",
+        "zh": "不到|少于|低于|小于|不足",
+        "ja": "未満|以下の",
+        "ko": "미만|이하의",
+    },
+}  # fmt: skip
+# ... and after it ('3 nights minimum', '18 or older', '500多', '30天以内', '5,000円から').
+AFTER: dict[str, dict[str, str]] = {
+    "min": {
+        "en": "or more|or above|or older|or over|or higher|at least|minimum|min|and up|and above|and over|and older|+",
+        "fr": "ou plus|au moins|minimum|et plus|au minimum",
+        "de": "oder mehr|und mehr|mindestens|oder älter|minimum|und älter",
+        "es": "o más|como mínimo|mínimo|al menos|en adelante",
+        "pt": "ou mais|no mínimo|mínimo|pelo menos|em diante",
+        "it": "o più|almeno|minimo|come minimo|in su",
+        "nl": "of meer|minimaal|minimum|of ouder|en ouder",
+        "zh": "以上|起|或以上|及以上",
+        "ja": "以上|から|~",
+        "ko": "이상|부터",
+    },
+    "max": {
+        "en": "or less|or fewer|or under|at most|maximum|max|or younger|at the latest|tops|and under|and below|and younger",
+        "fr": "ou moins|au plus|maximum|au maximum|au plus tard",
+        "de": "oder weniger|höchstens|maximal|maximum|spätestens",
+        "es": "o menos|como máximo|máximo|a lo sumo",
+        "pt": "ou menos|no máximo|máximo",
+        "it": "o meno|al massimo|massimo",
+        "nl": "of minder|maximaal|maximum|hoogstens|uiterlijk|hooguit",
+        "zh": "以内|以下|内|之内|为限",
+        "ja": "以内|まで|以下|内",
+        "ko": "이내|까지|이하|안에",
+    },
+    "about": {
+        "en": "or so|-ish|ish|give or take",
+        "fr": "environ|à peu près",
+        "de": "etwa|ungefähr|circa",
+        "es": "aproximadamente|más o menos",
+        "pt": "aproximadamente|mais ou menos",
+        "it": "circa|più o meno",
+        "nl": "ongeveer|circa",
+        "zh": "左右|上下|前后",
+        "ja": "ほど|くらい|ぐらい|程度|前後",
+        "ko": "정도|쯤|가량|내외|안팎",
+    },
+    "nearly": {"ja": "弱|近く", "ko": "가까이", "zh": "不到"},
+    "over": {"zh": "多|余|有余|以上的", "ja": "強|超|を超える|以上の", "ko": "초과|넘게|남짓|여", "en": "plus", "de": "plus"},
+    "under": {"ja": "未満|足らず", "ko": "미만", "zh": "以下的"},
+}  # fmt: skip
+
+# Directions on two axes: a change (up or down) and a balance (credit to the reader, or a debit from them).
+DIRECTION: dict[str, dict[str, str]] = {
+    "up": {
+        "en": "rise|rose|risen|rises|rising|increase|increased|increases|increasing|up|gain|gained|grew|grown|growth|higher|climbed|climb|jumped|hike|hiked|raised|raise|more",
+        "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé",
+        "de": "anstieg|gestiegen|steigt|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen",
+        "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto",
+        "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo",
+        "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|incremento|rincaro|in più|di più",
+        "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger",
+        "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅",
+        "ja": "上昇|増加|値上げ|増|アップ|引き上げ",
+        "ko": "상승|증가|인상|올랐|오른|늘어|늘었|증가했",
+    },
+    "down": {
+        "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less",
+        "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduction|réduit|repli",
+        "de": "rückgang|gesunken|sinkt|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust",
+        "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso",
+        "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou",
+        "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita|in meno|di meno",
+        "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies",
+        "zh": "下降|下跌|减少|降低|跌|下滑|下调|降幅",
+        "ja": "下落|減少|値下げ|低下|減|ダウン|引き下げ",
+        "ko": "하락|감소|인하|내렸|떨어|줄어",
+    },
+    "credit": {
+        "en": "credit|credited|refund|refunded|rebate|reimbursed|reimbursement|owed to you|back to you|paid to you|in your favour|in your favor|due to you|you will receive|you'll receive|you get back",
+        "fr": "à rembourser|remboursement|remboursé|crédit|crédité|en votre faveur|avoir|à recevoir|restitution",
+        "de": "erstattung|erstattet|gutschrift|gutgeschrieben|rückzahlung|guthaben|zurückerstattet|rückerstattung",
+        "es": "a devolver|a su favor|devolución|devolvemos|devolverá|reembolso|reembolsado|abono|abonado|a recibir|le devolvemos",
+        "pt": "a restituir|restituição|restituída|restituído|reembolso|reembolsado|reembolsar|a receber|crédito|creditado|devolução|devolver|devolvido|devolvida|a seu favor|para você",
+        "it": "rimborso|rimborsato|a credito|credito|accredito|accreditato|a rimborso|a tuo favore|a suo favore|a suo credito|a tuo credito|restituito|restituiti",
+        "nl": "terugbetaling|terugbetaald|terug te krijgen|teruggave|tegoed|bijgeschreven|restitutie|terug",
+        "zh": "退还|退款|返还|应退|退税|返现|余额|结余",
+        "ja": "還付|返金|払い戻し|返還|入金|振込|振り込|残高",
+        "ko": "환급|환불|돌려받|잔액",
+    },
+    "debit": {
+        "en": "debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|surcharge|penalty|keeps|retains|retained|forfeit|forfeited|withheld|non-refundable|nonrefundable",
+        "fr": "à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé",
+        "de": "nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen|rückforderung|abzug|abgezogen|einbehalten|behält|verfällt|nicht erstattet|nicht erstattungsfähig",
+        "es": "a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización|se queda con|retiene|retenido|no reembolsable|pierde",
+        "pt": "a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa|fica com|ficará com|retém|retido|retida|não reembolsável|perde",
+        "it": "a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile",
+        "nl": "bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald",
+        "zh": "补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退",
+        "ja": "追徴|納付|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
+        "ko": "납부|추가 납부|청구|출금|부과",
+    },
+}  # fmt: skip
+AXIS = {"up": ("change", 1), "down": ("change", -1), "credit": ("balance", 1), "debit": ("balance", -1)}
+
+# Periods: what a rate is per, in time ('£9 a month', 'CHF 240 yearly', 'monatlich', '每月').
+PERIODS: dict[str, dict[str, str]] = {
+    "hour": {
+        "en": "an hour|per hour|/hour|/hr|/h|hourly|each hour|every hour|p/h",
+        "fr": "par heure|/heure|/h|de l'heure|à l'heure|horaire|chaque heure", "de": "pro stunde|/stunde|/std|stündlich|je stunde|die stunde|jede stunde",
+        "es": "por hora|/hora|la hora|a la hora|cada hora", "pt": "por hora|/hora|à hora|cada hora", "it": "all'ora|l'ora|per ora|/ora|orari|ogni ora",
+        "nl": "per uur|/uur|elk uur", "zh": "每小时|/小时", "ja": "1時間あたり|時給|毎時", "ko": "시간당|매시간",
+    },
+    "day": {
+        "en": "a day|per day|/day|daily|each day|every day|per diem",
+        "fr": "par jour|/jour|quotidien|quotidienne|journalier|chaque jour", "de": "pro tag|/tag|täglich|am tag|je tag|tagessatz",
+        "es": "al día|por día|/día|diario|diaria|cada día", "pt": "por dia|ao dia|/dia|diário|diária|cada dia",
+        "it": "al giorno|per giorno|/giorno|giornaliero|giornaliera|ogni giorno", "nl": "per dag|/dag|dagelijks|elke dag",
+        "zh": "每天|每日|/天|/日|日均", "ja": "1日あたり|毎日|日額|/日", "ko": "하루|매일|일일|일당",
+    },
+    "night": {
+        "en": "a night|per night|/night|nightly|each night", "fr": "par nuit|la nuit|/nuit", "de": "pro nacht|/nacht|je nacht",
+        "es": "por noche|la noche|/noche", "pt": "por noite|a noite|/noite", "it": "a notte|per notte|/notte",
+        "nl": "per nacht|/nacht", "zh": "每晚|/晚", "ja": "1泊|一泊|1泊あたり", "ko": "1박|박당",
+    },
+    "week": {
+        "en": "a week|per week|/week|/wk|weekly|each week|every week",
+        "fr": "par semaine|/semaine|hebdomadaire", "de": "pro woche|/woche|wöchentlich|je woche|in der woche",
+        "es": "a la semana|por semana|/semana|semanal", "pt": "por semana|à semana|/semana|semanal",
+        "it": "a settimana|alla settimana|per settimana|/settimana|settimanale", "nl": "per week|/week|wekelijks",
+        "zh": "每周|每星期|/周", "ja": "毎週|週あたり|週額", "ko": "매주|주당",
+    },
+    "month": {
+        "en": "a month|per month|/month|/mo|monthly|each month|every month|per calendar month|pcm|p/m",
+        "fr": "par mois|/mois|mensuel|mensuelle|mensuels|mensuelles|chaque mois|mensuellement", "de": "pro monat|/monat|monatlich|im monat|je monat|monatliche|monatlichen",
+        "es": "al mes|por mes|/mes|mensual|mensuales|cada mes|mensualmente", "pt": "por mês|ao mês|/mês|mensal|mensais|cada mês|mensalmente",
+        "it": "al mese|per mese|/mese|mensile|mensili|ogni mese|mensilmente", "nl": "per maand|/maand|maandelijks|maandelijkse|p/m|p.m.",
+        "zh": "每月|每个月|/月|月费|包月", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금",
+    },
+    "once": {
+        "en": "one-time|one-off|once|once only", "fr": "une seule fois|unique|en une fois", "de": "einmalig|einmalige|einmaligen",
+        "es": "única vez|pago único|una sola vez", "pt": "única vez|pagamento único|uma só vez", "it": "una tantum|una sola volta",
+        "nl": "eenmalig|eenmalige", "zh": "一次性", "ja": "1回限り|一回限り|初回のみ", "ko": "일회|1회성",
+    },
+    "half_year": {
+        "en": "half-yearly|semiannual|semi-annual|every six months", "fr": "semestriel|semestrielle|semestriels",
+        "de": "halbjährlich|halbjährliche", "es": "semestral|semestrales", "pt": "semestral|semestrais",
+        "it": "semestrale|semestrali", "nl": "halfjaarlijks", "zh": "每半年", "ja": "半年ごと", "ko": "반기",
+    },
+    "quarter": {
+        "en": "a quarter|per quarter|quarterly|each quarter", "fr": "par trimestre|trimestriel|trimestrielle",
+        "de": "pro quartal|vierteljährlich|quartalsweise", "es": "por trimestre|trimestral", "pt": "por trimestre|trimestral",
+        "it": "a trimestre|trimestrale|trimestrali", "nl": "per kwartaal|driemaandelijks", "zh": "每季度|每季", "ja": "四半期ごと", "ko": "분기당|분기별",
+    },
+    "year": {
+        "en": "a year|per year|/year|/yr|yearly|annually|annual|each year|every year|per annum|p.a.|a yr",
+        "fr": "par an|/an|annuel|annuelle|annuels|annuelles|par année|chaque année|annuellement", "de": "pro jahr|/jahr|jährlich|im jahr|je jahr|jährliche|jährlichen|p.a.",
+        "es": "al año|por año|/año|anual|anuales|cada año|anualmente", "pt": "por ano|ao ano|/ano|anual|anuais|cada ano|anualmente",
+        "it": "all'anno|l'anno|per anno|/anno|annuo|annua|annuale|annuali|ogni anno", "nl": "per jaar|/jaar|jaarlijks|jaarlijkse|p.j.",
+        "zh": "每年|/年|年费|全年", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연|년간",
+    },
+}  # fmt: skip
+# What a figure is per, when not a period: 'per seat', 'per passenger, each way', 'par personne', '1인당'.
+PER_WORDS = {
+    "en": r"(?:and )?(?:per|a|an|each|for each|/)", "fr": r"(?:et )?(?:par|/|l'|la|le|chaque)", "de": r"(?:und )?(?:pro|je|/|für jeden|für jede)",
+    "es": r"(?:y )?(?:por|/|cada|el|la)", "pt": r"(?:e )?(?:por|/|cada|o|a)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|p\.)",
+}  # fmt: skip
+PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
+    "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
+    "seat": "seat|seats|user|users|licence|license|licences|licenses|siège|poste|utilisateur|licence|platz|arbeitsplatz|nutzer|benutzer|lizenz|asiento|puesto|puestos|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|werkplek|席|用户|ユーザー|사용자",
+    "way": "way|each way|one way|leg|trajet|sens|aller|strecke|richtung|einfache fahrt|trayecto|ida|trecho|sentido|tratta|andata|enkele reis|richting|单程|片道|편도",
+    "return": "return|return trip|round trip|round-trip|aller-retour|aller retour|hin- und rückfahrt|hin und zurück|ida y vuelta|ida e volta|andata e ritorno|retour|heen en terug|往返|往復|왕복",
+    "stay": "stay|séjour|aufenthalt|estancia|estadia|estada|soggiorno|verblijf|入住|滞在|숙박",
+    "booking": "booking|reservation|order|réservation|commande|buchung|bestellung|reserva|pedido|encomenda|prenotazione|ordine|boeking|reservering|bestelling|预订|订单|予約|注文|예약|주문",
+    "room": "room|rooms|chambre|chambres|zimmer|habitación|habitaciones|quarto|quartos|camera|camere|kamer|kamers|客室|객실|房间|部屋",
+    "item": "item|items|article|artikel|artículo|artigo|articolo|stuk|件|点|개",
+    "bag": "bag|bags|piece of luggage|bagage|valise|gepäckstück|koffer|maleta|equipaje|mala|bagaglio|valigia|tas|行李|手荷物|수하물",
+    "device": "device|devices|appareil|gerät|dispositivo|apparaat|设备|台|端末|기기",
+    "kwh": "kwh|kilowatt-hour|kilowatt hour|kilowattuur|kilowattstunde|kilowattheure|kilovatio hora|kilovatio-hora|quilowatt-hora|chilowattora",
+    "m3": "m³|m3|cubic metre|cubic meter|kuub|kubieke meter|kubikmeter|mètre cube|metro cúbico|metro cubo",
+    "transaction": "transaction|transactions|opération|transaktion|transacción|transação|operazione|transactie|笔|取引|건",
+}  # fmt: skip
+CALENDAR = "calendar|calendaires|calendaire|civils|kalendertage|kalendertagen|naturales|corridos|calendario|solari|di calendario|kalenderdagen|自然日|暦日|역일"  # fmt: skip
+
+# Time zones, to their offset from UTC in minutes (standard time; a summer zone written as such keeps its own).
+ZONES = {
+    "utc": 0, "gmt": 0, "uk time": 0, "london time": 0, "british time": 0, "wet": 0, "heure de londres": 0,
+    "lisbon time": 0, "hora de lisboa": 0, "bst": 60, "west": 60, "cet": 60, "mez": 60, "paris time": 60,
+    "heure de paris": 60, "heure française": 60, "heure de bruxelles": 60, "berlin time": 60, "central european time": 60,
+    "hora peninsular": 60, "hora de madrid": 60, "ora italiana": 60, "nederlandse tijd": 60, "amsterdam time": 60,
+    "rome time": 60, "madrid time": 60, "deutscher zeit": 60, "deutsche zeit": 60, "cest": 120, "mesz": 120,
+    "eet": 120, "eest": 180, "msk": 180, "ist": 330, "india time": 330, "sgt": 480, "hkt": 480, "beijing time": 480,
+    "北京时间": 480, "jst": 540, "japan time": 540, "日本時間": 540, "kst": 540, "korea time": 540, "한국 시간": 540,
+    "한국시간": 540, "aest": 600, "sydney time": 600, "brt": -180, "hora de brasília": -180, "horário de brasília": -180,
+    "brasília": -180, "est": -300, "et": -300, "eastern": -300, "eastern time": -300, "new york time": -300,
+    "edt": -240, "cst": -360, "ct": -360, "central time": -360, "central": -360, "mst": -420, "mt": -420,
+    "mountain time": -420, "pst": -480, "pt": -480, "pacific": -480, "pacific time": -480, "pdt": -420,
+    "뉴욕 시간": -300, "뉴욕 현지 시간": -300, "hora canaria": 0, "hora de canarias": 0,
+    "ora locale greca": 120, "greek time": 120, "ora greca": 120, "hora de portugal": 0, "uk-tijd": 0,
+}  # fmt: skip
+# Zones named without an offset one can know from the words alone: a time said in one is not said in another.
+LOCAL = "local time|local|heure locale|hora local|horario local|horário local|ora locale|lokale tijd|plaatselijke tijd|ortszeit|örtlicher zeit|lokaler zeit|현지 시간|현지시간|現地時間|当地时间|当地時間"
+
+# Fractions and multiples said in words: 'a third' (33.33%), 'half' (50%), 'double' (2 times).
+FRACTIONS = {
+    "en": {"a third": "33.33", "one third": "33.33", "two thirds": "66.67", "two-thirds": "66.67", "a quarter": "25", "one quarter": "25", "three quarters": "75", "three-quarters": "75", "half": "50", "a fifth": "20", "a tenth": "10"},
+    "fr": {"un tiers": "33.33", "deux tiers": "66.67", "un quart": "25", "trois quarts": "75", "la moitié": "50", "un cinquième": "20", "un dixième": "10"},
+    "de": {"ein drittel": "33.33", "zwei drittel": "66.67", "ein viertel": "25", "drei viertel": "75", "die hälfte": "50", "ein fünftel": "20", "ein zehntel": "10"},
+    "es": {"un tercio": "33.33", "dos tercios": "66.67", "un cuarto": "25", "tres cuartos": "75", "la mitad": "50", "un quinto": "20", "una décima parte": "10"},
+    "pt": {"um terço": "33.33", "dois terços": "66.67", "um quarto": "25", "três quartos": "75", "metade": "50", "um quinto": "20", "um décimo": "10"},
+    "it": {"un terzo": "33.33", "due terzi": "66.67", "un quarto": "25", "tre quarti": "75", "la metà": "50", "metà": "50", "un quinto": "20", "un decimo": "10"},
+    "nl": {"een derde": "33.33", "twee derde": "66.67", "een kwart": "25", "driekwart": "75", "de helft": "50", "een vijfde": "20", "een tiende": "10"},
+    "zh": {"三分之一": "33.33", "三分之二": "66.67", "四分之一": "25", "四分之三": "75", "一半": "50", "五分之一": "20", "十分之一": "10"},
+    "ja": {"3分の1": "33.33", "三分の一": "33.33", "3分の2": "66.67", "4分の1": "25", "四分の一": "25", "半分": "50", "5分の1": "20", "10分の1": "10"},
+    "ko": {"3분의 1": "33.33", "삼분의 일": "33.33", "3분의 2": "66.67", "4분의 1": "25", "절반": "50", "5분의 1": "20", "10분의 1": "10"},
+}  # fmt: skip
+MULTIPLES = {
+    "en": {"double": "2", "doubled": "2", "twice": "2", "triple": "3", "tripled": "3", "treble": "3", "quadruple": "4", "dollar for dollar": "1", "one-for-one": "1", "one for one": "1", "round trip": "2", "round-trip": "2", "both ways": "2"},
+    "fr": {"double": "2", "doublé": "2", "triple": "3", "triplé": "3", "euro pour euro": "1", "aller-retour": "2", "aller retour": "2"},
+    "de": {"doppelt": "2", "doppelte": "2", "verdoppelt": "2", "dreifach": "3", "dreifache": "3", "verdreifacht": "3", "hin und zurück": "2", "hin- und rückfahrt": "2"},
+    "es": {"doble": "2", "duplica": "2", "duplicado": "2", "triple": "3", "triplica": "3", "ida y vuelta": "2"},
+    "pt": {"dobro": "2", "dobra": "2", "duplicado": "2", "triplo": "3", "triplica": "3", "ida e volta": "2"},
+    "it": {"doppio": "2", "raddoppia": "2", "raddoppiato": "2", "triplo": "3", "triplica": "3", "andata e ritorno": "2"},
+    "nl": {"dubbel": "2", "dubbele": "2", "verdubbeld": "2", "verdubbelt": "2", "drievoudig": "3", "driedubbel": "3", "verdrievoudigd": "3", "heen en terug": "2"},
+    "zh": {"双倍": "2", "翻倍": "2", "翻一番": "2", "两倍": "2", "三倍": "3", "往返": "2"},
+    "ja": {"倍額": "2", "2倍": "2", "二倍": "2", "3倍": "3", "三倍": "3", "往復": "2"},
+    "ko": {"두 배": "2", "2배": "2", "세 배": "3", "3배": "3", "왕복": "2"},
+}  # fmt: skip
+POINTS = "percentage points?|points? de pourcentage|pts? de %|prozentpunkte?n?|puntos? porcentuales?|pontos? percentuais|punti percentuali|procentpunten?|个百分点|ポイント|%p|퍼센트포인트|basis points?|points?|pp|p\\.p\\."  # fmt: skip
+
+# Words that say an answer adds, subtracts or multiplies figures ('in total', 'altogether', '2 points more'): a
+# sum, a difference or a product of the context's figures is read as derived only where one is written.
+CUES = (
+    "total|in all|altogether|combined|together|overall|sum|more|less|fewer|difference|extra|additional|"
+    "remaining|longer|shorter|save|saving|saves|cheaper|dearer|points|adds|added|works out|comes to|"
+    "moins cher|revient|reviendra|s'ajoutent|ajoute|augmente de|baisse de|günstiger|teurer|hinzu|kommen|gerechnet|"
+    "más barato|más caro|sale por|suma|súmale|mais barato|acrescenta|soma|sai por|più economico|costa meno|"
+    "goedkoper|duurder|erbij|komt neer op|下来|往復|往返|差额|더 싸|저렴|"
+    "au total|en tout|ensemble|de plus|de moins|différence|restant|restants|économisez|économie|points|"
+    "insgesamt|zusammen|gesamt|mehr|weniger|differenz|unterschied|übrig|sparen|ersparnis|punkte|prozentpunkte|"
+    "en total|en conjunto|juntos|más|menos|diferencia|restantes|ahorra|ahorro|puntos|"
+    "no total|ao todo|juntos|mais|menos|diferença|restantes|economiza|economia|pontos|"
+    "in totale|complessivamente|insieme|in più|in meno|differenza|restanti|risparmi|risparmio|punti|"
+    "in totaal|samen|totaal|meer|minder|verschil|resterende|bespaar|besparing|punten|"
+    "合计|总共|一共|共计|共|多|少|差|剩|省|个百分点|合計|全部で|計|差額|残り|お得|ポイント|합계|총|모두|더|덜|차이|남은|절약|포인트"
+)

@@ -1,0 +1,510 @@
+"""What a figure is said with, read from the words beside it in its clause: its bound or hedge ('at least',
+'about', 'over'), its direction ('a 1.8% fall', 'a devolver'), its period and what it is per ('£9 per seat
+per month'), its time zone ('9:00 CET'), whether its days are calendar days, and the clause it stands in
+(what it is said of). A qualifier belongs to the nearest figure of its clause: the words between two figures
+are read for each up to the other."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import cache, lru_cache
+
+from groundgate.judges.figures import phrases
+from groundgate.judges.figures import qualifier_words as words
+from groundgate.judges.figures.figure import Qualifiers
+
+_CJK = ("zh", "ja", "ko")
+_LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
+_CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
+_WINDOW = 48  # characters read on either side of a figure, at most
+CLAUSE = 400  # characters a clause runs on either side of its figure, at most
+_ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")  # what ends a clause
+
+
+@cache
+def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
+    names = "|".join(re.escape(n) for n in sorted([*words.ZONES, *words.LOCAL.split("|")], key=len, reverse=True))
+    after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
+    before = re.compile(rf"(?<![^\W\d_])(?P<zone>{names})\s*(?:기준\s*)?$", re.IGNORECASE)
+    return after, before
+
+
+@cache
+def _per(lang: str) -> re.Pattern[str]:
+    if lang in _CJK:
+        return re.compile(
+            "(?!)"
+        )  # CJK says what it is per before the figure ('kWh당', '每箱', '1泊あたり'): ``_cjk_per``
+    per = words.PER_WORDS.get(lang, "") + ("|" + words.PER_WORDS["en"] if lang != "en" else "")
+    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})\s*(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip))?))", re.IGNORECASE)  # fmt: skip
+
+
+@cache
+def _things() -> tuple[dict[str, str], re.Pattern[str]]:
+    sense = {phrase.lower(): name for name, phrases in words.PER_THINGS.items() for phrase in phrases.split("|")}
+    alternatives = "|".join(re.escape(p) for p in sorted(sense, key=len, reverse=True))
+    return sense, re.compile(rf"(?<![^\W\d_])(?:for the |for a |pour l'|pour un |für die |para el |para a |per il )?(?P<thing>{alternatives})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
+
+
+# 'A minimum stay of 3 nights', 'Mindestalter: 18': a limit a few words before its figure.
+_LOOSE = re.compile(
+    r"(?:(?<![^\W\d_])(?:(?P<min>minimum|min\.|mínimo|minimo|minimaal|mindest\w*|minimal\w*)|(?P<max>maximum|max\.|máximo|massimo|maximaal|höchst\w*|maximal\w*|up to|bis zu|jusqu'à|hasta|até|fino a))"
+    r"|(?P<min_cjk>最低|最小|至少|최소|최저)|(?P<max_cjk>最大|最高|最多|최대|최고|최장))"
+    r"(?:\s*[^\W\d_]+){0,3}\s*(?:of|de|di|van|von|d'|du|:)?\s*$",
+    re.IGNORECASE,
+)
+# A deadline before an event: 'no later than', 'up to', 'until' a duration 'before' it is at least that long before
+# ('within 24 hours before departure' stays within: the last 24 hours).
+_DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'à|jusqu’à|au plus tard|bis zu|bis|spätestens|hasta|a más tardar|até|no máximo até|fino a|entro|tot|uiterlijk)\b", re.IGNORECASE)  # fmt: skip
+_EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avant|à l'avance|vor|im voraus|vorher|antes|de antelación|de antecedência|prima|in anticipo|voor|van tevoren|前|전)", re.IGNORECASE)  # fmt: skip
+_EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
+_PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
+_NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+\S+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
+_JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
+_LOOSE_WORDS = re.compile(
+    r"min|max|mín|máx|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE
+)
+_CALENDAR = re.compile(rf"(?<![^\W\d_])(?:{words.CALENDAR})(?![^\W\d_])", re.IGNORECASE)
+
+
+_CALENDAR_STEMS = ("calend", "corrid", "natural", "solari", "kalender", "自然日", "暦日", "역일", "civil")
+
+
+@cache
+def _calendar_words() -> frozenset[str]:
+    return frozenset(phrases.PHRASE_WORD.findall(words.CALENDAR.lower()))
+
+
+def _calendar(text: str) -> bool:
+    """Whether the words say calendar days ('30 calendar days', '30 jours calendaires', '30 dias corridos')."""
+    lowered = text.lower()
+    if not any(stem in lowered for stem in _CALENDAR_STEMS):
+        return False
+    return not _calendar_words().isdisjoint(t for t, _, _ in phrases.tokens_of(text)) or bool(_CALENDAR.search(text))
+
+
+def clauses(text: str) -> list[tuple[int, int]]:
+    """The text's clauses (sentences, and the parts a semicolon or a line break makes), in order."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _CLAUSE_END.finditer(text):
+        if match.start() > start:
+            spans.append((start, match.end()))
+        start = match.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return spans or [(0, len(text))]
+
+
+def qualify(text: str, lang: str, spans: Sequence[tuple[int, int, str]]) -> list[Qualifiers]:
+    """Each figure's qualifiers: ``spans`` are the figures' (start, end, kind) in ``text``, in order (a range's
+    ends share the range's words: its (start, end) is the whole range for both)."""
+    reader = Reader(text, lang, spans)
+    return [reader.at(index) for index in range(len(spans))]
+
+
+class Reader:
+    """The qualifiers of a text's figures, read one at a time when asked (a context's figures are read only
+    where an answer's figure needs them: most never are)."""
+
+    def __init__(
+        self,
+        text: str,
+        lang: str,
+        spans: Sequence[tuple[int, int, str]],
+        old: Callable[[int, int], tuple[int, int]] = lambda start, end: (start, end),
+    ) -> None:
+        """``old``: where a span of ``text`` stands in the text as written (a clause is given there)."""
+        self.text, self.lang, self.spans, self.old = text, lang, spans, old
+        self._parts: list[tuple[int, int]] | None = None
+        self._starts: list[int] = []
+
+    def clause(self, index: int) -> tuple[int, int]:
+        """The clause the figure stands in: read around it (a context's other clauses are never split)."""
+        text = self.text
+        start, end, _ = self.spans[index]
+        low, high = max(0, start - CLAUSE), min(len(text), end + CLAUSE)
+        begin = max([low] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, low, start)) >= 0])
+        ends = [at for mark in _ENDS if (at := text.find(mark, end, high)) >= 0]
+        finish = min(ends) + 1 if ends else high
+        while begin < start and text[begin].isspace():
+            begin += 1
+        return begin, finish
+
+    def at(self, index: int) -> Qualifiers:
+        """The figure's qualifiers, read between the figures beside it, within its clause (whose span is left
+        unread here: ``clause`` gives it to the few that need it)."""
+        text, spans = self.text, self.spans
+        start, end, kind = spans[index]
+        low, high = max(0, start - _WINDOW), min(len(text), end + _WINDOW)
+        clause_start = max([low] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, low, start)) >= 0])
+        ends = [at for mark in _ENDS if (at := text.find(mark, end, high)) >= 0]
+        clause_end = min(ends) + 1 if ends else high
+        previous, back = clause_start, index - 1
+        while back >= 0 and index - back <= 4:  # a range's ends share their span: the figure before them
+            if spans[back][1] <= start and spans[back][2] != "bare":  # 'una riduzione del 6%': words, no figure
+                previous = max(previous, spans[back][1])
+                break
+            back -= 1
+        following, ahead = clause_end, index + 1
+        while ahead < len(spans) and ahead - index <= 4:
+            if spans[ahead][0] >= end and spans[ahead][2] != "bare":
+                following = spans[ahead][0]
+                break
+            ahead += 1
+        before = text[max(previous, clause_start, start - _WINDOW) : start]
+        after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
+        said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
+        if kind in ("money", "percent") and not (said.change or said.balance):
+            said = self._direction(said, index, start, end, previous, following, clause_end, ahead)
+        return said
+
+    def _direction(
+        self,
+        said: Qualifiers,
+        index: int,
+        start: int,
+        end: int,
+        previous: int,
+        following: int,
+        clause_end: int,
+        ahead: int,
+    ) -> Qualifiers:
+        """A direction said further off: past a date ('€ 132,35 wordt op 28 februari … afgeschreven'), in a label
+        ('Rückforderung zu viel gezahlter Fahrtkostenzuschuss Januar: −48,00 €'), or by a listing's sign."""
+        text, spans = self.text, self.spans
+        change = balance = 0
+        nxt = spans[ahead][2] if ahead < len(spans) else ""
+        if following < clause_end and nxt in ("date", "time", "weekday"):
+            stop = _clause_end(text, end, end + 80)
+            change, balance = _direction("", _own(text[end:stop]), self.lang)
+        lead = text[max(previous, start - 160) : start]
+        colon = max(lead.rfind(": "), lead.rfind("："))
+        if not (change or balance) and colon >= 0 and not lead[colon + 1 :].strip(" +-−–€$£¥₩"):
+            label = lead[:colon]
+            begin = max(label.rfind(mark) for mark in ("; ", ". ", "\n", "；", "。", ": "))
+            change, balance = _direction(_own_last(label[begin + 1 :]), "", self.lang)
+        if not (change or balance) and spans[index][2] == "money":
+            sign = text[max(0, start - 2) : start].strip()
+            if sign in ("+", "−", "-") and (start < 3 or not text[start - 3].isalnum()):
+                balance = 1 if sign == "+" else -1  # a listing's '+212,40 €', '−48,00 €': in, out
+        return replace(said, change=change, balance=balance) if change or balance else said
+
+
+def _clause_end(text: str, end: int, high: int) -> int:
+    ends = [at for mark in _ENDS if (at := text.find(mark, end, high)) >= 0]
+    return min(ends) + 1 if ends else min(len(text), high)
+
+
+def _own_last(text: str) -> str:
+    """The words of a label after its last comma or semicolon."""
+    parts = list(_PART.finditer(text))
+    return text[parts[-1].end() :] if parts else text
+
+
+_QUANTITIES = frozenset({"money", "percent", "measure", "count", "number", "duration", "times"})
+
+
+@cache
+def _triggers(lang: str) -> tuple[frozenset[str], str]:
+    """(the telling words of any qualifier phrase, lowercased: its last word, and its first when that is no
+    function word; the characters of CJK phrases): a window holding none of them has no qualifier to read."""
+    from groundgate.judges.figures.lexicon import STOPWORDS
+
+    function = {w for ws in STOPWORDS.values() for w in ws} - {
+        "mais",
+        "más",
+        "più",
+        "meer",
+        "mehr",
+        "plus",
+        "moins",
+        "menos",
+        "meno",
+        "minder",
+        "weniger",
+        "até",
+        "hasta",
+        "bis",
+        "tot",
+        "entro",
+        "binnen",
+        "desde",
+        "ab",
+        "dès",
+        "from",
+        "within",
+        "over",
+        "under",
+    }
+    found: set[str] = {"per", "pro", "par", "por", "je", "each", "cada", "elke", "ogni", "chaque", "every"}
+    tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
+    for table in tables:
+        for by_language in table.values():
+            codes = (lang,) if lang in _CJK else _LATIN
+            for phrase in "|".join(by_language.get(code, "") for code in codes).split("|"):
+                parts = re.findall(r"[^\W\d_]+", phrase.lower())
+                if parts:
+                    found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
+    found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(words.ZONES))}
+    found |= {"way", "trip", "retour", "vuelta", "volta", "ritorno", "terug", "rückfahrt", "andata", "ida", "sens"}
+    cjk = "".join({c for table in tables for by in table.values() for c in by.get(lang, "")}) if lang in _CJK else ""
+    return frozenset(found - {"a", "an", "the", "de", "la", "le", "el", "o", "il", "lo", "l"}), cjk
+
+
+_TOKEN = re.compile(r"[^\W\d_]+")
+_SIGNS = "/~+-−"
+
+
+def _silent(before: str, after: str, lang: str) -> bool:
+    """Whether neither window holds a word or sign a qualifier is written with (most figures: read no further)."""
+    vocabulary, cjk = _triggers(lang)
+    if any(c in _SIGNS for c in before[-2:]) or any(c in _SIGNS for c in after[:3]):
+        return False
+    if lang in _CJK:
+        return not any(c in cjk for c in before[-12:]) and not any(c in cjk for c in after[:16])
+    return vocabulary.isdisjoint(_TOKEN.findall(before.lower())) and vocabulary.isdisjoint(
+        _TOKEN.findall(after.lower())
+    )
+
+
+def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int]) -> Qualifiers:
+    """What a figure of ``kind`` written ``own`` is said with, between the words ``before`` and ``after`` it."""
+    q = _said(before, after, own, kind, lang)
+    return Qualifiers(q.bound, q.change, q.balance, q.period, q.per, q.zone, q.zone_name, q.calendar, clause)
+
+
+@lru_cache(maxsize=8192)
+def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int] = (0, 0)) -> Qualifiers:
+    """``_read`` without the clause: the same words say the same (a suite's contexts share their sentences)."""
+    if kind not in _QUANTITIES and kind != "time":
+        return Qualifiers(clause=clause)
+    if _silent(before, after, lang) and not (kind == "duration" and _calendar(own)):
+        return Qualifiers(clause=clause)
+    bound = ""
+    stripped_before, stripped_after = before, after
+    ended = phrases.ending(before, "before") if lang not in _CJK else None
+    if ended is None:
+        tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
+        match = (phrases.pattern("before", lang).search(before, tail) if lang in _CJK else None) or (_LOOSE.search(before, max(0, len(before) - 40)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
+        ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
+    if ended is not None:
+        bound, at = ended
+        stripped_before = before[:at]
+        if bound in ("over", "under") and _NEGATION.search(stripped_before):
+            bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
+        if bound == "max" and kind == "duration" and _DEADLINE.search(before[at:]) and _EVENT.match(after):
+            bound = "min"  # 'no later than 2 hours before arrival' is at least 2 hours before it
+    else:
+        if lang in _CJK:
+            match = phrases.pattern("after", lang).match(after)
+            started = (str(match.lastgroup), match.end()) if match is not None else None
+        else:
+            started = phrases.starting(after, "after")
+        if started is not None:
+            bound = started[0]
+            stripped_after = after[started[1] :]
+        elif kind == "duration" and _EVENT_BY.match(after):
+            bound = "min"  # '2時間前まで', '24시간 전까지': until that long before, so at least that long before
+    if kind == "time":
+        after_zone, before_zone = _zones()
+        zone = after_zone.match(after) or before_zone.search(before[-16:])
+        if zone is None:
+            return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
+        name = zone.group("zone").lower()
+        return Qualifiers(zone=words.ZONES.get(name), zone_name=name, clause=clause)
+    change = balance = 0
+    parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another figure's
+    own_before = stripped_before[parts[-1].end() :] if parts else stripped_before
+    if kind in ("money", "percent", "measure", "number", "count"):
+        change, balance = _direction(own_before, _own(stripped_after), lang)
+        sign = before[-1:]
+        if kind == "percent" and sign in ("-", "−") and not before[:-1].rstrip()[-1:].isalnum() and not change:
+            change = -1  # '−8,3 %'; a negative amount of money may be a credit or a debit: not read
+    period, per = _rate(own_before, stripped_after, kind, lang)
+    calendar = kind == "duration" and _calendar(own + after[:24])
+    return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause)
+
+
+def _own(after: str) -> str:
+    """The words after a figure up to a comma or a conjunction: past it, they are the next clause's."""
+    part = _PART.search(after)
+    return after[: part.start()] if part is not None else after
+
+
+def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
+    """The nearest word of each axis on either side: a change (up or down), a balance (credit or debit)."""
+    found: dict[str, tuple[int, int]] = {}
+    if lang in _CJK:
+        pattern = phrases.pattern("direction", lang)
+        earlier = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(before)]
+        later = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(after)][:1]
+    else:
+        earlier, later = phrases.anywhere(before, "direction"), phrases.anywhere(after, "direction")[:1]
+    for name, _, end in earlier:
+        axis, sign = words.AXIS[name]
+        found[axis] = (len(before) - end, sign)  # the last one before is the nearest
+    for name, start, _ in later:
+        axis, sign = words.AXIS[name]
+        if axis not in found or start < found[axis][0]:
+            found[axis] = (start, sign)
+    return found.get("change", (0, 0))[1], found.get("balance", (0, 0))[1]
+
+
+def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str]]:
+    """The period a figure is per ('a month', 'monthly fee of'), and what else it is per ('per seat')."""
+    period = ""
+    per: set[str] = set()
+    rest = after
+    sense, things = _things()
+    for step in range(4):  # 'per seat per month', 'per passenger, each way', '€/kW día', 'por puesto y año'
+        if not period:
+            head = rest.lstrip(" ,(")
+            if lang in _CJK:
+                match = phrases.pattern("period", lang).match(head)
+                started = (str(match.lastgroup), match.end()) if match is not None else None
+            else:
+                started = phrases.starting(head, "period")
+                if started is None and step == 0 and kind == "money" and not _per(lang).match(head) and (named := _NOUN.match(head)):  # fmt: skip
+                    started = phrases.starting(head[named.end() :], "period")  # '€ 20 aansluitkosten per jaar'
+                    started = (started[0], named.end() + started[1]) if started is not None else None
+            if started is not None:
+                period, rest = started[0], head[started[1] :]
+                continue
+        match = _per(lang).match(rest)
+        if match is not None:
+            noun = match.group("noun").lower().rstrip(".")
+            thing = sense.get(noun) or sense.get(noun.rstrip("s")) or _period_of(noun, lang)
+            word = (match.group("word").lower().split() or [""])[-1]
+            after_noun = rest[match.end() :]
+            bare = _bare_period(after_noun, lang)
+            if thing in words.PERIODS:
+                period = period or thing
+            elif thing or word == "/" or (lang in ("en", "de", "nl") and word in ("per", "pro", "je")) or _unit(noun) or bare:  # fmt: skip
+                per.add(thing or noun.rstrip("s"))
+            else:
+                break
+            rest = after_noun
+            if bare is not None and not period:  # '€/kW día', 'por puesto y año': a period said by its noun alone
+                period, rest = bare[0], rest[bare[1] :]
+            continue
+        thing_match = things.search(rest[:24]) if _JOURNEY.search(rest[:24]) else None
+        if thing_match is not None and _journey(thing_match.group("thing"), sense):
+            per.add(sense[thing_match.group("thing").lower()])
+            rest = rest[thing_match.end() :]
+            continue
+        break
+    if lang in _CJK and kind in ("money", "percent", "measure", "duration", "count"):
+        cjk_period, cjk_per = _cjk_per(before, after)
+        period = period or cjk_period
+        per |= cjk_per
+    if not period and kind in ("money", "percent"):
+        if lang in _CJK:
+            match = phrases.pattern("period", lang).search(before[-32:])
+            period = str(match.lastgroup) if match is not None else ""
+        else:
+            periods = phrases.anywhere(before[-32:], "period")
+            period = periods[-1][0] if periods else ""
+    return period, frozenset(per)
+
+
+# What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
+# or after it ('12元/单', '3元/GB').
+_CJK_PER_BEFORE = re.compile(
+    r"(?:(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?)(?:あたり|当たり|につき))\s*$"
+)
+_CJK_PER_AFTER = re.compile(r"^\s*/\s*(?P<noun>[\u4e00-\u9fff가-힣A-Za-z]+)")
+_CJK_PERIOD = {"시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
+_CJK_THINGS = {
+    "单": "booking",
+    "单位": "item",
+    "箱": "box",
+    "盒": "box",
+    "실": "room",
+    "건": "transaction",
+    "개": "item",
+}
+
+
+def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
+    """(the period, what else) a CJK figure is per, read before and after it."""
+    sense, _ = _things()
+    period, per = "", set()
+    for match in (_CJK_PER_BEFORE.search(before[-12:]), _CJK_PER_AFTER.match(after[:12])):
+        if match is None:
+            continue
+        noun = next(group for group in match.groups() if group)
+        lowered = noun.lower()
+        if lowered in _CJK_PERIOD:
+            period = period or _CJK_PERIOD[lowered]
+        elif lowered.rstrip("月") and lowered in sense:
+            per.add(sense[lowered])
+        elif lowered in _CJK_THINGS:  # a noun not known is not read: '1配送先につき' and '1か所につき' say the same
+            per.add(_CJK_THINGS[lowered])
+    return period, per
+
+
+_NOUN = re.compile(r"[^\W\d_]{3,}(?:\s[^\W\d_]{3,})?(?=\s)")
+_BARE_PERIOD = re.compile(r"\s*(?:(?:y|e|et|and|und|en|o)\s+)?(?P<noun>[^\W\d_]+)(?![^\W\d_])", re.IGNORECASE)
+
+
+def _bare_period(text: str, lang: str) -> tuple[str, int] | None:
+    """A period's noun alone after what a figure is per ('/kW día', 'por puesto y año'): (the period, where it
+    ends)."""
+    match = _BARE_PERIOD.match(text)
+    if match is None:
+        return None
+    period = _period_of(match.group("noun").lower(), lang)
+    return (period, match.end()) if period else None
+
+
+@cache
+def _unit_words() -> frozenset[str]:
+    from groundgate.judges.figures.lexicon import UNIT_WORDS
+
+    return frozenset(w.lower() for table in UNIT_WORDS.values() for w in table if len(w) > 1)
+
+
+def _unit(noun: str) -> bool:
+    """Whether a noun after 'por', 'par', 'per' is a unit ('por kW', 'par kWh'): what a price is per."""
+    return noun in _unit_words() or noun in (
+        "kw",
+        "kwh",
+        "gb",
+        "mb",
+        "kg",
+        "km",
+        "m2",
+        "m²",
+        "m3",
+        "m³",
+        "l",
+        "litro",
+        "litre",
+        "liter",
+    )
+
+
+def _journey(phrase: str, sense: dict[str, str]) -> bool:
+    """'each way', 'for the return trip', 'aller-retour': a journey's extent said without a 'per' word (a phrase
+    of two words or more, so 'on its way' and 'return within 30 days' are not)."""
+    return sense[phrase.lower()] in ("way", "return") and any(c in phrase for c in " -")
+
+
+@cache
+def _period_words(lang: str) -> dict[str, str]:
+    """A period's nouns after a 'per' word ('per month', 'pro Monat', 'por mês'), to the period."""
+    found: dict[str, str] = {}
+    for name, by_language in words.PERIODS.items():
+        for phrase in (by_language.get(lang, "") + "|" + by_language.get("en", "")).split("|"):
+            parts = phrase.lower().split()
+            if len(parts) == 2:
+                found[parts[1]] = name
+    return found
+
+
+def _period_of(noun: str, lang: str) -> str:
+    return _period_words(lang).get(noun, "")

@@ -1,0 +1,57 @@
+"""A unit's dimension and its size in the dimension's base: the everyday units from the lexicon's table, and
+compound units ('mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'kWh') through pint, which knows their dimensions and
+their exact conversions: '4.5 mg/dL' is '45 mg/L', never '4.5 mg/L'; 'µmol/L' is no 'mg/dL' at all."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from groundgate.judges.figures.lexicon import UNITS
+
+# Our written forms, to pint's names ('1.73 m²', the body surface a kidney rate is given per, is a factor).
+_PINT = {
+    "µg": "microgram", "mcg": "microgram", "ug": "microgram", "ng": "nanogram", "pg": "picogram", "mg": "milligram",
+    "g": "gram", "kg": "kilogram", "µmol": "micromole", "umol": "micromole", "mmol": "millimole", "nmol": "nanomole",
+    "mol": "mole", "dl": "deciliter", "l": "liter", "ml": "milliliter", "cl": "centiliter", "µl": "microliter",
+    "min": "minute", "h": "hour", "hr": "hour", "s": "second", "d": "day", "day": "day", "kwh": "kilowatt_hour",
+    "wh": "watt_hour", "mwh": "megawatt_hour", "kcal": "kilocalorie", "cal": "calorie", "mmhg": "millimeter_Hg",
+    "m²": "meter**2", "m2": "meter**2", "m³": "meter**3", "m3": "meter**3", "m": "meter", "cm": "centimeter",
+    "mm": "millimeter", "km": "kilometer", "1.73 m²": "(1.73*meter**2)", "1.73m²": "(1.73*meter**2)",
+    "1.73 m2": "(1.73*meter**2)", "w": "watt", "kw": "kilowatt", "mbps": "megabit/second", "gbps": "gigabit/second",
+    "lb": "pound", "oz": "ounce", "gal": "gallon", "in": "inch", "ft": "foot", "mi": "mile",
+}  # fmt: skip
+_OPAQUE = frozenset({"iu", "u", "meq", "mosm", "bpm"})  # counted units pint does not convert: only themselves
+_IMPERIAL = frozenset({"lb", "oz", "gal", "in", "ft", "mi"})
+_PARTS = re.compile(r"\s*/\s*")
+
+
+def dimension(unit: str) -> tuple[str, Decimal]:
+    """(the dimension, the size in its base) of a unit as the extraction names it: the table's units, else a
+    compound through pint; a unit pint cannot read is a dimension of its own, of size one."""
+    if unit in UNITS:
+        return UNITS[unit]
+    return _compound(unit)
+
+
+@cache
+def _registry() -> Any:
+    import pint
+
+    return pint.UnitRegistry()
+
+
+@cache
+def _compound(unit: str) -> tuple[str, Decimal]:
+    parts = [part.strip().lower().replace(",", ".").replace("m2", "m²") for part in _PARTS.split(unit)]
+    if any(part in _OPAQUE or part not in _PINT for part in parts):
+        return f"unit:{unit.lower()}", Decimal(1)
+    expression = "/".join(_PINT[part] if index == 0 else f"({_PINT[part]})" for index, part in enumerate(parts))
+    try:
+        quantity = _registry().parse_expression(f"1*{expression}").to_base_units()
+    except Exception:
+        return f"unit:{unit.lower()}", Decimal(1)
+    system = "-imperial" if any(part in _IMPERIAL for part in parts) else ""
+    return f"pint:{quantity.dimensionality}{system}", Decimal(f"{quantity.magnitude:.10g}")
