@@ -9,7 +9,8 @@ the charges so far fit the rate (a generic cell rate algorithm: start times spac
 of the minute), and with a margin of the largest charge per 10 seconds, so that no period Azure checks is
 overrun. The limits come from the settings (``max-rpm``, ``max-tpm``, for a quota shared with other jobs)
 and from the deployment's own answers (``x-ratelimit-limit-*`` where sent, else what
-``x-ratelimit-remaining-*`` leaves on top of the answer's own charge); the smaller one holds. A 429 pauses
+``x-ratelimit-remaining-*`` leaves on top of the answer's own charge, each on its own scale: the requests
+over 10 seconds, the tokens over the minute); the smaller one holds. A 429 pauses
 every start until its ``retry-after-ms`` (``retry-after``) has passed and slows the pace, which recovers
 slowly while no refusal comes; a refused request is tried again before any new one. Without any known
 limit nothing is paced until a refusal, which sets the pace below what was being sent; a step of that rate
@@ -35,6 +36,7 @@ from dataclasses import dataclass
 from groundgate.wording import duration
 
 PERIOD = 10.0  # the longest period Azure documents its limits are checked over, in seconds
+REQUESTS_WINDOW = 10.0  # seconds Azure's x-ratelimit-remaining-requests counts (its tokens count the minute)
 MARGIN = 0.97  # of each limit used: the service's clock and ours differ by a request's trip
 SLOWER = 0.8  # the pace after a refusal, as a share of the pace before it
 RECOVERY = 60.0  # seconds without a refusal for the pace to win back what one refusal took
@@ -194,8 +196,10 @@ class Pace:
 
     def _heard(self, headers: Mapping[str, str], charge: int = 0) -> None:
         """An answer's rate-limit headers: the limits where the service states them (OpenAI's
-        ``x-ratelimit-limit-*``), else what remains plus this request's own charge (Azure's
-        ``x-ratelimit-remaining-*`` count the minute after charging it): at least that much is the limit."""
+        ``x-ratelimit-limit-*``, per minute; nonsense such as -1 is no statement), else what remains plus this
+        request's own charge: at least that much is the limit. Azure's two ``x-ratelimit-remaining-*`` headers
+        are on two scales: the tokens count the minute, the requests the current 10 seconds (a 300 RPM
+        deployment answers 50 at first: RPM / 6), so what remains of the requests is six times that a minute."""
         lower = {key.lower(): value for key, value in headers.items()}
 
         def number(key: str) -> float | None:
@@ -214,7 +218,7 @@ class Pace:
         if tpm is None and remaining_tokens is not None:
             tpm = max(self._heard_tpm or 0.0, remaining_tokens + charge)
         if rpm is None and remaining_requests is not None:
-            rpm = max(self._heard_rpm or 0.0, remaining_requests + 1)
+            rpm = max(self._heard_rpm or 0.0, (remaining_requests + 1) * 60.0 / REQUESTS_WINDOW)
         self._heard_tpm = tpm or self._heard_tpm
         self._heard_rpm = rpm or self._heard_rpm
 

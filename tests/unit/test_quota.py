@@ -97,7 +97,8 @@ def test_each_request_is_charged_its_prompt_and_max_tokens_as_the_service_counts
 def test_the_limits_are_learned_from_the_deployments_headers_and_the_smaller_one_holds() -> None:
     pace = Pace()
     assert not pace.paced
-    pace.answered({"x-ratelimit-remaining-tokens": "147700", "x-ratelimit-remaining-requests": "899"}, charge=2300)
+    # Azure's two scales: the tokens left in the minute, the requests left in the current 10 seconds (RPM / 6)
+    pace.answered({"x-ratelimit-remaining-tokens": "147700", "x-ratelimit-remaining-requests": "149"}, charge=2300)
     assert pace.limits().tpm == 150_000
     assert pace.limits().rpm == 900
     assert pace.limits().source == "the deployment"
