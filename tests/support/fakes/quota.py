@@ -30,6 +30,7 @@ service's count from its answers (``usage``) rather than assume its own.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import threading
@@ -63,6 +64,13 @@ def prompt_tokens(body: dict[str, Any]) -> int:
         text = content if isinstance(content, str) else str(content)
         total += MESSAGE_OVERHEAD + count_tokens(text)
     return total
+
+
+def verdict_usage(body: dict[str, Any], reason: str, score: int) -> tuple[int, int]:
+    """The tokens the fakes bill a judge's answer ``{"reason", "status": "completed", "score"}`` to ``body``: all
+    of them, and the answer's (``Score.tokens``, ``Score.answer_tokens``)."""
+    answer = count_tokens(json.dumps({"reason": reason, "status": "completed", "score": score}))
+    return prompt_tokens(body) + answer, answer
 
 
 def charged(body: dict[str, Any]) -> int:
