@@ -38,6 +38,8 @@ from groundgate.judges import claims as claim_calls
 from groundgate.judges import window as context_window
 from groundgate.judges.cost import RESERVE as RESERVE  # bench/max_tokens.py sets it
 from groundgate.judges.cost import Estimator
+from groundgate.judges.quota import retry_after
+from groundgate.wording import duration
 
 if TYPE_CHECKING:
     from openai import APIStatusError, AsyncOpenAI, OpenAIError
@@ -226,13 +228,16 @@ class ChatJudge(Provider):
                     refusals += 1
                     link.throttled += 1
                     quota.refused(error.response.headers, charge, request=me)
+                    asked = retry_after(error.response.headers)
+                    if asked is not None and quota.longest is not None and asked > quota.longest:
+                        return self._held(asked, quota.longest, billed)
                     if refusals < MAX_REFUSALS:
                         retry = True
                         continue
                 elif status_of(error) != 429 and failures < retries and (delay := again(error, failures, entity)):
                     failures += 1
                     link.resent += 1
-                    await asyncio.sleep(delay)
+                    await asyncio.sleep(delay if quota.longest is None else min(delay, quota.longest))
                     retry = True
                     continue
                 return self._failed(error, billed, estimate)
@@ -259,6 +264,17 @@ class ChatJudge(Provider):
                 continue
             content = choice.message.content if choice is not None else None
             return Answer(content, finish, reply.model or None, *billed, counted)
+
+    def _held(self, asked: float, longest: float, billed: tuple[int, int]) -> JudgeError:
+        """A 429 asking for a wait longer than the call may take: given up at once, not waited for."""
+        return JudgeError(
+            f"{self.where()} refused the call for its rate limits (HTTP 429) and asked to wait {duration(asked)} "
+            f"(retry-after), longer than the call timeout ({longest:g} s): the quota, not the judge, held it; give "
+            "the deployment more quota, or run later",
+            kind=Failure.QUOTA,
+            tokens=billed[0],
+            answer_tokens=billed[1],
+        )
 
     def _failed(self, error: OpenAIError, billed: tuple[int, int], estimate: int = 0) -> JudgeError:
         """A request that failed for good, as its row's error: what the service billed for answers it gave

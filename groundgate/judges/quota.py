@@ -43,6 +43,7 @@ RECOVERY = 60.0  # seconds without a refusal for the pace to win back what one r
 FLOOR = 0.25  # the slowest the pace falls to, as a share of the limits
 DEFAULT_PAUSE = 1.0  # seconds a refusal without retry-after holds the starts
 SEEN = 4  # requests started within a period before a refusal can say at what rate they were too many
+CONTRADICTS = 2.0  # answered in a minute, as a multiple of what the headers claim, before they are not believed
 
 
 def bound(calls: int, tokens: int, rpm: float | None, tpm: float | None) -> float | None:
@@ -82,7 +83,7 @@ def retry_after(headers: Mapping[str, str]) -> float | None:
         except (KeyError, ValueError):
             continue
         if math.isfinite(value) and value >= 0:
-            return min(value, 600.0)
+            return value  # as asked: the pace bounds what it waits by the call timeout (``Pace.longest``)
     return None
 
 
@@ -151,6 +152,9 @@ class Pace:
         self._held_since: float | None = None
         self._waiters: list[_Waiter] = []
         self._changed: asyncio.Event | None = None
+        self.longest: float | None = None  # the longest one wait may take (the call timeout): set by the engine
+        self._took: deque[tuple[float, int]] = deque()  # (when, charge) of the last minute's answered requests
+        self._doubted: dict[str, str] = {}  # "requests"/"tokens" -> why the deployment's headers are not believed
 
     # --- what the limits are -----------------------------------------------------------------
 
@@ -209,15 +213,15 @@ class Pace:
                 return None
             return value if math.isfinite(value) and value > 0 else None
 
-        tpm = number("x-ratelimit-limit-tokens")
-        rpm = number("x-ratelimit-limit-requests")
+        tpm = None if "tokens" in self._doubted else number("x-ratelimit-limit-tokens")
+        rpm = None if "requests" in self._doubted else number("x-ratelimit-limit-requests")
         remaining_tokens, remaining_requests = (
             number("x-ratelimit-remaining-tokens"),
             number("x-ratelimit-remaining-requests"),
         )
-        if tpm is None and remaining_tokens is not None:
+        if tpm is None and remaining_tokens is not None and "tokens" not in self._doubted:
             tpm = max(self._heard_tpm or 0.0, remaining_tokens + charge)
-        if rpm is None and remaining_requests is not None:
+        if rpm is None and remaining_requests is not None and "requests" not in self._doubted:
             rpm = max(self._heard_rpm or 0.0, (remaining_requests + 1) * 60.0 / REQUESTS_WINDOW)
         self._heard_tpm = tpm or self._heard_tpm
         self._heard_rpm = rpm or self._heard_rpm
@@ -236,6 +240,30 @@ class Pace:
                 self._ratio = 0.8 * self._ratio + 0.2 * (counted / estimate)
                 charge = counted + allowance
             self._heard(headers, charge)
+            self._took.append((now, charge))
+            _drop_before_pairs(self._took, now - 60.0)
+            self._contradicted()
+
+    def _contradicted(self) -> None:
+        """A limit the headers state is believed only until the deployment's own answers contradict it: more
+        than CONTRADICTS times the requests (or tokens) it claims a minute, answered within one minute and never
+        refused. Such headers (one request and one token a minute, while every call is answered at once) are
+        not the deployment's quota, and headers shown wrong on one limit are not believed on the other; believed,
+        they forecast hundreds of hours. Refusals still set the pace."""
+        took = len(self._took), sum(charge for _, charge in self._took)
+        for kind, claimed, answered in (("requests", self._heard_rpm, took[0]), ("tokens", self._heard_tpm, took[1])):
+            if claimed is None or answered <= CONTRADICTS * claimed or self._doubted:
+                continue
+            self._doubted = dict.fromkeys(("requests", "tokens"), (
+                f"the deployment's headers claimed {claimed:,.0f} {kind} a minute while it answered {answered:,} "
+                f"{kind} within one minute without a refusal, so groundgate stopped believing them"
+            ))  # fmt: skip
+            self._heard_rpm = self._heard_tpm = None
+
+    def doubts(self) -> list[str]:
+        """Why the deployment's rate-limit headers were not believed, a sentence each."""
+        with self._lock:
+            return sorted(set(self._doubted.values()))
 
     def refused(self, headers: Mapping[str, str], charge: int | None = None, request: object = None) -> None:
         """A 429 for the rate limits to a request charged ``charge``: no start until its ``retry-after-ms``
@@ -252,7 +280,12 @@ class Pace:
                         del self._recent[index]
                         break
             self.last_refusal = now
-            until = now + (DEFAULT_PAUSE if wait is None else wait)
+            pause = DEFAULT_PAUSE if wait is None else wait
+            if (
+                self.longest is not None
+            ):  # no wait past the call timeout (a refusal asking for 2 h is one to give up on)
+                pause = min(pause, self.longest)
+            until = now + pause
             if until > self._paused:
                 self._pauses.append((max(now, self._paused), until))
                 while self._pauses and self._pauses[0][1] < now - 60.0:
@@ -320,7 +353,8 @@ class Pace:
             spare = 1.0 - max(self._largest, tokens) / (per_second * PERIOD)
             apart = max(PERIOD, tokens / (per_second * pace))
             spans.append(min(tokens / (per_second * pace * spare), apart) if spare > 0.05 else apart)
-        return max(spans, default=0.0)
+        longest = max(spans, default=0.0)
+        return longest if self.longest is None else min(longest, self.longest)  # no wait past the call timeout
 
     def _wait(self, tokens: int, now: float) -> float:
         """Seconds until a request charged ``tokens`` may start: its own share of the quota after the last
@@ -399,6 +433,11 @@ class Pace:
                 ticket.held += self._clock() - ticket.since
                 ticket.since = None
             self._wake()
+
+
+def _drop_before_pairs(times: deque[tuple[float, int]], since: float) -> None:
+    while times and times[0][0] < since:
+        times.popleft()
 
 
 def _drop_before(times: deque[float], since: float) -> None:

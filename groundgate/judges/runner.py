@@ -169,7 +169,7 @@ class Runner:
 
     def warnings(self) -> list[str]:
         """What a reader of the results should know about how the judge was called."""
-        return [said] if (said := self.budget.said()) else []
+        return ([said] if (said := self.budget.said()) else []) + self.quota.doubts()
 
     def key(self, request: JudgeRequest) -> str:
         fluency = request.purpose is Purpose.FLUENCY
