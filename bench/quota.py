@@ -105,6 +105,7 @@ def run(
         "bound": stats["bound"],
         "requests": stats["requests"] + stats["refused"],
         "refused": stats["refused"],
+        "refusals": stats.get("refusals", []),
         "calls": sum(g.get("calls", {}).get("total", 0) for g in got),
         "errors": sum(g.get("counts", {}).get("error", 0) if g else -1 for g in got),
         "held": max(g.get("calls", {}).get("quota_seconds", 0.0) for g in got),
@@ -148,6 +149,8 @@ def main() -> None:
             if args.shards > 1:
                 walls = ", ".join(f"{wall:.1f}" for wall in got["walls"])
                 print(f"    {args.shards} shards: rows {got['rows']}, wall s {walls}", flush=True)
+            if got["refusals"]:
+                print(f"    refused at (s): {got['refusals']}", flush=True)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,10 @@ RECOVERY = 60.0  # seconds without a refusal for the pace to win back what one r
 FLOOR = 0.25  # the slowest the pace falls to, as a share of the limits
 DEFAULT_PAUSE = 1.0  # seconds a refusal without retry-after holds the starts
 SEEN = 4  # requests started within a period before a refusal can say at what rate they were too many
+SHARED_AFTER = 20.0  # seconds of answers before what other callers took is counted
+SHARED_MARGIN = 0.15  # of the deployment's limits: the blur of a run's own count of what others took
+SHARED_FLOOR = 0.1  # the least part of the deployment's limits a run keeps to
+OPENING_LOOK = 0.1  # seconds between looks for the first answer while the opening requests are out
 CONTRADICTS = 2.0  # answered in a minute, as a multiple of what the headers claim, before they are not believed
 
 
@@ -127,6 +131,7 @@ class Pace:
         rpm: float | None = None,
         tpm: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        share: float = 1.0,
     ) -> None:
         self.rpm, self.tpm = rpm, tpm  # the settings
         self._clock = clock
@@ -155,6 +160,12 @@ class Pace:
         self.longest: float | None = None  # the longest one wait may take (the call timeout): set by the engine
         self._took: deque[tuple[float, int]] = deque()  # (when, charge) of the last minute's answered requests
         self._doubted: dict[str, str] = {}  # "requests"/"tokens" -> why the deployment's headers are not believed
+        self.share = share  # of the deployment's limits this run keeps to: 1/N for one of N shards side by side
+        self.opening: int | None = None  # requests that may start before the deployment's first answer (None: any)
+        self._started = 0  # requests started so far
+        self._left: float | None = None  # the tokens the deployment last said are left this minute (every caller's)
+        self._own_since = 0  # this run's charges answered since then
+        self._others: deque[tuple[float, int]] = deque()  # (when, tokens other callers took between two answers)
 
     # --- what the limits are -----------------------------------------------------------------
 
@@ -164,13 +175,14 @@ class Pace:
             return self._limits()
 
     def _limits(self) -> Limits:
-        rpm = _smaller(self.rpm, self._heard_rpm)
-        tpm = _smaller(self.tpm, self._heard_tpm)
+        part = self._part()
+        heard_rpm = self._heard_rpm * part if self._heard_rpm is not None else None
+        heard_tpm = self._heard_tpm * part if self._heard_tpm is not None else None
+        rpm = _smaller(self.rpm, heard_rpm)
+        tpm = _smaller(self.tpm, heard_tpm)
         if tpm is None and self._refused_tpm is not None:
             return Limits(rpm, self._inferred(self._clock()), "refusals")
-        heard = (self._heard_rpm is not None and rpm == self._heard_rpm) or (
-            self._heard_tpm is not None and tpm == self._heard_tpm
-        )
+        heard = (heard_rpm is not None and rpm == heard_rpm) or (heard_tpm is not None and tpm == heard_tpm)
         source = "the deployment" if heard else "settings" if rpm or tpm else ""
         return Limits(rpm, tpm, source)
 
@@ -240,6 +252,7 @@ class Pace:
                 self._ratio = 0.8 * self._ratio + 0.2 * (counted / estimate)
                 charge = counted + allowance
             self._heard(headers, charge)
+            self._share(headers, charge, now)
             self._took.append((now, charge))
             _drop_before_pairs(self._took, now - 60.0)
             self._contradicted()
@@ -259,6 +272,35 @@ class Pace:
                 f"{kind} within one minute without a refusal, so groundgate stopped believing them"
             ))  # fmt: skip
             self._heard_rpm = self._heard_tpm = None
+
+    def _share(self, headers: Mapping[str, str], charge: int, now: float) -> None:
+        """What other callers took of the deployment's minute: the tokens left, which count every caller, fell
+        between two answers by more than this run's own charges answered between them. A rise is a new minute:
+        that step says nothing."""
+        self._own_since += charge
+        lower = {key.lower(): value for key, value in headers.items()}
+        try:
+            left = float(lower["x-ratelimit-remaining-tokens"])
+        except (KeyError, ValueError):
+            return
+        if not math.isfinite(left) or "tokens" in self._doubted:
+            return
+        if self._left is not None and left <= self._left:
+            self._others.append((now, round(self._left - left) - self._own_since))
+        self._left, self._own_since = left, 0
+        _drop_before_pairs(self._others, now - 60.0)
+
+    def _part(self) -> float:
+        """The part of the deployment's limits this run keeps to: ``share`` (1/N for one of N shards side by side:
+        each paces to its part, so that together they keep to the whole), less where the deployment's headers,
+        which count every caller, show the others took more than the rest over the last minute (another job on the
+        same deployment), down to SHARED_FLOOR; a margin keeps the blur of this run's own count of them (its
+        requests in flight) from lowering it. Refusals still slow the pace below it."""
+        heard = self._heard_tpm
+        if heard is None or not self._others or self._clock() - self._others[0][0] < SHARED_AFTER:
+            return self.share
+        others = sum(tokens for _, tokens in self._others)
+        return min(self.share, max(SHARED_FLOOR, 1.0 - others / heard + SHARED_MARGIN))
 
     def doubts(self) -> list[str]:
         """Why the deployment's rate-limit headers were not believed, a sentence each."""
@@ -358,10 +400,15 @@ class Pace:
 
     def _wait(self, tokens: int, now: float) -> float:
         """Seconds until a request charged ``tokens`` may start: its own share of the quota after the last
-        start (so that a large request waits for its room, rather than the ones after it), and no pause."""
+        start (so that a large request waits for its room, rather than the ones after it), and no pause. Before
+        the deployment's first answer, no more than ``opening`` requests start (N shards side by side would send
+        N windows at once into limits none of them knows yet)."""
+        if self.opening is not None and self._started >= self.opening and not self._took and not self._limits().source:
+            return OPENING_LOOK
         return max(self._last + self._interval(tokens, now), self._paused) - now
 
     def _book(self, tokens: int, now: float) -> None:
+        self._started += 1
         self._largest = max(self._largest, tokens)
         self._last = now
         self._recent.append((now, tokens))
