@@ -47,6 +47,7 @@ SHARED_AFTER = 20.0  # seconds of answers before what other callers took is coun
 SHARED_MARGIN = 0.15  # of the deployment's limits: the blur of a run's own count of what others took
 SHARED_FLOOR = 0.1  # the least part of the deployment's limits a run keeps to
 OPENING_LOOK = 0.1  # seconds between looks for the first answer while the opening requests are out
+OPENING_HOLD = 10.0  # seconds at most the opening holds the rest back (the first answers may all be failures)
 CONTRADICTS = 2.0  # answered in a minute, as a multiple of what the headers claim, before they are not believed
 
 
@@ -163,6 +164,7 @@ class Pace:
         self.share = share  # of the deployment's limits this run keeps to: 1/N for one of N shards side by side
         self.opening: int | None = None  # requests that may start before the deployment's first answer (None: any)
         self._started = 0  # requests started so far
+        self._first = math.inf  # when the first started
         self._left: float | None = None  # the tokens the deployment last said are left this minute (every caller's)
         self._own_since = 0  # this run's charges answered since then
         self._others: deque[tuple[float, int]] = deque()  # (when, tokens other callers took between two answers)
@@ -403,11 +405,14 @@ class Pace:
         start (so that a large request waits for its room, rather than the ones after it), and no pause. Before
         the deployment's first answer, no more than ``opening`` requests start (N shards side by side would send
         N windows at once into limits none of them knows yet)."""
-        if self.opening is not None and self._started >= self.opening and not self._took and not self._limits().source:
+        opening = self.opening is not None and self._started >= self.opening and now - self._first < OPENING_HOLD
+        if opening and not self._took and not self._answers and not self._limits().source:
             return OPENING_LOOK
         return max(self._last + self._interval(tokens, now), self._paused) - now
 
     def _book(self, tokens: int, now: float) -> None:
+        if not self._started:
+            self._first = now
         self._started += 1
         self._largest = max(self._largest, tokens)
         self._last = now

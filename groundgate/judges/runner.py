@@ -118,7 +118,9 @@ class Runner:
         self.call_timeout = call_timeout  # seconds one judge call may take, its retries included
         self.deadline = deadline
         self.quota = quota or Pace(max_rpm, max_tpm, share=share)
-        if share < 1:  # one of several shards: its part of a run's window goes out before any limit is known
+        if (
+            share < 1 and provider.paced
+        ):  # one of several shards: its part of a window goes out before any limit is known
             self.quota.opening = max(1, round(self.max_concurrency * share))
         self.engine = Engine(
             provider,
