@@ -5,6 +5,7 @@ requests the deployment refused.
     python -m bench.quota --quick          # 150 cases at one quota (about 2 minutes)
     python -m bench.quota --rpm-only       # the issue's second run: --max-rpm at the quota's rate, headers stripped
     python -m bench.quota --groundgate DIR # the CLI of another checkout (e.g. the code before issue 35)
+    python -m bench.quota --shards 4       # the same suite as 4 shards side by side on one deployment (a matrix)
 
 The judge is the fake Azure OpenAI deployment of ``bench.fake_judge`` in its own process, charging and
 enforcing a TPM quota as Azure documents (each request charged at arrival with its prompt's tokens plus its
@@ -13,7 +14,10 @@ the remaining headers: ``tests/support/fakes/quota.py``), answering after a fixe
 compare`` runs as a user runs it, in a fresh process. The quota's bound is the fewest seconds the deployment
 allows for the requests it admitted, as it charged them (60 x charged tokens / TPM); the run's wall time
 includes its start-up. Printed per run: the quota, calls, requests refused (429) and their share, rows not
-judged, wall time, the bound and their ratio, and what the run said of the quota. Nothing is asserted.
+judged, wall time, the bound and their ratio, and what the run said of the quota. With ``--shards N`` the
+suite runs as N ``groundgate compare --shard K/N`` processes started together against the one deployment: the
+wall time is the last shard's, the bound the whole suite's, and each shard's rows and wall time are printed too.
+Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bench.bench import write_dataset
 
@@ -34,41 +39,78 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(
     data: Path, cases: int, tpm: int, *, latency: float, concurrency: int, groundgate: Path, flags: list[str],
-    headers: bool = True,
-) -> dict[str, float]:  # fmt: skip
+    headers: bool = True, shards: int = 1,
+) -> dict[str, Any]:  # fmt: skip
     command = [sys.executable, "-m", "bench.fake_judge", "--latency", str(latency), "--tpm", str(tpm)]
     fake = subprocess.Popen([*command, *([] if headers else ["--no-headers"])], cwd=ROOT, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)  # fmt: skip
     assert fake.stdout is not None
     assert fake.stdin is not None
     endpoint = fake.stdout.readline().strip()
-    results = data / "results.json"
+    parts = [data / f"results-{k}.json" for k in range(1, shards + 1)]
+    logs = [data / f"stderr-{k}.txt" for k in range(1, shards + 1)]  # files, not pipes: no shard blocks on its own
     started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "groundgate.cli", "compare", "--cases", str(data / "cases.jsonl"),
-         "--baseline", str(data / "baseline.jsonl"), "--candidate", str(data / "candidate.jsonl"),
-         "--azure-endpoint", endpoint, "--judge-deployment", "bench", "--max-concurrency", str(concurrency),
-         "--call-timeout", "300", "--results", str(results), *flags],
-        cwd=groundgate, env={**os.environ, "AZURE_OPENAI_API_KEY": "bench"}, capture_output=True, text=True,
-        check=False,
-    )  # fmt: skip
-    wall = time.perf_counter() - started
+    running = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "groundgate.cli",
+                "compare",
+                "--cases",
+                str(data / "cases.jsonl"),
+                "--baseline",
+                str(data / "baseline.jsonl"),
+                "--candidate",
+                str(data / "candidate.jsonl"),
+                "--azure-endpoint",
+                endpoint,
+                "--judge-deployment",
+                "bench",
+                "--max-concurrency",
+                str(concurrency),
+                "--call-timeout",
+                "300",
+                "--results",
+                str(part),
+                *flags,
+                *(["--shard", f"{k}/{shards}"] if shards > 1 else []),
+            ],
+            cwd=groundgate,
+            env={**os.environ, "AZURE_OPENAI_API_KEY": "bench"},
+            stdout=subprocess.DEVNULL,
+            stderr=logs[k - 1].open("w"),
+            text=True,
+        )
+        for k, part in enumerate(parts, 1)
+    ]
+    ended: dict[int, float] = {}
+    while len(ended) < len(running):  # each shard's own wall time, as it ends
+        for k, proc in enumerate(running):
+            if k not in ended and proc.poll() is not None:
+                ended[k] = time.perf_counter() - started
+        time.sleep(0.05)
+    walls = [ended[k] for k in range(len(running))]
+    stderrs = [log.read_text() for log in logs]
     fake.stdin.close()
     stats = json.loads(fake.stdout.read().strip().splitlines()[-1])
     fake.wait(timeout=30)
-    got = json.loads(results.read_text()) if results.exists() else {}
-    plan = [line for line in done.stderr.splitlines() if "plan: " in line]
+    got = [json.loads(part.read_text()) if part.exists() else {} for part in parts]
+    plan = [line for line in stderrs[0].splitlines() if "plan: " in line]
     return {
-        "exit": done.returncode,
-        "wall": wall,
+        "exit": max(proc.returncode for proc in running),
+        "wall": max(walls),
+        "walls": walls,
+        "rows": [len(g.get("rows", [])) for g in got],
         "bound": stats["bound"],
         "requests": stats["requests"] + stats["refused"],
         "refused": stats["refused"],
-        "calls": got.get("calls", {}).get("total", 0),
-        "errors": got.get("counts", {}).get("error", 0) if got else -1,
-        "held": got.get("calls", {}).get("quota_seconds", 0.0),
+        "refusals": stats.get("refusals", []),
+        "calls": sum(g.get("calls", {}).get("total", 0) for g in got),
+        "errors": sum(g.get("counts", {}).get("error", 0) if g else -1 for g in got),
+        "held": max(g.get("calls", {}).get("quota_seconds", 0.0) for g in got),
         "plan": plan[0] if plan else "",
-        "tail": done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "",
+        "tail": stderrs[0].strip().splitlines()[-1] if stderrs[0].strip() else "",
     }
 
 
@@ -81,6 +123,7 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.5)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--groundgate", type=Path, default=ROOT, help="the checkout whose CLI runs")
+    parser.add_argument("--shards", type=int, default=1, help="the suite as N shards side by side")
     args = parser.parse_args()
     cases = args.cases or (150 if args.quick else 500)
     quotas = args.tpm or ([600_000] if args.quick else [600_000, 1_200_000, 2_400_000])
@@ -97,12 +140,17 @@ def main() -> None:
                 flags = ["--max-rpm", str(tpm * 6 // 1000)]
                 headers = False
             got = run(data, cases, tpm, latency=args.latency, concurrency=args.concurrency,
-                      groundgate=args.groundgate, flags=flags, headers=headers)  # fmt: skip
+                      groundgate=args.groundgate, flags=flags, headers=headers, shards=args.shards)  # fmt: skip
             share = got["refused"] / got["requests"] if got["requests"] else 0.0
             print(f"{tpm:>10,} {got['calls']:>6.0f} {got['requests']:>8.0f} {got['refused']:>5.0f} {share:>6.1%} "
                   f"{got['errors']:>10.0f} {got['wall']:>7.1f} {got['bound']:>7.1f} {got['wall'] / got['bound']:>6.2f} "
                   f"{got['held']:>7.1f}   (exit {got['exit']:.0f}; load {os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
             print(f"    {got['plan']}", flush=True)
+            if args.shards > 1:
+                walls = ", ".join(f"{wall:.1f}" for wall in got["walls"])
+                print(f"    {args.shards} shards: rows {got['rows']}, wall s {walls}", flush=True)
+            if got["refusals"]:
+                print(f"    refused at (s): {got['refusals']}", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,10 +7,12 @@ Nothing is silently dropped: a record either loads or stops the run with an Inpu
 from __future__ import annotations
 
 import hashlib
+import heapq
+import itertools
 import sqlite3
 import sys
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -151,13 +153,24 @@ class StoredCases(Sequence[Case]):
     def __init__(self, store: Store, shard: tuple[int, int] | None = None) -> None:
         self.store, self.shard = store, shard
         self._length: int | None = None
+        if shard is not None:
+            assign_stored(store, shard[1])
+
+    def mine(self, prefix: str = "") -> tuple[str, tuple[Any, ...]]:
+        """The condition (on the cases table, aliased ``c.`` as ``prefix`` says) keeping this shard's cases, and its
+        argument."""
+        if self.shard is None:
+            return "", ()
+        mine = (
+            "c.id IN (SELECT id FROM shards WHERE shard = ?)"
+            if prefix
+            else "id IN (SELECT id FROM shards WHERE shard = ?)"
+        )
+        return mine, (self.shard[0],)
 
     def batches(self) -> Iterator[list[Case]]:
-        for window in self.store.windows(_CASES, "line", size=BATCH):
-            yield [_case(*row) for row in window if self._mine(row[1])]
-
-    def _mine(self, case_id: str) -> bool:
-        return self.shard is None or in_shard(case_id, *self.shard)
+        for window in self.store.windows(_CASES, "line", *self.mine(), size=BATCH):
+            yield [_case(*row) for row in window]
 
     def __iter__(self) -> Iterator[Case]:
         for batch in self.batches():
@@ -167,14 +180,13 @@ class StoredCases(Sequence[Case]):
         if self._length is None:
             if self.shard is None:
                 self._length = int(self.store.one("SELECT count(*) FROM cases")[0])
-            else:  # the ids alone: a shard is counted without reading every context
-                windows = self.store.windows("SELECT line, id FROM cases", "line", size=BATCH)
-                self._length = sum(self._mine(cid) for window in windows for _, cid in window)
+            else:
+                self._length = int(self.store.one("SELECT count(*) FROM shards WHERE shard = ?", (self.shard[0],))[0])
         return self._length
 
     def __reversed__(self) -> Iterator[Case]:
-        for window in self.store.windows(_CASES, "line", size=BATCH, descending=True):
-            yield from (_case(*row) for row in window if self._mine(row[1]))
+        for window in self.store.windows(_CASES, "line", *self.mine(), size=BATCH, descending=True):
+            yield from (_case(*row) for row in window)
 
     def __getitem__(self, index: Any) -> Any:
         """One case by position: one query each (``OFFSET``), for a few lookups, never for a loop."""
@@ -238,13 +250,11 @@ class Inputs:
         """Each case with its two responses, in case-file order, a batch at a time: a run never holds
         more of its inputs than one batch."""
         if isinstance(self.cases, StoredCases):
-            shard = self.cases.shard
-            for window in self.cases.store.windows(_JOINED, "c.line", size=BATCH):
-                batch = [
+            for window in self.cases.store.windows(_JOINED, "c.line", *self.cases.mine("c."), size=BATCH):
+                yield [
                     (Case(cid, cat, query, ctx, line), Response(cid, b, b_line, b_ctx), Response(cid, k, k_line, k_ctx))
                     for line, cid, cat, query, ctx, b, b_line, b_ctx, k, k_line, k_ctx in window
                 ]
-                yield [t for t in batch if shard is None or in_shard(t[0].id, *shard)]
             return
         cases = list(self.cases)
         for start in range(0, len(cases), BATCH):
@@ -255,10 +265,51 @@ class Inputs:
             yield from batch
 
 
-def in_shard(case_id: str, index: int, count: int) -> bool:
-    """A stable 1/count slice by a hash of the id: the same case lands in the same shard everywhere."""
-    digest = hashlib.sha256(case_id.encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big") % count == index - 1
+# What one case weighs in a shard: the characters its calls carry, the rubric's own text (about 1,400 tokens,
+# the same in every call) included, so that a shard of many short cases is not taken for a light one.
+CALL_CHARS = 6_500
+
+
+def case_weight(context: str, query: str | None) -> int:
+    return CALL_CHARS + len(context) + len(query or "")
+
+
+def assign(weights: Iterable[tuple[str, int]], count: int) -> Iterator[tuple[str, int]]:
+    """Each case's shard (1..count), the suite's estimated tokens shared as evenly as the cases allow: ``weights``
+    (case id, weight) heaviest first, ties by id, each case to the shard lightest so far (ties: the lowest
+    index). Deterministic from the case ids and texts alone, so every shard process and the merge agree; a
+    shard's load exceeds the lightest one's by at most one case's weight."""
+    loads = [(0, index) for index in range(1, count + 1)]
+    for case_id, weight in weights:
+        load, index = heapq.heappop(loads)
+        yield case_id, index
+        heapq.heappush(loads, (load + weight, index))
+
+
+def shards_of(cases: Iterable[Case], count: int) -> dict[str, int]:
+    """Each case's shard (``assign``), for cases in memory."""
+    weighed = sorted(((c.id, case_weight(c.context, c.query)) for c in cases), key=lambda w: (-w[1], w[0]))
+    return dict(assign(weighed, count))
+
+
+def assign_stored(store: Store, count: int) -> None:
+    """``assign`` over a run's store, once: the ``shards`` table holds each case's shard."""
+    if store.one("SELECT count(*) FROM sqlite_master WHERE name = 'shards'")[0]:
+        return
+    store.run("CREATE TABLE ranked(rank INTEGER PRIMARY KEY, id TEXT NOT NULL, weight INTEGER NOT NULL)")
+    store.run(
+        "INSERT INTO ranked(id, weight) SELECT id, ? + length(context) + coalesce(length(query), 0) AS weight "
+        "FROM cases ORDER BY weight DESC, id",
+        (CALL_CHARS,),
+    )
+    store.run("CREATE TABLE shards(id TEXT PRIMARY KEY, shard INTEGER NOT NULL) WITHOUT ROWID")
+    rows = (
+        row for window in store.windows("SELECT rank, id, weight FROM ranked", "rank", size=BATCH) for row in window
+    )
+    assigned = assign(((case_id, weight) for _, case_id, weight in rows), count)
+    while batch := list(itertools.islice(assigned, BATCH)):
+        store.many("INSERT INTO shards VALUES (?, ?)", batch)
+    store.run("DROP TABLE ranked")
 
 
 def category_sizes(cases: Sequence[Case]) -> dict[str, int]:
@@ -283,7 +334,8 @@ def sorted_ids(cases: Sequence[Case]) -> Iterator[str]:
 def shard(inputs: Inputs, index: int, count: int) -> Inputs:
     if isinstance(inputs.cases, StoredCases):
         return replace(inputs, cases=StoredCases(inputs.cases.store, (index, count)))
-    return replace(inputs, cases=[case for case in inputs.cases if in_shard(case.id, index, count)])
+    of = shards_of(inputs.cases, count)
+    return replace(inputs, cases=[case for case in inputs.cases if of[case.id] == index])
 
 
 class _CaseRecord(BaseModel):

@@ -11,15 +11,17 @@ be reached or refused service.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from groundgate.cases import Case
 from groundgate.errors import GroundgateError, JudgeUnreachable, JudgeUnusable
 from groundgate.forecast import money
 from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purpose, Score
+from groundgate.judges.cost import Estimator
 from groundgate.judges.limits import UNFIT_FIX
 from groundgate.judges.runner import Runner
+from groundgate.judges.window import voided as window_voided
 from groundgate.report.escape import log_safe
 from groundgate.report.render import escaped
 from groundgate.rules import bucket_of
@@ -33,6 +35,9 @@ SAMPLE = Case(
 )
 ANSWER = "You can return an item within 30 days of purchase if you have the receipt."
 REASON_CHARS = 300  # of the judge's reason, shown
+PROBE_FIRST = 1_000  # estimated prompt tokens of the first window probe; each next one twice the last
+PROBE_LARGEST = 32_000  # the largest probe without a suite to size them by
+PADDING = "Opening hours are nine to five on weekdays and ten to four on weekends, public holidays excepted. "
 
 
 @dataclass(frozen=True)
@@ -124,3 +129,78 @@ def _unfit(answer: JudgeError, judge: str) -> GroundgateError:
     if answer.kind.unavailable:
         return JudgeUnreachable(f"{judge} could not be reached or refused service: {what}")
     return JudgeUnreachable(f"{judge} gave no usable answer to the sample call: {what}")
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The judge's context window as probes of growing length found it, and the suite's largest prompt."""
+
+    whole: int  # the longest probe the judge took whole, in estimated prompt tokens (0: none)
+    cut: int | None  # the shortest probe it cut or refused (None: it took every probe whole)
+    probed: bool  # False: a hosted judge, not probed (its model's window is documented)
+    largest: tuple[int, str] | None  # the suite's largest prompt (estimated tokens) and its case and side
+
+
+def _tokens(judge: Runner) -> Estimator | None:
+    estimate = judge.estimate()
+    return estimate if isinstance(estimate, Estimator) else None
+
+
+def largest(judge: Runner, suite: Sequence[tuple[Case, str, str]]) -> tuple[int, str] | None:
+    """The suite's largest groundedness prompt, in estimated tokens, and whose it is; ``suite``: (case, answer,
+    side) each."""
+    estimate = _tokens(judge)
+    if estimate is None or not suite:
+        return None
+    sizes = (
+        (estimate.prompt(JudgeRequest(c, a, Purpose.GROUNDEDNESS)), f"case {c.id}, {side}") for c, a, side in suite
+    )
+    return max(sizes, key=lambda size: size[0])
+
+
+def reach(judge: Runner, suite: Sequence[tuple[Case, str, str]]) -> Reach:
+    """Probes of growing length (fresh calls of the sample, its context padded) until the judge's server cuts or
+    refuses one, up to the suite's largest prompt (or ``PROBE_LARGEST``); a hosted judge is not probed."""
+    biggest = largest(judge, suite)
+    estimate = _tokens(judge)
+    if judge.provider.hosted or estimate is None:
+        return Reach(0, None, False, biggest)
+    top = max(biggest[0] if biggest else PROBE_LARGEST, PROBE_FIRST)
+    whole, target = 0, PROBE_FIRST
+    while True:
+        base = estimate.prompt(JudgeRequest(SAMPLE, ANSWER, Purpose.GROUNDEDNESS))
+        repeats = max(0, round((target - base) * 4.6 / len(PADDING)))
+        case = Case(SAMPLE.id, SAMPLE.category, SAMPLE.query, SAMPLE.context + " " + PADDING * repeats, SAMPLE.line)
+        request = JudgeRequest(case, ANSWER, Purpose.NOISE)  # fresh: never cached
+        size = estimate.prompt(request)
+        [answer] = judge.score_all([request], "doctor")
+        if isinstance(answer, JudgeError) and window_voided(answer.message):
+            return Reach(whole, size, True, biggest)
+        whole = size
+        if target >= top:
+            return Reach(whole, None, True, biggest)
+        target = min(2 * target, top)
+
+
+def reach_said(found: Reach) -> str:
+    """The window and the suite's largest prompt, a line each."""
+    lines = []
+    if not found.probed:
+        lines.append("window: not probed: a hosted judge's context window is its model's, as documented")
+    elif found.cut is None:
+        lines.append(f"window: the judge took every probe whole, up to about {found.whole:,} prompt tokens")
+    else:
+        took = f"took a prompt of about {found.whole:,} tokens whole and " if found.whole else ""
+        lines.append(
+            f"window: the judge {took}cut or refused one of about {found.cut:,}: its context window is smaller than "
+            "that"
+        )
+    if found.largest is not None:
+        size, whose = found.largest
+        lines.append(f"largest prompt: about {size:,} tokens ({whose}), the largest the suite sends")
+        if found.cut is not None and size > found.whole:
+            lines.append(
+                "note: the suite's largest prompts do not fit the judge's context window: their rows will not be "
+                "judged; give the judge a larger window (Ollama: OLLAMA_CONTEXT_LENGTH; llama.cpp: --ctx-size)"
+            )
+    return "\n".join(lines) + "\n" if lines else ""

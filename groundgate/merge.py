@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from groundgate.audit import sizes_problem
-from groundgate.cases import in_shard, listed_ids
+from groundgate.cases import Case, listed_ids, shards_of
 from groundgate.errors import UsageError
 from groundgate.noise import figures
 from groundgate.results import (
@@ -53,24 +53,29 @@ def _noise(parts: Sequence[Results], rows: Sequence[Row]) -> Noise | None:
     return figures(samples, rows, confirmed=parts[0].judge.second_opinion != "none")
 
 
-def _check_coverage(parts: Sequence[Results], rows: StoredRows, case_ids: Sequence[str] | None) -> None:
-    """Every case of the suite exactly once, each in its own shard; ``case_ids`` (the cases file, when
-    at hand) names what is missing, else the suite's digest proves it."""
+def _check_coverage(parts: Sequence[Results], rows: StoredRows, cases: Sequence[Case] | None) -> None:
+    """Every case of the suite exactly once, each in its own shard; ``cases`` (the cases file, when at hand) names
+    what is missing and which shard each case belongs to (``cases.assign``: by their texts), else the suite's
+    digest proves every case is there once."""
     doubled, count = rows.doubled()
     if doubled:
         raise UsageError(
             f"these cases appear in more than one shard result: {listed_ids(doubled, count)}; merge each shard once"
         )
+    of = shards_of(cases, parts[0].shard.count) if cases is not None and parts[0].shard is not None else None
     for part in parts:
         assert part.shard is not None
+        if of is None:
+            break
         ids = part.rows.ids() if isinstance(part.rows, StoredRows) else (row.id for row in part.rows)
-        strays = [cid for cid in ids if not in_shard(cid, part.shard.index, part.shard.count)]
+        strays = [cid for cid in ids if of.get(cid, part.shard.index) != part.shard.index]
         if strays:
             raise UsageError(
                 f"shard {part.shard.index} of {part.shard.count} holds rows of other shards: {listed_ids(strays)}"
             )
     suite = parts[0].suite
-    if case_ids is not None:
+    if cases is not None:
+        case_ids = [case.id for case in cases]
         missing = [cid for cid in case_ids if not rows.has_id(cid)]
         known = set(case_ids)
         unknown = [cid for cid in rows.sorted_ids() if cid not in known]
@@ -101,7 +106,7 @@ def _rules(part: Results) -> tuple[object, ...]:
     )
 
 
-def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Results:
+def merge(parts: Sequence[Results], cases: Sequence[Case] | None = None) -> Results:
     if not parts:
         raise UsageError("merge needs the results of at least one shard")
     first = parts[0]
@@ -133,7 +138,7 @@ def merge(parts: Sequence[Results], case_ids: Sequence[str] | None = None) -> Re
         if isinstance(part.rows, StoredRows):
             part.rows.store.shrink()  # read once: its page cache goes back, or 64 shards hold 64 caches
     rows.sort_by_line()
-    _check_coverage(parts, rows, case_ids)
+    _check_coverage(parts, rows, cases)
     counts = outcome_counts(rows)
     if (problem := sizes_problem(first.model_copy(update={"rows": rows, "shard": None}))) is not None:
         raise UsageError(f"the shard results do not add up to their suite: {problem[1]}")

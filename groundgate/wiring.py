@@ -182,6 +182,7 @@ def judges(
             redact=redact,
             max_consecutive_failures=settings.max_consecutive_failures,
             budget=budget,
+            share=1 / settings.shard[1] if settings.shard else 1.0,  # shards of a matrix share one deployment
             **extra,  # type: ignore[arg-type]
         )
 

@@ -46,8 +46,8 @@ def merge(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
     read = [("--cases", args.cases), *((f"shard {str(path)!r}", path) for path in args.shards)]
     settings.refuse_overwrite([("--results", args.results), ("--report", args.report)], read)
     parts = [read_results(path) for path in args.shards]
-    ids = [case.id for case in load_cases(args.cases, parts[0].judge.rubric)] if args.cases else None
-    results = merge(parts, ids)
+    cases = load_cases(args.cases, parts[0].judge.rubric) if args.cases else None
+    results = merge(parts, cases)
     if args.results:
         results.write(args.results)
     with app.presenting(results, args.results):

@@ -10,9 +10,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from groundgate import app, settings, wiring
+from groundgate.cases import Case, Rubric, load_cases, load_responses
 from groundgate.cli.output import out, redactor, warn
 from groundgate.errors import UsageError
 from groundgate.files import write_text
+from groundgate.judges import JudgeError
 from groundgate.progress import ProgressLine
 from groundgate.report.console import columns
 from groundgate.report.render import escaped, obeyed
@@ -121,17 +123,36 @@ def doctor(args: argparse.Namespace, environ: Mapping[str, str]) -> int:
 
     for finding in workflow_findings(Path.cwd(), recipes.path_filters):
         out(f"workflow: {escaped(finding)}\n")
-    flags = {key: value for key, value in vars(args).items() if key != "command"}
+    files = ("cases", "baseline", "candidate")
+    flags = {key: value for key, value in vars(args).items() if key != "command" and key not in files}
     config = settings.from_flags({**flags, "selftest": True}, environ)  # selftest: a run that needs no files
+    suite = doctor_suite(args, config.rubric)
     redact = redactor(environ)
     judges = wiring.judges(config)
     try:
         found = doctor.check(judges.judge, config.price_per_million_tokens, lambda text: out(redact(text)))
+        out(redact(doctor.said(found)))
+        if not isinstance(found.answer, JudgeError):  # the window is probed only on a judge that answers
+            out(redact(doctor.reach_said(doctor.reach(judges.judge, suite))))
     finally:
         judges.close()
-    out(redact(doctor.said(found)))
     out(doctor.verdict(found))
     return 0
+
+
+def doctor_suite(args: argparse.Namespace, rubric: Rubric) -> list[tuple[Case, str, str]]:
+    """``--cases`` (with ``--baseline`` and ``--candidate`` where given): each case with each side's answer, for
+    the suite's largest prompt."""
+    if args.cases is None:
+        if args.baseline is not None or args.candidate is not None:
+            raise UsageError("--baseline and --candidate need --cases")
+        return []
+    cases = load_cases(args.cases, rubric)
+    sides = [(name, load_responses(path)) for name, path in (("baseline", args.baseline), ("candidate", args.candidate))
+             if path is not None]  # fmt: skip
+    if not sides:
+        return [(case, "", "no answer") for case in cases]
+    return [(case, answers[case.id].response, name) for name, answers in sides for case in cases if case.id in answers]
 
 
 def workflow_findings(start: Path, check: Callable[[str, str], list[str]]) -> list[str]:

@@ -184,9 +184,13 @@ def parser() -> argparse.ArgumentParser:
         "and say whether the answer came back in the rubric's format, how long it took and the tokens (and, with "
         "--price-per-million-tokens, the money) it cost. Exit 0: the judge is fit; 2: a setting must change (a "
         "key, a model, a parameter the server refuses, answers not in the rubric's format); 3: the judge could not "
-        "be reached or refused service.",
+        "be reached or refused service. With --cases, it also probes a self-hosted judge's context window with "
+        "prompts of growing length and says the largest prompt the suite sends.",
     )
     judge_flags(d)
+    d.add_argument("--cases", type=Path, default=None, help="the suite's cases: say its largest prompt")
+    d.add_argument("--baseline", type=Path, default=None, help="with --cases: the baseline's answers, in the prompts")
+    d.add_argument("--candidate", type=Path, default=None, help="with --cases: the candidate's answers, in the prompts")
 
     j = commands.add_parser(
         "judges", help="list the models an OpenAI-compatible server offers, as --judge-model takes them"

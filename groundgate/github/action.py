@@ -15,7 +15,7 @@ from pathlib import Path
 from groundgate import app
 from groundgate.app import Judges
 from groundgate.baseline_age import BaselineAge, age
-from groundgate.cases import Inputs, Yardstick, load_cases
+from groundgate.cases import Case, Inputs, Yardstick, load_cases
 from groundgate.errors import (
     GitHubRefused,
     GroundgateError,
@@ -195,7 +195,7 @@ def merge_shards(settings: Settings, log: Log, publisher: Publisher | None = Non
         paths += found
     with log.group(f"groundgate: merging {len(paths)} shard results"):
         parts = [read_results(path) for path in dict.fromkeys(paths)]
-        results = merge(parts, _case_ids(settings, parts))
+        results = merge(parts, _cases(settings, parts))
         if publisher is not None and settings.github is not None:
             memory = held(settings, publisher, where(settings.github, publisher, log), log)
             for part in parts:
@@ -220,9 +220,9 @@ def _judged_with(part: Results, memory: Memory) -> None:
         )
 
 
-def _case_ids(settings: Settings, parts: list[Results]) -> list[str] | None:
-    """The suite's case ids from the cases file in the workspace (the input, or the path the shards
-    recorded), so a merge can name what is missing; None when it is not at hand."""
+def _cases(settings: Settings, parts: list[Results]) -> list[Case] | None:
+    """The suite's cases from the cases file in the workspace (the input, or the path the shards recorded), so a
+    merge can name what is missing and check each row's shard; None when it is not at hand."""
     written = str(settings.cases) if settings.cases else parts[0].inputs.cases if parts else None
     if not written:
         return None
@@ -232,7 +232,7 @@ def _case_ids(settings: Settings, parts: list[Results]) -> list[str] | None:
         return None  # a path from a results file is data, not a place to read from
     if not settings.path(path).is_file():
         return None
-    return [case.id for case in load_cases(path, parts[0].judge.rubric, settings.root)]
+    return load_cases(path, parts[0].judge.rubric, settings.root)
 
 
 def outputs_for(results: Results, results_path: str, report_path: str) -> dict[str, str]:

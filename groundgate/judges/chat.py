@@ -10,6 +10,9 @@ that says the account has no quota or credit left (``insufficient_quota`` and Op
 call at once. Any other failure is sent again by the SDK's own rule (5xx and a dropped connection backed off:
 3, 4, 6, 10, 18, 34, then 60 s; a 422 three times; other 4xx not). A rubric request reserves 400 answer
 tokens where the SDK asks 800 (``cost.RESERVE``), and an answer cut there is asked again with the SDK's 800.
+An answer whose server counted far fewer prompt tokens than it was sent (a server that cut the prompt to its
+context window), or a refusal of the prompt as longer than that window, is the row's failure, said as such
+(``judges.window``): never a score.
 """
 
 from __future__ import annotations
@@ -32,8 +35,11 @@ from groundgate.judges import (
     unavailable,
 )
 from groundgate.judges import claims as claim_calls
+from groundgate.judges import window as context_window
 from groundgate.judges.cost import RESERVE as RESERVE  # bench/max_tokens.py sets it
 from groundgate.judges.cost import Estimator
+from groundgate.judges.quota import retry_after
+from groundgate.wording import duration
 
 if TYPE_CHECKING:
     from openai import APIStatusError, AsyncOpenAI, OpenAIError
@@ -115,6 +121,7 @@ class ChatJudge(Provider):
         self._secret = secret  # scrubbed from every failure message, whatever the server echoes
         self._client: AsyncOpenAI | None = None
         self._estimate = Estimator(info.rubric, info.reasoning)
+        self.window = context_window.Window()  # what the server counts of the prompts it takes whole
 
     def client(self) -> AsyncOpenAI:
         """The judge's one async ``openai`` client (the openai client's own retries off: ``ask`` sends again)."""
@@ -221,16 +228,19 @@ class ChatJudge(Provider):
                     refusals += 1
                     link.throttled += 1
                     quota.refused(error.response.headers, charge, request=me)
+                    asked = retry_after(error.response.headers)
+                    if asked is not None and quota.longest is not None and asked > quota.longest:
+                        return self._held(asked, quota.longest, billed)
                     if refusals < MAX_REFUSALS:
                         retry = True
                         continue
                 elif status_of(error) != 429 and failures < retries and (delay := again(error, failures, entity)):
                     failures += 1
                     link.resent += 1
-                    await asyncio.sleep(delay)
+                    await asyncio.sleep(delay if quota.longest is None else min(delay, quota.longest))
                     retry = True
                     continue
-                return self._failed(error, billed)
+                return self._failed(error, billed, estimate)
             try:
                 reply = raw.parse()
             except (ValueError, TypeError) as exc:  # not a chat completion (a proxy's page, say)
@@ -238,25 +248,47 @@ class ChatJudge(Provider):
                 return JudgeError(f"the judge's server answered something else than a chat completion ({exc}): '{said}'",
                                   kind=Failure.MALFORMED)  # fmt: skip
             usage = reply.usage
-            counted = usage.prompt_tokens if usage is not None else 0
-            quota.answered(raw.headers, charge=charge, estimate=estimate, allowance=allowance, counted=counted or 0)
+            counted = (usage.prompt_tokens if usage is not None else 0) or 0
+            cut = self.window.cut(estimate, counted)  # the server kept far fewer tokens than it was sent
+            quota.answered(raw.headers, charge=charge, estimate=estimate, allowance=allowance,
+                           counted=0 if cut else counted)  # fmt: skip
             choice = reply.choices[0] if reply.choices else None
             spent = (usage.total_tokens or 0, usage.completion_tokens or 0) if usage is not None else (0, 0)
             billed = (billed[0] + spent[0], billed[1] + spent[1])
+            if cut is not None:  # judged against a prompt it never saw whole: no score, never a confirmation
+                return JudgeError(cut, reply.model or None, Failure.ROW, *billed)
             finish = choice.finish_reason if choice is not None else None
             if isinstance(fuller, int) and allowance < fuller and finish == "length":
                 params, allowance, retry = {**params, "max_tokens": fuller}, fuller, False
                 link.longer += 1
                 continue
             content = choice.message.content if choice is not None else None
-            return Answer(content, finish, reply.model or None, *billed, counted or 0)
+            return Answer(content, finish, reply.model or None, *billed, counted)
 
-    def _failed(self, error: OpenAIError, billed: tuple[int, int]) -> JudgeError:
+    def _held(self, asked: float, longest: float, billed: tuple[int, int]) -> JudgeError:
+        """A 429 asking for a wait longer than the call may take: given up at once, not waited for."""
+        return JudgeError(
+            f"{self.where()} refused the call for its rate limits (HTTP 429) and asked to wait {duration(asked)} "
+            f"(retry-after), longer than the call timeout ({longest:g} s): the quota, not the judge, held it; give "
+            "the deployment more quota, or run later",
+            kind=Failure.QUOTA,
+            tokens=billed[0],
+            answer_tokens=billed[1],
+        )
+
+    def _failed(self, error: OpenAIError, billed: tuple[int, int], estimate: int = 0) -> JudgeError:
         """A request that failed for good, as its row's error: what the service billed for answers it gave
-        before, and no secret."""
+        before, and no secret. A prompt refused as longer than the judge's context window is said as such."""
         from openai import APIStatusError
 
-        if billing(error):
+        too_long = None
+        if isinstance(error, APIStatusError):
+            too_long = context_window.refused(
+                error.status_code, error.body, str(error.message), estimate, self.window.ratio()
+            )
+        if too_long is not None:
+            failed = JudgeError(too_long, kind=Failure.ROW)
+        elif billing(error):
             code = getattr(error, "code", None) or getattr(error, "type", None)
             failed = JudgeError(
                 f"{self.where()} refused the call because the account has no quota or credit left (HTTP 429 "

@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Link, Provider
 from groundgate.judges.limits import Budget, CircuitBreaker, Deadline
 from groundgate.judges.quota import TICKET, Pace, Ticket, rate_text
+from groundgate.wording import duration
 
 T = TypeVar("T")
 TICK = 0.2  # seconds between looks at the progress line, and at a call's timeout
@@ -108,6 +109,9 @@ class Engine:
         self._latencies: list[float] = []  # of answered calls, the last hundred: the progress line's rate
         self._sent = self._in_flight = 0
         self._answered = -1  # the order of the latest-started call that was answered
+        self.stopped: JudgeError | None = None  # the quota's forecast passed the deadline: no call is made
+        if call_timeout is not None:  # no wait of the pace, nor a refusal's pause, outlasts a call
+            self.quota.longest = call_timeout if self.quota.longest is None else min(self.quota.longest, call_timeout)
 
     @property
     def quota(self) -> Pace:
@@ -150,8 +154,18 @@ class Engine:
 
         tasks = [asyncio.ensure_future(one(start)) for start in range(0, len(requests), size)]
         at = self.deadline.at if self.deadline is not None else None
+        pending: set[asyncio.Future[None]] = set(tasks)
+        why = DEADLINE_PASSED
         try:
-            _, pending = await asyncio.wait(tasks, timeout=None if at is None else max(0.0, at - time.monotonic()))
+            while pending:
+                left = None if at is None else at - time.monotonic()
+                if left is not None and left <= 0:
+                    break
+                _, pending = await asyncio.wait(pending, timeout=TICK if left is None else min(left, TICK))
+                if pending and left is not None and (past := self._past_deadline(len(requests) - len(done), left)):
+                    self.stopped = JudgeError(past, kind=Failure.HELD)
+                    why = past
+                    break
         finally:
             for task in tasks:
                 task.cancel()  # the deadline passed, or the batch was cancelled (an interrupt): none goes on
@@ -160,11 +174,30 @@ class Engine:
                 raise failure
         for index in range(len(requests)):
             if pending and index not in done:
-                put((index, JudgeError(DEADLINE_PASSED)))
+                put((index, JudgeError(why, kind=Failure.HELD if why is not DEADLINE_PASSED else Failure.ROW)))
+
+    def _past_deadline(self, left_calls: int, left_seconds: float) -> str | None:
+        """The line that stops the run at once, when the quota's pace forecasts the calls left to end after the
+        run's deadline; None while they fit (or nothing is paced)."""
+        pace = self.quota.calls_per_second()
+        if pace is None or pace <= 0 or left_calls <= 0:
+            return None
+        forecast = left_calls / pace
+        if forecast <= left_seconds:
+            return None
+        limits = self.quota.limits()
+        return (
+            f"not sent: the judge's quota ({rate_text(limits.rpm, limits.tpm)}, {limits.source}'s) makes the "
+            f"{left_calls:,} calls left take about {duration(forecast)}, past the run's deadline "
+            f"({duration(max(0.0, left_seconds))} left), so groundgate stopped at once rather than wait; give the "
+            "deployment more quota, or the run a later deadline"
+        )
 
     async def _call(self, requests: Sequence[JudgeRequest]) -> list[Judgement]:
         """One call of the provider (one request, or a batch of them), or what refused it: the breaker before
         the pace, and the breaker and the budget after it."""
+        if self.stopped is not None:
+            return [self.stopped] * len(requests)
         if (open_ := self.breaker.refusal()) is not None:
             return [open_] * len(requests)
         if not self.provider.paced:

@@ -9,7 +9,8 @@ the charges so far fit the rate (a generic cell rate algorithm: start times spac
 of the minute), and with a margin of the largest charge per 10 seconds, so that no period Azure checks is
 overrun. The limits come from the settings (``max-rpm``, ``max-tpm``, for a quota shared with other jobs)
 and from the deployment's own answers (``x-ratelimit-limit-*`` where sent, else what
-``x-ratelimit-remaining-*`` leaves on top of the answer's own charge); the smaller one holds. A 429 pauses
+``x-ratelimit-remaining-*`` leaves on top of the answer's own charge, each on its own scale: the requests
+over 10 seconds, the tokens over the minute); the smaller one holds. A 429 pauses
 every start until its ``retry-after-ms`` (``retry-after``) has passed and slows the pace, which recovers
 slowly while no refusal comes; a refused request is tried again before any new one. Without any known
 limit nothing is paced until a refusal, which sets the pace below what was being sent; a step of that rate
@@ -35,12 +36,19 @@ from dataclasses import dataclass
 from groundgate.wording import duration
 
 PERIOD = 10.0  # the longest period Azure documents its limits are checked over, in seconds
+REQUESTS_WINDOW = 10.0  # seconds Azure's x-ratelimit-remaining-requests counts (its tokens count the minute)
 MARGIN = 0.97  # of each limit used: the service's clock and ours differ by a request's trip
 SLOWER = 0.8  # the pace after a refusal, as a share of the pace before it
 RECOVERY = 60.0  # seconds without a refusal for the pace to win back what one refusal took
 FLOOR = 0.25  # the slowest the pace falls to, as a share of the limits
 DEFAULT_PAUSE = 1.0  # seconds a refusal without retry-after holds the starts
 SEEN = 4  # requests started within a period before a refusal can say at what rate they were too many
+SHARED_AFTER = 20.0  # seconds of answers before what other callers took is counted
+SHARED_MARGIN = 0.15  # of the deployment's limits: the blur of a run's own count of what others took
+SHARED_FLOOR = 0.1  # the least part of the deployment's limits a run keeps to
+OPENING_LOOK = 0.1  # seconds between looks for the first answer while the opening requests are out
+OPENING_HOLD = 10.0  # seconds at most the opening holds the rest back (the first answers may all be failures)
+CONTRADICTS = 2.0  # answered in a minute, as a multiple of what the headers claim, before they are not believed
 
 
 def bound(calls: int, tokens: int, rpm: float | None, tpm: float | None) -> float | None:
@@ -80,7 +88,7 @@ def retry_after(headers: Mapping[str, str]) -> float | None:
         except (KeyError, ValueError):
             continue
         if math.isfinite(value) and value >= 0:
-            return min(value, 600.0)
+            return value  # as asked: the pace bounds what it waits by the call timeout (``Pace.longest``)
     return None
 
 
@@ -124,6 +132,7 @@ class Pace:
         rpm: float | None = None,
         tpm: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        share: float = 1.0,
     ) -> None:
         self.rpm, self.tpm = rpm, tpm  # the settings
         self._clock = clock
@@ -149,6 +158,16 @@ class Pace:
         self._held_since: float | None = None
         self._waiters: list[_Waiter] = []
         self._changed: asyncio.Event | None = None
+        self.longest: float | None = None  # the longest one wait may take (the call timeout): set by the engine
+        self._took: deque[tuple[float, int]] = deque()  # (when, charge) of the last minute's answered requests
+        self._doubted: dict[str, str] = {}  # "requests"/"tokens" -> why the deployment's headers are not believed
+        self.share = share  # of the deployment's limits this run keeps to: 1/N for one of N shards side by side
+        self.opening: int | None = None  # requests that may start before the deployment's first answer (None: any)
+        self._started = 0  # requests started so far
+        self._first = math.inf  # when the first started
+        self._left: float | None = None  # the tokens the deployment last said are left this minute (every caller's)
+        self._own_since = 0  # this run's charges answered since then
+        self._others: deque[tuple[float, int]] = deque()  # (when, tokens other callers took between two answers)
 
     # --- what the limits are -----------------------------------------------------------------
 
@@ -158,13 +177,14 @@ class Pace:
             return self._limits()
 
     def _limits(self) -> Limits:
-        rpm = _smaller(self.rpm, self._heard_rpm)
-        tpm = _smaller(self.tpm, self._heard_tpm)
+        part = self._part()
+        heard_rpm = self._heard_rpm * part if self._heard_rpm is not None else None
+        heard_tpm = self._heard_tpm * part if self._heard_tpm is not None else None
+        rpm = _smaller(self.rpm, heard_rpm)
+        tpm = _smaller(self.tpm, heard_tpm)
         if tpm is None and self._refused_tpm is not None:
             return Limits(rpm, self._inferred(self._clock()), "refusals")
-        heard = (self._heard_rpm is not None and rpm == self._heard_rpm) or (
-            self._heard_tpm is not None and tpm == self._heard_tpm
-        )
+        heard = (heard_rpm is not None and rpm == heard_rpm) or (heard_tpm is not None and tpm == heard_tpm)
         source = "the deployment" if heard else "settings" if rpm or tpm else ""
         return Limits(rpm, tpm, source)
 
@@ -194,8 +214,10 @@ class Pace:
 
     def _heard(self, headers: Mapping[str, str], charge: int = 0) -> None:
         """An answer's rate-limit headers: the limits where the service states them (OpenAI's
-        ``x-ratelimit-limit-*``), else what remains plus this request's own charge (Azure's
-        ``x-ratelimit-remaining-*`` count the minute after charging it): at least that much is the limit."""
+        ``x-ratelimit-limit-*``, per minute; nonsense such as -1 is no statement), else what remains plus this
+        request's own charge: at least that much is the limit. Azure's two ``x-ratelimit-remaining-*`` headers
+        are on two scales: the tokens count the minute, the requests the current 10 seconds (a 300 RPM
+        deployment answers 50 at first: RPM / 6), so what remains of the requests is six times that a minute."""
         lower = {key.lower(): value for key, value in headers.items()}
 
         def number(key: str) -> float | None:
@@ -205,16 +227,16 @@ class Pace:
                 return None
             return value if math.isfinite(value) and value > 0 else None
 
-        tpm = number("x-ratelimit-limit-tokens")
-        rpm = number("x-ratelimit-limit-requests")
+        tpm = None if "tokens" in self._doubted else number("x-ratelimit-limit-tokens")
+        rpm = None if "requests" in self._doubted else number("x-ratelimit-limit-requests")
         remaining_tokens, remaining_requests = (
             number("x-ratelimit-remaining-tokens"),
             number("x-ratelimit-remaining-requests"),
         )
-        if tpm is None and remaining_tokens is not None:
+        if tpm is None and remaining_tokens is not None and "tokens" not in self._doubted:
             tpm = max(self._heard_tpm or 0.0, remaining_tokens + charge)
-        if rpm is None and remaining_requests is not None:
-            rpm = max(self._heard_rpm or 0.0, remaining_requests + 1)
+        if rpm is None and remaining_requests is not None and "requests" not in self._doubted:
+            rpm = max(self._heard_rpm or 0.0, (remaining_requests + 1) * 60.0 / REQUESTS_WINDOW)
         self._heard_tpm = tpm or self._heard_tpm
         self._heard_rpm = rpm or self._heard_rpm
 
@@ -232,6 +254,60 @@ class Pace:
                 self._ratio = 0.8 * self._ratio + 0.2 * (counted / estimate)
                 charge = counted + allowance
             self._heard(headers, charge)
+            self._share(headers, charge, now)
+            self._took.append((now, charge))
+            _drop_before_pairs(self._took, now - 60.0)
+            self._contradicted()
+
+    def _contradicted(self) -> None:
+        """A limit the headers state is believed only until the deployment's own answers contradict it: more
+        than CONTRADICTS times the requests (or tokens) it claims a minute, answered within one minute and never
+        refused. Such headers (one request and one token a minute, while every call is answered at once) are
+        not the deployment's quota, and headers shown wrong on one limit are not believed on the other; believed,
+        they forecast hundreds of hours. Refusals still set the pace."""
+        took = len(self._took), sum(charge for _, charge in self._took)
+        for kind, claimed, answered in (("requests", self._heard_rpm, took[0]), ("tokens", self._heard_tpm, took[1])):
+            if claimed is None or answered <= CONTRADICTS * claimed or self._doubted:
+                continue
+            self._doubted = dict.fromkeys(("requests", "tokens"), (
+                f"the deployment's headers claimed {claimed:,.0f} {kind} a minute while it answered {answered:,} "
+                f"{kind} within one minute without a refusal, so groundgate stopped believing them"
+            ))  # fmt: skip
+            self._heard_rpm = self._heard_tpm = None
+
+    def _share(self, headers: Mapping[str, str], charge: int, now: float) -> None:
+        """What other callers took of the deployment's minute: the tokens left, which count every caller, fell
+        between two answers by more than this run's own charges answered between them. A rise is a new minute:
+        that step says nothing."""
+        self._own_since += charge
+        lower = {key.lower(): value for key, value in headers.items()}
+        try:
+            left = float(lower["x-ratelimit-remaining-tokens"])
+        except (KeyError, ValueError):
+            return
+        if not math.isfinite(left) or "tokens" in self._doubted:
+            return
+        if self._left is not None and left <= self._left:
+            self._others.append((now, round(self._left - left) - self._own_since))
+        self._left, self._own_since = left, 0
+        _drop_before_pairs(self._others, now - 60.0)
+
+    def _part(self) -> float:
+        """The part of the deployment's limits this run keeps to: ``share`` (1/N for one of N shards side by side:
+        each paces to its part, so that together they keep to the whole), less where the deployment's headers,
+        which count every caller, show the others took more than the rest over the last minute (another job on the
+        same deployment), down to SHARED_FLOOR; a margin keeps the blur of this run's own count of them (its
+        requests in flight) from lowering it. Refusals still slow the pace below it."""
+        heard = self._heard_tpm
+        if heard is None or not self._others or self._clock() - self._others[0][0] < SHARED_AFTER:
+            return self.share
+        others = sum(tokens for _, tokens in self._others)
+        return min(self.share, max(SHARED_FLOOR, 1.0 - others / heard + SHARED_MARGIN))
+
+    def doubts(self) -> list[str]:
+        """Why the deployment's rate-limit headers were not believed, a sentence each."""
+        with self._lock:
+            return sorted(set(self._doubted.values()))
 
     def refused(self, headers: Mapping[str, str], charge: int | None = None, request: object = None) -> None:
         """A 429 for the rate limits to a request charged ``charge``: no start until its ``retry-after-ms``
@@ -248,7 +324,12 @@ class Pace:
                         del self._recent[index]
                         break
             self.last_refusal = now
-            until = now + (DEFAULT_PAUSE if wait is None else wait)
+            pause = DEFAULT_PAUSE if wait is None else wait
+            if (
+                self.longest is not None
+            ):  # no wait past the call timeout (a refusal asking for 2 h is one to give up on)
+                pause = min(pause, self.longest)
+            until = now + pause
             if until > self._paused:
                 self._pauses.append((max(now, self._paused), until))
                 while self._pauses and self._pauses[0][1] < now - 60.0:
@@ -316,14 +397,23 @@ class Pace:
             spare = 1.0 - max(self._largest, tokens) / (per_second * PERIOD)
             apart = max(PERIOD, tokens / (per_second * pace))
             spans.append(min(tokens / (per_second * pace * spare), apart) if spare > 0.05 else apart)
-        return max(spans, default=0.0)
+        longest = max(spans, default=0.0)
+        return longest if self.longest is None else min(longest, self.longest)  # no wait past the call timeout
 
     def _wait(self, tokens: int, now: float) -> float:
         """Seconds until a request charged ``tokens`` may start: its own share of the quota after the last
-        start (so that a large request waits for its room, rather than the ones after it), and no pause."""
+        start (so that a large request waits for its room, rather than the ones after it), and no pause. Before
+        the deployment's first answer, no more than ``opening`` requests start (N shards side by side would send
+        N windows at once into limits none of them knows yet)."""
+        opening = self.opening is not None and self._started >= self.opening and now - self._first < OPENING_HOLD
+        if opening and not self._took and not self._answers and not self._limits().source:
+            return OPENING_LOOK
         return max(self._last + self._interval(tokens, now), self._paused) - now
 
     def _book(self, tokens: int, now: float) -> None:
+        if not self._started:
+            self._first = now
+        self._started += 1
         self._largest = max(self._largest, tokens)
         self._last = now
         self._recent.append((now, tokens))
@@ -395,6 +485,11 @@ class Pace:
                 ticket.held += self._clock() - ticket.since
                 ticket.since = None
             self._wake()
+
+
+def _drop_before_pairs(times: deque[tuple[float, int]], since: float) -> None:
+    while times and times[0][0] < since:
+        times.popleft()
 
 
 def _drop_before(times: deque[float], since: float) -> None:

@@ -107,6 +107,7 @@ class Runner:
         max_consecutive_failures: int = 0,
         breaker: CircuitBreaker | None = None,
         budget: Budget | None = None,
+        share: float = 1.0,
     ) -> None:
         self.provider = provider
         self.redact = redact if redact is not None else Redactor()
@@ -116,7 +117,11 @@ class Runner:
         self.progress = progress
         self.call_timeout = call_timeout  # seconds one judge call may take, its retries included
         self.deadline = deadline
-        self.quota = quota or Pace(max_rpm, max_tpm)
+        self.quota = quota or Pace(max_rpm, max_tpm, share=share)
+        if (
+            share < 1 and provider.paced
+        ):  # one of several shards: its part of a window goes out before any limit is known
+            self.quota.opening = max(1, round(self.max_concurrency * share))
         self.engine = Engine(
             provider,
             window=self.max_concurrency,
@@ -169,7 +174,7 @@ class Runner:
 
     def warnings(self) -> list[str]:
         """What a reader of the results should know about how the judge was called."""
-        return [said] if (said := self.budget.said()) else []
+        return ([said] if (said := self.budget.said()) else []) + self.quota.doubts()
 
     def key(self, request: JudgeRequest) -> str:
         fluency = request.purpose is Purpose.FLUENCY

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tests.support.azure import decide_by_text
 from tests.support.cli import groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.fakes.quota import prompt_tokens
 from tests.support.paths import EXAMPLES
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
@@ -129,9 +130,12 @@ def test_the_token_estimate_and_budget_with_a_model_judge(fake_azure: Start, tmp
     assert re.search(r"about [\d,]+ tokens, up to [\d,]+ \(estimate\)$", proc.stderr.splitlines()[0])
     cost = json.loads((tmp_path / "r.json").read_text())["cost"]
     assert cost["price_per_million"] == [2.5, 10.0]
-    assert (cost["prompt_tokens"], cost["answer_tokens"]) == (100 * 16, 20 * 16)  # the fake's usage, 16 calls
-    assert cost["amount"] == (1600 * 2.5 + 320 * 10) / 1e6
-    assert "Judge cost about 0.01 (1,600 prompt tokens at 2.5/M, 320 answer tokens at 10/M)" in proc.stdout
+    prompts = sum(prompt_tokens(prompt.body) for prompt in fake.prompts)  # the fake's usage, 16 calls
+    answers = cost["answer_tokens"]
+    assert len(fake.prompts) == 16
+    assert cost["prompt_tokens"] == prompts
+    assert cost["amount"] == (prompts * 2.5 + answers * 10) / 1e6
+    assert f"({prompts:,} prompt tokens at 2.5/M, {answers:,} answer tokens at 10/M)" in proc.stdout
     before = len(fake.prompts)
     over = groundgate(*flags, "--max-tokens", str(plan["tokens"] - 1), env=env)
     assert over.returncode == 2

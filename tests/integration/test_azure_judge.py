@@ -16,6 +16,7 @@ from groundgate.judges.runner import Runner
 from groundgate.rules import Outcome
 from tests.support.azure import StaticToken, decide_by_text, judge_for
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.fakes.quota import verdict_usage
 from tests.support.inputs import make_inputs
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
@@ -30,7 +31,9 @@ def test_request_reaches_the_deployment_with_the_api_key(fake_azure: Start) -> N
     fake = fake_azure(lambda p: Reply(score=5, reason="all supported", model="gpt-4o-2024-11-20"))
     judge = judge_for(fake, api_version="2024-10-21")
     verdict = one(judge)
-    assert verdict == Score(5.0, "all supported", "gpt-4o-2024-11-20", 120, 20)
+    assert verdict == Score(
+        5.0, "all supported", "gpt-4o-2024-11-20", *verdict_usage(fake.raw[0][2], "all supported", 5)
+    )
     path, headers, body = fake.raw[0]
     assert path == "/openai/deployments/judge-4o/chat/completions?api-version=2024-10-21"
     assert headers["api-key"] == "test-key"
@@ -123,7 +126,7 @@ def test_429_with_retry_after_is_retried(fake_azure: Start) -> None:
     answers = [Reply(http_status=429, headers={"Retry-After": "1"}, reason="slow down"), Reply(score=4)]
     fake = fake_azure(lambda p: answers.pop(0) if len(answers) > 1 else answers[0])
     result = one(judge_for(fake))
-    assert result == Score(4.0, "fake reason", "gpt-4o-2024-11-20", 120, 20)
+    assert result == Score(4.0, "fake reason", "gpt-4o-2024-11-20", *verdict_usage(fake.raw[1][2], "fake reason", 4))
     assert len(fake.raw) == 2
 
 

@@ -3,6 +3,7 @@ and OpenAI-compatible servers: the format, the time, the cost, and the exit code
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 from collections.abc import Callable
@@ -13,6 +14,7 @@ import pytest
 from tests.support.cli import groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.openai import FakeOpenAI
+from tests.support.fakes.quota import count_tokens, prompt_tokens
 
 Start = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
 StartOpenAI = Callable[..., FakeOpenAI]
@@ -43,9 +45,12 @@ def test_a_judge_in_the_rubrics_format_is_ready_with_its_time_and_cost(fake_azur
     assert lines["answer"] == "answer: in the rubric's format: score 5 (grounded), model gpt-4o-2024-11-20"
     assert lines["reason"] == "reason: every claim is in the context"
     assert re.fullmatch(r"time: \d+\.\d\d s for one call \(a new connection included\)", lines["time"])
-    # the fake reports 100 prompt and 20 answer tokens
-    assert lines["tokens"] == "tokens: 120 (100 prompt, 20 answer), as the judge reported them"
-    assert lines["cost"].startswith("cost: 0.00045 for this call (at 2.5 per million prompt tokens")
+    # the fake counts the prompt and the answer its own way (support.fakes.quota)
+    prompt = prompt_tokens(fake.prompts[0].body)
+    answer = count_tokens(json.dumps({"reason": "every claim is in the context", "status": "completed", "score": 5}))
+    said_tokens = f"tokens: {prompt + answer:,} ({prompt:,} prompt, {answer:,} answer), as the judge reported them"
+    assert lines["tokens"] == said_tokens
+    assert lines["cost"].startswith(f"cost: {(prompt * 2.5 + answer * 10) / 1e6:.2g} for this call (at 2.5 per million")
     assert run.stdout.splitlines()[-1].startswith("ready: the judge answers in the rubric's format")
     assert run.stderr == ""
 

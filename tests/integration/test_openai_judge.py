@@ -22,6 +22,7 @@ from tests.support.azure import decide_by_text, judge_for
 from tests.support.cli import error_line, groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.openai import FakeOpenAI
+from tests.support.fakes.quota import verdict_usage
 from tests.support.inputs import WriteJsonl, make_inputs
 from tests.support.openai import openai_judge_for
 
@@ -39,7 +40,7 @@ def one(judge: Runner, response: str = "Within 30 days.", purpose: Purpose = Pur
 def test_request_is_openai_wire_format_with_bearer_key_and_model_in_body(fake_openai: StartOpenAI) -> None:
     fake = fake_openai(lambda p: Reply(score=5, reason="all supported", model=MODEL))
     judge = openai_judge_for(fake, model=MODEL)
-    assert one(judge) == Score(5.0, "all supported", MODEL, 120, 20)
+    assert one(judge) == Score(5.0, "all supported", MODEL, *verdict_usage(fake.raw[0][2], "all supported", 5))
     [(path, headers, body)] = fake.raw
     assert path == "/v1/chat/completions"
     assert headers["authorization"] == f"Bearer {fake.api_key}"

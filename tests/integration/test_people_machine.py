@@ -40,7 +40,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from groundgate import sticky
 from groundgate.adjudication import Verb, answer_digest
-from groundgate.cases import in_shard
+from groundgate.cases import assign, case_weight
 from groundgate.event import GitHubRun
 from groundgate.github import adjudicate
 from groundgate.github.action import held, merge_shards, present, where
@@ -140,8 +140,10 @@ def results_of(answers: Answers, base: dict[str, int], memory: Memory) -> Result
 def shards_of(whole: Results, count: int = 2) -> list[Results]:
     """The shard results of a run: each shard's rows, as ``--shard K/N`` writes them."""
     parts = []
+    weighed = sorted(((r.id, case_weight(r.context or "", r.query)) for r in whole.rows), key=lambda w: (-w[1], w[0]))
+    assigned = dict(assign(weighed, count))
     for k in range(1, count + 1):
-        rows = [r for r in whole.rows if in_shard(r.id, k, count)]
+        rows = [r for r in whole.rows if assigned[r.id] == k]
         counts = {o: sum(1 for r in rows if r.outcome is o) for o in Outcome}
         verdict = "fail" if counts[Outcome.REGRESSION] else "pass"
         parts.append(whole.model_copy(update={"rows": rows, "counts": counts, "verdict": verdict, "shard": Shard(index=k, count=count), "categories": category_stats(rows)}))  # fmt: skip

@@ -404,6 +404,7 @@ def test_merge_refuses_shards_whose_rows_are_not_the_suite_once_each(tmp_path: P
     moved_to.write_text(other.read_text())
     edit_rows(moved_from, drop)
     edit_rows(moved_to, lambda rows: rows.append(regression))
-    proc = groundgate("merge", str(moved_from), str(moved_to))
+    # A case's shard follows from the suite's texts (shards are balanced by tokens): the cases file says it
+    proc = groundgate("merge", str(moved_from), str(moved_to), "--cases", cases)
     assert proc.returncode == 2
     assert f"holds rows of other shards: '{regression['id']}'" in proc.stderr

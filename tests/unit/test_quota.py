@@ -97,7 +97,8 @@ def test_each_request_is_charged_its_prompt_and_max_tokens_as_the_service_counts
 def test_the_limits_are_learned_from_the_deployments_headers_and_the_smaller_one_holds() -> None:
     pace = Pace()
     assert not pace.paced
-    pace.answered({"x-ratelimit-remaining-tokens": "147700", "x-ratelimit-remaining-requests": "899"}, charge=2300)
+    # Azure's two scales: the tokens left in the minute, the requests left in the current 10 seconds (RPM / 6)
+    pace.answered({"x-ratelimit-remaining-tokens": "147700", "x-ratelimit-remaining-requests": "149"}, charge=2300)
     assert pace.limits().tpm == 150_000
     assert pace.limits().rpm == 900
     assert pace.limits().source == "the deployment"
@@ -279,3 +280,26 @@ def test_refusals_with_no_start_left_in_the_last_minute_do_not_break_the_pace() 
     pace.refused({"retry-after": "1"}, charge=2000)
     pace.refused({"retry-after": "1"}, charge=2000)  # both recent starts refused: none left to measure a rate by
     assert pace.limits().source == ""
+
+
+def test_a_deployment_other_callers_use_too_leaves_this_run_what_they_left() -> None:
+    """The tokens left, which count every caller, fall between two answers by far more than this run's own charges:
+    another job takes most of the minute, and the pace keeps to what it left (never below a tenth); a run alone on
+    its deployment keeps to the whole."""
+    now = [0.0]
+    shared, alone = Pace(clock=lambda: now[0]), Pace(clock=lambda: now[0])
+    left_shared = left_alone = 600_000
+    for _ in range(30):  # 30 s of answers, 2,000 tokens of this run's each; the other job takes 16,000 between them
+        now[0] += 1.0
+        left_shared -= 18_000
+        left_alone -= 2_000
+        shared.answered({"x-ratelimit-remaining-tokens": str(left_shared)}, charge=2_000)
+        alone.answered({"x-ratelimit-remaining-tokens": str(left_alone)}, charge=2_000)
+    assert alone.limits().tpm == 600_000
+    tpm = shared.limits().tpm
+    assert tpm is not None
+    assert 60_000 <= tpm < 300_000
+    assert shared.limits().source == "the deployment"
+    one_of_four = Pace(share=0.25)
+    one_of_four.answered({"x-ratelimit-remaining-tokens": "598000"}, charge=2_000)
+    assert one_of_four.limits().tpm == 150_000  # one of four shards: its part until the headers say otherwise

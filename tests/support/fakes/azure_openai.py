@@ -111,9 +111,10 @@ def respond(
     quota: AzureQuota | None = None,
     body: dict[str, Any] | None = None,
     admitted: Admitted | None = None,
+    kept: int | None = None,
 ) -> None:
     """Answer one chat-completions request as ``reply`` says: the same shape on Azure OpenAI and OpenAI.
-    With a ``quota`` (the request ``admitted`` by ``charge``) the answer carries the quota's headers and its
+    With a ``quota`` (the request ``admitted`` by ``charge``) the answer carries the quota's headers; its
     usage counts the tokens the fake's own way (``fakes.quota``)."""
     if admitted is not None and admitted.headers:
         reply = replace(reply, headers={**admitted.headers, **reply.headers})
@@ -147,11 +148,13 @@ def respond(
         if reply.score is not None:
             verdict["score"] = reply.score
         content = json.dumps(verdict)
-    prompt, answer = 100, 20
+    # The tokens as a server counts them (``fakes.quota``'s own count, not groundgate's estimate): the prompt it
+    # took (``kept``: what a server that cut it kept), and the answer (a cut answer is billed up to max_tokens).
+    prompt = prompt_tokens(body or {}) if kept is None else kept
+    answer = count_tokens(content)
+    if reply.finish_reason == "length":
+        answer = int((body or {}).get("max_tokens") or answer)
     if quota is not None:
-        prompt, answer = prompt_tokens(body or {}), count_tokens(content)
-        if reply.finish_reason == "length":
-            answer = int((body or {}).get("max_tokens") or answer)
         quota.billed(prompt + answer)
     handler.reply(
         200,

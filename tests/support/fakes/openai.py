@@ -11,7 +11,8 @@ serves, in the shape OpenAI, vLLM, Ollama and llama-cpp-python share (``{"object
 Self-hosted servers as they are: ``slots=1`` answers one call at a time and queues the others, as
 llama.cpp's and Ollama's servers do by default, each answer taking ``service`` seconds (a queued call
 whose client has gone is dropped when its turn comes, as they do); and
-``small_model`` answers like a small model does (prose, a status of 'skipped', JSON cut at the token
+``context`` is the model's context window, a prompt longer than it cut as Ollama's endpoint cuts it or
+refused as llama.cpp's server refuses it (``fakes.selfhosted``); ``small_model`` answers like a small model does (prose, a status of 'skipped', JSON cut at the token
 limit with ``finish_reason: length``).
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import base64
 import itertools
 import json
+import re
 import select
 import socket
 import threading
@@ -30,6 +32,7 @@ from typing import Any
 
 from tests.support.fakes.azure_openai import Decide, Prompt, Reply, charge, parse_prompt, respond
 from tests.support.fakes.quota import AzureQuota
+from tests.support.fakes.selfhosted import refusal, truncate
 from tests.support.fakes.server import JsonHandler, LocalServer
 
 
@@ -64,6 +67,8 @@ class FakeOpenAI(LocalServer):
         port: int = 0,
         basic_auth: str | None = None,
         quota: AzureQuota | None = None,
+        context: int | None = None,
+        overflow: str = "truncate",
     ) -> None:
         self.decide: Decide = decide or (lambda prompt: Reply())
         self.api_key = api_key
@@ -71,6 +76,9 @@ class FakeOpenAI(LocalServer):
         self.listed = listed if listed is not None else tuple(sorted(models or ()))  # what /v1/models says
         self.refuses = refuses
         self.quota = quota  # limits charged and enforced as Azure OpenAI does (``fakes.quota``)
+        self.context = context  # the model's context window in tokens: None, unbounded
+        self.overflow = overflow  # a prompt longer than it: "truncate" (Ollama) or "refuse" (llama.cpp)
+        self.cut = 0  # prompts the server cut
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
         self.sent: list[tuple[str, dict[str, str], bytes]] = []  # each POST's path, headers and body bytes
@@ -120,7 +128,17 @@ class FakeOpenAI(LocalServer):
                     message = f"Unsupported parameter: '{param}' is not supported with this model."
                     self.reply(400, _error(message, "invalid_request_error", "unsupported_parameter", param))
                     return
-                prompt = parse_prompt(model, body, headers)
+                seen, kept = body, None  # what the model sees of the request, and the prompt tokens it reports
+                if fake.context is not None and fake.overflow == "refuse":
+                    if (refused := refusal(body, fake.context)) is not None:
+                        self.reply(400, refused)
+                        return
+                elif fake.context is not None and (truncated := truncate(body, fake.context)) is not None:
+                    (seen, kept), fake.cut = truncated, fake.cut + 1
+                prompt = parse_prompt(model, seen, headers)
+                if kept is not None and prompt.context is None:  # the context's start is gone: the rest is seen
+                    user = "\n".join(m["content"] for m in seen["messages"] if m.get("role") == "user")
+                    prompt.context = re.split(r"^(?:QUERY|RESPONSE):", user, maxsplit=1, flags=re.M)[0].strip()
                 admitted = charge(self, fake.quota, body)
                 if admitted is None:
                     return  # refused for the quota
@@ -130,13 +148,13 @@ class FakeOpenAI(LocalServer):
                     fake.arrivals.append(fake._inside)
                 try:
                     if fake._slots is None:
-                        respond(self, fake.decide(prompt), fake.quota, body, admitted)
+                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept)
                         return
                     with fake._slots:  # one answer at a time per slot; the other calls wait their turn
                         if gone(self.connection):
                             return  # the client gave up while it waited: its work is dropped, as llama.cpp does
                         time.sleep(fake._service)
-                        respond(self, fake.decide(prompt), fake.quota, body, admitted)
+                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept)
                 finally:
                     with fake._lock:
                         fake._inside -= 1

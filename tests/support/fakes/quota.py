@@ -14,8 +14,12 @@ groundgate's code:
   one request a second) and tokens over 10-second periods, each period's allowance being the minute's
   limit pro rata; periods are fixed, counted from the server's start.
 - A refused request is not charged. Its 429 carries ``retry-after`` (whole seconds) and ``retry-after-ms``;
-  every answer carries ``x-ratelimit-remaining-requests`` and ``x-ratelimit-remaining-tokens``, what is
-  left of the current minute.
+  every answer carries ``x-ratelimit-remaining-requests`` and ``x-ratelimit-remaining-tokens``, on two
+  scales, as real deployments answer (the Microsoft Q&A thread "Rate limiting inconsistent with
+  x-ratelimit-remaining-requests header"; Clemens Siebler's write-up of the two headers): the requests left
+  in the current 10 seconds (a 300 RPM deployment starts at 50: RPM / 6) and the tokens left in the current
+  minute (50,000 for 50k TPM). After five requests charged 648 tokens each: 45 and 46,760. No
+  ``x-ratelimit-limit-*`` header (``limits=True``: sent, per minute, as OpenAI's API and some gateways do).
 - An account without credit answers 429 with the error type and code ``insufficient_quota``, which no wait
   fixes.
 
@@ -26,6 +30,7 @@ service's count from its answers (``usage``) rather than assume its own.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import threading
@@ -36,6 +41,7 @@ from typing import Any
 
 PIECES = re.compile(r"\w+|[^\w\s]")
 MESSAGE_OVERHEAD = 4  # tokens the chat format adds around each message
+REQUESTS_WINDOW = 10.0  # seconds x-ratelimit-remaining-requests counts (the tokens' header counts the minute)
 OUTPUT_ALLOWANCE = 4096  # what a request without max_tokens is charged for its answer
 INSUFFICIENT = {
     "error": {
@@ -58,6 +64,13 @@ def prompt_tokens(body: dict[str, Any]) -> int:
         text = content if isinstance(content, str) else str(content)
         total += MESSAGE_OVERHEAD + count_tokens(text)
     return total
+
+
+def verdict_usage(body: dict[str, Any], reason: str, score: int) -> tuple[int, int]:
+    """The tokens the fakes bill a judge's answer ``{"reason", "status": "completed", "score"}`` to ``body``: all
+    of them, and the answer's (``Score.tokens``, ``Score.answer_tokens``)."""
+    answer = count_tokens(json.dumps({"reason": reason, "status": "completed", "score": score}))
+    return prompt_tokens(body) + answer, answer
 
 
 def charged(body: dict[str, Any]) -> int:
@@ -107,6 +120,7 @@ class AzureQuota:
         request_period: float | None = None,
         exhausted: bool = False,
         headers: bool = True,
+        limits: bool = False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.tpm = tpm
@@ -120,6 +134,8 @@ class AzureQuota:
         self._lock = threading.Lock()
         self._period: dict[str, tuple[int, int]] = {}  # kind -> (period index, spent in it)
         self._minute = (0, 0, 0)  # (minute index, requests, tokens)
+        self._window = (0, 0)  # (10-second window index, requests): what x-ratelimit-remaining-requests counts
+        self.limits = limits  # x-ratelimit-limit-requests and -tokens sent too (per minute)
         self.tally = Tally()
 
     def bound(self, requests: int, tokens: int) -> float:
@@ -146,12 +162,20 @@ class AzureQuota:
         if minute != int(now // 60):
             minute, used_requests, used_tokens = int(now // 60), 0, 0
         self._minute = (minute, used_requests + requests, used_tokens + tokens)
+        window, in_window = self._window
+        if window != int(now // REQUESTS_WINDOW):
+            window, in_window = int(now // REQUESTS_WINDOW), 0
+        self._window = (window, in_window + requests)
         if not self.headers:
             return {}
-        return {
-            "x-ratelimit-remaining-requests": str(max(0, self.rpm - self._minute[1])),
+        per_window = self.rpm * REQUESTS_WINDOW / 60
+        said = {
+            "x-ratelimit-remaining-requests": str(max(0, math.floor(per_window - self._window[1]))),
             "x-ratelimit-remaining-tokens": str(max(0, self.tpm - self._minute[2])),
         }
+        if self.limits:
+            said |= {"x-ratelimit-limit-requests": str(self.rpm), "x-ratelimit-limit-tokens": str(self.tpm)}
+        return said
 
     def admit(self, body: dict[str, Any]) -> Admitted | Refusal:
         """Charge a request at its arrival, or refuse it."""
