@@ -23,6 +23,7 @@ from tests.support.action import (
     HEAD_SHA,
     PATHS,
     QUEUE_SHA,
+    SECOND,
     Run,
     check_run_event,
     comment_event,
@@ -38,7 +39,6 @@ from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.people import (
     ACCEPT_BOTH,
     CHECK,
-    SECOND,
     TWO,
     answers_at,
     comment,

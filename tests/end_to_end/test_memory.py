@@ -16,26 +16,11 @@ import pytest
 from groundgate.adjudication import Entry, Verb
 from groundgate.record import decode, encode, text
 from groundgate.report.context import marker
-from tests.support.action import BASE_SHA, HEAD_SHA, Run, event, run_action
-from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.action import BASE_SHA, HEAD_SHA, SECOND, THIRD, Run, event, run_action
+from tests.support.fakes.azure_openai import FakeAzureOpenAI
 from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.people import CHECK, comment, latest, lookalike
-from tests.support.rolls import Dice, azure, with_answers
-
-SECOND = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
-THIRD = "7417d7417d7417d7417d7417d7417d7417d7417d"
-REGRESSED = "evals/candidate-regression.jsonl"
-Judge = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
-
-
-def judging(
-    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake: FakeAzureOpenAI, head: str, candidate: str = REGRESSED,
-    *, number: int = 7, before: str | None = None,
-) -> Run:  # fmt: skip
-    """The judging run of pull request ``number`` at ``head`` (its event names ``before``, when given)."""
-    return run_action(
-        workspace, gh, azure(fake, candidate), event_path=event(tmp_path, head_sha=head, number=number, before=before)
-    )
+from tests.support.rolls import REGRESSED, Dice, Judge, azure, judging, rows, with_answers
 
 
 def answers_kept(record: dict[str, Any]) -> int:
@@ -43,11 +28,6 @@ def answers_kept(record: dict[str, Any]) -> int:
     before reading keys) its own regression rows."""
     own = [r for r in record["rows"] if r["outcome"] == "regression"] if record.get("memory", 1) == 1 else []
     return len(record["blocked"]) + sum(len(keys) // 16 for keys in record.get("bare", {}).values()) + len(own)
-
-
-def rows(run: Run) -> dict[str, dict[str, object]]:
-    data = json.loads((run.workspace / ".groundgate/results.json").read_text())
-    return {row["id"]: row for row in data["rows"]}
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ answer a writer's accept is about. The judge blocks refund-007's invented 45 day
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,33 +18,17 @@ from tests.support.action import (
     FORK_SHA,
     HEAD_SHA,
     QUEUE_SHA,
+    SECOND,
+    THIRD,
     Run,
     comment_event,
     event,
     run_action,
     workflow_run_event,
 )
-from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub
 from tests.support.people import CHECK, answers_at, comment, latest, lookalike, on_comment, readable, replies
-from tests.support.rolls import Dice, azure, with_answers
-
-SECOND = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
-THIRD = "7417d7417d7417d7417d7417d7417d7417d7417d"
-REGRESSED = "evals/candidate-regression.jsonl"
-Judge = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]
-
-
-def judging(
-    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake: FakeAzureOpenAI, head: str, candidate: str = REGRESSED,
-    *, before: str | None = None,
-) -> Run:  # fmt: skip
-    return run_action(workspace, gh, azure(fake, candidate), event_path=event(tmp_path, head_sha=head, before=before))
-
-
-def rows(run: Run) -> dict[str, dict[str, Any]]:
-    data = json.loads((run.workspace / ".groundgate/results.json").read_text())
-    return {row["id"]: row for row in data["rows"]}
+from tests.support.rolls import REGRESSED, Dice, Judge, azure, judging, rows, with_answers
 
 
 def patch_check_run(gh: FakeGitHub, rid: int, body: dict[str, Any]) -> None:

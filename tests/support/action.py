@@ -23,6 +23,8 @@ HEAD_SHA = "f00dfacef00dfacef00dfacef00dfacef00dface"
 FORK_SHA = "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0"
 QUEUE_SHA = "9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e"
 PUSH_SHA = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed"
+SECOND = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"  # the pull request's next pushes
+THIRD = "7417d7417d7417d7417d7417d7417d7417d7417d"
 BASE_SHA = "ba5eba5eba5eba5eba5eba5eba5eba5eba5eba5e"  # the pull request's base: the yardstick's files are read there
 
 PATHS = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl"}

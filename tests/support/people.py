@@ -18,7 +18,6 @@ from tests.support.fakes.azure_openai import FakeAzureOpenAI
 from tests.support.fakes.github import FakeGitHub
 
 CHECK = "groundgate / verdict"
-SECOND = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
 ACCEPT_BOTH = (
     "Looked at both.\n/groundgate accept refund-007 premium-price -- the new return policy and price are intended"
 )

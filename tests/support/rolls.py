@@ -5,14 +5,19 @@ grounded answer gets. What the hostile reviews used to show that a rerun could r
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from tests.support.action import PATHS
+from tests.support.action import PATHS, Run, event, run_action
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.fakes.github import FakeGitHub
 
 INVENTED = "45 days"  # what the example's regressing candidate invents for refund-007
 BLOCKED_WHY = "The CONTEXT says items can be returned within 30 days; the RESPONSE claims 45 days, which it does not support."  # fmt: skip
 GROUNDED_WHY = "Every claim in the response is supported by the CONTEXT."
+REGRESSED = "evals/candidate-regression.jsonl"
+Judge = Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI]  # the fake_azure fixture: a judge from its dice
 
 
 class Dice:
@@ -48,3 +53,19 @@ def with_answers(workspace: Path, name: str, changes: dict[str, str], source: st
         lines.append(json.dumps(record, ensure_ascii=False))
     (workspace / "evals" / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
     return f"evals/{name}"
+
+
+def judging(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake: FakeAzureOpenAI, head: str, candidate: str = REGRESSED,
+    *, number: int = 7, before: str | None = None,
+) -> Run:  # fmt: skip
+    """The judging run of pull request ``number`` at ``head`` (its event names ``before``, when given)."""
+    return run_action(
+        workspace, gh, azure(fake, candidate), event_path=event(tmp_path, head_sha=head, number=number, before=before)
+    )
+
+
+def rows(run: Run) -> dict[str, dict[str, Any]]:
+    """The rows of a run's results file, by id."""
+    data = json.loads((run.workspace / ".groundgate/results.json").read_text())
+    return {row["id"]: row for row in data["rows"]}
