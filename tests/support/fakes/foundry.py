@@ -17,7 +17,6 @@ rule a fake Azure OpenAI deployment judges by, so a suite can be judged alike by
 from __future__ import annotations
 
 import itertools
-import ssl
 import threading
 import time
 from collections.abc import Callable
@@ -28,7 +27,7 @@ from urllib.parse import parse_qs, urlparse
 
 from tests.support.evals_contract import check_reply, check_request, route
 from tests.support.fakes.azure_openai import Prompt, Reply
-from tests.support.fakes.project import self_signed
+from tests.support.fakes.project import serve_tls
 from tests.support.fakes.server import JsonHandler, LocalServer
 
 PROJECT = "/api/projects/gate"
@@ -103,7 +102,6 @@ class FakeFoundry(LocalServer):
     scheme = "https"
 
     def __init__(self, folder: Path, decide: Decide | None = None) -> None:
-        self.cert, key = self_signed(folder)
         self.decide: Decide = decide or (lambda asked: Grade())
         self.deployments: dict[str, tuple[str, str]] = {"judge-4o": ("gpt-4o", "2024-11-20")}
         self.catalog: dict[str, list[str]] = {"builtin.groundedness": ["3", "4"], "builtin.fluency": ["2", "3"]}
@@ -125,9 +123,7 @@ class FakeFoundry(LocalServer):
                 fake._serve(self, "POST")
 
         super().__init__(Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(self.cert, key)
-        self._server.socket = context.wrap_socket(self._server.socket, server_side=True)
+        self.cert = serve_tls(self, folder)
 
     @property
     def endpoint(self) -> str:

@@ -45,13 +45,22 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
     return cert_path, key_path
 
 
+def serve_tls(server: LocalServer, folder: Path) -> Path:
+    """Make ``server`` answer over HTTPS with a fresh self-signed certificate for 127.0.0.1; its path, for the
+    test to trust."""
+    cert, key = self_signed(folder)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server._server.socket = context.wrap_socket(server._server.socket, server_side=True)
+    return cert
+
+
 class FakeProject(LocalServer):
     """``decide(payload) -> (score, reason)``; every request body and header set is kept."""
 
     scheme = "https"
 
     def __init__(self, folder: Path, decide: Callable[[dict[str, Any]], tuple[int, str]]) -> None:
-        self.cert, key = self_signed(folder)
         self.requests: list[tuple[str, dict[str, str], dict[str, Any]]] = []
         fake = self
 
@@ -66,9 +75,7 @@ class FakeProject(LocalServer):
                 self.reply(200, {"results": [{"metric": "groundedness", "score": score, "reason": reason}]})
 
         super().__init__(Handler)
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(self.cert, key)
-        self._server.socket = context.wrap_socket(self._server.socket, server_side=True)
+        self.cert = serve_tls(self, folder)
 
     @property
     def endpoint(self) -> str:
