@@ -19,7 +19,7 @@ from groundgate.report.context import marker
 from tests.support.action import BASE_SHA, HEAD_SHA, SECOND, THIRD, Run, event, run_action
 from tests.support.fakes.azure_openai import FakeAzureOpenAI
 from tests.support.fakes.github import FakeGitHub, Fault
-from tests.support.people import CHECK, comment, latest, lookalike
+from tests.support.people import CHECK, accepted_then_worse, comment, latest, lookalike
 from tests.support.rolls import REGRESSED, Dice, Judge, azure, judging, rows, with_answers
 
 
@@ -162,17 +162,8 @@ def test_a_look_alike_record_cannot_bind_a_writers_accept_to_another_answer(
 ) -> None:
     """Point 4: alice accepted refund-007's answer at HEAD_SHA; a push changes it to one that regresses; a record
     from a branch workflow says HEAD_SHA's verdict judged the new answer, its ledger binding alice's accept to it."""
-    dice = Dice()
-    fake = fake_azure(dice)
-    fine = with_answers(workspace, "fine.jsonl", {"refund-007": "You have 45 days to return an item."})
-    assert judging(workspace, pr, tmp_path, fake, HEAD_SHA, fine).code == 1
-    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- 45 days is the new policy")
-    assert latest(pr)["conclusion"] in ("success", "neutral")
-    pr.move_pull(7, SECOND)
-    worse = with_answers(workspace, "worse.jsonl", {"refund-007": "You have 45 days, or 90 with Premium."})
-    first = judging(workspace, pr, tmp_path, fake, SECOND, worse, before=HEAD_SHA)
-    assert first.code == 1  # the accept was about another answer
-    now = decode(latest(pr, SECOND)["output"]["text"], check=CHECK, head=SECOND)
+    fake = fake_azure(Dice())
+    worse, now = accepted_then_worse(workspace, pr, tmp_path, fake, "You have 45 days, or 90 with Premium.")
     [row] = [r for r in now.rows if r.id == "refund-007"]
     genuine = decode(latest(pr)["output"]["text"], check=CHECK, head=HEAD_SHA)
     ledger = [e.model_copy(update={"digest": row.digest}) if e.verb is Verb.ACCEPT else e for e in genuine.ledger]

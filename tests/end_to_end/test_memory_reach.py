@@ -27,8 +27,17 @@ from tests.support.action import (
     workflow_run_event,
 )
 from tests.support.fakes.github import FakeGitHub
-from tests.support.people import CHECK, answers_at, comment, latest, lookalike, on_comment, readable, replies
-from tests.support.rolls import REGRESSED, Dice, Judge, azure, judging, rows, with_answers
+from tests.support.people import (
+    CHECK,
+    accepted_then_worse,
+    answers_at,
+    latest,
+    lookalike,
+    on_comment,
+    readable,
+    replies,
+)
+from tests.support.rolls import REGRESSED, Dice, Judge, azure, judging, rows
 
 
 def patch_check_run(gh: FakeGitHub, rid: int, body: dict[str, Any]) -> None:
@@ -115,16 +124,8 @@ def test_rewriting_groundgates_record_does_not_move_a_writers_accept_to_another_
     """alice accepts refund-007's answer at HEAD_SHA (the command the report offers names it). The author pushes a
     worse answer, then a branch workflow rewrites groundgate's own check runs on HEAD_SHA in place (PATCH, as the same
     app) so that their records list the worse answer: every record of HEAD_SHA agrees, and none is a look-alike."""
-    dice = Dice()
-    fake = fake_azure(dice)
-    fine = with_answers(workspace, "fine.jsonl", {"refund-007": "You have 45 days to return an item."})
-    assert judging(workspace, pr, tmp_path, fake, HEAD_SHA, fine).code == 1
-    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- 45 days is the new policy")
-    assert latest(pr)["conclusion"] in ("success", "neutral")
-    pr.move_pull(7, SECOND)
-    worse = with_answers(workspace, "worse.jsonl", {"refund-007": "You have 45 days, or 90 with Premium, no receipt."})
-    assert judging(workspace, pr, tmp_path, fake, SECOND, worse, before=HEAD_SHA).code == 1
-    now = decode(latest(pr, SECOND)["output"]["text"], check=CHECK, head=SECOND)
+    fake = fake_azure(Dice())
+    worse, now = accepted_then_worse(workspace, pr, tmp_path, fake, "You have 45 days, or 90 with Premium, no receipt.")
     [row] = [r for r in now.rows if r.id == "refund-007"]
     for rid, run in list(pr.check_runs.items()):
         if run["head_sha"] != HEAD_SHA or run["name"] != CHECK or not (run["output"] or {}).get("text"):

@@ -12,10 +12,11 @@ from typing import Any
 
 import requests
 
-from groundgate.record import RecordError, decode
-from tests.support.action import HEAD_SHA, PATHS, Run, comment_event, event, run_action
+from groundgate.record import Record, RecordError, decode
+from tests.support.action import HEAD_SHA, PATHS, SECOND, Run, comment_event, event, run_action
 from tests.support.fakes.azure_openai import FakeAzureOpenAI
 from tests.support.fakes.github import FakeGitHub
+from tests.support.rolls import judging, with_answers
 
 CHECK = "groundgate / verdict"
 ACCEPT_BOTH = (
@@ -147,3 +148,19 @@ def lookalike(gh: FakeGitHub, head: str, text: str, *, conclusion: str = "succes
         timeout=10,
     )  # fmt: skip
     assert answer.status_code == 201, answer.text
+
+
+def accepted_then_worse(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake: FakeAzureOpenAI, worse_answer: str
+) -> tuple[str, Record]:
+    """alice accepts refund-007's answer at HEAD_SHA (blocked, the command the report offers); the author then pushes
+    ``worse_answer`` at SECOND, which blocks (the accept was about another answer). The worse candidate file and
+    SECOND's record."""
+    fine = with_answers(workspace, "fine.jsonl", {"refund-007": "You have 45 days to return an item."})
+    assert judging(workspace, pr, tmp_path, fake, HEAD_SHA, fine).code == 1
+    comment(tmp_path, pr, "alice", "/groundgate accept refund-007 -- 45 days is the new policy")
+    assert latest(pr)["conclusion"] in ("success", "neutral")
+    pr.move_pull(7, SECOND)
+    worse = with_answers(workspace, "worse.jsonl", {"refund-007": worse_answer})
+    assert judging(workspace, pr, tmp_path, fake, SECOND, worse, before=HEAD_SHA).code == 1
+    return worse, decode(latest(pr, SECOND)["output"]["text"], check=CHECK, head=SECOND)
