@@ -487,6 +487,12 @@ def read_secrets(environ: Mapping[str, str]) -> list[str]:
     return [value for value in found if value and not placeholder(value)]  # a placeholder masked hides words
 
 
+# GitHub ends a job after six hours (``timeout-minutes``' default): a run that would outlast that is killed with
+# nothing written. So the action always has a deadline, 5 h 30 min unless the workflow gives one: a run whose pace
+# forecasts more stops at once and writes what it knows (exit 3), and the report has time to be written.
+ACTION_DEADLINE = 5.5 * 3600
+
+
 def from_action(environ: Mapping[str, str], run: GitHubRun | None = None) -> Settings:
     """Settings from the workflow's inputs and the runner's environment."""
     values = read_inputs(environ)
@@ -501,6 +507,7 @@ def from_action(environ: Mapping[str, str], run: GitHubRun | None = None) -> Set
             f"this {run.event_name or 'event'} deletes {run.deleted_ref} (its commit is {NO_COMMIT}): there is no "
             "commit to judge or to put a check run on; skip such runs (if: github.event.deleted != true)"
         )
+    fields.setdefault("deadline", ACTION_DEADLINE)
     fields.update(
         root=workspace, results=Path(OUT_DIR) / "results.json", github=run, identity_secrets=identity_secrets(environ)
     )

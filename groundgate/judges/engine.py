@@ -117,11 +117,15 @@ class Engine:
     def quota(self) -> Pace:
         return self.link.quota
 
-    def run(self, requests: Sequence[JudgeRequest], on_result: Callable[[int, Judgement], None]) -> None:
+    def run(
+        self, requests: Sequence[JudgeRequest], on_result: Callable[[int, Judgement], None], *, after: int = 0
+    ) -> None:
         """Every request called (or refused) once; ``on_result(index, judgement)`` on this thread as each
-        finishes. A failure of ``on_result`` (or an interrupt) cancels the calls still on the loop."""
+        finishes. A failure of ``on_result`` (or an interrupt) cancels the calls still on the loop. ``after``:
+        the calls the run will make after these (its probe's are a few of a phase's thousands), which the
+        quota's forecast counts too."""
         arrived: queue.SimpleQueue[tuple[int, Judgement] | None] = queue.SimpleQueue()
-        batch = submit(self._batch(requests, arrived.put))
+        batch = submit(self._batch(requests, arrived.put, after))
         batch.add_done_callback(lambda _: arrived.put(None))
         try:
             while True:
@@ -140,7 +144,9 @@ class Engine:
         finally:
             batch.cancel()  # stopped or interrupted: nothing is left running on the judge loop
 
-    async def _batch(self, requests: Sequence[JudgeRequest], put: Callable[[tuple[int, Judgement]], None]) -> None:
+    async def _batch(
+        self, requests: Sequence[JudgeRequest], put: Callable[[tuple[int, Judgement]], None], after: int = 0
+    ) -> None:
         gate = asyncio.Semaphore(self.window)
         size = max(1, self.provider.batch)
         done: set[int] = set()
@@ -162,7 +168,11 @@ class Engine:
                 if left is not None and left <= 0:
                     break
                 _, pending = await asyncio.wait(pending, timeout=TICK if left is None else min(left, TICK))
-                if pending and left is not None and (past := self._past_deadline(len(requests) - len(done), left)):
+                if (
+                    pending
+                    and left is not None
+                    and (past := self._past_deadline(len(requests) - len(done) + after, left))
+                ):
                     self.stopped = JudgeError(past, kind=Failure.HELD)
                     why = past
                     break

@@ -369,7 +369,9 @@ class Runner:
             done += 1
             self._report(phase, done, total)
 
-        self.engine.run(requests, finish)
+        made, expected = self._shift  # the phase's later batches, and this batch's calls after these
+        after = max(0, expected - made - total) + max(0, total - base - len(requests))
+        self.engine.run(requests, finish, after=after)
         return [r for r in results if r is not None]
 
     # --- bookkeeping -------------------------------------------------------------------------

@@ -609,3 +609,45 @@ def test_a_judge_that_echoes_the_key_cannot_leak_it_anywhere(
     written += [json.dumps(r) for r in gh.check_runs.values()]
     written.append(run.stdout.replace("::add-mask::sk-very-secret-key", ""))
     assert not [text for text in written if "sk-very-secret-key" in text]
+
+
+def test_without_a_deadline_the_action_stops_before_githubs_job_limit_and_says_the_forecast(
+    tmp_path: Path, gh: FakeGitHub
+) -> None:
+    """A deployment whose headers say one request a minute, and whose answers never contradict it (one call at a
+    time, each held for its turn): 400 cases would take hours. With no `deadline` input the action still has one (5 h
+    30 min, under GitHub's six-hour job limit), so the run stops at once with no verdict, naming the forecast, and
+    writes its results, instead of sitting until GitHub kills the job with nothing written."""
+
+    def slow_quota(prompt: Prompt) -> Reply:
+        return Reply(score=5, headers={"x-ratelimit-limit-requests": "1"})
+
+    workspace = tmp_path / "workspace"
+    (workspace / "evals").mkdir(parents=True)
+    files: dict[str, list[dict[str, str]]] = {"cases": [], "baseline": [], "candidate": []}
+    for k in range(400):
+        case = {
+            "id": f"fee-{k}",
+            "category": "pricing",
+            "query": f"What is fee {k}?",
+            "context": f"Fee {k} is {k} EUR.",
+        }
+        files["cases"].append(case)
+        files["baseline"].append({"id": f"fee-{k}", "response": f"Fee {k} is {k} EUR."})
+        files["candidate"].append({"id": f"fee-{k}", "response": f"It is {k} EUR."})
+    for name, records in files.items():
+        (workspace / "evals" / f"{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    gh.add_pull(7, HEAD_SHA, author="contributor")
+    with FakeAzureOpenAI(slow_quota) as fake:
+        inputs = {
+            **PATHS, "candidate": "evals/candidate.jsonl", "judge": "azure", "azure-endpoint": fake.endpoint,
+            "judge-deployment": "judge-4o", "azure-api-key": "test-key", "claims": "false", "max-concurrency": "1",
+        }  # fmt: skip
+        done = run_action(workspace, gh, inputs, event_path=event(tmp_path, head_sha=HEAD_SHA))
+        sent = len(fake.prompts)
+    assert done.code == 3, done.stdout[-3000:]
+    assert sent <= 2
+    assert "past the run's deadline (" in done.stdout
+    results = json.loads((workspace / ".groundgate" / "results.json").read_text())
+    assert results["verdict"] != "pass"
+    assert (workspace / ".groundgate" / "report.md").is_file()
