@@ -172,7 +172,9 @@ def test_a_look_alike_record_on_another_authors_pull_request_is_a_denial_a_write
     """The author of #7 posts, from a workflow on their branch, a record on the head of #9 (someone else's pull request,
     which passes) holding #9's own answer: security.md said a look-alike acts "against the author's own pull request".
     It blocks #9 (records only add blocks: a denial, never a pass), says the record gives no scores or reason, and a
-    writer's accept, pasted from the report, releases it."""
+    writer's accept, pasted from the report, releases it: #9's candidate file is tracked in git, and the comment's
+    workflow names it, so git says which answer VICTIM's verdict judged (its first record, which passed, does not list
+    the row: from the records alone, an accept at VICTIM would bind to nothing)."""
     fake = fake_azure(Dice())
     pr.add_pull(9, VICTIM, head_ref="victims-branch", author="victim")
     inputs = azure(fake, "evals/candidate.jsonl")
@@ -201,10 +203,13 @@ def test_a_look_alike_record_on_another_authors_pull_request_is_a_denial_a_write
     [mine] = [c for c in pr.comments_on(9) if c["login"] == pr.bot and "groundgate-report" in c["body"]]
     assert "the record that holds it gives no scores or reason" in readable(mine["body"])
     digest = answers_at(pr, VICTIM)["refund-007"][:16]
+    for name in ("candidate", "cases"):
+        pr.files[(VICTIM, f"evals/{name}.jsonl")] = (workspace / f"evals/{name}.jsonl").read_bytes()
     cid = pr.add_comment(9, f"/groundgate accept at {VICTIM[:12]} refund-007@{digest} -- the answer is fine", "alice")
     path = comment_event(tmp_path, pr, cid, number=9, author="victim")
     empty = tmp_path / "comment-run" / "workspace"
     empty.mkdir(parents=True)
-    assert run_action(empty, pr, {}, event_name="issue_comment", event_path=path).code == 0
+    tracked = {"candidate": "evals/candidate.jsonl"}
+    assert run_action(empty, pr, tracked, event_name="issue_comment", event_path=path).code == 0
     assert latest(pr, VICTIM)["conclusion"] in ("success", "neutral")
     assert victim().code == 0  # and the next judging run agrees
