@@ -66,7 +66,7 @@ def bind(
       its comment names (``ID@DIGEST``, 64 bits at least) when that is the answer the verdict it names (``at``)
       judged as every source says it: every record of that verdict lists the row with that answer, and, where git
       tracks the candidate file at that commit (``vouched``: commit -> row id -> the digests its answer can have),
-      it is the answer the file holds. Records that disagree, an answer git does not hold, or two answers named for
+      it is also the answer the file holds. Records that disagree, an answer git does not hold, or two answers named for
       the row by one writer about one verdict (``_clashing``) bind it to nothing, said back. A ledger's entry for
       it can only make its time earlier (never later than its comment's own);
     - a confirm binds to every answer any record of the verdict it names gave the row (without ``at``: of every
@@ -191,9 +191,11 @@ def _bound(
     for the row, an answer the candidate file in git does not hold, records that disagree about the row's answer, an
     answer no record gives it); None when the verdict has no such row people may adjudicate.
 
-    Where git holds the candidate file at the commit, its answer decides, and the records must not list another one (a
-    record that does not list the row says nothing of its answer); where it does not, every record of the commit must
-    list the row with the answer the accept names (one that does not list it could be hiding another answer)."""
+    Every record of the commit must list the row with the answer the accept names (one that does not list it could be
+    hiding another answer: a look-alike lists the answer it offers for a row groundgate's record does not list); and
+    where git holds the candidate file at the commit, the answer must also be the one the file holds there, which no
+    workflow can rewrite. Git only ever takes away: a judging run cannot tell a committed candidate it judged from a
+    file the author committed beside the one a step made, so git alone never binds an accept."""
     head = (target.head or "")[:12]
     starts = clashing.get((s.login.casefold(), target.head or "", row_id))
     if starts is not None:
@@ -210,9 +212,7 @@ def _bound(
             f"{named(row_id)}@{start[:DIGEST_SAID]}: not the answer the candidate file holds at {head} — it is another "
             f"answer: {AVOID}"
         )
-    listed = target.named(row_id, start)
-    others = [d for d in target.digests(row_id) if not d.startswith(start)]
-    if listed and (others if allowed is not None else row_id in target.unsettled):
+    if target.named(row_id, start) and row_id in target.unsettled:
         said = "; ".join(
             f"{where}: {f'@{d[:DIGEST_SAID]}' if d else 'does not list it'}" for where, d in target.said_by.get(row_id, ())[:4]
         )  # fmt: skip
@@ -220,13 +220,9 @@ def _bound(
             f"{named(row_id)}: the check runs of groundgate's name on commit {head} disagree about its answer "
             f"({said or 'not all of them list it'}), so this accepts nothing (one was not written by groundgate): {AVOID}"
         )
-    if allowed is not None:
-        found = [j for j in listed if j.digest in allowed.get(row_id, ())]
-    else:
-        agreed = target.agreed(row_id, start)
-        found = [agreed] if agreed is not None else []
-    if found:
-        return found[0]
+    agreed = target.agreed(row_id, start)
+    if agreed is not None and (allowed is None or agreed.digest in allowed.get(row_id, ())):
+        return agreed
     return _another(row_id, start, target) if row_id in target.variants or row_id in target.rows else None
 
 

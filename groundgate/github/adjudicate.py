@@ -5,7 +5,8 @@ Two ways in. A judging run (``pull_request``, or ``workflow_run`` for a fork) re
 publishes, binds them to the verdicts kept on the pull request's commits (``kept``, ``binding``: an acceptance made
 on an answer a push left unchanged still stands), and publishes the record of its own verdict in its check run,
 with every answer the pull request's verdicts blocked on.
-A re-presenting run judges nothing and reads none of the pull request's files: on a comment
+A re-presenting run judges nothing and runs none of the pull request's files (with ``candidate`` set it reads the
+candidate and cases files at the commit an accept names, as data: ``vouched``): on a comment
 (``issue_comment``) or on a re-run of the check run asked for from the Checks tab (``check_run``
 ``rerequested``), it takes the record of the newest check run of its name on the commit, applies the
 commands of the people allowed to give them, and publishes the verdict again: a new check run on that commit
@@ -308,7 +309,7 @@ def mentions_command(*bodies: str | None) -> bool:
 
 def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
     """A re-presenting run: apply people's commands to the verdict kept on a commit and publish it again.
-    Judges nothing, reads none of the pull request's files. On a comment, the commit is the pull request's
+    Judges nothing, runs none of the pull request's files. On a comment, the commit is the pull request's
     head; on a re-run of the check run (``check_run`` ``rerequested``), the commit the check run is on. Exits
     0 when the verdict was presented again (it lives in the check run, not in this job's status, which sits
     on the default branch)."""

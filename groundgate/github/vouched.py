@@ -5,10 +5,11 @@ Why: the records groundgate keeps in its check runs say which answers a verdict 
 repository with ``checks: write`` (one on the pull request's branch too) can post a check run of groundgate's name, or
 rewrite groundgate's own, listing another answer, and offer a writer the command that names it. A commit's files are
 what git says they are: no workflow can change them after the fact. So an accept binds only to an answer every record
-of its verdict lists and, where git has the candidate file at that commit, the answer the file holds there, with the
-query and context of its case at that commit or at the pull request's base (a row the pull request edited or renamed
-is judged with the base's case). Where git does not have it (the candidate is made in the job, or comes from a fork's
-artifact), the records alone decide (``binding``).
+of its verdict lists and, where git has the candidate file at that commit, that is also the answer the file holds
+there, with the query and context of its case at that commit or at the pull request's base (a row the pull request
+edited or renamed is judged with the base's case). Git only takes away: a file at the candidate's path in a commit
+whose workflow makes the candidate in the job is not what was judged. Where git does not have it (the candidate is
+made in the job, or comes from a fork's artifact), the records alone decide (``binding``).
 
 The candidate's path is the workflow's input (``candidate``), never a record's word; a candidate file that is not valid
 at that commit vouches for no answer (fail closed: an accept there binds to nothing and is said back).
