@@ -27,7 +27,7 @@ from groundgate.errors import (
 from groundgate.event import GitHubRun
 from groundgate.github import action, adjudicate
 from groundgate.github.publisher import Publisher
-from groundgate.github.workflow import Log, append_summary, set_outputs, to_runner
+from groundgate.github.workflow import Log, append_summary, repository_path, set_outputs, to_runner
 from groundgate.progress import ProgressLine
 from groundgate.redact import Redactor
 from groundgate.report import render_failure
@@ -81,7 +81,7 @@ def main(environ: Mapping[str, str]) -> int:
         error = InternalError.of(exc)
     error.args = (Redactor(secrets)(str(error)),)  # the summary and the PR get no mask: take secrets out here
     if isinstance(error, InputError):
-        where = action.repository_path(config.root, error.path) if config else error.path  # GitHub's path
+        where = repository_path(config.root, error.path) if config else error.path  # GitHub's path
         log.error(one_line(str(error)), file=where, line=error.line, title="groundgate: bad input")
     else:
         log.error(one_line(str(error)))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from groundgate.adjudication import Judged, answer_digest
 from groundgate.memory import Blocked
-from groundgate.record import LIMIT, Record, fit
+from groundgate.record import LIMIT, Record, decode, fit
 from groundgate.rules import Bucket, Outcome
 from tests.support.action import HEAD_SHA, PATHS, comment_event, event, run_action
 from tests.support.fakes.github import FakeGitHub, Request
@@ -75,16 +75,23 @@ def main() -> None:
             assert first.code == 1, first.stdout
             print(f"judging run, no adjudication yet: {counted(gh.requests)}; {judged:.1f} s")
             seen = len(gh.requests)
-            cid = gh.add_comment(
-                7, f"/groundgate accept at {HEAD_SHA[:12]} refund-007 -- the new policy is intended", "alice"
-            )
-            empty = work / "comment" / "workspace"
-            empty.mkdir(parents=True)
-            start = time.perf_counter()
-            run = run_action(empty, gh, {}, event_name="issue_comment", event_path=comment_event(work, gh, cid))
-            took = time.perf_counter() - start
-            assert run.code == 0, run.stdout + run.stderr
-            print(f"comment's run (accept, applied): {counted(gh.requests[seen:])}; {took:.1f} s")
+            [check] = [r for r in gh.check_runs.values() if r["head_sha"] == HEAD_SHA]
+            kept = decode(check["output"]["text"], check="groundgate / verdict", head=HEAD_SHA)
+            digest = next(r.digest for r in kept.rows if r.id == "refund-007")[:16]
+            accept = f"/groundgate accept at {HEAD_SHA[:12]} refund-007@{digest} -- the new policy is intended"
+            for path in ("evals/cases.jsonl", "evals/candidate-regression.jsonl"):  # committed: git can vouch
+                gh.files[(HEAD_SHA, path)] = (workspace / path).read_bytes()
+            for named, given in (("", {}), (" (candidate committed, named)", {"candidate": inputs["candidate"]})):
+                seen = len(gh.requests)
+                cid = gh.add_comment(7, accept, "alice")
+                empty = work / f"comment-{cid}" / "workspace"
+                empty.mkdir(parents=True)
+                start = time.perf_counter()
+                run = run_action(empty, gh, given, event_name="issue_comment", event_path=comment_event(work, gh, cid))
+                took = time.perf_counter() - start
+                assert run.code == 0, run.stdout + run.stderr
+                assert not [c for c in gh.comments.values() if " reply " in c["body"]], "the accept was said back"
+                print(f"comment's run (accept, applied){named}: {counted(gh.requests[seen:])}; {took:.1f} s")
             seen = len(gh.requests)
             start = time.perf_counter()
             again = run_action(workspace, gh, inputs, event_path=event(work, head_sha=HEAD_SHA))

@@ -339,12 +339,21 @@ class Verdict:
     answers: Mapping[str, frozenset[str]] = field(default_factory=dict)  # every answer any record of it gives a row
     unsettled: frozenset[str] = frozenset()  # rows its records disagree on (or that some do not list)
     variants: Mapping[str, tuple[Judged, ...]] = field(default_factory=dict)  # each answer any record gives a row
+    # what each record of it says of a row: (the check run that holds the record, the answer's digest or None when
+    # that record does not list the row), for saying which check runs disagree
+    said_by: Mapping[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
 
     def named(self, row_id: str, start: str) -> list[Judged]:
-        """The answers any record of this verdict gives the row whose digest starts with ``start`` (what an accept
-        names): each once. The record only says what the verdict judged; the answer is the writer's word."""
+        """The answers any record of this verdict gives the row whose digest starts with ``start``: each once."""
         found = self.variants.get(row_id) or ((self.rows[row_id],) if row_id in self.rows else ())
         return list({j.digest: j for j in found if j.digest.startswith(start)}.values())
+
+    def agreed(self, row_id: str, start: str) -> Judged | None:
+        """The answer every record of this verdict gives the row, when its digest starts with ``start`` (what an accept
+        names): the only answer an accept can bind to when no source the branch cannot write says which one the
+        verdict judged. A record only says what the verdict judged; the answer is the writer's word."""
+        row = self.rows.get(row_id)
+        return row if row is not None and row_id not in self.unsettled and row.digest.startswith(start) else None
 
     def digests(self, row_id: str) -> frozenset[str]:
         """Every answer any record of this verdict gave the row (a confirm disputes each)."""

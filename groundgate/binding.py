@@ -14,6 +14,7 @@ from datetime import datetime
 from functools import partial
 
 from groundgate.adjudication import (
+    DIGEST_SAID,
     REASON_LIMIT,
     Decision,
     Entry,
@@ -55,15 +56,19 @@ def bind(
     verdicts: Sequence[Verdict],
     *,
     frozen: Iterable[int] = (),
+    vouched: Vouched | None = None,
 ) -> tuple[list[Entry], dict[int, list[str]]]:
     """Every command, one entry per row it names (a confirm or a revoke may have several: below). The ledgers of
     the records groundgate kept are not proof of anything (a check run of groundgate's name can be written by any
     workflow of the repository), so nothing from them can make a row greener:
 
     - an accept counts only while its comment says it (``said``: heard again on every run), bound to the answer
-      its comment names (``ID@DIGEST``, 64 bits at least) among those the verdict it names (``at``) judged: a
-      record says which answers a verdict judged, never which one an accept is about; a ledger's entry for it can
-      only make its time earlier (never later than its comment's own);
+      its comment names (``ID@DIGEST``, 64 bits at least) when that is the answer the verdict it names (``at``)
+      judged as every source says it: every record of that verdict lists the row with that answer, and, where git
+      tracks the candidate file at that commit (``vouched``: commit -> row id -> the digests its answer can have),
+      it is also the answer the file holds. Records that disagree, an answer git does not hold, or two answers named for
+      the row by one writer about one verdict (``_clashing``) bind it to nothing, said back. A ledger's entry for
+      it can only make its time earlier (never later than its comment's own);
     - a confirm binds to every answer any record of the verdict it names gave the row (without ``at``: of every
       verdict shown before it was posted), and to every answer a ledger bound it to: it disputes more, never
       fewer; once its comment no longer counts (deleted, or edited by someone else) the ledger's entries stand;
@@ -75,6 +80,7 @@ def bind(
     unbound (it applies to no answer). A person withdraws their confirm with revoke, or by editing it into another
     command; an accept by deleting it, editing it, or revoke. What someone else made a comment say (``frozen``)
     counts for nothing: its confirms and revokes stand as recorded, its accepts are gone."""
+    clashing = _clashing(said, verdicts)
     known: dict[tuple[int, str, str], list[Entry]] = {}
     for entry in ledger:
         known.setdefault((entry.comment, entry.key, entry.row), []).append(entry)
@@ -110,15 +116,10 @@ def bind(
             if verb is Verb.ACCEPT:
                 target = targets[0] if targets else None
                 start = s.command.answer(row_id) or ""
-                matched = target.named(row_id, start) if target is not None and start else []
-                known_row = target is not None and (row_id in target.variants or row_id in target.rows)
-                if target is not None and start and not matched and known_row:
-                    problems.setdefault(s.comment, []).append(_another(row_id, start, target))
+                judged = _bound(s, row_id, start, target, vouched, clashing) if target is not None else None
+                if isinstance(judged, str):
+                    problems.setdefault(s.comment, []).append(judged)
                     continue
-                if len(matched) > 1:
-                    problems.setdefault(s.comment, []).append(_unsettled(row_id, target))
-                    continue
-                judged = matched[0] if matched else None
                 if judged is None:
                     unknown.append(row_id)
                     continue
@@ -157,6 +158,74 @@ def bind(
     return sorted(entries, key=Entry.order), problems
 
 
+# What git vouches for, where it tracks the candidate file: commit -> row id -> the digests the row's answer at that
+# commit can have (with the query and context of its case there, or at the base): ``github.vouched``.
+Vouched = Mapping[str, Mapping[str, frozenset[str]]]
+AVOID = "accept nothing you did not read in the report groundgate posted"
+
+
+def _clashing(said: Sequence[Said], verdicts: Sequence[Verdict]) -> dict[tuple[str, str, str], list[str]]:
+    """(writer, commit, row) -> the answers named, where one writer's accepts (in one command or several) name two
+    different answers for one row of one verdict: a verdict judged one answer, so one of them is not what it judged
+    (a forged report's command, pasted). Neither counts until the writer deletes or edits one."""
+    named: dict[tuple[str, str, str], list[str]] = {}
+    for s in said:
+        if s.command.verb is not Verb.ACCEPT or s.command.pin is None:
+            continue
+        found = pinned(s.command.pin, s.at, verdicts)
+        if isinstance(found, str) or found.head is None:
+            continue
+        for row_id, start in s.command.answers:
+            named.setdefault((s.login.casefold(), found.head, row_id), []).append(start)
+    return {
+        key: starts
+        for key, starts in named.items()
+        if any(not (a.startswith(b) or b.startswith(a)) for a in starts for b in starts)
+    }
+
+
+def _bound(
+    s: Said, row_id: str, start: str, target: Verdict, vouched: Vouched | None, clashing: Mapping[tuple[str, str, str], list[str]]
+) -> Judged | str | None:  # fmt: skip
+    """The answer of ``target`` an accept binds to; or why it binds to none (said back to its writer: two answers named
+    for the row, an answer the candidate file in git does not hold, records that disagree about the row's answer, an
+    answer no record gives it); None when the verdict has no such row people may adjudicate.
+
+    Every record of the commit must list the row with the answer the accept names (one that does not list it could be
+    hiding another answer: a look-alike lists the answer it offers for a row groundgate's record does not list); and
+    where git holds the candidate file at the commit, the answer must also be the one the file holds there, which no
+    workflow can rewrite. Git only ever takes away: a judging run cannot tell a committed candidate it judged from a
+    file the author committed beside the one a step made, so git alone never binds an accept."""
+    head = (target.head or "")[:12]
+    starts = clashing.get((s.login.casefold(), target.head or "", row_id))
+    if starts is not None:
+        names = ", ".join(f"@{d[:DIGEST_SAID]}" for d in dict.fromkeys(starts))
+        return (
+            f"{named(row_id)}: your accepts name two answers for it in the verdict on commit {head} ({names}), which "
+            f"judged one: neither counts. Delete or edit the one you did not read in the report, and {AVOID}"
+        )
+    if not start:
+        return None
+    allowed = (vouched or {}).get(target.head or "")
+    if allowed is not None and not any(d.startswith(start) for d in allowed.get(row_id, ())):
+        return (
+            f"{named(row_id)}@{start[:DIGEST_SAID]}: not the answer the candidate file holds at {head} — it is another "
+            f"answer: {AVOID}"
+        )
+    if target.named(row_id, start) and row_id in target.unsettled:
+        said = "; ".join(
+            f"{where}: {f'@{d[:DIGEST_SAID]}' if d else 'does not list it'}" for where, d in target.said_by.get(row_id, ())[:4]
+        )  # fmt: skip
+        return (
+            f"{named(row_id)}: the check runs of groundgate's name on commit {head} disagree about its answer "
+            f"({said or 'not all of them list it'}), so this accepts nothing (one was not written by groundgate): {AVOID}"
+        )
+    agreed = target.agreed(row_id, start)
+    if agreed is not None and (allowed is None or agreed.digest in allowed.get(row_id, ())):
+        return agreed
+    return _another(row_id, start, target) if row_id in target.variants or row_id in target.rows else None
+
+
 def ledger_entries(known: Mapping[tuple[int, str, str], Sequence[Entry]]) -> Iterator[Entry]:
     return (entry for variants in known.values() for entry in variants)
 
@@ -185,14 +254,6 @@ def _entry(
         category=judged.category if judged else None,
         reason=s.command.reason[:REASON_LIMIT],
         head=head or (target.head if judged and target is not None else None),
-    )
-
-
-def _unsettled(row_id: str, verdict: Verdict | None) -> str:
-    return (
-        f"{named(row_id)}: the verdicts kept on commit {((verdict and verdict.head) or '')[:12]} give it more than "
-        "one answer whose digest starts as this command's does, so it names none of them: paste the command from "
-        "the report, it names the answer in full"
     )
 
 

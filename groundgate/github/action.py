@@ -31,7 +31,14 @@ from groundgate.github import adjudicate
 from groundgate.github import kept as keeping
 from groundgate.github.annotations import annotations_for
 from groundgate.github.publisher import Publisher, Pull
-from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs, to_runner
+from groundgate.github.workflow import (
+    Log,
+    append_summary,
+    outputs_of,
+    repository_path,
+    set_outputs,
+    to_runner,
+)
 from groundgate.memory import Memory
 from groundgate.merge import merge
 from groundgate.readback import read_results
@@ -237,22 +244,6 @@ def _cases(settings: Settings, parts: list[Results]) -> list[Case] | None:
 
 def outputs_for(results: Results, results_path: str, report_path: str) -> dict[str, str]:
     return outputs_of(results.counts, results.verdict, results_path, report_path)
-
-
-def repository_path(workspace: Path, path: str) -> str:
-    """``path`` (relative to the workspace) relative to the root of the checkout that holds it.
-
-    GitHub wants annotation paths and blob links relative to the repository root. With
-    ``actions/checkout`` ``path: repo`` the workspace is not that root: the nearest folder inside the
-    workspace holding ``.git`` is. Without one (files from an artifact), the workspace is the root."""
-    root = workspace.resolve()
-    full = root / path
-    for folder in full.parents:
-        if not folder.is_relative_to(root):
-            break
-        if (folder / ".git").exists():
-            return full.relative_to(folder).as_posix()
-    return Path(path).as_posix()
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ Two ways in. A judging run (``pull_request``, or ``workflow_run`` for a fork) re
 publishes, binds them to the verdicts kept on the pull request's commits (``kept``, ``binding``: an acceptance made
 on an answer a push left unchanged still stands), and publishes the record of its own verdict in its check run,
 with every answer the pull request's verdicts blocked on.
-A re-presenting run judges nothing and reads none of the pull request's files: on a comment
+A re-presenting run judges nothing and runs none of the pull request's files (with ``candidate`` set it reads the
+candidate and cases files at the commit an accept names, as data: ``vouched``): on a comment
 (``issue_comment``) or on a re-run of the check run asked for from the Checks tab (``check_run``
 ``rerequested``), it takes the record of the newest check run of its name on the commit, applies the
 commands of the people allowed to give them, and publishes the verdict again: a new check run on that commit
@@ -29,11 +30,12 @@ from groundgate.adjudication import (
     Decision,
     Entry,
     Judged,
+    Said,
     Verdict,
     answer_digest,
     blocks,
 )
-from groundgate.binding import bind, decide
+from groundgate.binding import Vouched, bind, decide
 from groundgate.errors import GitHubRefused, one_line
 from groundgate.event import GitHubRun
 from groundgate.github import kept as keeping
@@ -41,7 +43,8 @@ from groundgate.github import recent
 from groundgate.github.annotations import Annotation
 from groundgate.github.hearing import LEFT_NOTE, Heard, Who, hear
 from groundgate.github.publisher import Comment, Publisher
-from groundgate.github.workflow import Log, append_summary, outputs_of, set_outputs, to_runner
+from groundgate.github.vouched import in_git, named_commits
+from groundgate.github.workflow import Log, append_summary, outputs_of, repository_path, set_outputs, to_runner
 from groundgate.labels import Label, Precision, labels_of, latest_per_answer, precision
 from groundgate.record import Record, RecordError, decode, fit, text
 from groundgate.report import LIMITS
@@ -166,7 +169,9 @@ def for_judging_run(
         log.warning(f"the pull request's earlier verdicts could not be read ({one_line(str(exc))}): no adjudication is carried")  # fmt: skip
         notes.append("The pull request's earlier verdicts could not be read: no adjudication was applied.")
     verdicts = [Verdict({row.id: row for row in record.rows}, None, head), *found.verdicts(pr)]
-    entries, problems = bind(heard.said, found.ledger(pr), verdicts, frozen=heard.frozen)
+    base = settings.github.base_sha if settings.github is not None else None
+    git = in_git_of(settings, publisher, heard.said, verdicts, found.mine(pr), base)
+    entries, problems = bind(heard.said, found.ledger(pr), verdicts, frozen=heard.frozen, vouched=git)
     decision = decide(record.rows, entries, settings.fail_on, problems=problems, heard=heard.counted)
     own = record.blocked
     blocked = [*own, *carried(found.memory(), own)]  # what earlier verdicts blocked on stays on record
@@ -182,6 +187,32 @@ def for_judging_run(
         small=frozenset(record.small_by_category),
     )
     return Adjudicated(people, record, heard.own, heard.left)
+
+
+def in_git_of(
+    settings: Settings,
+    publisher: Publisher,
+    said: Sequence[Said],
+    verdicts: Sequence[Verdict],
+    records: Iterable[keeping.Kept],
+    base: str | None,
+) -> Vouched | None:
+    """What git vouches for about the answers of the verdicts people's accepts name (``vouched``), when the workflow
+    names its candidate file (``candidate``: in the comment's workflow too, where the candidate is committed); None
+    when it names none. The cases are read where the workflow and the records say they are (the answer is git's
+    either way). GitHub refusing raises: no accept is bound on a guess."""
+    if settings.candidate is None:
+        return None
+    commits = named_commits(said, verdicts)
+    if not commits:
+        return None
+    root = settings.root
+    cases = [repository_path(root, settings.cases.as_posix())] if settings.cases is not None else []
+    cases += [k.record.cases_path for k in records]
+    candidate = repository_path(root, settings.candidate.as_posix())
+    return in_git(
+        publisher, candidate, cases, commits, base=base, rubric=settings.rubric, blocking=settings.blocking_categories
+    )
 
 
 def _precision(publisher: Publisher, check_name: str, log: Log) -> Precision | None:
@@ -278,7 +309,7 @@ def mentions_command(*bodies: str | None) -> bool:
 
 def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
     """A re-presenting run: apply people's commands to the verdict kept on a commit and publish it again.
-    Judges nothing, reads none of the pull request's files. On a comment, the commit is the pull request's
+    Judges nothing, runs none of the pull request's files. On a comment, the commit is the pull request's
     head; on a re-run of the check run (``check_run`` ``rerequested``), the commit the check run is on. Exits
     0 when the verdict was presented again (it lives in the check run, not in this job's status, which sits
     on the default branch)."""
@@ -293,7 +324,7 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
         log.info(f"the comment holds no {PREFIX} command: nothing to do")
         return 0
     pull = publisher.pull(run.pr_number)
-    return _represent(settings, publisher, log, run, run.pr_number, pull.head_sha, pull.author)
+    return _represent(settings, publisher, log, run, run.pr_number, pull.head_sha, pull.author, pull.base_sha)
 
 
 def _rerequested(settings: Settings, publisher: Publisher, log: Log, run: GitHubRun) -> int:
@@ -307,21 +338,27 @@ def _rerequested(settings: Settings, publisher: Publisher, log: Log, run: GitHub
         return 0
     head = run.head_sha
     number = run.pr_number
-    author: str | None = None
     if number is None:  # a fork's pull request is not listed in the payload: the open one whose head it is
         found = [p for p in publisher.pulls_of_run(head) if p.open and p.head_sha == head]
         if len(found) != 1:
             log.info(f"{len(found)} open pull requests have commit {head[:12]} as their head: the verdict is presented on none")  # fmt: skip
             return 0
-        number, author = found[0].number, found[0].author
+        pull = found[0]
     else:
-        author = publisher.pull(number).author
+        pull = publisher.pull(number)
     log.info(f"a re-run of '{settings.check_name}' on {head[:12]} was asked for: its kept verdict is presented again, nothing is judged")  # fmt: skip
-    return _represent(settings, publisher, log, run, number, head, author)
+    return _represent(settings, publisher, log, run, pull.number, head, pull.author, pull.base_sha)
 
 
 def _represent(
-    settings: Settings, publisher: Publisher, log: Log, run: GitHubRun, number: int, head: str, author: str | None
+    settings: Settings,
+    publisher: Publisher,
+    log: Log,
+    run: GitHubRun,
+    number: int,
+    head: str,
+    author: str | None,
+    base: str | None = None,
 ) -> int:
     try:
         found = keeping.newest(publisher, settings.check_name, head)
@@ -368,7 +405,8 @@ def _represent(
     with log.group(f"groundgate: people's adjudications on #{number} at {head[:12]}"):
         heard = hear(publisher, number, Who.of(settings, author), settings.check_name)
         verdicts = gathered.verdicts(number)
-        entries, problems = bind(heard.said, gathered.ledger(number), verdicts, frozen=heard.frozen)
+        git = in_git_of(settings, publisher, heard.said, verdicts, gathered.mine(number), base)
+        entries, problems = bind(heard.said, gathered.ledger(number), verdicts, frozen=heard.frozen, vouched=git)
         decision = decide(
             kept.record.rows,
             entries,

@@ -16,7 +16,8 @@ a check run made with a workflow's token in whichever check suite it chooses, so
 suite's workflow run (path, event, branch) says which workflow made it. So records only ever make a verdict
 stricter: the answers blocked on are the union of every record's (``sticky.memory_of``), confirms and revokes
 stand from any record of this pull request, and an accept is read again from its comment on every run and bound
-only to an answer every record of the verdict it names agrees on (``binding``).
+only to an answer every record of the verdict it names agrees on, and that the candidate file holds at that commit
+when git tracks it (``binding``, ``vouched``).
 
 What cannot be read is said, never passed over: GitHub refusing, or a record groundgate cannot read whole, raises
 ``Unreadable`` (the judging run then gives no verdict: exit 3).
@@ -123,8 +124,9 @@ class Found:
 
 def agreed(head: str, records: Sequence[Kept]) -> Verdict:
     """One commit's verdict as all its records of the pull request give it: the rows every one of them lists with
-    the same answer (``rows``: what an accept binds to), every answer any of them gives a row (``answers``: what a
-    confirm disputes), and the rows they disagree on; shown when the first of them says it was (a rerun of the commit
+    the same answer (``rows``: the only answers an accept can bind to), every answer any of them gives a row
+    (``answers``: what a confirm disputes), and the rows they disagree on, with what each check run says of them
+    (``said_by``: an accept naming such a row is said back, naming them); shown when the first of them says it was (a rerun of the commit
     shows the same answers again: an accept posted between the two names them)."""
     answers: dict[str, set[str]] = {}
     listed: dict[str, int] = {}
@@ -137,6 +139,11 @@ def agreed(head: str, records: Sequence[Kept]) -> Verdict:
             first.setdefault(row.id, row)
             variants.setdefault(row.id, {}).setdefault(row.digest, row)
     settled = {rid for rid, digests in answers.items() if len(digests) == 1 and listed[rid] == len(records)}
+    said_by: dict[str, tuple[tuple[str, str | None], ...]] = {}
+    for rid in set(answers) - settled:  # who says what of a row they disagree on, oldest check run first
+        each = [(k, {r.id: r.digest for r in k.record.rows}.get(rid)) for k in records]
+        ordered = sorted(each, key=lambda kd: kd[0].run.id if kd[0].run is not None else 0)
+        said_by[rid] = tuple((k.run.url if k.run is not None else "a record", digest) for k, digest in ordered)
     shown = [k.published for k in records if k.published is not None]
     published = min(shown) if shown else None
     return Verdict(
@@ -146,6 +153,7 @@ def agreed(head: str, records: Sequence[Kept]) -> Verdict:
         answers={rid: frozenset(d) for rid, d in answers.items()},
         unsettled=frozenset(answers) - settled,
         variants={rid: tuple(found.values()) for rid, found in variants.items()},
+        said_by=said_by,
     )
 
 

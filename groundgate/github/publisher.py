@@ -78,6 +78,7 @@ class Pull:
     head_repo: str | None = None  # "owner/name"; None when the head's fork was deleted
     head_ref: str | None = None
     author: str | None = field(default=None, compare=False)  # who opened it
+    base_sha: str | None = field(default=None, compare=False)  # the commit of its base branch it is compared with
 
 
 @dataclass(frozen=True)
@@ -213,7 +214,8 @@ class Publisher:
         if (p.base.repo.full_name or "").casefold() != self._repository.casefold():
             return None
         head_repo = p.head.repo.full_name if p.head.repo else None
-        return Pull(p.number, p.head.sha, p.state == "open", head_repo, p.head.ref, p.user.login if p.user else None)
+        author = p.user.login if p.user else None
+        return Pull(p.number, p.head.sha, p.state == "open", head_repo, p.head.ref, author, p.base.sha)
 
     def branch_pulls(self, head_label: str) -> list[Pull]:
         """Every pull request into this repository, open or closed, whose head is ``owner:branch``."""

@@ -125,3 +125,19 @@ def to_runner(log: Log, what: str, write: Callable[[], None], *, failing: bool =
         if not failing and exc.errno not in NO_ROOM:
             raise
         log.warning(f"could not write {what}: {one_line(str(exc))}")
+
+
+def repository_path(workspace: Path, path: str) -> str:
+    """``path`` (relative to the workspace) relative to the root of the checkout that holds it.
+
+    GitHub wants annotation paths and blob links relative to the repository root. With
+    ``actions/checkout`` ``path: repo`` the workspace is not that root: the nearest folder inside the
+    workspace holding ``.git`` is. Without one (files from an artifact), the workspace is the root."""
+    root = workspace.resolve()
+    full = root / path
+    for folder in full.parents:
+        if not folder.is_relative_to(root):
+            break
+        if (folder / ".git").exists():
+            return full.relative_to(folder).as_posix()
+    return Path(path).as_posix()

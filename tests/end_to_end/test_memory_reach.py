@@ -164,6 +164,7 @@ def test_an_accept_that_names_no_answer_counts_for_nothing_even_where_a_look_ali
 
 
 VICTIM = "7ac71d7ac71d7ac71d7ac71d7ac71d7ac71d7ac7"
+VICTIM2 = "7ac72d7ac72d7ac72d7ac72d7ac72d7ac72d7ac7"
 
 
 def test_a_look_alike_record_on_another_authors_pull_request_is_a_denial_a_writer_can_undo(
@@ -172,13 +173,25 @@ def test_a_look_alike_record_on_another_authors_pull_request_is_a_denial_a_write
     """The author of #7 posts, from a workflow on their branch, a record on the head of #9 (someone else's pull request,
     which passes) holding #9's own answer: security.md said a look-alike acts "against the author's own pull request".
     It blocks #9 (records only add blocks: a denial, never a pass), says the record gives no scores or reason, and a
-    writer's accept, pasted from the report, releases it."""
+    writer's accept, pasted from the report, releases it. Not at VICTIM: #9's first record there, which passed, does
+    not list the row, and an accept binds only to an answer every record of its commit lists (a look-alike could list
+    a worse answer for a row groundgate's record does not list, and offer its command); said back. At the verdict of
+    the next push (an empty commit), whose records all hold the row, it does."""
     fake = fake_azure(Dice())
     pr.add_pull(9, VICTIM, head_ref="victims-branch", author="victim")
     inputs = azure(fake, "evals/candidate.jsonl")
 
-    def victim() -> Run:
-        return run_action(workspace, pr, inputs, event_path=event(tmp_path, head_sha=VICTIM, number=9, author="victim"))
+    def victim(head: str = VICTIM) -> Run:
+        return run_action(workspace, pr, inputs, event_path=event(tmp_path, head_sha=head, number=9, author="victim"))
+
+    def accept(head: str) -> list[str]:
+        digest = answers_at(pr, head)["refund-007"][:16]
+        cid = pr.add_comment(9, f"/groundgate accept at {head[:12]} refund-007@{digest} -- the answer is fine", "alice")
+        path = comment_event(tmp_path, pr, cid, number=9, author="victim")
+        empty = tmp_path / f"comment-run-{cid}" / "workspace"
+        empty.mkdir(parents=True)
+        assert run_action(empty, pr, {}, event_name="issue_comment", event_path=path).code == 0
+        return [readable(c["body"]) for c in pr.comments_on(9) if c["login"] == pr.bot and " reply " in c["body"]]
 
     assert victim().code == 0
     case = {r["id"]: r for r in map(json.loads, (workspace / "evals/cases.jsonl").read_text().splitlines())}[
@@ -200,11 +213,11 @@ def test_a_look_alike_record_on_another_authors_pull_request_is_a_denial_a_write
     assert rows(held)["refund-007"]["held_from"] == VICTIM
     [mine] = [c for c in pr.comments_on(9) if c["login"] == pr.bot and "groundgate-report" in c["body"]]
     assert "the record that holds it gives no scores or reason" in readable(mine["body"])
-    digest = answers_at(pr, VICTIM)["refund-007"][:16]
-    cid = pr.add_comment(9, f"/groundgate accept at {VICTIM[:12]} refund-007@{digest} -- the answer is fine", "alice")
-    path = comment_event(tmp_path, pr, cid, number=9, author="victim")
-    empty = tmp_path / "comment-run" / "workspace"
-    empty.mkdir(parents=True)
-    assert run_action(empty, pr, {}, event_name="issue_comment", event_path=path).code == 0
-    assert latest(pr, VICTIM)["conclusion"] in ("success", "neutral")
-    assert victim().code == 0  # and the next judging run agrees
+    said = accept(VICTIM)
+    assert "disagree about its answer" in said[-1], said
+    assert latest(pr, VICTIM)["conclusion"] == "failure"
+    pr.move_pull(9, VICTIM2)  # an empty commit
+    assert victim(VICTIM2).code == 1
+    assert len(accept(VICTIM2)) == len(said)  # applied: no new reply
+    assert latest(pr, VICTIM2)["conclusion"] in ("success", "neutral")
+    assert victim(VICTIM2).code == 0  # and the next judging run agrees

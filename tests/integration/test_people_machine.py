@@ -27,6 +27,7 @@ After each step:
 from __future__ import annotations
 
 import io
+import json
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -39,7 +40,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from groundgate import sticky
-from groundgate.adjudication import Verb, answer_digest
+from groundgate.adjudication import Judged, Verb, answer_digest
 from groundgate.cases import assign, case_weight
 from groundgate.event import GitHubRun
 from groundgate.github import adjudicate
@@ -48,10 +49,10 @@ from groundgate.github.client import client
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log
 from groundgate.memory import Memory
-from groundgate.record import decode, text
+from groundgate.record import Record, decode, text
 from groundgate.report.context import marker
 from groundgate.results import Remembered, Results, Shard, Suite, category_stats, ids_digest
-from groundgate.rules import Outcome
+from groundgate.rules import Bucket, Outcome
 from groundgate.settings import Settings
 from tests.support.fakes.github import FakeGitHub
 from tests.support.people import answers_at, pinned
@@ -150,9 +151,25 @@ def shards_of(whole: Results, count: int = 2) -> list[Results]:
     return parts
 
 
+def files_of(answers: Answers) -> dict[str, bytes]:
+    """The cases and candidate files as a commit holds them in git, where the workflow commits its candidate: each row
+    with the query and context ``results_of`` judges it with, and the answer as it is written."""
+    rows = results_of(answers, dict.fromkeys(ROWS, 0), Memory()).rows
+    cases = [{"id": r.id, "category": r.category, "query": r.query, "context": r.context} for r in rows]
+    answered = [{"id": r.id, "response": r.candidate} for r in rows]
+    return {
+        "evals/cases.jsonl": "".join(json.dumps(c) + "\n" for c in cases).encode(),
+        "c.jsonl": "".join(json.dumps(a) + "\n" for a in answered).encode(),
+    }
+
+
 class People(RuleBasedStateMachine):
-    @initialize()
-    def start(self) -> None:
+    @initialize(git=st.booleans())
+    def start(self, git: bool) -> None:
+        """``git``: the candidate file is committed (the workflow reads it from the checkout, and the comment's workflow
+        names it), so git says which answer each commit had; otherwise it is made in the job, and only the records
+        say what a verdict judged."""
+        self.git = git
         self.gh = FakeGitHub().__enter__()
         self.folder = tempfile.TemporaryDirectory()
         self.gh.permissions.update(ROLES)
@@ -184,6 +201,8 @@ class People(RuleBasedStateMachine):
         }
         if run.event_name == "pull_request" and "merge_results" not in more:
             values.update(cases="evals/cases.jsonl", baseline="b.jsonl", candidate="c.jsonl")
+        elif self.git and "merge_results" not in more:  # the comment's workflow names the committed candidate
+            values.update(cases="evals/cases.jsonl", candidate="c.jsonl")
         return Settings.model_validate({**values, **more})
 
     def event(self) -> GitHubRun:
@@ -277,6 +296,8 @@ class People(RuleBasedStateMachine):
         self.pushes += 1
         head = commit(self.pushes)
         self.heads.append((head, dict(zip(ROWS, (first, second), strict=True))))
+        if self.git:
+            self.gh.files.update({(head, path): data for path, data in files_of(self.heads[-1][1]).items()})
         if self.pushes > 1:
             if force:
                 self.gh.force_push(self.pr, head)
@@ -358,6 +379,46 @@ class People(RuleBasedStateMachine):
                 rows = [r.model_copy(update={"digest": digests.get(r.id, r.digest)}) for r in record.rows]
                 forged = record.model_copy(update={"ledger": ledger, "rows": rows})
             self.forged.add(self.post(head, text(forged)))
+
+    @rule(who=st.sampled_from(ELIGIBLE), rewrite=st.booleans())
+    def a_branch_workflow_offers_a_worse_answers_command_a_writer_pastes_and_the_author_pushes_it(
+        self, who: str, rewrite: bool
+    ) -> None:
+        """A workflow on the branch writes a record of groundgate's name on the head listing each row with the answer the
+        author pushes next (the other one, which regresses), and offers the command that names it: in a look-alike
+        check run, or (where git holds the candidate, which then decides) by rewriting groundgate's own records in
+        place, so that every record agrees. A writer pastes it; the author pushes that answer. The model takes the
+        accept to be about what the gate saw at the head: the answer pushed next is nobody's accept."""
+        head, answers = self.heads[-1]
+        genuine = [r for r in self.own(head) if (r["output"] or {}).get("text")]
+        if not genuine:
+            return
+        worse: Answers = {r: ("B" if v == "A" else "A", 0, "regression") for r, (v, _, _) in answers.items()}
+        digests = {r.id: answer_digest(r.query, r.context, r.candidate) for r in results_of(worse, self.base, Memory()).rows if r.id in ROWS}  # fmt: skip
+
+        def forged(record: Record) -> Record:
+            listed = [r.model_copy(update={"digest": digests[r.id]}) if r.id in digests else r for r in record.rows]
+            missing = [Judged(id=rid, category="policy", outcome=Outcome.REGRESSION, before=Bucket.GROUNDED, after=Bucket.UNGROUNDED, line=n + 1, digest=digests[rid]) for n, rid in enumerate(ROWS) if rid not in {r.id for r in record.rows}]  # fmt: skip
+            return record.model_copy(update={"rows": [*listed, *missing], "ledger": []})
+
+        if rewrite and self.git:  # every record agrees on the worse answers: only git can tell
+            for run in genuine:
+                record = decode(run["output"]["text"], check=CHECK, head=head)
+                output = {"title": run["output"]["title"], "summary": run["output"]["summary"], "text": text(forged(record))}  # fmt: skip
+                answer = requests.patch(
+                    f"{self.gh.url}/repos/o/r/check-runs/{run['id']}", json={"output": output},
+                    headers={"Authorization": f"token {self.gh.token}", "X-GitHub-Api-Version": "2022-11-28"}, timeout=10,
+                )  # fmt: skip
+                assert answer.status_code == 200, answer.text
+        else:
+            record = decode(max(genuine, key=lambda r: r["id"])["output"]["text"], check=CHECK, head=head)
+            self.forged.add(self.post(head, text(forged(record))))
+        command: Command = ("accept", ROWS, head)
+        named = " ".join(f"{r}@{digests[r][:16]}" for r in ROWS)
+        cid = self.gh.add_comment(self.pr, f"/groundgate accept at {head[:12]} {named} -- because", who)
+        self.comments[cid] = Said(self.pr, who, [(self.tick(), [command])])
+        self.on_comment(cid, "created")
+        self.push(*(worse[r] for r in ROWS))
 
     def post(self, head: str, body: str) -> int:
         answer = requests.post(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from groundgate.github.action import repository_path
+from groundgate.github.workflow import repository_path
 from tests.support import webhooks
 from tests.support.fakes.github import FakeGitHub
 from tests.support.forge import recount

@@ -97,9 +97,11 @@ def comment(
 def on_comment(
     tmp_path: Path, gh: FakeGitHub, cid: int, judge_server: FakeAzureOpenAI | None = None, **extra: Any
 ) -> Run:
+    """The comment's run of comment ``cid``. Its workflow names no candidate unless ``candidate=PATH`` is given: then
+    the candidate is committed, and the run reads it from GitHub at the commit an accept names (``github.vouched``)."""
     empty = tmp_path / f"comment-{cid}-{len(gh.requests)}" / "workspace"
     empty.mkdir(parents=True)
-    inputs = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl", "candidate": "evals/candidate.jsonl"}
+    inputs = {"cases": "evals/cases.jsonl", "baseline": "evals/baseline.jsonl"}  # `candidate`: git vouches (below)
     if judge_server is not None:
         inputs.update({"judge": "azure", "azure-endpoint": judge_server.endpoint, "judge-deployment": "judge-4o", "azure-api-key": "sk-unused"})  # fmt: skip
     action = extra.pop("action", "created")
