@@ -57,7 +57,7 @@ _TIMES_AFTER_UNIT = re.compile(r"(?<=[^\W\d_])×")  # '0.25g×24粒': a unit, th
 _LIST_MARK = re.compile(r"[ \t]*\d+[.)](?=\s)")
 _VERSION = re.compile(r"(?<![A-Za-z])[vV](\d+(?:\.\d+)*)(?![\w.])")
 _PHONE = re.compile(
-    r"(?=[\d+(])(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w])"
+    r"(?=[\d+(])(?<![\w+])(?<!\d[.,])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w])"
 )
 _PHONE_WORDS = re.compile(
     r"(?:\b(?:" + "|".join(re.escape(w) for w in lexicon.PHONE_WORDS) + r")\b|" + "|".join(lexicon.PHONE_CJK) + r")",

@@ -14,7 +14,7 @@ from functools import cache
 
 from text_to_num import find_numbers
 
-from groundgate.judges.figures import lexicon
+from groundgate.judges.figures import cldr, lexicon
 from groundgate.judges.figures.shares import TENTHS, ratios, shares
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -209,7 +209,8 @@ def _number_words(text: str, lang: str) -> list[Edit]:
                 continue
             if any(c.isdigit() for c in words):
                 continue
-            if words.lower() in lexicon.SCALE_WORDS and found.start > 0 and tokens[found.start - 1].group().isdigit():
+            scale = words.lower() in lexicon.SCALE_WORDS or words.lower() in _cldr_scales()
+            if scale and found.start > 0 and tokens[found.start - 1].group()[-1:].isdigit():
                 continue  # '$1.2 million': the scale of the amount before it
             value = found.value
             digits = str(int(value)) if value == int(value) else repr(value)
@@ -469,3 +470,9 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
         result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in TENTHS.finditer(result.text)])
     result.apply(_everyday(result.text, lang, words))
     return result
+
+
+@cache
+def _cldr_scales() -> frozenset[str]:
+    """CLDR's long compact forms in any language read, lowercased ('mil millones', 'milliarde', 'miliardo')."""
+    return frozenset(word.lower() for word in cldr.all_scale_words(lexicon.LATIN))

@@ -1,0 +1,45 @@
+"""Issue 46, round 3: written forms read from the locale data (CLDR, through babel) rather than from hand lists,
+both ways. A unit's display name in any of its languages' long, short and narrow forms ('Mikrogramm',
+'microgrammi', 'km/u', '킬로칼로리'), a compact form of a large number ('412,5 M€', 'Md', 'Mln', 'mil millones',
+'milliards'), a unit pint reads against one the table reads ('500 µg' is '0,5 mg'), thousands grouped by a plain
+space in any Latin-script language, and thousands grouped by dots after a currency sign are the same figure;
+the same forms with another value or unit are a new one."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundgate.judges.figures import tripwire
+
+# (what it shows, the context, an answer that restates its figure, an answer that invents one, the invented figure)
+# fmt: off
+CASES = [
+    ("a unit's long name, German", "Jede Tablette enthält 400 µg Folsäure.", "Eine Tablette liefert 400 Mikrogramm Folsäure.", "Eine Tablette liefert 400 Milligramm Folsäure.", "400 Milligramm"),
+    ("a unit's plural name, Italian", "Ogni dose contiene 25 µg di vitamina D.", "Ogni dose contiene 25 microgrammi di vitamina D.", "Ogni dose contiene 25 milligrammi di vitamina D.", "25 milligrammi"),
+    ("a Dutch unit abbreviation", "U reed 12 km/h te hard.", "U reed 12 km/u te hard.", "U reed 12 km te hard.", "12 km"),
+    ("a Korean unit name", "한 봉지는 250kcal입니다.", "한 봉지에 250킬로칼로리예요.", "한 봉지에 350킬로칼로리예요.", "350킬로칼로리"),
+    ("micrograms as milligrams", "Vitamin B12: 500 µg pro Tablette.", "Eine Tablette enthält 0,5 mg Vitamin B12.", "Eine Tablette enthält 5 mg Vitamin B12.", "5 mg"),
+    ("a denominator in words", "Dose : 0,2 mg/kg le premier jour.", "Le premier jour, 0,2 mg par kilo.", "Le premier jour, 0,2 mg par litre.", "0,2 mg par litre"),
+    ("a compact form glued to a currency", "Le budget atteint 412,5 millions d'euros.", "Le budget est de 412,5 M€.", "Le budget est de 421,5 M€.", "421,5 M€"),
+    ("a French milliard", "Le chiffre d'affaires atteint 1,2 Md€.", "Le chiffre d'affaires atteint 1,2 milliard d'euros.", "Le chiffre d'affaires atteint 1,2 million d'euros.", "1,2 million d'euros"),
+    ("an Italian compact form", "Il fatturato è di 2,5 milioni di euro.", "Il fatturato è di 2,5 Mln di euro.", "Il fatturato è di 2,5 Mld di euro.", "2,5 Mld di euro"),
+    ("a Spanish thousand millions", "La inversión es de 3.000 millones de euros.", "La inversión es de 3 mil millones de euros.", "La inversión es de 30 mil millones de euros.", "30 mil millones de euros"),
+    ("a Dutch compact form", "De omzet bedroeg € 1.012.000.000.", "De omzet bedroeg € 1.012 mln.", "De omzet bedroeg € 1.021 mln.", "€ 1.021 mln"),
+    ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("what", "context", "restated", "invented", "figure"), CASES, ids=[c[0] for c in CASES])
+def test_a_form_from_the_locale_data_is_the_same_figure(
+    what: str, context: str, restated: str, invented: str, figure: str
+) -> None:
+    assert tripwire(context, None, "", restated).flagged == [], what
+
+
+@pytest.mark.parametrize(("what", "context", "restated", "invented", "figure"), CASES, ids=[c[0] for c in CASES])
+def test_the_same_form_of_another_figure_is_new(
+    what: str, context: str, restated: str, invented: str, figure: str
+) -> None:
+    listed = [new.figure.text for new in tripwire(context, None, "", invented).flagged]
+    assert any(figure in text or text in figure for text in listed), (what, listed)
