@@ -25,6 +25,10 @@ CASES = [
     ("an Italian compact form", "Il fatturato è di 2,5 milioni di euro.", "Il fatturato è di 2,5 Mln di euro.", "Il fatturato è di 2,5 Mld di euro.", "2,5 Mld di euro"),
     ("a Spanish thousand millions", "La inversión es de 3.000 millones de euros.", "La inversión es de 3 mil millones de euros.", "La inversión es de 30 mil millones de euros.", "30 mil millones de euros"),
     ("a Dutch compact form", "De omzet bedroeg € 1.012.000.000.", "De omzet bedroeg € 1.012 mln.", "De omzet bedroeg € 1.021 mln.", "€ 1.021 mln"),
+    # a qualifier half read is not weighed: a noun the tables do not know after 'per' may name the context's thing
+    ("a 'per' noun not known", "Parking is £6 per vehicle per day.", "Parking is £6 per car for the day.", "Parking is £6 per car per week.", "£6 per car per week"),
+    ("stacked CJK 'per' words", "居民医保个人缴费标准为每人每年380元。", "居民医保每人380元。", "居民医保每人每月380元。", "380元"),
+    ("a hedge read as a number word", "El importe medio por beca fue de 1.147 €.", "Una media de unos 1.150 € por beca.", "Una media de unos 1.350 € por beca.", "1.350 €"),
     ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
 ]
 # fmt: on

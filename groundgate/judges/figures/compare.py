@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from decimal import Decimal
+from functools import cache
 
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.quantity import dimension
@@ -176,7 +177,8 @@ def agree(
             return False
     if periods and claim.period and source.period and claim.period != source.period:
         return False
-    mine = claim.per | ({claim.period} if claim.period not in ("", "once") and periods else set())  # time included
+    mine = {thing for thing in claim.per if read_thing(thing)}  # a noun not known is not read in full: not weighed
+    mine |= {claim.period} if claim.period not in ("", "once") and periods else set()  # time included
     theirs = source.per | ({source.period} if source.period not in ("", "once") and periods else set())
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
@@ -188,6 +190,20 @@ def agree(
             return any((a - claim.zone - b + zone) % 1440 == 0 for a in claim.readings for b in source.readings)
         return bool(claim.readings & source.readings)
     return True
+
+
+@cache
+def read_thing(thing: str) -> bool:
+    """Whether what a claim is said to be per is a thing the tables know ('person', 'seat', 'kwh', a unit): a
+    noun they do not ('per car', 'per Anhänger') may name what the context names otherwise ('per vehicle'),
+    so it disagrees with nothing; the context's own unknown noun still disagrees with a known one."""
+    from groundgate.judges.figures.lexicon import UNIT_WORDS
+    from groundgate.judges.figures.qualifier_words import PER_THINGS
+
+    return thing in PER_THINGS or thing in _CJK_SENSES or any(thing in table for table in UNIT_WORDS.values())
+
+
+_CJK_SENSES = frozenset({"booking", "item", "box", "room", "transaction"})
 
 
 def qualified(figure: Figure) -> bool:

@@ -433,7 +433,10 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     """(the period, what else) a CJK figure is per, read before and after it."""
     sense, _ = _things()
     period, per = "", set()
-    for match in (_CJK_PER_BEFORE.search(before[-12:]), _CJK_PER_AFTER.match(after[:12])):
+    tail = before[-12:]
+    first = _CJK_PER_BEFORE.search(tail)
+    second = _CJK_PER_BEFORE.search(tail[: first.start()]) if first is not None and first.start() else None
+    for match in (first, second, _CJK_PER_AFTER.match(after[:12])):  # '每人每年380元': per person, per year
         if match is None:
             continue
         noun = next(group for group in match.groups() if group)

@@ -209,6 +209,13 @@ def _number_words(text: str, lang: str) -> list[Edit]:
                 continue
             if any(c.isdigit() for c in words):
                 continue
+            after = tokens[found.end].group() if found.end < len(tokens) else ""
+            if (
+                words.lower() in _hedge_words()
+                and after
+                and (after[0].isdigit() or alpha2digit(after, lang, 0.0) != after)
+            ):
+                continue  # 'unos 1.150 €', 'uns 20 dias': a hedge on the number after it, not a number
             scale = words.lower() in lexicon.SCALE_WORDS or words.lower() in _cldr_scales()
             if scale and found.start > 0 and tokens[found.start - 1].group()[-1:].isdigit():
                 continue  # '$1.2 million': the scale of the amount before it
@@ -476,3 +483,13 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
 def _cldr_scales() -> frozenset[str]:
     """CLDR's long compact forms in any language read, lowercased ('mil millones', 'milliarde', 'miliardo')."""
     return frozenset(word.lower() for word in cldr.all_scale_words(lexicon.LATIN))
+
+
+@cache
+def _hedge_words() -> frozenset[str]:
+    """The bound and hedge words of one word ('unos', 'uns'): a number word among them before digits is the hedge."""
+    from groundgate.judges.figures.qualifier_words import BEFORE
+
+    return frozenset(
+        p for table in BEFORE.values() for phrases in table.values() for p in phrases.split("|") if " " not in p
+    )
