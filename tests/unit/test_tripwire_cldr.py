@@ -29,6 +29,19 @@ CASES = [
     ("a 'per' noun not known", "Parking is £6 per vehicle per day.", "Parking is £6 per car for the day.", "Parking is £6 per car per week.", "£6 per car per week"),
     ("stacked CJK 'per' words", "居民医保个人缴费标准为每人每年380元。", "居民医保每人380元。", "居民医保每人每月380元。", "380元"),
     ("a hedge read as a number word", "El importe medio por beca fue de 1.147 €.", "Una media de unos 1.150 € por beca.", "Una media de unos 1.350 € por beca.", "1.350 €"),
+    # times of day in forms not read before
+    ("a Chinese hour with 时", "违法时间：2025年4月18日14时32分。", "时间是4月18日下午2点32分。", "时间是4月18日下午3点32分。", "下午3点32分"),
+    ("a Dutch part of the day", "Bezorging tussen 8.00 en 14.00 uur.", "We bezorgen tussen 8 uur 's ochtends en 2 uur 's middags.", "We bezorgen tussen 8 uur 's ochtends en 3 uur 's middags.", "3 uur 's middags"),
+    ("a place's zone in summer against UTC", "Prochain bulletin à 20 h UTC.", "Le prochain bulletin tombera à 22 h, heure de Paris.", "Le prochain bulletin tombera à 23 h, heure de Paris.", "23 h"),
+    # a word of another clause or another figure is not this one's
+    ("a negation past a comma", "El 62 % eran turismos de más de diez años.", "No pasó a la primera, y más del 60 % eran turismos.", "No pasó a la primera, y más del 70 % eran turismos.", "70 %"),
+    ("a period past a conjunction",
+        "Servicepauschale von 19,90 € halbjährlich, Aktivierung 29 € einmalig.",
+        "Dazu kommen 19,90 € Servicepauschale und einmalig 29 € Aktivierungsgebühr.",
+        "Dazu kommen 19,90 € Servicepauschale und einmalig 39 € Aktivierungsgebühr.",
+        "39 €",
+    ),
+    ("a pronoun is no counted noun", "An adult must come along until their 14th birthday.", "Until she turns 14 she needs an adult with her.", "Until she turns 16 she needs an adult with her.", "16"),
     ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
 ]
 # fmt: on

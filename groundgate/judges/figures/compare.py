@@ -187,7 +187,9 @@ def agree(
             return claim.zone_name == source.zone_name and bool(claim.readings & source.readings)
         zone = source.zone if source.zone is not None else default_zone
         if zone is not None and claim.zone is not None:
-            return any((a - claim.zone - b + zone) % 1440 == 0 for a in claim.readings for b in source.readings)
+            universal = {claim.zone_name.lower(), source.zone_name.lower()} & _UNIVERSAL
+            shifts = {0, 60, -60} if universal and (summer(claim.zone_name) or summer(source.zone_name)) else {0}
+            return any((a - claim.zone - b + zone + shift) % 1440 == 0 for a in claim.readings for b in source.readings for shift in shifts)  # fmt: skip
         return bool(claim.readings & source.readings)
     return True
 
@@ -204,6 +206,25 @@ def read_thing(thing: str) -> bool:
 
 
 _CJK_SENSES = frozenset({"booking", "item", "box", "room", "transaction"})
+
+
+# Zones named by an abbreviation of one offset, or in a country without summer time: no hour either way.
+_FIXED = frozenset({"utc", "gmt", "wet", "west", "bst", "cet", "cest", "mez", "mesz", "eet", "eest", "msk", "ist", "sgt", "hkt", "jst", "kst", "aest", "brt", "est", "edt", "cst", "mst", "pst", "pdt"})  # fmt: skip
+
+
+_UNIVERSAL = frozenset({"utc", "gmt"})
+
+
+def summer(zone_name: str) -> bool:
+    """Whether a zone named by its place ('heure de Paris', 'UK time', 'ET') may be in summer time on the
+    day meant: its offset is then an hour more than the table's, and a time converted either way is the same
+    figure (the date that would tell is seldom beside it) against universal time ('20 h UTC (22 h heure de
+    Paris)'); against another zone's name it is not ('9:00 CET' is no '9:00 UK time': a writer who names CET
+    means its offset, and two zones named by place change together). Asian zones and Brasília keep one offset."""
+    from groundgate.judges.figures.qualifier_words import ZONES
+
+    offset = ZONES.get(zone_name.lower())
+    return bool(zone_name) and zone_name.lower() not in _FIXED and offset is not None and -600 <= offset <= 180
 
 
 def qualified(figure: Figure) -> bool:

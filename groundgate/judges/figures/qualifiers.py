@@ -62,7 +62,7 @@ _DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'�
 _EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avant|à l'avance|vor|im voraus|vorher|antes|de antelación|de antecedência|prima|in anticipo|voor|van tevoren|前|전)", re.IGNORECASE)  # fmt: skip
 _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
-_NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+\S+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
+_NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+[^\s,;:]+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
 _LOOSE_WORDS = re.compile(
     r"min|max|mín|máx|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE
@@ -369,8 +369,9 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
             else:
                 started = phrases.starting(head, "period")
                 if started is None and step == 0 and kind == "money" and not _per(lang).match(head) and (named := _NOUN.match(head)):  # fmt: skip
-                    started = phrases.starting(head[named.end() :], "period")  # '€ 20 aansluitkosten per jaar'
-                    started = (started[0], named.end() + started[1]) if started is not None else None
+                    gap = len(head[named.end() :]) - len(head[named.end() :].lstrip())
+                    started = phrases.starting(head[named.end() + gap :], "period")  # '€ 20 aansluitkosten per jaar'
+                    started = (started[0], named.end() + gap + started[1]) if started is not None else None
             if started is not None:
                 period, rest = started[0], head[started[1] :]
                 continue
@@ -450,7 +451,7 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     return period, per
 
 
-_NOUN = re.compile(r"[^\W\d_]{3,}(?:\s[^\W\d_]{3,})?(?=\s)")
+_NOUN = re.compile(r"[^\W\d_]{3,}(?:\s(?!(?:und|and|oder|ou|and|plus|sowie|dazu)\b)[^\W\d_]{3,})?(?=\s)")
 _BARE_PERIOD = re.compile(r"\s*(?:(?:y|e|et|and|und|en|o)\s+)?(?P<noun>[^\W\d_]+)(?![^\W\d_])", re.IGNORECASE)
 
 

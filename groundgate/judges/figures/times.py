@@ -212,7 +212,7 @@ _TIMES = re.compile(
     r"""(?=[\dhHqQ上早中下晚傍凌午오저아])(?<![0-9A-Za-zÀ-ÿ_.:/])(?:
         (?P<h12>\d{1,2})(?:[:.](?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
       | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])(?:\s?(?:Uhr|uur|h)\b)?
-      | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts))?\b
+      | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts|[’']s\s(?:ochtends|morgens|middags|avonds|nachts)))?\b
       | (?P<hfr>\d{1,2})\s?h\s?(?P<mfr>\d{2})?(?![\w/])
       | (?P<hdot>\d{1,2})\.(?P<mdot>[0-5]\d)(?![\d.,])
       | (?P<hw>\d{1,2})\s(?:o'clock\s)?in\sthe\s(?P<w_half>morning|afternoon|evening)
@@ -221,12 +221,12 @@ _TIMES = re.compile(
       | half\spast\s(?P<hp>\d{1,2})
       | quarter\spast\s(?P<hq>\d{1,2})
       | halb\s(?P<hhalb>\d{1,2})(?!\d)
-      | (?P<cjk_half>上午|早上|早晨|中午|下午|晚上|傍晚|凌晨|午前|午後|오전|오후|저녁|아침)?\s?(?P<hcjk>\d{1,2})\s?(?:[点點]|時(?!間)|시(?![간작]))(?:\s?(?P<mcjk>\d{1,2})\s?[分분]|(?P<half_hour>半|반))?
+      | (?P<cjk_half>上午|早上|早晨|中午|下午|晚上|傍晚|凌晨|午前|午後|오전|오후|저녁|아침)?\s?(?P<hcjk>\d{1,2})\s?(?:[点點]|[時时](?![間间])|시(?![간작]))(?:\s?(?P<mcjk>\d{1,2})\s?[分분]|(?P<half_hour>半|반))?
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
-_PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "noite", "sera", "pomeriggio", "notte", "nachmittags", "abends", "nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
-_AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
+_PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "noite", "sera", "pomeriggio", "notte", "nachmittags", "abends", "nachts", "'s middags", "'s avonds", "'s nachts", "’s middags", "’s avonds", "’s nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
+_AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina", "morgens", "früh", "vormittags", "'s ochtends", "'s morgens", "’s ochtends", "’s morgens", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
 # Words before 'N h' that make it a time of day (à 18h, de 9h, jusqu'à 18h), not a duration (dure 2 h).
 _AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen|às|as|das|da|até|após|dalle|alle|le|fino alle|dopo le|entro le|om|tot|vanaf|van|na|voor|vóór)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
 
@@ -236,6 +236,9 @@ _SPAN_END = re.compile(r"(?<!\d)\d{1,2}\s?h(?:\d{2})?\s*(?:-|–|à|às|a|to|bis
 # A dotted time's span ('alle 16.30–18.30'): the first end is a time after a word that says so.
 _DOT_SPAN = re.compile(
     r"(?:\b(?:dalle|alle|le|om|van|vanaf|tot|from|at|entro le|dopo le)\s*)\d{1,2}[.:][0-5]\d\s*[-–]\s*$", re.IGNORECASE
+)
+_ZONED = re.compile(
+    r"\s*[,(]?\s*(?:heure|hora|horário|ora|time|zeit|tijd|UTC|GMT|CES?T|MES?Z|[A-Z]{1,3}[SD]?T)(?![^\W\d_])"
 )
 _SPANNED = re.compile(r"\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*\d{1,2}\s?h(?![a-z])", re.IGNORECASE)
 _LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
@@ -289,6 +292,7 @@ def _time(match: re.Match[str], text: str) -> Found | None:
             g["uhr"].lower() == "uur"
             and not g["mde"]
             and not _AT.search(text[max(0, match.start() - 12) : match.start()])
+            and not g["de_half"]
         ):
             return None  # '24 uur': a duration in Dutch, unless a word before makes it a time ('om 18 uur')
         readings = _halved(hour, minute, g["de_half"])
@@ -296,7 +300,8 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         hour, minute = int(g["hfr"]), int(g["mfr"] or 0)
         spanned = _SPANNED.match(text, match.end())  # '04h às 08h': both ends are times
         before = text[max(0, match.start() - 16) : match.start()]
-        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not _AT.search(before) and not _SPAN_END.search(before):  # fmt: skip
+        zoned = _ZONED.match(text, match.end())  # '22 h heure de Paris', '16 h, heure française': a time
+        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not zoned and not _AT.search(before) and not _SPAN_END.search(before):  # fmt: skip
             return None  # 'dure 2 h': a duration
         readings = {hour * 60 + minute}
     elif g["hdot"]:  # 'entro le 16.30': a time after a word that says so, else a number

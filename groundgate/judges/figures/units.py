@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cache
 
 from groundgate.judges.figures import cldr, lexicon
+from groundgate.judges.figures.function_words import FUNCTION_WORDS
 from groundgate.judges.figures.times import Found, anchored
 
 _LATIN_LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"
@@ -125,7 +126,7 @@ _STOP = frozenset(w for words in lexicon.STOPWORDS.values() for w in words) | {
     "to", "or", "and", "a", "an", "à", "bis", "y", "o", "ou", "oder", "und", "et", "per", "pro", "por", "par",
     "than", "more", "less", "plus", "up", "out", "off", "at", "am", "pm", "h", "is", "was", "de", "del", "en",
     "times", "this", "that", "these", "those", "all", "each", "every", "new", "old", "other", "only", "free",
-}  # fmt: skip
+} | {w for words in FUNCTION_WORDS.values() for w in words.split() if w not in ("fois", "way")}  # fmt: skip
 _GLUED = re.compile(rf"[{_LATIN_LETTER}]")
 _NOUN = re.compile(rf"\s+([{_LATIN_LETTER}][{_LATIN_LETTER}'’-]{{2,}})")
 # The word before a number (a search that ends at $ tries every start: one after a letter never starts the
