@@ -42,6 +42,21 @@ CASES = [
         "39 €",
     ),
     ("a pronoun is no counted noun", "An adult must come along until their 14th birthday.", "Until she turns 14 she needs an adult with her.", "Until she turns 16 she needs an adult with her.", "16"),
+    # what is no claim in words is none in digits either; a multiple is a percentage
+    ("once in digits", "申請は2か月ごとに行います。", "申請は2か月に1回です。", "申請は3か月に1回です。", "3か月"),
+    ("one of a per phrase", "食べ放題：大人お一人様3,980円。", "大人は1人あたり3,980円です。", "大人は1人あたり4,980円です。", "4,980円"),
+    ("a year before, Portuguese", "Alta de 12,4% em relação ao mesmo período do ano anterior.", "Cerca de 12% a mais que um ano antes.", "Cerca de 15% a mais que um ano antes.", "15%"),
+    ("a multiple as a percentage", "Le capital décès est égal à 300 % du salaire annuel brut.", "Le capital équivaut à trois fois le salaire annuel brut.", "Le capital équivaut à quatre fois le salaire annuel brut.", "quatre fois"),
+    # weekdays in their short and compound forms
+    ("weekdays abbreviated, listed", "Sauna: Mo–Fr 14:00–22:00 Uhr, Sa/So 10:00–20:00 Uhr.", "Am Sonntag ist die Sauna von 10 bis 20 Uhr offen.", "Am Sonntag ist die Sauna von 10 bis 21 Uhr offen.", "21 Uhr"),
+    ("a weekday listed is not a span",
+        "Sprechstunde: Mo/Mi 9 bis 12 Uhr.",
+        "Am Mittwoch ist Sprechstunde.",
+        "Am Dienstag ist Sprechstunde.",
+        "Dienstag",
+    ),
+    ("a date's weekday in brackets", "티켓 오픈: 6월 10일(화) 오후 2시.", "예매는 6월 10일 화요일 14시에 열려요.", "예매는 6월 10일 수요일 14시에 열려요.", "수요일"),
+    ("a weekday in a compound", "Zaterdagbezorging kost € 3,50 extra.", "Op zaterdag bezorgen kost € 3,50 extra.", "Op zondag bezorgen kost € 3,50 extra.", "zondag"),
     ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
 ]
 # fmt: on

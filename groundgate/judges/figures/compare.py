@@ -51,6 +51,8 @@ def _quantity(figure: Figure) -> set[Key]:
         keys.add(("days", figure.value))
     if name.startswith("temp"):
         keys.add(("q", "temp", figure.value))
+    if name == "times" and figure.value > 1:  # 'trois fois le salaire' is '300 % du salaire', 'double' is 200%
+        keys.add(("q", "percent", (figure.value * 100).normalize()))
     return keys
 
 

@@ -139,7 +139,7 @@ def _year(text: str | None) -> int | None:
 
 # --- weekdays ---------------------------------------------------------------------------------------
 
-_SPAN = r"\s*(?:-|–|—|~|〜|～|to|through|thru|till|until|à|au|bis|a|al|hasta|至|到|から|부터)\s*"
+_SPAN = r"\s*(?:-|–|—|~|〜|～|/|to|through|thru|till|until|à|au|bis|a|al|hasta|至|到|から|부터)\s*"
 
 
 @cache
@@ -163,7 +163,12 @@ def _weekdays(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, in
     before = r"(?<![^\W\d_])" if lang in lexicon.LATIN else r"(?<!\d)"
     span = re.compile(rf"{before}(?P<a>{any_name})\.?{edge}{_SPAN}(?P<b>{any_name})\.?{edge}", re.IGNORECASE)
     words = "|".join(sorted((re.escape(w) for w in lexicon.WEEKDAY_WORDS), key=len, reverse=True))
-    one = re.compile(rf"{before}(?P<day>{one_name}){edge}|(?<![\d个個])(?P<words>{words}){edge}", re.IGNORECASE)
+    extra = ""
+    if lang in ("de", "nl"):  # a compound's first part: 'Zaterdagbezorging', 'Sonntagsöffnung'
+        extra = rf"|{before}(?P<compound>{one_name})s?(?=[^\W\d_]{{3}})"
+    elif lang in ("ja", "ko"):  # a date's weekday in brackets: '6月10日(火)', '6월 10일(화)'
+        extra = rf"|(?<=[日일\s])\s?[(（](?P<letter>[{lexicon.CJK_WEEKDAY_LETTERS[lang]}])[)）]"
+    one = re.compile(rf"{before}(?P<day>{one_name}){edge}|(?<![\d个個])(?P<words>{words}){edge}{extra}", re.IGNORECASE)
     return span, one, every, full
 
 
@@ -179,13 +184,25 @@ def _named(lang: str) -> frozenset[str]:
     return frozenset(_weekdays(lang)[3])
 
 
+@cache
+def _prefixes(lang: str) -> tuple[str, ...]:
+    return tuple(_weekdays(lang)[3])
+
+
+@cache
+def _abbreviated(lang: str) -> frozenset[str]:
+    """The abbreviations that only a span of two reads ('Mo–Fr', 'Sa/So'), so a text holding one is read."""
+    return frozenset(name for name in _weekdays(lang)[2] if name not in _named(lang) and len(name) >= 2)
+
+
 def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Found]:
     """Weekdays named, one figure each; a span ('Monday to Friday') names every day from one end to the other.
     ``words``: the text's words, lowercased, when the caller has them."""
     span, one, every, full = _weekdays(lang)
     if lang in lexicon.LATIN:
         words = words if words is not None else _tokens(text)
-        if _WORDS.isdisjoint(words) and _named(lang).isdisjoint(words):
+        named = not (_WORDS.isdisjoint(words) and _named(lang).isdisjoint(words) and _abbreviated(lang).isdisjoint(words))  # fmt: skip
+        if not named and (lang not in ("de", "nl") or not any(word.startswith(_prefixes(lang)) for word in words)):
             return
     taken: list[tuple[int, int]] = []
     for match in span.finditer(text):
@@ -193,14 +210,19 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
         if a is None or b is None or a == b:
             continue
         taken.append(match.span())
-        count = (b - a) % 7 + 1
-        for step in range(count):
-            yield Found(match.start(), match.end(), "weekday", Decimal((a + step) % 7))
+        listed = "/" in text[match.end("a") : match.start("b")]  # 'Sa/So': the two days, not those between
+        for index in (a, b) if listed else [(a + step) % 7 for step in range((b - a) % 7 + 1)]:
+            yield Found(match.start(), match.end(), "weekday", Decimal(index))
     for match in one.finditer(text):
         if any(s <= match.start() < e for s, e in taken):
             continue
         if match.group("day"):
             yield Found(match.start(), match.end(), "weekday", Decimal(full[match.group("day").lower()]))
+        elif match.groupdict().get("compound"):
+            yield Found(match.start(), match.end("compound"), "weekday", Decimal(full[match.group("compound").lower()]))
+        elif match.groupdict().get("letter"):
+            index = lexicon.CJK_WEEKDAY_LETTERS[lang].index(match.group("letter"))
+            yield Found(match.start("letter"), match.end("letter"), "weekday", Decimal(index))
         else:
             for index in lexicon.WEEKDAY_WORDS[match.group("words").lower()]:
                 yield Found(match.start(), match.end(), "weekday", Decimal(index))
