@@ -57,6 +57,10 @@ CASES = [
     ),
     ("a date's weekday in brackets", "티켓 오픈: 6월 10일(화) 오후 2시.", "예매는 6월 10일 화요일 14시에 열려요.", "예매는 6월 10일 수요일 14시에 열려요.", "수요일"),
     ("a weekday in a compound", "Zaterdagbezorging kost € 3,50 extra.", "Op zaterdag bezorgen kost € 3,50 extra.", "Op zondag bezorgen kost € 3,50 extra.", "zondag"),
+    # a word of the sentence is not a zone's abbreviation or a weekday's; a period named in words is the period
+    ("'et' is no Eastern Time", "Maintenance de 23 h à 4 h (heure de Paris).", "Maintenance entre 23h et 4h heure de Paris.", "Maintenance entre 22h et 4h heure de Paris.", "22h"),
+    ("'ter' is no Tuesday", "Desconto de 5% até 10/02/2025.", "Para ter 5% de desconto, pague até 10 de fevereiro de 2025.", "Para ter 5% de desconto, pague até 12 de fevereiro de 2025.", "12 de fevereiro de 2025"),
+    ("a period named in words", "日包资费25元/天，按北京时间0:00至24:00计费。", "日包每天25元，按北京时间零点到24点算一天。", "日包每天25元，按北京时间零点到24点算一周。", "一周"),
     ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
 ]
 # fmt: on

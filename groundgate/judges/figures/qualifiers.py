@@ -26,7 +26,9 @@ _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")  # wha
 @cache
 def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
-    names = "|".join(re.escape(n) for n in sorted([*words.ZONES, *words.LOCAL.split("|")], key=len, reverse=True))
+    every = sorted([*words.ZONES, *words.LOCAL.split("|")], key=len, reverse=True)
+    short = [n for n in every if n.isascii() and n.isalpha() and len(n) <= 4]  # 'ET', 'CET', 'IST': written so
+    names = "|".join([*(re.escape(n) for n in every if n not in short), f"(?-i:{'|'.join(n.upper() for n in short)})"])  # fmt: skip
     after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
     before = re.compile(rf"(?<![^\W\d_])(?P<zone>{names})\s*(?:기준\s*)?$", re.IGNORECASE)
     return after, before

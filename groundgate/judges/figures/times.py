@@ -185,6 +185,18 @@ def _named(lang: str) -> frozenset[str]:
 
 
 @cache
+def _wide(lang: str) -> frozenset[str]:
+    """A Latin-script language's weekday names written in full (and their plurals): CLDR's wide forms."""
+    if lang not in lexicon.LATIN:
+        return frozenset(_named(lang))
+    from babel import Locale
+
+    locale = Locale(lang)
+    names = {n.lower() for c in ("format", "stand-alone") for n in locale.days[c]["wide"].values()}
+    return frozenset(names | {n + "s" for n in names} | {"tues", "weds", "thur", "thurs"})
+
+
+@cache
 def _prefixes(lang: str) -> tuple[str, ...]:
     return tuple(_weekdays(lang)[3])
 
@@ -217,7 +229,10 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
         if any(s <= match.start() < e for s, e in taken):
             continue
         if match.group("day"):
-            yield Found(match.start(), match.end(), "weekday", Decimal(full[match.group("day").lower()]))
+            day = match.group("day")
+            if day.lower() not in _wide(lang) and not day[0].isupper() and text[match.end() : match.end() + 1] != ".":
+                continue  # 'para ter 5%', 'mar' in Italian: an abbreviation alone is one when it looks like one
+            yield Found(match.start(), match.end(), "weekday", Decimal(full[day.lower()]))
         elif match.groupdict().get("compound"):
             yield Found(match.start(), match.end("compound"), "weekday", Decimal(full[match.group("compound").lower()]))
         elif match.groupdict().get("letter"):

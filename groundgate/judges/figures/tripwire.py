@@ -8,7 +8,7 @@ the tripwire does not read lists nothing, and says so (``unread``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -106,6 +106,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             if verdict is not None:
                 verdicts.append(verdict)
             continue
+        if _period_word(claim, stated, reading.qualified):
+            continue  # '算一天' against '25元/天': the context's period, named
         clause = parts.of(claim)
         near_words = near(shown_candidate, everything, place[id(claim)], clause)
         at = place[id(claim)]  # the answer's figures beside the claim in its clause (a few: linear in the answer)
@@ -166,6 +168,15 @@ def _said_of(
     return None
 
 
+def _period_word(claim: Figure, stated: Sequence[Figure], qualified: Callable[[Figure], Figure]) -> bool:
+    """Whether a claim is one of a period written in words ('一天', 'a month', 'un an') that the context states
+    as a rate's period ('25元/天', '€9 a month'): the name of the period, not a duration of its own."""
+    if claim.kind != "duration" or claim.value != 1 or any(c.isdigit() for c in claim.text):
+        return False
+    return any(source.kind in _RATED and qualified(source).period == claim.unit for source in stated)
+
+
+_RATED = frozenset({"money", "percent", "measure", "count", "times"})
 SAID_OF = frozenset({"duration", "measure", "percent", "times", "money", "count", "time", "date"})
 
 
