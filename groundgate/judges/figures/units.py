@@ -21,7 +21,7 @@ _DIGITS = r"\d{1,3}(?:(?P<sep>[,.\ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!
 # French groups thousands with a plain space too ('1 200 €'): read so when a unit or currency follows
 _DIGITS_SPACED = r"\d{1,3}(?:(?P<sep>[,. \ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
 _SIGNS = r"US\$|CA\$|A\$|R\$|HK\$|S\$|\$|€|£|¥|₩|₹|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD|BRL|SEK|NOK|DKK|PLN|INR|MXN|HKD|SGD)\s?"
-_ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.ᵉʳ)(?![A-Za-zÀ-ÿ])"
+_ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.ᵉʳ|\.?[oa](?=\s[^\W\d_]))(?![A-Za-zÀ-ÿ])"  # 'º' folds to 'o'  # fmt: skip
 _CLDR_SCALES = sorted(
     (w for w in cldr.all_scale_words(lexicon.LATIN) if len(w) > 1 and not w[:1].isdigit()), key=len, reverse=True
 )  # CLDR's compact forms ('Md', 'Mln', 'mln.', 'Bio.', 'mil millones'), longest first, before the hand list
@@ -243,6 +243,8 @@ def _reading(
         else:
             value *= _scale(scale, lang)
     before = text[max(0, start - 40) : start]
+    if match.group("ord") and match.group("ord").lstrip(".") in ("o", "a") and lang not in ("pt", "es", "it", "gl"):
+        return None  # '5a' in another language is a code, not '5ª'
     if match.group("ord"):
         return _ordinal(text, start, end, value, units, meanings)
     if sign:
@@ -468,6 +470,10 @@ DENOMINATOR_WORDS = {
     "litre": "l",
     "liter": "l",
     "litro": "l",
+    "millilitre": "ml",
+    "milliliter": "ml",
+    "mililitro": "ml",
+    "millilitro": "ml",
 }
 _COMPOUND = re.compile(
     r"\s?(?:/|\s?(?:per|pro|par|por|je)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|"
