@@ -62,7 +62,7 @@ CASES = [
     ("'ter' is no Tuesday", "Desconto de 5% até 10/02/2025.", "Para ter 5% de desconto, pague até 10 de fevereiro de 2025.", "Para ter 5% de desconto, pague até 12 de fevereiro de 2025.", "12 de fevereiro de 2025"),
     ("a period named in words", "日包资费25元/天，按北京时间0:00至24:00计费。", "日包每天25元，按北京时间零点到24点算一天。", "日包每天25元，按北京时间零点到24点算一周。", "一周"),
     ("a denominator spelled out", "Suspension buvable à 1,5 mg/mL.", "La suspension est dosée à 1,5 mg par millilitre.", "La suspension est dosée à 1,5 mg par litre.", "1,5 mg par litre"),
-    ("an ordinal's sign", "O salário deve ser pago até o 5º dia útil do mês seguinte.", "O salário precisa ser pago até o quinto dia útil do mês seguinte.", "O salário precisa ser pago até o sexto dia útil do mês seguinte.", "sexto dia útil"),
+    ("an ordinal's sign", "O salário deve ser pago até o 5º dia útil do mês seguinte.", "O salário precisa ser pago até o quinto dia útil do mês seguinte.", "O salário precisa ser pago até o terceiro dia útil do mês seguinte.", "terceiro dia útil"),
     ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
 ]
 # fmt: on
