@@ -25,7 +25,8 @@ _CAP = 40  # figures of one kind weighed pairwise, at most (a context's few; a h
 
 
 def _close(value: Decimal, target: Decimal) -> bool:
-    return abs(value - target) <= max(Decimal("0.005"), abs(target) * Decimal("0.002"))
+    floor = Decimal("0.005") if abs(target) >= 1 else Decimal(0)  # a cent's rounding; none on '2 µg' (2E-6 g)
+    return abs(value - target) <= max(floor, abs(target) * Decimal("0.002"))
 
 
 def derived(
