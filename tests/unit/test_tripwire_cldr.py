@@ -63,6 +63,12 @@ CASES = [
     ("a period named in words", "日包资费25元/天，按北京时间0:00至24:00计费。", "日包每天25元，按北京时间零点到24点算一天。", "日包每天25元，按北京时间零点到24点算一周。", "一周"),
     ("a denominator spelled out", "Suspension buvable à 1,5 mg/mL.", "La suspension est dosée à 1,5 mg par millilitre.", "La suspension est dosée à 1,5 mg par litre.", "1,5 mg par litre"),
     ("an ordinal's sign", "O salário deve ser pago até o 5º dia útil do mês seguinte.", "O salário precisa ser pago até o quinto dia útil do mês seguinte.", "O salário precisa ser pago até o terceiro dia útil do mês seguinte.", "terceiro dia útil"),
+    ("one unit of a CJK per phrase", "300kWh 이하 kWh당 120.0원.", "300kWh까지 1kWh에 120원입니다.", "300kWh까지 1kWh에 130원입니다.", "130원"),
+    ("a daily average", "本日のPM2.5の日平均予測値は38μg/m³です。", "今日のPM2.5は1日平均で約40μg/m³の予測です。", "今日のPM2.5は1日平均で約60μg/m³の予測です。", "60"),
+    ("a bit more is no hour", "同比增长3.1%。", "比上一年增长了3%多一点。", "比上一年增长了5%多一点。", "5%"),
+    ("a hedge said by a verb", "Cuota mensual: 237,33 €.", "La cuota rondaría los 237 € al mes.", "La cuota rondaría los 337 € al mes.", "337 €"),
+    ("a CJK period before a price", "料金は1か月あたり1,500円です。", "料金は月1,500円です。", "料金は1週間あたり1,500円です。", "1,500円"),
+    ("a Korean period before a price", "이용료는 매월 1,100원입니다.", "이용료는 한 달에 1,100원이에요.", "이용료는 1년에 1,100원이에요.", "1,100원"),
     ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
 ]
 # fmt: on

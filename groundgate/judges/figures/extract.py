@@ -268,8 +268,11 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
             )
         )
         or (kind == "times" and value == 1)  # 'once', 'une fois', and in digits '1回', '1次', '1번'
-        or (kind == "count" and value == 1 and bool(_PER_ONE.match(written.text, item.end)))  # '1人あたり', '1인당'
+        or (
+            kind in ("count", "measure") and value == 1 and bool(_PER_ONE.match(written.text, item.end))
+        )  # '1人あたり', '1kWh에'
         or (kind == "duration" and value == 1 and bool(_AGO.match(written.text, item.end)))  # 'um ano antes'
+        or (kind == "duration" and value == 1 and bool(_PER_ONE.match(written.text, item.end)))  # '1日平均'
     )
 
     approximate = kind == "percent" and ((worded and value in _THIRDS) or written.approximate(item.start, item.end))
@@ -290,5 +293,7 @@ _AGO = re.compile(
     r"\s*(?:earlier|ago|previously|before|plus tôt|auparavant|avant|früher|zuvor|vorher|atrás|antes|fa|prima|eerder|geleden|daarvoor)(?![^\W\d_])",
     re.IGNORECASE,
 )
-_PER_ONE = re.compile(r"\s*(?:あたり|当たり|につき|당|每)")  # '1人あたり', '1인당': what a figure is per, not a count
+_PER_ONE = re.compile(
+    r"\s*(?:あたり|当たり|につき|당|每|에(?=\s*\d)|平均)"
+)  # '1人あたり', '1인당': what a figure is per, not a count
 _THIRDS = frozenset({Decimal("33.33"), Decimal("66.67")})  # 'a third' is 33.33%: about, not exactly

@@ -34,9 +34,9 @@ BEFORE: dict[str, dict[str, str]] = {
     },
     "about": {
         "en": "about|around|roughly|approximately|approx.|circa|ca.|some|an estimated|~",
-        "fr": "environ|à peu près|autour de|quelque|quelques|approximativement|près de|~",
+        "fr": "environ|à peu près|autour de|quelque|quelques|approximativement|près de|avoisine|avoisinerait|de l'ordre de|~",
         "de": "etwa|ungefähr|ca.|circa|rund|zirka|gut|~",
-        "es": "unos|unas|aproximadamente|alrededor de|alrededor del|cerca de|cerca del|en torno a|en torno al|~",
+        "es": "unos|unas|aproximadamente|alrededor de|alrededor del|cerca de|cerca del|en torno a|en torno al|rondaría los|rondaría las|rondará los|ronda los|ronda las|rondan los|rondaría|ronda|~",
         "pt": "cerca de|aproximadamente|por volta de|uns|umas|em torno de|perto de|~",
         "it": "circa|intorno a|all'incirca|approssimativamente|attorno a|~",
         "nl": "ongeveer|circa|zo'n|rond|ca.|ruwweg|~",

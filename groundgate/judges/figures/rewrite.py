@@ -227,6 +227,7 @@ def _number_words(text: str, lang: str) -> list[Edit]:
 
 
 _CJK_DIGITS = "〇零一二两兩三四五六七八九十百千万萬亿億"
+_A_BIT = frozenset("多少快慢早晚高低大小长短远近好")  # before '一点': a bit (more, later, …)
 _CJK_NUMERAL = re.compile(rf"(?<![{_CJK_DIGITS}上下同每统唯])(第)?([{_CJK_DIGITS}]+(?:点[〇零一二三四五六七八九]+)?)")
 # A CJK numeral counts only where a unit or counter follows it (or 第 before it): '三十日', '五次', '第一';
 # not in words that hold a numeral ('一律', '统一', '星期一').
@@ -255,6 +256,8 @@ def _cjk_numerals(text: str, lang: str) -> list[Edit]:
             continue  # '三十五万' alone is a figure; '一律', '统一' hold a numeral, not a number
         if match.group(2) in ("一", "十") and after in "分":  # '十分' is 'enough', '一分' a bit
             continue
+        if match.group(2) == "一" and after in "点些" and text[match.start() - 1 : match.start()] in _A_BIT:
+            continue  # '多一点', '晚一点': a bit more, a bit later; not one o'clock
         try:
             value = cn2an.cn2an(match.group(2), "smart")
         except (ValueError, KeyError):
