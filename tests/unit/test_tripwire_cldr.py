@@ -69,6 +69,10 @@ CASES = [
     ("a hedge said by a verb", "Cuota mensual: 237,33 €.", "La cuota rondaría los 237 € al mes.", "La cuota rondaría los 337 € al mes.", "337 €"),
     ("a CJK period before a price", "料金は1か月あたり1,500円です。", "料金は月1,500円です。", "料金は1週間あたり1,500円です。", "1,500円"),
     ("a Korean period before a price", "이용료는 매월 1,100원입니다.", "이용료는 한 달에 1,100원이에요.", "이용료는 1년에 1,100원이에요.", "1,100원"),
+    ("a CJK span's second day", "活动期间（2025年6月1日至6月18日）。", "6月1日到18日活动期间。", "6月1日到20日活动期间。", "20日"),
+    ("a CJK date after a comma", "3月1日至3月20日期间需按预约日期办理。", "汇算之间办，3月20日之前要按预约的日子来。", "汇算之间办，3月25日之前要按预约的日子来。", "3月25日"),
+    ("a CJK span's second minutes", "예상 도착 시간: 오후 7시 10분~7시 25분.", "저녁 7시 10분에서 25분 사이에 도착해요.", "저녁 7시 10분에서 45분 사이에 도착해요.", "45분"),
+    ("an hour before something is a duration", "Charge the battery for 2 hours before you use it.", "Charge it for two hours before you use it.", "Charge it for an hour before you use it.", "an hour"),
     ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
 ]
 # fmt: on

@@ -290,7 +290,7 @@ def _rated(text: str, end: int) -> bool:
 
 _ABOUT = Qualifiers(bound="about")
 _AGO = re.compile(
-    r"\s*(?:earlier|ago|previously|before|plus tôt|auparavant|avant|früher|zuvor|vorher|atrás|antes|fa|prima|eerder|geleden|daarvoor)(?![^\W\d_])",
+    r"\s*(?:earlier|ago|previously|plus tôt|auparavant|früher|zuvor|atrás|fa|eerder|geleden|daarvoor|(?:before|avant|vorher|antes|prima)(?=\s*(?:[,.;:)]|$)))(?![^\W\d_])",
     re.IGNORECASE,
 )
 _PER_ONE = re.compile(

@@ -80,7 +80,7 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
         else ""
     )
     return re.compile(
-        rf"""{first}(?<![0-9A-Za-zÀ-ÿ_.,/-])(?:
+        rf"""{first}(?<![0-9A-Za-zÀ-ÿ_./-])(?<!\d,)(?:
             (?P<iso_y>\d{{4}})(?P<iso_sep>[-/.])\s?(?P<iso_m>\d{{1,2}})(?P=iso_sep)\s?(?P<iso_d>\d{{1,2}})\.?(?!\d)
           | (?P<num_a>\d{{1,2}})(?P<num_sep>[/.-])(?P<num_b>\d{{1,2}})(?P=num_sep)(?P<num_y>\d{{4}})(?!\d)
           | (?=\d)(?P<dm_d>\d{{1,2}}){_ORD}(?:\s+(?:of|de))?\s+(?P<dm_m>{month})(?![^\W\d_])\.?(?:,?\s+(?:de\s+|del\s+)?(?P<dm_y>\d{{4}}))?
@@ -131,6 +131,14 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
         if valid:
             day = next(iter(valid))[2]
             yield Found(match.start(), match.end(), "date", Decimal(day or 0), days=valid)
+            other = _CJK_DAY_AFTER.match(text, match.end()) if g["cjk_m"] else None
+            if other is not None and 1 <= int(other.group("d")) <= 31:  # '6月1日到18日': the 18th of June
+                year, month, _ = next(iter(valid))
+                yield Found(other.start("d"), other.end(), "date", Decimal(other.group("d")), days=frozenset({(year, month, int(other.group("d")))}))  # fmt: skip
+
+
+_MINUTES_AFTER = re.compile(r"\s?(?:에서|부터|~|〜|～|-|–|到|至|から)\s?(?P<m>\d{1,2})\s?[分분](?![钟間间])")
+_CJK_DAY_AFTER = re.compile(r"\s?(?:到|至|~|〜|～|-|–|から|부터|에서)\s?(?P<d>\d{1,2})\s?[日号號일](?![間间])")
 
 
 def _year(text: str | None) -> int | None:
@@ -292,6 +300,11 @@ def times(text: str, starts: list[int] | None = None) -> Iterator[Found]:
         if found is not None:
             taken.append((match.start(), match.end()))
             yield found
+            other = _MINUTES_AFTER.match(text, match.end()) if match.group("mcjk") else None
+            if other is not None and int(other.group("m")) < 60:  # '7시 10분에서 25분': 7:25, the same hour's
+                readings = frozenset(r - r % 60 + int(other.group("m")) for r in found.readings)
+                taken.append((other.start("m"), other.end()))
+                yield Found(other.start("m"), other.end(), "time", Decimal(min(readings)), readings=readings)
     lowered = text.lower()
     if not any(word in lowered for word in lexicon.NOON):
         return
