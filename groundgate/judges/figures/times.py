@@ -133,8 +133,9 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
             yield Found(match.start(), match.end(), "date", Decimal(day or 0), days=valid)
             other = _CJK_DAY_AFTER.match(text, match.end()) if g["cjk_m"] else None
             if other is not None and 1 <= int(other.group("d")) <= 31:  # '6月1日到18日': the 18th of June
-                year, month, _ = next(iter(valid))
-                yield Found(other.start("d"), other.end(), "date", Decimal(other.group("d")), days=frozenset({(year, month, int(other.group("d")))}))  # fmt: skip
+                first = next(iter(valid))
+                second: Day = (first[0], first[1], int(other.group("d")))
+                yield Found(other.start("d"), other.end(), "date", Decimal(second[2] or 0), days=frozenset({second}))
 
 
 _MINUTES_AFTER = re.compile(r"\s?(?:에서|부터|~|〜|～|-|–|到|至|から)\s?(?P<m>\d{1,2})\s?[分분](?![钟間间])")
