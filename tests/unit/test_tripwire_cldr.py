@@ -73,6 +73,10 @@ CASES = [
     ("a CJK date after a comma", "3月1日至3月20日期间需按预约日期办理。", "汇算之间办，3月20日之前要按预约的日子来。", "汇算之间办，3月25日之前要按预约的日子来。", "3月25日"),
     ("a CJK span's second minutes", "예상 도착 시간: 오후 7시 10분~7시 25분.", "저녁 7시 10분에서 25분 사이에 도착해요.", "저녁 7시 10분에서 45분 사이에 도착해요.", "45분"),
     ("an hour before something is a duration", "Charge the battery for 2 hours before you use it.", "Charge it for two hours before you use it.", "Charge it for an hour before you use it.", "an hour"),
+    # a direction said by a verb: a credit for a debit is a new figure
+    ("a refund said by a verb, Spanish", "Su retención adicional de 126,40 € se aplica en esta nómina.", "En la nómina te cobrarán 126,40 € más de retención.", "En la nómina te devuelven 126,40 €.", "126,40 €"),
+    ("an amount paid to you, Portuguese", "Recebeu indevidamente 214,60 €, montante que deverá restituir.", "Terá de pagar 214,60 € que recebeu indevidamente.", "A Segurança Social vai pagar-lhe 214,60 €.", "214,60 €"),
+    ("too little received, Dutch", "U hebt € 412,35 te veel ontvangen.", "U hebt € 412,35 te veel ontvangen; dat wordt verrekend.", "U hebt € 412,35 te weinig ontvangen; dat wordt verrekend.", "€ 412,35"),
     ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
 ]
 # fmt: on
