@@ -77,6 +77,9 @@ CASES = [
     ("a refund said by a verb, Spanish", "Su retención adicional de 126,40 € se aplica en esta nómina.", "En la nómina te cobrarán 126,40 € más de retención.", "En la nómina te devuelven 126,40 €.", "126,40 €"),
     ("an amount paid to you, Portuguese", "Recebeu indevidamente 214,60 €, montante que deverá restituir.", "Terá de pagar 214,60 € que recebeu indevidamente.", "A Segurança Social vai pagar-lhe 214,60 €.", "214,60 €"),
     ("too little received, Dutch", "U hebt € 412,35 te veel ontvangen.", "U hebt € 412,35 te veel ontvangen; dat wordt verrekend.", "U hebt € 412,35 te weinig ontvangen; dat wordt verrekend.", "€ 412,35"),
+    ("how often, said by a duration", "Servicepauschale von 19,90 € halbjährlich.", "Dazu kommen alle sechs Monate 19,90 € Servicepauschale.", "Dazu kommen alle drei Monate 19,90 € Servicepauschale.", "drei Monate"),
+    ("one of a noun in four", "Un étudiant sur quatre bénéficie d'une bourse.", "Un quart des étudiants touchent une bourse.", "Un tiers des étudiants touchent une bourse.", "Un tiers"),
+    ("a time after 'ein … von'", "Es gilt ein Bestellschluss von 11:00 Uhr MEZ.", "Bestellen Sie bis 11 Uhr MEZ.", "Bestellen Sie bis 12 Uhr MEZ.", "12 Uhr"),
     ("a plain space grouping thousands, German", "Höchstens 150.000 Lux pro Jahr.", "Pro Jahr höchstens 150 000 Lux.", "Pro Jahr höchstens 160 000 Lux.", "160 000 Lux"),
 ]
 # fmt: on
