@@ -17,6 +17,8 @@ from decimal import Decimal
 from functools import cache
 
 from groundgate.judges.figures.figure import Figure
+from groundgate.judges.figures.lexicon import UNIT_WORDS
+from groundgate.judges.figures.qualifier_words import PER_THINGS, ZONES
 from groundgate.judges.figures.quantity import dimension
 
 Key = tuple[object, ...]
@@ -189,8 +191,9 @@ def agree(
             return claim.zone_name == source.zone_name and bool(claim.readings & source.readings)
         zone = source.zone if source.zone is not None else default_zone
         if zone is not None and claim.zone is not None:
-            universal = {claim.zone_name.lower(), source.zone_name.lower()} & _UNIVERSAL
-            shifts = {0, 60, -60} if universal and (summer(claim.zone_name) or summer(source.zone_name)) else {0}
+            shifts = {0}  # in summer time a place's offset is an hour more: against UTC, either may be meant
+            if {claim.zone_name.lower(), source.zone_name.lower()} & _UNIVERSAL:
+                shifts |= {-60} if summer(claim.zone_name) else {60} if summer(source.zone_name) else set()
             return any((a - claim.zone - b + zone + shift) % 1440 == 0 for a in claim.readings for b in source.readings for shift in shifts)  # fmt: skip
         return bool(claim.readings & source.readings)
     return True
@@ -201,9 +204,6 @@ def read_thing(thing: str) -> bool:
     """Whether what a claim is said to be per is a thing the tables know ('person', 'seat', 'kwh', a unit): a
     noun they do not ('per car', 'per Anhänger') may name what the context names otherwise ('per vehicle'),
     so it disagrees with nothing; the context's own unknown noun still disagrees with a known one."""
-    from groundgate.judges.figures.lexicon import UNIT_WORDS
-    from groundgate.judges.figures.qualifier_words import PER_THINGS
-
     return thing in PER_THINGS or thing in _CJK_SENSES or any(thing in table for table in UNIT_WORDS.values())
 
 
@@ -223,8 +223,6 @@ def summer(zone_name: str) -> bool:
     figure (the date that would tell is seldom beside it) against universal time ('20 h UTC (22 h heure de
     Paris)'); against another zone's name it is not ('9:00 CET' is no '9:00 UK time': a writer who names CET
     means its offset, and two zones named by place change together). Asian zones and Brasília keep one offset."""
-    from groundgate.judges.figures.qualifier_words import ZONES
-
     offset = ZONES.get(zone_name.lower())
     return bool(zone_name) and zone_name.lower() not in _FIXED and offset is not None and -600 <= offset <= 180
 
