@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from decimal import Decimal
+from functools import cache
 
 from groundgate.judges.figures.figure import Figure
+from groundgate.judges.figures.lexicon import UNIT_WORDS
+from groundgate.judges.figures.qualifier_words import PER_THINGS, ZONES
 from groundgate.judges.figures.quantity import dimension
 
 Key = tuple[object, ...]
@@ -50,6 +53,8 @@ def _quantity(figure: Figure) -> set[Key]:
         keys.add(("days", figure.value))
     if name.startswith("temp"):
         keys.add(("q", "temp", figure.value))
+    if name == "times" and figure.value > 1:  # 'trois fois le salaire' is '300 % du salaire', 'double' is 200%
+        keys.add(("q", "percent", (figure.value * 100).normalize()))
     return keys
 
 
@@ -176,7 +181,8 @@ def agree(
             return False
     if periods and claim.period and source.period and claim.period != source.period:
         return False
-    mine = claim.per | ({claim.period} if claim.period not in ("", "once") and periods else set())  # time included
+    mine = {thing for thing in claim.per if read_thing(thing)}  # a noun not known is not read in full: not weighed
+    mine |= {claim.period} if claim.period not in ("", "once") and periods else set()  # time included
     theirs = source.per | ({source.period} if source.period not in ("", "once") and periods else set())
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
@@ -185,9 +191,40 @@ def agree(
             return claim.zone_name == source.zone_name and bool(claim.readings & source.readings)
         zone = source.zone if source.zone is not None else default_zone
         if zone is not None and claim.zone is not None:
-            return any((a - claim.zone - b + zone) % 1440 == 0 for a in claim.readings for b in source.readings)
+            shifts = {0}  # in summer time a place's offset is an hour more: against UTC, either may be meant
+            if {claim.zone_name.lower(), source.zone_name.lower()} & _UNIVERSAL:
+                shifts |= {-60} if summer(claim.zone_name) else {60} if summer(source.zone_name) else set()
+            return any((a - claim.zone - b + zone + shift) % 1440 == 0 for a in claim.readings for b in source.readings for shift in shifts)  # fmt: skip
         return bool(claim.readings & source.readings)
     return True
+
+
+@cache
+def read_thing(thing: str) -> bool:
+    """Whether what a claim is said to be per is a thing the tables know ('person', 'seat', 'kwh', a unit): a
+    noun they do not ('per car', 'per Anhänger') may name what the context names otherwise ('per vehicle'),
+    so it disagrees with nothing; the context's own unknown noun still disagrees with a known one."""
+    return thing in PER_THINGS or thing in _CJK_SENSES or any(thing in table for table in UNIT_WORDS.values())
+
+
+_CJK_SENSES = frozenset({"booking", "item", "box", "room", "transaction"})
+
+
+# Zones named by an abbreviation of one offset, or in a country without summer time: no hour either way.
+_FIXED = frozenset({"utc", "gmt", "wet", "west", "bst", "cet", "cest", "mez", "mesz", "eet", "eest", "msk", "ist", "sgt", "hkt", "jst", "kst", "aest", "brt", "est", "edt", "cst", "mst", "pst", "pdt"})  # fmt: skip
+
+
+_UNIVERSAL = frozenset({"utc", "gmt"})
+
+
+def summer(zone_name: str) -> bool:
+    """Whether a zone named by its place ('heure de Paris', 'UK time', 'ET') may be in summer time on the
+    day meant: its offset is then an hour more than the table's, and a time converted either way is the same
+    figure (the date that would tell is seldom beside it) against universal time ('20 h UTC (22 h heure de
+    Paris)'); against another zone's name it is not ('9:00 CET' is no '9:00 UK time': a writer who names CET
+    means its offset, and two zones named by place change together). Asian zones and Brasília keep one offset."""
+    offset = ZONES.get(zone_name.lower())
+    return bool(zone_name) and zone_name.lower() not in _FIXED and offset is not None and -600 <= offset <= 180
 
 
 def qualified(figure: Figure) -> bool:

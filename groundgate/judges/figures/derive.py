@@ -25,7 +25,11 @@ _CAP = 40  # figures of one kind weighed pairwise, at most (a context's few; a h
 
 
 def _close(value: Decimal, target: Decimal) -> bool:
-    return abs(value - target) <= max(Decimal("0.005"), abs(target) * Decimal("0.002"))
+    size = abs(target)  # a cent's rounding at one or more; none on '2 µg' (2E-6 g), only the relative part
+    return abs(value - target) <= max(_CENT if size >= 1 else _NONE, size * _RELATIVE)
+
+
+_CENT, _NONE, _RELATIVE = Decimal("0.005"), Decimal(0), Decimal("0.002")
 
 
 def derived(

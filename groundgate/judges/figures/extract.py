@@ -57,7 +57,7 @@ _TIMES_AFTER_UNIT = re.compile(r"(?<=[^\W\d_])×")  # '0.25g×24粒': a unit, th
 _LIST_MARK = re.compile(r"[ \t]*\d+[.)](?=\s)")
 _VERSION = re.compile(r"(?<![A-Za-z])[vV](\d+(?:\.\d+)*)(?![\w.])")
 _PHONE = re.compile(
-    r"(?=[\d+(])(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w])"
+    r"(?=[\d+(])(?<![\w+])(?<!\d[.,])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w])"
 )
 _PHONE_WORDS = re.compile(
     r"(?:\b(?:" + "|".join(re.escape(w) for w in lexicon.PHONE_WORDS) + r")\b|" + "|".join(lexicon.PHONE_CJK) + r")",
@@ -255,13 +255,26 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
     old_start, old_end = written.old(start, end)
     own_start, own_end = (old_start, old_end) if item.quote is None else written.old(item.start, item.end)
     worded = written.worded(item.start, item.end)
-    bare = worded and (
-        (kind == "number" and value < 1000)  # 'one of our stores'; 'fifty thousand', '三十五万' are figures
-        or (kind == "ordinal" and (not item.unit or value == 1))  # 'the first', 'as duas primeiras horas'
-        or (kind == "count" and value <= 3)
-        or (kind == "times" and value == 1)  # 'once', 'une fois'
-        or (kind == "duration" and value == 1 and _rated(written.text, item.end))  # 'a year earlier', '一年198元'
+    bare = (
+        (
+            worded
+            and (
+                (kind == "number" and value < 1000)  # 'one of our stores'; 'fifty thousand', '三十五万' are figures
+                or (kind == "ordinal" and (not item.unit or value == 1))  # 'the first', 'as duas primeiras horas'
+                or (kind == "count" and value <= 3)
+                or (
+                    kind == "duration" and value == 1 and _rated(written.text, item.end)
+                )  # 'a year earlier', '一年198元'
+            )
+        )
+        or (kind == "times" and value == 1)  # 'once', 'une fois', and in digits '1回', '1次', '1번'
+        or (
+            kind in ("count", "measure") and value == 1 and bool(_PER_ONE.match(written.text, item.end))
+        )  # '1人あたり', '1kWh에'
+        or (kind == "duration" and value == 1 and bool(_AGO.match(written.text, item.end)))  # 'um ano antes'
+        or (kind == "duration" and value == 1 and bool(_PER_ONE.match(written.text, item.end)))  # '1日平均'
     )
+
     approximate = kind == "percent" and ((worded and value in _THIRDS) or written.approximate(item.start, item.end))
     said = _ABOUT if approximate else NOTHING
     return Figure(
@@ -277,6 +290,10 @@ def _rated(text: str, end: int) -> bool:
 
 _ABOUT = Qualifiers(bound="about")
 _AGO = re.compile(
-    r"\s*(?:earlier|ago|previously|plus tôt|auparavant|früher|zuvor|atrás|fa|eerder|geleden)(?![^\W\d_])", re.IGNORECASE
+    r"\s*(?:earlier|ago|previously|plus tôt|auparavant|früher|zuvor|atrás|fa|eerder|geleden|daarvoor|(?:before|avant|vorher|antes|prima)(?=\s*(?:[,.;:)]|$)))(?![^\W\d_])",
+    re.IGNORECASE,
 )
+_PER_ONE = re.compile(
+    r"\s*(?:あたり|当たり|につき|당|每|에(?=\s*\d)|平均)"
+)  # '1人あたり', '1인당': what a figure is per, not a count
 _THIRDS = frozenset({Decimal("33.33"), Decimal("66.67")})  # 'a third' is 33.33%: about, not exactly

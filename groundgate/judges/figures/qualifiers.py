@@ -26,7 +26,9 @@ _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")  # wha
 @cache
 def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
-    names = "|".join(re.escape(n) for n in sorted([*words.ZONES, *words.LOCAL.split("|")], key=len, reverse=True))
+    every = sorted([*words.ZONES, *words.LOCAL.split("|")], key=len, reverse=True)
+    short = [n for n in every if n.isascii() and n.isalpha() and len(n) <= 4]  # 'ET', 'CET', 'IST': written so
+    names = "|".join([*(re.escape(n) for n in every if n not in short), f"(?-i:{'|'.join(n.upper() for n in short)})"])  # fmt: skip
     after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
     before = re.compile(rf"(?<![^\W\d_])(?P<zone>{names})\s*(?:기준\s*)?$", re.IGNORECASE)
     return after, before
@@ -62,7 +64,7 @@ _DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'�
 _EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avant|à l'avance|vor|im voraus|vorher|antes|de antelación|de antecedência|prima|in anticipo|voor|van tevoren|前|전)", re.IGNORECASE)  # fmt: skip
 _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
-_NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+\S+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
+_NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+[^\s,;:]+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
 _LOOSE_WORDS = re.compile(
     r"min|max|mín|máx|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE
@@ -369,8 +371,9 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
             else:
                 started = phrases.starting(head, "period")
                 if started is None and step == 0 and kind == "money" and not _per(lang).match(head) and (named := _NOUN.match(head)):  # fmt: skip
-                    started = phrases.starting(head[named.end() :], "period")  # '€ 20 aansluitkosten per jaar'
-                    started = (started[0], named.end() + started[1]) if started is not None else None
+                    gap = len(head[named.end() :]) - len(head[named.end() :].lstrip())
+                    started = phrases.starting(head[named.end() + gap :], "period")  # '€ 20 aansluitkosten per jaar'
+                    started = (started[0], named.end() + gap + started[1]) if started is not None else None
             if started is not None:
                 period, rest = started[0], head[started[1] :]
                 continue
@@ -414,10 +417,10 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
 # What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
 # or after it ('12元/单', '3元/GB').
 _CJK_PER_BEFORE = re.compile(
-    r"(?:(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?)(?:あたり|当たり|につき))\s*$"
+    r"(?:(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
 )
 _CJK_PER_AFTER = re.compile(r"^\s*/\s*(?P<noun>[\u4e00-\u9fff가-힣A-Za-z]+)")
-_CJK_PERIOD = {"시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
+_CJK_PERIOD = {"週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
 _CJK_THINGS = {
     "单": "booking",
     "单位": "item",
@@ -433,7 +436,10 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     """(the period, what else) a CJK figure is per, read before and after it."""
     sense, _ = _things()
     period, per = "", set()
-    for match in (_CJK_PER_BEFORE.search(before[-12:]), _CJK_PER_AFTER.match(after[:12])):
+    tail = before[-12:]
+    first = _CJK_PER_BEFORE.search(tail)
+    second = _CJK_PER_BEFORE.search(tail[: first.start()]) if first is not None and first.start() else None
+    for match in (first, second, _CJK_PER_AFTER.match(after[:12])):  # '每人每年380元': per person, per year
         if match is None:
             continue
         noun = next(group for group in match.groups() if group)
@@ -447,7 +453,7 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     return period, per
 
 
-_NOUN = re.compile(r"[^\W\d_]{3,}(?:\s[^\W\d_]{3,})?(?=\s)")
+_NOUN = re.compile(r"[^\W\d_]{3,}(?:\s(?!(?:und|and|oder|ou|and|plus|sowie|dazu)\b)[^\W\d_]{3,})?(?=\s)")
 _BARE_PERIOD = re.compile(r"\s*(?:(?:y|e|et|and|und|en|o)\s+)?(?P<noun>[^\W\d_]+)(?![^\W\d_])", re.IGNORECASE)
 
 

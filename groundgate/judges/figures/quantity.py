@@ -54,4 +54,19 @@ def _compound(unit: str) -> tuple[str, Decimal]:
     except Exception:
         return f"unit:{unit.lower()}", Decimal(1)
     system = "-imperial" if any(part in _IMPERIAL for part in parts) else ""
-    return f"pint:{quantity.dimensionality}{system}", Decimal(f"{quantity.magnitude:.10g}")
+    magnitude = Decimal(f"{quantity.magnitude:.10g}")
+    table = _TABLE.get(str(quantity.dimensionality)) if not system else None
+    if table is not None:  # '500 µg' is '0.5 mg' of the table's mass: one dimension, whoever reads the unit
+        name, per_base = table
+        return name, (magnitude * per_base).normalize()
+    return f"pint:{quantity.dimensionality}{system}", magnitude
+
+
+# pint's base dimensions that are the table's (its base units to the table's: a kilogram is 1,000 g, a metre
+# 1,000 mm, a cubic metre 1,000,000 ml, a second a second).
+_TABLE = {
+    "[mass]": ("mass", Decimal(1000)),
+    "[length]": ("length", Decimal(1000)),
+    "[length] ** 3": ("volume", Decimal(1_000_000)),
+    "[time]": ("time", Decimal(1)),
+}

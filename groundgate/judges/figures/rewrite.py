@@ -14,7 +14,7 @@ from functools import cache
 
 from text_to_num import find_numbers
 
-from groundgate.judges.figures import lexicon
+from groundgate.judges.figures import cldr, lexicon
 from groundgate.judges.figures.shares import TENTHS, ratios, shares
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -209,7 +209,15 @@ def _number_words(text: str, lang: str) -> list[Edit]:
                 continue
             if any(c.isdigit() for c in words):
                 continue
-            if words.lower() in lexicon.SCALE_WORDS and found.start > 0 and tokens[found.start - 1].group().isdigit():
+            after = tokens[found.end].group() if found.end < len(tokens) else ""
+            if (
+                words.lower() in _hedge_words()
+                and after
+                and (after[0].isdigit() or alpha2digit(after, lang, 0.0) != after)
+            ):
+                continue  # 'unos 1.150 €', 'uns 20 dias': a hedge on the number after it, not a number
+            scale = words.lower() in lexicon.SCALE_WORDS or words.lower() in _cldr_scales()
+            if scale and found.start > 0 and tokens[found.start - 1].group()[-1:].isdigit():
                 continue  # '$1.2 million': the scale of the amount before it
             value = found.value
             digits = str(int(value)) if value == int(value) else repr(value)
@@ -219,6 +227,7 @@ def _number_words(text: str, lang: str) -> list[Edit]:
 
 
 _CJK_DIGITS = "〇零一二两兩三四五六七八九十百千万萬亿億"
+_A_BIT = frozenset("多少快慢早晚高低大小长短远近好")  # before '一点': a bit (more, later, …)
 _CJK_NUMERAL = re.compile(rf"(?<![{_CJK_DIGITS}上下同每统唯])(第)?([{_CJK_DIGITS}]+(?:点[〇零一二三四五六七八九]+)?)")
 # A CJK numeral counts only where a unit or counter follows it (or 第 before it): '三十日', '五次', '第一';
 # not in words that hold a numeral ('一律', '统一', '星期一').
@@ -247,6 +256,8 @@ def _cjk_numerals(text: str, lang: str) -> list[Edit]:
             continue  # '三十五万' alone is a figure; '一律', '统一' hold a numeral, not a number
         if match.group(2) in ("一", "十") and after in "分":  # '十分' is 'enough', '一分' a bit
             continue
+        if match.group(2) == "一" and after in "点些" and text[match.start() - 1 : match.start()] in _A_BIT:
+            continue  # '多一点', '晚一点': a bit more, a bit later; not one o'clock
         try:
             value = cn2an.cn2an(match.group(2), "smart")
         except (ValueError, KeyError):
@@ -469,3 +480,19 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
         result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in TENTHS.finditer(result.text)])
     result.apply(_everyday(result.text, lang, words))
     return result
+
+
+@cache
+def _cldr_scales() -> frozenset[str]:
+    """CLDR's long compact forms in any language read, lowercased ('mil millones', 'milliarde', 'miliardo')."""
+    return frozenset(word.lower() for word in cldr.all_scale_words(lexicon.LATIN))
+
+
+@cache
+def _hedge_words() -> frozenset[str]:
+    """The bound and hedge words of one word ('unos', 'uns'): a number word among them before digits is the hedge."""
+    from groundgate.judges.figures.qualifier_words import BEFORE
+
+    return frozenset(
+        p for table in BEFORE.values() for phrases in table.values() for p in phrases.split("|") if " " not in p
+    )

@@ -80,7 +80,7 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
         else ""
     )
     return re.compile(
-        rf"""{first}(?<![0-9A-Za-zÀ-ÿ_.,/-])(?:
+        rf"""{first}(?<![0-9A-Za-zÀ-ÿ_./-])(?<!\d,)(?:
             (?P<iso_y>\d{{4}})(?P<iso_sep>[-/.])\s?(?P<iso_m>\d{{1,2}})(?P=iso_sep)\s?(?P<iso_d>\d{{1,2}})\.?(?!\d)
           | (?P<num_a>\d{{1,2}})(?P<num_sep>[/.-])(?P<num_b>\d{{1,2}})(?P=num_sep)(?P<num_y>\d{{4}})(?!\d)
           | (?=\d)(?P<dm_d>\d{{1,2}}){_ORD}(?:\s+(?:of|de))?\s+(?P<dm_m>{month})(?![^\W\d_])\.?(?:,?\s+(?:de\s+|del\s+)?(?P<dm_y>\d{{4}}))?
@@ -131,6 +131,15 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
         if valid:
             day = next(iter(valid))[2]
             yield Found(match.start(), match.end(), "date", Decimal(day or 0), days=valid)
+            other = _CJK_DAY_AFTER.match(text, match.end()) if g["cjk_m"] else None
+            if other is not None and 1 <= int(other.group("d")) <= 31:  # '6月1日到18日': the 18th of June
+                first = next(iter(valid))
+                second: Day = (first[0], first[1], int(other.group("d")))
+                yield Found(other.start("d"), other.end(), "date", Decimal(second[2] or 0), days=frozenset({second}))
+
+
+_MINUTES_AFTER = re.compile(r"\s?(?:에서|부터|~|〜|～|-|–|到|至|から)\s?(?P<m>\d{1,2})\s?[分분](?![钟間间])")
+_CJK_DAY_AFTER = re.compile(r"\s?(?:到|至|~|〜|～|-|–|から|부터|에서)\s?(?P<d>\d{1,2})\s?[日号號일](?![間间])")
 
 
 def _year(text: str | None) -> int | None:
@@ -139,7 +148,7 @@ def _year(text: str | None) -> int | None:
 
 # --- weekdays ---------------------------------------------------------------------------------------
 
-_SPAN = r"\s*(?:-|–|—|~|〜|～|to|through|thru|till|until|à|au|bis|a|al|hasta|至|到|から|부터)\s*"
+_SPAN = r"\s*(?:-|–|—|~|〜|～|/|to|through|thru|till|until|à|au|bis|a|al|hasta|至|到|から|부터)\s*"
 
 
 @cache
@@ -163,7 +172,12 @@ def _weekdays(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, in
     before = r"(?<![^\W\d_])" if lang in lexicon.LATIN else r"(?<!\d)"
     span = re.compile(rf"{before}(?P<a>{any_name})\.?{edge}{_SPAN}(?P<b>{any_name})\.?{edge}", re.IGNORECASE)
     words = "|".join(sorted((re.escape(w) for w in lexicon.WEEKDAY_WORDS), key=len, reverse=True))
-    one = re.compile(rf"{before}(?P<day>{one_name}){edge}|(?<![\d个個])(?P<words>{words}){edge}", re.IGNORECASE)
+    extra = ""
+    if lang in ("de", "nl"):  # a compound's first part: 'Zaterdagbezorging', 'Sonntagsöffnung'
+        extra = rf"|{before}(?P<compound>{one_name})s?(?=[^\W\d_]{{3}})"
+    elif lang in ("ja", "ko"):  # a date's weekday in brackets: '6月10日(火)', '6월 10일(화)'
+        extra = rf"|(?<=[日일\s])\s?[(（](?P<letter>[{lexicon.CJK_WEEKDAY_LETTERS[lang]}])[)）]"
+    one = re.compile(rf"{before}(?P<day>{one_name}){edge}|(?<![\d个個])(?P<words>{words}){edge}{extra}", re.IGNORECASE)
     return span, one, every, full
 
 
@@ -179,13 +193,37 @@ def _named(lang: str) -> frozenset[str]:
     return frozenset(_weekdays(lang)[3])
 
 
+@cache
+def _wide(lang: str) -> frozenset[str]:
+    """A Latin-script language's weekday names written in full (and their plurals): CLDR's wide forms."""
+    if lang not in lexicon.LATIN:
+        return frozenset(_named(lang))
+    from babel import Locale
+
+    locale = Locale(lang)
+    names = {n.lower() for c in ("format", "stand-alone") for n in locale.days[c]["wide"].values()}
+    return frozenset(names | {n + "s" for n in names} | {"tues", "weds", "thur", "thurs"})
+
+
+@cache
+def _prefixes(lang: str) -> tuple[str, ...]:
+    return tuple(_weekdays(lang)[3])
+
+
+@cache
+def _abbreviated(lang: str) -> frozenset[str]:
+    """The abbreviations that only a span of two reads ('Mo–Fr', 'Sa/So'), so a text holding one is read."""
+    return frozenset(name for name in _weekdays(lang)[2] if name not in _named(lang) and len(name) >= 2)
+
+
 def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Found]:
     """Weekdays named, one figure each; a span ('Monday to Friday') names every day from one end to the other.
     ``words``: the text's words, lowercased, when the caller has them."""
     span, one, every, full = _weekdays(lang)
     if lang in lexicon.LATIN:
         words = words if words is not None else _tokens(text)
-        if _WORDS.isdisjoint(words) and _named(lang).isdisjoint(words):
+        named = not (_WORDS.isdisjoint(words) and _named(lang).isdisjoint(words) and _abbreviated(lang).isdisjoint(words))  # fmt: skip
+        if not named and (lang not in ("de", "nl") or not any(word.startswith(_prefixes(lang)) for word in words)):
             return
     taken: list[tuple[int, int]] = []
     for match in span.finditer(text):
@@ -193,14 +231,22 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
         if a is None or b is None or a == b:
             continue
         taken.append(match.span())
-        count = (b - a) % 7 + 1
-        for step in range(count):
-            yield Found(match.start(), match.end(), "weekday", Decimal((a + step) % 7))
+        listed = "/" in text[match.end("a") : match.start("b")]  # 'Sa/So': the two days, not those between
+        for index in (a, b) if listed else [(a + step) % 7 for step in range((b - a) % 7 + 1)]:
+            yield Found(match.start(), match.end(), "weekday", Decimal(index))
     for match in one.finditer(text):
         if any(s <= match.start() < e for s, e in taken):
             continue
         if match.group("day"):
-            yield Found(match.start(), match.end(), "weekday", Decimal(full[match.group("day").lower()]))
+            day = match.group("day")
+            if day.lower() not in _wide(lang) and not day[0].isupper() and text[match.end() : match.end() + 1] != ".":
+                continue  # 'para ter 5%', 'mar' in Italian: an abbreviation alone is one when it looks like one
+            yield Found(match.start(), match.end(), "weekday", Decimal(full[day.lower()]))
+        elif match.groupdict().get("compound"):
+            yield Found(match.start(), match.end("compound"), "weekday", Decimal(full[match.group("compound").lower()]))
+        elif match.groupdict().get("letter"):
+            index = lexicon.CJK_WEEKDAY_LETTERS[lang].index(match.group("letter"))
+            yield Found(match.start("letter"), match.end("letter"), "weekday", Decimal(index))
         else:
             for index in lexicon.WEEKDAY_WORDS[match.group("words").lower()]:
                 yield Found(match.start(), match.end(), "weekday", Decimal(index))
@@ -212,7 +258,7 @@ _TIMES = re.compile(
     r"""(?=[\dhHqQ上早中下晚傍凌午오저아])(?<![0-9A-Za-zÀ-ÿ_.:/])(?:
         (?P<h12>\d{1,2})(?:[:.](?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
       | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])(?:\s?(?:Uhr|uur|h)\b)?
-      | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts))?\b
+      | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts|[’']s\s(?:ochtends|morgens|middags|avonds|nachts)))?\b
       | (?P<hfr>\d{1,2})\s?h\s?(?P<mfr>\d{2})?(?![\w/])
       | (?P<hdot>\d{1,2})\.(?P<mdot>[0-5]\d)(?![\d.,])
       | (?P<hw>\d{1,2})\s(?:o'clock\s)?in\sthe\s(?P<w_half>morning|afternoon|evening)
@@ -221,12 +267,12 @@ _TIMES = re.compile(
       | half\spast\s(?P<hp>\d{1,2})
       | quarter\spast\s(?P<hq>\d{1,2})
       | halb\s(?P<hhalb>\d{1,2})(?!\d)
-      | (?P<cjk_half>上午|早上|早晨|中午|下午|晚上|傍晚|凌晨|午前|午後|오전|오후|저녁|아침)?\s?(?P<hcjk>\d{1,2})\s?(?:[点點]|時(?!間)|시(?![간작]))(?:\s?(?P<mcjk>\d{1,2})\s?[分분]|(?P<half_hour>半|반))?
+      | (?P<cjk_half>上午|早上|早晨|中午|下午|晚上|傍晚|凌晨|午前|午後|오전|오후|저녁|아침)?\s?(?P<hcjk>\d{1,2})\s?(?:[点點]|[時时](?![間间])|시(?![간작]))(?:\s?(?P<mcjk>\d{1,2})\s?[分분]|(?P<half_hour>半|반))?
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
-_PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "noite", "sera", "pomeriggio", "notte", "nachmittags", "abends", "nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
-_AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina", "morgens", "früh", "vormittags", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
+_PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "noite", "sera", "pomeriggio", "notte", "nachmittags", "abends", "nachts", "'s middags", "'s avonds", "'s nachts", "’s middags", "’s avonds", "’s nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
+_AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina", "morgens", "früh", "vormittags", "'s ochtends", "'s morgens", "’s ochtends", "’s morgens", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
 # Words before 'N h' that make it a time of day (à 18h, de 9h, jusqu'à 18h), not a duration (dure 2 h).
 _AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen|às|as|das|da|até|após|dalle|alle|le|fino alle|dopo le|entro le|om|tot|vanaf|van|na|voor|vóór)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
 
@@ -236,6 +282,9 @@ _SPAN_END = re.compile(r"(?<!\d)\d{1,2}\s?h(?:\d{2})?\s*(?:-|–|à|às|a|to|bis
 # A dotted time's span ('alle 16.30–18.30'): the first end is a time after a word that says so.
 _DOT_SPAN = re.compile(
     r"(?:\b(?:dalle|alle|le|om|van|vanaf|tot|from|at|entro le|dopo le)\s*)\d{1,2}[.:][0-5]\d\s*[-–]\s*$", re.IGNORECASE
+)
+_ZONED = re.compile(
+    r"\s*[,(]?\s*(?:heure|hora|horário|ora|time|zeit|tijd|UTC|GMT|CES?T|MES?Z|[A-Z]{1,3}[SD]?T)(?![^\W\d_])"
 )
 _SPANNED = re.compile(r"\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*\d{1,2}\s?h(?![a-z])", re.IGNORECASE)
 _LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
@@ -252,6 +301,11 @@ def times(text: str, starts: list[int] | None = None) -> Iterator[Found]:
         if found is not None:
             taken.append((match.start(), match.end()))
             yield found
+            other = _MINUTES_AFTER.match(text, match.end()) if match.group("mcjk") else None
+            if other is not None and int(other.group("m")) < 60:  # '7시 10분에서 25분': 7:25, the same hour's
+                readings = frozenset(r - r % 60 + int(other.group("m")) for r in found.readings)
+                taken.append((other.start("m"), other.end()))
+                yield Found(other.start("m"), other.end(), "time", Decimal(min(readings)), readings=readings)
     lowered = text.lower()
     if not any(word in lowered for word in lexicon.NOON):
         return
@@ -289,6 +343,7 @@ def _time(match: re.Match[str], text: str) -> Found | None:
             g["uhr"].lower() == "uur"
             and not g["mde"]
             and not _AT.search(text[max(0, match.start() - 12) : match.start()])
+            and not g["de_half"]
         ):
             return None  # '24 uur': a duration in Dutch, unless a word before makes it a time ('om 18 uur')
         readings = _halved(hour, minute, g["de_half"])
@@ -296,7 +351,8 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         hour, minute = int(g["hfr"]), int(g["mfr"] or 0)
         spanned = _SPANNED.match(text, match.end())  # '04h às 08h': both ends are times
         before = text[max(0, match.start() - 16) : match.start()]
-        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not _AT.search(before) and not _SPAN_END.search(before):  # fmt: skip
+        zoned = _ZONED.match(text, match.end())  # '22 h heure de Paris', '16 h, heure française': a time
+        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not zoned and not _AT.search(before) and not _SPAN_END.search(before):  # fmt: skip
             return None  # 'dure 2 h': a duration
         readings = {hour * 60 + minute}
     elif g["hdot"]:  # 'entro le 16.30': a time after a word that says so, else a number

@@ -8,8 +8,9 @@ the tripwire does not read lists nothing, and says so (``unread``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Literal
 
 from groundgate.judges.figures import lexicon
@@ -106,6 +107,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             if verdict is not None:
                 verdicts.append(verdict)
             continue
+        if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4]):  # fmt: skip
+            continue  # '算一天' against '25元/天': the context's period, named
         clause = parts.of(claim)
         near_words = near(shown_candidate, everything, place[id(claim)], clause)
         at = place[id(claim)]  # the answer's figures beside the claim in its clause (a few: linear in the answer)
@@ -166,6 +169,33 @@ def _said_of(
     return None
 
 
+def _period_word(
+    claim: Figure, stated: Sequence[Figure], qualified: Callable[[Figure], Figure], before: str, after: str
+) -> bool:
+    """Whether a claim is one of a period written in words ('一天', 'a month', 'un an') that the context states
+    as a rate's period ('25元/天', '€9 a month'): the name of the period, not a duration of its own."""
+    if claim.kind != "duration":
+        return False
+    if claim.value == 1 and not any(c.isdigit() for c in claim.text):
+        period = claim.unit
+    elif _EVERY.search(before[-16:]) or _EVERY_AFTER.match(after):  # 'alle sechs Monate', '6개월마다'
+        period = _SPANS.get((claim.value, claim.unit), "")
+    else:
+        return False
+    return bool(period) and any(source.kind in _RATED and qualified(source).period == period for source in stated)
+
+
+# A duration said as how often ('alle sechs Monate', 'every 3 months', '6개월마다'): the period it names.
+_EVERY = re.compile(r"(?:every|each|alle|jede[nrs]?|tous les|toutes les|cada|a cada|ogni|elke|om de|每)\s*$", re.IGNORECASE)  # fmt: skip
+_EVERY_AFTER = re.compile(r"\s*(?:마다|ごと|毎|おき)")
+_SPANS = {
+    (Decimal(6), "month"): "half_year", (Decimal(3), "month"): "quarter", (Decimal(12), "month"): "year",
+    (Decimal(1), "year"): "year", (Decimal(1), "month"): "month", (Decimal(1), "week"): "week",
+    (Decimal(7), "day"): "week", (Decimal(1), "day"): "day", (Decimal(24), "hour"): "day",
+}  # fmt: skip
+
+
+_RATED = frozenset({"money", "percent", "measure", "count", "times"})
 SAID_OF = frozenset({"duration", "measure", "percent", "times", "money", "count", "time", "date"})
 
 

@@ -11,7 +11,8 @@ from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
-from groundgate.judges.figures import lexicon
+from groundgate.judges.figures import cldr, lexicon
+from groundgate.judges.figures.function_words import FUNCTION_WORDS
 from groundgate.judges.figures.times import Found, anchored
 
 _LATIN_LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"
@@ -20,8 +21,11 @@ _DIGITS = r"\d{1,3}(?:(?P<sep>[,.\ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!
 # French groups thousands with a plain space too ('1 200 €'): read so when a unit or currency follows
 _DIGITS_SPACED = r"\d{1,3}(?:(?P<sep>[,. \ue000])\d{3})(?:(?P=sep)\d{3})*(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
 _SIGNS = r"US\$|CA\$|A\$|R\$|HK\$|S\$|\$|€|£|¥|₩|₹|(?<![A-Za-z])(?:USD|EUR|GBP|JPY|CNY|RMB|KRW|CHF|CAD|AUD|BRL|SEK|NOK|DKK|PLN|INR|MXN|HKD|SGD)\s?"
-_ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.ᵉʳ)(?![A-Za-zÀ-ÿ])"
-_SCALE = r"(?:\s?(?P<scale>thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z]))?"  # fmt: skip
+_ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.ᵉʳ|\.?[oa](?=\s[^\W\d_]))(?![A-Za-zÀ-ÿ])"  # 'º' folds to 'o'  # fmt: skip
+_CLDR_SCALES = sorted(
+    (w for w in cldr.all_scale_words(lexicon.LATIN) if len(w) > 1 and not w[:1].isdigit()), key=len, reverse=True
+)  # CLDR's compact forms ('Md', 'Mln', 'mln.', 'Bio.', 'mil millones'), longest first, before the hand list
+_SCALE = r"(?:\s?(?P<scale>" + "|".join(re.escape(w) for w in _CLDR_SCALES) + r"|thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z])|\s(?P<spaced>k|K|M|B|bn|Md|Mln|Mld)(?=\s?(?:€|\$|£|CHF|EUR|USD|GBP|R\$)))?"  # fmt: skip
 
 
 @cache
@@ -63,6 +67,8 @@ class _Units:
         for table in (lexicon.UNIT_WORDS["*"], *(lexicon.UNIT_WORDS.get(name, {}) for name in languages)):
             for written, unit in table.items():
                 words.setdefault(written.lower(), unit)
+        for written, unit in cldr.unit_words(lang).items():  # the row's own language's CLDR names, after the lists
+            words.setdefault(written, unit)
         for written, currencies in {**lexicon.CURRENCY_SIGNS, **lexicon.CURRENCY_WORDS}.items():
             words[written.lower()] = "money:" + "/".join(currencies)
         for counter in lexicon.COUNTERS:
@@ -120,7 +126,7 @@ _STOP = frozenset(w for words in lexicon.STOPWORDS.values() for w in words) | {
     "to", "or", "and", "a", "an", "à", "bis", "y", "o", "ou", "oder", "und", "et", "per", "pro", "por", "par",
     "than", "more", "less", "plus", "up", "out", "off", "at", "am", "pm", "h", "is", "was", "de", "del", "en",
     "times", "this", "that", "these", "those", "all", "each", "every", "new", "old", "other", "only", "free",
-}  # fmt: skip
+} | {w for words in FUNCTION_WORDS.values() for w in words.split() if w not in ("fois", "way")}  # fmt: skip
 _GLUED = re.compile(rf"[{_LATIN_LETTER}]")
 _NOUN = re.compile(rf"\s+([{_LATIN_LETTER}][{_LATIN_LETTER}'’-]{{2,}})")
 # The word before a number (a search that ends at $ tries every start: one after a letter never starts the
@@ -179,7 +185,7 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
     """Every number in the (masked, rewritten) text with its unit, currency or role; ``starts``: where its
     digits start (a currency sign or code before them is looked for there)."""
     units, meanings = _units(lang)
-    pattern = _numbers(lang == "fr")
+    pattern = _numbers(lang in lexicon.LATIN)  # a plain space groups thousands in SI style, in any of them
     if starts is not None:
         starts = [_signed(text, start) for start in starts]
     covered = 0  # where the last figure ends: digits inside its unit ('ml/min/1.73 m²') are no figure of their own
@@ -228,15 +234,17 @@ def _reading(
 ) -> Found | None:
     start, end = match.start(), match.end()
     sign = (match.group("sign") or "").strip().lower()
-    scale = match.group("scale") or match.group("short")
+    scale = match.group("scale") or match.group("short") or match.group("spaced")
     if scale:
         short = match.group("short")
         if not sign and short == "m" and not _MONEY_AFTER.match(text, match.end()):
             end = match.start("short")  # '5m' is five metres: a scale only after a currency, or before one
             scale = None
         else:
-            value *= _scale(scale)
+            value *= _scale(scale, lang)
     before = text[max(0, start - 40) : start]
+    if match.group("ord") and match.group("ord").lstrip(".") in ("o", "a") and lang not in ("pt", "es", "it", "gl"):
+        return None  # '5a' in another language is a code, not '5ª'
     if match.group("ord"):
         return _ordinal(text, start, end, value, units, meanings)
     if sign:
@@ -360,16 +368,22 @@ _MONEY_AFTER = re.compile(
 )
 
 
-def _scale(word: str) -> int:
+def _scale(word: str, lang: str) -> int:
     """What a scale word multiplies by: '3.5M' and '1.2bn' as written, '10k' a thousand, 'milliards' a billion."""
     lowered = word.lower().rstrip(".")
+    cldr_scales = cldr.scale_words(lang)
+    if lowered in cldr_scales and lowered not in ("mil", "mille"):  # a long form in the row's language
+        return cldr_scales[lowered]  # ('billion' is a thousand millions in English, a million millions in French)
     if word == "M":
         return 1_000_000
     if lowered in ("b", "bi", "milliard", "milliards", "miliardi", "milliarden"):
         return 1_000_000_000
     if lowered == "mn":
         return 1_000_000
-    return lexicon.SCALE_WORDS[lowered]
+    if lowered in lexicon.SCALE_WORDS:
+        return lexicon.SCALE_WORDS[lowered]
+    every = {name.lower().rstrip("."): scale for other in (lang, *lexicon.LATIN) for name, scale in cldr.scale_words(other).items()}  # fmt: skip
+    return every[lowered]
 
 
 def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
@@ -426,6 +440,7 @@ def _with_unit(
         if compound is not None and meaning not in ("%", "times", "°", "°C", "°F"):
             denominator = re.sub(r"\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?", "/", compound.group("den").strip())
             denominator = re.sub(r"\s+", " ", denominator).lower().replace("μ", "µ")
+            denominator = "/".join(DENOMINATOR_WORDS.get(part, part) for part in denominator.split("/"))
             return Found(start, compound.end(), "measure", value, f"{meaning.lower()}/{denominator}")
         return Found(start, end, "measure", value, meaning)
     return None
@@ -435,9 +450,35 @@ def _with_unit(
 _BUSINESS_BASIS = re.compile(r"(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|ベースで|で|计算|计)\s*$")
 
 
-# A compound unit's denominators: 'mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'mg per kg'.
+# A compound unit's denominators: 'mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'mg per kg'; spelled out or
+# abbreviated in a language's own words ('km/u', 'mg par kilo', 'Euro pro Stunde' is money, not read here).
+DENOMINATOR_WORDS = {
+    "u": "h",
+    "uur": "h",
+    "heure": "h",
+    "hora": "h",
+    "ora": "h",
+    "stunde": "h",
+    "hour": "h",
+    "kilo": "kg",
+    "kilogramme": "kg",
+    "kilogramm": "kg",
+    "kilogram": "kg",
+    "kilogramo": "kg",
+    "quilo": "kg",
+    "chilo": "kg",
+    "litre": "l",
+    "liter": "l",
+    "litro": "l",
+    "millilitre": "ml",
+    "milliliter": "ml",
+    "mililitro": "ml",
+    "millilitro": "ml",
+}
 _COMPOUND = re.compile(
-    r"\s?(?:/|\s?(?:per|pro|par|por|je)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d)(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])"
+    r"\s?(?:/|\s?(?:per|pro|par|por|je)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|"
+    + "|".join(sorted(DENOMINATOR_WORDS, key=len, reverse=True))
+    + r")(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])"
 )
 
 
