@@ -163,3 +163,30 @@ def test_a_project_that_cannot_be_reached_ends_without_a_verdict_named_as_an_out
     assert {r["outcome"] for r in data["rows"]} == {"error"}
     assert all("the Foundry project could not be reached" in r["error"] for r in data["rows"])
     assert "Traceback" not in proc.stderr
+
+
+def test_foundry_as_second_opinion_on_the_judges_own_deployment_is_the_judge_again(
+    fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI], write_jsonl: WriteJsonl, tmp_path: Path
+) -> None:
+    """Foundry's builtin.groundedness is the SDK's groundedness rubric: run on the deployment --judge-deployment
+    names (the Azure judge's own, serving the same model) it is the same judge under another name, so it cannot
+    confirm a flip where a small blocking category needs an independent confirmation (hostile review, finding 4:
+    it exited 1, 'another endpoint')."""
+    azure = fake_azure(decide_by_text)
+    with FakeFoundry(tmp_path, from_prompts(decide_by_text)) as foundry:
+        results = tmp_path / "r.json"
+        proc = groundgate(
+            "compare", "--judge", "azure", "--judge-deployment", "judge-4o", "--second-opinion", "foundry",
+            "--azure-ai-project", foundry.endpoint, "--evaluator-version", "groundedness=4,fluency=3",
+            "--min-cases-to-block", "5", *files(write_jsonl), "--results", str(results),
+            env={**signed_in(foundry), "AZURE_OPENAI_ENDPOINT": azure.endpoint, "AZURE_OPENAI_API_KEY": "k" * 32},
+        )  # fmt: skip
+        assert len(foundry.sent("create_run")) == 1  # the flip was re-scored there: by the same judge again
+    assert proc.returncode == 0, proc.stderr  # review: a small category's flip no independent judge confirmed
+    data = json.loads(results.read_text())
+    row = next(r for r in data["rows"] if r["id"] == "p1")
+    assert (row["outcome"], row["confirmed_by"]) == ("review", "same")
+    assert row["rescore_model"] == "builtin.groundedness@4 (gpt-4o-2024-11-20)"
+    assert data["judge"]["second_opinion_basis"].startswith("nothing: it runs on the judge's own deployment (judge-4o)")
+    said = "the second opinion foundry runs on the judge's own deployment (judge-4o), the same model and rubric"
+    assert any(w.startswith(said) for w in data["warnings"]), data["warnings"]

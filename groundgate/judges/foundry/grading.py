@@ -15,7 +15,7 @@ from typing import Any
 
 from groundgate.cases import Rubric
 from groundgate.errors import one_line
-from groundgate.evaluators import FLUENCY
+from groundgate.evaluators import FLUENCY, judge_model
 from groundgate.judges import Failure, JudgeError, Judgement
 from groundgate.judges.rubric import checked
 
@@ -55,9 +55,8 @@ def item(evaluator: str, rubric: Rubric, query: str | None, context: str, respon
 
 
 def model_of(evaluator: str, version: str, deployed: str | None) -> str:
-    """The judge as a row records it: the evaluator and its version, and the model its deployment serves
-    ('builtin.groundedness@4 (gpt-4o-2024-11-20)'): another version, or another model, is another judge."""
-    return f"{evaluator}@{version}" + (f" ({deployed})" if deployed else "")
+    """The judge as a row records it (``evaluators.judge_model``: the evaluator, its version and the model)."""
+    return judge_model(evaluator, version, deployed)
 
 
 def deployed_model(deployment: Mapping[str, Any]) -> str | None:
