@@ -324,3 +324,44 @@ def test_a_deployment_second_opinion_on_the_foundry_judges_own_deployment_is_the
             assert (rescorer.basis or "").startswith("nothing: it runs on the judge's own deployment") is same
         finally:
             judges.close()
+
+
+class Regraded(FakeFoundry):
+    """A project that lists the first row's output item twice in a run: graded again as ``again`` under another id
+    (a retried grading), after the row's own grade or before it (``first``); ``again`` None: the very same item
+    listed twice."""
+
+    def __init__(self, folder: Path, again: float | None, first: bool = False) -> None:
+        super().__init__(folder, from_prompts(decide_by_text))
+        self.again, self.first = again, first
+
+    def _output_items(
+        self, params: dict[str, str], body: Any, query: dict[str, str]
+    ) -> tuple[int, Any, dict[str, str]]:
+        status, reply, extra = super()._output_items(params, body, query)
+        if status == 200 and reply["data"] and "HALLUCINATE" in str(reply["data"][0]["datasource_item"]):
+            graded = reply["data"][0]
+            regraded = graded if self.again is None else {**graded, "id": graded["id"] + "_again", "results": [{**graded["results"][0], "score": self.again}]}  # fmt: skip
+            reply["data"][:1] = [regraded, graded] if self.first else [graded, regraded]
+            reply["last_id"] = reply["data"][-1]["id"]
+        return status, reply, extra
+
+
+@pytest.mark.parametrize(("again", "first"), [(5.0, False), (5.0, True), (2.0, False), (None, False)])
+def test_two_results_for_one_row_are_a_row_not_judged_never_the_last(
+    tmp_path: Path, again: float | None, first: bool
+) -> None:
+    """Hostile review, finding 5: the last result listed won (a row graded 2 then 5 passed; the other order
+    blocked). Which of two results is the row's is not groundgate's to pick, even where they agree: the row is
+    not judged and names both; the very same output item listed twice is one result."""
+    with Regraded(tmp_path, again, first) as fake:
+        results = judged(fake, PASSING)
+    row = next(r for r in results.rows if r.id == "p1")
+    if again is None:
+        assert row.outcome is Outcome.REVIEW  # graded 2 once, re-scored 2: a regression to review (not blocking)
+        return
+    assert row.outcome is Outcome.ERROR
+    said = r"candidate: evaluation run evalrun_\d+ gave 2 results for this row \(outputitem_\S+, outputitem_\S+\): neither is used"
+    assert re.fullmatch(said, row.error or ""), row.error
+    assert "_again" in (row.error or "")
+    assert results.verdict == "error"
