@@ -12,6 +12,8 @@ from groundgate.judges.foundry import grading
 
 MODEL = "builtin.groundedness@4 (gpt-4o-2024-11-20)"
 SENT = {"query": "q?", "context": "ctx", "response": "an answer"}
+SENT_BY = "Foundry's builtin.groundedness sent"
+UNREAD = "which groundgate does not read as a score (a number in 1..5): the row is not judged"
 
 
 def output(result: dict[str, Any] | None = None, **item: Any) -> dict[str, Any]:
@@ -81,14 +83,18 @@ def test_a_result_in_the_rubrics_range_is_a_score() -> None:
             "the service could not grade this row: no reason given",
             Failure.ROW,
         ),
-        ({"score": 0.0, "passed": False}, "judge score 0 is outside 1..5", Failure.MALFORMED),
-        ({"score": True}, "judge gave no score (True)", Failure.MALFORMED),
-        ({"score": 4, "status": "skipped"}, "judge status 'skipped'", Failure.MALFORMED),
+        ({"score": 0.0, "passed": False}, f"{SENT_BY} score 0.0, {UNREAD}", Failure.ROW),
+        ({"score": 7.0, "passed": True}, f"{SENT_BY} score 7.0, {UNREAD}", Failure.ROW),
+        ({"score": "2"}, f"{SENT_BY} score '2' (a string), {UNREAD}", Failure.ROW),
+        ({"score": True}, f"{SENT_BY} score True (a boolean), {UNREAD}", Failure.ROW),
+        ({"score": None}, f"{SENT_BY} score None (null), {UNREAD}", Failure.ROW),
+        ({"score": 4, "status": "skipped", "reason": "n/a"}, f"{SENT_BY} status 'skipped': n/a, {UNREAD}", Failure.ROW),
     ],
 )
 def test_anything_else_is_a_row_not_judged_never_a_score(result: dict[str, Any], message: str, kind: Failure) -> None:
-    """The service's own trouble with an item is the row's; a result outside the rubric is the judge's format
-    broken (the breaker counts it, as it counts a local judge's)."""
+    """The service's own trouble with an item is the row's; so is a result in a shape that is not a score (hostile
+    review, finding 9): the service read the model's answer itself, so it is no local model's format broken, which
+    the breaker would count and answer with advice (a larger model, JSON mode) a Foundry user cannot act on."""
     found = grading.read(output(result), GROUNDEDNESS, SENT, MODEL)
     assert isinstance(found, JudgeError)
     assert found.message.startswith(message)
