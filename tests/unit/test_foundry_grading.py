@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from groundgate.evaluators import FLUENCY, GROUNDEDNESS, Versions
+from groundgate.evaluators import FLUENCY, GROUNDEDNESS, Versions, ran_on
 from groundgate.judges import Failure, JudgeError, Score
 from groundgate.judges.foundry import grading
 
@@ -111,3 +111,22 @@ def test_a_result_that_carries_another_rows_item_is_not_used() -> None:
 def test_no_result_for_the_evaluator_is_a_row_not_judged() -> None:
     found = grading.read({"datasource_item": SENT, "results": []}, FLUENCY, {"response": "an answer"}, MODEL)
     assert found == JudgeError("the service gave no result for fluency on this row", MODEL)
+
+
+@pytest.mark.parametrize(
+    ("model", "ran"),
+    [
+        (MODEL, "gpt-4o-2024-11-20"),
+        ("builtin.fluency@latest-2 (Llama-3.3-70B-Instruct)", "Llama-3.3-70B-Instruct"),
+        ("builtin.groundedness@4", None),  # a deployment that named no model: not known
+        ("gpt-4o-2024-11-20", "gpt-4o-2024-11-20"),  # any other judge's model is itself
+        ("builtin.groundedness", "builtin.groundedness"),  # a model so named, no evaluator's record
+        (None, None),
+    ],
+)
+def test_a_catalog_evaluators_record_is_compared_by_the_model_it_ran_on(model: str | None, ran: str | None) -> None:
+    """A second opinion is another judge only on another model (hostile review of issue 47, finding 4): the
+    evaluator's name and version around the model are no other judge."""
+    assert ran_on(model) == ran
+    if ran is not None and model is not None and model.startswith("builtin.") and "@" in model:
+        assert grading.model_of(model.split("@")[0], model.split("@")[1].split(" ")[0], ran) == model
