@@ -50,3 +50,23 @@ class Versions:
 
     def of(self, evaluator: str) -> str:
         return self.groundedness if evaluator == GROUNDEDNESS else self.fluency
+
+
+def judge_model(evaluator: str, version: str, deployed: str | None) -> str:
+    """The judge as a row records it: the evaluator and its version, and the model its deployment serves
+    ('builtin.groundedness@4 (gpt-4o-2024-11-20)'): another version, or another model, is another judge."""
+    return f"{evaluator}@{version}" + (f" ({deployed})" if deployed else "")
+
+
+RECORDED = re.compile(rf"builtin\.[a-z_]+@{VERSION}(?: \((?P<model>[^()]+)\))?")
+
+
+def ran_on(model: str | None) -> str | None:
+    """The model a judgement came from, whatever judge gave it: a catalog evaluator's record (``judge_model``)
+    names the model its deployment serves ('gpt-4o-2024-11-20'; None when the deployment named none), any other
+    judge's model is itself. A second opinion is another judge only on another model: this is what is compared,
+    never the evaluator's name around it (the same model under the evaluator's name is the same judge)."""
+    if model is None:
+        return None
+    found = RECORDED.fullmatch(model.strip())
+    return model if found is None else found.group("model")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from groundgate.adjudication import answer_digest
 from groundgate.cases import Case, Response
+from groundgate.evaluators import ran_on
 from groundgate.injection import addressed
 from groundgate.judges import Judge, JudgeError, Judgement
 from groundgate.judges.figures import tripwire as figures_tripwire
@@ -31,6 +32,10 @@ class Rescorer:
     # a server may answer any model name with one model, so it is the same judge on a row until it answers
     # differently from the judge on the same inputs there.
     shares_server: str | None = None
+    # ...or, known from the settings before any row, why it is the judge again: it runs on the judge's own
+    # deployment (Foundry's builtin.groundedness on the Azure judge's, a deployment: second opinion on the Foundry
+    # judge's): the same model and rubric under another name, so it re-scores as ``same`` would.
+    same_judge: str | None = None
 
     def __post_init__(self) -> None:
         if (self.label in ("same", "none")) != (self.judge is None):
@@ -113,11 +118,17 @@ class Evidence:
 
 
 def same_model(rescorer: Rescorer, first: Side, rescore: Side | None) -> str | None:
-    """Why an independent second opinion was not independent on this row, or None: it reported the very
-    model that gave the first verdict, or it shares the judge's server and answered exactly as the judge did
-    on the same inputs, so it counts as the judge again (``same``), whatever its label."""
+    """Why an independent second opinion was not independent on this row, or None: it runs on the judge's own
+    deployment (``Rescorer.same_judge``), it reported the very model that gave the first verdict (the model a
+    catalog evaluator ran on, not its name: ``evaluators.ran_on``), or it shares the judge's server and answered
+    exactly as the judge did on the same inputs, so it counts as the judge again (``same``), whatever its label."""
     if not rescorer.independent or rescore is None:
         return None
+    if rescorer.same_judge:
+        return (
+            f"the second opinion {rescorer.label} {rescorer.same_judge}: it counts as the judge again (same), not as "
+            "an independent confirmation"
+        )
     if rescorer.shares_server and (rescore.score, rescore.reason) == (first.score, first.reason):
         return (
             f"the second opinion {rescorer.label} is served at the judge's own server ({rescorer.shares_server}) "
@@ -125,12 +136,13 @@ def same_model(rescorer: Rescorer, first: Side, rescore: Side | None) -> str | N
             "same judge until it answers differently, so it counts as the judge again (same), not as an "
             "independent confirmation"
         )
-    if rescore.model is None:
+    second = ran_on(rescore.model)  # the model, not a catalog evaluator's name around it
+    if second is None:
         return None
-    if rescore.model.strip().casefold() != (first.model or "").strip().casefold():
+    if second.strip().casefold() != (ran_on(first.model) or "").strip().casefold():
         return None
     return (
-        f"the second opinion {rescorer.label} reported the same model as the first judge ({rescore.model}): "
+        f"the second opinion {rescorer.label} reported the same model as the first judge ({second}): "
         "it counts as the judge again (same), not as an independent confirmation"
     )
 

@@ -203,8 +203,8 @@ def judges(
         second = openai_provider(settings, choice.removeprefix("openai:"), "second_opinion")
     else:
         second = provider(settings, deployment=choice.removeprefix("deployment:"), sign_in=sign_in)
-    basis, shared = independence(first.info, second.info)
-    rescorer = Rescorer(choice, runner(second, settings.max_concurrency, **quota), basis, shared)
+    basis, shared, same = independence(first.info, second.info)
+    rescorer = Rescorer(choice, runner(second, settings.max_concurrency, **quota), basis, shared, same)
     return Judges(main, rescorer)
 
 
@@ -217,23 +217,43 @@ def window(provider: Provider) -> int:
     return CONCURRENCY if provider.hosted else 1
 
 
-def independence(first: JudgeInfo, second: JudgeInfo) -> tuple[str, str | None]:
-    """What a second opinion's independence from the judge rests on, in words, and the server the two share
-    when the second is only another model name at the judge's own OpenAI-compatible server (which may answer
-    any name with one model: it is the same judge on a row until it answers differently there)."""
+def independence(first: JudgeInfo, second: JudgeInfo) -> tuple[str, str | None, str | None]:
+    """What a second opinion's independence from the judge rests on, in words; the server the two share when
+    the second is only another model name at the judge's own OpenAI-compatible server (which may answer any
+    name with one model: it is the same judge on a row until it answers differently there); and why it is the
+    judge again whatever it answers, when the settings already say so: Foundry's ``builtin.groundedness`` is the
+    local SDK's groundedness rubric, so run on the judge's own deployment (an Azure judge's and a Foundry second
+    opinion's, or the other way round) it is the same model and rubric under another name. On any other
+    deployment it is another judge only where it reports another model (``evidence.same_model``, per row)."""
     if first.kind == "openai" and second.kind == "openai" and first.base_url == second.base_url:
         return (
             f"nothing but answers that differ from the judge's: it is served at the judge's own server "
             f"({second.base_url}), which may answer any model name with one model",
             second.base_url,
+            None,
         )
+    if {first.kind, second.kind} == {"azure", "foundry"} and _named(first.deployment) == _named(second.deployment):
+        same = f"runs on the judge's own deployment ({second.deployment}), the same model and rubric"
+        return f"nothing: it {same} (Foundry's builtin.groundedness is the SDK's groundedness rubric)", None, same
     if first.kind == "azure" and second.kind == "azure" and first.endpoint == second.endpoint:
         return (
             f"another deployment ({second.deployment}) at the judge's endpoint, where it reports another model",
             None,
+            None,
+        )
+    if second.kind == "foundry":
+        return (
+            f"another deployment ({second.deployment}) in the Foundry project {second.endpoint}, where it reports "
+            "another model",
+            None,
+            None,
         )
     where = second.base_url or second.endpoint or "its own service"
-    return f"another endpoint ({where})", None
+    return f"another endpoint ({where})", None, None
+
+
+def _named(deployment: str | None) -> str:
+    return (deployment or "").strip().casefold()
 
 
 def cache_secret(settings: Settings) -> bytes | None:

@@ -242,6 +242,7 @@ SECOND_OPINIONS = {
     "same": "the same judge again, which mostly repeats itself: not a second opinion",
     "none": "nobody (the first verdict stands)",
     "groundedness-pro": "GroundednessProEvaluator (preview), an independent second opinion",
+    "foundry": "Foundry's builtin.groundedness, an independent second opinion",
 }
 
 

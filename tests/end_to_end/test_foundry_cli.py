@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,4 +163,68 @@ def test_a_project_that_cannot_be_reached_ends_without_a_verdict_named_as_an_out
     assert data["verdict"] == "error"
     assert {r["outcome"] for r in data["rows"]} == {"error"}
     assert all("the Foundry project could not be reached" in r["error"] for r in data["rows"])
+    assert "Traceback" not in proc.stderr
+
+
+def test_foundry_as_second_opinion_on_the_judges_own_deployment_is_the_judge_again(
+    fake_azure: Callable[[Callable[[Prompt], Reply]], FakeAzureOpenAI], write_jsonl: WriteJsonl, tmp_path: Path
+) -> None:
+    """Foundry's builtin.groundedness is the SDK's groundedness rubric: run on the deployment --judge-deployment
+    names (the Azure judge's own, serving the same model) it is the same judge under another name, so it cannot
+    confirm a flip where a small blocking category needs an independent confirmation (hostile review, finding 4:
+    it exited 1, 'another endpoint')."""
+    azure = fake_azure(decide_by_text)
+    with FakeFoundry(tmp_path, from_prompts(decide_by_text)) as foundry:
+        results = tmp_path / "r.json"
+        proc = groundgate(
+            "compare", "--judge", "azure", "--judge-deployment", "judge-4o", "--second-opinion", "foundry",
+            "--azure-ai-project", foundry.endpoint, "--evaluator-version", "groundedness=4,fluency=3",
+            "--min-cases-to-block", "5", *files(write_jsonl), "--results", str(results),
+            env={**signed_in(foundry), "AZURE_OPENAI_ENDPOINT": azure.endpoint, "AZURE_OPENAI_API_KEY": "k" * 32},
+        )  # fmt: skip
+        assert len(foundry.sent("create_run")) == 1  # the flip was re-scored there: by the same judge again
+    assert proc.returncode == 0, proc.stderr  # review: a small category's flip no independent judge confirmed
+    data = json.loads(results.read_text())
+    row = next(r for r in data["rows"] if r["id"] == "p1")
+    assert (row["outcome"], row["confirmed_by"]) == ("review", "same")
+    assert row["rescore_model"] == "builtin.groundedness@4 (gpt-4o-2024-11-20)"
+    assert data["judge"]["second_opinion_basis"].startswith("nothing: it runs on the judge's own deployment (judge-4o)")
+    said = "the second opinion foundry runs on the judge's own deployment (judge-4o), the same model and rubric"
+    assert any(w.startswith(said) for w in data["warnings"]), data["warnings"]
+
+
+class Unread(FakeFoundry):
+    """A project whose results are not in the shape openai's types give them: the hallucinated answer's score as a
+    string ('2'), the polished one's out of range (7.0)."""
+
+    def _output_item(self, run: Any, n: int) -> dict[str, Any]:
+        item = super()._output_item(run, n)
+        sent = json.dumps(run.items[n])
+        if "HALLUCINATE" in sent or "polished" in sent:
+            item["results"][0]["score"] = "2" if "HALLUCINATE" in sent else 7.0
+        return item
+
+
+def test_scores_the_service_sent_in_another_shape_are_rows_not_judged_and_the_line_names_the_service(
+    write_jsonl: WriteJsonl, tmp_path: Path
+) -> None:
+    """Hostile review, finding 9: a score as a string or out of 1..5 stopped the run (exit 2, no results file)
+    with advice for a local model (a larger model, JSON mode) a Foundry user cannot act on. The service read the
+    model's answer itself: its shape is the service's, the rows are not judged (exit 3), the results written."""
+    with Unread(tmp_path, from_prompts(decide_by_text)) as foundry:
+        results = tmp_path / "r.json"
+        proc = groundgate(
+            "compare", "--judge", "foundry", "--azure-ai-project", foundry.endpoint, "--judge-deployment", "judge-4o",
+            "--evaluator-version", "groundedness=4,fluency=3", *files(write_jsonl), "--results", str(results),
+            env=signed_in(foundry),
+        )  # fmt: skip
+        foundry.violations.clear()  # the fake's contract check rightly objects to a string score
+    assert proc.returncode == 3, proc.stderr
+    data = json.loads(results.read_text())
+    assert data["verdict"] == "error"
+    errors = {r["id"]: r["error"] for r in data["rows"]}
+    said = "which groundgate does not read as a score (a number in 1..5): the row is not judged"
+    assert errors["p1"] == f"candidate: Foundry's builtin.groundedness sent score '2' (a string), {said}"
+    assert errors["g1"] == f"candidate: Foundry's builtin.groundedness sent score 7.0, {said}"
+    assert "response_format" not in proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from azure.core.credentials import AccessToken, AccessTokenInfo
 from groundgate import compare
 from groundgate.cache import ScoreCache
 from groundgate.errors import JudgeUnusable
-from groundgate.evidence import Options
+from groundgate.evidence import Options, Rescorer
 from groundgate.report import render
 from groundgate.results import Results
 from groundgate.rules import Outcome
@@ -276,3 +276,92 @@ def test_max_concurrency_is_the_runs_in_flight_and_four_when_it_is_not_set(found
         assert judges.judge.max_concurrency == 4  # the runner the wiring built
     finally:
         judges.close()
+
+
+@pytest.mark.parametrize(
+    ("model", "outcome"), [("gpt-4o-2024-11-20", Outcome.REVIEW), ("Llama-3.3-70B", Outcome.REGRESSION)]
+)
+def test_a_second_opinion_on_the_model_the_evaluator_ran_on_is_the_judge_again(
+    fake_azure: Start, foundry: FakeFoundry, model: str, outcome: Outcome
+) -> None:
+    """Independence is another model, not another name: the Foundry judge's rows record
+    'builtin.groundedness@4 (gpt-4o-2024-11-20)', and a deployment: second opinion reporting gpt-4o-2024-11-20 is
+    that model again, whose word cannot let a small category block; one reporting another model can (hostile
+    review, finding 4: whole strings were compared, so any second opinion was independent of a Foundry judge)."""
+    azure = fake_azure(lambda prompt: replace(decide_by_text(prompt), model=model))
+    second = Rescorer("deployment:other", judge_for(azure, deployment="other"), "another endpoint (elsewhere)")
+    rules = Options(frozenset({"policy", "pricing"}), second, min_cases_to_block=50)
+    runner = foundry_runner(foundry, versions=PINNED)
+    try:
+        results = compare.run(make_inputs(SUITE), runner, rules)
+    finally:
+        runner.close()
+    row = next(r for r in results.rows if r.id == "p1")
+    assert (row.after_model, row.rescore_model, row.outcome) == (MODEL, model, outcome)
+    if outcome is Outcome.REVIEW:
+        assert row.confirmed_by == "same"
+        assert f"reported the same model as the first judge ({model})" in (row.note or "")
+    else:
+        assert row.confirmed_by == "deployment:other"
+
+
+@pytest.mark.parametrize("deployment", ["judge-4o", "JUDGE-4o"])
+def test_a_deployment_second_opinion_on_the_foundry_judges_own_deployment_is_the_judge_again(
+    foundry: FakeFoundry, deployment: str
+) -> None:
+    """The other direction of finding 4: `--judge foundry --second-opinion deployment:<its deployment>` is the
+    evaluator's own model under the SDK's rubric, the same judge before any row says so (its basis, and every
+    re-scored row counted as `same`); another deployment's independence rests on the model it reports."""
+    from groundgate import settings, wiring
+
+    flags = {"cases": "c", "baseline": "b", "candidate": "k", "judge": "foundry", "azure_ai_project": foundry.endpoint,
+             "judge_deployment": "judge-4o", "evaluator_version": "4", "azure_endpoint": "https://127.0.0.1:9/"}  # fmt: skip
+    for second, same in ((f"deployment:{deployment}", True), ("deployment:judge-llama", False)):
+        judges = wiring.judges(settings.from_flags({**flags, "second_opinion": second}, {}))
+        try:
+            rescorer = judges.rescorer
+            assert (rescorer.same_judge is not None) is same, rescorer
+            assert (rescorer.basis or "").startswith("nothing: it runs on the judge's own deployment") is same
+        finally:
+            judges.close()
+
+
+class Regraded(FakeFoundry):
+    """A project that lists the first row's output item twice in a run: graded again as ``again`` under another id
+    (a retried grading), after the row's own grade or before it (``first``); ``again`` None: the very same item
+    listed twice."""
+
+    def __init__(self, folder: Path, again: float | None, first: bool = False) -> None:
+        super().__init__(folder, from_prompts(decide_by_text))
+        self.again, self.first = again, first
+
+    def _output_items(
+        self, params: dict[str, str], body: Any, query: dict[str, str]
+    ) -> tuple[int, Any, dict[str, str]]:
+        status, reply, extra = super()._output_items(params, body, query)
+        if status == 200 and reply["data"] and "HALLUCINATE" in str(reply["data"][0]["datasource_item"]):
+            graded = reply["data"][0]
+            regraded = graded if self.again is None else {**graded, "id": graded["id"] + "_again", "results": [{**graded["results"][0], "score": self.again}]}  # fmt: skip
+            reply["data"][:1] = [regraded, graded] if self.first else [graded, regraded]
+            reply["last_id"] = reply["data"][-1]["id"]
+        return status, reply, extra
+
+
+@pytest.mark.parametrize(("again", "first"), [(5.0, False), (5.0, True), (2.0, False), (None, False)])
+def test_two_results_for_one_row_are_a_row_not_judged_never_the_last(
+    tmp_path: Path, again: float | None, first: bool
+) -> None:
+    """Hostile review, finding 5: the last result listed won (a row graded 2 then 5 passed; the other order
+    blocked). Which of two results is the row's is not groundgate's to pick, even where they agree: the row is
+    not judged and names both; the very same output item listed twice is one result."""
+    with Regraded(tmp_path, again, first) as fake:
+        results = judged(fake, PASSING)
+    row = next(r for r in results.rows if r.id == "p1")
+    if again is None:
+        assert row.outcome is Outcome.REVIEW  # graded 2 once, re-scored 2: a regression to review (not blocking)
+        return
+    assert row.outcome is Outcome.ERROR
+    said = r"candidate: evaluation run evalrun_\d+ gave 2 results for this row \(outputitem_\S+, outputitem_\S+\): neither is used"
+    assert re.fullmatch(said, row.error or ""), row.error
+    assert "_again" in (row.error or "")
+    assert results.verdict == "error"

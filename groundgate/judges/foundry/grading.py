@@ -4,8 +4,9 @@ client, no clock; ``judges.foundry.judge`` sends what this builds and hands back
 The rubric is the local SDK's: ``builtin.groundedness`` scores 1..5 with the query in the ``query`` rubric mode
 and without it in ``no-query`` (every row of a run, on both sides, in the one mode of the eval); ``builtin.fluency``
 scores the answer alone. A result counts as a score only as the local judges' do (``rubric.checked``: a finite
-number in 1..5; a status other than 'completed' is not the rubric's format); an item the service could not grade
-is a row not judged, never a score.
+number in 1..5, with the status 'completed'); anything else the service sent, and an item it could not grade, is
+a row not judged, never a score, and says what the service sent: the service read the model's answer itself, so
+its shape is the service's, not one a larger model or JSON mode would fix (the advice for a local judge).
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from typing import Any
 
 from groundgate.cases import Rubric
 from groundgate.errors import one_line
-from groundgate.evaluators import FLUENCY
+from groundgate.evaluators import FLUENCY, judge_model
 from groundgate.judges import Failure, JudgeError, Judgement
 from groundgate.judges.rubric import checked
+
+KIND = {str: "a string", bool: "a boolean", type(None): "null", dict: "an object", list: "a list"}  # said of a score
 
 
 def short(evaluator: str) -> str:
@@ -55,9 +58,8 @@ def item(evaluator: str, rubric: Rubric, query: str | None, context: str, respon
 
 
 def model_of(evaluator: str, version: str, deployed: str | None) -> str:
-    """The judge as a row records it: the evaluator and its version, and the model its deployment serves
-    ('builtin.groundedness@4 (gpt-4o-2024-11-20)'): another version, or another model, is another judge."""
-    return f"{evaluator}@{version}" + (f" ({deployed})" if deployed else "")
+    """The judge as a row records it (``evaluators.judge_model``: the evaluator, its version and the model)."""
+    return judge_model(evaluator, version, deployed)
 
 
 def deployed_model(deployment: Mapping[str, Any]) -> str | None:
@@ -102,8 +104,20 @@ def read(output: Mapping[str, Any], evaluator: str, sent: Mapping[str, str], mod
     sample = result.get("sample")
     usage = sample.get("usage") if isinstance(sample, dict) else None
     prompt, answer = (_number(usage.get(k)) for k in ("prompt_tokens", "completion_tokens")) if isinstance(usage, dict) else (0, 0)  # fmt: skip
-    status, reason = result.get("status"), result.get("reason")
+    status, reason, score = result.get("status"), result.get("reason"), result.get("score")
     if status is not None and status != "completed":
-        because = f": {reason}" if reason not in (None, "") else ""
-        return JudgeError(f"judge status {status!r}{because}", model, Failure.MALFORMED, prompt + answer, answer)
-    return checked(result.get("score"), reason, model, prompt + answer, answer)
+        what = f"status {status!r}" + (f": {one_line(str(reason))}" if reason not in (None, "") else "")
+    elif isinstance(checked(score, reason, model), JudgeError):
+        what = f"score {score!r}" + (f" ({KIND[type(score)]})" if type(score) in KIND else "")
+    else:
+        return checked(score, reason, model, prompt + answer, answer)
+    # The service read the model's answer itself: a result outside 1..5, a number as a string, another status is
+    # the service's shape, not an answer a larger model would fix (the breaker's advice for a local judge).
+    return JudgeError(
+        f"Foundry's {evaluator} sent {what}, which groundgate does not read as a score (a number in 1..5): the row "
+        "is not judged",
+        model,
+        Failure.ROW,
+        prompt + answer,
+        answer,
+    )

@@ -10,8 +10,9 @@ gate. A batch is one run; a run the service refuses for its size is split in two
 project waits for the judge's pace (``judges.quota``): a 429 pauses them all for as long as the service asks
 and the refused request goes first again, counted in the results' ``calls.throttled``; a request the server
 failed is sent twice more (``calls.resent``); each run started is counted (``calls.runs``). A run is read
-until it ends, then its output items a page at a time. The engine's call timeout and the run's deadline cancel
-a batch: its run is then cancelled on the service too, which would go on spending the deployment's quota.
+until it ends, then its output items a page at a time (a row with two results, a regrade, is not judged:
+which one is the row's is not the judge's to pick). The engine's call timeout and the run's deadline cancel a
+batch: its run is then cancelled on the service too, which would go on spending the deployment's quota.
 The evals and their runs stay in the project, where the team reads them in the Foundry portal.
 
 Every request runs in a thread of the engine's loop (``asyncio.to_thread``: the clients are azure-ai-projects'
@@ -336,18 +337,25 @@ class FoundryJudge:
             error = run.get("error")
             said = one_line(f"{error.get('code') or ''}: {error.get('message') or ''}".strip(": ")) if isinstance(error, dict) else ""  # fmt: skip
             failed = JudgeError(f"evaluation run {run_id} {status}" + (f": {said}" if said else ""), model, Failure.UNAVAILABLE)  # fmt: skip
-        found: dict[int, dict[str, Any]] = {}
+        found: dict[int, list[dict[str, Any]]] = {}
         try:
             async for output in self._items(service, eval_id, run_id, link):
                 index = output.get("datasource_item_id")
                 if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(items):
-                    found[index] = output
+                    outputs = found.setdefault(index, [])
+                    if output not in outputs:  # the same item listed twice is one result
+                        outputs.append(output)
         except ServiceError as exc:
             return [JudgeError(exc.message, model, Failure.UNAVAILABLE)] * len(items)
         answers: list[Judgement] = []
         for index, sent in enumerate(items):
-            if (graded := found.get(index)) is not None:
-                answers.append(grading.read(graded, evaluator, sent, model))
+            graded = found.get(index, [])
+            if len(graded) == 1:
+                answers.append(grading.read(graded[0], evaluator, sent, model))
+            elif graded:  # a regrade, a retried item: which is the row's is not ours to pick (never the last)
+                named = ", ".join(str(output.get("id")) for output in graded)
+                said = f"evaluation run {run_id} gave {len(graded)} results for this row ({named}): {'neither' if len(graded) == 2 else 'none'} is used"
+                answers.append(JudgeError(said, model))
             else:
                 answers.append(failed or JudgeError(f"evaluation run {run_id} gave no result for this row", model))
         return answers
