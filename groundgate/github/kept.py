@@ -88,6 +88,7 @@ class Found:
 
     kept: tuple[Kept, ...] = ()
     commits: tuple[str, ...] = ()
+    heads: tuple[str, ...] = ()  # the commits that were this pull request's head: the only ones an accept may name
 
     def mine(self, pr: int) -> list[Kept]:
         """This pull request's records, newest shown first."""
@@ -102,10 +103,14 @@ class Found:
         return memory_of((k.record for k in self.kept), self.commits)
 
     def verdicts(self, pr: int) -> list[Verdict]:
-        """This pull request's verdicts, one a commit, newest shown first, each as its records agree (``agreed``)."""
+        """This pull request's verdicts, one a commit, newest shown first, each as its records agree (``agreed``):
+        only on commits that were its head (its commits, its force pushes). A record's own ``pr`` and ``previous``
+        are written by whoever posts it, so a commit reached only through them (another branch's, another pull
+        request's from the same branch) holds no verdict of this pull request's that an accept could name."""
         by: dict[str, list[Kept]] = {}
         for kept in self.mine(pr):
-            by.setdefault(kept.record.head, []).append(kept)
+            if kept.record.head in self.heads:
+                by.setdefault(kept.record.head, []).append(kept)
         found = [agreed(head, records) for head, records in by.items()]
         return sorted(found, key=lambda v: v.published or datetime.min.replace(tzinfo=UTC), reverse=True)
 
@@ -162,7 +167,8 @@ def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
     name as the verdict before theirs (LINKS at most). Unreadable when GitHub refuses, or when a check run of this
     name holds a record that cannot be read whole: a record is never passed over in silence."""
     try:
-        commits = list(dict.fromkeys([head, *heads(publisher, pr), *branch_heads(publisher, pr)]))
+        own_heads = list(dict.fromkeys([head, *heads(publisher, pr)]))
+        commits = list(dict.fromkeys([*own_heads, *branch_heads(publisher, pr)]))
     except GitHubRefused as exc:
         raise Unreadable.because(str(exc)) from None
     own = set(commits)
@@ -186,7 +192,7 @@ def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
             if link and link not in seen and link not in queue and links < LINKS:
                 queue.append(link)
                 links += 1
-    return Found(tuple(kept), tuple(seen))
+    return Found(tuple(kept), tuple(seen), tuple(own_heads))
 
 
 def heads(publisher: Publisher, number: int) -> list[str]:

@@ -153,3 +153,62 @@ def test_two_answers_named_for_one_row_across_a_writers_commands_on_one_verdict_
     empty.mkdir(parents=True)
     assert run_action(empty, pr, {}, event_name="issue_comment", event_path=path).code == 0
     assert latest(pr)["conclusion"] in ("success", "neutral")
+
+
+ELSEWHERE = "e15e0e15e0e15e0e15e0e15e0e15e0e15e0e15e0"  # a commit on another branch of the repository, never in the PR
+
+
+def test_a_record_linking_to_a_commit_outside_the_pull_request_holds_no_verdict_an_accept_can_name(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """No run needs cancelling. The author pushes ELSEWHERE to another branch (never the PR's): its candidate file
+    holds W. A workflow with checks: write posts a record on ELSEWHERE naming PR 7 (rows: refund-007 with W's digest),
+    and a look-alike on HEAD_SHA that copies groundgate's record there (so the records of HEAD_SHA agree) but names
+    ELSEWHERE as the verdict before it: gather() follows the link, and verdicts(7) gets a verdict on ELSEWHERE whose
+    every record (one) agrees. alice pastes "accept at ELSEWHERE refund-007@W": git at ELSEWHERE holds W. The author
+    pushes W at SECOND: it passed. An accept names only a commit that was this pull request's head."""
+    fake = fake_azure(Dice())
+    assert judging(workspace, pr, tmp_path, fake, HEAD_SHA).code == 1
+    tracked(pr, workspace, HEAD_SHA, REGRESSED, "evals/cases.jsonl")
+    genuine = decode(latest(pr)["output"]["text"], check=CHECK, head=HEAD_SHA)
+    lookalike(pr, HEAD_SHA, text(genuine.model_copy(update={"previous": ELSEWHERE})), conclusion="failure")
+    with_answers(workspace, "candidate-regression.jsonl", {"refund-007": WORSE}, source="candidate-regression.jsonl")
+    tracked(pr, workspace, ELSEWHERE, REGRESSED, "evals/cases.jsonl")
+    worse = digest_of(workspace, "refund-007", WORSE)
+    rows_ = [r.model_copy(update={"digest": worse}) if r.id == "refund-007" else r for r in genuine.rows]
+    forged = genuine.model_copy(update={"head": ELSEWHERE, "previous": None, "ledger": [], "published": None, "rows": rows_})  # fmt: skip
+    lookalike(pr, ELSEWHERE, text(forged), conclusion="failure")
+    cid = pr.add_comment(7, f"/groundgate accept at {ELSEWHERE[:12]} refund-007@{worse[:16]} -- 45 days is the new policy", "alice")  # fmt: skip
+    on_comment(tmp_path, pr, cid, candidate=REGRESSED)
+    pr.move_pull(7, SECOND)
+    tracked(pr, workspace, SECOND, REGRESSED, "evals/cases.jsonl")
+    run = judging(workspace, pr, tmp_path, fake, SECOND, before=HEAD_SHA)
+    assert run.code == 1, (run.code, latest(pr, SECOND)["output"]["title"])
+    assert latest(pr, SECOND)["conclusion"] == "failure"
+
+
+def test_a_record_naming_this_pull_request_on_another_ones_commit_holds_no_verdict_an_accept_can_name(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """Two pull requests from one branch: #9, an older (closed) pull request from the same branch as #7, had OTHER as
+    its head, and gather() reads its commits (branch_heads). A look-alike on OTHER names #7: verdicts(7) on OTHER is the
+    look-alike alone (a record of groundgate's there would name #9 and be scoped out by its pr number). Git at OTHER
+    holds W (the author committed it). alice pastes the look-alike's command; the author pushes W at SECOND: it passed. An accept names only a commit that was this pull request's head."""
+    fake = fake_azure(Dice())
+    assert judging(workspace, pr, tmp_path, fake, HEAD_SHA).code == 1
+    tracked(pr, workspace, HEAD_SHA, REGRESSED, "evals/cases.jsonl")
+    genuine = decode(latest(pr)["output"]["text"], check=CHECK, head=HEAD_SHA)
+    other = ELSEWHERE
+    pr.add_pull(9, other, head_ref="patch-1", state="closed")  # same branch as #7 (patch-1), an older pull request
+    with_answers(workspace, "candidate-regression.jsonl", {"refund-007": WORSE}, source="candidate-regression.jsonl")
+    tracked(pr, workspace, other, REGRESSED, "evals/cases.jsonl")
+    worse = digest_of(workspace, "refund-007", WORSE)
+    rows_ = [r.model_copy(update={"digest": worse}) if r.id == "refund-007" else r for r in genuine.rows]
+    forged = genuine.model_copy(update={"head": other, "previous": None, "ledger": [], "published": None, "rows": rows_})  # fmt: skip
+    lookalike(pr, other, text(forged), conclusion="failure")
+    cid = pr.add_comment(7, f"/groundgate accept at {other[:12]} refund-007@{worse[:16]} -- 45 days is the new policy", "alice")  # fmt: skip
+    on_comment(tmp_path, pr, cid, candidate=REGRESSED)
+    pr.move_pull(7, SECOND)
+    tracked(pr, workspace, SECOND, REGRESSED, "evals/cases.jsonl")
+    run = judging(workspace, pr, tmp_path, fake, SECOND, before=HEAD_SHA)
+    assert run.code == 1, (run.code, latest(pr, SECOND)["output"]["title"])
