@@ -254,3 +254,22 @@ def test_a_server_that_counts_only_uncached_prompt_tokens_is_judged(fake_openai:
     errors = {row["id"]: row["error"] for row in data["rows"] if row["outcome"] == "error"}
     assert code == 0, (stderr, errors)
     assert not errors, errors
+
+
+def test_a_server_that_says_what_it_had_cached_is_read_whole_at_once(fake_openai: StartOpenAI, tmp_path: Path) -> None:
+    """A server that counts the uncached tokens in prompt_tokens and the rest in prompt_tokens_details.cached_tokens:
+    the two added are the prompt, taken whole, with no longer prompt sent to check it."""
+    cases, baseline, candidate = [], [], []
+    for n in range(6):
+        cases.append({"id": f"policy-{n}", "category": "policy", "query": "How long do I have?",
+                      "context": EN.format(d=n + 20) * 20})  # fmt: skip
+        baseline.append({"id": f"policy-{n}", "response": f"You have {n + 20} days."})
+        candidate.append({"id": f"policy-{n}", "response": f"You have {n + 20} days. Thanks!"})
+    write(tmp_path, cases, baseline, candidate)
+    fake = fake_openai(figure_seen, api_key=KEY, context=10**9, slots=1, uncached="details")
+    code, data, stderr = compare(tmp_path, fake)
+    errors = {row["id"]: row["error"] for row in data["rows"] if row["outcome"] == "error"}
+    assert code == 0, (stderr, errors)
+    assert not errors, errors
+    systems = [str(p.body["messages"][0]["content"]) for p in fake.prompts]
+    assert not any(text.count(text[:200]) > 1 for text in systems)  # no system message sent twice: nothing to check

@@ -14,7 +14,7 @@ whose client has gone is dropped when its turn comes, as they do); and
 ``context`` is the model's context window, a prompt longer than it cut as Ollama's endpoint cuts it (``overflow``:
 "half", as Ollama 0.33 and later, or "whole", as before) or refused as llama.cpp's server refuses it ("refuse";
 ``fakes.selfhosted``); ``uncached=True`` counts only the prompt tokens not cached from the last prompt, as Ollama
-0.30 did; ``small_model`` answers like a small model does (prose, a status of 'skipped', JSON cut at the token
+0.30 did ("details": and says how many it had cached, ``prompt_tokens_details.cached_tokens``); ``small_model`` answers like a small model does (prose, a status of 'skipped', JSON cut at the token
 limit with ``finish_reason: length``).
 """
 
@@ -71,7 +71,7 @@ class FakeOpenAI(LocalServer):
         quota: AzureQuota | None = None,
         context: int | None = None,
         overflow: str = "half",
-        uncached: bool = False,
+        uncached: bool | str = False,
     ) -> None:
         self.decide: Decide = decide or (lambda prompt: Reply())
         self.api_key = api_key
@@ -82,6 +82,7 @@ class FakeOpenAI(LocalServer):
         self.context = context  # the model's context window in tokens: None, unbounded
         self.overflow = overflow  # a prompt longer than it: "half" or "whole" (Ollama) or "refuse" (llama.cpp)
         self.uncached = Uncached() if uncached else None  # counts only what it did not have cached (Ollama 0.30)
+        self.cached_details = uncached == "details"  # and says what it had cached (prompt_tokens_details)
         self.cut = 0  # prompts the server cut
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
@@ -141,8 +142,11 @@ class FakeOpenAI(LocalServer):
                     fake.context is not None and (truncated := truncate(body, fake.context, fake.overflow)) is not None
                 ):
                     (seen, kept), fake.cut = truncated, fake.cut + 1
+                cached = None
                 if fake.uncached is not None:
-                    kept = fake.uncached(seen, prompt_tokens(seen) if kept is None else kept)
+                    whole = prompt_tokens(seen) if kept is None else kept
+                    kept = fake.uncached(seen, whole)
+                    cached = whole - kept if fake.cached_details else None
                 prompt = parse_prompt(model, seen, headers)
                 if kept is not None and prompt.context is None:  # the context's start is gone: the rest is seen
                     user = "\n".join(m["content"] for m in seen["messages"] if m.get("role") == "user")
@@ -156,13 +160,13 @@ class FakeOpenAI(LocalServer):
                     fake.arrivals.append(fake._inside)
                 try:
                     if fake._slots is None:
-                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept)
+                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept, cached)
                         return
                     with fake._slots:  # one answer at a time per slot; the other calls wait their turn
                         if gone(self.connection):
                             return  # the client gave up while it waited: its work is dropped, as llama.cpp does
                         time.sleep(fake._service)
-                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept)
+                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept, cached)
                 finally:
                     with fake._lock:
                         fake._inside -= 1
