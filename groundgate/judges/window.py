@@ -15,11 +15,13 @@ cached, ollama#16428, both count low and vary with the prompt):
 - the run learns the server's count per estimated token (``judges.cost``) from the answers it takes whole (a
   high quantile, never below the estimate's own), and an answer that counts no less than SUSPECT of what that
   ratio expects is whole;
-- a count short of that is the cut only when it is fixed: the same count for prompts of clearly different sizes,
-  or the same count for this prompt and a longer one (``Look.ask``: the judge sends the same request with its
-  system message twice, and ``settle`` reads the count). A count that moves is whole, and so is a count below
-  one the server took whole that is not much short (a whole-window cut counts the most the server ever counts;
-  a half-window cut counts half the prompt or less).
+- a count short of that is the cut only when it is fixed: the same count for this prompt and a longer one
+  (``Look.ask``: the judge sends the same request with its system message twice, and ``settle`` reads the
+  count), after which that count is void wherever it comes back short. A count that moves is whole (and so is
+  that count when it comes back), and so is a count below one the server took whole that is not much short (a
+  whole-window cut counts the most the server ever counts; a half-window cut counts half the prompt or less).
+  Two prompts of different sizes that happen to count alike are not taken for a cut on their own: a server
+  that counts only what it had not cached gives such coincidences.
 
 Hosted services (Azure OpenAI, api.openai.com) refuse a prompt over their window (HTTP 400) and never cut: their
 counts are not read here. A server that refuses (llama.cpp's HTTP 400 "the request exceeds the available context
@@ -36,7 +38,6 @@ from dataclasses import dataclass
 
 SUSPECT = 0.9  # a count below this share of what the judge's ratio expects may be a cut: is it fixed?
 CUT = 0.7  # below this share it may be a half-window cut, whatever whole counts the server gave before
-SPREAD = 1.1  # estimates this far apart are prompts of clearly different sizes
 # The least the ratio is taken to be: the estimate is calibrated on GPT-4o's tokenizer, and the tokenizers of the
 # models people judge with (Llama, Gemma, Qwen, Mistral) count as many tokens of a text or more.
 PRIOR = 1.0
@@ -105,7 +106,6 @@ class Window:
         self._ratios: deque[float] = deque(maxlen=KEPT)
         self._fixed: set[int] = set()  # counts shown fixed: what the server keeps of a longer prompt
         self._moved: set[int] = set()  # short counts shown to move with the prompt: not a cut
-        self._short: dict[int, tuple[int, int]] = {}  # a short count -> the smallest and largest estimate it had
         self.whole = 0  # the largest count of a prompt the server took whole
 
     def ratio(self) -> float:
@@ -139,12 +139,6 @@ class Window:
             if counted >= SUSPECT * expected or counted in self._moved or CUT * expected <= counted < self.whole:
                 self._took(estimate, counted)
                 return Look(expected=expected)
-            low, high = self._short.get(counted, (estimate, estimate))
-            low, high = min(low, estimate), max(high, estimate)
-            self._short[counted] = (low, high)
-            if high > SPREAD * low:  # the same count for prompts of clearly different sizes
-                self._fixed.add(counted)
-                return Look(kept_words(counted, expected), expected=expected)
             return Look(ask=True, expected=expected)
 
     def settle(self, estimate: int, counted: int, longer: int | None) -> str | None:
