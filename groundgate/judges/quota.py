@@ -306,9 +306,10 @@ class Pace:
         stretch of one counter, from the most left before this run's first answer on it to the least, minus this
         run's charges heard on it, is what others took. Answers come back in any order: an answer whose count lies
         within a stretch already heard is a request admitted between, whose charge was in that fall. A count
-        above every stretch starts one (a new minute); and so does a fall larger than a counter can fall (a sixth
-        of the minute's tokens in each 10 seconds, as Azure checks them): another deployment's counter behind the
-        same gateway, not other callers."""
+        above every stretch starts one, and so does a rise or a fall larger than a counter can move between two
+        answers (a sixth of the minute's tokens in each 10 seconds, as Azure checks them, and the answer's own
+        charge): the counter filled again for a new minute, or another deployment's counter behind the same
+        gateway, not other callers."""
         lower = {key.lower(): value for key, value in headers.items()}
         try:
             left = float(lower["x-ratelimit-remaining-tokens"])
@@ -317,12 +318,12 @@ class Pace:
         if not math.isfinite(left) or "tokens" in self._doubted:
             return
         self._counters = [c for c in self._counters if now - c.last < 60.0]
-        within = [c for c in self._counters if c.low <= left < c.high]
         heard = self._heard_tpm or 0.0
 
         def reach(counter: _Counter) -> float:
             return math.inf if not heard else heard / 6 * max(1.0, (now - counter.last) / PERIOD) + charge
 
+        within = [c for c in self._counters if c.low <= left < c.high and left - c.low <= reach(c)]
         below = [c for c in self._counters if left < c.low and c.low - left <= reach(c)]
         if within:
             counter = max(within, key=lambda c: c.last)

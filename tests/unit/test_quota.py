@@ -364,3 +364,18 @@ def test_a_gateway_over_two_deployments_is_not_other_callers() -> None:
     tpm = pace.limits().tpm
     assert tpm is not None
     assert tpm >= 90_000, tpm
+
+
+def test_other_callers_are_seen_in_every_minute_not_only_the_first() -> None:
+    """The counter fills again each minute: a rise far above the least it said (more than a late answer's request,
+    admitted between, could explain) is a new stretch, not a late answer of the old one, so the other job's
+    takings in the second minute still count."""
+    now = [0.0]
+    pace = Pace(clock=lambda: now[0])
+    for k in range(120):  # one answer a second, 2,000 tokens of this run's; another job takes 8,000 a second
+        now[0] = k + 0.5
+        used = 10_000 * (k % 60 + 1)
+        pace.answered({"x-ratelimit-remaining-tokens": str(600_000 - used)}, charge=2_000)
+    tpm = pace.limits().tpm
+    assert tpm is not None
+    assert tpm < 0.5 * 600_000, tpm
