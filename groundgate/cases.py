@@ -297,10 +297,11 @@ def assign_stored(store: Store, count: int) -> None:
     if store.one("SELECT count(*) FROM sqlite_master WHERE name = 'shards'")[0]:
         return
     store.run("CREATE TABLE ranked(rank INTEGER PRIMARY KEY, id TEXT NOT NULL, weight INTEGER NOT NULL)")
+    # The weight is Python's, as the merge's (``shards_of``): SQLite's length() stops at a NUL character.
+    store.function("case_weight", 2, case_weight)
     store.run(
-        "INSERT INTO ranked(id, weight) SELECT id, ? + length(context) + coalesce(length(query), 0) AS weight "
-        "FROM cases ORDER BY weight DESC, id",
-        (CALL_CHARS,),
+        "INSERT INTO ranked(id, weight) SELECT id, case_weight(context, query) AS weight "
+        "FROM cases ORDER BY weight DESC, id"
     )
     store.run("CREATE TABLE shards(id TEXT PRIMARY KEY, shard INTEGER NOT NULL) WITHOUT ROWID")
     rows = (

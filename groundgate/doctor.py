@@ -21,6 +21,7 @@ from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purp
 from groundgate.judges.cost import Estimator
 from groundgate.judges.limits import UNFIT_FIX
 from groundgate.judges.runner import Runner
+from groundgate.judges.window import Window
 from groundgate.judges.window import voided as window_voided
 from groundgate.report.escape import log_safe
 from groundgate.report.render import escaped
@@ -139,6 +140,8 @@ class Reach:
     cut: int | None  # the shortest probe it cut or refused (None: it took every probe whole)
     probed: bool  # False: a hosted judge, not probed (its model's window is documented)
     largest: tuple[int, str] | None  # the suite's largest prompt (estimated tokens) and its case and side
+    kept: int | None = None  # what the server cut a longer prompt to, in its own tokens (None: it refused, or none cut)
+    counted: int = 0  # the most the server counted of a prompt it took whole, in its own tokens
 
 
 def _tokens(judge: Runner) -> Estimator | None:
@@ -166,16 +169,29 @@ def reach(judge: Runner, suite: Sequence[tuple[Case, str, str]]) -> Reach:
     if judge.provider.hosted or estimate is None:
         return Reach(0, None, False, biggest)
     top = max(biggest[0] if biggest else PROBE_LARGEST, PROBE_FIRST)
-    whole, target = 0, PROBE_FIRST
-    while True:
+    window = getattr(judge.provider, "window", None)
+    window = window if isinstance(window, Window) else None
+
+    def probe(target: int) -> tuple[int, bool]:
+        """A fresh call of the sample padded to about ``target`` estimated tokens: its size, and whether the
+        judge's server cut or refused it."""
         base = estimate.prompt(JudgeRequest(SAMPLE, ANSWER, Purpose.GROUNDEDNESS))
         repeats = max(0, round((target - base) * 4.6 / len(PADDING)))
         case = Case(SAMPLE.id, SAMPLE.category, SAMPLE.query, SAMPLE.context + " " + PADDING * repeats, SAMPLE.line)
         request = JudgeRequest(case, ANSWER, Purpose.NOISE)  # fresh: never cached
-        size = estimate.prompt(request)
         [answer] = judge.score_all([request], "doctor")
-        if isinstance(answer, JudgeError) and window_voided(answer.message):
-            return Reach(whole, size, True, biggest)
+        return estimate.prompt(request), isinstance(answer, JudgeError) and window_voided(answer.message)
+
+    whole, target = 0, PROBE_FIRST
+    while True:
+        size, cut = probe(target)
+        if cut:
+            kept = window.kept() if window is not None else None
+            if window is not None and kept is not None and window.whole <= kept:
+                # Whole up to what it keeps: is that its window, or half of it? A prompt between says.
+                probe(round(1.5 * kept / window.ratio()))
+            counted = window.whole if window is not None else 0
+            return Reach(whole, size, True, biggest, kept, counted)
         whole = size
         if target >= top:
             return Reach(whole, None, True, biggest)
@@ -189,6 +205,20 @@ def reach_said(found: Reach) -> str:
         lines.append("window: not probed: a hosted judge's context window is its model's, as documented")
     elif found.cut is None:
         lines.append(f"window: the judge took every probe whole, up to about {found.whole:,} prompt tokens")
+    elif found.kept is not None:
+        cut = (
+            f"the judge's server cut a prompt of about {found.cut:,} tokens to {found.kept:,} and answered as if whole"
+        )
+        if found.counted > found.kept:  # it took whole prompts longer than what it keeps of a longer one
+            lines.append(
+                f"window: about {2 * found.kept:,} tokens: {cut}; it took {found.counted:,} tokens of a prompt whole, "
+                "so it keeps about half its window of a longer prompt (as Ollama 0.33 and later do)"
+            )
+        else:
+            lines.append(
+                f"window: {found.kept:,} tokens: {cut}; it cut one of about 1.5 times that too, so it keeps its whole "
+                "window of a longer prompt (as Ollama before 0.33 does)"
+            )
     else:
         took = f"took a prompt of about {found.whole:,} tokens whole and " if found.whole else ""
         lines.append(

@@ -21,7 +21,7 @@ from groundgate.compare import CLAIMS_AT_MOST
 from groundgate.evidence import Options, Rescorer
 from groundgate.judges import Judge, JudgeRequest, Purpose
 from groundgate.judges import quota as pace
-from groundgate.judges.cost import ANSWER_TOKENS, RUBRIC_ALLOWANCE, tokens
+from groundgate.judges.cost import ANSWER_TOKENS, RUBRIC_ALLOWANCE, text_tokens
 from groundgate.results import Plan
 from groundgate.wording import duration
 
@@ -90,7 +90,7 @@ def claims_bound(inputs: Inputs, judge: Judge, options: Options) -> Spend:
                 continue
             request = JudgeRequest(case, after.response, Purpose.CLAIMS)
             cost = estimate(request) if estimate is not None else 0
-            sizes.append((cost, tokens(2 * len(after.response)) + ANSWER_TOKENS))
+            sizes.append((cost, text_tokens(after.response, after.response) + ANSWER_TOKENS))
     picked = heapq.nlargest(CLAIMS_AT_MOST, sizes)
     if estimate is None:
         return Spend(len(picked))

@@ -15,7 +15,7 @@ import os
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from groundgate.errors import GroundgateError
@@ -59,6 +59,11 @@ class Store:
             with contextlib.suppress(OSError):
                 os.unlink(path)  # open already: nobody else can find it, and it goes when the run ends
         self.lock = threading.RLock()
+
+    def function(self, name: str, arguments: int, python: Callable[..., Any]) -> None:
+        """``python`` callable from SQL as ``name``: one function for what Python and SQL must compute alike."""
+        with self.lock:
+            self._db.create_function(name, arguments, python, deterministic=True)
 
     def run(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
         try:

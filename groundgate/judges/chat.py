@@ -10,9 +10,10 @@ that says the account has no quota or credit left (``insufficient_quota`` and Op
 call at once. Any other failure is sent again by the SDK's own rule (5xx and a dropped connection backed off:
 3, 4, 6, 10, 18, 34, then 60 s; a 422 three times; other 4xx not). A rubric request reserves 400 answer
 tokens where the SDK asks 800 (``cost.RESERVE``), and an answer cut there is asked again with the SDK's 800.
-An answer whose server counted far fewer prompt tokens than it was sent (a server that cut the prompt to its
-context window), or a refusal of the prompt as longer than that window, is the row's failure, said as such
-(``judges.window``): never a score.
+On a self-hosted server, an answer whose count of the prompt is short of what the server counts of prompts it
+takes whole and fixed (the same for a longer prompt: the server cut both to its context window), or a refusal of
+the prompt as longer than that window, is the row's failure, said as such (``judges.window``): never a score. A
+hosted service refuses a prompt over its window and never cuts one: its counts are not read so.
 """
 
 from __future__ import annotations
@@ -75,6 +76,19 @@ class Answer:
     prompt_tokens: int  # the service's count of the last request's prompt
 
 
+def kept(usage: Any) -> int:
+    """The prompt tokens the server counted: ``usage.prompt_tokens``, with ``prompt_tokens_details.cached_tokens``
+    added back where sent (a server that counts only what it did not have cached, as Ollama 0.30 did, otherwise
+    reads as one that cut the prompt; on a server that counts them in already the sum only errs high, which voids
+    nothing)."""
+    if usage is None:
+        return 0
+    details = getattr(usage, "prompt_tokens_details", None)
+    cached = getattr(details, "cached_tokens", None) if details is not None else None
+    extra = cached if isinstance(cached, int) and not isinstance(cached, bool) and cached > 0 else 0
+    return (usage.prompt_tokens or 0) + extra
+
+
 def status_of(error: BaseException) -> int | None:
     status = getattr(error, "status_code", None)
     return status if isinstance(status, int) and not isinstance(status, bool) else None
@@ -101,10 +115,7 @@ def again(error: OpenAIError, failures: int, entity: list[int]) -> float | None:
         else:
             retry = status >= 500 or (status == 429 and error.type != "insufficient_quota")
         if retry and (asked := error.response.headers.get("Retry-After")) is not None:
-            try:
-                delay = float(asked)
-            except ValueError:
-                delay = None
+            delay = retry_after({"retry-after": asked})  # seconds, or an HTTP-date
     else:
         retry = False
     return (delay or min(60, 2 + 2**failures)) if retry else None
@@ -249,7 +260,17 @@ class ChatJudge(Provider):
                                   kind=Failure.MALFORMED)  # fmt: skip
             usage = reply.usage
             counted = (usage.prompt_tokens if usage is not None else 0) or 0
-            cut = self.window.cut(estimate, counted)  # the server kept far fewer tokens than it was sent
+            cut = None
+            if not self.hosted:  # a hosted service refuses a prompt over its window and never cuts one
+                look = self.window.look(estimate, kept(usage))
+                cut = look.cut
+                if look.ask:  # a short count: the same request made longer says whether it is fixed (a cut)
+                    longer, spent_longer = await self._longer(params, link, headers, estimate)
+                    billed = (billed[0] + spent_longer[0], billed[1] + spent_longer[1])
+                    if isinstance(longer, str):
+                        cut = context_window.unchecked_words(kept(usage), look.expected, longer)
+                    else:
+                        cut = self.window.settle(estimate, kept(usage), longer)
             quota.answered(raw.headers, charge=charge, estimate=estimate, allowance=allowance,
                            counted=0 if cut else counted)  # fmt: skip
             choice = reply.choices[0] if reply.choices else None
@@ -264,6 +285,46 @@ class ChatJudge(Provider):
                 continue
             content = choice.message.content if choice is not None else None
             return Answer(content, finish, reply.model or None, *billed, counted)
+
+    async def _longer(
+        self, params: dict[str, Any], link: Link, headers: dict[str, str] | None, estimate: int
+    ) -> tuple[int | str | None, tuple[int, int]]:
+        """What the server counts of the same request with its system message twice (a longer prompt, the same
+        instructions), one answer token asked: an int; None when it refuses that prompt as over its window (a
+        server that refuses does not cut); a failure's words when no count came back. And what it billed."""
+        from openai import APIStatusError, OpenAIError
+
+        assert self._client is not None
+        messages = list(params.get("messages") or [])
+        at = next((i for i, m in enumerate(messages) if m.get("role") == "system"), 0)
+        if messages and isinstance(text := messages[at].get("content"), str):
+            messages[at] = {**messages[at], "content": f"{text}\n\n{text}"}
+        longer = {**params, "messages": messages}
+        if isinstance(longer.get("max_tokens"), int):
+            longer["max_tokens"] = 1
+        charge = link.quota.charge(2 * estimate, 1)
+        await link.quota.acquire(charge)
+        try:
+            raw = await self._client.chat.completions.with_raw_response.create(
+                **longer, extra_headers=headers, timeout=SDK_TIMEOUT
+            )
+            reply = raw.parse()
+        except OpenAIError as error:
+            if isinstance(error, APIStatusError) and context_window.refused(
+                error.status_code, error.body, str(error.message), 2 * estimate
+            ):
+                return None, (0, 0)
+            said = one_line(f"{type(error).__name__}: {getattr(error, 'message', None) or error}")
+            if self._secret:
+                said = said.replace(self._secret, "***")
+            return said, (0, 0)
+        except (ValueError, TypeError) as exc:
+            return f"not a chat completion ({exc})", (0, 0)
+        link.quota.answered(raw.headers, charge=charge)
+        usage = reply.usage
+        spent = (usage.total_tokens or 0, usage.completion_tokens or 0) if usage is not None else (0, 0)
+        count = kept(usage)
+        return (count if count > 0 else "it reported no prompt tokens"), spent
 
     def _held(self, asked: float, longest: float, billed: tuple[int, int]) -> JudgeError:
         """A 429 asking for a wait longer than the call may take: given up at once, not waited for."""

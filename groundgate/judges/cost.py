@@ -1,8 +1,10 @@
 """groundgate's one token estimate: what a judge call costs, before it is made, from the rubric's prompt file and
-the lengths of the texts it carries, at about 4.6 characters a token (English prose, in GPT-4o's and similar
-tokenizers); the answer is a reason of a few sentences. The plan, the budget, the forecast and the quota's
-pace all count with it (the pace corrects it by what the service counts: ``judges.quota``). ``bench/costs.py``
-measures it against a real tokenizer's count of what was sent and answered.
+the texts it carries: about 4.6 characters a token of English and other spaced scripts (GPT-4o's tokenizer and
+similar), and 0.8 tokens a character of Chinese, Japanese and Korean (Han, kana, hangul), which no tokenizer
+reads as words; the answer is a reason of a few sentences. The plan, the budget, the forecast, the quota's pace
+and the judge's context window (``judges.window``) all count with it (the pace corrects it by what the service
+counts: ``judges.quota``). ``bench/costs.py`` measures it against a real tokenizer's count of what was sent and
+answered.
 """
 
 from __future__ import annotations
@@ -15,6 +17,12 @@ from groundgate.cases import Rubric
 from groundgate.judges import JudgeRequest, Purpose, claims, rubric
 
 CHARS_PER_TOKEN = 4.6  # the rubric templates and English text in o200k_base (bench/costs.py)
+# Tokens a character of Chinese, Japanese or Korean: o200k_base (GPT-4o) counts 0.78 (56 tokens for 72 characters
+# of Chinese, 63 for 86 of Japanese with 10 digits), cl100k_base 1.0 (74, 91), and the open models' tokenizers
+# between or under (Llama 3 extends cl100k_base, Qwen and Gemma hold large CJK vocabularies); measured with
+# bpe-openai 0.1.4, docs/performance.md. A spaced script's 4.6 characters a token would count a sixth of them.
+CJK_TOKENS_PER_CHAR = 0.8
+CJK = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff00-\uffef]")  # and their marks
 ANSWER_TOKENS = 90  # {"reason": "Let's think step by step: ...", "score": n, "status": "completed"}
 MESSAGE_TOKENS = 8  # the chat format's own tokens around the system and user messages
 # The answer tokens each rubric request reserves, where the SDK asks 800: Azure charges every request its prompt
@@ -27,8 +35,15 @@ RUBRIC_ALLOWANCE = RESERVE  # the answer tokens each rubric request asks the ser
 
 
 def tokens(chars: int) -> int:
-    """Tokens of ``chars`` characters of text."""
+    """Tokens of ``chars`` characters of English (or another spaced script's) text."""
     return round(chars / CHARS_PER_TOKEN)
+
+
+def text_tokens(*texts: str, chars: int = 0) -> int:
+    """Tokens of ``texts`` and of ``chars`` more characters of English: each script at its own rate."""
+    cjk = sum(len(CJK.findall(text)) for text in texts)
+    spaced = chars + sum(len(text) for text in texts) - cjk
+    return round(spaced / CHARS_PER_TOKEN + cjk * CJK_TOKENS_PER_CHAR)
 
 
 @cache
@@ -60,15 +75,15 @@ class Estimator:
             chars = claims.prompt_chars()
         else:
             chars = template_chars("fluency" if fluency else "groundedness", self.rubric)
-        chars += len(request.response)
+        texts = [request.response]
         if not fluency:
-            chars += len(request.grounding) + (len(request.case.query or "") if self.rubric == "query" else 0)
-        return tokens(chars) + MESSAGE_TOKENS
+            texts += [request.grounding, (request.case.query or "") if self.rubric == "query" else ""]
+        return text_tokens(*texts, chars=chars) + MESSAGE_TOKENS
 
     @staticmethod
     def answer(request: JudgeRequest) -> int:
         """The answer's tokens: a claims answer quotes each claim and a span of the context."""
-        extra = tokens(2 * len(request.response)) if request.purpose is Purpose.CLAIMS else 0
+        extra = text_tokens(request.response, request.response) if request.purpose is Purpose.CLAIMS else 0
         return extra + ANSWER_TOKENS
 
     def __call__(self, request: JudgeRequest) -> int:

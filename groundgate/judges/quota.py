@@ -32,6 +32,8 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import UTC
+from email.utils import parsedate_to_datetime
 
 from groundgate.wording import duration
 
@@ -79,14 +81,25 @@ def said(calls: int, tokens: int, rpm: float | None, tpm: float | None) -> str |
     return f"about {duration(seconds)} at {rate_text(*binding)}"
 
 
-def retry_after(headers: Mapping[str, str]) -> float | None:
-    """Seconds a refusal asks to wait: ``retry-after-ms`` (Azure), else ``retry-after`` in seconds."""
+def retry_after(headers: Mapping[str, str], now: Callable[[], float] = time.time) -> float | None:
+    """Seconds a refusal asks to wait: ``retry-after-ms`` (Azure), else ``retry-after`` in seconds or as an
+    HTTP-date (RFC 9110: 'Fri, 31 Dec 2027 23:59:59 GMT', the wait until then; a date past is no wait)."""
     lower = {key.lower(): value for key, value in headers.items()}
     for key, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        if key not in lower:
+            continue
         try:
             value = float(lower[key]) / scale
-        except (KeyError, ValueError):
-            continue
+        except ValueError:
+            if key != "retry-after":
+                continue
+            try:
+                when = parsedate_to_datetime(lower[key].strip())
+            except (TypeError, ValueError, IndexError):
+                continue
+            if when.tzinfo is None:  # RFC 9110 dates are GMT; an obsolete form without a zone is taken as such
+                when = when.replace(tzinfo=UTC)
+            value = max(0.0, when.timestamp() - now())
         if math.isfinite(value) and value >= 0:
             return value  # as asked: the pace bounds what it waits by the call timeout (``Pace.longest``)
     return None
@@ -115,6 +128,20 @@ class Ticket:
 
 
 TICKET: ContextVar[Ticket | None] = ContextVar("groundgate_ticket", default=None)
+
+
+@dataclass
+class _Counter:
+    """A stretch of the deployment's tokens-left counter (one minute of one deployment), as answers heard it."""
+
+    high: float  # what was left before the request of its first answer was charged
+    low: float  # the least it said was left
+    own: int  # this run's charges heard on it
+    first: float  # when its first answer came
+    last: float  # when its last answer came
+
+    def others(self) -> float:
+        return max(0.0, self.high - self.low - self.own)
 
 
 class _Waiter:
@@ -165,9 +192,7 @@ class Pace:
         self.opening: int | None = None  # requests that may start before the deployment's first answer (None: any)
         self._started = 0  # requests started so far
         self._first = math.inf  # when the first started
-        self._left: float | None = None  # the tokens the deployment last said are left this minute (every caller's)
-        self._own_since = 0  # this run's charges answered since then
-        self._others: deque[tuple[float, int]] = deque()  # (when, tokens other callers took between two answers)
+        self._counters: list[_Counter] = []  # what x-ratelimit-remaining-tokens counted down, as the answers said
 
     # --- what the limits are -----------------------------------------------------------------
 
@@ -276,10 +301,15 @@ class Pace:
             self._heard_rpm = self._heard_tpm = None
 
     def _share(self, headers: Mapping[str, str], charge: int, now: float) -> None:
-        """What other callers took of the deployment's minute: the tokens left, which count every caller, fell
-        between two answers by more than this run's own charges answered between them. A rise is a new minute:
-        that step says nothing."""
-        self._own_since += charge
+        """What other callers took of the deployment's minute. The tokens left, which count every caller, fall by
+        each request the deployment admits; an answer says what was left once its own request was charged. So a
+        stretch of one counter, from the most left before this run's first answer on it to the least, minus this
+        run's charges heard on it, is what others took. Answers come back in any order: an answer whose count lies
+        within a stretch already heard is a request admitted between, whose charge was in that fall. A count
+        above every stretch starts one, and so does a rise or a fall larger than a counter can move between two
+        answers (a sixth of the minute's tokens in each 10 seconds, as Azure checks them, and the answer's own
+        charge): the counter filled again for a new minute, or another deployment's counter behind the same
+        gateway, not other callers."""
         lower = {key.lower(): value for key, value in headers.items()}
         try:
             left = float(lower["x-ratelimit-remaining-tokens"])
@@ -287,21 +317,35 @@ class Pace:
             return
         if not math.isfinite(left) or "tokens" in self._doubted:
             return
-        if self._left is not None and left <= self._left:
-            self._others.append((now, round(self._left - left) - self._own_since))
-        self._left, self._own_since = left, 0
-        _drop_before_pairs(self._others, now - 60.0)
+        self._counters = [c for c in self._counters if now - c.last < 60.0]
+        heard = self._heard_tpm or 0.0
+
+        def reach(counter: _Counter) -> float:
+            return math.inf if not heard else heard / 6 * max(1.0, (now - counter.last) / PERIOD) + charge
+
+        within = [c for c in self._counters if c.low <= left < c.high and left - c.low <= reach(c)]
+        below = [c for c in self._counters if left < c.low and c.low - left <= reach(c)]
+        if within:
+            counter = max(within, key=lambda c: c.last)
+        elif below:
+            counter = min(below, key=lambda c: c.low - left)
+        else:
+            self._counters.append(_Counter(left + charge, left, charge, now, now))
+            return
+        counter.low, counter.own, counter.last = min(counter.low, left), counter.own + charge, now
 
     def _part(self) -> float:
         """The part of the deployment's limits this run keeps to: ``share`` (1/N for one of N shards side by side:
         each paces to its part, so that together they keep to the whole), less where the deployment's headers,
         which count every caller, show the others took more than the rest over the last minute (another job on the
-        same deployment), down to SHARED_FLOOR; a margin keeps the blur of this run's own count of them (its
-        requests in flight) from lowering it. Refusals still slow the pace below it."""
+        same deployment, or the other shards), down to SHARED_FLOOR; a margin keeps the blur of this run's own
+        count of them (its requests in flight) from lowering it. Refusals still slow the pace below it."""
         heard = self._heard_tpm
-        if heard is None or not self._others or self._clock() - self._others[0][0] < SHARED_AFTER:
+        now = self._clock()
+        counters = [c for c in self._counters if now - c.last < 60.0]
+        if heard is None or not counters or now - min(c.first for c in counters) < SHARED_AFTER:
             return self.share
-        others = sum(tokens for _, tokens in self._others)
+        others = sum(c.others() for c in counters)
         return min(self.share, max(SHARED_FLOOR, 1.0 - others / heard + SHARED_MARGIN))
 
     def doubts(self) -> list[str]:

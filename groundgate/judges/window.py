@@ -1,16 +1,31 @@
 """The judge's context window: a prompt its server cut, or refused, for being longer than the window.
 
 A self-hosted server does not always refuse a prompt longer than its context window. Ollama's
-OpenAI-compatible endpoint cuts it and answers 200 as if nothing happened (ollama#17889: its runner keeps the
-first few tokens and drops the prompt's start after them, so the rubric goes first, then the context), and
-reports only the tokens it kept in ``usage.prompt_tokens``; the model then judges an answer against a context
-it never saw. Such an answer is no score: this module tells it from the counts. groundgate estimates every
-prompt's tokens (``judges.cost``); a server's tokenizer counts differently, but about alike for every prompt of
-a run, so the ratio of its count to the estimate on prompts it took whole is learned from the run's own
-answers (a high quantile of all the ratios seen, since a cut prompt only ever lowers its ratio, and never below
-the estimate's own), and a count far below that ratio times the estimate is a prompt the server cut. A server that refuses instead (llama.cpp's
-HTTP 400 "the request exceeds the available context size", Ollama without context shift) gets the same
-one-line reading.
+OpenAI-compatible endpoint cuts it and answers 200 as if nothing happened, reporting only the tokens it kept in
+``usage.prompt_tokens``, and the model judges an answer against a context it never saw. Ollama cuts in two ways:
+before 0.33 its runner keeps the first few tokens and the prompt's end up to the whole window ("truncating input
+prompt limit=4096 prompt=4938 keep=5 new=4096": ``runner/llamarunner/runner.go`` and
+``runner/ollamarunner/runner.go``, ``NewSequence``); since, its server keeps about half the window
+(``llm/llama_server.go``, ``contextShiftPromptLimit``: ``numCtx - (numCtx - numKeep) / 2``, 2,050 of 4,096).
+Either way a cut leaves a FIXED count, the window or the fixed part of it the server keeps, whatever the
+prompt's size, where an honest count grows with the prompt. That is what tells a cut here, never a low count
+alone (a tokenizer that counts some scripts otherwise, a server that counts only the tokens it did not have
+cached, ollama#16428, both count low and vary with the prompt):
+
+- the run learns the server's count per estimated token (``judges.cost``) from the answers it takes whole (a
+  high quantile, never below the estimate's own), and an answer that counts no less than SUSPECT of what that
+  ratio expects is whole;
+- a count short of that is the cut only when it is fixed: the same count for this prompt and a longer one
+  (``Look.ask``: the judge sends the same request with its system message twice, and ``settle`` reads the
+  count), after which that count is void wherever it comes back short. A count that moves is whole (and so is
+  that count when it comes back), and so is a count below one the server took whole that is not much short (a
+  whole-window cut counts the most the server ever counts; a half-window cut counts half the prompt or less).
+  Two prompts of different sizes that happen to count alike are not taken for a cut on their own: a server
+  that counts only what it had not cached gives such coincidences.
+
+Hosted services (Azure OpenAI, api.openai.com) refuse a prompt over their window (HTTP 400) and never cut: their
+counts are not read here. A server that refuses (llama.cpp's HTTP 400 "the request exceeds the available context
+size", Ollama without context shift) gets the same one-line reading as a cut.
 """
 
 from __future__ import annotations
@@ -19,13 +34,14 @@ import re
 import threading
 from collections import deque
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-CUT = 0.7  # a count below this share of what the judge's ratio expects is a prompt the server cut
+SUSPECT = 0.9  # a count below this share of what the judge's ratio expects may be a cut: is it fixed?
+CUT = 0.7  # below this share it may be a half-window cut, whatever whole counts the server gave before
 # The least the ratio is taken to be: the estimate is calibrated on GPT-4o's tokenizer, and the tokenizers of the
-# models people judge with (Llama, Gemma, Qwen, Mistral) count as many tokens of English text or more; so a
-# server that counts less than CUT of the estimate cut the prompt, however many of the run's prompts it cut.
+# models people judge with (Llama, Gemma, Qwen, Mistral) count as many tokens of a text or more.
 PRIOR = 1.0
-QUANTILE = 0.75  # of the ratios seen: the ratio of prompts taken whole, whatever share of them was cut
+QUANTILE = 0.75  # of the ratios of whole answers: the ratio of prompts taken whole
 KEPT = 500  # ratios remembered: the most recent answers
 # How servers say the prompt itself does not fit their context window (llama.cpp's server in its wordings across
 # releases, and its error type; Ollama without context shift). vLLM's "maximum context length" counts the prompt
@@ -51,8 +67,17 @@ def voided(message: str) -> bool:
 def kept_words(kept: int, sent: int) -> str:
     """The one line for a prompt the judge's server cut."""
     return (
-        f"the judge kept {kept:,} of {sent:,} prompt tokens: its context window is smaller than this prompt, so "
-        f"its server cut the prompt and the judge scored what was left, which is no score; {FIX}"
+        f"the judge kept {kept:,} of about {sent:,} prompt tokens: its context window is smaller than this prompt, "
+        f"so its server cut the prompt (it counts {kept:,} of every longer prompt) and the judge scored what was "
+        f"left, which is no score; {FIX}"
+    )
+
+
+def unchecked_words(kept: int, sent: int, failure: str) -> str:
+    """The one line for a short count that a longer prompt could not check."""
+    return (
+        f"the judge kept {kept:,} of about {sent:,} prompt tokens, and a longer prompt sent to check whether its "
+        f"server cut this one failed ({failure}), so the judgement is not taken as a score; {FIX}"
     )
 
 
@@ -63,12 +88,25 @@ def refused_words(prompt: int | None, window: int | None, estimate: int) -> str:
     return f"the judge refused a prompt of {size}: its context window{within} is smaller than this prompt; {FIX}"
 
 
+@dataclass(frozen=True)
+class Look:
+    """What one answer's count says: ``cut``, the line that voids it; ``ask``, a short count not yet known to be
+    fixed or not (send a longer prompt and ``settle``); neither: the prompt was taken whole."""
+
+    cut: str | None = None
+    ask: bool = False
+    expected: int = 0
+
+
 class Window:
     """What one judge's server counts of the prompts it is sent, against groundgate's estimate of them."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._ratios: deque[float] = deque(maxlen=KEPT)
+        self._fixed: set[int] = set()  # counts shown fixed: what the server keeps of a longer prompt
+        self._moved: set[int] = set()  # short counts shown to move with the prompt: not a cut
+        self.whole = 0  # the largest count of a prompt the server took whole
 
     def ratio(self) -> float:
         """The server's count per estimated token on prompts it took whole."""
@@ -85,15 +123,38 @@ class Window:
         """The tokens the server would count of a prompt groundgate estimates at ``estimate``."""
         return round(estimate * self.ratio())
 
-    def cut(self, estimate: int, counted: int) -> str | None:
-        """An answer whose server counted ``counted`` prompt tokens of a prompt estimated at ``estimate``: the
-        line that voids it, when the server kept far fewer than it would count of the whole prompt; else None."""
-        if estimate <= 0 or counted <= 0:
-            return None  # a server that does not count says nothing
+    def kept(self) -> int | None:
+        """The count the server cuts a longer prompt to, where one was shown (the largest)."""
         with self._lock:
-            self._ratios.append(counted / estimate)
+            return max(self._fixed) if self._fixed else None
+
+    def look(self, estimate: int, counted: int) -> Look:
+        """An answer whose server counted ``counted`` prompt tokens of a prompt estimated at ``estimate``."""
+        if estimate <= 0 or counted <= 0:
+            return Look()  # a server that does not count says nothing
+        with self._lock:
             expected = round(estimate * self._ratio())
-        return kept_words(counted, expected) if counted < CUT * expected else None
+            if counted in self._fixed and counted < expected:
+                return Look(kept_words(counted, expected), expected=expected)
+            if counted >= SUSPECT * expected or counted in self._moved or CUT * expected <= counted < self.whole:
+                self._took(estimate, counted)
+                return Look(expected=expected)
+            return Look(ask=True, expected=expected)
+
+    def settle(self, estimate: int, counted: int, longer: int | None) -> str | None:
+        """A short count, and what the server counted of the same prompt made longer (``longer``; None: it refused
+        the longer one as over its window, so it refuses rather than cuts): the line that voids it, or None."""
+        with self._lock:
+            expected = round(estimate * self._ratio())
+            if longer is not None and longer == counted:
+                self._fixed.add(counted)
+                return kept_words(counted, expected)
+            self._moved.add(counted)
+            return None
+
+    def _took(self, estimate: int, counted: int) -> None:
+        self._ratios.append(counted / estimate)
+        self.whole = max(self.whole, counted)
 
 
 def refused(status: int | None, body: object, message: str, estimate: int, ratio: float = 1.0) -> str | None:

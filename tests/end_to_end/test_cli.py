@@ -187,3 +187,28 @@ def test_text_from_a_results_file_forms_no_workflow_command(tmp_path: Path) -> N
         for line in (proc.stdout + proc.stderr).splitlines():
             assert not line.lstrip().startswith("::"), line
             assert "##[" not in line, line
+
+
+def test_shards_of_a_suite_with_a_nul_in_a_context_merge(tmp_path: Path) -> None:
+    """Two shard processes and the merge weigh a context holding a NUL character alike: the merge took the
+    shards' correct results for a wrong split and refused them (exit 2)."""
+    rows = []
+    for n in range(8):
+        context = f"Returns within {n} days. " * (5 + n)
+        if n == 0:
+            context = "Returns within 0 days.\u0000" + "padding text " * 400
+        rows.append({"id": f"c{n}", "category": "policy", "query": "q?", "context": context})
+    (tmp_path / "cases.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    for side in ("baseline", "candidate"):
+        (tmp_path / f"{side}.jsonl").write_text(
+            "".join(json.dumps({"id": r["id"], "response": "ok"}) + "\n" for r in rows)
+        )
+    for k in (1, 2):
+        proc = groundgate(
+            "compare", "--judge", "figures", "--cases", str(tmp_path / "cases.jsonl"), "--baseline",
+            str(tmp_path / "baseline.jsonl"), "--candidate", str(tmp_path / "candidate.jsonl"), "--shard", f"{k}/2",
+            "--results", str(tmp_path / f"r{k}.json"),
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+    merged = groundgate("merge", str(tmp_path / "r1.json"), str(tmp_path / "r2.json"), "--cases", str(tmp_path / "cases.jsonl"))  # fmt: skip
+    assert merged.returncode == 0, merged.stderr

@@ -6,7 +6,10 @@ refusal asking for hours, headers no answer bears out, and a forecast past the d
 from __future__ import annotations
 
 import json
+import re
+import time
 import urllib.request
+from email.utils import formatdate
 from typing import Any
 
 from groundgate.cases import Case
@@ -99,6 +102,33 @@ def test_a_refusal_asking_for_hours_is_given_up_on_within_the_call_timeout() -> 
     assert first.kind is Failure.QUOTA
     assert "refused the call for its rate limits (HTTP 429) and asked to wait 2 h" in first.message
     assert "(retry-after), longer than the call timeout (5 s): the quota, not the judge, held it" in first.message
+    assert all(isinstance(result, Score) for result in rest)
+
+
+def test_a_refusal_asking_for_hours_as_an_http_date_is_given_up_on_alike() -> None:
+    """RFC 9110's other form of retry-after, a date two hours ahead, was read as no wait: the call paused a second
+    and sent the refused request again and again until the call timeout. It is the same refusal as '7200'."""
+    sent: list[str] = []
+
+    def two_hours(prompt: Prompt) -> Reply:
+        sent.append(prompt.response)
+        if prompt.response.endswith("answer 0."):
+            return Reply(
+                http_status=429, headers={"retry-after": formatdate(time.time() + 7200, usegmt=True)}, reason="no"
+            )
+        return Reply(score=5)
+
+    with FakeAzureOpenAI(two_hours) as fake:
+        judge = judge_for(fake, max_concurrency=1, call_timeout=5, deadline=Deadline(120))
+        results = judge.score_all(requests(3))
+        judge.close()
+    first, *rest = results
+    assert isinstance(first, JudgeError)
+    assert first.kind is Failure.QUOTA
+    assert re.search(
+        r"asked to wait (2 h|1 h 59 min) \(retry-after\), longer than the call timeout \(5 s\)", first.message
+    )
+    assert sent.count(sent[0]) == 1  # asked once, never again
     assert all(isinstance(result, Score) for result in rest)
 
 

@@ -5,7 +5,9 @@ handed in, and the deployment that judges the pace is the fake's model of Azure'
 from __future__ import annotations
 
 import asyncio
+import random
 import time
+from email.utils import formatdate
 
 import pytest
 from hypothesis import given, settings
@@ -260,7 +262,8 @@ def test_the_quota_bound_of_a_run_in_words() -> None:
 def test_retry_after_prefers_milliseconds_and_ignores_nonsense() -> None:
     assert retry_after({"Retry-After-Ms": "1500", "Retry-After": "2"}) == 1.5
     assert retry_after({"retry-after": "3"}) == 3.0
-    assert retry_after({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}) is None
+    assert retry_after({"retry-after": "Wed, 21 Oct 2015 07:28:00 GMT"}) == 0.0  # a date past: no wait
+    assert retry_after({"retry-after": "soon"}) is None
     assert retry_after({"retry-after": "-1"}) is None
     assert retry_after({}) is None
 
@@ -303,3 +306,76 @@ def test_a_deployment_other_callers_use_too_leaves_this_run_what_they_left() -> 
     one_of_four = Pace(share=0.25)
     one_of_four.answered({"x-ratelimit-remaining-tokens": "598000"}, charge=2_000)
     assert one_of_four.limits().tpm == 150_000  # one of four shards: its part until the headers say otherwise
+
+
+def test_retry_after_as_an_http_date_is_the_wait_until_then() -> None:
+    """RFC 9110 lets Retry-After be an HTTP-date: two hours ahead is a wait of two hours, not none (it was read as
+    no wait: a 1 s pause and the refused call sent again and again)."""
+    now = 1_790_000_000.0
+    two_hours = formatdate(now + 7_200, usegmt=True)
+    assert retry_after({"Retry-After": two_hours}, now=lambda: now) == 7_200.0
+    assert retry_after({"retry-after": formatdate(now + 30, usegmt=True)}, now=lambda: now) == 30.0
+    assert retry_after({"retry-after-ms": "nonsense", "retry-after": two_hours}, now=lambda: now) == 7_200.0
+
+
+CHARGE = 2_300  # a rubric call: ~1,900 prompt tokens and 400 reserved
+
+
+def test_answers_that_arrive_out_of_order_are_not_other_callers() -> None:
+    """One run alone on a 600k TPM deployment, 16 calls in flight: each answer says what was left once its request
+    was charged, and they come back in the order their latencies decide. A later-admitted answer arriving first
+    made the next one a 'fall' that other callers took: the run's part fell to 10% with nobody else there."""
+    rng = random.Random(7)
+    now = [0.0]
+    pace = Pace(clock=lambda: now[0])
+    left = 600_000
+    flights: list[tuple[float, dict[str, str]]] = []
+    lowest = float("inf")
+    for n in range(16 * 12):
+        if n % 16 == 0 and flights:
+            for at, headers in sorted(flights):
+                now[0] = at
+                pace.answered(headers, charge=CHARGE)
+                lowest = min(lowest, pace.limits().tpm or lowest)
+            flights.clear()
+        left -= CHARGE
+        flights.append((now[0] + rng.uniform(1, 6), {"x-ratelimit-remaining-tokens": str(left),
+                                                      "x-ratelimit-remaining-requests": "590"}))  # fmt: skip
+    tpm = pace.limits().tpm
+    assert tpm is not None
+    assert tpm >= 0.9 * 600_000, tpm
+    assert lowest >= 0.9 * 600_000, lowest
+
+
+def test_a_gateway_over_two_deployments_is_not_other_callers() -> None:
+    """A gateway in front of two deployments (100k and 30k TPM, in turn): each answer's headers are those of the
+    deployment that answered. Each step from the large one to the small one read as 70,000 tokens other callers
+    took, and the pace fell to a tenth. A counter cannot fall that far that fast: it is another counter."""
+    now = [0.0]
+    pace = Pace(clock=lambda: now[0])
+    used = [0, 0]
+    for n in range(40):
+        now[0] += 0.75
+        backend = n % 2
+        used[backend] += CHARGE
+        size = (100_000, 30_000)[backend]
+        pace.answered({"x-ratelimit-remaining-tokens": str(size - used[backend]),
+                       "x-ratelimit-remaining-requests": str(size * 6 // 1000 // 6 - 1)}, charge=CHARGE)  # fmt: skip
+    tpm = pace.limits().tpm
+    assert tpm is not None
+    assert tpm >= 90_000, tpm
+
+
+def test_other_callers_are_seen_in_every_minute_not_only_the_first() -> None:
+    """The counter fills again each minute: a rise far above the least it said (more than a late answer's request,
+    admitted between, could explain) is a new stretch, not a late answer of the old one, so the other job's
+    takings in the second minute still count."""
+    now = [0.0]
+    pace = Pace(clock=lambda: now[0])
+    for k in range(120):  # one answer a second, 2,000 tokens of this run's; another job takes 8,000 a second
+        now[0] = k + 0.5
+        used = 10_000 * (k % 60 + 1)
+        pace.answered({"x-ratelimit-remaining-tokens": str(600_000 - used)}, charge=2_000)
+    tpm = pace.limits().tpm
+    assert tpm is not None
+    assert tpm < 0.5 * 600_000, tpm

@@ -1,42 +1,90 @@
-"""The judge's context window read from the counts (``judges.window``): a server's tokenizer that counts
-differently from groundgate's estimate voids nothing, a prompt its server cut is void whatever share of the run
-was cut, and a refusal over the window is one line with its counts."""
+"""The judge's context window read from the counts (``judges.window``): a count short of what the server counts of
+whole prompts voids nothing unless it is fixed (the same for a longer prompt), so a tokenizer that counts otherwise,
+or a server that counts only what it had not cached, voids nothing; a prompt its server cut, to half its window or
+to the whole of it, is void; a refusal over the window is one line with its counts."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgate.judges.window import Window, refused
+from groundgate.judges.window import SUSPECT, Window, refused
+
+Server = Callable[[int], int]  # the server's count of a prompt of that many of its tokens
+
+
+def read(window: Window, estimate: int, true: int, server: Server) -> str | None:
+    """What the judge makes of one answer: the server counts ``server(true)`` of a prompt of ``true`` tokens, and
+    ``server(true + 1_300)`` of the same prompt with its system message twice, when asked."""
+    look = window.look(estimate, server(true))
+    if look.ask:
+        return window.settle(estimate, server(true), server(true + 1_300))
+    return look.cut
 
 
 @given(
     ratio=st.floats(0.8, 1.6),
-    prompts=st.lists(st.tuples(st.integers(300, 20_000), st.floats(-0.08, 0.08)), min_size=1, max_size=60),
+    prompts=st.lists(st.tuples(st.integers(300, 20_000), st.floats(-0.3, 0.3)), min_size=1, max_size=60),
 )
 def test_a_tokenizer_that_counts_otherwise_voids_no_prompt_taken_whole(
     ratio: float, prompts: list[tuple[int, float]]
 ) -> None:
     window = Window()
     for estimate, jitter in prompts:
-        assert window.cut(estimate, round(estimate * ratio * (1 + jitter))) is None
+        assert read(window, estimate, round(estimate * ratio * (1 + jitter)), lambda n: n) is None
+
+
+@given(prompts=st.lists(st.tuples(st.integers(300, 20_000), st.integers(0, 1_500)), min_size=1, max_size=60))
+def test_a_server_that_counts_only_uncached_tokens_voids_nothing(prompts: list[tuple[int, int]]) -> None:
+    """Ollama 0.30 counted the prompt less the prefix it had cached from the last one: short, and moving."""
+    window = Window()
+    for estimate, cached in prompts:
+
+        def uncached(n: int, cached: int = cached) -> int:
+            return max(1, n - min(cached, n - 1))
+
+        assert read(window, estimate, estimate, uncached) is None
 
 
 @given(ratio=st.floats(0.8, 1.6), cut_share=st.floats(0.1, 0.9))
-def test_a_prompt_the_server_cut_is_void_however_many_were_cut(ratio: float, cut_share: float) -> None:
-    """Ollama keeps about half its window of a prompt longer than it: the count stops growing with the prompt."""
+def test_a_prompt_the_server_cut_to_half_its_window_is_void_however_many_were_cut(
+    ratio: float, cut_share: float
+) -> None:
+    """Ollama 0.33 and later keep about half the window of a prompt longer than it: the count stops growing."""
     window, kept = Window(), 2_050
     voided = []
     for n in range(40):
         long = n % 10 < cut_share * 10
         estimate = 6_000 if long else 1_500
-        counted = kept if long else round(estimate * ratio)
-        voided.append((long, window.cut(estimate, counted)))
+        true = round(estimate * ratio)
+        voided.append((long, read(window, estimate, true, lambda t: kept if t > 4_096 else t)))
     for long, said in voided:
         assert (said is not None) == long
     said = next(said for long, said in voided if long and said)
-    assert said.startswith("the judge kept 2,050 of ")
+    assert said.startswith("the judge kept 2,050 of about ")
     assert "prompt tokens: its context window is smaller than this prompt" in said
+    assert window.kept() == kept
+
+
+@given(
+    ratio=st.floats(0.8, 1.6),
+    sizes=st.lists(st.integers(1_000, 8_000), min_size=2, max_size=40),
+)
+def test_a_prompt_the_server_cut_to_its_whole_window_is_void(ratio: float, sizes: list[int]) -> None:
+    """Ollama before 0.33 keeps the prompt's end up to the whole window and counts the window: a prompt a little
+    longer than the window counts almost what the run expects, but the count is the same for every longer one."""
+    size = 3_600
+    window = Window()
+    for estimate in [2_000, *sizes]:  # a prompt taken whole first: the run's ratio
+        true = round(estimate * ratio)
+        said = read(window, estimate, true, lambda t: min(t, size))
+        if true <= size:  # a prompt of the window's size exactly fits
+            assert said is None
+        elif true > size / SUSPECT or window.kept() == size:
+            assert said is not None
+            assert said.startswith(f"the judge kept {size:,} of about ")
 
 
 def test_a_refusal_over_the_window_reads_as_one_line_with_its_counts() -> None:

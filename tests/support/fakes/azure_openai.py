@@ -112,10 +112,12 @@ def respond(
     body: dict[str, Any] | None = None,
     admitted: Admitted | None = None,
     kept: int | None = None,
+    cached: int | None = None,
 ) -> None:
     """Answer one chat-completions request as ``reply`` says: the same shape on Azure OpenAI and OpenAI.
     With a ``quota`` (the request ``admitted`` by ``charge``) the answer carries the quota's headers; its
-    usage counts the tokens the fake's own way (``fakes.quota``)."""
+    usage counts the tokens the fake's own way (``fakes.quota``); ``cached``: sent as
+    ``usage.prompt_tokens_details.cached_tokens``."""
     if admitted is not None and admitted.headers:
         reply = replace(reply, headers={**admitted.headers, **reply.headers})
     if reply.fault == "drop":
@@ -170,7 +172,8 @@ def respond(
                     "message": {"role": "assistant", "content": None if reply.null_content else content},
                 }
             ],
-            "usage": {"prompt_tokens": prompt, "completion_tokens": answer, "total_tokens": prompt + answer},
+            "usage": {"prompt_tokens": prompt, "completion_tokens": answer, "total_tokens": prompt + answer}
+            | ({"prompt_tokens_details": {"cached_tokens": cached}} if cached is not None else {}),
         },
         reply.headers,
     )

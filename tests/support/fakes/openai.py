@@ -11,8 +11,10 @@ serves, in the shape OpenAI, vLLM, Ollama and llama-cpp-python share (``{"object
 Self-hosted servers as they are: ``slots=1`` answers one call at a time and queues the others, as
 llama.cpp's and Ollama's servers do by default, each answer taking ``service`` seconds (a queued call
 whose client has gone is dropped when its turn comes, as they do); and
-``context`` is the model's context window, a prompt longer than it cut as Ollama's endpoint cuts it or
-refused as llama.cpp's server refuses it (``fakes.selfhosted``); ``small_model`` answers like a small model does (prose, a status of 'skipped', JSON cut at the token
+``context`` is the model's context window, a prompt longer than it cut as Ollama's endpoint cuts it (``overflow``:
+"half", as Ollama 0.33 and later, or "whole", as before) or refused as llama.cpp's server refuses it ("refuse";
+``fakes.selfhosted``); ``uncached=True`` counts only the prompt tokens not cached from the last prompt, as Ollama
+0.30 did ("details": and says how many it had cached, ``prompt_tokens_details.cached_tokens``); ``small_model`` answers like a small model does (prose, a status of 'skipped', JSON cut at the token
 limit with ``finish_reason: length``).
 """
 
@@ -31,8 +33,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.support.fakes.azure_openai import Decide, Prompt, Reply, charge, parse_prompt, respond
-from tests.support.fakes.quota import AzureQuota
-from tests.support.fakes.selfhosted import refusal, truncate
+from tests.support.fakes.quota import AzureQuota, prompt_tokens
+from tests.support.fakes.selfhosted import Uncached, refusal, truncate
 from tests.support.fakes.server import JsonHandler, LocalServer
 
 
@@ -68,7 +70,8 @@ class FakeOpenAI(LocalServer):
         basic_auth: str | None = None,
         quota: AzureQuota | None = None,
         context: int | None = None,
-        overflow: str = "truncate",
+        overflow: str = "half",
+        uncached: bool | str = False,
     ) -> None:
         self.decide: Decide = decide or (lambda prompt: Reply())
         self.api_key = api_key
@@ -77,7 +80,9 @@ class FakeOpenAI(LocalServer):
         self.refuses = refuses
         self.quota = quota  # limits charged and enforced as Azure OpenAI does (``fakes.quota``)
         self.context = context  # the model's context window in tokens: None, unbounded
-        self.overflow = overflow  # a prompt longer than it: "truncate" (Ollama) or "refuse" (llama.cpp)
+        self.overflow = overflow  # a prompt longer than it: "half" or "whole" (Ollama) or "refuse" (llama.cpp)
+        self.uncached = Uncached() if uncached else None  # counts only what it did not have cached (Ollama 0.30)
+        self.cached_details = uncached == "details"  # and says what it had cached (prompt_tokens_details)
         self.cut = 0  # prompts the server cut
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
@@ -133,8 +138,15 @@ class FakeOpenAI(LocalServer):
                     if (refused := refusal(body, fake.context)) is not None:
                         self.reply(400, refused)
                         return
-                elif fake.context is not None and (truncated := truncate(body, fake.context)) is not None:
+                elif (
+                    fake.context is not None and (truncated := truncate(body, fake.context, fake.overflow)) is not None
+                ):
                     (seen, kept), fake.cut = truncated, fake.cut + 1
+                cached = None
+                if fake.uncached is not None:
+                    whole = prompt_tokens(seen) if kept is None else kept
+                    kept = fake.uncached(seen, whole)
+                    cached = whole - kept if fake.cached_details else None
                 prompt = parse_prompt(model, seen, headers)
                 if kept is not None and prompt.context is None:  # the context's start is gone: the rest is seen
                     user = "\n".join(m["content"] for m in seen["messages"] if m.get("role") == "user")
@@ -148,13 +160,13 @@ class FakeOpenAI(LocalServer):
                     fake.arrivals.append(fake._inside)
                 try:
                     if fake._slots is None:
-                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept)
+                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept, cached)
                         return
                     with fake._slots:  # one answer at a time per slot; the other calls wait their turn
                         if gone(self.connection):
                             return  # the client gave up while it waited: its work is dropped, as llama.cpp does
                         time.sleep(fake._service)
-                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept)
+                        respond(self, fake.decide(prompt), fake.quota, body, admitted, kept, cached)
                 finally:
                     with fake._lock:
                         fake._inside -= 1

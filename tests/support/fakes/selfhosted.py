@@ -1,23 +1,33 @@
 """Self-hosted servers and a prompt longer than their context window, as they are, for ``FakeOpenAI``.
 
-Ollama's OpenAI-compatible endpoint (ollama/ollama ``llm/llama_server.go``, ``truncatePrompt``; ollama#17889)
-cuts the rendered prompt and answers 200: it keeps the first ``num_keep`` tokens (4, one more for the BOS
-token: "keep=5") and the prompt's end, dropping the start after the kept tokens until the prompt holds
-``num_ctx - (num_ctx - keep) / 2`` tokens, and reports only those in ``usage.prompt_tokens`` (its
-``prompt_eval_count``, cached tokens included). ``num_ctx`` cannot be set through that endpoint. The model
-then answers what it saw: the rubric's start is gone, then the context's.
+Ollama's OpenAI-compatible endpoint cuts the rendered prompt and answers 200, reporting only what it kept in
+``usage.prompt_tokens`` (its ``prompt_eval_count``; ``num_ctx`` cannot be set through that endpoint). It keeps
+the first ``num_keep`` tokens (4, one more for the BOS token: "keep=5") and the prompt's end, dropping the start
+after the kept tokens, so the rubric's start goes first, then the context's. How much it keeps changed:
+
+- ``"whole"``, Ollama before 0.33 (``runner/llamarunner/runner.go`` and ``runner/ollamarunner/runner.go``,
+  ``NewSequence``: ``discard := len(inputs) - numCtx``, "truncating input prompt limit=4096 prompt=4938 keep=5
+  new=4096"): the prompt's end up to the WHOLE window; it counts the window.
+- ``"half"``, Ollama 0.33 and later (``llm/llama_server.go``, ``completionPromptForRequest`` and
+  ``contextShiftPromptLimit``: ``numCtx - max((numCtx - numKeep) / 2, 1)``, PR #16856): about half the window,
+  leaving the rest for the answer; it counts 2,050 of a 4,096 window.
+
+Either way the count is fixed, whatever the prompt's size. ``uncached=True`` counts as Ollama 0.30 did until
+ollama#16428: only the prompt tokens it did not have cached from the slot's last prompt (its common prefix),
+without ``cached_tokens``.
 
 llama.cpp's server (ggml-org/llama.cpp ``tools/server``) refuses instead: HTTP 400, error type
 ``exceed_context_size_error`` with ``n_prompt_tokens`` and ``n_ctx``, and the message "request (N tokens)
 exceeds the available context size (M tokens), try increasing it".
 
-Tokens are the fake's own (``fakes.quota``: words and punctuation marks), counted over the messages as the
-chat template lays them out one after the other.
+Tokens are the fake's own (``fakes.quota``: words, punctuation marks and CJK characters), counted over the
+messages as the chat template lays them out one after the other.
 """
 
 from __future__ import annotations
 
 import copy
+import threading
 from typing import Any
 
 from tests.support.fakes.quota import PIECES, prompt_tokens
@@ -25,17 +35,19 @@ from tests.support.fakes.quota import PIECES, prompt_tokens
 KEEP = 5  # Ollama's num_keep (4) and the BOS token
 
 
-def kept_of(window: int) -> int:
-    """The tokens Ollama keeps of a prompt longer than ``window`` (``contextShiftPromptLimit``)."""
-    return window - max((window - KEEP) // 2, 1)
+def kept_of(window: int, overflow: str = "half") -> int:
+    """The tokens Ollama keeps of a prompt longer than ``window``: the whole window before 0.33, about half of it
+    since (``contextShiftPromptLimit``)."""
+    return window if overflow == "whole" else window - max((window - KEEP) // 2, 1)
 
 
-def truncate(body: dict[str, Any], window: int) -> tuple[dict[str, Any], int] | None:
-    """The request as Ollama's model sees it, and the prompt tokens it reports; None: it fits."""
+def truncate(body: dict[str, Any], window: int, overflow: str = "half") -> tuple[dict[str, Any], int] | None:
+    """The request as Ollama's model sees it, and the prompt tokens it reports; None: it fits (the older runner
+    cuts a prompt longer than the window, the newer server one that leaves no token for the answer)."""
     total = prompt_tokens(body)
-    if total < window:
+    if total < window or (overflow == "whole" and total == window):
         return None
-    limit = kept_of(window)
+    limit = kept_of(window, overflow)
     drop = total - limit  # tokens dropped after the first KEEP, counted over the messages' texts in order
     cut = copy.deepcopy(body)
     skipped = 0
@@ -73,3 +85,20 @@ def refusal(body: dict[str, Any], window: int) -> dict[str, Any] | None:
             "n_ctx": window,
         }
     }
+
+
+class Uncached:
+    """Ollama 0.30's count (until ollama#16428): the prompt tokens it did not have cached from the last prompt."""
+
+    def __init__(self) -> None:
+        self._last: list[str] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, body: dict[str, Any], counted: int) -> int:
+        pieces = [p for m in body.get("messages", []) for p in PIECES.findall(str(m.get("content")))]
+        with self._lock:
+            last, self._last = self._last, pieces
+        common = next(
+            (i for i, (a, b) in enumerate(zip(pieces, last, strict=False)) if a != b), min(len(pieces), len(last))
+        )
+        return max(1, counted - common)
