@@ -62,9 +62,13 @@ class BoundedRetry(GithubRetry):
     def sleep(self, response: Any = None) -> None:
         wait = self.get_retry_after(response) if response is not None and self.respect_retry_after_header else None
         wait = self.get_backoff_time() if wait is None else wait
+        left = self.budget.left
         if not self.budget.spend(wait):
             raise WaitTooLong(
                 f"GitHub asked to wait {wait:g} s, more than the {self.budget.seconds:g} s a run waits on it"
+                if wait > self.budget.seconds
+                else f"GitHub asked to wait {wait:g} s, more than the {left:g} s left of the {self.budget.seconds:g} s "
+                "a run waits on it in all"
             )
         super().sleep(response)
 
