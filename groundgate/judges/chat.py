@@ -38,7 +38,7 @@ from groundgate.judges import (
 from groundgate.judges import claims as claim_calls
 from groundgate.judges import window as context_window
 from groundgate.judges.cost import RESERVE as RESERVE  # bench/max_tokens.py sets it
-from groundgate.judges.cost import Estimator
+from groundgate.judges.cost import Estimator, text_tokens
 from groundgate.judges.quota import retry_after
 from groundgate.wording import duration
 
@@ -201,7 +201,10 @@ class ChatJudge(Provider):
         fuller = params.get("max_tokens")  # a reasoning model's max_completion_tokens is left as it is
         if isinstance(fuller, int) and fuller > RESERVE:
             params["max_tokens"] = RESERVE
-        answer = await self.ask(params, link, estimate, headers=self.headers(prompt), fuller=fuller)
+        confirming = request.purpose is Purpose.RESCORE
+        answer = await self.ask(
+            params, link, estimate, headers=self.headers(prompt), fuller=fuller, confirming=confirming
+        )
         if isinstance(answer, JudgeError):
             return answer
         return rubric.read(answer.content, answer.finish_reason, answer.model, answer.tokens, answer.answer_tokens)
@@ -215,6 +218,7 @@ class ChatJudge(Provider):
         headers: dict[str, str] | None = None,
         retries: int = MAX_RETRIES,
         fuller: object = None,
+        confirming: bool = False,
     ) -> Answer | JudgeError:
         """``chat.completions.create(**params)`` under the quota's pace, sent again as the module docstring says;
         ``fuller``: the SDK's own ``max_tokens``, where ``params`` reserves fewer."""
@@ -262,15 +266,15 @@ class ChatJudge(Provider):
             counted = (usage.prompt_tokens if usage is not None else 0) or 0
             cut = None
             if not self.hosted:  # a hosted service refuses a prompt over its window and never cuts one
-                look = self.window.look(estimate, kept(usage))
+                look = self.window.look(estimate, kept(usage), confirming=confirming)
                 cut = look.cut
                 if look.ask:  # a short count: the same request made longer says whether it is fixed (a cut)
-                    longer, spent_longer = await self._longer(params, link, headers, estimate)
+                    longer, added, spent_longer = await self._longer(params, link, headers, estimate)
                     billed = (billed[0] + spent_longer[0], billed[1] + spent_longer[1])
                     if isinstance(longer, str):
                         cut = context_window.unchecked_words(kept(usage), look.expected, longer)
                     else:
-                        cut = self.window.settle(estimate, kept(usage), longer)
+                        cut = self.window.settle(estimate, kept(usage), longer, added, confirming=confirming)
             quota.answered(raw.headers, charge=charge, estimate=estimate, allowance=allowance,
                            counted=0 if cut else counted)  # fmt: skip
             choice = reply.choices[0] if reply.choices else None
@@ -288,43 +292,57 @@ class ChatJudge(Provider):
 
     async def _longer(
         self, params: dict[str, Any], link: Link, headers: dict[str, str] | None, estimate: int
-    ) -> tuple[int | str | None, tuple[int, int]]:
-        """What the server counts of the same request with its system message twice (a longer prompt, the same
-        instructions), one answer token asked: an int; None when it refuses that prompt as over its window (a
-        server that refuses does not cut); a failure's words when no count came back. And what it billed."""
+    ) -> tuple[int | str | None, int, tuple[int, int]]:
+        """What the server counts of the same request with each message twice (a prompt about twice as long),
+        one answer token asked: an int; None when it refuses that prompt as over its window (a
+        server that refuses does not cut); a failure's words when no count came back. The estimated tokens that
+        made it longer, and what it billed. A 429 is waited out as the judging call's are (within the call)."""
         from openai import APIStatusError, OpenAIError
 
         assert self._client is not None
         messages = list(params.get("messages") or [])
-        at = next((i for i, m in enumerate(messages) if m.get("role") == "system"), 0)
-        if messages and isinstance(text := messages[at].get("content"), str):
-            messages[at] = {**messages[at], "content": f"{text}\n\n{text}"}
+        added = 0
+        for at, message in enumerate(messages):  # each message twice: the count of a whole prompt about doubles
+            if isinstance(text := message.get("content"), str):
+                messages[at] = {**message, "content": f"{text}\n\n{text}"}
+                added += text_tokens(text)
         longer = {**params, "messages": messages}
         if isinstance(longer.get("max_tokens"), int):
             longer["max_tokens"] = 1
-        charge = link.quota.charge(2 * estimate, 1)
-        await link.quota.acquire(charge)
-        try:
-            raw = await self._client.chat.completions.with_raw_response.create(
-                **longer, extra_headers=headers, timeout=SDK_TIMEOUT
-            )
-            reply = raw.parse()
-        except OpenAIError as error:
-            if isinstance(error, APIStatusError) and context_window.refused(
-                error.status_code, error.body, str(error.message), 2 * estimate
-            ):
-                return None, (0, 0)
-            said = one_line(f"{type(error).__name__}: {getattr(error, 'message', None) or error}")
-            if self._secret:
-                said = said.replace(self._secret, "***")
-            return said, (0, 0)
-        except (ValueError, TypeError) as exc:
-            return f"not a chat completion ({exc})", (0, 0)
-        link.quota.answered(raw.headers, charge=charge)
+        quota = link.quota
+        charge = quota.charge(2 * estimate, 1)
+        refusals, retry = 0, False
+        while True:
+            await quota.acquire(charge, retry=retry)
+            try:
+                raw = await self._client.chat.completions.with_raw_response.create(
+                    **longer, extra_headers=headers, timeout=SDK_TIMEOUT
+                )
+                reply = raw.parse()
+            except OpenAIError as error:
+                if isinstance(error, APIStatusError) and context_window.refused(
+                    error.status_code, error.body, str(error.message), 2 * estimate
+                ):
+                    return None, added, (0, 0)
+                if isinstance(error, APIStatusError) and status_of(error) == 429 and not billing(error):
+                    quota.refused(error.response.headers, charge)
+                    asked = retry_after(error.response.headers)
+                    refusals += 1
+                    if refusals < MAX_REFUSALS and (asked is None or quota.longest is None or asked <= quota.longest):
+                        retry = True
+                        continue
+                said = one_line(f"{type(error).__name__}: {getattr(error, 'message', None) or error}")
+                if self._secret:
+                    said = said.replace(self._secret, "***")
+                return said, added, (0, 0)
+            except (ValueError, TypeError) as exc:
+                return f"not a chat completion ({exc})", added, (0, 0)
+            break
+        quota.answered(raw.headers, charge=charge)
         usage = reply.usage
         spent = (usage.total_tokens or 0, usage.completion_tokens or 0) if usage is not None else (0, 0)
         count = kept(usage)
-        return (count if count > 0 else "it reported no prompt tokens"), spent
+        return (count if count > 0 else "it reported no prompt tokens"), added, spent
 
     def _held(self, asked: float, longest: float, billed: tuple[int, int]) -> JudgeError:
         """A 429 asking for a wait longer than the call may take: given up at once, not waited for."""

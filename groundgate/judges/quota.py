@@ -93,13 +93,13 @@ def retry_after(headers: Mapping[str, str], now: Callable[[], float] = time.time
         except ValueError:
             if key != "retry-after":
                 continue
-            try:
+            try:  # a year or a zone past what a date can hold raises OverflowError: no wait said
                 when = parsedate_to_datetime(lower[key].strip())
-            except (TypeError, ValueError, IndexError):
+                if when.tzinfo is None:  # RFC 9110 dates are GMT; an obsolete form without a zone is taken as such
+                    when = when.replace(tzinfo=UTC)
+                value = max(0.0, when.timestamp() - now())
+            except (TypeError, ValueError, IndexError, OverflowError):
                 continue
-            if when.tzinfo is None:  # RFC 9110 dates are GMT; an obsolete form without a zone is taken as such
-                when = when.replace(tzinfo=UTC)
-            value = max(0.0, when.timestamp() - now())
         if math.isfinite(value) and value >= 0:
             return value  # as asked: the pace bounds what it waits by the call timeout (``Pace.longest``)
     return None

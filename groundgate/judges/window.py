@@ -15,17 +15,20 @@ cached, ollama#16428, both count low and vary with the prompt):
 - the run learns the server's count per estimated token (``judges.cost``) from the answers it takes whole (a
   high quantile, never below the estimate's own), and an answer that counts no less than SUSPECT of what that
   ratio expects is whole;
-- a count short of that is the cut only when it is fixed: the same count for this prompt and a longer one
-  (``Look.ask``: the judge sends the same request with its system message twice, and ``settle`` reads the
-  count), after which that count is void wherever it comes back short. A count that moves is whole (and so is
-  that count when it comes back), and so is a count below one the server took whole that is not much short (a
-  whole-window cut counts the most the server ever counts; a half-window cut counts half the prompt or less).
-  Two prompts of different sizes that happen to count alike are not taken for a cut on their own: a server
-  that counts only what it had not cached gives such coincidences.
+- a count short of that, and the count of every re-score (a re-score confirms a regression; a prompt denser than
+  the run's usual text, a price list or another script, counts more per estimated token, so a cut of it can look
+  whole to the ratio), is checked: the judge sends the same request with each message twice (``Look.ask``) and
+  ``settle`` reads the count. The same count again is a fixed count, a cut (and that count is void wherever it
+  comes back short); a count that grew by less than half of what was added is a cut too (llama.cpp's server with
+  context shift on keeps the prompt's end in blocks of half its window, so its count moves a little but never by
+  what was added); a count that grew by that much is whole. A check prompt the server cut (it counted less than
+  the first) says nothing of the first: a re-score is then void, another call taken as the ratio says. Two
+  prompts of different sizes that happen to count alike are not taken for a cut on their own: a server that
+  counts only what it had not cached gives such coincidences.
 
 Hosted services (Azure OpenAI, api.openai.com) refuse a prompt over their window (HTTP 400) and never cut: their
 counts are not read here. A server that refuses (llama.cpp's HTTP 400 "the request exceeds the available context
-size", Ollama without context shift) gets the same one-line reading as a cut.
+size" with context shift off, Ollama without context shift) gets the same one-line reading as a cut.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ CUT = 0.7  # below this share it may be a half-window cut, whatever whole counts
 # The least the ratio is taken to be: the estimate is calibrated on GPT-4o's tokenizer, and the tokenizers of the
 # models people judge with (Llama, Gemma, Qwen, Mistral) count as many tokens of a text or more.
 PRIOR = 1.0
+GREW = 0.5  # of the estimated tokens added to check a count: a whole prompt's count grows by at least this share
 QUANTILE = 0.75  # of the ratios of whole answers: the ratio of prompts taken whole
 KEPT = 500  # ratios remembered: the most recent answers
 # How servers say the prompt itself does not fit their context window (llama.cpp's server in its wordings across
@@ -61,7 +65,7 @@ FIX = (
 
 def voided(message: str) -> bool:
     """Whether a judge's failure is a prompt its server cut or refused for its context window."""
-    return message.startswith(("the judge kept ", "the judge refused a prompt of "))
+    return message.startswith(("the judge kept ", "the judge refused a prompt of ", "the judge counted "))
 
 
 def kept_words(kept: int, sent: int) -> str:
@@ -78,6 +82,14 @@ def unchecked_words(kept: int, sent: int, failure: str) -> str:
     return (
         f"the judge kept {kept:,} of about {sent:,} prompt tokens, and a longer prompt sent to check whether its "
         f"server cut this one failed ({failure}), so the judgement is not taken as a score; {FIX}"
+    )
+
+
+def unsure_words(kept: int, sent: int) -> str:
+    """The one line for a re-score whose check prompt the server cut: whether it cut this one cannot be told."""
+    return (
+        f"the judge counted {kept:,} of about {sent:,} prompt tokens, and cut the longer prompt sent to check whether "
+        f"it cut this one, so whether it saw this prompt whole cannot be told and the re-score confirms nothing; {FIX}"
     )
 
 
@@ -128,26 +140,40 @@ class Window:
         with self._lock:
             return max(self._fixed) if self._fixed else None
 
-    def look(self, estimate: int, counted: int) -> Look:
-        """An answer whose server counted ``counted`` prompt tokens of a prompt estimated at ``estimate``."""
+    def look(self, estimate: int, counted: int, *, confirming: bool = False) -> Look:
+        """An answer whose server counted ``counted`` prompt tokens of a prompt estimated at ``estimate``.
+        ``confirming``: a re-score, which confirms a regression: its count is always checked with a longer prompt,
+        whatever the ratio expects (a prompt denser than the run's usual text — a price list, another script —
+        counts more per estimated token, so a cut of it can look whole to the ratio)."""
         if estimate <= 0 or counted <= 0:
             return Look()  # a server that does not count says nothing
         with self._lock:
             expected = round(estimate * self._ratio())
             if counted in self._fixed and counted < expected:
                 return Look(kept_words(counted, expected), expected=expected)
+            if confirming:
+                return Look(ask=True, expected=expected)
             if counted >= SUSPECT * expected or counted in self._moved or CUT * expected <= counted < self.whole:
                 self._took(estimate, counted)
                 return Look(expected=expected)
             return Look(ask=True, expected=expected)
 
-    def settle(self, estimate: int, counted: int, longer: int | None) -> str | None:
-        """A short count, and what the server counted of the same prompt made longer (``longer``; None: it refused
-        the longer one as over its window, so it refuses rather than cuts): the line that voids it, or None."""
+    def settle(
+        self, estimate: int, counted: int, longer: int | None, added: int = 0, *, confirming: bool = False
+    ) -> str | None:
+        """A short count, and what the server counted of the same prompt made longer by ``added`` estimated tokens
+        (``longer``; None: it refused the longer one as over its window, so it refuses rather than cuts): the line
+        that voids it, or None. A whole prompt's count grows by about what was added; one that grows by less than
+        half of it was cut too (llama.cpp with context shift keeps the prompt's end in blocks, so its count moves a
+        little with the prompt but never by what was added)."""
         with self._lock:
             expected = round(estimate * self._ratio())
             if longer is not None and longer == counted:
                 self._fixed.add(counted)
+                return kept_words(counted, expected)
+            if longer is not None and longer < counted:  # the longer prompt was cut: of this one it says nothing
+                return unsure_words(counted, expected) if confirming else None
+            if longer is not None and longer - counted < GREW * added:
                 return kept_words(counted, expected)
             self._moved.add(counted)
             return None

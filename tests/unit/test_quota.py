@@ -318,6 +318,13 @@ def test_retry_after_as_an_http_date_is_the_wait_until_then() -> None:
     assert retry_after({"retry-after-ms": "nonsense", "retry-after": two_hours}, now=lambda: now) == 7_200.0
 
 
+def test_a_retry_after_date_past_what_a_date_holds_is_no_wait_not_a_crash() -> None:
+    """A year or a zone offset past C's int made parsedate_to_datetime raise OverflowError: one such 429 ended the
+    run as an internal error (exit 4) with no results file."""
+    for asked in ("Mon, 01 Jan 99999999999 00:00:00 GMT", "Mon, 01 Jan 2027 00:00:00 +99999999999999"):
+        assert retry_after({"retry-after": asked}) is None
+
+
 CHARGE = 2_300  # a rubric call: ~1,900 prompt tokens and 400 reserved
 
 

@@ -142,18 +142,18 @@ class FakeOpenAI(LocalServer):
                     fake.context is not None and (truncated := truncate(body, fake.context, fake.overflow)) is not None
                 ):
                     (seen, kept), fake.cut = truncated, fake.cut + 1
-                cached = None
-                if fake.uncached is not None:
-                    whole = prompt_tokens(seen) if kept is None else kept
-                    kept = fake.uncached(seen, whole)
-                    cached = whole - kept if fake.cached_details else None
                 prompt = parse_prompt(model, seen, headers)
                 if kept is not None and prompt.context is None:  # the context's start is gone: the rest is seen
                     user = "\n".join(m["content"] for m in seen["messages"] if m.get("role") == "user")
                     prompt.context = re.split(r"^(?:QUERY|RESPONSE):", user, maxsplit=1, flags=re.M)[0].strip()
                 admitted = charge(self, fake.quota, body)
                 if admitted is None:
-                    return  # refused for the quota
+                    return  # refused for the quota: before the model ever sees it, so nothing of it is cached
+                cached = None
+                if fake.uncached is not None:
+                    whole = prompt_tokens(seen) if kept is None else kept
+                    kept = fake.uncached(seen, whole)
+                    cached = whole - kept if fake.cached_details else None
                 with fake._lock:
                     fake.prompts.append(prompt)
                     fake._inside += 1
