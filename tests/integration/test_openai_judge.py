@@ -98,7 +98,10 @@ def test_both_rubric_modes_flag_the_same_regression(fake_openai: StartOpenAI) ->
         results = compare.run(make_inputs(rows), openai_judge_for(fake, rubric=rubric), Options(frozenset({"policy"})))
         assert results.rows[0].outcome is Outcome.REGRESSION
         assert results.judge.rubric == rubric
-    queries = [p.query for p in fake.prompts]
+    # Each re-score's count is checked with one more call (each message twice, one answer token): not a judgement.
+    checks = [p for p in fake.prompts if p.body.get("max_tokens") == 1]
+    assert [p.response for p in checks] == ["HALLUCINATE", "HALLUCINATE"]
+    queries = [p.query for p in fake.prompts if p.body.get("max_tokens") != 1]
     assert queries.count("q?") == 3  # fine, HALLUCINATE and its re-score, in query mode only
     assert queries.count(None) == 3
 
@@ -251,7 +254,8 @@ def test_azure_judge_with_an_openai_second_opinion_of_another_model(
     assert row.confirmed_by == "openai:llama3.1:8b"
     assert row.rescore_reason == "llama3.1:8b says"
     assert row.note is None  # independent: the small-sample rule lets it block
-    assert [p.response for p in other.prompts] == ["bad answer"]  # only the flip goes to the second opinion
+    judged = [p.response for p in other.prompts if p.body.get("max_tokens") != 1]  # a count's check is no judgement
+    assert judged == ["bad answer"]  # only the flip goes to the second opinion
     assert results.verdict == ("fail" if agrees else "pass")
 
 
