@@ -126,7 +126,7 @@ def test_a_refusal_asking_for_hours_as_an_http_date_is_given_up_on_alike() -> No
     assert isinstance(first, JudgeError)
     assert first.kind is Failure.QUOTA
     assert re.search(
-        r"asked to wait (2 h|1 h 59 min) \(retry-after\), longer than the call timeout \(5 s\)", first.message
+        r"asked to wait (2 h 00 min|1 h 59 min) \(retry-after\), longer than the call timeout \(5 s\)", first.message
     )
     assert sent.count(sent[0]) == 1  # asked once, never again
     assert all(isinstance(result, Score) for result in rest)
