@@ -53,15 +53,10 @@ def compare(where: Path, fake: FakeOpenAI, *extra: str) -> tuple[int, dict[str, 
     return proc.returncode, json.loads((where / "r.json").read_text()), proc.stderr
 
 
-@pytest.mark.parametrize("window", [8192, 10**9])  # 10**9: the control, every prompt whole
-def test_a_price_list_cut_to_the_whole_window_confirms_no_regression(
-    fake_openai: StartOpenAI, tmp_path: Path, window: int
-) -> None:
-    """Ollama before 0.33 (overflow="whole", as the fake models it). Eight prose policy cases set the run's ratio
-    (about 1.0 of the estimate); two pricing cases hold a price list, which every tokenizer counts at about twice
-    the estimate's 4.6 characters a token (digits and marks). The candidate says the same price in more words: its
-    prompt grows past the 8,192 window; the server keeps the end and counts 8,192, which is more than 0.9 of what
-    the run expects of its estimate, so the count is never checked."""
+def price_lists(where: Path, *, more: int) -> None:
+    """Eight prose policy cases (they set the run's ratio, about 1.0 of the estimate) and two pricing cases whose
+    context is a price list, which every tokenizer counts at about twice the estimate; the candidate says each
+    price again with ``more`` sentences of padding."""
     cases, baseline, candidate = [], [], []
     for n in range(8):
         cases.append({"id": f"policy-{n}", "category": "policy", "query": "How long do I have?",
@@ -73,8 +68,20 @@ def test_a_price_list_cut_to_the_whole_window_confirms_no_regression(
         cases.append({"id": f"pricing-{n}", "category": "pricing", "query": "What does Pro cost?",
                       "context": f"The Pro plan costs {n + 40} dollars a month.\n{table}"})  # fmt: skip
         baseline.append({"id": f"pricing-{n}", "response": f"Pro costs {n + 40} dollars a month."})
-        candidate.append({"id": f"pricing-{n}", "response": f"Pro costs {n + 40} dollars a month.{MORE * 70}"})
-    write(tmp_path, cases, baseline, candidate)
+        candidate.append({"id": f"pricing-{n}", "response": f"Pro costs {n + 40} dollars a month.{MORE * more}"})
+    write(where, cases, baseline, candidate)
+
+
+@pytest.mark.parametrize("window", [8192, 10**9])  # 10**9: the control, every prompt whole
+def test_a_price_list_cut_to_the_whole_window_confirms_no_regression(
+    fake_openai: StartOpenAI, tmp_path: Path, window: int
+) -> None:
+    """Ollama before 0.33 (overflow="whole", as the fake models it). Eight prose policy cases set the run's ratio
+    (about 1.0 of the estimate); two pricing cases hold a price list, which every tokenizer counts at about twice
+    the estimate's 4.6 characters a token (digits and marks). The candidate says the same price in more words: its
+    prompt grows past the 8,192 window; the server keeps the end and counts 8,192, which is more than 0.9 of what
+    the run expects of its estimate, so the count is never checked."""
+    price_lists(tmp_path, more=70)
     fake = fake_openai(sees_the_fact, api_key=KEY, context=window, overflow="whole")
     code, data, stderr = compare(tmp_path, fake)
     sent = sorted({prompt_tokens(p.body) for p in fake.prompts})
@@ -90,19 +97,7 @@ def test_a_price_list_cut_to_half_the_window_confirms_no_regression(fake_openai:
     4,099 is under 0.9 of what the run expects, but above 0.7 of it and below the baseline's whole count of 8,032:
     `Window.look` takes it whole without asking (``CUT * expected <= counted < self.whole``)."""
     window = 8192
-    cases, baseline, candidate = [], [], []
-    for n in range(8):
-        cases.append({"id": f"policy-{n}", "category": "policy", "query": "How long do I have?",
-                      "context": f"Returns are accepted within {n + 20} days of delivery. " + PROSE * 20})  # fmt: skip
-        baseline.append({"id": f"policy-{n}", "response": f"You have {n + 20} days."})
-        candidate.append({"id": f"policy-{n}", "response": f"You have {n + 20} days. Thanks!"})
-    for n in range(2):
-        table = "".join(ROW.format(n=i) for i in range(280))
-        cases.append({"id": f"pricing-{n}", "category": "pricing", "query": "What does Pro cost?",
-                      "context": f"The Pro plan costs {n + 40} dollars a month.\n{table}"})  # fmt: skip
-        baseline.append({"id": f"pricing-{n}", "response": f"Pro costs {n + 40} dollars a month."})
-        candidate.append({"id": f"pricing-{n}", "response": f"Pro costs {n + 40} dollars a month.{MORE * 8}"})
-    write(tmp_path, cases, baseline, candidate)
+    price_lists(tmp_path, more=8)
     fake = fake_openai(sees_the_fact, api_key=KEY, context=window, overflow="half")
     code, data, stderr = compare(tmp_path, fake)
     sent = sorted({prompt_tokens(p.body) for p in fake.prompts})
