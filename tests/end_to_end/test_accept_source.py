@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
-
-import requests
 
 from groundgate.adjudication import answer_digest
 from groundgate.record import decode, text
 from tests.support.action import HEAD_SHA, SECOND, comment_event, run_action
 from tests.support.fakes.github import FakeGitHub
-from tests.support.people import CHECK, answers_at, latest, lookalike, on_comment, replies
+from tests.support.people import CHECK, answers_at, latest, lookalike, on_comment, patch_check_run, replies
 from tests.support.rolls import REGRESSED, Dice, Judge, judging, with_answers
 
 WORSE = "You have 45 days, or 90 with Premium, and no receipt is needed."
@@ -35,17 +32,6 @@ def forged(gh: FakeGitHub, head: str, row_id: str, digest: str) -> str:
     genuine = decode(latest(gh, head)["output"]["text"], check=CHECK, head=head)
     rows = [r.model_copy(update={"digest": digest}) if r.id == row_id else r for r in genuine.rows]
     return text(genuine.model_copy(update={"rows": rows, "ledger": []}))
-
-
-def patch_check_run(gh: FakeGitHub, rid: int, body: dict[str, Any]) -> None:
-    """A branch workflow with ``checks: write`` updating a check run the GitHub Actions app created, as the same app."""
-    answer = requests.patch(
-        f"{gh.url}/repos/o/r/check-runs/{rid}",
-        json=body,
-        headers={"Authorization": f"token {gh.token}", "Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"},
-        timeout=10,
-    )  # fmt: skip
-    assert answer.status_code == 200, answer.text
 
 
 def tracked(gh: FakeGitHub, workspace: Path, head: str, *paths: str) -> None:

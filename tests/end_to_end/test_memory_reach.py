@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
-
-import requests
 
 from groundgate.memory import Blocked, reading_key
 from groundgate.record import decode, text
@@ -34,22 +31,11 @@ from tests.support.people import (
     latest,
     lookalike,
     on_comment,
+    patch_check_run,
     readable,
     replies,
 )
 from tests.support.rolls import REGRESSED, Dice, Judge, azure, judging, rows
-
-
-def patch_check_run(gh: FakeGitHub, rid: int, body: dict[str, Any]) -> None:
-    """What a workflow on the pull request's branch with ``checks: write`` can do at the wire: update a check run
-    the GitHub Actions app created (groundgate's own), as the same app."""
-    answer = requests.patch(
-        f"{gh.url}/repos/o/r/check-runs/{rid}",
-        json=body,
-        headers={"Authorization": f"token {gh.token}", "Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"},
-        timeout=10,
-    )  # fmt: skip
-    assert answer.status_code == 200, answer.text
 
 
 def test_fork_recipe_a_second_open_pull_request_from_the_same_branch_does_not_drop_the_memory(

@@ -166,3 +166,15 @@ def accepted_then_worse(
     worse = with_answers(workspace, "worse.jsonl", {"refund-007": worse_answer})
     assert judging(workspace, pr, tmp_path, fake, SECOND, worse, before=HEAD_SHA).code == 1
     return worse, decode(latest(pr, SECOND)["output"]["text"], check=CHECK, head=SECOND)
+
+
+def patch_check_run(gh: FakeGitHub, rid: int, body: dict[str, Any]) -> None:
+    """What a workflow on the pull request's branch with ``checks: write`` can do at the wire: update a check run
+    the GitHub Actions app created (groundgate's own), as the same app."""
+    answer = requests.patch(
+        f"{gh.url}/repos/o/r/check-runs/{rid}",
+        json=body,
+        headers={"Authorization": f"token {gh.token}", "Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"},
+        timeout=10,
+    )  # fmt: skip
+    assert answer.status_code == 200, answer.text
