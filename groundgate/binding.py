@@ -118,7 +118,8 @@ def bind(
                 start = s.command.answer(row_id) or ""
                 judged = _bound(s, row_id, start, target, vouched, clashing) if target is not None else None
                 if isinstance(judged, str):
-                    problems.setdefault(s.comment, []).append(judged)
+                    if judged not in problems.setdefault(s.comment, []):
+                        problems[s.comment].append(judged)
                     continue
                 if judged is None:
                     unknown.append(row_id)
@@ -197,6 +198,8 @@ def _bound(
     workflow can rewrite. Git only ever takes away: a judging run cannot tell a committed candidate it judged from a
     file the author committed beside the one a step made, so git alone never binds an accept."""
     head = (target.head or "")[:12]
+    if target.unbound is not None:
+        return target.unbound  # one sentence for every row of the verdict, said once (``bind``)
     starts = clashing.get((s.login.casefold(), target.head or "", row_id))
     if starts is not None:
         names = ", ".join(f"@{d[:DIGEST_SAID]}" for d in dict.fromkeys(starts))
