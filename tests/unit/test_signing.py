@@ -39,7 +39,7 @@ def record(n: int = 2) -> Record:
 
 
 SIGNED = text(record(), KEY)
-_, DATA, _ = opened(SIGNED, check=CHECK, head=HEAD)
+DATA = opened(SIGNED, check=CHECK, head=HEAD)[1]
 
 
 def test_a_record_signed_with_the_key_verifies_and_names_its_key() -> None:
