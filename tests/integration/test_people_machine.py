@@ -45,11 +45,12 @@ from groundgate.github.client import client
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log
 from groundgate.memory import Memory
-from groundgate.record import Record, decode, text
+from groundgate.record import Record, RecordError, decode, opened, text
 from groundgate.report.context import marker
 from groundgate.results import Results
 from groundgate.rules import Bucket, Outcome
 from groundgate.settings import Settings
+from groundgate.signing import RecordKey
 from tests.support.fakes.github import FakeGitHub
 from tests.support.people import answers_at, pinned
 from tests.support.people_model import (
@@ -74,14 +75,20 @@ from tests.support.people_model import (
     shards_of,
 )
 
+KEY = "the-default-branch-environments-record-key-" + "4b" * 16  # GROUNDGATE_RECORD_KEY
+FORGER = "a-key-a-workflow-on-the-branch-made-up-" + "f0" * 16
+
 
 class People(RuleBasedStateMachine):
-    @initialize(git=st.booleans())
-    def start(self, git: bool) -> None:
+    @initialize(git=st.booleans(), keyed=st.booleans())
+    def start(self, git: bool, keyed: bool) -> None:
         """``git``: the candidate file is committed (the workflow reads it from the checkout, and the comment's workflow
         names it), so git says which answer each commit had; otherwise it is made in the job, and only the records
-        say what a verdict judged."""
+        say what a verdict judged. ``keyed``: the fork recipe with ``record-key``: every run of groundgate holds the
+        record key (the workflow_run job and the comment workflow run from the default branch, whose environment
+        holds it) and signs its records; a workflow on the branch does not hold it."""
         self.git = git
+        self.keyed = keyed
         self.gh = FakeGitHub().__enter__()
         self.folder = tempfile.TemporaryDirectory()
         self.gh.permissions.update(ROLES)
@@ -110,6 +117,7 @@ class People(RuleBasedStateMachine):
             "check_name": CHECK,
             "github": run,
             "root": Path(self.folder.name),
+            "record_key": KEY if self.keyed else None,
         }
         if run.event_name == "pull_request" and "merge_results" not in more:
             values.update(cases="evals/cases.jsonl", baseline="b.jsonl", candidate="c.jsonl")
@@ -188,6 +196,17 @@ class People(RuleBasedStateMachine):
         """groundgate's own check runs on the head (a workflow on the branch may have posted others)."""
         head = head or self.heads[-1][0]
         return [r for r in self.gh.check_runs.values() if r["head_sha"] == head and r["name"] == CHECK and r["id"] not in self.forged]  # fmt: skip
+
+    def signed(self, head: str) -> bool:
+        """groundgate kept a record on ``head`` that its key signed (and no workflow has rewritten since)."""
+        for run in self.own(head):
+            try:
+                _, data, seal = opened((run["output"] or {}).get("text"), check=CHECK, head=head)
+            except RecordError:
+                continue
+            if RecordKey(KEY).verifies(data, seal):
+                return True
+        return False
 
     def check(self) -> dict[str, Any]:
         return max(self.own(), key=lambda r: r["id"])
@@ -332,6 +351,29 @@ class People(RuleBasedStateMachine):
         self.on_comment(cid, "created")
         self.push(*(worse[r] for r in ROWS))
 
+    @rule(who=st.sampled_from(ELIGIBLE), signed=st.booleans())
+    def a_branch_workflow_forges_a_verdict_on_a_commit_groundgate_did_not_judge(self, who: str, signed: bool) -> None:
+        """The hole signed records close (keyed only: without a key it stays open, docs/security.md says so). The
+        author pushes a worse answer W and the run is cancelled by the next push, so groundgate kept no record on that
+        commit (where git holds the candidate, it holds W there: the author committed it). A workflow on the branch
+        posts a check run of groundgate's name there listing W, unsigned or signed with a key of its own, and offers
+        its command; a writer pastes it; the author pushes W again. W must still block: the accept named no verdict
+        groundgate published (``evidence`` does not count it)."""
+        if not self.keyed:
+            return
+        worse: Answers = {r: ("B" if v == "A" else "A", 0, "regression") for r, (v, _, _) in self.heads[-1][1].items()}
+        self.push(*(worse[r] for r in ROWS), judged="cancelled")
+        head = self.heads[-1][0]
+        digests = {r.id: answer_digest(r.query, r.context, r.candidate) for r in results_of(worse, self.base, Memory()).rows}  # fmt: skip
+        rows = [Judged(id=rid, category="policy", outcome=Outcome.REGRESSION, before=Bucket.GROUNDED, after=Bucket.UNGROUNDED, line=n + 1, digest=digests[rid]) for n, rid in enumerate(ROWS)]  # fmt: skip
+        forged = Record(check=CHECK, head=head, pr=self.pr, cases_path="evals/cases.jsonl", fail_on="blocking", cases=4, counts={Outcome.REGRESSION: 2}, rows=rows, blocking=2, memory=2)  # fmt: skip
+        self.forged.add(self.post(head, text(forged, RecordKey(FORGER) if signed else None)))
+        named = " ".join(f"{r}@{digests[r][:16]}" for r in ROWS)
+        cid = self.gh.add_comment(self.pr, f"/groundgate accept at {head[:12]} {named} -- because", who)
+        self.comments[cid] = Said(self.pr, who, [(self.tick(), [("accept", ROWS, head)])])
+        self.on_comment(cid, "created")
+        self.push(*(worse[r] for r in ROWS))
+
     def post(self, head: str, body: str) -> int:
         answer = requests.post(
             f"{self.gh.url}/repos/o/r/check-runs",
@@ -367,6 +409,9 @@ class People(RuleBasedStateMachine):
         cid = self.gh.add_comment(self.pr, self.written(command), who)
         self.comments[cid] = Said(self.pr, who, [(self.tick(), [command])])
         self.on_comment(cid, "created")
+        if self.keyed and verb == "accept" and who in ELIGIBLE and named is not None and self.signed(named):
+            said = [c["body"] for c in self.gh.comments.values() if marker(f"{CHECK} reply {cid}") in c["body"]]
+            assert not any("signed no record" in b for b in said), said  # the key denies only what it did not sign
 
     @rule(who=st.sampled_from(ELIGIBLE), pin=st.sampled_from(["head", "head", "before"]))
     def a_writer_accepts_what_blocks(self, who: str, pin: str) -> None:
@@ -455,7 +500,7 @@ class People(RuleBasedStateMachine):
                             continue
                         if verb == "revoke":
                             words.append((at, False))
-                        elif verb == "accept" and pin is not None and alive:
+                        elif verb == "accept" and pin is not None and alive and (not self.keyed or self.own(pin)):
                             words.append((at, head_answers[pin][row][0] == current))
             if words and max(words)[1]:
                 return True
