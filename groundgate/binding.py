@@ -3,8 +3,9 @@
 The records groundgate keeps on GitHub are no proof of anything: a check run of groundgate's name can be written by
 any workflow of the repository with ``checks: write``. So what they hold can only make a verdict stricter: an accept
 counts only while its comment says it (heard again on every run) and binds only to an answer every record of the
-verdict it names agrees on; a confirm disputes every answer any record bound it to; a revoke that only a record
-holds withdraws accepts, never confirms. The commands themselves, and who may give them, are ``adjudication``'s.
+verdict it names agrees on, and, with a record key, only at a verdict one of whose records groundgate signed
+(``Verdict.unbound`` says why not); a confirm disputes every answer any record bound it to; a revoke that only a
+record holds withdraws accepts, never confirms. The commands themselves, and who may give them, are ``adjudication``'s.
 """
 
 from __future__ import annotations

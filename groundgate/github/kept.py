@@ -157,7 +157,7 @@ class Found:
 
     def memory(self) -> Memory:
         """What every record found blocked on: a union (whichever pull request's: they only hold more)."""
-        return memory_of((k.record for k in self.kept), self.commits)
+        return memory_of(((k.record, k.run.url if k.run is not None else None) for k in self.kept), self.commits)
 
     def verdicts(self, pr: int) -> list[Verdict]:
         """This pull request's verdicts, one a commit, newest shown first, each as its records agree (``agreed``):
