@@ -31,7 +31,7 @@ from groundgate.signing import RecordKey, Seal
 VERSION: Literal[1] = 1
 UNPACKED = 16 * 1024 * 1024  # bytes a record may unpack to
 ID_KEPT = 80  # characters of a case id a record keeps beside an answer blocked on, when the record is full
-LIMIT = 65_000  # characters: GitHub takes at most 65,535 in a check run's output.text
+LIMIT = 65_000  # characters: GitHub takes at most 65,535 in a check run's output.text (a seal adds 123 more)
 _BLOCK = re.compile(
     r"<!-- groundgate-record v(\d+) sha256=([0-9a-f]{64})\n([A-Za-z0-9+/=\n]*)\n-->"
     r"(?:\n<!-- groundgate-seal key=([0-9a-f]{1,64}) hmac-sha256=([0-9a-f]{64}) -->)?"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 KEY_ID_HEX = 16  # 64 bits of a digest of the key: names it, and tells nothing of a key of 128 bits or more
 MIN_KEY = 32  # characters: `openssl rand -hex 32` gives 64; a short key's id would let it be guessed offline
+MIN_DISTINCT = 8  # different characters: a key of one repeated character is a placeholder (and is not masked)
 _DOMAIN = b"groundgate record v1\x00"  # what is signed is a groundgate record, and nothing else signed with the key
 _ID_DOMAIN = b"groundgate record key id\x00"
 
@@ -35,9 +36,9 @@ class RecordKey:
     value is never shown (``repr`` names only its id)."""
 
     def __init__(self, secret: str) -> None:
-        if len(secret.strip()) < MIN_KEY:
+        if len(secret.strip()) < MIN_KEY or len(set(secret.strip())) < MIN_DISTINCT:
             raise ValueError(
-                f"the record key is shorter than {MIN_KEY} characters: make one with `openssl rand -hex 32` and keep "
+                f"the record key is shorter than {MIN_KEY} characters or is not random: make one with `openssl rand -hex 32` and keep "
                 "it as the environment's secret GROUNDGATE_RECORD_KEY"
             )
         self._secret = secret.strip().encode("utf-8")

@@ -13,8 +13,8 @@ from groundgate.record import Record, RecordError, opened, text
 from groundgate.rules import Bucket, Outcome
 from groundgate.signing import RecordKey
 
-KEY = RecordKey("k" * 40)
-OTHER = RecordKey("o" * 40)
+KEY = RecordKey("0123456789abcdef" * 4)
+OTHER = RecordKey("fedcba9876543210" * 4)
 HEAD = "f00dfacef00dfacef00dfacef00dfacef00dface"
 CHECK = "groundgate / verdict"
 
@@ -60,10 +60,11 @@ def test_an_unsigned_record_reads_as_before_and_does_not_verify() -> None:
 
 
 def test_the_key_is_never_in_its_repr_and_a_short_key_is_refused() -> None:
-    assert "k" * 40 not in repr(KEY)
+    assert "0123456789abcdef" not in repr(KEY)
     assert KEY.id in repr(KEY)
-    with pytest.raises(ValueError, match="openssl rand -hex 32"):
-        RecordKey("short")
+    for weak in ("short", "k" * 64):
+        with pytest.raises(ValueError, match="openssl rand -hex 32"):
+            RecordKey(weak)
 
 
 @settings(max_examples=300, deadline=None)
