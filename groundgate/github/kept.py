@@ -62,7 +62,8 @@ query($owner: String!, $name: String!, $number: Int!, $commits: String, $pushes:
 """
 KEYLESS = (
     "this pull request's records are signed: give this workflow `record-key` to verify them (no accept binds "
-    "until then)"
+    "until then; where this repository signs no records, a check run of groundgate's name that groundgate did not "
+    "write carries the signature)"
 )
 LINKS = 50  # commits read beyond the pull request's own because a record names them as the verdict before its
 

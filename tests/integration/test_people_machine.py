@@ -21,7 +21,7 @@ After each step:
   answer of the head is accepted by a writer who is not the author, in an accept that named a verdict whose answer
   is the current one, and that its writer did not revoke since (even if the revoke was deleted), in a comment not
   deleted (``evidence``: a model more lenient than the rules, so it can only find the gate too green; keyed, an
-  accept counts only when it names a commit groundgate published a verdict on); an answer
+  accept counts only when it names a commit a judging run of groundgate published a verdict on); an answer
   the base branch gave another baseline since is another flip;
 - a judging run's exit code is 1 exactly when its check is red;
 - no edit to a comment other than a writer's own command, and no re-run, changes the verdict (its conclusion
@@ -106,6 +106,7 @@ class People(RuleBasedStateMachine):
         self.blocked: set[tuple[str, str, int]] = set()  # (row, answer as read, baseline) a verdict blocked on
         self.comments: dict[int, Said] = {}
         self.forged: set[int] = set()  # check runs a workflow on the branch posted
+        self.judged: set[str] = set()  # commits a judging run (or a sharded run's merge) published a verdict on
         self.clock = 0
         self.gh.add_pull(7, commit(1), author="contributor")
         self.push(("A", 0, "regression"), ("A", 0, "regression"))
@@ -158,6 +159,7 @@ class People(RuleBasedStateMachine):
         found = results_of(self.heads[-1][1], self.base, memory)
         self.expect(found)
         code = present(self.settings(run), found, self.publisher, Log(io.StringIO()))
+        self.judged.add(self.heads[-1][0])
         assert (code == 1) == (self.check()["conclusion"] not in GREEN), code
         return code
 
@@ -178,6 +180,7 @@ class People(RuleBasedStateMachine):
         merged = merge_shards(merging, quiet, self.publisher)
         self.expect(merged)
         code = present(merging, merged, self.publisher, Log(io.StringIO()))
+        self.judged.add(self.heads[-1][0])
         assert (code == 1) == (self.check()["conclusion"] not in GREEN), code
         return code
 
@@ -517,7 +520,7 @@ class People(RuleBasedStateMachine):
                             continue
                         if verb == "revoke":
                             words.append((at, False))
-                        elif verb == "accept" and pin is not None and alive and (not self.keyed or self.own(pin)):
+                        elif verb == "accept" and pin is not None and alive and (not self.keyed or pin in self.judged):
                             words.append((at, head_answers[pin][row][0] == current))
             if words and max(words)[1]:
                 return True
