@@ -342,6 +342,9 @@ class Verdict:
     # what each record of it says of a row: (the check run that holds the record, the answer's digest or None when
     # that record does not list the row), for saying which check runs disagree
     said_by: Mapping[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
+    # why no accept binds to it, whatever its records agree on: with a record key, none of its records verifies
+    # (groundgate signed none there); without one, the pull request's records are signed and none can be verified
+    unbound: str | None = None
 
     def named(self, row_id: str, start: str) -> list[Judged]:
         """The answers any record of this verdict gives the row whose digest starts with ``start``: each once."""

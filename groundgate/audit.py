@@ -21,7 +21,7 @@ from groundgate.adjudication import PIN
 from groundgate.injection import addressed
 from groundgate.judges.figures import tripwire
 from groundgate.noise import mismatch
-from groundgate.results import Results, Row, outcome_counts
+from groundgate.results import RUN_URL, Results, Row, outcome_counts
 from groundgate.rules import (
     UNFLAGGED,
     Bucket,
@@ -104,6 +104,8 @@ class RowAudit:
             return self._refuse(index, row, "held_from", f"{row.held_from[:50]!r} is not the commit of a verdict")
         if row.blocked_as is not None and row.held_from is None:
             return self._refuse(index, row, "blocked_as", "what a blocking verdict said, on a row that is not held")
+        if row.held_by is not None and (row.held_from is None or not RUN_URL.fullmatch(row.held_by)):
+            return self._refuse(index, row, "held_by", f"{row.held_by[:80]!r} is not the check run of a held row")
         if (talk := self._talks(row)) is not None:
             return self._refuse(index, row, "talks_to_judge", talk)
         if (figures := self._figures(row)) is not None:

@@ -3,8 +3,9 @@
 The records groundgate keeps on GitHub are no proof of anything: a check run of groundgate's name can be written by
 any workflow of the repository with ``checks: write``. So what they hold can only make a verdict stricter: an accept
 counts only while its comment says it (heard again on every run) and binds only to an answer every record of the
-verdict it names agrees on; a confirm disputes every answer any record bound it to; a revoke that only a record
-holds withdraws accepts, never confirms. The commands themselves, and who may give them, are ``adjudication``'s.
+verdict it names agrees on, and, with a record key, only at a verdict one of whose records groundgate signed
+(``Verdict.unbound`` says why not); a confirm disputes every answer any record bound it to; a revoke that only a
+record holds withdraws accepts, never confirms. The commands themselves, and who may give them, are ``adjudication``'s.
 """
 
 from __future__ import annotations
@@ -118,7 +119,8 @@ def bind(
                 start = s.command.answer(row_id) or ""
                 judged = _bound(s, row_id, start, target, vouched, clashing) if target is not None else None
                 if isinstance(judged, str):
-                    problems.setdefault(s.comment, []).append(judged)
+                    if judged not in problems.setdefault(s.comment, []):
+                        problems[s.comment].append(judged)
                     continue
                 if judged is None:
                     unknown.append(row_id)
@@ -197,6 +199,8 @@ def _bound(
     workflow can rewrite. Git only ever takes away: a judging run cannot tell a committed candidate it judged from a
     file the author committed beside the one a step made, so git alone never binds an accept."""
     head = (target.head or "")[:12]
+    if target.unbound is not None:
+        return target.unbound  # one sentence for every row of the verdict, said once (``bind``)
     starts = clashing.get((s.login.casefold(), target.head or "", row_id))
     if starts is not None:
         names = ", ".join(f"@{d[:DIGEST_SAID]}" for d in dict.fromkeys(starts))

@@ -256,6 +256,7 @@ def row_of(e: Evidence, options: Options, suite_size: int) -> Row:
         new_figures=new_figures,
         figures_unread=finding.unread or None,
         held_from=held.head if held is not None else None,
+        held_by=held.run if held is not None else None,
         blocked_as=held.said if held is not None else None,
     )
 

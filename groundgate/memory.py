@@ -15,7 +15,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from groundgate.lookalike import skeleton
 from groundgate.rules import Bucket
@@ -75,6 +75,8 @@ class Blocked(_Lean):
     key: str | None = None
     digest: str | None = None
     said: BlockedAs | None = None
+    # the check run whose record it was read from (``sticky.memory_of``), for the report to link: never kept in a record
+    run: str | None = Field(default=None, exclude=True)
 
     def compact(self, id_kept: int, *, words: bool = False) -> Blocked:
         """What a full record keeps of it: the id cut to ``id_kept`` characters (an answer is held by its key

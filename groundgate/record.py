@@ -7,7 +7,8 @@ that it names the check and the commit it was found on. User text in it (ids, ca
 base64, so nothing in it can end the hidden block it travels in. The SHA-256 is a checksum, not a signature: any
 workflow of the repository with ``checks: write`` can write a well-formed record, so what a record holds is only
 ever weighed to make a verdict stricter (``github.kept``, ``sticky``, ``binding``; docs/security.md, The verdict's
-memory).
+memory). With a record key (``signing``), the record is followed by its seal: an HMAC-SHA256 over the same bytes,
+which only a job holding the key can write; only a record whose seal verifies is groundgate's.
 """
 
 from __future__ import annotations
@@ -25,12 +26,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from groundgate.adjudication import Entry, Judged, Verb, blocks
 from groundgate.memory import KEY_HEX, Blocked
 from groundgate.rules import FailOn, Outcome
+from groundgate.signing import RecordKey, Seal
 
 VERSION: Literal[1] = 1
 UNPACKED = 16 * 1024 * 1024  # bytes a record may unpack to
 ID_KEPT = 80  # characters of a case id a record keeps beside an answer blocked on, when the record is full
-LIMIT = 65_000  # characters: GitHub takes at most 65,535 in a check run's output.text
-_BLOCK = re.compile(r"<!-- groundgate-record v(\d+) sha256=([0-9a-f]{64})\n([A-Za-z0-9+/=\n]*)\n-->")
+LIMIT = 65_000  # characters: GitHub takes at most 65,535 in a check run's output.text (a seal adds 123 more)
+_BLOCK = re.compile(
+    r"<!-- groundgate-record v(\d+) sha256=([0-9a-f]{64})\n([A-Za-z0-9+/=\n]*)\n-->"
+    r"(?:\n<!-- groundgate-seal key=([0-9a-f]{1,64}) hmac-sha256=([0-9a-f]{64}) -->)?"
+)
 ABOUT = (
     "groundgate keeps this verdict's record here, so that `/groundgate` commands on the pull request can be "
     "applied without judging again (see docs/adjudication.md)."
@@ -81,21 +86,32 @@ class Record(BaseModel):
         return self.blocking - sum(1 for row in self.rows if blocks(row.outcome, self.fail_on))
 
 
-def encode(record: Record) -> str:
-    """The hidden block: the record's JSON, compressed and base64-encoded, under its SHA-256."""
+def encode(record: Record, key: RecordKey | None = None) -> str:
+    """The hidden block: the record's JSON, compressed and base64-encoded, under its SHA-256; with a key, followed
+    by its seal (the key's id and the HMAC-SHA256 of the same JSON bytes)."""
     data = record.model_dump_json().encode("utf-8")
     packed = base64.b64encode(zlib.compress(data, 9)).decode("ascii")
     lines = "\n".join(packed[i : i + 76] for i in range(0, len(packed), 76))
-    return f"<!-- groundgate-record v{VERSION} sha256={hashlib.sha256(data).hexdigest()}\n{lines}\n-->"
+    block = f"<!-- groundgate-record v{VERSION} sha256={hashlib.sha256(data).hexdigest()}\n{lines}\n-->"
+    if key is None:
+        return block
+    seal = key.seal(data)
+    return f"{block}\n<!-- groundgate-seal key={seal.key_id} hmac-sha256={seal.mac} -->"
 
 
-def text(record: Record) -> str:
-    """A check run's ``output.text``: one line for people, and the record."""
-    return f"{ABOUT}\n\n{encode(record)}\n"
+def text(record: Record, key: RecordKey | None = None) -> str:
+    """A check run's ``output.text``: one line for people, and the record (signed with ``key``)."""
+    return f"{ABOUT}\n\n{encode(record, key)}\n"
 
 
 def decode(found: str | None, *, check: str, head: str) -> Record:
     """The record in a check run's text, checked: whole, of this version, for this check and commit."""
+    return opened(found, check=check, head=head)[0]
+
+
+def opened(found: str | None, *, check: str, head: str) -> tuple[Record, bytes, Seal | None]:
+    """The record in a check run's text, checked as ``decode`` checks it, with the exact bytes it was read from and
+    the seal that follows it, if any (``RecordKey.verifies`` tells whether it is groundgate's)."""
     match = _BLOCK.search(found or "")
     if match is None:
         raise NoRecord(
@@ -118,7 +134,8 @@ def decode(found: str | None, *, check: str, head: str) -> Record:
         raise RecordError(f"its record does not read as one: {exc.errors()[0]['msg']}") from None
     if record.check != check or record.head != head:
         raise RecordError(f"its record is of check {record.check!r} on commit {record.head[:12]}, not this one")
-    return record
+    seal = Seal(match.group(4), match.group(5)) if match.group(4) else None
+    return record, data, seal
 
 
 def fit(record: Record, limit: int = LIMIT) -> Record:

@@ -7,6 +7,7 @@ a reader refuses a schema it does not know instead of misreading it.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields
@@ -52,12 +53,16 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# A check run's page as GitHub names it (``html_url``): the only thing a held row's ``held_by`` may be, since the
+# report links it (a results file is data).
+RUN_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9_.-]+)+/runs/[0-9]{1,20}")
+
 # Fields a row leaves out of the file while they hold their default: texts that only rows a person
 # reads carry, and figures most rows never have. Every other field is always written.
 ROW_SPARSE = frozenset({
     "context", "baseline", "candidate", "baseline_context", "candidate_context", "baseline_rescore_score",
     "baseline_rescore_reason", "rescore_model", "before_fluency", "after_fluency", "live", "talks_to_judge", "unreachable",
-    "new_figures", "claims", "held_from", "blocked_as", "figures_unread",
+    "new_figures", "claims", "held_from", "held_by", "blocked_as", "figures_unread",
 })  # fmt: skip
 
 
@@ -149,6 +154,7 @@ class Row:
     figures_unread: str | None = None  # the language of a row whose figures the tripwire does not read ('Russian')
     claims: list[Claim] | None = None  # rows to read, when the judge model split the answer into claims
     held_from: str | None = None  # a blocking regression held (``sticky``): the commit that blocked on this answer
+    held_by: str | None = None  # a held row: the check run whose record holds it (its URL), for the report to link
     blocked_as: BlockedAs | None = None  # a held row: what that verdict said of it (this row's scores are this run's)
 
     @model_serializer(mode="wrap")

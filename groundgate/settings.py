@@ -32,6 +32,7 @@ from groundgate.event import NO_COMMIT, GitHubRun
 from groundgate.files import link_on_path, refusing
 from groundgate.redact import placeholder, url_credentials
 from groundgate.rules import FailOn, Tripwire
+from groundgate.signing import RecordKey
 
 DEFAULT_BLOCKING = frozenset({"policy", "pricing", "safety"})
 OUT_DIR = ".groundgate"  # where the action writes results.json and report.md, inside the workspace
@@ -50,7 +51,7 @@ COMPARE_INPUTS = (
 ACTION_ONLY_INPUTS = (
     "azure-api-key", "azure-client-id", "azure-tenant-id", "openai-api-key", "cache-secret", "github-token", "comment",
     "check-run", "check-name", "fail-on",
-    "merge-results", "selftest", "adjudicators", "allow-author-adjudication",
+    "merge-results", "selftest", "adjudicators", "allow-author-adjudication", "record-key",
 )  # fmt: skip
 INPUTS = COMPARE_INPUTS + ACTION_ONLY_INPUTS
 FIELDS = {name: name.replace("-", "_") for name in INPUTS} | {"cache-path": "cache"}
@@ -151,6 +152,7 @@ class Settings(BaseModel):
     report: Path | None = None
     # the action
     github_token: SecretStr | None = None
+    record_key: SecretStr | None = None  # signs and verifies the verdict's records (``signing``): default-branch jobs
     comment: bool = True
     check_run: bool = True
     check_name: str = DEFAULT_CHECK_NAME
@@ -185,6 +187,7 @@ class Settings(BaseModel):
             self.openai_api_key,
             self.cache_secret,
             self.github_token,
+            self.record_key,
             self.github.oidc_token if self.github else None,
             *self.identity_secrets,
         ]
@@ -304,6 +307,13 @@ class Settings(BaseModel):
         if not os.access(ancestor, os.W_OK | os.X_OK):
             raise ValueError(f"cache: cannot write in {str(ancestor)!r}")
 
+    @field_validator("record_key")
+    @classmethod
+    def _long_enough(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None:
+            RecordKey(value.get_secret_value())  # a short key is refused, never shown
+        return value
+
     @field_validator("shard", mode="before")
     @classmethod
     def _shard(cls, value: Any) -> Any:
@@ -406,7 +416,7 @@ def _build(
     return settings
 
 
-_SECRET = SECRETS | {"github_token"}
+_SECRET = SECRETS | {"github_token", "record_key"}
 
 
 def flag(field: str) -> str:
@@ -480,6 +490,7 @@ def read_secrets(environ: Mapping[str, str]) -> list[str]:
         values.get("openai-api-key"),
         values.get("cache-secret"),
         values.get("github-token"),
+        values.get("record-key"),
         environ.get("ACTIONS_ID_TOKEN_REQUEST_TOKEN"),
         *identity_secrets(environ),
     ]

@@ -27,14 +27,16 @@ from groundgate.results import Row
 from groundgate.rules import BLOCKING, Outcome
 
 
-def memory_of(records: Iterable[Record], commits: Sequence[str] = ()) -> Memory:
+def memory_of(records: Iterable[Record | tuple[Record, str | None]], commits: Sequence[str] = ()) -> Memory:
     """The union of what these records blocked on, in any order: nothing one record holds is taken away by
-    another."""
+    another. A record may come with the check run it was read from (its URL): each answer then names it."""
     keys: dict[str, Blocked] = {}
     digests: dict[str, Blocked] = {}
     lost: list[str] = []
-    for record in records:
+    for found in records:
+        record, run = found if isinstance(found, tuple) else (found, None)
         for entry in blocked_by(record):
+            entry = entry.model_copy(update={"run": run}) if run is not None else entry
             into = keys if entry.key is not None else digests
             known = entry.key if entry.key is not None else entry.digest
             if known is None:

@@ -470,7 +470,7 @@ def _publish(
                     title=title,
                     summary=render(results, "check", context),
                     annotations=annotations,
-                    text=record_text(people.record) if people is not None else None,
+                    text=record_text(people.record, keeping.key_of(settings)) if people is not None else None,
                 )
                 log.info(f"check run '{settings.check_name}' on {target.head_sha[:12]}: {conclusion}")
             except GitHubRefused as exc:

@@ -163,7 +163,10 @@ def for_judging_run(
             "comment holds the report (the verdicts are read from the check runs, never from a comment)."
         )
     try:
-        found = keeping.gather(publisher, settings.check_name, pr, head)
+        found = keeping.gather(publisher, settings.check_name, pr, head, keeping.key_of(settings))
+        for line in found.said(pr):
+            log.warning(line)
+            notes.append(f"{line[0].upper()}{line[1:]}.")
     except keeping.Unreadable as exc:
         found = keeping.Found()
         log.warning(f"the pull request's earlier verdicts could not be read ({one_line(str(exc))}): no adjudication is carried")  # fmt: skip
@@ -373,8 +376,9 @@ def _represent(
         log.info(f"{why}: nothing to apply the commands to")
         _reply(publisher, settings, number, run, f"{why}. Post the command again once the verdict is there.")
         return 0
+    key = keeping.key_of(settings)
     try:
-        gathered = keeping.gather(publisher, settings.check_name, number, head)
+        gathered = keeping.gather(publisher, settings.check_name, number, head, key)
     except keeping.Unreadable as exc:
         _reply(publisher, settings, number, run, f"the verdicts kept on this pull request cannot all be read: {exc}. Rerun the gate, then post the command again.")  # fmt: skip
         raise GitHubRefused(f"the verdicts kept on #{number}: {exc}") from None
@@ -384,7 +388,15 @@ def _represent(
         log.info(f"{why}: nothing applied")
         _reply(publisher, settings, number, run, f"{why}, not this one. Rerun this pull request's gate, then post the command again.")  # fmt: skip
         return 0
-    chosen = _strictest(mine)
+    for line in gathered.said(number):
+        log.warning(line)
+    signed = [k for k in mine if k.signed]
+    if key is not None and not signed:  # nothing here is groundgate's: presenting one would sign a look-alike
+        why = gathered.unbound(number, head, mine) or f"groundgate signed no record on commit {head[:12]}"
+        log.warning(f"{why}: nothing is presented again")
+        _reply(publisher, settings, number, run, f"{why}.")
+        return 0
+    chosen = _strictest(mine, signed if key is not None else mine)
     if chosen is None or chosen.run is None:
         why = (
             f"the verdicts kept on the commit {head[:12]} disagree on which rows block (a check run of this name "
@@ -448,7 +460,7 @@ def _represent(
             title=title,
             summary=summary,
             annotations=annotations,
-            text=text(record),
+            text=text(record, key),
         )
         log.info(f"check run '{settings.check_name}' on {head[:12]}: {conclusion} ({title})")
         if settings.comment and (heard.own is not None or heard.left is not None):
@@ -464,13 +476,16 @@ def _represent(
     return 0
 
 
-def _strictest(records: Sequence[keeping.Kept]) -> keeping.Kept | None:
-    """Of one commit's records of this pull request (newest first), the newest that blocks on every row any of the
+def _strictest(records: Sequence[keeping.Kept], among: Sequence[keeping.Kept]) -> keeping.Kept | None:
+    """Of one commit's records of this pull request (newest first), the newest of ``among`` (those groundgate signed,
+    with a record key: a look-alike is never presented again, nor signed) that blocks on every row any of the
     others blocks on: records only ever make a verdict stricter, so one that blocks on less than another of its commit
     (a check run of this name some other workflow wrote, or a verdict from before the base changed a baseline) is
     not the one presented again. None when no record blocks on all the others do."""
     sets = [{row.id for row in k.record.rows if blocks(row.outcome, k.record.fail_on)} for k in records]
     for kept, mine in zip(records, sets, strict=True):
+        if kept not in among:
+            continue
         if all(other <= mine for other in sets) and all(kept.record.missing >= k.record.missing for k in records):
             return kept
     return None

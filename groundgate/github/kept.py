@@ -19,6 +19,13 @@ stand from any record of this pull request, and an accept is read again from its
 only to an answer every record of the verdict it names agrees on, and that the candidate file holds at that commit
 when git tracks it (``binding``, ``vouched``).
 
+What a record key adds (``signing``): a record whose seal verifies with the run's key is groundgate's, since only
+jobs that run from the default branch hold the key. Every other record of the name stays data that can only make a
+verdict stricter; an accept binds only at a commit with at least one verified record (and every record agreeing, and
+git where it applies). A run without a key that finds a signed record of the pull request binds no accept at all,
+rather than fall back to the weaker rule; a record signed with another key counts as unsigned, and the run says so
+naming both key ids.
+
 What cannot be read is said, never passed over: GitHub refusing, or a record groundgate cannot read whole, raises
 ``Unreadable`` (the judging run then gives no verdict: exit 3).
 """
@@ -26,14 +33,16 @@ What cannot be read is said, never passed over: GitHub refusing, or a record gro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from groundgate.adjudication import Entry, Judged, Verdict
 from groundgate.errors import GitHubRefused, GroundgateError, one_line
 from groundgate.github.publisher import CheckRunFound, Publisher
 from groundgate.memory import Memory
-from groundgate.record import NoRecord, Record, RecordError, decode
+from groundgate.record import NoRecord, Record, RecordError, decode, opened
+from groundgate.settings import Settings
+from groundgate.signing import RecordKey, Seal
 from groundgate.sticky import memory_of
 
 # Every commit a pull request's head has been: its commits, and the heads its force pushes replaced (GitHub's own
@@ -51,6 +60,11 @@ query($owner: String!, $name: String!, $number: Int!, $commits: String, $pushes:
   }
 }
 """
+KEYLESS = (
+    "this pull request's records are signed: give this workflow `record-key` to verify them (no accept binds "
+    "until then; where this repository signs no records, a check run of groundgate's name that groundgate did not "
+    "write carries the signature)"
+)
 LINKS = 50  # commits read beyond the pull request's own because a record names them as the verdict before its
 
 
@@ -76,6 +90,8 @@ class Kept:
     record: Record
     published: datetime | None
     run: CheckRunFound | None = None  # the check run that holds it
+    seal: Seal | None = None  # the seal that follows it, verified or not
+    signed: bool = False  # its seal verifies with the run's record key: groundgate wrote it
 
     @property
     def verdict(self) -> Verdict:
@@ -89,6 +105,48 @@ class Found:
     kept: tuple[Kept, ...] = ()
     commits: tuple[str, ...] = ()
     heads: tuple[str, ...] = ()  # the commits that were this pull request's head: the only ones an accept may name
+    key_id: str | None = None  # the id of the run's record key; None: it has none
+
+    def keyless(self, pr: int) -> bool:
+        """This run has no record key, and a record of the pull request carries a seal: its accepts cannot be
+        checked against what groundgate signed, so none binds (never today's weaker rule in silence)."""
+        return self.key_id is None and any(k.seal is not None for k in self.mine(pr))
+
+    def rotated(self) -> list[str]:
+        """The ids of the keys that sealed records found here other than the run's (a rotated key)."""
+        if self.key_id is None:
+            return []
+        return sorted({k.seal.key_id for k in self.kept if k.seal is not None and k.seal.key_id != self.key_id})
+
+    def said(self, pr: int) -> list[str]:
+        """What the run says once about the records' signatures (the log, the report's notes)."""
+        if self.keyless(pr):
+            return [KEYLESS]
+        if others := self.rotated():
+            return [
+                f"records of this pull request are signed with record key id {', '.join(others)}, not this run's "
+                f"{self.key_id}: they count as unsigned (a rotated key; give the workflow the key that signed them "
+                "to keep accepting at their verdicts)"
+            ]
+        return []
+
+    def unbound(self, pr: int, head: str, records: Sequence[Kept]) -> str | None:
+        """Why no accept binds at the verdict on ``head`` (``Verdict.unbound``), or None."""
+        if self.keyless(pr):
+            return KEYLESS
+        if self.key_id is None or any(k.signed for k in records):
+            return None
+        others = sorted({k.seal.key_id for k in records if k.seal is not None and k.seal.key_id != self.key_id})
+        also = (
+            f" with this workflow's record key (key id {self.key_id}; its records are signed with key id "
+            f"{', '.join(others)}: a rotated key)"
+            if others
+            else ""
+        )
+        return (
+            f"groundgate signed no record on commit {head[:12]}{also} (its run may have been cancelled, and a check "
+            "run of groundgate's name there is not groundgate's): accept at a verdict groundgate published"
+        )
 
     def mine(self, pr: int) -> list[Kept]:
         """This pull request's records, newest shown first."""
@@ -100,7 +158,7 @@ class Found:
 
     def memory(self) -> Memory:
         """What every record found blocked on: a union (whichever pull request's: they only hold more)."""
-        return memory_of((k.record for k in self.kept), self.commits)
+        return memory_of(((k.record, k.run.url if k.run is not None else None) for k in self.kept), self.commits)
 
     def verdicts(self, pr: int) -> list[Verdict]:
         """This pull request's verdicts, one a commit, newest shown first, each as its records agree (``agreed``):
@@ -111,7 +169,9 @@ class Found:
         for kept in self.mine(pr):
             if kept.record.head in self.heads:
                 by.setdefault(kept.record.head, []).append(kept)
-        found = [agreed(head, records) for head, records in by.items()]
+        found = [
+            replace(agreed(head, records), unbound=self.unbound(pr, head, records)) for head, records in by.items()
+        ]
         return sorted(found, key=lambda v: v.published or datetime.min.replace(tzinfo=UTC), reverse=True)
 
     def ledger(self, pr: int) -> list[Entry]:
@@ -162,7 +222,12 @@ def agreed(head: str, records: Sequence[Kept]) -> Verdict:
     )
 
 
-def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
+def key_of(settings: Settings) -> RecordKey | None:
+    """The run's record key (``record-key``), or None."""
+    return RecordKey(settings.record_key.get_secret_value()) if settings.record_key is not None else None
+
+
+def gather(publisher: Publisher, check_name: str, pr: int, head: str, key: RecordKey | None = None) -> Found:
     """Every record on every commit pull request #pr's head has been at, on ``head``, and on the commits records
     name as the verdict before theirs (LINKS at most). Unreadable when GitHub refuses, or when a check run of this
     name holds a record that cannot be read whole: a record is never passed over in silence."""
@@ -184,15 +249,17 @@ def gather(publisher: Publisher, check_name: str, pr: int, head: str) -> Found:
         except GitHubRefused as exc:
             raise Unreadable.because(str(exc)) from None
         for found in runs:
-            record = _read(found, check_name, commit)
-            if record is None:
+            read = _read(found, check_name, commit)
+            if read is None:
                 continue
-            kept.append(Kept(record, record.published or found.completed, found))
+            record, data, seal = read
+            signed = key is not None and key.verifies(data, seal)
+            kept.append(Kept(record, record.published or found.completed, found, seal, signed))
             link = record.previous
             if link and link not in seen and link not in queue and links < LINKS:
                 queue.append(link)
                 links += 1
-    return Found(tuple(kept), tuple(seen), tuple(own_heads))
+    return Found(tuple(kept), tuple(seen), tuple(own_heads), key.id if key is not None else None)
 
 
 def heads(publisher: Publisher, number: int) -> list[str]:
@@ -247,10 +314,11 @@ def branch_heads(publisher: Publisher, pr: int) -> list[str]:
     return [commit for number in others for commit in heads(publisher, number)]
 
 
-def _read(found: CheckRunFound, check_name: str, commit: str) -> Record | None:
-    """The record in a check run of this name, or None when it holds none (a run that reached no verdict)."""
+def _read(found: CheckRunFound, check_name: str, commit: str) -> tuple[Record, bytes, Seal | None] | None:
+    """The record in a check run of this name, its bytes and its seal, or None when it holds none (a run that
+    reached no verdict)."""
     try:
-        return decode(found.text, check=check_name, head=commit)
+        return opened(found.text, check=check_name, head=commit)
     except NoRecord:
         return None
     except RecordError as exc:

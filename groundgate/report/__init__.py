@@ -33,7 +33,7 @@ from groundgate.report.headline import (
     too_small,
     verdict_headline,
 )
-from groundgate.report.links import Links, commit_link, commits_linked, slug
+from groundgate.report.links import Links, commit_link, commits_linked, run_link, slug
 from groundgate.report.people import counts_markdown, render_dispute, render_people
 from groundgate.report.rows import markdown_env
 from groundgate.report.sections import (
@@ -201,6 +201,7 @@ class _Renderer:
                     counted=self.counted,
                     said=self.said if section.key in MARKED else _unsaid,
                     at=lambda commit: commit_link(commit, self.context.links),
+                    run_link=run_link,
                 )
             )
             kept = self._parts[section.key] = (key, Markup(text))  # noqa: S704 - rendered by the escaping environment

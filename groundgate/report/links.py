@@ -9,6 +9,8 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
+from groundgate.results import RUN_URL
+
 
 @dataclass(frozen=True)
 class Links:
@@ -39,6 +41,14 @@ def commit_link(commit: str, links: Links | None) -> Markup:
         return Markup("`?`")
     url = links.commit(commit) if links is not None else None
     return Markup(f"[`{commit[:12]}`]({url})" if url else f"`{commit[:12]}`")  # noqa: S704 - a hex SHA and our URL
+
+
+def run_link(url: str | None) -> Markup:
+    """`` (its check run)``, linked, for a held row whose record's check run is known; nothing for anything that is not
+    a check run's page as GitHub names it (a results file is data)."""
+    if url is None or not RUN_URL.fullmatch(url):
+        return Markup("")
+    return Markup(f" ([its check run]({url}))")  # noqa: S704 - a URL of RUN_URL's characters only
 
 
 def commits_linked(text: Markup, commits: Iterable[str], links: Links | None) -> Markup:

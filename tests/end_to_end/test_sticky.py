@@ -14,6 +14,9 @@ from tests.support.action import HEAD_SHA, PATHS, event, run_action
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.fakes.github import FakeGitHub
 from tests.support.people import CHECK, comment, latest, report, write_candidate
+from tests.support.rolls import Dice as Rolls
+from tests.support.rolls import Judge, judging
+from tests.support.rolls import rows as rolled_rows
 
 PUSHED = "5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0dd5ec0"
 ANSWER = "45 days"  # what the example's regressing candidate invents for refund-007
@@ -125,3 +128,23 @@ def test_a_rerun_whose_re_score_disagrees_does_not_clear_a_blocking_regression(
     assert rerun(third, changed) == 0
     fresh = rows(workspace)["refund-007"]
     assert (fresh["outcome"], fresh.get("held_from")) == ("unstable", None)
+
+
+def test_a_held_row_links_the_check_run_whose_record_holds_it(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """A rerun after the judge's other roll holds refund-007: the row names the commit that blocked on it, and links
+    the check run whose record holds it, in the comment and the check run's report (and results.json keeps it)."""
+    dice = Rolls()
+    fake = fake_azure(dice)
+    assert judging(workspace, pr, tmp_path, fake, HEAD_SHA).code == 1
+    first = latest(pr)
+    dice.later()
+    again = judging(workspace, pr, tmp_path, fake, HEAD_SHA)
+    assert again.code == 1
+    url = f"https://github.example/o/r/runs/{first['id']}"
+    assert rolled_rows(again)["refund-007"]["held_by"] == url
+    link = f"([its check run]({url}))"
+    [mine] = [c["body"] for c in pr.comments_on(7) if c["login"] == pr.bot and "groundgate-report" in c["body"]]
+    assert link in mine, mine
+    assert link in latest(pr)["output"]["summary"]

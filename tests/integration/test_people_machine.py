@@ -7,7 +7,10 @@ Events: pushes (answers change, or not, or change only where a reader cannot see
 pushes whose run is cancelled, force pushes, reruns that re-roll the judge, sharded runs and their merge, a new
 pull request from the same branch, the base branch refreshing a baseline answer, a workflow on the branch posting
 look-alike check runs of groundgate's name (a record that blocks on nothing, or one whose ledger binds people's
-accepts to the answers now), re-runs asked for from the Checks tab, accepts, confirms and revokes by people of
+accepts to the answers now), and, in the keyed configuration (the fork recipe with ``record-key``: groundgate's
+runs sign their records, the branch's workflows cannot), look-alikes unsigned or signed with another key on a commit
+whose run was cancelled, offering the command of a worse answer that a writer pastes and the author pushes again;
+re-runs asked for from the Checks tab, accepts, confirms and revokes by people of
 every permission level, by the pull request's author and by a bot, each naming the verdict of the head, of the
 head before, or none; their own edits; edits by someone else (the author, a writer) of others' comments and of
 groundgate's own; deletions.
@@ -17,19 +20,20 @@ After each step:
   answer of its row) passes: groundgate's check on the head is green (success or neutral) only when every such
   answer of the head is accepted by a writer who is not the author, in an accept that named a verdict whose answer
   is the current one, and that its writer did not revoke since (even if the revoke was deleted), in a comment not
-  deleted (``evidence``: a model more lenient than the rules, so it can only find the gate too green); an answer
+  deleted (``evidence``: a model more lenient than the rules, so it can only find the gate too green; keyed, an
+  accept counts only when it names a commit a judging run of groundgate published a verdict on); an answer
   the base branch gave another baseline since is another flip;
 - a judging run's exit code is 1 exactly when its check is red;
 - no edit to a comment other than a writer's own command, and no re-run, changes the verdict (its conclusion
-  and title).
+  and title);
+- keyed, a writer's accept at a commit whose record groundgate signed is never refused for want of a signature (the
+  key denies only what groundgate did not sign).
 """
 
 from __future__ import annotations
 
 import io
-import json
 import tempfile
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +43,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from groundgate import sticky
 from groundgate.adjudication import Judged, Verb, answer_digest
-from groundgate.cases import assign, case_weight
 from groundgate.event import GitHubRun
 from groundgate.github import adjudicate
 from groundgate.github.action import held, merge_shards, present, where
@@ -49,127 +51,50 @@ from groundgate.github.client import client
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log
 from groundgate.memory import Memory
-from groundgate.record import Record, decode, text
+from groundgate.record import Record, RecordError, decode, opened, text
 from groundgate.report.context import marker
-from groundgate.results import Remembered, Results, Shard, Suite, category_stats, ids_digest
+from groundgate.results import Results
 from groundgate.rules import Bucket, Outcome
 from groundgate.settings import Settings
+from groundgate.signing import RecordKey
 from tests.support.fakes.github import FakeGitHub
 from tests.support.people import answers_at, pinned
-from tests.support.reports import TRANSITIONS, make_results, make_row
+from tests.support.people_model import (
+    CHECK,
+    ELIGIBLE,
+    GREEN,
+    PEOPLE,
+    RANK,
+    ROLES,
+    ROLLS,
+    ROWS,
+    UNSEEN,
+    Answer,
+    Answers,
+    Command,
+    Roll,
+    Said,
+    commit,
+    files_of,
+    line,
+    results_of,
+    shards_of,
+)
 
-CHECK = "groundgate / verdict"
-ROWS = ("r1", "r2")  # the rows that may block (a blocking category)
-ELIGIBLE = ("alice", "bob")  # write and admin: they adjudicate
-PEOPLE = (*ELIGIBLE, "tina", "rita", "contributor", "helper[bot]")  # triage, read, the author, a bot
-ROLES = {
-    "alice": "write",
-    "bob": "admin",
-    "tina": "triage",
-    "rita": "read",
-    "contributor": "write",
-    "helper[bot]": "write",
-}
-GREEN = ("success", "neutral")
-RANK = {"success": 0, "neutral": 1, "failure": 2}
-# What a reader cannot see: the same answer with a trailing space, a zero-width space, a word joiner, a Cyrillic а
-UNSEEN = (lambda a: a, lambda a: a + " ", lambda a: a.replace(" ", " \u200b"), lambda a: a + "\u2060", lambda a: a.replace("a", "\u0430", 1))  # fmt: skip
-
-Command = tuple[str, tuple[str, ...], str | None]  # verb, rows, the commit it names
-
-
-@dataclass
-class Said:
-    """A comment as the model keeps it: its pull request and author, each version (when, its commands), which
-    versions a run read while nobody else had edited it, and whether someone else edited it or it was deleted."""
-
-    pr: int
-    author: str
-    versions: list[tuple[int, list[Command]]] = field(default_factory=list)
-    read: set[int] = field(default_factory=set)
-    tampered: bool = False
-    deleted: bool = False
-
-
-def line(command: Command, typo: bool = False) -> str:
-    verb, rows, pin = command
-    reason = "" if verb == "revoke" else (" -- becuase" if typo else " -- because")
-    return f"/groundgate {verb}{f' at {pin[:12]}' if pin else ''} {' '.join(rows)}{reason}"
-
-
-def commit(n: int) -> str:
-    """The n-th push's commit: unlike each other from the first character, as real commits are (a command
-    names one by its first 12)."""
-    return f"{n:02x}" * 20
-
-
-Roll = str  # what the judge made of a row's answer on one run: "regression", "unstable" (the re-score disagreed), "tie"
-Answer = tuple[str, int, Roll]  # the answer as a reader reads it ("A", "B"), how it is written (UNSEEN), the roll
-Answers = dict[str, Answer]
-
-
-def judged(outcome: Outcome) -> dict[str, str]:
-    """What a run writes of a re-scored row besides its scores: who re-scored it, and the models that answered."""
-    rescored = TRANSITIONS[outcome][4] is not None
-    return {"confirmed_by": "same", "after_model": "gpt-4o", "rescore_model": "gpt-4o"} if rescored else {}
-
-
-ROLLS = {"regression": Outcome.REGRESSION, "unstable": Outcome.UNSTABLE, "tie": Outcome.TIE}
-
-
-def results_of(answers: Answers, base: dict[str, int], memory: Memory) -> Results:
-    """A verdict: each row that may block with its answer (written one of the UNSEEN ways), the base branch's
-    baseline answer of its row and the judge's roll, held as the engine holds it (``sticky.holds``), a row to
-    read, a tie."""
-    rows = []
-    for n, (row_id, (variant, written, roll)) in enumerate(answers.items()):
-        candidate = UNSEEN[written](f"answer {variant} of {row_id}")
-        row = make_row(
-            n, ROLLS[roll], id=row_id, candidate=candidate, baseline=f"baseline v{base[row_id]}", **judged(ROLLS[roll])
-        )
-        digest = answer_digest(row.query, row.context, row.candidate)
-        found = sticky.holds(memory, row.query, row.context, row.candidate, row.baseline, row.outcome, row.blocking, digest)  # fmt: skip
-        rows.append(row if found is None else replace(row, outcome=Outcome.REGRESSION, held_from=found.head, blocked_as=found.said))  # fmt: skip
-    rows.append(make_row(7, Outcome.REVIEW, category="shipping", id="to-read", **judged(Outcome.REVIEW)))
-    rows.append(make_row(8, Outcome.TIE, id="same"))
-    made = make_results(rows)
-    sizes = {c.name: c.cases for c in category_stats(rows)}
-    suite = Suite(cases=len(rows), ids_digest=ids_digest(sorted(r.id for r in rows)))
-    return made.model_copy(update={"memory": Remembered.of(memory), "category_sizes": sizes, "suite": suite})
-
-
-def shards_of(whole: Results, count: int = 2) -> list[Results]:
-    """The shard results of a run: each shard's rows, as ``--shard K/N`` writes them."""
-    parts = []
-    weighed = sorted(((r.id, case_weight(r.context or "", r.query)) for r in whole.rows), key=lambda w: (-w[1], w[0]))
-    assigned = dict(assign(weighed, count))
-    for k in range(1, count + 1):
-        rows = [r for r in whole.rows if assigned[r.id] == k]
-        counts = {o: sum(1 for r in rows if r.outcome is o) for o in Outcome}
-        verdict = "fail" if counts[Outcome.REGRESSION] else "pass"
-        parts.append(whole.model_copy(update={"rows": rows, "counts": counts, "verdict": verdict, "shard": Shard(index=k, count=count), "categories": category_stats(rows)}))  # fmt: skip
-    return parts
-
-
-def files_of(answers: Answers) -> dict[str, bytes]:
-    """The cases and candidate files as a commit holds them in git, where the workflow commits its candidate: each row
-    with the query and context ``results_of`` judges it with, and the answer as it is written."""
-    rows = results_of(answers, dict.fromkeys(ROWS, 0), Memory()).rows
-    cases = [{"id": r.id, "category": r.category, "query": r.query, "context": r.context} for r in rows]
-    answered = [{"id": r.id, "response": r.candidate} for r in rows]
-    return {
-        "evals/cases.jsonl": "".join(json.dumps(c) + "\n" for c in cases).encode(),
-        "c.jsonl": "".join(json.dumps(a) + "\n" for a in answered).encode(),
-    }
+KEY = "the-default-branch-environments-record-key-" + "4b" * 16  # GROUNDGATE_RECORD_KEY
+FORGER = "a-key-a-workflow-on-the-branch-made-up-" + "f0" * 16
 
 
 class People(RuleBasedStateMachine):
-    @initialize(git=st.booleans())
-    def start(self, git: bool) -> None:
+    @initialize(git=st.booleans(), keyed=st.booleans())
+    def start(self, git: bool, keyed: bool) -> None:
         """``git``: the candidate file is committed (the workflow reads it from the checkout, and the comment's workflow
         names it), so git says which answer each commit had; otherwise it is made in the job, and only the records
-        say what a verdict judged."""
+        say what a verdict judged. ``keyed``: the fork recipe with ``record-key``: every run of groundgate holds the
+        record key (the workflow_run job and the comment workflow run from the default branch, whose environment
+        holds it) and signs its records; a workflow on the branch does not hold it."""
         self.git = git
+        self.keyed = keyed
         self.gh = FakeGitHub().__enter__()
         self.folder = tempfile.TemporaryDirectory()
         self.gh.permissions.update(ROLES)
@@ -181,6 +106,7 @@ class People(RuleBasedStateMachine):
         self.blocked: set[tuple[str, str, int]] = set()  # (row, answer as read, baseline) a verdict blocked on
         self.comments: dict[int, Said] = {}
         self.forged: set[int] = set()  # check runs a workflow on the branch posted
+        self.judged: set[str] = set()  # commits a judging run (or a sharded run's merge) published a verdict on
         self.clock = 0
         self.gh.add_pull(7, commit(1), author="contributor")
         self.push(("A", 0, "regression"), ("A", 0, "regression"))
@@ -198,6 +124,7 @@ class People(RuleBasedStateMachine):
             "check_name": CHECK,
             "github": run,
             "root": Path(self.folder.name),
+            "record_key": KEY if self.keyed else None,
         }
         if run.event_name == "pull_request" and "merge_results" not in more:
             values.update(cases="evals/cases.jsonl", baseline="b.jsonl", candidate="c.jsonl")
@@ -232,6 +159,7 @@ class People(RuleBasedStateMachine):
         found = results_of(self.heads[-1][1], self.base, memory)
         self.expect(found)
         code = present(self.settings(run), found, self.publisher, Log(io.StringIO()))
+        self.judged.add(self.heads[-1][0])
         assert (code == 1) == (self.check()["conclusion"] not in GREEN), code
         return code
 
@@ -252,6 +180,7 @@ class People(RuleBasedStateMachine):
         merged = merge_shards(merging, quiet, self.publisher)
         self.expect(merged)
         code = present(merging, merged, self.publisher, Log(io.StringIO()))
+        self.judged.add(self.heads[-1][0])
         assert (code == 1) == (self.check()["conclusion"] not in GREEN), code
         return code
 
@@ -276,6 +205,28 @@ class People(RuleBasedStateMachine):
         """groundgate's own check runs on the head (a workflow on the branch may have posted others)."""
         head = head or self.heads[-1][0]
         return [r for r in self.gh.check_runs.values() if r["head_sha"] == head and r["name"] == CHECK and r["id"] not in self.forged]  # fmt: skip
+
+    def signed(self, head: str) -> bool:
+        """groundgate kept a record on ``head`` that its key signed (and no workflow has rewritten since)."""
+        for run in self.own(head):
+            try:
+                _, data, seal = opened((run["output"] or {}).get("text"), check=CHECK, head=head)
+            except RecordError:
+                continue
+            if RecordKey(KEY).verifies(data, seal):
+                return True
+        return False
+
+    def same_or_denied(self, before: tuple[str, str]) -> None:
+        """A re-run does not change the verdict, but where a workflow on the branch posted a look-alike: one that does
+        not list a row, or lists another answer, makes a writer's genuine accept at that commit bind to nothing when
+        the re-run reads it (a denial, docs/security.md item 2): stricter then, never greener."""
+        now = self.verdict()
+        if not self.forged:
+            assert now == before, (before, now)
+        else:
+            assert now is not None, before
+            assert RANK[now[0]] >= RANK[before[0]], (before, now)
 
     def check(self) -> dict[str, Any]:
         return max(self.own(), key=lambda r: r["id"])
@@ -331,7 +282,7 @@ class People(RuleBasedStateMachine):
         if before is None:
             return
         self.judging()
-        assert self.verdict() == before
+        self.same_or_denied(before)
 
     @rule(rolls=st.tuples(st.sampled_from(list(ROLLS)), st.sampled_from(list(ROLLS))), shards=st.booleans())
     def a_rerun_that_re_rolls_the_judge(self, rolls: tuple[Roll, Roll], shards: bool) -> None:
@@ -420,6 +371,29 @@ class People(RuleBasedStateMachine):
         self.on_comment(cid, "created")
         self.push(*(worse[r] for r in ROWS))
 
+    @rule(who=st.sampled_from(ELIGIBLE), signed=st.booleans())
+    def a_branch_workflow_forges_a_verdict_on_a_commit_groundgate_did_not_judge(self, who: str, signed: bool) -> None:
+        """The hole signed records close (keyed only: without a key it stays open, docs/security.md says so). The
+        author pushes a worse answer W and the run is cancelled by the next push, so groundgate kept no record on that
+        commit (where git holds the candidate, it holds W there: the author committed it). A workflow on the branch
+        posts a check run of groundgate's name there listing W, unsigned or signed with a key of its own, and offers
+        its command; a writer pastes it; the author pushes W again. W must still block: the accept named no verdict
+        groundgate published (``evidence`` does not count it)."""
+        if not self.keyed:
+            return
+        worse: Answers = {r: ("B" if v == "A" else "A", 0, "regression") for r, (v, _, _) in self.heads[-1][1].items()}
+        self.push(*(worse[r] for r in ROWS), judged="cancelled")
+        head = self.heads[-1][0]
+        digests = {r.id: answer_digest(r.query, r.context, r.candidate) for r in results_of(worse, self.base, Memory()).rows}  # fmt: skip
+        rows = [Judged(id=rid, category="policy", outcome=Outcome.REGRESSION, before=Bucket.GROUNDED, after=Bucket.UNGROUNDED, line=n + 1, digest=digests[rid]) for n, rid in enumerate(ROWS)]  # fmt: skip
+        forged = Record(check=CHECK, head=head, pr=self.pr, cases_path="evals/cases.jsonl", fail_on="blocking", cases=4, counts={Outcome.REGRESSION: 2}, rows=rows, blocking=2, memory=2)  # fmt: skip
+        self.forged.add(self.post(head, text(forged, RecordKey(FORGER) if signed else None)))
+        named = " ".join(f"{r}@{digests[r][:16]}" for r in ROWS)
+        cid = self.gh.add_comment(self.pr, f"/groundgate accept at {head[:12]} {named} -- because", who)
+        self.comments[cid] = Said(self.pr, who, [(self.tick(), [("accept", ROWS, head)])])
+        self.on_comment(cid, "created")
+        self.push(*(worse[r] for r in ROWS))
+
     def post(self, head: str, body: str) -> int:
         answer = requests.post(
             f"{self.gh.url}/repos/o/r/check-runs",
@@ -441,7 +415,7 @@ class People(RuleBasedStateMachine):
         )  # fmt: skip
         self.read_all()
         assert adjudicate.respond(self.settings(run), self.publisher, Log(io.StringIO())) == 0
-        assert self.verdict() == before
+        self.same_or_denied(before)
 
     @rule(
         who=st.sampled_from(PEOPLE),
@@ -455,6 +429,9 @@ class People(RuleBasedStateMachine):
         cid = self.gh.add_comment(self.pr, self.written(command), who)
         self.comments[cid] = Said(self.pr, who, [(self.tick(), [command])])
         self.on_comment(cid, "created")
+        if self.keyed and verb == "accept" and who in ELIGIBLE and named is not None and self.signed(named):
+            said = [c["body"] for c in self.gh.comments.values() if marker(f"{CHECK} reply {cid}") in c["body"]]
+            assert not any("signed no record" in b for b in said), said  # the key denies only what it did not sign
 
     @rule(who=st.sampled_from(ELIGIBLE), pin=st.sampled_from(["head", "head", "before"]))
     def a_writer_accepts_what_blocks(self, who: str, pin: str) -> None:
@@ -543,7 +520,7 @@ class People(RuleBasedStateMachine):
                             continue
                         if verb == "revoke":
                             words.append((at, False))
-                        elif verb == "accept" and pin is not None and alive:
+                        elif verb == "accept" and pin is not None and alive and (not self.keyed or pin in self.judged):
                             words.append((at, head_answers[pin][row][0] == current))
             if words and max(words)[1]:
                 return True

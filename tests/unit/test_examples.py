@@ -111,8 +111,22 @@ def test_the_comment_workflow_reads_nothing_of_the_pull_request_and_holds_least_
     assert step["uses"].startswith("your-org/groundgate@")
     declared = set(YAML(typ="safe").load((ROOT / "action.yml").read_text())["inputs"])
     assert set(step.get("with", {})) <= declared - {"cases", "baseline", "candidate", "check-name"}
-    assert "secrets." not in text
+    # its one secret: the record key, from the environment only default-branch jobs can use (docs/security.md)
+    assert re.findall(r"secrets\.(\w+)", text) == ["GROUNDGATE_RECORD_KEY"]
+    assert job["environment"] == "groundgate-memory"
+    assert step["with"]["record-key"] == "${{ secrets.GROUNDGATE_RECORD_KEY }}"
     assert DEFAULT_CHECK_NAME not in [j.get("name") for j in workflow["jobs"].values()]
+
+
+def test_the_fork_recipes_trusted_job_signs_the_verdicts_records_with_a_key_of_the_default_branch() -> None:
+    """examples/fork-prs/groundgate.yml: the workflow_run job (at the default branch's ref) takes the record key from
+    the environment limited to the default branch; the pull_request part holds no secret at all."""
+    trusted, inputs = load("fork-prs/groundgate.yml"), (EXAMPLES / "fork-prs/groundgate-inputs.yml").read_text()
+    [job] = trusted["jobs"].values()
+    assert job["environment"] == "groundgate-memory"
+    [step] = [s for s in job["steps"] if s.get("uses", "").startswith("your-org/groundgate@")]
+    assert step["with"]["record-key"] == "${{ secrets.GROUNDGATE_RECORD_KEY }}"
+    assert "${{ secrets." not in inputs
 
 
 def test_the_candidate_is_answered_in_ci_and_the_baseline_moves_after_a_merge() -> None:

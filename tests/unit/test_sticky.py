@@ -24,7 +24,7 @@ from groundgate.report import render
 from groundgate.report.console import render_console
 from groundgate.report.context import ReportContext
 from groundgate.report.headline import verdict_headline
-from groundgate.report.links import Links
+from groundgate.report.links import Links, run_link
 from groundgate.results import Results
 from groundgate.rules import Bucket, Outcome
 from tests.support.scripted import ScriptedJudge
@@ -214,6 +214,22 @@ def test_a_results_file_keeps_the_hold_and_refuses_one_that_does_not_block(tmp_p
     data["counts"]["unstable"] -= 1
     data["verdict"] = "fail"
     assert "'yesterday' is not the commit of a verdict" in refused(tmp_path, data)
+
+
+def test_a_held_rows_check_run_is_a_check_runs_page_or_the_file_is_refused_and_the_report_links_only_that(
+    tmp_path: Path,
+) -> None:
+    """``held_by`` is linked in the report, so a results file (a shard's, say) that puts anything else there is
+    refused, and the link is drawn only for a check run's page."""
+    data = written(tmp_path, run(rolled(2.0, 4.0), blocked_on("refund")))
+    [refund] = [row for row in data["rows"] if row["id"] == "refund"]
+    refund["held_by"] = "https://evil.example/x)](javascript:alert(1)"
+    assert "is not the check run of a held row" in refused(tmp_path, data)
+    assert (
+        str(run_link("https://github.example/o/r/runs/41")) == " ([its check run](https://github.example/o/r/runs/41))"
+    )
+    for bad in ("https://evil.example/x)](javascript:alert(1)", "javascript:alert(1)//runs/1", None):
+        assert str(run_link(bad)) == ""
 
 
 def test_an_unstable_row_without_a_hold_cannot_be_relabelled_a_regression(tmp_path: Path) -> None:
