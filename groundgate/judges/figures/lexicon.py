@@ -131,6 +131,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'stunde': 'hour', 'stunden': 'hour', 'std': 'hour', 'tag': 'day', 'tage': 'day', 'tagen': 'day',
         'tages': 'day', 'werktag': 'business day', 'werktage': 'business day', 'werktagen': 'business day',
         'arbeitstag': 'business day', 'arbeitstage': 'business day', 'arbeitstagen': 'business day', 'woche': 'week',
+        'kalendertag': 'day', 'kalendertage': 'day', 'kalendertagen': 'day',  # calendar days (``qualifiers``)
         'wochen': 'week', 'monat': 'month', 'monate': 'month', 'monaten': 'month', 'monats': 'month', 'jahr': 'year',
         'jahre': 'year', 'jahren': 'year', 'jahres': 'year', 'kilo': 'kg', 'kilogramm': 'kg', 'gramm': 'g',
         'meter': 'm', 'zentimeter': 'cm', 'kilometer': 'km', 'liter': 'l', 'grad': '°', 'prozent': '%',
@@ -164,13 +165,14 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
     'nl': {
         'seconde': 'second', 'seconden': 'second', 'minuut': 'minute', 'minuten': 'minute', 'uur': 'hour',
         'uren': 'hour', 'dag': 'day', 'dagen': 'day', 'werkdag': 'business day', 'werkdagen': 'business day',
+        'kalenderdag': 'day', 'kalenderdagen': 'day',
         'week': 'week', 'weken': 'week', 'maand': 'month', 'maanden': 'month', 'jaar': 'year', 'jaren': 'year',
         'kilo': 'kg', "kilo's": 'kg', 'kilogram': 'kg', 'gram': 'g', 'meter': 'm', 'centimeter': 'cm',
         'kilometer': 'km', 'liter': 'l', 'graden': '°', 'procent': '%', 'keer': 'times', 'maal': 'times',
     },
     'zh': {
         '秒': 'second', '秒钟': 'second', '分钟': 'minute', '小时': 'hour', '个小时': 'hour', '天': 'day', '日': 'day',
-        '个工作日': 'business day', '工作日': 'business day', '周': 'week', '个星期': 'week', '星期': 'week', '个月': 'month',
+        '个工作日': 'business day', '工作日': 'business day', '个自然日': 'day', '自然日': 'day', '个日历日': 'day', '日历日': 'day', '周': 'week', '个星期': 'week', '星期': 'week', '个月': 'month',
         '年': 'year', '公斤': 'kg', '千克': 'kg', '克': 'g', '磅': 'lb', '米': 'm', '厘米': 'cm', '公里': 'km', '升': 'l',
         '毫升': 'ml', '毫克': 'mg', '微克': 'µg', '摄氏度': '°C', '华氏度': '°F', '度': '°', '次': 'times', '倍': 'times',
     },
