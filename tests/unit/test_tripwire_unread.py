@@ -4,9 +4,17 @@ the figure read in full and changed is still an invention."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from groundgate.errors import InputError
 from groundgate.judges.figures import tripwire
+from groundgate.readback import read_results
+from groundgate.report import render
+from groundgate.results import Results, Row, UnsupportedFigure
+from groundgate.rules import Outcome
+from tests.support.reports import make_results, make_row
 
 
 def listed(context: str, candidate: str) -> list[tuple[str, str]]:
@@ -69,3 +77,41 @@ def test_a_latin_word_glued_to_a_particle_says_what_its_figure_is_said_of() -> N
         "elsewhere",
         "98 mg/dL",
     )
+
+
+def _results(rows: list[Row]) -> Results:
+    return make_results(rows).model_copy(update={"category_sizes": {"policy": len(rows)}})
+
+
+def _row_with(candidate: str, figures: list[UnsupportedFigure]) -> Row:
+    context = "Our tap water has a hardness of 9 °dH."
+    return make_row(
+        1, Outcome.TIE, context=context, baseline=context, candidate=candidate, query=None, new_figures=figures
+    )
+
+
+def test_a_figure_not_read_in_full_is_kept_in_the_results_checked_on_reading_and_shown_in_the_report(
+    tmp_path: Path,
+) -> None:
+    """The results keep it (status 'unread', what was not read), re-derived from the row's texts when the file is
+    read; the row stays a tie (it is no row to read), and the report names the figure as not checked."""
+    candidate = "Our tap water has 9 German hardness degrees."
+    found = tripwire(
+        "Our tap water has a hardness of 9 °dH.", None, "Our tap water has a hardness of 9 °dH.", candidate
+    )
+    kept = [UnsupportedFigure(n.figure.text, n.nearest, n.figure.said, n.sentence, n.status, n.basis) for n in found.new]  # fmt: skip
+    assert [(f.figure, f.status, f.flagged) for f in kept] == [("9 German", "unread", False)]
+    path = tmp_path / "results.json"
+    _results([_row_with(candidate, kept)]).write(path)
+    results = read_results(path)
+    [row] = list(results.rows)
+    assert row.new_figures is not None
+    assert row.new_figures[0].status == "unread"
+    text = render(results, "comment")
+    assert "did not read in full" in text
+    assert "9 german" in text
+    assert "a noun its tables do not know" in text
+
+    _results([_row_with(candidate, [])]).write(path)  # the same texts without it: the file is refused
+    with pytest.raises(InputError, match="new_figures"):
+        read_results(path)
