@@ -77,6 +77,8 @@ def _offers(source: Figure) -> frozenset[Key]:
     kind, value = source.kind, source.value
     if kind in ("number", "count"):
         keys.add(("plain", value))
+        if kind == "count" and _year_like(value):  # 'In 2023 reisden …': a year-like count may be the year
+            keys.add(("year", int(value)))
         if kind == "number" and not source.bare and not source.unit:
             keys.add(("bare", value))  # digits without a unit, said of nothing named: the same value in any unit
     elif kind in ("duration", "measure", "percent", "times"):
@@ -112,8 +114,7 @@ def _needs(claim: Figure) -> frozenset[Key]:
     if kind == "number":
         return frozenset({("n", value)})
     if kind == "count":  # '2021 kettles' may be the kettles of 2021: a year-like count is also the year
-        year_like = value == value.to_integral_value() and 1900 <= value <= 2099
-        counted: set[Key] = {("plain", value), *((("year", int(value)),) if year_like else ())}
+        counted: set[Key] = {("plain", value), *((("year", int(value)),) if _year_like(value) else ())}
         if value != value.to_integral_value() or claim.loose:  # '5.5 range', 'trece puedes': no count of things
             counted.add(("n", value))
         return frozenset(counted)
@@ -150,6 +151,10 @@ def _needs(claim: Figure) -> frozenset[Key]:
     if claim.unit == "year":
         keys.add(("year", int(value)))
     return frozenset(keys)
+
+
+def _year_like(value: Decimal) -> bool:
+    return value == value.to_integral_value() and 1900 <= value <= 2099
 
 
 def same(claim: Figure, source: Figure) -> bool:

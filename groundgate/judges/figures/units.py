@@ -11,7 +11,7 @@ from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
-from groundgate.judges.figures import cldr, lexicon
+from groundgate.judges.figures import cldr, lexicon, qualifier_words
 from groundgate.judges.figures.function_words import FUNCTION_WORDS
 from groundgate.judges.figures.times import Found, anchored
 
@@ -103,12 +103,29 @@ class _Units:
                 latin, end = first, head.end("w1")
             elif first.endswith(".") and first[:-1].lower() in words:
                 latin, end = first[:-1], head.end("w1") - 1
+            elif second and words.get(second.lower()) in _SPANS and first.isalpha() and first.lower() not in _STOP:
+                latin, end = second, head.end("w2")  # '5 extra days', '5 aaneengesloten werkdagen': a word between
             else:
                 return None
         tail = self.tail.match(text, end)
         groups = {"gap": head.group("gap"), "qual": head.group("qual"), "latin": latin, "other": other}
         groups |= {"scale": tail.group("scale"), "post": tail.group("post")} if tail is not None else {}
         return _UnitMatch(groups, tail.end() if tail is not None else end)
+
+
+# Units of time: a word between the number and one of them says which ('2 full years'), it is not what is counted.
+_SPANS = frozenset({"second", "minute", "hour", "day", "business day", "week", "month", "year"})
+
+
+@cache
+def _qualifier_words() -> frozenset[str]:
+    """The words of bounds and hedges ('ruim', 'about', 'mindestens'): no noun a number counts ('2023 ruim 1,3')."""
+    found: set[str] = set()
+    for table in (qualifier_words.BEFORE, qualifier_words.AFTER):
+        for by_language in table.values():
+            for code in lexicon.LATIN:
+                found |= set(re.findall(r"[^\W\d_]+", by_language.get(code, "").lower()))
+    return frozenset(found)
 
 
 def _latin(word: str) -> bool:
@@ -390,6 +407,8 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
     """The noun a number counts ('3 items', '2000 products'), if a word that is not a function word follows."""
     noun = _NOUN.match(text, end)
     if noun is None or lang not in lexicon.LATIN or noun.group(1).lower() in _STOP:
+        return None
+    if noun.group(1).lower() in _qualifier_words():
         return None
     if lang == "de" and not noun.group(1)[0].isupper():
         return None  # German writes its nouns capitalised: 'ab 21 mieten' counts nothing
