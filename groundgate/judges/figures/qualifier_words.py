@@ -224,7 +224,7 @@ PERIODS: dict[str, dict[str, str]] = {
     "quarter": {
         "en": "a quarter|per quarter|quarterly|each quarter", "fr": "par trimestre|trimestriel|trimestrielle",
         "de": "pro quartal|vierteljährlich|quartalsweise", "es": "por trimestre|trimestral", "pt": "por trimestre|trimestral",
-        "it": "a trimestre|trimestrale|trimestrali", "nl": "per kwartaal|driemaandelijks", "zh": "每季度|每季", "ja": "四半期ごと", "ko": "분기당|분기별",
+        "it": "a trimestre|trimestrale|trimestrali", "nl": "per kwartaal|driemaandelijks", "zh": "每季度|每季|/季度|/季", "ja": "四半期ごと", "ko": "분기당|분기별",
     },
     "year": {
         "en": "a year|per year|/year|/yr|yearly|annually|annual|each year|every year|per annum|p.a.|a yr",
@@ -236,8 +236,8 @@ PERIODS: dict[str, dict[str, str]] = {
 }  # fmt: skip
 # What a figure is per, when not a period: 'per seat', 'per passenger, each way', 'par personne', '1인당'.
 PER_WORDS = {
-    "en": r"(?:and )?(?:per|a|an|each|for each|/)", "fr": r"(?:et )?(?:par|/|l'|la|le|chaque)", "de": r"(?:und )?(?:pro|je|/|für jeden|für jede)",
-    "es": r"(?:y )?(?:por|/|cada|el|la)", "pt": r"(?:e )?(?:por|/|cada|o|a)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|p\.)",
+    "en": r"(?:and )?(?:per|a|an|each|for each|/)", "fr": r"(?:et )?(?:par|/|l'|la|le|chaque)", "de": r"(?:und )?(?:pro|je|/|für jeden|für jede|jeden|jede|jeder|jedes)",
+    "es": r"(?:y )?(?:por|/|cada|el|la|al|a la)", "pt": r"(?:e )?(?:por|/|cada|o|a|ao|à)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|ieder|iedere|p\.)",
 }  # fmt: skip
 PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
     "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",

@@ -41,7 +41,8 @@ def _per(lang: str) -> re.Pattern[str]:
             "(?!)"
         )  # CJK says what it is per before the figure ('kWh당', '每箱', '1泊あたり'): ``_cjk_per``
     per = words.PER_WORDS.get(lang, "") + ("|" + words.PER_WORDS["en"] if lang != "en" else "")
-    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})\s*(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip))?))", re.IGNORECASE)  # fmt: skip
+    # a word is one only whole ('a month', not the 'a' of 'aansluitkosten'); a sign or an elision may be glued
+    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})(?:(?<=[/'’.])\s*|\s+)(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip))?))", re.IGNORECASE)  # fmt: skip
 
 
 @cache
@@ -242,7 +243,22 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
         "over",
         "under",
     }
-    found: set[str] = {"per", "pro", "par", "por", "je", "each", "cada", "elke", "ogni", "chaque", "every"}
+    found: set[str] = {
+        "per",
+        "pro",
+        "par",
+        "por",
+        "je",
+        "each",
+        "cada",
+        "elke",
+        "ogni",
+        "chaque",
+        "every",
+        "p",
+        "pp",
+        "pppn",
+    }
     tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
     for table in tables:
         for by_language in table.values():
@@ -362,6 +378,11 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
     per: set[str] = set()
     rest = after
     sense, things = _things()
+    if (
+        kind == "money" and (each := _PER_PERSON.match(after)) is not None
+    ):  # '€ 45 p.p.', '49 € p. P.', '£30 pp': per person
+        per.add("person")
+        rest = after[each.end() :]
     for step in range(4):  # 'per seat per month', 'per passenger, each way', '€/kW día', 'por puesto y año'
         if not period:
             head = rest.lstrip(" ,(")
@@ -371,9 +392,12 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
             else:
                 started = phrases.starting(head, "period")
                 if started is None and step == 0 and kind == "money" and not _per(lang).match(head) and (named := _NOUN.match(head)):  # fmt: skip
-                    gap = len(head[named.end() :]) - len(head[named.end() :].lstrip())
-                    started = phrases.starting(head[named.end() + gap :], "period")  # '€ 20 aansluitkosten per jaar'
-                    started = (started[0], named.end() + gap + started[1]) if started is not None else None
+                    for noun_end in sorted({named.end(), head.find(" ", 0, named.end())} - {-1}):  # one word or two
+                        gap = len(head[noun_end:]) - len(head[noun_end:].lstrip())
+                        started = phrases.starting(head[noun_end + gap :], "period")  # '€ 20 aansluitkosten per jaar'
+                        if started is not None:
+                            started = (started[0], noun_end + gap + started[1])
+                            break
             if started is not None:
                 period, rest = started[0], head[started[1] :]
                 continue
@@ -413,6 +437,8 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
             period = periods[-1][0] if periods else ""
     return period, frozenset(per)
 
+
+_PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
 
 # What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
 # or after it ('12元/单', '3元/GB').
