@@ -16,9 +16,10 @@ from dataclasses import replace
 from decimal import Decimal
 from functools import cache
 
+from groundgate.judges.figures import cldr
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.lexicon import UNIT_WORDS
-from groundgate.judges.figures.qualifier_words import PER_THINGS, ZONES
+from groundgate.judges.figures.qualifier_words import PER_THINGS
 from groundgate.judges.figures.quantity import dimension
 
 Key = tuple[object, ...]
@@ -197,8 +198,13 @@ def agree(
         zone = source.zone if source.zone is not None else default_zone
         if zone is not None and claim.zone is not None:
             shifts = {0}  # in summer time a place's offset is an hour more: against UTC, either may be meant
-            if {claim.zone_name.lower(), source.zone_name.lower()} & _UNIVERSAL:
+            named, stated = claim.zone_name.lower(), source.zone_name.lower()
+            if {named, stated} & _UNIVERSAL:
                 shifts |= {-60} if summer(claim.zone_name) else {60} if summer(source.zone_name) else set()
+            elif summer(claim.zone_name) and cldr.summer_name(stated):  # 'UK time' against 'BST': it is summer
+                shifts.add(-60)
+            elif summer(source.zone_name) and cldr.summer_name(named):
+                shifts.add(60)
             return any((a - claim.zone - b + zone + shift) % 1440 == 0 for a in claim.readings for b in source.readings for shift in shifts)  # fmt: skip
         return bool(claim.readings & source.readings)
     return True
@@ -228,8 +234,10 @@ def summer(zone_name: str) -> bool:
     figure (the date that would tell is seldom beside it) against universal time ('20 h UTC (22 h heure de
     Paris)'); against another zone's name it is not ('9:00 CET' is no '9:00 UK time': a writer who names CET
     means its offset, and two zones named by place change together). Asian zones and Brasília keep one offset."""
-    offset = ZONES.get(zone_name.lower())
-    return bool(zone_name) and zone_name.lower() not in _FIXED and offset is not None and -600 <= offset <= 180
+    name = zone_name.lower()
+    offset = cldr.zones().get(name)
+    fixed = name in _FIXED or name in cldr.fixed_zones()
+    return bool(zone_name) and not fixed and offset is not None and -600 <= offset <= 180
 
 
 def qualified(figure: Figure) -> bool:

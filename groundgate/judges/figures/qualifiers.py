@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from groundgate.judges.figures import phrases
+from groundgate.judges.figures import cldr, phrases
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
 
@@ -24,14 +24,31 @@ _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")  # wha
 
 
 @cache
+def _zone_names() -> str:
+    """Every zone name read (the hand table's, CLDR's in the ten languages, the words of local time), as a pattern."""
+    every = sorted([*cldr.zones(), *words.LOCAL.split("|")], key=len, reverse=True)
+    short = [n for n in every if n.isascii() and n.isalpha() and len(n) <= 4]  # 'ET', 'CET', 'IST': written so
+    return "|".join([*(re.escape(n) for n in every if n not in short), f"(?-i:{'|'.join(n.upper() for n in short)})"])  # fmt: skip
+
+
+@cache
 def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
-    every = sorted([*words.ZONES, *words.LOCAL.split("|")], key=len, reverse=True)
-    short = [n for n in every if n.isascii() and n.isalpha() and len(n) <= 4]  # 'ET', 'CET', 'IST': written so
-    names = "|".join([*(re.escape(n) for n in every if n not in short), f"(?-i:{'|'.join(n.upper() for n in short)})"])  # fmt: skip
+    names = _zone_names()
     after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
     before = re.compile(rf"(?<![^\W\d_])(?P<zone>{names})\s*(?:기준\s*)?$", re.IGNORECASE)
     return after, before
+
+
+_SPAN_JOIN = re.compile(
+    r"\s*(?:-|–|—|~|〜|～|to|until|till|à|a|al|alle|bis|hasta|até|tot|から|至|到|부터)\s*", re.IGNORECASE
+)
+
+
+@cache
+def _bracketed() -> re.Pattern[str]:
+    """A zone in brackets ('(UK time)', '(ora locale)', '（北京时间）'): said of the times of its sentence before it."""
+    return re.compile(rf"[(（]\s*(?:in\s+|all\s+)?(?P<zone>{_zone_names()})\s*[)）]", re.IGNORECASE)
 
 
 @cache
@@ -161,9 +178,28 @@ class Reader:
         before = text[max(previous, clause_start, start - _WINDOW) : start]
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
         said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
+        if kind == "time" and not said.zone_name and (zone := self._zone_later(index, end)):
+            said = replace(said, zone=cldr.zones().get(zone), zone_name=zone)
         if kind in ("money", "percent") and not (said.change or said.balance):
             said = self._direction(said, index, start, end, previous, following, clause_end, ahead)
         return said
+
+    def _zone_later(self, index: int, end: int) -> str:
+        """A time's zone said further on in its sentence: after the span it ends ('07:00~22:00 (KST)',
+        '2時から6時まで(UTC)'), or in brackets at the end ('at 10am until 10pm on Wednesday (UK time)'); '' if none."""
+        text, spans = self.text, self.spans
+        stop = _clause_end(text, end, end + CLAUSE)
+        if "(" not in text[end:stop] and "（" not in text[end:stop] and not (index + 1 < len(spans) and spans[index + 1][2] == "time"):  # fmt: skip
+            return ""
+        after_zone, _ = _zones()
+        later = next((s for s in spans[index + 1 :] if s[2] == "time" and s[0] >= end), None)
+        if later is not None and later is spans[index + 1] and _SPAN_JOIN.fullmatch(text, end, later[0]):
+            zone = after_zone.match(text[later[1] : stop])
+            return zone.group("zone").lower() if zone is not None else self._zone_later(index + 1, later[1])
+        if later is not None:  # a time between says its own zone: a bracket after it is its
+            stop = min(stop, later[0])
+        bracket = _bracketed().search(text, end, stop)
+        return bracket.group("zone").lower() if bracket is not None else ""
 
     def _direction(
         self,
@@ -267,7 +303,7 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
                 parts = re.findall(r"[^\W\d_]+", phrase.lower())
                 if parts:
                     found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
-    found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(words.ZONES))}
+    found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(cldr.zones()))}
     found |= {"way", "trip", "retour", "vuelta", "volta", "ritorno", "terug", "rückfahrt", "andata", "ida", "sens"}
     cjk = "".join({c for table in tables for by in table.values() for c in by.get(lang, "")}) if lang in _CJK else ""
     return frozenset(found - {"a", "an", "the", "de", "la", "le", "el", "o", "il", "lo", "l"}), cjk
@@ -333,7 +369,7 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         if zone is None:
             return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
         name = zone.group("zone").lower()
-        return Qualifiers(zone=words.ZONES.get(name), zone_name=name, clause=clause)
+        return Qualifiers(zone=cldr.zones().get(name), zone_name=name, clause=clause)
     change = balance = 0
     parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another figure's
     own_before = stripped_before[parts[-1].end() :] if parts else stripped_before
