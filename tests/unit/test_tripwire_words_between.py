@@ -42,3 +42,18 @@ def test_a_span_of_money_does_not_end_on_an_article() -> None:
     context = "El límite de la tarjeta va de 600 € a 6.000 €."
     assert listed(context, "El límite va desde un mínimo de 600 € hasta un máximo de 6.000 €.") == []
     assert listed(context, "El límite va desde un mínimo de 600 € hasta un máximo de 8.000 €.") == [("unsupported", "8.000 €")]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("context", "restated", "changed", "figure"),
+    [
+        ("La tarjeta adicional cuesta 15 € al año.", "Un segundo titular paga 15 € al año.", "Un segundo titular paga 25 € al año.", "25 €"),
+        ("La carte supplémentaire coûte 15 € par an.", "Une seconde carte coûte 15 € par an.", "Une seconde carte coûte 25 € par an.", "25 €"),
+    ],
+)  # fmt: skip
+def test_one_second_in_words_is_the_ordinal_not_a_duration(
+    context: str, restated: str, changed: str, figure: str
+) -> None:
+    """'un segundo titular', 'une seconde carte': the second one, not a duration of one second."""
+    assert listed(context, restated) == []
+    assert listed(context, changed) == [("unsupported", figure)]

@@ -267,6 +267,7 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
                 or (
                     kind == "duration" and value == 1 and _rated(written.text, item.end)
                 )  # 'a year earlier', '一年198元'
+                or (kind == "duration" and value == 1 and item.unit == "second")  # 'un segundo conductor'
             )
         )
         or (kind == "times" and value == 1)  # 'once', 'une fois', and in digits '1回', '1次', '1번'
