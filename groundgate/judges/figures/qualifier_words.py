@@ -91,9 +91,9 @@ AFTER: dict[str, dict[str, str]] = {
         "pt": "ou mais|no mínimo|mínimo|pelo menos|em diante",
         "it": "o più|almeno|minimo|come minimo|in su",
         "nl": "of meer|minimaal|minimum|of ouder|en ouder",
-        "zh": "以上|起|或以上|及以上",
-        "ja": "以上|から|~",
-        "ko": "이상|부터",
+        "zh": "以上|起|或以上|及以上|以后|之后",
+        "ja": "以上|から|~|以降",
+        "ko": "이상|부터|이후",
     },
     "max": {
         "en": "or less|or fewer|or under|at most|maximum|max|or younger|at the latest|tops|and under|and below|and younger",

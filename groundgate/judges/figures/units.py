@@ -467,7 +467,9 @@ def _with_unit(
 
 # Days counted as business days by a phrase before the number ('영업일 기준 3일', '営業日ベースで3日', '按工作日计算3天')
 # or before the span the number ends ('영업일 기준 3~5일')
-_BUSINESS_BASIS = re.compile(r"(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|으로|로|ベースで|で|计算|计)\s*(?:\d+(?:[.,]\d+)?\s*(?:~|-|–|〜|～|至|到|から)\s*)?$")
+_BUSINESS_BASIS = re.compile(
+    r"(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|으로|로|ベースで|で|计算|计)\s*(?:\d+(?:[.,]\d+)?\s*(?:~|-|–|〜|～|至|到|から)\s*)?$"
+)
 
 
 # A compound unit's denominators: 'mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'mg per kg'; spelled out or
