@@ -43,3 +43,18 @@ def test_business_days_said_before_a_span_or_with_a_particle_are_both_ends(
     """'영업일 기준 4~6일', '영업일로 5일': business days, both ends of a span."""
     assert listed(context, restated) == []
     assert listed(context, changed) == [("unsupported", figure) for figure in figures]
+
+
+@pytest.mark.parametrize(
+    ("context", "restated", "changed", "figure"),
+    [
+        ("分割払いは月々500円です。", "分割払いは月500円です。", "分割払いは年500円です。", "500円"),
+        ("적금 금리는 연 3.5%이고, 월 납입액은 20만 원입니다.", "금리는 연 3.5%, 월 20만 원씩 넣으면 돼요.", "금리는 월 3.5%, 월 20만 원씩 넣으면 돼요.", "3.5%"),
+    ],
+)  # fmt: skip
+def test_a_period_of_one_character_before_an_amount_is_its_period(
+    context: str, restated: str, changed: str, figure: str
+) -> None:
+    """'月500円', '연 3.5%': the period, not a date's month; past a comma, the next part's ('연 3.5%, 월 …')."""
+    assert listed(context, restated) == []
+    assert listed(context, changed) == [("unsupported", figure)]

@@ -421,7 +421,7 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
         rest = after[each.end() :]
     for step in range(4):  # 'per seat per month', 'per passenger, each way', '€/kW día', 'por puesto y año'
         if not period:
-            head = rest.lstrip(" ,(")
+            head = rest.lstrip(" (" if lang in _CJK else " ,(")  # '연 4.2%, 월 상환액': past a comma, another's
             if lang in _CJK:
                 match = phrases.pattern("period", lang).match(head)
                 started = (str(match.lastgroup), match.end()) if match is not None else None
@@ -468,6 +468,9 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
         if lang in _CJK:
             match = phrases.pattern("period", lang).search(before[-32:])
             period = str(match.lastgroup) if match is not None else ""
+            if not period and (single := _CJK_PERIOD_BEFORE.search(before[-3:])) is not None:
+                period = _ONE_PERIOD[single.group(1) or single.group(2)]  # '年611円', '月70万円', '월 3만 원'
+
         else:
             periods = phrases.anywhere(before[-32:], "period")
             period = periods[-1][0] if periods else ""
@@ -515,6 +518,12 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     return period, per
 
 
+# A period's one character right before an amount ('年611円', 'は月70万円', '월 3만 원', '연 4.2%'), not a date's
+# month or a year named ('3月5日', '今年', '去年', '来年'), nor the last syllable of a Korean word.
+_CJK_PERIOD_BEFORE = re.compile(
+    r"(?:(?<![0-9０-９一二三四五六七八九十今去昨来前後后明本当毎每同翌隔半])([月年])|(?<![\uac00-\ud7a3])([월연년]))\s?$"
+)
+_ONE_PERIOD = {"月": "month", "年": "year", "월": "month", "연": "year", "년": "year"}
 _NOUN = re.compile(r"[^\W\d_]{3,}(?:\s(?!(?:und|and|oder|ou|and|plus|sowie|dazu)\b)[^\W\d_]{3,})?(?=\s)")
 _BARE_PERIOD = re.compile(r"\s*(?:(?:y|e|et|and|und|en|o)\s+)?(?P<noun>[^\W\d_]+)(?![^\W\d_])", re.IGNORECASE)
 
