@@ -58,3 +58,15 @@ def test_a_period_of_one_character_before_an_amount_is_its_period(
     """'月500円', '연 3.5%': the period, not a date's month; past a comma, the next part's ('연 3.5%, 월 …')."""
     assert listed(context, restated) == []
     assert listed(context, changed) == [("unsupported", figure)]
+
+
+@pytest.mark.parametrize(
+    ("context", "restated", "changed", "figure"),
+    [
+        ("Le télétravail est possible au plus 2 jours par semaine.", "Vous pouvez télétravailler 2 jours par semaine au maximum.", "Vous pouvez télétravailler 2 jours par semaine au minimum.", "2 jours"),
+        ("Remote work is allowed up to 3 days a week.", "You can work remotely 3 days a week at most.", "You can work remotely 3 days a week at least.", "3 days"),
+    ],
+)  # fmt: skip
+def test_a_bound_said_after_the_period_is_the_figure_s(context: str, restated: str, changed: str, figure: str) -> None:
+    assert listed(context, restated) == []
+    assert listed(context, changed) == [("unsupported", figure)]

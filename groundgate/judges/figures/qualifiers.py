@@ -378,7 +378,10 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         sign = before[-1:]
         if kind == "percent" and sign in ("-", "−") and not before[:-1].rstrip()[-1:].isalnum() and not change:
             change = -1  # '−8,3 %'; a negative amount of money may be a credit or a debit: not read
-    period, per = _rate(own_before, stripped_after, kind, lang)
+    period, per, rest = _rate(own_before, stripped_after, kind, lang)
+    if not bound and lang not in _CJK and len(rest) < len(stripped_after):  # '2 jours par semaine au maximum'
+        ended = phrases.starting(rest.lstrip(" ,"), "after")
+        bound = ended[0] if ended is not None and ended[0] in ("min", "max") else ""
     calendar = kind == "duration" and _calendar(own + after[:24])
     return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause)
 
@@ -408,8 +411,9 @@ def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     return found.get("change", (0, 0))[1], found.get("balance", (0, 0))[1]
 
 
-def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str]]:
-    """The period a figure is per ('a month', 'monthly fee of'), and what else it is per ('per seat')."""
+def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str], str]:
+    """The period a figure is per ('a month', 'monthly fee of'), what else it is per ('per seat'), and the words
+    after what it read."""
     period = ""
     per: set[str] = set()
     rest = after
@@ -474,7 +478,7 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
         else:
             periods = phrases.anywhere(before[-32:], "period")
             period = periods[-1][0] if periods else ""
-    return period, frozenset(per)
+    return period, frozenset(per), rest
 
 
 _PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
