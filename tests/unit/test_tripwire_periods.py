@@ -23,6 +23,8 @@ def listed(context: str, candidate: str) -> list[tuple[str, str]]:
         ("The tasting menu is £65 pp, wine extra.", "The tasting menu costs £65 per person.", "The tasting menu costs £65 per booking.", "£65"),
         ("La cuota del club es de 45 € al trimestre.", "Pagas 45 € por trimestre.", "Pagas 45 € al mes.", "45 €"),
         ("云存储套餐：30元/季，100元/年。", "云存储每季30元。", "云存储每月30元。", "30元"),
+        ("La matrícula cuesta 80 € por semestre.", "Pagas 80 € al semestre.", "Pagas 80 € al año.", "80 €"),
+        ("Die Gebühr beträgt 120 € pro Halbjahr.", "Sie zahlen 120 € pro Semester.", "Sie zahlen 120 € pro Jahr.", "120 €"),
     ],
 )  # fmt: skip
 def test_a_period_written_the_language_s_way_is_read(context: str, restated: str, changed: str, figure: str) -> None:

@@ -217,9 +217,9 @@ PERIODS: dict[str, dict[str, str]] = {
         "nl": "eenmalig|eenmalige", "zh": "一次性", "ja": "1回限り|一回限り|初回のみ", "ko": "일회|1회성",
     },
     "half_year": {
-        "en": "half-yearly|semiannual|semi-annual|every six months", "fr": "semestriel|semestrielle|semestriels",
-        "de": "halbjährlich|halbjährliche", "es": "semestral|semestrales", "pt": "semestral|semestrais",
-        "it": "semestrale|semestrali", "nl": "halfjaarlijks", "zh": "每半年", "ja": "半年ごと", "ko": "반기",
+        "en": "half-yearly|semiannual|semi-annual|every six months|per semester|per half-year", "fr": "semestriel|semestrielle|semestriels|par semestre",
+        "de": "halbjährlich|halbjährliche|pro halbjahr|pro semester", "es": "semestral|semestrales|por semestre", "pt": "semestral|semestrais|por semestre",
+        "it": "semestrale|semestrali|a semestre", "nl": "halfjaarlijks|per halfjaar|per semester", "zh": "每半年", "ja": "半年ごと", "ko": "반기",
     },
     "quarter": {
         "en": "a quarter|per quarter|quarterly|each quarter", "fr": "par trimestre|trimestriel|trimestrielle",
