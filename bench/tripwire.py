@@ -164,11 +164,13 @@ def judged(item: dict[str, Any]) -> tuple[bool, str, str | None]:
     not listed, and nothing on the row is listed at the review level."""
     finding = tripwire(item["context"], item.get("query"), "", item["candidate"])
     new = finding.new
-    flagged = [n for n in new if status(n) != "derived"]
+    flagged = [n for n in new if status(n) not in ("derived", "unread")]
     said = "; ".join(f"{status(n)} {n.figure.text!r}" for n in new) or "nothing listed"
     unread: str | None = getattr(finding, "unread", None)  # a tripwire that reads every row says nothing
     if unread:
         said = f"figures not read: {unread}; " + said
+    elif any(status(n) == "unread" for n in new):  # figures not read in full: listed, not checked
+        unread = ", ".join(repr(n.figure.text) for n in new if status(n) == "unread")
     if item["label"] == "restatement":
         return not flagged, said, unread
     start, end = _span(item)

@@ -94,12 +94,12 @@ class UnsupportedFigure:
     # unsupported: no context figure backs it; elsewhere: the context states it only of something else (``basis``:
     # what it states it of), a row to read as well; derived: it follows from the context's figures by one simple
     # step (``basis``: how, '£9 a month × 12'), listed apart and never a row to read on its own.
-    status: Literal["unsupported", "elsewhere", "derived"] = "unsupported"
+    status: Literal["unsupported", "elsewhere", "derived", "unread"] = "unsupported"
     basis: str = ""
 
     @property
     def flagged(self) -> bool:
-        return self.status != "derived"
+        return self.status not in ("derived", "unread")
 
 
 @dataclass(slots=True, config=ConfigDict(extra="forbid"))

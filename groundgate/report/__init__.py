@@ -138,6 +138,12 @@ class _Renderer:
             "removes": removes(moved),
             "unasks": unasks(moved),
             "unchecked": unchecked_yardstick(results),
+            "unread_figures": [
+                (row.id, found.said or found.figure, found.basis)
+                for row in results.rows
+                for found in row.new_figures or []
+                if found.status == "unread"
+            ],
             "new_suite": new_suite(results),
             "full_report": Markup(context.full_report),  # noqa: S704 - ours, never user text
             "marker": Markup(marker(context.check_name)),  # noqa: S704 - sanitised check name

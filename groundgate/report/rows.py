@@ -76,7 +76,7 @@ def figures_marked(row: Row) -> Markup | None:
 
 def _figures(row: Row) -> list[tuple[str, str, str]] | None:
     """(how it is stated, the figure with its unit, what follows it) for each new figure of a row: the ones a
-    person should read first, then those derived from the context's figures."""
+    person should read first, then those derived from the context's figures or not read in full."""
     if not row.new_figures:
         return None
     said = []
@@ -85,6 +85,9 @@ def _figures(row: Row) -> list[tuple[str, str, str]] | None:
         written = f" (“{found.figure}”)" if found.said and found.figure not in found.said else ""
         if found.status == "derived":
             said.append(("derives", figure, f"{written} from the context's figures: {found.basis}"))
+            continue
+        if found.status == "unread":  # not read in full: not checked, neither backed nor an invention
+            said.append(("does not read", figure, f"{written} in full ({found.basis}): not checked"))
             continue
         if found.status == "elsewhere":
             said.append(("states", figure, f"{written}, which the context states in the context of “{found.basis}”"))

@@ -89,3 +89,87 @@ def scale_words(lang: str) -> dict[str, int]:
 def all_scale_words(languages: tuple[str, ...]) -> frozenset[str]:
     """Every compact form of the languages (for the number pattern: which value each has is the row's language's)."""
     return frozenset(word for lang in languages for word in scale_words(lang))
+
+
+# Time zones a support answer names, each by CLDR's names in every language read: its metazone's generic name
+# ('Pacific Time', 'ora del Pacifico USA'), standard and summer names ('한국 표준시', 'British Summer Time'),
+# its region's ('Ora Regno Unito', '英国时间') and its city's with the language's word for a time ('ora di
+# Londra', 'heure de Montréal', 'ロンドン時間').
+_ZONES = (
+    "Etc/UTC", "Europe/London", "Europe/Lisbon", "Europe/Dublin", "Europe/Paris", "Europe/Berlin", "Europe/Rome",
+    "Europe/Madrid", "Europe/Amsterdam", "Europe/Brussels", "Europe/Zurich", "Europe/Vienna", "Europe/Athens",
+    "Europe/Helsinki", "Europe/Moscow", "Asia/Dubai", "Asia/Kolkata", "Asia/Shanghai", "Asia/Hong_Kong",
+    "Asia/Singapore", "Asia/Taipei", "Asia/Tokyo", "Asia/Seoul", "Australia/Sydney", "America/Sao_Paulo",
+    "America/New_York", "America/Toronto", "America/Montreal", "America/Chicago", "America/Mexico_City",
+    "America/Denver", "America/Los_Angeles", "America/Vancouver",
+)  # fmt: skip
+_CITY_TIME = {
+    "en": ("{} time",), "fr": ("heure de {}", "heure d'{}"), "de": ("{} Zeit",), "es": ("hora de {}",),
+    "pt": ("horário de {}", "hora de {}"), "it": ("ora di {}",), "nl": ("{} tijd", "tijd in {}"),
+    "zh": ("{}时间",), "ja": ("{}時間",), "ko": ("{} 시간", "{}시간"),
+}  # fmt: skip
+
+
+def zone_names() -> dict[str, tuple[int, bool]]:
+    """Every name of the zones above in the ten languages, lowercased, to (its offset from UTC in minutes, whether
+    the name fixes it: a standard or a summer name does, a place's may be in summer time)."""
+    return _zone_table()[0]
+
+
+@cache
+def _zone_table() -> tuple[dict[str, tuple[int, bool]], frozenset[str]]:
+    """(``zone_names``, the summer names among them)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from babel.dates import get_timezone_location, get_timezone_name
+
+    names: dict[str, tuple[int, bool]] = {}
+    summers: set[str] = set()
+
+    def add(name: str, offset: int, fixed: bool) -> None:
+        name = " ".join(name.lower().split())
+        if len(name) > 3 and "(" not in name and "（" not in name:
+            names.setdefault(name, (offset, fixed))
+
+    for zone in _ZONES:
+        info = ZoneInfo(zone)
+        offsets = {int(datetime(2025, month, 15, tzinfo=info).utcoffset().total_seconds()) // 60 for month in (1, 7)}  # type: ignore[union-attr]
+        standard, summer = min(offsets), max(offsets)
+        for lang in _CITY_TIME:
+            add(get_timezone_name(zone, "long", locale=lang, zone_variant="standard"), standard, True)
+            if summer != standard:
+                daylight = get_timezone_name(zone, "long", locale=lang, zone_variant="daylight")
+                add(daylight, summer, True)
+                summers.add(" ".join(daylight.lower().split()))
+            if zone == "Etc/UTC":
+                continue
+            add(get_timezone_name(zone, "long", locale=lang, zone_variant="generic"), standard, False)
+            add(get_timezone_location(zone, locale=lang), standard, False)
+            city = get_timezone_location(zone, locale=lang, return_city=True)
+            for form in _CITY_TIME[lang]:
+                add(form.format(city), standard, False)
+    return names, frozenset(summers)
+
+
+# Summer times' abbreviations: a time said in one is said in summer.
+_SUMMER_ABBREVIATIONS = frozenset({"bst", "cest", "mesz", "eest", "west", "edt", "cdt", "mdt", "pdt", "aedt"})
+
+
+def summer_name(name: str) -> bool:
+    """Whether a zone's name is a summer time's ('BST', 'CEST', 'British Summer Time', 'heure d’été d’Europe centrale')."""
+    return name in _SUMMER_ABBREVIATIONS or name in _zone_table()[1]
+
+
+@cache
+def zones() -> dict[str, int]:
+    """Every zone name read, to its offset from UTC in minutes: the hand table first, then CLDR's."""
+    from groundgate.judges.figures.qualifier_words import ZONES
+
+    return {**{name: offset for name, (offset, _) in zone_names().items()}, **ZONES}
+
+
+@cache
+def fixed_zones() -> frozenset[str]:
+    """CLDR's zone names that fix their offset (standard and summer names: '한국 표준시', 'British Summer Time')."""
+    return frozenset(name for name, (_, fixed) in zone_names().items() if fixed)

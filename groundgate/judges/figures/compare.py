@@ -16,9 +16,10 @@ from dataclasses import replace
 from decimal import Decimal
 from functools import cache
 
+from groundgate.judges.figures import cldr
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.lexicon import UNIT_WORDS
-from groundgate.judges.figures.qualifier_words import PER_THINGS, ZONES
+from groundgate.judges.figures.qualifier_words import PER_THINGS
 from groundgate.judges.figures.quantity import dimension
 
 Key = tuple[object, ...]
@@ -77,6 +78,8 @@ def _offers(source: Figure) -> frozenset[Key]:
     kind, value = source.kind, source.value
     if kind in ("number", "count"):
         keys.add(("plain", value))
+        if kind == "count" and _year_like(value):  # 'In 2023 reisden …': a year-like count may be the year
+            keys.add(("year", int(value)))
         if kind == "number" and not source.bare and not source.unit:
             keys.add(("bare", value))  # digits without a unit, said of nothing named: the same value in any unit
     elif kind in ("duration", "measure", "percent", "times"):
@@ -112,8 +115,7 @@ def _needs(claim: Figure) -> frozenset[Key]:
     if kind == "number":
         return frozenset({("n", value)})
     if kind == "count":  # '2021 kettles' may be the kettles of 2021: a year-like count is also the year
-        year_like = value == value.to_integral_value() and 1900 <= value <= 2099
-        counted: set[Key] = {("plain", value), *((("year", int(value)),) if year_like else ())}
+        counted: set[Key] = {("plain", value), *((("year", int(value)),) if _year_like(value) else ())}
         if value != value.to_integral_value() or claim.loose:  # '5.5 range', 'trece puedes': no count of things
             counted.add(("n", value))
         return frozenset(counted)
@@ -150,6 +152,10 @@ def _needs(claim: Figure) -> frozenset[Key]:
     if claim.unit == "year":
         keys.add(("year", int(value)))
     return frozenset(keys)
+
+
+def _year_like(value: Decimal) -> bool:
+    return value == value.to_integral_value() and 1900 <= value <= 2099
 
 
 def same(claim: Figure, source: Figure) -> bool:
@@ -192,8 +198,13 @@ def agree(
         zone = source.zone if source.zone is not None else default_zone
         if zone is not None and claim.zone is not None:
             shifts = {0}  # in summer time a place's offset is an hour more: against UTC, either may be meant
-            if {claim.zone_name.lower(), source.zone_name.lower()} & _UNIVERSAL:
+            named, stated = claim.zone_name.lower(), source.zone_name.lower()
+            if {named, stated} & _UNIVERSAL:
                 shifts |= {-60} if summer(claim.zone_name) else {60} if summer(source.zone_name) else set()
+            elif summer(claim.zone_name) and cldr.summer_name(stated):  # 'UK time' against 'BST': it is summer
+                shifts.add(-60)
+            elif summer(source.zone_name) and cldr.summer_name(named):
+                shifts.add(60)
             return any((a - claim.zone - b + zone + shift) % 1440 == 0 for a in claim.readings for b in source.readings for shift in shifts)  # fmt: skip
         return bool(claim.readings & source.readings)
     return True
@@ -223,8 +234,10 @@ def summer(zone_name: str) -> bool:
     figure (the date that would tell is seldom beside it) against universal time ('20 h UTC (22 h heure de
     Paris)'); against another zone's name it is not ('9:00 CET' is no '9:00 UK time': a writer who names CET
     means its offset, and two zones named by place change together). Asian zones and Brasília keep one offset."""
-    offset = ZONES.get(zone_name.lower())
-    return bool(zone_name) and zone_name.lower() not in _FIXED and offset is not None and -600 <= offset <= 180
+    name = zone_name.lower()
+    offset = cldr.zones().get(name)
+    fixed = name in _FIXED or name in cldr.fixed_zones()
+    return bool(zone_name) and not fixed and offset is not None and -600 <= offset <= 180
 
 
 def qualified(figure: Figure) -> bool:

@@ -6,7 +6,7 @@ belongs to both of its ends ('3-5 business days', 'entre 2 et 8 °C')."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from decimal import Decimal
 
@@ -124,7 +124,7 @@ def read(text: str, lang: str | None = None) -> Reading:
     # its number words become digits (what that adds is none of theirs)
     words = word_set(masked.lower()) if lang in lexicon.LATIN else None
     written = rewritten(masked, lang, words)
-    found = _read(written.text, lang, words)
+    found = _read(written.text, lang, words, written.worded)
     quoted = [_quoted(item, text, written, lang) for item in found]
     # a figure written in words without a unit ('una riduzione del 6%') parts no figure from its words
     spans = [(*(item.quote or (item.start, item.end)), "bare" if f.bare else item.kind) for item, f in zip(found, quoted, strict=True)]  # fmt: skip
@@ -148,7 +148,9 @@ def _script(text: str, lang: str) -> str:
     return lang
 
 
-def _read(text: str, lang: str, words: set[str] | None) -> list[Found]:
+def _read(
+    text: str, lang: str, words: set[str] | None, worded: Callable[[int, int], bool] = lambda start, end: False
+) -> list[Found]:
     found: list[Found] = []
     starts = _starts(text)
     if starts:
@@ -175,7 +177,7 @@ def _read(text: str, lang: str, words: set[str] | None) -> list[Found]:
     if starts:
         found += (f for f in units.numbers(text, lang, starts) if f.unit != "hidden")
     found.sort(key=lambda f: (f.start, f.end))
-    return _spans(found, text)
+    return _spans(found, text, worded)
 
 
 def _cover(text: str, found: Iterable[Found]) -> str:
@@ -220,7 +222,7 @@ def _phones(text: str, lang: str, starts: list[int] | None = None) -> Iterable[F
             yield Found(match.start(), match.end(), "name", Decimal(-1), "phone", name=digits)
 
 
-def _spans(found: list[Found], text: str) -> list[Found]:
+def _spans(found: list[Found], text: str, worded: Callable[[int, int], bool] = lambda start, end: False) -> list[Found]:
     """A range's unit given to the end written without it: '3-5 business days', '€10-20', 'de 9 a 17 h'."""
     result = list(found)
     for index in range(len(result) - 1):
@@ -235,7 +237,7 @@ def _spans(found: list[Found], text: str) -> list[Found]:
         if a.kind == "number" and b.kind in _QUANTITIES | {"count"}:
             result[index] = replace(a, kind=b.kind, unit=b.unit, quote=whole)
             result[index + 1] = replace(b, quote=whole)
-        elif a.kind == "money" and b.kind == "number":
+        elif a.kind == "money" and b.kind == "number" and not worded(b.start, b.end):  # not 'hasta un máximo'
             result[index] = replace(a, quote=whole)
             result[index + 1] = replace(b, kind="money", unit=a.unit, quote=whole)
         elif a.kind == "number" and b.kind == "time" and 0 <= a.value <= 24 and a.value == int(a.value):
@@ -265,6 +267,7 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
                 or (
                     kind == "duration" and value == 1 and _rated(written.text, item.end)
                 )  # 'a year earlier', '一年198元'
+                or (kind == "duration" and value == 1 and item.unit == "second")  # 'un segundo conductor'
             )
         )
         or (kind == "times" and value == 1)  # 'once', 'une fois', and in digits '1回', '1次', '1번'

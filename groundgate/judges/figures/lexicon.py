@@ -131,6 +131,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'stunde': 'hour', 'stunden': 'hour', 'std': 'hour', 'tag': 'day', 'tage': 'day', 'tagen': 'day',
         'tages': 'day', 'werktag': 'business day', 'werktage': 'business day', 'werktagen': 'business day',
         'arbeitstag': 'business day', 'arbeitstage': 'business day', 'arbeitstagen': 'business day', 'woche': 'week',
+        'kalendertag': 'day', 'kalendertage': 'day', 'kalendertagen': 'day',  # calendar days (``qualifiers``)
         'wochen': 'week', 'monat': 'month', 'monate': 'month', 'monaten': 'month', 'monats': 'month', 'jahr': 'year',
         'jahre': 'year', 'jahren': 'year', 'jahres': 'year', 'kilo': 'kg', 'kilogramm': 'kg', 'gramm': 'g',
         'meter': 'm', 'zentimeter': 'cm', 'kilometer': 'km', 'liter': 'l', 'grad': '°', 'prozent': '%',
@@ -164,13 +165,14 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
     'nl': {
         'seconde': 'second', 'seconden': 'second', 'minuut': 'minute', 'minuten': 'minute', 'uur': 'hour',
         'uren': 'hour', 'dag': 'day', 'dagen': 'day', 'werkdag': 'business day', 'werkdagen': 'business day',
+        'kalenderdag': 'day', 'kalenderdagen': 'day',
         'week': 'week', 'weken': 'week', 'maand': 'month', 'maanden': 'month', 'jaar': 'year', 'jaren': 'year',
         'kilo': 'kg', "kilo's": 'kg', 'kilogram': 'kg', 'gram': 'g', 'meter': 'm', 'centimeter': 'cm',
         'kilometer': 'km', 'liter': 'l', 'graden': '°', 'procent': '%', 'keer': 'times', 'maal': 'times',
     },
     'zh': {
         '秒': 'second', '秒钟': 'second', '分钟': 'minute', '小时': 'hour', '个小时': 'hour', '天': 'day', '日': 'day',
-        '个工作日': 'business day', '工作日': 'business day', '周': 'week', '个星期': 'week', '星期': 'week', '个月': 'month',
+        '个工作日': 'business day', '工作日': 'business day', '个自然日': 'day', '自然日': 'day', '个日历日': 'day', '日历日': 'day', '周': 'week', '个星期': 'week', '星期': 'week', '个月': 'month',
         '年': 'year', '公斤': 'kg', '千克': 'kg', '克': 'g', '磅': 'lb', '米': 'm', '厘米': 'cm', '公里': 'km', '升': 'l',
         '毫升': 'ml', '毫克': 'mg', '微克': 'µg', '摄氏度': '°C', '华氏度': '°F', '度': '°', '次': 'times', '倍': 'times',
     },
@@ -188,7 +190,8 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
 }  # fmt: skip
 # Qualifiers that make a day a business day, before ('5 business days') or after ('5 jours ouvrés') it.
 # Counters after a CJK number: it counts things ('3个', '2개'), a count like '3 items'.
-COUNTERS = ("个", "個", "件", "点", "點", "개", "명", "名", "位", "台", "本", "枚", "款", "种", "種", "家", "人", "가지", "店", "軒")  # fmt: skip
+# CJK counters: what a number counts, read as its noun ('14泊', '3곳', '55세', '2粒'); nights and ages included.
+COUNTERS = ("个", "個", "件", "点", "點", "개", "명", "名", "位", "台", "本", "枚", "款", "种", "種", "家", "人", "가지", "店", "軒", "泊", "歳", "室", "冊", "곳", "세", "박", "장", "권", "대", "건", "晚", "岁", "粒", "张", "間", "间")  # fmt: skip
 BUSINESS_BEFORE = ("business", "working", "work", "bank")
 BUSINESS_AFTER = ("ouvré", "ouvrés", "ouvrable", "ouvrables", "hábil", "hábiles", "habiles", "laborable", "laborables", "úteis", "útil", "uteis", "lavorativi", "lavorativo", "feriali", "working")  # fmt: skip
 # Qualifiers that say a day is a calendar day ('30 calendar days', '30 jours calendaires', '30 Kalendertage').

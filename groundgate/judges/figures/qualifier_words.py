@@ -91,9 +91,9 @@ AFTER: dict[str, dict[str, str]] = {
         "pt": "ou mais|no mínimo|mínimo|pelo menos|em diante",
         "it": "o più|almeno|minimo|come minimo|in su",
         "nl": "of meer|minimaal|minimum|of ouder|en ouder",
-        "zh": "以上|起|或以上|及以上",
-        "ja": "以上|から|~",
-        "ko": "이상|부터",
+        "zh": "以上|起|或以上|及以上|以后|之后",
+        "ja": "以上|から|~|以降",
+        "ko": "이상|부터|이후",
     },
     "max": {
         "en": "or less|or fewer|or under|at most|maximum|max|or younger|at the latest|tops|and under|and below|and younger",
@@ -217,14 +217,14 @@ PERIODS: dict[str, dict[str, str]] = {
         "nl": "eenmalig|eenmalige", "zh": "一次性", "ja": "1回限り|一回限り|初回のみ", "ko": "일회|1회성",
     },
     "half_year": {
-        "en": "half-yearly|semiannual|semi-annual|every six months", "fr": "semestriel|semestrielle|semestriels",
-        "de": "halbjährlich|halbjährliche", "es": "semestral|semestrales", "pt": "semestral|semestrais",
-        "it": "semestrale|semestrali", "nl": "halfjaarlijks", "zh": "每半年", "ja": "半年ごと", "ko": "반기",
+        "en": "half-yearly|semiannual|semi-annual|every six months|per semester|per half-year", "fr": "semestriel|semestrielle|semestriels|par semestre",
+        "de": "halbjährlich|halbjährliche|pro halbjahr|pro semester", "es": "semestral|semestrales|por semestre", "pt": "semestral|semestrais|por semestre",
+        "it": "semestrale|semestrali|a semestre", "nl": "halfjaarlijks|per halfjaar|per semester", "zh": "每半年", "ja": "半年ごと", "ko": "반기",
     },
     "quarter": {
         "en": "a quarter|per quarter|quarterly|each quarter", "fr": "par trimestre|trimestriel|trimestrielle",
         "de": "pro quartal|vierteljährlich|quartalsweise", "es": "por trimestre|trimestral", "pt": "por trimestre|trimestral",
-        "it": "a trimestre|trimestrale|trimestrali", "nl": "per kwartaal|driemaandelijks", "zh": "每季度|每季", "ja": "四半期ごと", "ko": "분기당|분기별",
+        "it": "a trimestre|trimestrale|trimestrali", "nl": "per kwartaal|driemaandelijks", "zh": "每季度|每季|/季度|/季", "ja": "四半期ごと", "ko": "분기당|분기별",
     },
     "year": {
         "en": "a year|per year|/year|/yr|yearly|annually|annual|each year|every year|per annum|p.a.|a yr",
@@ -236,8 +236,8 @@ PERIODS: dict[str, dict[str, str]] = {
 }  # fmt: skip
 # What a figure is per, when not a period: 'per seat', 'per passenger, each way', 'par personne', '1인당'.
 PER_WORDS = {
-    "en": r"(?:and )?(?:per|a|an|each|for each|/)", "fr": r"(?:et )?(?:par|/|l'|la|le|chaque)", "de": r"(?:und )?(?:pro|je|/|für jeden|für jede)",
-    "es": r"(?:y )?(?:por|/|cada|el|la)", "pt": r"(?:e )?(?:por|/|cada|o|a)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|p\.)",
+    "en": r"(?:and )?(?:per|a|an|each|for each|/)", "fr": r"(?:et )?(?:par|/|l'|la|le|chaque)", "de": r"(?:und )?(?:pro|je|/|für jeden|für jede|jeden|jede|jeder|jedes)",
+    "es": r"(?:y )?(?:por|/|cada|el|la|al|a la)", "pt": r"(?:e )?(?:por|/|cada|o|a|ao|à)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|ieder|iedere|p\.)",
 }  # fmt: skip
 PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
     "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",

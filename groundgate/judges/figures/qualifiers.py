@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from groundgate.judges.figures import phrases
+from groundgate.judges.figures import cldr, phrases
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
 
@@ -24,14 +24,31 @@ _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")  # wha
 
 
 @cache
+def _zone_names() -> str:
+    """Every zone name read (the hand table's, CLDR's in the ten languages, the words of local time), as a pattern."""
+    every = sorted([*cldr.zones(), *words.LOCAL.split("|")], key=len, reverse=True)
+    short = [n for n in every if n.isascii() and n.isalpha() and len(n) <= 4]  # 'ET', 'CET', 'IST': written so
+    return "|".join([*(re.escape(n) for n in every if n not in short), f"(?-i:{'|'.join(n.upper() for n in short)})"])  # fmt: skip
+
+
+@cache
 def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
-    every = sorted([*words.ZONES, *words.LOCAL.split("|")], key=len, reverse=True)
-    short = [n for n in every if n.isascii() and n.isalpha() and len(n) <= 4]  # 'ET', 'CET', 'IST': written so
-    names = "|".join([*(re.escape(n) for n in every if n not in short), f"(?-i:{'|'.join(n.upper() for n in short)})"])  # fmt: skip
+    names = _zone_names()
     after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
     before = re.compile(rf"(?<![^\W\d_])(?P<zone>{names})\s*(?:기준\s*)?$", re.IGNORECASE)
     return after, before
+
+
+_SPAN_JOIN = re.compile(
+    r"\s*(?:-|–|—|~|〜|～|to|until|till|à|a|al|alle|bis|hasta|até|tot|から|至|到|부터)\s*", re.IGNORECASE
+)
+
+
+@cache
+def _bracketed() -> re.Pattern[str]:
+    """A zone in brackets ('(UK time)', '(ora locale)', '（北京时间）'): said of the times of its sentence before it."""
+    return re.compile(rf"[(（]\s*(?:in\s+|all\s+)?(?P<zone>{_zone_names()})\s*[)）]", re.IGNORECASE)
 
 
 @cache
@@ -41,7 +58,8 @@ def _per(lang: str) -> re.Pattern[str]:
             "(?!)"
         )  # CJK says what it is per before the figure ('kWh당', '每箱', '1泊あたり'): ``_cjk_per``
     per = words.PER_WORDS.get(lang, "") + ("|" + words.PER_WORDS["en"] if lang != "en" else "")
-    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})\s*(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip))?))", re.IGNORECASE)  # fmt: skip
+    # a word is one only whole ('a month', not the 'a' of 'aansluitkosten'); a sign or an elision may be glued
+    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})(?:(?<=[/'’.])\s*|\s+)(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip))?))", re.IGNORECASE)  # fmt: skip
 
 
 @cache
@@ -160,9 +178,28 @@ class Reader:
         before = text[max(previous, clause_start, start - _WINDOW) : start]
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
         said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
+        if kind == "time" and not said.zone_name and (zone := self._zone_later(index, end)):
+            said = replace(said, zone=cldr.zones().get(zone), zone_name=zone)
         if kind in ("money", "percent") and not (said.change or said.balance):
             said = self._direction(said, index, start, end, previous, following, clause_end, ahead)
         return said
+
+    def _zone_later(self, index: int, end: int) -> str:
+        """A time's zone said further on in its sentence: after the span it ends ('07:00~22:00 (KST)',
+        '2時から6時まで(UTC)'), or in brackets at the end ('at 10am until 10pm on Wednesday (UK time)'); '' if none."""
+        text, spans = self.text, self.spans
+        stop = _clause_end(text, end, end + CLAUSE)
+        if "(" not in text[end:stop] and "（" not in text[end:stop] and not (index + 1 < len(spans) and spans[index + 1][2] == "time"):  # fmt: skip
+            return ""
+        after_zone, _ = _zones()
+        later = next((s for s in spans[index + 1 :] if s[2] == "time" and s[0] >= end), None)
+        if later is not None and later is spans[index + 1] and _SPAN_JOIN.fullmatch(text, end, later[0]):
+            zone = after_zone.match(text[later[1] : stop])
+            return zone.group("zone").lower() if zone is not None else self._zone_later(index + 1, later[1])
+        if later is not None:  # a time between says its own zone: a bracket after it is its
+            stop = min(stop, later[0])
+        bracket = _bracketed().search(text, end, stop)
+        return bracket.group("zone").lower() if bracket is not None else ""
 
     def _direction(
         self,
@@ -242,7 +279,22 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
         "over",
         "under",
     }
-    found: set[str] = {"per", "pro", "par", "por", "je", "each", "cada", "elke", "ogni", "chaque", "every"}
+    found: set[str] = {
+        "per",
+        "pro",
+        "par",
+        "por",
+        "je",
+        "each",
+        "cada",
+        "elke",
+        "ogni",
+        "chaque",
+        "every",
+        "p",
+        "pp",
+        "pppn",
+    }
     tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
     for table in tables:
         for by_language in table.values():
@@ -251,7 +303,7 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
                 parts = re.findall(r"[^\W\d_]+", phrase.lower())
                 if parts:
                     found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
-    found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(words.ZONES))}
+    found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(cldr.zones()))}
     found |= {"way", "trip", "retour", "vuelta", "volta", "ritorno", "terug", "rückfahrt", "andata", "ida", "sens"}
     cjk = "".join({c for table in tables for by in table.values() for c in by.get(lang, "")}) if lang in _CJK else ""
     return frozenset(found - {"a", "an", "the", "de", "la", "le", "el", "o", "il", "lo", "l"}), cjk
@@ -317,7 +369,7 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         if zone is None:
             return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
         name = zone.group("zone").lower()
-        return Qualifiers(zone=words.ZONES.get(name), zone_name=name, clause=clause)
+        return Qualifiers(zone=cldr.zones().get(name), zone_name=name, clause=clause)
     change = balance = 0
     parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another figure's
     own_before = stripped_before[parts[-1].end() :] if parts else stripped_before
@@ -326,7 +378,10 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         sign = before[-1:]
         if kind == "percent" and sign in ("-", "−") and not before[:-1].rstrip()[-1:].isalnum() and not change:
             change = -1  # '−8,3 %'; a negative amount of money may be a credit or a debit: not read
-    period, per = _rate(own_before, stripped_after, kind, lang)
+    period, per, rest = _rate(own_before, stripped_after, kind, lang)
+    if not bound and lang not in _CJK and len(rest) < len(stripped_after):  # '2 jours par semaine au maximum'
+        ended = phrases.starting(rest.lstrip(" ,"), "after")
+        bound = ended[0] if ended is not None and ended[0] in ("min", "max") else ""
     calendar = kind == "duration" and _calendar(own + after[:24])
     return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause)
 
@@ -356,24 +411,33 @@ def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     return found.get("change", (0, 0))[1], found.get("balance", (0, 0))[1]
 
 
-def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str]]:
-    """The period a figure is per ('a month', 'monthly fee of'), and what else it is per ('per seat')."""
+def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str], str]:
+    """The period a figure is per ('a month', 'monthly fee of'), what else it is per ('per seat'), and the words
+    after what it read."""
     period = ""
     per: set[str] = set()
     rest = after
     sense, things = _things()
+    if (
+        kind == "money" and (each := _PER_PERSON.match(after)) is not None
+    ):  # '€ 45 p.p.', '49 € p. P.', '£30 pp': per person
+        per.add("person")
+        rest = after[each.end() :]
     for step in range(4):  # 'per seat per month', 'per passenger, each way', '€/kW día', 'por puesto y año'
         if not period:
-            head = rest.lstrip(" ,(")
+            head = rest.lstrip(" (" if lang in _CJK else " ,(")  # '연 4.2%, 월 상환액': past a comma, another's
             if lang in _CJK:
                 match = phrases.pattern("period", lang).match(head)
                 started = (str(match.lastgroup), match.end()) if match is not None else None
             else:
                 started = phrases.starting(head, "period")
                 if started is None and step == 0 and kind == "money" and not _per(lang).match(head) and (named := _NOUN.match(head)):  # fmt: skip
-                    gap = len(head[named.end() :]) - len(head[named.end() :].lstrip())
-                    started = phrases.starting(head[named.end() + gap :], "period")  # '€ 20 aansluitkosten per jaar'
-                    started = (started[0], named.end() + gap + started[1]) if started is not None else None
+                    for noun_end in sorted({named.end(), head.find(" ", 0, named.end())} - {-1}):  # one word or two
+                        gap = len(head[noun_end:]) - len(head[noun_end:].lstrip())
+                        started = phrases.starting(head[noun_end + gap :], "period")  # '€ 20 aansluitkosten per jaar'
+                        if started is not None:
+                            started = (started[0], noun_end + gap + started[1])
+                            break
             if started is not None:
                 period, rest = started[0], head[started[1] :]
                 continue
@@ -408,11 +472,16 @@ def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset
         if lang in _CJK:
             match = phrases.pattern("period", lang).search(before[-32:])
             period = str(match.lastgroup) if match is not None else ""
+            if not period and (single := _CJK_PERIOD_BEFORE.search(before[-3:])) is not None:
+                period = _ONE_PERIOD[single.group(1) or single.group(2)]  # '年611円', '月70万円', '월 3만 원'
+
         else:
             periods = phrases.anywhere(before[-32:], "period")
             period = periods[-1][0] if periods else ""
-    return period, frozenset(per)
+    return period, frozenset(per), rest
 
+
+_PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
 
 # What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
 # or after it ('12元/单', '3元/GB').
@@ -453,6 +522,12 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     return period, per
 
 
+# A period's one character right before an amount ('年611円', 'は月70万円', '월 3만 원', '연 4.2%'), not a date's
+# month or a year named ('3月5日', '今年', '去年', '来年'), nor the last syllable of a Korean word.
+_CJK_PERIOD_BEFORE = re.compile(
+    r"(?:(?<![0-9０-９一二三四五六七八九十今去昨来前後后明本当毎每同翌隔半])([月年])|(?<![\uac00-\ud7a3])([월연년]))\s?$"
+)
+_ONE_PERIOD = {"月": "month", "年": "year", "월": "month", "연": "year", "년": "year"}
 _NOUN = re.compile(r"[^\W\d_]{3,}(?:\s(?!(?:und|and|oder|ou|and|plus|sowie|dazu)\b)[^\W\d_]{3,})?(?=\s)")
 _BARE_PERIOD = re.compile(r"\s*(?:(?:y|e|et|and|und|en|o)\s+)?(?P<noun>[^\W\d_]+)(?![^\W\d_])", re.IGNORECASE)
 

@@ -89,7 +89,7 @@ def words_of(text: str) -> set[str]:
     ignored = _ignored()
     if lowered.isascii():
         return {_stem(w) for w in lowered.translate(_NOT_LETTERS).split() if len(w) > 2 and w not in ignored}
-    found = {_stem(w) for w in _WORD.findall(lowered) if w not in ignored and _latin(w)}
+    found = {_stem(w) for w in _LATIN_RUN.findall(lowered) if w not in ignored}  # 'LDLが98' says 'ldl'
     cjk = _ignored_cjk()
     found |= {run[:2] for run in _HANGUL_RUN.findall(text) if run[:2] not in cjk}
     for run in _HAN_KANA_RUN.findall(text):
@@ -107,11 +107,8 @@ def _stem(word: str) -> str:
     return word[:STEM]
 
 
-def _latin(word: str) -> bool:
-    return word.isascii() or _CJK.search(word) is None
-
-
-_CJK = re.compile(r"[\u3040-\u9fff\uac00-\ud7a3]")
+# A word's letters outside the CJK scripts: a Latin word glued to a particle ('LDLが', 'ALT는') is still a word.
+_LATIN_RUN = re.compile(r"[^\W\d_\u1100-\u11ff\u3040-\u9fff\uac00-\ud7a3\uff00-\uffef]{3,}")
 
 
 def _sentence(text: str, start: int, end: int) -> tuple[int, int]:

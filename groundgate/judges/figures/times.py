@@ -148,7 +148,9 @@ def _year(text: str | None) -> int | None:
 
 # --- weekdays ---------------------------------------------------------------------------------------
 
-_SPAN = r"\s*(?:-|–|—|~|〜|～|/|to|through|thru|till|until|à|au|bis|a|al|hasta|至|到|から|부터)\s*"
+# What joins a span's two days in each language, with the article some fuse with it ('dal martedì alla
+# domenica', 'de segunda até sábado', 'van maandag tot en met vrijdag', 'du lundi jusqu'au samedi').
+_SPAN = r"\s*(?:-|–|—|~|〜|～|/|to|through|thru|till|until|à|au|jusqu'au|jusqu’au|bis(?: zum)?|a|al|alla|fino al|fino alla|fino a|hasta(?: el)?|até(?: ao| à| a)?|ao|tot en met|t/m|tot|至|到|から|부터)\s*"
 
 
 @cache
@@ -231,7 +233,8 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
         if a is None or b is None or a == b:
             continue
         taken.append(match.span())
-        listed = "/" in text[match.end("a") : match.start("b")]  # 'Sa/So': the two days, not those between
+        joint = text[match.end("a") : match.start("b")].strip().lower()
+        listed = joint == "/"  # 'Sa/So': the two days, not those between ('t/m' is 'up to and including')
         for index in (a, b) if listed else [(a + step) % 7 for step in range((b - a) % 7 + 1)]:
             yield Found(match.start(), match.end(), "weekday", Decimal(index))
     for match in one.finditer(text):

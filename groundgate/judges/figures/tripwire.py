@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Literal
 
 from groundgate.judges.figures import lexicon
-from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable
+from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, read_thing
 from groundgate.judges.figures.derive import derived
 from groundgate.judges.figures.extract import figures, read
 from groundgate.judges.figures.figure import Figure
@@ -23,7 +23,7 @@ from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, ki
 from groundgate.lookalike import visible
 
 READ = (*lexicon.LATIN, "zh", "ja", "ko")  # the languages whose figures the tripwire reads
-Status = Literal["unsupported", "elsewhere", "derived"]
+Status = Literal["unsupported", "elsewhere", "derived", "unread"]
 
 NEAREST = 3  # the context's figures shown beside one the candidate newly states
 LISTED = 20  # figures a row lists of those its candidate newly states (one is enough to make it a row to read)
@@ -39,13 +39,15 @@ class NewFigure:
     figure: Figure
     nearest: list[str]
     sentence: str = ""
-    status: Status = "unsupported"  # elsewhere: stated only of something else; derived: follows by one step
-    basis: str = ""  # elsewhere: what the context states it of; derived: how it follows ('£9 a month × 12')
+    # elsewhere: stated only of something else; derived: follows by one step; unread: not read in full, so not
+    # checked (neither backed nor an invention: listed so a reader sees it, never a row to read on its own)
+    status: Status = "unsupported"
+    basis: str = ""  # elsewhere: what the context states it of; derived: how it follows ('£9 a month × 12'); unread: what was not read
 
     @property
     def flagged(self) -> bool:
         """Whether a person should read it (an unsupported figure, or one said of something else)."""
-        return self.status != "derived"
+        return self.status not in ("derived", "unread")
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             if id(backer) in query_ids:
                 continue  # the user's own figure
             verdict = _said_of(claim, backer, backers, again.get(id(claim), []), everything, place, shown_candidate, subjects, sources, query_ids)  # fmt: skip
+            if verdict is None and (unknown := _unknown_per(claim, backer)):
+                verdict = (claim, "unread", f"what it is per: “{unknown}”, a noun its tables do not know")
             if verdict is not None:
                 verdicts.append(verdict)
             continue
@@ -115,15 +119,19 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         given = [f for f in everything[max(0, at - 4) : at + 5] if f is not claim and clause[0] <= f.start < clause[1]]
         around = shown_candidate[max(clause[0], claim.start - 80) : min(clause[1], claim.end + 80)]  # bounded
         how = derived(claim, stated, near_words, reading.qualified, given, around)
-        verdicts.append((claim, "derived", how) if how else (claim, "unsupported", ""))
+        if how:
+            verdicts.append((claim, "derived", how))
+            continue
+        unread = _unread(claim, sources)
+        verdicts.append((claim, "unread", unread) if unread else (claim, "unsupported", ""))
     if not verdicts:
         return Finding([], [])
-    flagged = any(status != "derived" for _, status, _ in verdicts)
+    flagged = any(status not in ("derived", "unread") for _, status, _ in verdicts)
     old = Stated(b for b in claims(baseline, lang) if not sources.states(b)) if flagged else Stated()
     backlog: list[Figure] = []
     new: list[NewFigure] = []
     for claim, status, basis in verdicts:
-        if status != "derived" and old.states(claim):
+        if status not in ("derived", "unread") and old.states(claim):
             backlog.append(claim)
         elif len(new) < LISTED:
             ranked = nearest(claim, stated)
@@ -167,6 +175,26 @@ def _said_of(
         ):
             return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
     return None
+
+
+def _unknown_per(claim: Figure, backer: Figure) -> str:
+    """What the claim is said to be per that its tables do not know and its backer does not say ('pro Datei'
+    against 'je Posten'): not weighed, so the figure was not read in full ('' when it was)."""
+    return next((thing for thing in sorted(claim.per) if thing not in backer.per and not read_thing(thing)), "")
+
+
+def _unread(claim: Figure, sources: Stated) -> str:
+    """Why an answer's figure that no context figure backs was not read in full ('' when it was): only a figure
+    read in full, whose value, unit and qualifiers disagree with every context figure of its kind, is an
+    invention. A count of a noun the tables do not know ('9 German hardness degrees' against '9 °dH'), or a
+    number without a unit, whose value the context states in another unit may be that figure named otherwise."""
+    if claim.kind in ("count", "number") and not (claim.kind == "count" and read_thing(claim.unit)):
+        values = {claim.value} | ({claim.written} if claim.written is not None else set())
+        same_noun = any(s.unit == claim.unit and s.value in values for s, _ in sources.offered)  # read: its own word
+        if not same_noun and any(("n", value) in sources.keys for value in values):
+            what = f"“{claim.unit}”, a noun its tables do not know" if claim.unit else "a number without a unit"
+            return f"what it counts: {what}, of a value the context states in another unit"
+    return ""
 
 
 def _period_word(

@@ -11,7 +11,7 @@ from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
-from groundgate.judges.figures import cldr, lexicon
+from groundgate.judges.figures import cldr, lexicon, qualifier_words
 from groundgate.judges.figures.function_words import FUNCTION_WORDS
 from groundgate.judges.figures.times import Found, anchored
 
@@ -103,12 +103,29 @@ class _Units:
                 latin, end = first, head.end("w1")
             elif first.endswith(".") and first[:-1].lower() in words:
                 latin, end = first[:-1], head.end("w1") - 1
+            elif second and words.get(second.lower()) in _SPANS and first.isalpha() and first.lower() not in _STOP:
+                latin, end = second, head.end("w2")  # '5 extra days', '5 aaneengesloten werkdagen': a word between
             else:
                 return None
         tail = self.tail.match(text, end)
         groups = {"gap": head.group("gap"), "qual": head.group("qual"), "latin": latin, "other": other}
         groups |= {"scale": tail.group("scale"), "post": tail.group("post")} if tail is not None else {}
         return _UnitMatch(groups, tail.end() if tail is not None else end)
+
+
+# Units of time: a word between the number and one of them says which ('2 full years'), it is not what is counted.
+_SPANS = frozenset({"second", "minute", "hour", "day", "business day", "week", "month", "year"})
+
+
+@cache
+def _qualifier_words() -> frozenset[str]:
+    """The words of bounds and hedges ('ruim', 'about', 'mindestens'): no noun a number counts ('2023 ruim 1,3')."""
+    found: set[str] = set()
+    for table in (qualifier_words.BEFORE, qualifier_words.AFTER):
+        for by_language in table.values():
+            for code in lexicon.LATIN:
+                found |= set(re.findall(r"[^\W\d_]+", by_language.get(code, "").lower()))
+    return frozenset(found)
 
 
 def _latin(word: str) -> bool:
@@ -391,6 +408,8 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
     noun = _NOUN.match(text, end)
     if noun is None or lang not in lexicon.LATIN or noun.group(1).lower() in _STOP:
         return None
+    if noun.group(1).lower() in _qualifier_words():
+        return None
     if lang == "de" and not noun.group(1)[0].isupper():
         return None  # German writes its nouns capitalised: 'ab 21 mieten' counts nothing
     return noun
@@ -427,7 +446,7 @@ def _with_unit(
         return Found(start, end, "name", value, "year", name=str(year))
     if meaning == "day":
         qualifier = (unit.group("qual") or "").lower()
-        if qualifier in lexicon.BUSINESS_BEFORE or unit.group("post") or _BUSINESS_BASIS.search(text, max(0, start - 12), start):  # fmt: skip
+        if qualifier in lexicon.BUSINESS_BEFORE or unit.group("post") or _BUSINESS_BASIS.search(text, max(0, start - 24), start):  # fmt: skip
             meaning = "business day"
     if meaning in lexicon.DURATIONS:
         return Found(start, end, "duration", value, meaning)
@@ -447,7 +466,10 @@ def _with_unit(
 
 
 # Days counted as business days by a phrase before the number ('영업일 기준 3일', '営業日ベースで3日', '按工作日计算3天')
-_BUSINESS_BASIS = re.compile(r"(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|ベースで|で|计算|计)\s*$")
+# or before the span the number ends ('영업일 기준 3~5일')
+_BUSINESS_BASIS = re.compile(
+    r"(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|으로|로|ベースで|で|计算|计)\s*(?:\d+(?:[.,]\d+)?\s*(?:~|-|–|〜|～|至|到|から)\s*)?$"
+)
 
 
 # A compound unit's denominators: 'mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'mg per kg'; spelled out or
