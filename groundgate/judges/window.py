@@ -26,9 +26,18 @@ cached, ollama#16428, both count low and vary with the prompt):
   prompts of different sizes that happen to count alike are not taken for a cut on their own: a server that
   counts only what it had not cached gives such coincidences.
 
+Every judgement that decides an ungrounded bucket is checked as a re-score is (``confirming``): a cut baseline read
+as ungrounded made a candidate's invented figure backlog. A check that counts more than twice the first is no one
+server's count: a balancer over servers of different windows (void, said once, never learnt as a count that moves).
+A re-score on a server that reports no prompt tokens confirms nothing (said once). A prompt that fits the window but
+not with its ``max_tokens`` is shifted while answering (Ollama before 0.33, llama.cpp with context shift), its count
+honest: where the window is known (``size``, as the server states it; or a fixed count), it is void (``edge``).
+
 Hosted services (Azure OpenAI, api.openai.com) refuse a prompt over their window (HTTP 400) and never cut: their
 counts are not read here. A server that refuses (llama.cpp's HTTP 400 "the request exceeds the available context
-size" with context shift off, Ollama without context shift) gets the same one-line reading as a cut.
+size" with context shift off, Ollama without context shift, vLLM and OpenAI's "maximum context length") gets the
+same one-line reading as a cut, and a check prompt it refuses leaves the judgement standing (it refuses, never
+cuts).
 """
 
 from __future__ import annotations
