@@ -302,15 +302,15 @@ class Pace:
         """A limit a header claims (``x-ratelimit-limit-*``) is believed only until the deployment's own answers
         contradict it: more than CONTRADICTS times the requests (or tokens) it claims a minute, answered within one
         minute. Such a header (one request and one token a minute, while every call is answered at once) is not the
-        deployment's quota; believed, it forecasts hundreds of hours. Only the limit contradicted is dropped: the
-        other header may be true. What ``x-ratelimit-remaining-*`` leaves on top of an answer's charge is a lower
+        deployment's quota; believed, it forecasts hundreds of hours. The other limit those headers claim goes with
+        it (the same statement, shown wrong), never a bound what is left gives: that is true whatever they claim. What ``x-ratelimit-remaining-*`` leaves on top of an answer's charge is a lower
         bound, never a claimed limit, and a run answered more than it within a minute only shows the limit is at
         least that much: the bound rises to it (a busy deployment's true headers are not disbelieved). Refusals
         still set the pace."""
         # Within a minute, and within PERIOD at the minute's rate: a limit is checked over periods of 10 seconds at
         # a sixth of it (Azure), so what was answered within one such period, six times, is answered at that rate.
         recent = [charge for at, charge in self._took if at >= self._clock() - PERIOD]
-        per_minute = 60.0 / PERIOD
+        per_minute = 60.0 / PERIOD if len(recent) > 1 else 1.0  # one answer tells no rate
         took = (
             max(len(self._took), int(len(recent) * per_minute)),
             max(sum(charge for _, charge in self._took), int(sum(recent) * per_minute)),
@@ -326,11 +326,13 @@ class Pace:
                 continue
             if answered <= CONTRADICTS * claimed:
                 continue
-            self._doubted[kind] = (
+            said = (
                 f"the deployment's headers claimed {claimed:,.0f} {kind} a minute while it answered {answered:,} "
-                f"{kind} within one minute, so groundgate stopped believing that limit"
+                f"{kind} within one minute, so groundgate stopped believing the limits they claim"
             )
-            self._raise(kind, None)
+            for stated in {kind} | self._claimed:  # what the same headers claim, never a bound what is left gives
+                self._doubted[stated] = said
+                self._raise(stated, None)
 
     def _raise(self, kind: str, value: float | None) -> None:
         if kind == "requests":

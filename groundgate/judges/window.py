@@ -145,10 +145,10 @@ def server_said(line: str) -> str | None:
 
 
 def uncounted_words() -> str:
-    """The one line for a re-score on a server that reports no prompt count."""
+    """The one line for an ungrounded judgement or a re-score on a server that reports no prompt count."""
     return (
-        "the judge reports no prompt tokens (usage.prompt_tokens) for this re-score, so whether its server cut the "
-        f"prompt cannot be told and the re-score confirms nothing; {FIX}"
+        "the judge reports no prompt tokens (usage.prompt_tokens) for this judgement, so whether its server cut the "
+        f"prompt cannot be told and an ungrounded score or a re-score is not taken; {FIX}"
     )
 
 
@@ -176,8 +176,8 @@ MIXED = (
     "one server says nothing of another's, so judgements of an ungrounded bucket were not taken as scores"
 )
 UNCOUNTED = (
-    "the judge reports no prompt tokens: groundgate cannot tell a cut prompt from a whole one, so its re-scores "
-    "confirm nothing and its regressions have no verdict"
+    "the judge reports no prompt tokens: groundgate cannot tell a cut prompt from a whole one, so its ungrounded "
+    "judgements and re-scores are not taken as scores and their rows have no verdict"
 )
 
 

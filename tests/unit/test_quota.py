@@ -407,14 +407,15 @@ def test_a_busy_deployments_true_headers_are_not_disbelieved() -> None:
     assert limits.tpm >= 8 * CHARGE  # at least what the deployment answered within the minute
 
 
-def test_a_claimed_limit_the_answers_contradict_drops_that_limit_alone() -> None:
-    """Headers claiming one token a minute (x-ratelimit-limit-tokens: 1) beside a true 600 requests a minute: the
-    answers contradict the tokens' limit, which is no longer believed; the requests' limit still holds."""
+def test_a_claimed_limit_the_answers_contradict_never_drops_what_is_left() -> None:
+    """A header claiming one token a minute (x-ratelimit-limit-tokens: 1) beside a true x-ratelimit-remaining-
+    requests (99 of the 10 seconds): the answers contradict the tokens' claim, which is no longer believed; the
+    requests' bound, which what is left gives whatever a header claims, still holds."""
     now = [0.0]
     pace = Pace(clock=lambda: now[0])
     for i in range(10):
         now[0] = 1.0 + i
-        pace.answered({"x-ratelimit-limit-tokens": "1", "x-ratelimit-limit-requests": "600"}, charge=CHARGE)
+        pace.answered({"x-ratelimit-limit-tokens": "1", "x-ratelimit-remaining-requests": "99"}, charge=CHARGE)
     [doubt] = pace.doubts()
     assert doubt.startswith("the deployment's headers claimed 1 tokens a minute"), doubt
     limits = pace.limits()
