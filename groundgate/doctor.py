@@ -21,7 +21,7 @@ from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Purp
 from groundgate.judges.cost import Estimator
 from groundgate.judges.limits import UNFIT_FIX
 from groundgate.judges.runner import Runner
-from groundgate.judges.window import Window
+from groundgate.judges.window import Window, server_said
 from groundgate.judges.window import voided as window_voided
 from groundgate.report.escape import log_safe
 from groundgate.report.render import escaped
@@ -142,6 +142,8 @@ class Reach:
     largest: tuple[int, str] | None  # the suite's largest prompt (estimated tokens) and its case and side
     kept: int | None = None  # what the server cut a longer prompt to, in its own tokens (None: it refused, or none cut)
     counted: int = 0  # the most the server counted of a prompt it took whole, in its own tokens
+    refused: str | None = None  # the server's own words refusing the probe ``cut`` ("": it refused, words unknown)
+    failed: str | None = None  # a probe that failed otherwise (neither taken whole nor cut): why
 
 
 def _tokens(judge: Runner) -> Estimator | None:
@@ -172,20 +174,25 @@ def reach(judge: Runner, suite: Sequence[tuple[Case, str, str]]) -> Reach:
     window = getattr(judge.provider, "window", None)
     window = window if isinstance(window, Window) else None
 
-    def probe(target: int) -> tuple[int, bool]:
-        """A fresh call of the sample padded to about ``target`` estimated tokens: its size, and whether the
-        judge's server cut or refused it."""
+    def probe(target: int) -> tuple[int, JudgeError | None]:
+        """A fresh call of the sample padded to about ``target`` estimated tokens: its size, and its failure (None:
+        the judge's server answered it)."""
         base = estimate.prompt(JudgeRequest(SAMPLE, ANSWER, Purpose.GROUNDEDNESS))
         repeats = max(0, round((target - base) * 4.6 / len(PADDING)))
         case = Case(SAMPLE.id, SAMPLE.category, SAMPLE.query, SAMPLE.context + " " + PADDING * repeats, SAMPLE.line)
         request = JudgeRequest(case, ANSWER, Purpose.NOISE)  # fresh: never cached
         [answer] = judge.score_all([request], "doctor")
-        return estimate.prompt(request), isinstance(answer, JudgeError) and window_voided(answer.message)
+        failed = answer if isinstance(answer, JudgeError) and answer.kind is not Failure.MALFORMED else None
+        return estimate.prompt(request), failed
 
     whole, target = 0, PROBE_FIRST
     while True:
-        size, cut = probe(target)
-        if cut:
+        size, failed = probe(target)
+        if failed is not None and failed.message.startswith("the judge refused a prompt of "):
+            return Reach(whole, size, True, biggest, refused=server_said(failed.message) or "")
+        if failed is not None and not window_voided(failed.message):  # neither whole nor cut: not measured
+            return Reach(whole, None, True, biggest, failed=failed.message)
+        if failed is not None:
             kept = window.kept() if window is not None else None
             if window is not None and kept is not None and window.whole <= kept:
                 # Whole up to what it keeps: is that its window, or half of it? A prompt between says.
@@ -203,6 +210,16 @@ def reach_said(found: Reach) -> str:
     lines = []
     if not found.probed:
         lines.append("window: not probed: a hosted judge's context window is its model's, as documented")
+    elif found.failed is not None:
+        took = f" after it took one of about {found.whole:,} tokens whole" if found.whole else ""
+        lines.append(f"window: not measured: a longer probe failed{took} ({found.failed})")
+    elif found.refused is not None and found.cut is not None:
+        took = f"took a prompt of about {found.whole:,} tokens whole and " if found.whole else ""
+        words = f"; its server said: '{found.refused}'" if found.refused else ""
+        lines.append(
+            f"window: the judge {took}refused one of about {found.cut:,} (with the answer tokens asked beside it), "
+            f"so its context window is under that size{words}"
+        )
     elif found.cut is None:
         lines.append(f"window: the judge took every probe whole, up to about {found.whole:,} prompt tokens")
     elif found.kept is not None:

@@ -237,6 +237,10 @@ class Provider:
         """Tokens a call is expected to cost, before it is made (``judges.cost``); None: not counted."""
         return None
 
+    def warnings(self) -> list[str]:
+        """What a reader of the results should know of how the judge's server answered, a sentence each."""
+        return []
+
 
 Progress = Callable[[str, int, int], None]  # (phase, done, total); a ``beat`` method also hears the calls in flight
 

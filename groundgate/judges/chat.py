@@ -19,6 +19,7 @@ hosted service refuses a prompt over its window and never cuts one: its counts a
 from __future__ import annotations
 
 import asyncio
+import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ from groundgate.judges import (
     Link,
     Provider,
     Purpose,
+    Score,
     rubric,
     unavailable,
 )
@@ -40,6 +42,7 @@ from groundgate.judges import window as context_window
 from groundgate.judges.cost import RESERVE as RESERVE  # bench/max_tokens.py sets it
 from groundgate.judges.cost import Estimator, text_tokens
 from groundgate.judges.quota import retry_after
+from groundgate.rules import Bucket, bucket_of
 from groundgate.wording import duration
 
 if TYPE_CHECKING:
@@ -74,6 +77,8 @@ class Answer:
     tokens: int
     answer_tokens: int
     prompt_tokens: int  # the service's count of the last request's prompt
+    kept: int = 0  # the same, cached tokens added back: what the window reads
+    checked: bool = False  # its count was checked with a longer prompt already
 
 
 def kept(usage: Any) -> int:
@@ -87,6 +92,32 @@ def kept(usage: Any) -> int:
     cached = getattr(details, "cached_tokens", None) if details is not None else None
     extra = cached if isinstance(cached, int) and not isinstance(cached, bool) and cached > 0 else 0
     return (usage.prompt_tokens or 0) + extra
+
+
+def server_window(path: str, body: object, model: str) -> int | None:
+    """The context window a self-hosted server states: llama.cpp's ``/props``, Ollama's ``/api/ps`` (the entry of
+    ``model``, or the one model loaded); None: not said."""
+
+    def size(value: object) -> int | None:
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+    if not isinstance(body, dict):
+        return None
+    if path == "/props":
+        settings = body.get("default_generation_settings")
+        found = size(settings.get("n_ctx")) if isinstance(settings, dict) else None
+        return found or size(body.get("n_ctx"))
+    models = [m for m in body.get("models") or [] if isinstance(m, dict)]
+    named = [
+        m for m in models if model in (m.get("name"), m.get("model"), str(m.get("name", "")).removesuffix(":latest"))
+    ]
+    chosen = named or (models if len(models) == 1 else [])
+    return size(chosen[0].get("context_length")) if chosen else None
+
+
+def ungrounded(judged: Judgement) -> bool:
+    """Whether a judgement is a score in the ungrounded bucket (1-2)."""
+    return isinstance(judged, Score) and not math.isnan(judged.score) and bucket_of(judged.score) is Bucket.UNGROUNDED
 
 
 def status_of(error: BaseException) -> int | None:
@@ -133,6 +164,7 @@ class ChatJudge(Provider):
         self._client: AsyncOpenAI | None = None
         self._estimate = Estimator(info.rubric, info.reasoning)
         self.window = context_window.Window()  # what the server counts of the prompts it takes whole
+        self._asked: asyncio.Future[None] | None = None  # the server asked its window (``_server_window``)
 
     def client(self) -> AsyncOpenAI:
         """The judge's one async ``openai`` client (the openai client's own retries off: ``ask`` sends again)."""
@@ -162,6 +194,34 @@ class ChatJudge(Provider):
 
     def estimate(self) -> Estimator:
         return self._estimate
+
+    def warnings(self) -> list[str]:
+        return self.window.notes()
+
+    async def _server_window(self) -> None:
+        """The window as a self-hosted server says it, asked once (after its first answer: Ollama lists a model
+        only once loaded); a server that says nothing leaves it unknown."""
+        if self._asked is None:
+            self._asked = asyncio.ensure_future(self._ask_window())
+        await asyncio.shield(self._asked)
+
+    async def _ask_window(self) -> None:
+        """llama.cpp's ``GET /props`` (``default_generation_settings.n_ctx``: a slot's window) and Ollama's
+        ``GET /api/ps`` (the loaded model's ``context_length``), beside the OpenAI-compatible ``/v1``."""
+        import httpx
+        from openai import OpenAIError
+
+        assert self._client is not None
+        root = str(self._client.base_url).rstrip("/").removesuffix("/v1")
+        for path in ("/props", "/api/ps"):
+            try:
+                answer = await self._client.get(f"{root}{path}", cast_to=httpx.Response, options={"timeout": 10.0})
+                size = server_window(path, answer.json(), self.model)
+            except (OpenAIError, httpx.HTTPError, ValueError):
+                continue
+            if size:
+                self.window.size = size
+                return
 
     def ready(self) -> None:
         """The client (its chat API imported: the openai client imports it on first use) and the groundedness
@@ -207,7 +267,32 @@ class ChatJudge(Provider):
         )
         if isinstance(answer, JudgeError):
             return answer
-        return rubric.read(answer.content, answer.finish_reason, answer.model, answer.tokens, answer.answer_tokens)
+        judged = rubric.read(answer.content, answer.finish_reason, answer.model, answer.tokens, answer.answer_tokens)
+        if kind == "groundedness" and not self.hosted and not answer.checked and ungrounded(judged):
+            # An ungrounded bucket decides a row (backlog, a re-score) as a regression does: a prompt the server
+            # cut must not read as one, whatever the count looked like, so its count is checked as a re-score's.
+            estimate_now = self._estimate.prompt(request)
+            cut, spent = await self._check(params, link, self.headers(prompt), estimate_now, answer.kept)
+            if cut is not None:
+                return JudgeError(
+                    cut, answer.model, Failure.ROW, answer.tokens + spent[0], answer.answer_tokens + spent[1]
+                )
+            if isinstance(judged, Score):
+                judged = replace(judged, tokens=judged.tokens + spent[0], answer_tokens=judged.answer_tokens + spent[1])
+        return judged
+
+    async def _check(
+        self, params: dict[str, Any], link: Link, headers: dict[str, str] | None, estimate: int, counted: int
+    ) -> tuple[str | None, tuple[int, int]]:
+        """A judgement's count checked with the same request made longer, as a re-score's is: the line that voids
+        it (None: taken as a score), and what the check billed."""
+        look = self.window.look(estimate, counted, confirming=True)
+        if look.cut is not None or not look.ask:
+            return look.cut, (0, 0)
+        longer, added, spent = await self._longer(params, link, headers, estimate)
+        if isinstance(longer, str):
+            return context_window.unchecked_words(counted, look.expected, longer), spent
+        return self.window.settle(estimate, counted, longer, added, confirming=True), spent
 
     async def ask(
         self,
@@ -264,17 +349,21 @@ class ChatJudge(Provider):
                                   kind=Failure.MALFORMED)  # fmt: skip
             usage = reply.usage
             counted = (usage.prompt_tokens if usage is not None else 0) or 0
-            cut = None
+            cut, checked = None, False
             if not self.hosted:  # a hosted service refuses a prompt over its window and never cuts one
+                await self._server_window()
                 look = self.window.look(estimate, kept(usage), confirming=confirming)
                 cut = look.cut
                 if look.ask:  # a short count: the same request made longer says whether it is fixed (a cut)
+                    checked = True
                     longer, added, spent_longer = await self._longer(params, link, headers, estimate)
                     billed = (billed[0] + spent_longer[0], billed[1] + spent_longer[1])
                     if isinstance(longer, str):
                         cut = context_window.unchecked_words(kept(usage), look.expected, longer)
                     else:
                         cut = self.window.settle(estimate, kept(usage), longer, added, confirming=confirming)
+                if cut is None:  # it fits, but its answer may not: a server shifting its context drops its start
+                    cut = self.window.edge(kept(usage) or look.expected, allowance, look.expected)
             quota.answered(raw.headers, charge=charge, estimate=estimate, allowance=allowance,
                            counted=0 if cut else counted)  # fmt: skip
             choice = reply.choices[0] if reply.choices else None
@@ -288,7 +377,7 @@ class ChatJudge(Provider):
                 link.longer += 1
                 continue
             content = choice.message.content if choice is not None else None
-            return Answer(content, finish, reply.model or None, *billed, counted)
+            return Answer(content, finish, reply.model or None, *billed, counted, kept(usage), checked or confirming)
 
     async def _longer(
         self, params: dict[str, Any], link: Link, headers: dict[str, str] | None, estimate: int
@@ -296,7 +385,8 @@ class ChatJudge(Provider):
         """What the server counts of the same request with each message twice (a prompt about twice as long),
         one answer token asked: an int; None when it refuses that prompt as over its window (a
         server that refuses does not cut); a failure's words when no count came back. The estimated tokens that
-        made it longer, and what it billed. A 429 is waited out as the judging call's are (within the call)."""
+        made it longer, and what it billed. A 429 is waited out, and a 5xx or a dropped connection sent again, as the
+        judging call's are (within the call)."""
         from openai import APIStatusError, OpenAIError
 
         assert self._client is not None
@@ -311,7 +401,7 @@ class ChatJudge(Provider):
             longer["max_tokens"] = 1
         quota = link.quota
         charge = quota.charge(2 * estimate, 1)
-        refusals, retry = 0, False
+        refusals, retry, failures, entity = 0, False, 0, [0]
         while True:
             await quota.acquire(charge, retry=retry)
             try:
@@ -331,6 +421,12 @@ class ChatJudge(Provider):
                     if refusals < MAX_REFUSALS and (asked is None or quota.longest is None or asked <= quota.longest):
                         retry = True
                         continue
+                elif status_of(error) != 429 and failures < MAX_RETRIES and (delay := again(error, failures, entity)):
+                    failures += 1  # a 5xx or a dropped connection, sent again by the judging call's rule
+                    link.resent += 1
+                    await asyncio.sleep(delay if quota.longest is None else min(delay, quota.longest))
+                    retry = True
+                    continue
                 said = one_line(f"{type(error).__name__}: {getattr(error, 'message', None) or error}")
                 if self._secret:
                     said = said.replace(self._secret, "***")

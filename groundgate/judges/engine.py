@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from groundgate.judges import Failure, JudgeError, Judgement, JudgeRequest, Link, Provider
 from groundgate.judges.limits import Budget, CircuitBreaker, Deadline
-from groundgate.judges.quota import TICKET, Pace, Ticket, rate_text
+from groundgate.judges.quota import TICKET, Limits, Pace, Ticket, rate_text
 from groundgate.wording import duration
 
 T = TypeVar("T")
@@ -39,6 +39,12 @@ THREADS = 64  # threads for the judges without an async path (asyncio.to_thread)
 
 _lock = threading.Lock()
 _loop: asyncio.AbstractEventLoop | None = None
+
+
+def part_words(part: float) -> str:
+    """'a quarter', 'half', 'a third', '40%'."""
+    named = {0.5: "half", 0.25: "a quarter", 1 / 3: "a third", 0.2: "a fifth", 0.125: "an eighth", 0.1: "a tenth"}
+    return next((words for value, words in named.items() if abs(part - value) < 0.005), f"{part:.0%}")
 
 
 def judge_loop() -> asyncio.AbstractEventLoop:
@@ -137,8 +143,7 @@ class Engine:
                 except queue.Empty:
                     pass
                 if self.pulse is not None and self._in_flight:
-                    limits = self.quota.limits()
-                    pace = f"{rate_text(limits.rpm, limits.tpm)}, {limits.source}'s" if limits.source else ""
+                    pace = self._quota_words(self.quota.limits(), brief=True) if self.quota.limits().source else ""
                     held = min(self.quota.waiting, self._in_flight)
                     self.pulse(Pulse(self._sent, self._in_flight, held, self.rate(), pace))
         finally:
@@ -189,18 +194,35 @@ class Engine:
     def _past_deadline(self, left_calls: int, left_seconds: float) -> str | None:
         """The line that stops the run at once, when the quota's pace forecasts the calls left to end after the
         run's deadline; None while they fit (or nothing is paced)."""
-        pace = self.quota.calls_per_second()
+        pace = self.quota.calls_per_second(forecast=True)
         if pace is None or pace <= 0 or left_calls <= 0:
             return None
         forecast = left_calls / pace
         if forecast <= left_seconds:
             return None
-        limits = self.quota.limits()
+        quota = self._quota_words(self.quota.limits(forecast=True))
         return (
-            f"not sent: the judge's quota ({rate_text(limits.rpm, limits.tpm)}, {limits.source}'s) makes the "
+            f"not sent: {quota} makes the "
             f"{left_calls:,} calls left take about {duration(forecast)}, past the run's deadline "
             f"({duration(max(0.0, left_seconds))} left), so groundgate stopped at once rather than wait; give the "
             "deployment more quota, or the run a later deadline"
+        )
+
+    def _quota_words(self, limits: Limits, brief: bool = False) -> str:
+        """'the judge's quota (80k TPM, the deployment's)', or a part of it named as one: 'this shard's part of the
+        judge's quota (20k TPM: a quarter of the deployment's 80k TPM, as its headers say)'; ``brief``: the
+        parenthesis' words alone, for the progress line."""
+        rate = rate_text(limits.rpm, limits.tpm)
+        if limits.part >= 1.0:  # the limits themselves, never a part named as the deployment's quota
+            said = f"{rate}, {limits.source}'s"
+            return said if brief else f"the judge's quota ({said})"
+        who = "this shard's" if self.quota.share < 1.0 else "this run's"
+        whole = rate_text(limits.whole_rpm, limits.whole_tpm)
+        said = f"{rate}: {who} part, {part_words(limits.part)} of the deployment's {whole}"
+        return (
+            said
+            if brief
+            else f"{who} part of the judge's quota ({rate}: {part_words(limits.part)} of the deployment's {whole}, as its headers say)"
         )
 
     async def _call(self, requests: Sequence[JudgeRequest]) -> list[Judgement]:

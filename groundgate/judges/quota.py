@@ -112,6 +112,9 @@ class Limits:
     rpm: float | None
     tpm: float | None
     source: str  # "settings", "the deployment", "refusals" (none known: set below what was refused), or ""
+    part: float = 1.0  # of the deployment's limits this run keeps to (a shard's share, or what others leave)
+    whole_rpm: float | None = None  # the deployment's own, where ``part`` is less than the whole
+    whole_tpm: float | None = None
 
 
 class Ticket:
@@ -188,6 +191,7 @@ class Pace:
         self.longest: float | None = None  # the longest one wait may take (the call timeout): set by the engine
         self._took: deque[tuple[float, int]] = deque()  # (when, charge) of the last minute's answered requests
         self._doubted: dict[str, str] = {}  # "requests"/"tokens" -> why the deployment's headers are not believed
+        self._claimed: set[str] = set()  # "requests"/"tokens" stated by an x-ratelimit-limit-* header
         self.share = share  # of the deployment's limits this run keeps to: 1/N for one of N shards side by side
         self.opening: int | None = None  # requests that may start before the deployment's first answer (None: any)
         self._started = 0  # requests started so far
@@ -196,13 +200,16 @@ class Pace:
 
     # --- what the limits are -----------------------------------------------------------------
 
-    def limits(self) -> Limits:
-        """The limits in force: the smaller of the settings' and the deployment's, each where known."""
+    def limits(self, forecast: bool = False) -> Limits:
+        """The limits in force: the smaller of the settings' and the deployment's, each where known (``forecast``:
+        as ``calls_per_second`` counts them)."""
         with self._lock:
-            return self._limits()
+            return self._limits(whole=forecast)
 
-    def _limits(self) -> Limits:
-        part = self._part()
+    def _limits(self, whole: bool = False) -> Limits:
+        part, measured = self._part()
+        if whole and not measured:  # a shard's assumed share, not yet measured against the deployment's headers
+            part = max(part, 1.0)
         heard_rpm = self._heard_rpm * part if self._heard_rpm is not None else None
         heard_tpm = self._heard_tpm * part if self._heard_tpm is not None else None
         rpm = _smaller(self.rpm, heard_rpm)
@@ -211,6 +218,8 @@ class Pace:
             return Limits(rpm, self._inferred(self._clock()), "refusals")
         heard = (heard_rpm is not None and rpm == heard_rpm) or (heard_tpm is not None and tpm == heard_tpm)
         source = "the deployment" if heard else "settings" if rpm or tpm else ""
+        if heard and part < 1.0:
+            return Limits(rpm, tpm, source, part, self._heard_rpm, self._heard_tpm)
         return Limits(rpm, tpm, source)
 
     @property
@@ -222,10 +231,12 @@ class Pace:
         what the service counted so far) plus the answer tokens it reserves (``allowance``: ``max_tokens``)."""
         return round(estimate * self._ratio) + allowance
 
-    def calls_per_second(self) -> float | None:
-        """The calls a second the pace allows now, at the last minute's average charge; None: not paced."""
+    def calls_per_second(self, forecast: bool = False) -> float | None:
+        """The calls a second the pace allows now, at the last minute's average charge; None: not paced.
+        ``forecast``: a shard's share not yet measured against the deployment's headers counts as the whole (a
+        shard re-run alone is not held to 1/N, and a forecast stops a run only on what the headers show)."""
         with self._lock:
-            limits = self._limits()
+            limits = self._limits(whole=forecast)
             if not limits.source:
                 return None
             pace = self._current_pace(self._clock()) * MARGIN
@@ -254,6 +265,9 @@ class Pace:
 
         tpm = None if "tokens" in self._doubted else number("x-ratelimit-limit-tokens")
         rpm = None if "requests" in self._doubted else number("x-ratelimit-limit-requests")
+        for kind, value in (("tokens", tpm), ("requests", rpm)):
+            if value is not None:
+                self._claimed.add(kind)
         remaining_tokens, remaining_requests = (
             number("x-ratelimit-remaining-tokens"),
             number("x-ratelimit-remaining-requests"),
@@ -285,20 +299,46 @@ class Pace:
             self._contradicted()
 
     def _contradicted(self) -> None:
-        """A limit the headers state is believed only until the deployment's own answers contradict it: more
-        than CONTRADICTS times the requests (or tokens) it claims a minute, answered within one minute and never
-        refused. Such headers (one request and one token a minute, while every call is answered at once) are
-        not the deployment's quota, and headers shown wrong on one limit are not believed on the other; believed,
-        they forecast hundreds of hours. Refusals still set the pace."""
-        took = len(self._took), sum(charge for _, charge in self._took)
-        for kind, claimed, answered in (("requests", self._heard_rpm, took[0]), ("tokens", self._heard_tpm, took[1])):
-            if claimed is None or answered <= CONTRADICTS * claimed or self._doubted:
+        """A limit a header claims (``x-ratelimit-limit-*``) is believed only until the deployment's own answers
+        contradict it: more than CONTRADICTS times the requests (or tokens) it claims a minute, answered within one
+        minute. Such a header (one request and one token a minute, while every call is answered at once) is not the
+        deployment's quota; believed, it forecasts hundreds of hours. The other limit those headers claim goes with
+        it (the same statement, shown wrong), never a bound what is left gives: that is true whatever they claim. What ``x-ratelimit-remaining-*`` leaves on top of an answer's charge is a lower
+        bound, never a claimed limit, and a run answered more than it within a minute only shows the limit is at
+        least that much: the bound rises to it (a busy deployment's true headers are not disbelieved). Refusals
+        still set the pace."""
+        # Within a minute, and within PERIOD at the minute's rate: a limit is checked over periods of 10 seconds at
+        # a sixth of it (Azure), so what was answered within one such period, six times, is answered at that rate.
+        recent = [charge for at, charge in self._took if at >= self._clock() - PERIOD]
+        per_minute = 60.0 / PERIOD if len(recent) > 1 else 1.0  # one answer tells no rate
+        took = (
+            max(len(self._took), int(len(recent) * per_minute)),
+            max(sum(charge for _, charge in self._took), int(sum(recent) * per_minute)),
+        )
+        for kind, answered in (("requests", took[0]), ("tokens", took[1])):
+            claimed = self._heard_rpm if kind == "requests" else self._heard_tpm
+            if claimed is None or kind in self._doubted:
                 continue
-            self._doubted = dict.fromkeys(("requests", "tokens"), (
+            if kind not in self._claimed:
+                whole = len(self._took) if kind == "requests" else sum(charge for _, charge in self._took)
+                if whole > claimed:  # answered within the minute: the limit is at least that
+                    self._raise(kind, float(whole))
+                continue
+            if answered <= CONTRADICTS * claimed:
+                continue
+            said = (
                 f"the deployment's headers claimed {claimed:,.0f} {kind} a minute while it answered {answered:,} "
-                f"{kind} within one minute without a refusal, so groundgate stopped believing them"
-            ))  # fmt: skip
-            self._heard_rpm = self._heard_tpm = None
+                f"{kind} within one minute, so groundgate stopped believing the limits they claim"
+            )
+            for stated in {kind} | self._claimed:  # what the same headers claim, never a bound what is left gives
+                self._doubted[stated] = said
+                self._raise(stated, None)
+
+    def _raise(self, kind: str, value: float | None) -> None:
+        if kind == "requests":
+            self._heard_rpm = value
+        else:
+            self._heard_tpm = value
 
     def _share(self, headers: Mapping[str, str], charge: int, now: float) -> None:
         """What other callers took of the deployment's minute. The tokens left, which count every caller, fall by
@@ -334,19 +374,23 @@ class Pace:
             return
         counter.low, counter.own, counter.last = min(counter.low, left), counter.own + charge, now
 
-    def _part(self) -> float:
-        """The part of the deployment's limits this run keeps to: ``share`` (1/N for one of N shards side by side:
-        each paces to its part, so that together they keep to the whole), less where the deployment's headers,
-        which count every caller, show the others took more than the rest over the last minute (another job on the
-        same deployment, or the other shards), down to SHARED_FLOOR; a margin keeps the blur of this run's own
-        count of them (its requests in flight) from lowering it. Refusals still slow the pace below it."""
+    def _part(self) -> tuple[float, bool]:
+        """The part of the deployment's limits this run keeps to, and whether the deployment's headers measured it:
+        ``share`` (1/N for one of N shards side by side: each paces to its part, so that together they keep to the
+        whole) until SHARED_AFTER seconds of answers; then what the others took over the last minute (the
+        deployment's headers count every caller: another job on the same deployment, or the other shards) leaves,
+        less a margin for the blur of this run's own count of them (its requests in flight): lower than the share
+        down to SHARED_FLOOR where they take more than the rest, and the whole where nobody else takes any (a shard
+        re-run alone). Refusals still slow the pace below it."""
         heard = self._heard_tpm
         now = self._clock()
         counters = [c for c in self._counters if now - c.last < 60.0]
         if heard is None or not counters or now - min(c.first for c in counters) < SHARED_AFTER:
-            return self.share
-        others = sum(c.others() for c in counters)
-        return min(self.share, max(SHARED_FLOOR, 1.0 - others / heard + SHARED_MARGIN))
+            return self.share, False
+        left = 1.0 - sum(c.others() for c in counters) / heard
+        if left >= 1.0 - SHARED_MARGIN:  # nobody else takes the deployment's quota (a shard re-run alone)
+            return 1.0, True
+        return min(self.share, max(SHARED_FLOOR, left + SHARED_MARGIN)), True
 
     def doubts(self) -> list[str]:
         """Why the deployment's rate-limit headers were not believed, a sentence each."""

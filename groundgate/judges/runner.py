@@ -174,7 +174,7 @@ class Runner:
 
     def warnings(self) -> list[str]:
         """What a reader of the results should know about how the judge was called."""
-        return ([said] if (said := self.budget.said()) else []) + self.quota.doubts()
+        return ([said] if (said := self.budget.said()) else []) + self.quota.doubts() + self.provider.warnings()
 
     def key(self, request: JudgeRequest) -> str:
         fluency = request.purpose is Purpose.FLUENCY

@@ -98,9 +98,10 @@ def test_both_rubric_modes_flag_the_same_regression(fake_openai: StartOpenAI) ->
         results = compare.run(make_inputs(rows), openai_judge_for(fake, rubric=rubric), Options(frozenset({"policy"})))
         assert results.rows[0].outcome is Outcome.REGRESSION
         assert results.judge.rubric == rubric
-    # Each re-score's count is checked with one more call (each message twice, one answer token): not a judgement.
+    # Each ungrounded judgement's count and each re-score's is checked with one more call (each message twice, one
+    # answer token): not a judgement. HALLUCINATE's first judgement and its re-score, in each mode.
     checks = [p for p in fake.prompts if p.body.get("max_tokens") == 1]
-    assert [p.response for p in checks] == ["HALLUCINATE", "HALLUCINATE"]
+    assert [p.response for p in checks] == ["HALLUCINATE"] * 4
     queries = [p.query for p in fake.prompts if p.body.get("max_tokens") != 1]
     assert queries.count("q?") == 3  # fine, HALLUCINATE and its re-score, in query mode only
     assert queries.count(None) == 3

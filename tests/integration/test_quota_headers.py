@@ -148,7 +148,7 @@ def test_headers_no_answer_bears_out_are_not_believed() -> None:
     assert judge.quota.limits().source != "the deployment"
     [doubt] = [w for w in judge.warnings() if "tokens a minute" in w]
     assert doubt.startswith("the deployment's headers claimed 1 tokens a minute while it answered ")
-    assert doubt.endswith("so groundgate stopped believing them")
+    assert doubt.endswith("so groundgate stopped believing the limits they claim")
 
 
 def test_a_forecast_past_the_deadline_stops_the_run_at_once_and_names_it() -> None:

@@ -386,3 +386,66 @@ def test_other_callers_are_seen_in_every_minute_not_only_the_first() -> None:
     tpm = pace.limits().tpm
     assert tpm is not None
     assert tpm < 0.5 * 600_000, tpm
+
+
+def test_a_busy_deployments_true_headers_are_not_disbelieved() -> None:
+    """A 50k TPM / 300 RPM deployment another job keeps busy: every answer truly says about 3,000 tokens are left
+    of the minute and 40 requests of the 10 seconds. What is left plus the answer's charge is a lower bound, not a
+    claimed limit: the run's own first answers (more than twice that bound within a minute) read as 'headers
+    claiming 5,300 tokens a minute' shown wrong, and both limits were dropped for the run, the true requests limit
+    with them."""
+    now = [0.0]
+    pace = Pace(clock=lambda: now[0])
+    for i in range(8):
+        now[0] = 1.0 + i * 0.1
+        pace.answered({"x-ratelimit-remaining-tokens": str(3000 - 100 * i), "x-ratelimit-remaining-requests": "40"},
+                      charge=CHARGE)  # fmt: skip
+    assert not pace.doubts(), pace.doubts()
+    limits = pace.limits()
+    assert limits.rpm == 41 * 6  # (40 left + this one) per 10 seconds
+    assert limits.tpm is not None
+    assert limits.tpm >= 8 * CHARGE  # at least what the deployment answered within the minute
+
+
+def test_a_claimed_limit_the_answers_contradict_never_drops_what_is_left() -> None:
+    """A header claiming one token a minute (x-ratelimit-limit-tokens: 1) beside a true x-ratelimit-remaining-
+    requests (99 of the 10 seconds): the answers contradict the tokens' claim, which is no longer believed; the
+    requests' bound, which what is left gives whatever a header claims, still holds."""
+    now = [0.0]
+    pace = Pace(clock=lambda: now[0])
+    for i in range(10):
+        now[0] = 1.0 + i
+        pace.answered({"x-ratelimit-limit-tokens": "1", "x-ratelimit-remaining-requests": "99"}, charge=CHARGE)
+    [doubt] = pace.doubts()
+    assert doubt.startswith("the deployment's headers claimed 1 tokens a minute"), doubt
+    limits = pace.limits()
+    assert limits.tpm is None
+    assert limits.rpm == 600
+
+
+def test_a_shard_alone_on_an_idle_deployment_rises_toward_the_whole() -> None:
+    """One of four shards re-run alone ('Re-run failed jobs'): nobody else takes the deployment's 80k TPM, as its
+    headers show (what is left falls by this run's charges only). Its part only ever fell below 1/4: held to 20k
+    TPM, its forecast stopped a run the deployment's real rate finishes in time. Four shards side by side still
+    keep to a quarter each."""
+    now = [0.0]
+    alone = Pace(clock=lambda: now[0], share=0.25)
+    left = 80_000
+    for _ in range(30):
+        now[0] += 1.0
+        left -= 500
+        alone.answered({"x-ratelimit-remaining-tokens": str(left)}, charge=500)
+        if now[0] == 1.0:
+            assert alone.limits().tpm == 20_000  # its share, until the headers have shown who else takes the quota
+    limits = alone.limits()
+    assert limits.tpm is not None
+    assert limits.tpm >= 0.8 * 80_000, limits
+    together = Pace(clock=lambda: now[0], share=0.25)
+    left = 80_000
+    for _ in range(30):  # the other three shards take three times what this one does
+        now[0] += 1.0
+        left -= 4 * 500
+        together.answered({"x-ratelimit-remaining-tokens": str(left)}, charge=500)
+    tpm = together.limits().tpm
+    assert tpm is not None
+    assert tpm <= 20_000, tpm

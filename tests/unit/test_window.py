@@ -97,3 +97,40 @@ def test_a_refusal_over_the_window_reads_as_one_line_with_its_counts() -> None:
     assert older.startswith("the judge refused a prompt of about 5,000 tokens: its context window is smaller")
     assert refused(400, {}, "Unsupported parameter: 'max_tokens'", 5000) is None
     assert refused(503, {}, "the request exceeds the available context size", 5000) is None
+
+
+def test_vllms_and_openais_wording_is_a_refusal_with_its_counts() -> None:
+    """vLLM (and OpenAI's own wording, which OpenAI-compatible hosts copy) refuses a prompt over its window in
+    words the refusals left out: read as a failure, a check prompt it refused voided a true re-score."""
+    vllm = (
+        "This model's maximum context length is 4096 tokens. However, your request has 4611 input tokens. Please "
+        "reduce the length of the input messages."
+    )
+    line = refused(400, {"message": vllm, "type": "BadRequestError"}, vllm, 2_300)
+    assert line is not None
+    assert line.startswith("the judge refused a prompt of 4,611 tokens: its context window (4,096 tokens)")
+    assert "(the server said: 'This model's maximum context length is 4096 tokens." in line
+    openai = "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens."
+    said = refused(400, {"code": "context_length_exceeded"}, openai, 9_000)
+    assert said is not None
+    assert said.startswith("the judge refused a prompt of 9,000 tokens")
+    both = (
+        "'max_tokens' or 'max_completion_tokens' is too large: 400. This model's maximum context length is 4096 "
+        "tokens and your request has 3900 input tokens (400 > 4096 - 3900)."
+    )
+    fits = refused(400, {}, both, 3_900)
+    assert fits is not None
+    assert fits.startswith("the judge refused a prompt of 3,900 tokens with the answer tokens asked beside it")
+
+
+def test_a_check_counting_more_than_twice_the_first_is_another_servers() -> None:
+    """A balancer over two servers of different windows: the first answer came from one that cut the prompt to
+    3,600, the check (each message twice) from one that took it whole (10,100). One server that took the first
+    whole never counts more than twice it: a re-score is void, said once, and 3,600 is never learnt as a count
+    that moves (later answers of it were taken whole)."""
+    window = Window()
+    assert window.settle(5_000, 3_600, 10_100, 5_000, confirming=True) is not None
+    assert any("servers of different context windows" in note for note in window.notes())
+    assert window.look(5_000, 3_600).ask  # still a short count to check, not one shown to move
+    honest = Window()
+    assert honest.settle(5_000, 4_990, 9_960, 5_000, confirming=True) is None  # whole: about twice

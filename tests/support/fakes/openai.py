@@ -15,7 +15,10 @@ whose client has gone is dropped when its turn comes, as they do); and
 "half", as Ollama 0.33 and later, or "whole", as before) or refused as llama.cpp's server refuses it ("refuse";
 ``fakes.selfhosted``); ``uncached=True`` counts only the prompt tokens not cached from the last prompt, as Ollama
 0.30 did ("details": and says how many it had cached, ``prompt_tokens_details.cached_tokens``); ``small_model`` answers like a small model does (prose, a status of 'skipped', JSON cut at the token
-limit with ``finish_reason: length``).
+limit with ``finish_reason: length``); ``overflow="vllm"`` refuses as vLLM does, in OpenAI's words; ``shift=True``
+shifts the context of a prompt whose answer does not fit the window; ``usage=False`` reports no prompt tokens (a
+proxy that rewrites usage); ``says_window`` ("llama.cpp" or "ollama") states the window as that server does
+(``GET /props``, ``GET /api/ps``); ``busy`` answers a request it names with that status (Ollama's 503).
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from tests.support.fakes import selfhosted
 from tests.support.fakes.azure_openai import Decide, Prompt, Reply, charge, parse_prompt, respond
 from tests.support.fakes.quota import AzureQuota, prompt_tokens
-from tests.support.fakes.selfhosted import Uncached, refusal, truncate
+from tests.support.fakes.selfhosted import BUSY, Uncached, refusal, truncate, vllm_refusal
 from tests.support.fakes.server import JsonHandler, LocalServer
 
 
@@ -72,6 +76,10 @@ class FakeOpenAI(LocalServer):
         context: int | None = None,
         overflow: str = "half",
         uncached: bool | str = False,
+        shift: bool = False,
+        usage: bool = True,
+        says_window: str | None = None,
+        busy: Callable[[dict[str, Any]], int | None] | None = None,
     ) -> None:
         self.decide: Decide = decide or (lambda prompt: Reply())
         self.api_key = api_key
@@ -83,12 +91,19 @@ class FakeOpenAI(LocalServer):
         self.overflow = overflow  # a prompt longer than it: "half" or "whole" (Ollama) or "refuse" (llama.cpp)
         self.uncached = Uncached() if uncached else None  # counts only what it did not have cached (Ollama 0.30)
         self.cached_details = uncached == "details"  # and says what it had cached (prompt_tokens_details)
+        self.shift = shift  # a prompt whose answer does not fit is shifted while answering (Ollama, llama.cpp)
+        self.usage = usage  # False: usage.prompt_tokens 0, whatever was counted
+        self.says_window = says_window  # "llama.cpp" (GET /props) or "ollama" (GET /api/ps): the window stated
+        self.busy = busy  # a request's body -> the status it is answered (503: Ollama's queue full), or None
         self.cut = 0  # prompts the server cut
+        self.shifted = 0  # prompts whose context shifted while answering
+        self.looked: list[str] = []  # the GETs of /props and /api/ps: the window asked
         self.prompts: list[Prompt] = []
         self.raw: list[tuple[str, dict[str, str], dict[str, Any]]] = []
         self.sent: list[tuple[str, dict[str, str], bytes]] = []  # each POST's path, headers and body bytes
         self.arrivals: list[int] = []  # chat completions in the server (answered or queued) as each arrived
         self._inside = 0
+        self.seen_models: set[str] = set()
         self._slots = Slots(slots) if slots else None  # in order of arrival, as llama.cpp's task queue
         self._service = service
         self._lock = threading.Lock()
@@ -96,6 +111,11 @@ class FakeOpenAI(LocalServer):
 
         class Handler(JsonHandler):
             def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+                if self.path in ("/props", "/api/ps"):
+                    with fake._lock:
+                        fake.looked.append(self.path)
+                    self.window()
+                    return
                 with fake._lock:
                     fake.raw.append((self.path, self.lower_headers(), {}))
                 if self.path != "/v1/models":
@@ -105,6 +125,18 @@ class FakeOpenAI(LocalServer):
                 else:
                     data = [{"id": m, "object": "model", "created": 0, "owned_by": "me"} for m in fake.listed]
                     self.reply(200, {"object": "list", "data": data})
+
+            def window(self) -> None:
+                """The window as llama.cpp's server (a slot's n_ctx) or Ollama (the loaded model's) states it."""
+                size = fake.context or 0
+                if fake.says_window == "llama.cpp" and self.path == "/props":
+                    settings = {"n_ctx": size, "n_predict": -1, "temperature": 0.8}
+                    self.reply(200, {"default_generation_settings": settings, "total_slots": 1, "build_info": "b6000"})
+                elif fake.says_window == "ollama" and self.path == "/api/ps":
+                    loaded = [{"name": m, "model": m, "context_length": size} for m in sorted(fake.seen_models)]
+                    self.reply(200, {"models": loaded})
+                else:
+                    self.reply(404, {"error": "not found"} if fake.says_window else _error("Not found", "x", None))
 
             def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
                 body = self.read_json(empty={})
@@ -133,11 +165,23 @@ class FakeOpenAI(LocalServer):
                     message = f"Unsupported parameter: '{param}' is not supported with this model."
                     self.reply(400, _error(message, "invalid_request_error", "unsupported_parameter", param))
                     return
+                with fake._lock:
+                    fake.seen_models.add(model)
+                if fake.busy is not None and (status := fake.busy(body)) is not None:
+                    self.reply(status, {"error": BUSY})  # as Ollama's queue answers, before the model sees it
+                    return
                 seen, kept = body, None  # what the model sees of the request, and the prompt tokens it reports
-                if fake.context is not None and fake.overflow == "refuse":
-                    if (refused := refusal(body, fake.context)) is not None:
+                if fake.context is not None and fake.overflow in ("refuse", "vllm"):
+                    refuse = refusal if fake.overflow == "refuse" else vllm_refusal
+                    if (refused := refuse(body, fake.context)) is not None:
                         self.reply(400, refused)
                         return
+                elif (
+                    fake.context is not None
+                    and fake.shift
+                    and (shifted := selfhosted.shift(body, fake.context)) is not None
+                ):
+                    seen, fake.shifted = shifted, fake.shifted + 1
                 elif (
                     fake.context is not None and (truncated := truncate(body, fake.context, fake.overflow)) is not None
                 ):
@@ -150,7 +194,9 @@ class FakeOpenAI(LocalServer):
                 if admitted is None:
                     return  # refused for the quota: before the model ever sees it, so nothing of it is cached
                 cached = None
-                if fake.uncached is not None:
+                if not fake.usage:
+                    kept = 0
+                elif fake.uncached is not None:
                     whole = prompt_tokens(seen) if kept is None else kept
                     kept = fake.uncached(seen, whole)
                     cached = whole - kept if fake.cached_details else None

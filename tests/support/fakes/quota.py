@@ -43,7 +43,12 @@ from typing import Any
 # (cl100k_base: 91 tokens for 86 characters of Japanese, 74 for 72 of Chinese, 89 for 92 of Korean; o200k_base
 # 0.6-0.8 a character), never a run of it as one token.
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\uff66-\uff9f"
-PIECES = re.compile(rf"[{CJK}]|(?:(?![{CJK}])\w)+|[^\w\s]")
+# The Brahmic scripts (Devanagari to Sinhala), Thai, Lao, Tibetan, Myanmar and Khmer: cl100k_base counts them about
+# a token a character or more (bpe-openai 0.1.4: Hindi 191 tokens for 188 characters, Bengali 144 for 118, Tamil
+# 210 for 157, Thai 115 for 127), the open models' older tokenizers (Llama 2, Mistral) as many or more: a character
+# a piece, never a word (Thai and Lao write no spaces between words: a word would be a whole sentence).
+DENSE = "\u0900-\u0dff\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff"
+PIECES = re.compile(rf"[{CJK}{DENSE}]|(?:(?![{CJK}{DENSE}])\w)+|[^\w\s]")
 MESSAGE_OVERHEAD = 4  # tokens the chat format adds around each message
 REQUESTS_WINDOW = 10.0  # seconds x-ratelimit-remaining-requests counts (the tokens' header counts the minute)
 OUTPUT_ALLOWANCE = 4096  # what a request without max_tokens is charged for its answer

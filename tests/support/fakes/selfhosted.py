@@ -20,6 +20,16 @@ llama.cpp's server (ggml-org/llama.cpp ``tools/server``) refuses instead: HTTP 4
 ``exceed_context_size_error`` with ``n_prompt_tokens`` and ``n_ctx``, and the message "request (N tokens)
 exceeds the available context size (M tokens), try increasing it".
 
+vLLM's OpenAI server (``vllm/entrypoints/openai``, ``VLLMValidationError`` answered HTTP 400) never cuts either: it
+refuses a prompt of ``max_model_len`` tokens or more, and one whose ``max_tokens`` does not fit beside it, in OpenAI's
+own words ("This model's maximum context length is N tokens. However, your request has M input tokens."), which
+OpenAI-compatible hosts copy.
+
+A prompt that fits the window but whose answer does not is shifted while the model answers (Ollama's runner before
+0.33, ``shiftContext``: (numCtx - numKeep) / 2 tokens after the kept ones discarded; llama.cpp with
+``--context-shift``): the answer's end, the score last, is written without the prompt's start, and
+``usage.prompt_tokens`` is the whole prompt, honestly counted (``shift``).
+
 Tokens are the fake's own (``fakes.quota``: words, punctuation marks and CJK characters), counted over the
 messages as the chat template lays them out one after the other.
 """
@@ -33,6 +43,8 @@ from typing import Any
 from tests.support.fakes.quota import PIECES, prompt_tokens
 
 KEEP = 5  # Ollama's num_keep (4) and the BOS token
+ANSWER = 150  # tokens a judge's answer takes (a reason of a few sentences and the score): 100-250 as measured
+BUSY = "server busy, please try again.  maximum pending requests exceeded"  # Ollama's 503 (OLLAMA_MAX_QUEUE)
 
 
 def kept_of(window: int, overflow: str = "half") -> int:
@@ -85,6 +97,36 @@ def refusal(body: dict[str, Any], window: int) -> dict[str, Any] | None:
             "n_ctx": window,
         }
     }
+
+
+def vllm_refusal(body: dict[str, Any], window: int) -> dict[str, Any] | None:
+    """vLLM's answer to a prompt that does not fit ``--max-model-len``, or whose ``max_tokens`` does not fit beside
+    it; None: both fit."""
+    tokens = prompt_tokens(body)
+    asked = int(body.get("max_tokens") or 0)
+    if tokens >= window:
+        message = (
+            f"This model's maximum context length is {window} tokens. However, your request has {tokens} input "
+            "tokens. Please reduce the length of the input messages."
+        )
+    elif tokens + asked > window:
+        message = (
+            f"'max_tokens' or 'max_completion_tokens' is too large: {asked}. This model's maximum context length is "
+            f"{window} tokens and your request has {tokens} input tokens ({asked} > {window} - {tokens})."
+        )
+    else:
+        return None
+    return {"error": {"message": message, "type": "BadRequestError", "param": "input_tokens", "code": 400}}
+
+
+def shift(body: dict[str, Any], window: int) -> dict[str, Any] | None:
+    """The request as the model sees it by the end of its answer, where the prompt fits ``window`` but the prompt
+    and an answer of ANSWER tokens do not (the context shifted while answering); None: no shift."""
+    total = prompt_tokens(body)
+    if not total < window <= total + ANSWER:
+        return None
+    shifted = truncate(body, total - (window - KEEP) // 2, "whole")
+    return shifted[0] if shifted is not None else None
 
 
 class Uncached:
