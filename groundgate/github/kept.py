@@ -19,8 +19,10 @@ stand from any record of this pull request, and an accept is read again from its
 only to an answer every record of the verdict it names agrees on, and that the candidate file holds at that commit
 when git tracks it (``binding``, ``vouched``).
 
-What a record key adds (``signing``): a record whose seal verifies with the run's key is groundgate's, since only
-jobs that run from the default branch hold the key. Every other record of the name stays data that can only make a
+What a record key adds (``signing``): a record whose seal verifies with the run's key, and that is at home (sealed in
+this repository, for the check run that holds it, saying when its verdict was first shown: ``signed``), is
+groundgate's, since only jobs that run from the default branch hold the key. One moved from the check run it was
+sealed for gives no verdict (``Unreadable``); when a verdict was shown is read only from signed records. Every other record of the name stays data that can only make a
 verdict stricter; an accept binds only at a commit with at least one verified record (and every record agreeing, and
 git where it applies). A run without a key that finds a signed record of the pull request binds no accept at all,
 rather than fall back to the weaker rule; a record signed with another key counts as unsigned, and the run says so

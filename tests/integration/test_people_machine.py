@@ -60,7 +60,7 @@ from groundgate.rules import Bucket, Outcome
 from groundgate.settings import Settings
 from groundgate.signing import RecordKey
 from tests.support.fakes.github import FakeGitHub
-from tests.support.people import answers_at, pinned
+from tests.support.people import answers_at, patch_check_run, pinned
 from tests.support.people_model import (
     CHECK,
     ELIGIBLE,
@@ -432,12 +432,13 @@ class People(RuleBasedStateMachine):
     def patch(self, rid: int, body: str, output: dict[str, Any] | None = None) -> None:
         """A workflow with ``checks: write`` rewriting a check run's ``output.text`` (its title and summary kept)."""
         was = output or self.gh.check_runs[rid]["output"] or {}
-        answer = requests.patch(
-            f"{self.gh.url}/repos/o/r/check-runs/{rid}",
-            json={"output": {"title": was.get("title") or "Passes", "summary": was.get("summary") or "-", "text": body}},
-            headers={"Authorization": f"token {self.gh.token}", "X-GitHub-Api-Version": "2022-11-28"}, timeout=10,
-        )  # fmt: skip
-        assert answer.status_code == 200, answer.text
+        patch_check_run(self.gh, rid, {"output": {"title": was.get("title") or "Passes", "summary": was.get("summary") or "-", "text": body}})  # fmt: skip
+
+    @rule(who=st.sampled_from(ELIGIBLE))
+    def a_branch_workflow_replays_a_record_sealed_in_another_repository(self, who: str) -> None:
+        """A fork or a mirror whose environment holds the same key sealed a record of a shared commit: replayed here
+        (sealed even for the very check run it lands in), it is not groundgate's record of this repository."""
+        self.a_branch_workflow_forges_a_verdict_on_a_commit_groundgate_did_not_judge(who, "elsewhere")
 
     def post(self, head: str, body: str) -> int:
         answer = requests.post(
