@@ -151,8 +151,9 @@ class Found:
                 f"groundgate signed no record on commit {head[:12]}, nor on any commit of this pull request: this "
                 f"workflow verifies records with a record key (key id {self.key_id}), and either the workflow that "
                 "judges the pull request has none (the plain pull_request recipe: then take `record-key` and "
-                "`environment:` out of this workflow, and accepts bind as they did), or every run of it here was "
-                "cancelled (rerun the judging job, then paste the command its report offers)"
+                "`environment:` out of this workflow, and accepts bind as they did), or its runs here were all "
+                "cancelled or have not finished (rerun the judging job, or wait for it, then paste the command its "
+                "report offers)"
             )
         return (
             f"groundgate signed no record on commit {head[:12]}{also} (its run may have been cancelled, and a check "

@@ -314,7 +314,7 @@ def test_a_keyed_comment_run_on_a_keyless_pull_request_says_what_is_true_in_one_
     said = " ".join(replies(pr)[-1].split())
     assert "nor on any commit of this pull request" in said, said
     assert "the plain pull_request recipe" in said
-    assert "was cancelled" in said
+    assert "cancelled or have not finished" in said
     assert "is not groundgate's" not in said
     why = said.split(" Commands, one a line")[0]
     assert why.endswith("offers)."), why
@@ -337,3 +337,15 @@ def test_a_fork_recipe_run_whose_record_key_is_empty_warns_once(
     mine = answers_at(gh, FORK_SHA)["refund-007"]
     said = on_comment(tmp_path, gh, gh.add_comment(7, ACCEPT.format(head=FORK_SHA[:12], digest=mine[:16]), "alice"))
     assert said.stdout.count("`record-key` is empty") == 1, said.stdout
+
+
+def test_a_reply_whose_reason_ends_its_own_sentence_gets_no_second_full_stop(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """A command posted before any verdict is on the head: the reply says to post it again once it is there, and
+    ends that sentence once (the reply's template adds a full stop only where the reason has none)."""
+    fork_pr(gh)
+    on_comment(tmp_path, gh, gh.add_comment(7, ACCEPT.format(head=FORK_SHA[:12], digest="0" * 16), "alice"), None, **KEYED)  # fmt: skip
+    why = " ".join(replies(gh)[-1].split()).split(" Commands, one a line")[0]
+    assert why.endswith("once the verdict is there."), why
+    assert ".." not in why, why
