@@ -25,6 +25,9 @@ class GitHubRun(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     repository: str | None = None
+    # GITHUB_REPOSITORY_ID (else the payload's repository.id): what a signed record names as its home, since a rename
+    # or a transfer keeps it and a fork or a mirror (which share commits) has its own
+    repository_id: int | None = None
     event_name: str | None = None
     sha: str | None = None
     pr_number: int | None = None
@@ -93,6 +96,7 @@ class GitHubRun(BaseModel):
         pace = {name: _seconds(environ, variable, limit) for name, variable, limit in PACE}
         return cls(
             repository=get("GITHUB_REPOSITORY"),
+            repository_id=_repository_id(get("GITHUB_REPOSITORY_ID"), event),
             event_name=event_name,
             sha=get("GITHUB_SHA"),
             pr_number=about.get("pr_number"),
@@ -166,6 +170,12 @@ def _seconds(environ: Mapping[str, str], variable: str, limit: float) -> float |
     if not 0 <= value <= limit:  # also NaN
         raise UsageError(f"{variable}={text!r}: expected a number of seconds from 0 to {limit:g}")
     return value
+
+
+def _repository_id(variable: str | None, event: dict[str, Any]) -> int | None:
+    """The repository's numeric id, as the runner or the event's payload gives it."""
+    found = variable if variable and variable.isdigit() else _dict(event.get("repository")).get("id")
+    return int(found) if isinstance(found, int | str) and str(found).isdigit() else None
 
 
 def _dict(value: Any) -> dict[str, Any]:

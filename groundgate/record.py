@@ -79,6 +79,11 @@ class Record(BaseModel):
     bare: dict[str, str] = Field(default_factory=dict)  # commit -> the keys of more answers blocked there, packed
     cut: int = 0  # answers blocked on it had no room for: its memory is not whole, and no verdict passes on it
     cut_ledger: int = 0  # confirms and revokes it had no room for: the same
+    # A signed record's home, inside its seal (``sealed``): the repository (its numeric id, which a rename or a
+    # transfer keeps and a fork or a mirror does not share) and the check run that holds it. A sealed record
+    # found anywhere else was moved there: groundgate never moves one.
+    repository: int | None = None
+    run: int | None = None
 
     @property
     def missing(self) -> int:
@@ -102,6 +107,15 @@ def encode(record: Record, key: RecordKey | None = None) -> str:
 def text(record: Record, key: RecordKey | None = None) -> str:
     """A check run's ``output.text``: one line for people, and the record (signed with ``key``)."""
     return f"{ABOUT}\n\n{encode(record, key)}\n"
+
+
+def sealed(record: Record, key: RecordKey, repository: int, run: int, at: datetime | None) -> str:
+    """A check run's ``output.text`` for a signed record, written once GitHub has made the check run: the record names
+    its repository and the check run ``run`` that holds it, and when its verdict was first shown (``published``, the
+    check run's creation on GitHub's clock when it was not shown before), all inside the seal. So a sealed record
+    replayed in another repository, moved to another check run or backdated is told from one at home."""
+    home = {"repository": repository, "run": run, "published": record.published or at}
+    return text(record.model_copy(update=home), key)
 
 
 def decode(found: str | None, *, check: str, head: str) -> Record:

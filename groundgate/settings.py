@@ -201,6 +201,12 @@ class Settings(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> Settings:
+        if self.record_key is not None and self.github is not None and self.github.repository_id is None:
+            raise ValueError(
+                "record_key: a signed record names the repository it was sealed in by its numeric id, and this run "
+                "does not know it: the runner sets GITHUB_REPOSITORY_ID (GitHub Enterprise Server before 3.7 does not: "
+                "set it in the job's env)"
+            )
         if self.merging or self.adjudicating:
             return self
         for name in () if self.selftest else ("cases", "baseline", "candidate"):

@@ -42,7 +42,6 @@ from groundgate.github.workflow import (
 from groundgate.memory import Memory
 from groundgate.merge import merge
 from groundgate.readback import read_results
-from groundgate.record import text as record_text
 from groundgate.report import render, render_failure
 from groundgate.report.console import render_console
 from groundgate.report.context import ReportContext, marker
@@ -101,6 +100,8 @@ def held(settings: Settings, publisher: Publisher, target: Target | None, log: L
     run = settings.github
     if run is None or target is None or not target.head_sha:
         return Memory()
+    if (why := keeping.unkeyed(settings, fork=True)) is not None:
+        log.warning(why)
     prs = remembered(run, target)
     if not prs:
         if run.event_name in PR_EVENTS or (run.via_workflow_run and run.triggered_by in PR_EVENTS):
@@ -115,7 +116,14 @@ def held(settings: Settings, publisher: Publisher, target: Target | None, log: L
         kept: list[keeping.Kept] = []
         commits: list[str] = []
         for pr in prs:  # a commit that is the head of several pull requests is held by what any of them blocked on
-            found = keeping.gather(publisher, settings.check_name, pr, target.head_sha)
+            found = keeping.gather(
+                publisher,
+                settings.check_name,
+                pr,
+                target.head_sha,
+                keeping.key_of(settings),
+                keeping.home_of(settings),
+            )
             kept += found.kept
             commits += found.commits
         found = keeping.Found(tuple(kept), tuple(dict.fromkeys(commits)))
@@ -470,7 +478,7 @@ def _publish(
                     title=title,
                     summary=render(results, "check", context),
                     annotations=annotations,
-                    text=record_text(people.record, keeping.key_of(settings)) if people is not None else None,
+                    text=keeping.to_write(people.record, settings) if people is not None else None,
                 )
                 log.info(f"check run '{settings.check_name}' on {target.head_sha[:12]}: {conclusion}")
             except GitHubRefused as exc:

@@ -46,7 +46,7 @@ from groundgate.github.publisher import Comment, Publisher
 from groundgate.github.vouched import in_git, named_commits
 from groundgate.github.workflow import Log, append_summary, outputs_of, repository_path, set_outputs, to_runner
 from groundgate.labels import Label, Precision, labels_of, latest_per_answer, precision
-from groundgate.record import Record, RecordError, decode, fit, text
+from groundgate.record import Record, RecordError, decode, fit
 from groundgate.report import LIMITS
 from groundgate.report.context import marker
 from groundgate.report.escape import inline
@@ -163,7 +163,9 @@ def for_judging_run(
             "comment holds the report (the verdicts are read from the check runs, never from a comment)."
         )
     try:
-        found = keeping.gather(publisher, settings.check_name, pr, head, keeping.key_of(settings))
+        found = keeping.gather(
+            publisher, settings.check_name, pr, head, keeping.key_of(settings), keeping.home_of(settings)
+        )
         for line in found.said(pr):
             log.warning(line)
             notes.append(f"{line[0].upper()}{line[1:]}.")
@@ -327,6 +329,8 @@ def respond(settings: Settings, publisher: Publisher, log: Log) -> int:
         log.info(f"the comment holds no {PREFIX} command: nothing to do")
         return 0
     pull = publisher.pull(run.pr_number)
+    if (why := keeping.unkeyed(settings, fork=pull.head_repo != run.repository)) is not None:
+        log.warning(why)
     return _represent(settings, publisher, log, run, run.pr_number, pull.head_sha, pull.author, pull.base_sha)
 
 
@@ -378,7 +382,7 @@ def _represent(
         return 0
     key = keeping.key_of(settings)
     try:
-        gathered = keeping.gather(publisher, settings.check_name, number, head, key)
+        gathered = keeping.gather(publisher, settings.check_name, number, head, key, keeping.home_of(settings))
     except keeping.Unreadable as exc:
         _reply(publisher, settings, number, run, f"the verdicts kept on this pull request cannot all be read: {exc}. Rerun the gate, then post the command again.")  # fmt: skip
         raise GitHubRefused(f"the verdicts kept on #{number}: {exc}") from None
@@ -394,7 +398,7 @@ def _represent(
     if key is not None and not signed:  # nothing here is groundgate's: presenting one would sign a look-alike
         why = gathered.unbound(number, head, mine) or f"groundgate signed no record on commit {head[:12]}"
         log.warning(f"{why}: nothing is presented again")
-        _reply(publisher, settings, number, run, f"{why}.")
+        _reply(publisher, settings, number, run, why)  # the reply's template ends the sentence
         return 0
     chosen = _strictest(mine, signed if key is not None else mine)
     if chosen is None or chosen.run is None:
@@ -460,7 +464,7 @@ def _represent(
             title=title,
             summary=summary,
             annotations=annotations,
-            text=text(record, key),
+            text=keeping.to_write(record, settings),
         )
         log.info(f"check run '{settings.check_name}' on {head[:12]}: {conclusion} ({title})")
         if settings.comment and (heard.own is not None or heard.left is not None):

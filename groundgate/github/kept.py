@@ -19,8 +19,10 @@ stand from any record of this pull request, and an accept is read again from its
 only to an answer every record of the verdict it names agrees on, and that the candidate file holds at that commit
 when git tracks it (``binding``, ``vouched``).
 
-What a record key adds (``signing``): a record whose seal verifies with the run's key is groundgate's, since only
-jobs that run from the default branch hold the key. Every other record of the name stays data that can only make a
+What a record key adds (``signing``): a record whose seal verifies with the run's key, and that is at home (sealed in
+this repository, for the check run that holds it, saying when its verdict was first shown: ``signed``), is
+groundgate's, since only jobs that run from the default branch hold the key. One moved from the check run it was
+sealed for gives no verdict (``Unreadable``); when a verdict was shown is read only from signed records. Every other record of the name stays data that can only make a
 verdict stricter; an accept binds only at a commit with at least one verified record (and every record agreeing, and
 git where it applies). A run without a key that finds a signed record of the pull request binds no accept at all,
 rather than fall back to the weaker rule; a record signed with another key counts as unsigned, and the run says so
@@ -32,7 +34,8 @@ What cannot be read is said, never passed over: GitHub refusing, or a record gro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -40,7 +43,7 @@ from groundgate.adjudication import Entry, Judged, Verdict
 from groundgate.errors import GitHubRefused, GroundgateError, one_line
 from groundgate.github.publisher import CheckRunFound, Publisher
 from groundgate.memory import Memory
-from groundgate.record import NoRecord, Record, RecordError, decode, opened
+from groundgate.record import NoRecord, Record, RecordError, decode, opened, sealed, text
 from groundgate.settings import Settings
 from groundgate.signing import RecordKey, Seal
 from groundgate.sticky import memory_of
@@ -143,6 +146,15 @@ class Found:
             if others
             else ""
         )
+        if not others and not any(k.signed for k in self.mine(pr)):
+            return (
+                f"groundgate signed no record on commit {head[:12]}, nor on any commit of this pull request: this "
+                f"workflow verifies records with a record key (key id {self.key_id}), and either the workflow that "
+                "judges the pull request has none (the plain pull_request recipe: then take `record-key` and "
+                "`environment:` out of this workflow, and accepts bind as they did), or its runs here were all "
+                "cancelled or have not finished (rerun the judging job, or wait for it, then paste the command its "
+                "report offers)"
+            )
         return (
             f"groundgate signed no record on commit {head[:12]}{also} (its run may have been cancelled, and a check "
             "run of groundgate's name there is not groundgate's): accept at a verdict groundgate published"
@@ -209,7 +221,8 @@ def agreed(head: str, records: Sequence[Kept]) -> Verdict:
         each = [(k, {r.id: r.digest for r in k.record.rows}.get(rid)) for k in records]
         ordered = sorted(each, key=lambda kd: kd[0].run.id if kd[0].run is not None else 0)
         said_by[rid] = tuple((k.run.url if k.run is not None else "a record", digest) for k, digest in ordered)
-    shown = [k.published for k in records if k.published is not None]
+    pool = [k for k in records if k.signed] or records  # with a key, only what groundgate sealed says when
+    shown = [k.published for k in pool if k.published is not None]
     published = min(shown) if shown else None
     return Verdict(
         {rid: first[rid] for rid in settled},
@@ -227,10 +240,49 @@ def key_of(settings: Settings) -> RecordKey | None:
     return RecordKey(settings.record_key.get_secret_value()) if settings.record_key is not None else None
 
 
-def gather(publisher: Publisher, check_name: str, pr: int, head: str, key: RecordKey | None = None) -> Found:
+def home_of(settings: Settings) -> int | None:
+    """This repository's numeric id (``GITHUB_REPOSITORY_ID``): where a signed record says it was sealed."""
+    return settings.github.repository_id if settings.github is not None else None
+
+
+def unkeyed(settings: Settings, fork: bool) -> str | None:
+    """The warning a run of the fork recipe's shape gives when its record key is empty (the environment not attached
+    to the job, or the secret's name misspelt): a ``workflow_run`` judging job, or a comment's run on a pull request
+    from a fork. It would otherwise write unsigned records and bind accepts by the weaker rule without a word."""
+    run = settings.github
+    if settings.record_key is not None or run is None:
+        return None
+    if run.event_name != "workflow_run" and not (run.event_name in ("issue_comment", "check_run") and fork):
+        return None
+    return (
+        "this run has no record key (`record-key` is empty): its records are not signed, and an accept binds by the "
+        "weaker rule a branch workflow can satisfy. With the fork recipe's signed records, attach the environment "
+        "that holds GROUNDGATE_RECORD_KEY to this job and check the secret's name (docs/security.md, The verdict's "
+        "memory); without them, nothing is wrong"
+    )
+
+
+def to_write(record: Record, settings: Settings) -> str | Callable[[int, datetime | None], str]:
+    """What a check run holding ``record`` gets as its ``output.text``: with a record key, the record sealed in its
+    home (``record.sealed``), once GitHub has made the check run; without one, the record as it is."""
+    key, home = key_of(settings), home_of(settings)
+    if key is None or home is None:
+        return text(record)
+    return lambda run, at: sealed(record, key, home, run, at)
+
+
+def gather(
+    publisher: Publisher,
+    check_name: str,
+    pr: int,
+    head: str,
+    key: RecordKey | None = None,
+    home: int | None = None,
+) -> Found:
     """Every record on every commit pull request #pr's head has been at, on ``head``, and on the commits records
-    name as the verdict before theirs (LINKS at most). Unreadable when GitHub refuses, or when a check run of this
-    name holds a record that cannot be read whole: a record is never passed over in silence."""
+    name as the verdict before theirs (LINKS at most). Unreadable when GitHub refuses, when a check run of this
+    name holds a record that cannot be read whole (a record is never passed over in silence), or one sealed for
+    another check run (``signed``). ``home``: this repository's numeric id, which a signed record names."""
     try:
         own_heads = list(dict.fromkeys([head, *heads(publisher, pr)]))
         commits = list(dict.fromkeys([*own_heads, *branch_heads(publisher, pr)]))
@@ -253,13 +305,39 @@ def gather(publisher: Publisher, check_name: str, pr: int, head: str, key: Recor
             if read is None:
                 continue
             record, data, seal = read
-            signed = key is not None and key.verifies(data, seal)
-            kept.append(Kept(record, record.published or found.completed, found, seal, signed))
+            mine = signed(key, home, found, record, data, seal)
+            # a signed record says when it was first shown inside its seal; only an unsigned one (whose word is
+            # worth nothing to an accept anyway) falls back on its check run's completed_at, which a PATCH sets
+            published = record.published if mine else (record.published or found.completed)
+            kept.append(Kept(record, published, found, seal, mine))
             link = record.previous
             if link and link not in seen and link not in queue and links < LINKS:
                 queue.append(link)
                 links += 1
     return Found(tuple(kept), tuple(seen), tuple(own_heads), key.id if key is not None else None)
+
+
+def signed(
+    key: RecordKey | None, home: int | None, found: CheckRunFound, record: Record, data: bytes, seal: Seal | None
+) -> bool:
+    """Whether a record is groundgate's: sealed with the run's key, in this repository (``home``), in the check
+    run that holds it, saying when it was shown. One sealed in another repository with the same key (a fork's or a
+    mirror's, which share commits; one key copied into two environments) counts as unsigned. One sealed here for
+    another check run was moved (an older genuine record PATCHed over a newer one): groundgate never moves a
+    record, so nothing legitimate did, and the verdict it replaced cannot be read: Unreadable (no verdict)."""
+    if key is None or home is None or not key.verifies(data, seal):
+        return False
+    if record.repository != home or record.run is None or record.published is None:
+        return False  # sealed in another repository, or before records named their home
+    if record.run != found.id:
+        raise Unreadable(
+            f"the check run {found.url} holds a record groundgate signed for another check run, "
+            f"{re.sub(r'[0-9]+$', str(record.run), found.url)}: a signed record was moved, which groundgate never "
+            "does, so the record that check run held is gone and what it blocked on cannot be read. No verdict is "
+            "given (one judged afresh could pass an answer it blocked on): find who changed the check run (a "
+            "workflow with `checks: write`; see docs/security.md, The verdict's memory)"
+        )
+    return True
 
 
 def heads(publisher: Publisher, number: int) -> list[str]:

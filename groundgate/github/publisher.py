@@ -434,13 +434,17 @@ class Publisher:
         title: str,
         summary: str,
         annotations: Sequence[Annotation],
-        text: str | None = None,
+        text: str | Callable[[int, datetime | None], str] | None = None,
     ) -> int:
         """Create this run's own check run, completed, its annotations 50 a request; then complete the
         commit's older check runs of this name as superseded. A new one per run because GitHub appends
         annotations on every update and removes none: an older verdict's would stay on a reused run. The
-        annotations go failures first (``in_order``): the Checks tab lists them as they were sent."""
+        annotations go failures first (``in_order``): the Checks tab lists them as they were sent. A ``text`` that
+        depends on the check run (a signed record names the check run that holds it and when GitHub made it:
+        ``record.sealed``) is written by the first update, once GitHub has given the check run its id."""
         annotations = in_order(annotations)
+        later = text if callable(text) else None
+        text = None if callable(text) else text
         with self._talking("create the check run", "check"):
             batches = [
                 [a.as_dict() for a in annotations[i : i + ANNOTATIONS_PER_REQUEST]]
@@ -456,6 +460,9 @@ class Publisher:
                 conclusion=conclusion,
                 output=output,  # type: ignore[arg-type]
             )
+            if later is not None:
+                text = later(run.id, _utc(run.completed_at))
+                batches = [batches[0], *(batches[1:] or [[]])]
         with self._talking("add annotations to the check run", "check"):
             for sent, batch in enumerate(batches[1:], start=1):
                 more: dict[str, object] = {"title": title[:TITLE_LIMIT], "summary": summary, "annotations": batch}

@@ -254,7 +254,7 @@ def test_an_ambiguous_pull_request_gets_nothing_and_the_check_run_still_reports(
     assert gh.comments == {}
     [check] = gh.check_runs.values()
     assert (check["head_sha"], check["conclusion"]) == (FORK_SHA, "failure")
-    [warning] = [line for line in run.stdout.splitlines() if line.startswith("::warning")]
+    [warning] = [line for line in run.stdout.splitlines() if line.startswith("::warning") and "open pull" in line]
     assert "2 open pull requests (#7, #8) have the head o:patch-1" in warning
     assert run.summary.count("Not posted to a pull request") == 1
 

@@ -7,40 +7,17 @@ writer's paste bind: W still blocks when the author pushes it. A genuine accept 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
-from groundgate.adjudication import answer_digest
 from groundgate.record import decode, opened, text
 from groundgate.signing import RecordKey
-from tests.support.action import FORK_SHA, SECOND, THIRD, Run, run_action, workflow_run_event
-from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
+from tests.support.action import FORK_SHA, HEAD_SHA, SECOND, THIRD
+from tests.support.fakes.azure_openai import Prompt, Reply
 from tests.support.fakes.github import FakeGitHub
 from tests.support.people import CHECK, answers_at, latest, lookalike, on_comment, patch_check_run, replies
-from tests.support.rolls import REGRESSED, Dice, Judge, azure, with_answers
-
-KEY = "k3y-0f-the-default-branch-" + "5e" * 20  # the environment's GROUNDGATE_RECORD_KEY
-OTHER = "a-key-the-branch-workflow-made-" + "77" * 20  # what a forger signs with
-ROTATED = "the-key-before-it-was-rotated-" + "0d" * 20
-WORSE = "You have 45 days, or 90 with Premium, and no receipt is needed."
-KEYED = {"record-key": KEY}  # the comment workflow's input, from the same environment
-ACCEPT = "/groundgate accept at {head} refund-007@{digest} -- 45 days is the new policy"
-
-
-def fork_pr(gh: FakeGitHub) -> None:
-    """Pull request #7 from a fork (someone/r), at FORK_SHA, and who may adjudicate on it."""
-    gh.add_pull(7, FORK_SHA, head_repo="someone/r", author="contributor")
-    gh.permissions.update(alice="write", bob="maintain", contributor="write")
-
-
-def gate(workspace: Path, gh: FakeGitHub, tmp_path: Path, judge: FakeAzureOpenAI, head: str, candidate: str = REGRESSED, key: str | None = KEY) -> Run:  # fmt: skip
-    """examples/fork-prs/groundgate.yml: the trusted workflow_run job judging the pull request's head, with the key."""
-    inputs = azure(judge, candidate, **({"record-key": key} if key else {}))
-    return run_action(workspace, gh, inputs, event_name="workflow_run", event_path=workflow_run_event(tmp_path, head))
-
-
-def digest_of(workspace: Path, row_id: str, answer: str) -> str:
-    cases = {r["id"]: r for r in map(json.loads, (workspace / "evals/cases.jsonl").read_text().splitlines())}
-    return answer_digest(cases[row_id].get("query"), cases[row_id]["context"], answer)
+from tests.support.rolls import REGRESSED, Dice, Judge, judging, with_answers
+from tests.support.signed import ACCEPT, ELSEWHERE, KEY, KEYED, OTHER, ROTATED, WORSE, digest_of, fork_pr, gate
 
 
 def look_alike_on(gh: FakeGitHub, source: str, head: str, digest: str, key: str | None) -> None:
@@ -207,3 +184,168 @@ def test_a_short_record_key_is_refused_without_showing_it(
     assert "record-key" in run.stdout
     assert "openssl rand -hex 32" in run.stdout
     assert "too-short-a-key" not in run.stdout.replace("::add-mask::too-short-a-key", "")
+
+
+# ---- round five: a signed record at home (its repository, its check run, its time, all sealed)
+
+
+def test_a_record_sealed_in_another_repository_with_the_same_key_binds_no_accept_and_is_not_re_signed(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """Repositories A (``gh``) and B share the key (one org key copied into two environments) and, as forks and
+    mirrors do, commits. A blocks at FORK_SHA; the run on SECOND is cancelled. In B, groundgate signs a record on
+    SECOND listing the worse answer W; a branch workflow of A posts it verbatim on SECOND; alice pastes its command.
+    Said back (groundgate signed nothing on SECOND here), nothing re-signed; the author pushes W at THIRD: it blocks."""
+    fork_pr(gh)
+    fake = fake_azure(Dice())
+    assert gate(workspace, gh, tmp_path, fake, FORK_SHA).code == 1
+    gh.move_pull(7, SECOND)
+    candidate = with_answers(workspace, "worse.jsonl", {"refund-007": WORSE}, source="candidate-regression.jsonl")
+    with FakeGitHub() as other:  # repository B: its own id, the same key
+        other.add_pull(7, SECOND, head_repo="someone/r", author="contributor")
+        (tmp_path / "b").mkdir()
+        assert gate(workspace, other, tmp_path / "b", fake, SECOND, candidate, env=ELSEWHERE).code == 1
+        genuine = latest(other, SECOND)["output"]["text"]
+    _, data, seal = opened(genuine, check=CHECK, head=SECOND)
+    assert RecordKey(KEY).verifies(data, seal)
+    lookalike(gh, SECOND, genuine, conclusion="failure")
+    worse = digest_of(workspace, "refund-007", WORSE)
+    cid = gh.add_comment(7, ACCEPT.format(head=SECOND[:12], digest=worse[:16]), "alice")
+    on_comment(tmp_path, gh, cid, None, **KEYED)
+    assert f"groundgate signed no record on commit {SECOND[:12]}" in replies(gh)[-1], replies(gh)
+    assert latest(gh, SECOND)["output"]["text"] == genuine  # nothing presented again, so nothing re-signed
+    gh.move_pull(7, THIRD)
+    run = gate(workspace, gh, tmp_path, fake, THIRD, candidate)
+    assert run.code == 1, (run.code, latest(gh, THIRD)["output"]["title"])
+
+
+def test_an_older_signed_record_moved_over_the_blocking_one_gives_no_verdict_naming_both_check_runs(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """The author's part 1 uploads a harmless candidate (groundgate passes FORK_SHA and signs R_B), then the regressed
+    one (groundgate blocks and signs R_W). A branch workflow PATCHes R_W's check run with R_B's text, verbatim (its
+    seal verifies). The next push, the judge's later roll scoring the blocked answer 5: no verdict (exit 3), naming
+    both check runs, never a verdict judged afresh."""
+    fork_pr(gh)
+    dice = Dice()
+    fake = fake_azure(dice)
+    assert gate(workspace, gh, tmp_path, fake, FORK_SHA, "evals/candidate.jsonl").code == 0
+    harmless = latest(gh, FORK_SHA)
+    assert gate(workspace, gh, tmp_path, fake, FORK_SHA, REGRESSED).code == 1
+    blocking = latest(gh, FORK_SHA)
+    patch_check_run(gh, blocking["id"], {"output": {"title": blocking["output"]["title"], "summary": blocking["output"]["summary"], "text": harmless["output"]["text"]}})  # fmt: skip
+    _, data, seal = opened(gh.check_runs[blocking["id"]]["output"]["text"], check=CHECK, head=FORK_SHA)
+    assert RecordKey(KEY).verifies(data, seal)  # a genuine seal, moved
+    gh.move_pull(7, SECOND)
+    dice.later()
+    run = gate(workspace, gh, tmp_path, fake, SECOND, REGRESSED)
+    assert run.code == 3, (run.code, run.stdout[-2000:])
+    said = " ".join(run.stdout.split())
+    assert re.search(rf"runs/{blocking['id']}\b", said), said[-3000:]
+    assert re.search(rf"runs/{harmless['id']}\b", said), said[-3000:]
+    assert "a signed record was moved" in said
+    assert not any(r["head_sha"] == SECOND and r["name"] == CHECK and r.get("conclusion") == "success" for r in gh.check_runs.values())  # fmt: skip
+
+
+def test_an_accept_written_before_groundgate_published_a_verdict_there_stays_counted_for_nothing(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """Before groundgate's run on FORK_SHA lands, a branch workflow posts an unsigned look-alike there listing the answer
+    the pull request really has; alice pastes its command and is told it counts for nothing. Then groundgate's run
+    lands, signed and blocking; the author reruns it: still 1 (nobody read groundgate's report before accepting)."""
+    fork_pr(gh)
+    fake = fake_azure(Dice())
+    with FakeGitHub() as scratch:  # the author builds the record with groundgate's own code, anywhere
+        scratch.add_pull(7, FORK_SHA, head_repo="someone/r", author="contributor")
+        (tmp_path / "scratch").mkdir()
+        assert gate(workspace, scratch, tmp_path / "scratch", fake, FORK_SHA, key=None).code == 1
+        built = latest(scratch, FORK_SHA)["output"]["text"]
+    lookalike(gh, FORK_SHA, built, conclusion="failure")
+    real = answers_at(gh, FORK_SHA)["refund-007"]
+    cid = gh.add_comment(7, ACCEPT.format(head=FORK_SHA[:12], digest=real[:16]), "alice")
+    on_comment(tmp_path, gh, cid, None, **KEYED)
+    assert f"groundgate signed no record on commit {FORK_SHA[:12]}" in replies(gh)[-1], replies(gh)
+    assert gate(workspace, gh, tmp_path, fake, FORK_SHA, REGRESSED).code == 1
+    rerun = gate(workspace, gh, tmp_path, fake, FORK_SHA, REGRESSED)
+    assert rerun.code == 1, (rerun.code, latest(gh, FORK_SHA)["output"]["title"])
+
+
+def test_backdating_groundgates_own_check_run_does_not_make_an_earlier_accept_bind(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """As above, the look-alike emptied after alice's paste; a branch workflow PATCHes only ``completed_at`` of
+    groundgate's signed check run to the year 2000 (its text untouched, still verifying). When groundgate published
+    is in the sealed bytes, written on the first run too: the rerun still blocks."""
+    fork_pr(gh)
+    fake = fake_azure(Dice())
+    with FakeGitHub() as scratch:
+        scratch.add_pull(7, FORK_SHA, head_repo="someone/r", author="contributor")
+        (tmp_path / "scratch").mkdir()
+        assert gate(workspace, scratch, tmp_path / "scratch", fake, FORK_SHA, key=None).code == 1
+        built = latest(scratch, FORK_SHA)["output"]["text"]
+    lookalike(gh, FORK_SHA, built, conclusion="failure")
+    fake_id = latest(gh, FORK_SHA)["id"]
+    real = answers_at(gh, FORK_SHA)["refund-007"]
+    on_comment(tmp_path, gh, gh.add_comment(7, ACCEPT.format(head=FORK_SHA[:12], digest=real[:16]), "alice"), None, **KEYED)  # fmt: skip
+    patch_check_run(gh, fake_id, {"output": {"title": "gone", "summary": "gone", "text": "nothing here"}})
+    assert gate(workspace, gh, tmp_path, fake, FORK_SHA, REGRESSED).code == 1
+    mine = latest(gh, FORK_SHA)
+    record, data, seal = opened(mine["output"]["text"], check=CHECK, head=FORK_SHA)
+    assert RecordKey(KEY).verifies(data, seal)
+    assert record.published is not None  # its time and its home, sealed on the first run
+    assert record.run == mine["id"]
+    patch_check_run(gh, mine["id"], {"conclusion": "failure", "completed_at": "2000-01-01T00:00:00Z"})
+    rerun = gate(workspace, gh, tmp_path, fake, FORK_SHA, REGRESSED)
+    assert rerun.code == 1, (rerun.code, latest(gh, FORK_SHA)["output"]["title"])
+
+
+def test_a_keyed_comment_run_on_a_keyless_pull_request_says_what_is_true_in_one_sentence(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """The plain recipe (keyless judging job) with the comment workflow given the key: groundgate signed nothing on
+    the pull request at all. The reply says so, and both reasons (no key in the judging workflow; every run
+    cancelled) with what to do, not that a check run of groundgate's name is not groundgate's; one full stop."""
+    judged = judging(workspace, pr, tmp_path, fake_azure(Dice()), HEAD_SHA)
+    assert judged.code == 1
+    assert "`record-key` is empty" not in judged.stdout  # the plain recipe: keyless by design
+    mine = answers_at(pr, HEAD_SHA)["refund-007"]
+    cid = pr.add_comment(7, ACCEPT.format(head=HEAD_SHA[:12], digest=mine[:16]), "alice")
+    on_comment(tmp_path, pr, cid, None, **KEYED)
+    said = " ".join(replies(pr)[-1].split())
+    assert "nor on any commit of this pull request" in said, said
+    assert "the plain pull_request recipe" in said
+    assert "cancelled or have not finished" in said
+    assert "is not groundgate's" not in said
+    why = said.split(" Commands, one a line")[0]
+    assert why.endswith("offers)."), why
+    assert ".." not in why, why
+    # the comment workflow as shipped (no key), its job rerun: the same comment applies, with no warning about a key
+    shipped = on_comment(tmp_path, pr, cid)
+    assert "`record-key` is empty" not in shipped.stdout
+    assert latest(pr, HEAD_SHA)["conclusion"] in ("success", "neutral"), replies(pr)
+
+
+def test_a_fork_recipe_run_whose_record_key_is_empty_warns_once(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """The environment not attached, or the secret misspelt: `record-key` arrives empty. The workflow_run gate and
+    a comment's run on the fork's pull request each warn once, rather than run keyless in silence."""
+    fork_pr(gh)
+    run = gate(workspace, gh, tmp_path, fake_azure(Dice()), FORK_SHA, key=None)
+    assert run.code == 1
+    assert run.stdout.count("`record-key` is empty") == 1, run.stdout
+    mine = answers_at(gh, FORK_SHA)["refund-007"]
+    said = on_comment(tmp_path, gh, gh.add_comment(7, ACCEPT.format(head=FORK_SHA[:12], digest=mine[:16]), "alice"))
+    assert said.stdout.count("`record-key` is empty") == 1, said.stdout
+
+
+def test_a_reply_whose_reason_ends_its_own_sentence_gets_no_second_full_stop(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path
+) -> None:
+    """A command posted before any verdict is on the head: the reply says to post it again once it is there, and
+    ends that sentence once (the reply's template adds a full stop only where the reason has none)."""
+    fork_pr(gh)
+    on_comment(tmp_path, gh, gh.add_comment(7, ACCEPT.format(head=FORK_SHA[:12], digest="0" * 16), "alice"), None, **KEYED)  # fmt: skip
+    why = " ".join(replies(gh)[-1].split()).split(" Commands, one a line")[0]
+    assert why.endswith("once the verdict is there."), why
+    assert ".." not in why, why

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import io
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -48,17 +49,18 @@ from groundgate.event import GitHubRun
 from groundgate.github import adjudicate
 from groundgate.github.action import held, merge_shards, present, where
 from groundgate.github.client import client
+from groundgate.github.kept import Unreadable
 from groundgate.github.publisher import Publisher
 from groundgate.github.workflow import Log
 from groundgate.memory import Memory
-from groundgate.record import Record, RecordError, decode, opened, text
+from groundgate.record import Record, RecordError, decode, opened, sealed, text
 from groundgate.report.context import marker
 from groundgate.results import Results
 from groundgate.rules import Bucket, Outcome
 from groundgate.settings import Settings
 from groundgate.signing import RecordKey
 from tests.support.fakes.github import FakeGitHub
-from tests.support.people import answers_at, pinned
+from tests.support.people import answers_at, patch_check_run, pinned
 from tests.support.people_model import (
     CHECK,
     ELIGIBLE,
@@ -83,6 +85,7 @@ from tests.support.people_model import (
 
 KEY = "the-default-branch-environments-record-key-" + "4b" * 16  # GROUNDGATE_RECORD_KEY
 FORGER = "a-key-a-workflow-on-the-branch-made-up-" + "f0" * 16
+HOME, ELSEWHERE = 1296269, 7000001  # o/r's numeric id; another repository's whose environment holds KEY too
 
 
 class People(RuleBasedStateMachine):
@@ -136,7 +139,7 @@ class People(RuleBasedStateMachine):
         head = self.heads[-1][0]
         before = self.heads[-2][0] if len(self.heads) > 1 else None
         return GitHubRun(
-            repository="o/r", event_name="pull_request", action="synchronize", head_sha=head, pr_number=self.pr,
+            repository="o/r", repository_id=HOME, event_name="pull_request", action="synchronize", head_sha=head, pr_number=self.pr,
             pr_author="contributor", before_sha=before, server_url="https://github.example", run_id="1",
         )  # fmt: skip
 
@@ -188,7 +191,7 @@ class People(RuleBasedStateMachine):
         held_ = self.gh.comments.get(cid)
         body = held_["body"] if held_ else before
         run = GitHubRun(
-            repository="o/r", event_name="issue_comment", action=action, pr_number=self.pr, comment_id=cid,
+            repository="o/r", repository_id=HOME, event_name="issue_comment", action=action, pr_number=self.pr, comment_id=cid,
             comment_author=self.comments[cid].author if cid in self.comments else self.gh.bot,
             comment_body=body, comment_before=before, server_url="https://github.example",
         )  # fmt: skip
@@ -208,14 +211,7 @@ class People(RuleBasedStateMachine):
 
     def signed(self, head: str) -> bool:
         """groundgate kept a record on ``head`` that its key signed (and no workflow has rewritten since)."""
-        for run in self.own(head):
-            try:
-                _, data, seal = opened((run["output"] or {}).get("text"), check=CHECK, head=head)
-            except RecordError:
-                continue
-            if RecordKey(KEY).verifies(data, seal):
-                return True
-        return False
+        return any(self.signed_run(run, head) for run in self.own(head))
 
     def same_or_denied(self, before: tuple[str, str]) -> None:
         """A re-run does not change the verdict, but where a workflow on the branch posted a look-alike: one that does
@@ -371,14 +367,15 @@ class People(RuleBasedStateMachine):
         self.on_comment(cid, "created")
         self.push(*(worse[r] for r in ROWS))
 
-    @rule(who=st.sampled_from(ELIGIBLE), signed=st.booleans())
-    def a_branch_workflow_forges_a_verdict_on_a_commit_groundgate_did_not_judge(self, who: str, signed: bool) -> None:
+    @rule(who=st.sampled_from(ELIGIBLE), signed=st.sampled_from(["no", "own key", "elsewhere"]))
+    def a_branch_workflow_forges_a_verdict_on_a_commit_groundgate_did_not_judge(self, who: str, signed: str) -> None:
         """The hole signed records close (keyed only: without a key it stays open, docs/security.md says so). The
         author pushes a worse answer W and the run is cancelled by the next push, so groundgate kept no record on that
         commit (where git holds the candidate, it holds W there: the author committed it). A workflow on the branch
-        posts a check run of groundgate's name there listing W, unsigned or signed with a key of its own, and offers
-        its command; a writer pastes it; the author pushes W again. W must still block: the accept named no verdict
-        groundgate published (``evidence`` does not count it)."""
+        posts a check run of groundgate's name there listing W, unsigned, signed with a key of its own, or sealed
+        with the record key in another repository (a fork or a mirror whose environment holds the same key; sealed
+        for the very check run it lands in), and offers its command; a writer pastes it; the author pushes W again. W
+        must still block: the accept named no verdict groundgate published (``evidence`` does not count it)."""
         if not self.keyed:
             return
         worse: Answers = {r: ("B" if v == "A" else "A", 0, "regression") for r, (v, _, _) in self.heads[-1][1].items()}
@@ -387,12 +384,61 @@ class People(RuleBasedStateMachine):
         digests = {r.id: answer_digest(r.query, r.context, r.candidate) for r in results_of(worse, self.base, Memory()).rows}  # fmt: skip
         rows = [Judged(id=rid, category="policy", outcome=Outcome.REGRESSION, before=Bucket.GROUNDED, after=Bucket.UNGROUNDED, line=n + 1, digest=digests[rid]) for n, rid in enumerate(ROWS)]  # fmt: skip
         forged = Record(check=CHECK, head=head, pr=self.pr, cases_path="evals/cases.jsonl", fail_on="blocking", cases=4, counts={Outcome.REGRESSION: 2}, rows=rows, blocking=2, memory=2)  # fmt: skip
-        self.forged.add(self.post(head, text(forged, RecordKey(FORGER) if signed else None)))
+        if signed == "elsewhere":
+            rid = self.post(head, "")
+            self.patch(rid, sealed(forged, RecordKey(KEY), ELSEWHERE, rid, datetime(2000, 1, 1, tzinfo=UTC)))
+            self.forged.add(rid)
+        else:
+            self.forged.add(self.post(head, text(forged, RecordKey(FORGER) if signed == "own key" else None)))
         named = " ".join(f"{r}@{digests[r][:16]}" for r in ROWS)
         cid = self.gh.add_comment(self.pr, f"/groundgate accept at {head[:12]} {named} -- because", who)
         self.comments[cid] = Said(self.pr, who, [(self.tick(), [("accept", ROWS, head)])])
         self.on_comment(cid, "created")
         self.push(*(worse[r] for r in ROWS))
+
+    @rule()
+    def a_branch_workflow_moves_an_older_signed_record_over_the_newest(self) -> None:
+        """Keyed: on a commit where groundgate signed two records (a rerun), a workflow on the branch PATCHes the newest
+        one's check run with the older one's text, verbatim (its seal verifies). The next judging run gives no verdict,
+        naming both check runs, rather than judge with the newer record gone; once a maintainer puts the text back,
+        the pull request goes on as before."""
+        if not self.keyed:
+            return
+        for head, _ in reversed(self.heads):
+            records = sorted((r for r in self.own(head) if self.signed_run(r, head)), key=lambda r: r["id"])
+            if len(records) >= 2 and records[-1]["output"]["text"] != records[0]["output"]["text"]:
+                break
+        else:
+            return
+        older, newest = records[0], records[-1]
+        kept = dict(newest["output"])
+        self.patch(newest["id"], older["output"]["text"], kept)
+        run = self.event()
+        quiet = Log(io.StringIO())
+        with pytest.raises(Unreadable) as refused:
+            held(self.settings(run), self.publisher, where(run, self.publisher, quiet), quiet)
+        said = str(refused.value)
+        assert f"runs/{newest['id']}" in said, said
+        assert f"runs/{older['id']}" in said, said
+        self.patch(newest["id"], kept["text"], kept)  # a maintainer restores it
+
+    def signed_run(self, run: dict[str, Any], head: str) -> bool:
+        try:
+            _, data, seal = opened((run["output"] or {}).get("text"), check=CHECK, head=head)
+        except RecordError:
+            return False
+        return RecordKey(KEY).verifies(data, seal)
+
+    def patch(self, rid: int, body: str, output: dict[str, Any] | None = None) -> None:
+        """A workflow with ``checks: write`` rewriting a check run's ``output.text`` (its title and summary kept)."""
+        was = output or self.gh.check_runs[rid]["output"] or {}
+        patch_check_run(self.gh, rid, {"output": {"title": was.get("title") or "Passes", "summary": was.get("summary") or "-", "text": body}})  # fmt: skip
+
+    @rule(who=st.sampled_from(ELIGIBLE))
+    def a_branch_workflow_replays_a_record_sealed_in_another_repository(self, who: str) -> None:
+        """A fork or a mirror whose environment holds the same key sealed a record of a shared commit: replayed here
+        (sealed even for the very check run it lands in), it is not groundgate's record of this repository."""
+        self.a_branch_workflow_forges_a_verdict_on_a_commit_groundgate_did_not_judge(who, "elsewhere")
 
     def post(self, head: str, body: str) -> int:
         answer = requests.post(
@@ -410,7 +456,7 @@ class People(RuleBasedStateMachine):
         if before is None:
             return
         run = GitHubRun(
-            repository="o/r", event_name="check_run", action="rerequested", head_sha=self.heads[-1][0],
+            repository="o/r", repository_id=HOME, event_name="check_run", action="rerequested", head_sha=self.heads[-1][0],
             pr_number=self.pr, requested_check=CHECK, server_url="https://github.example",
         )  # fmt: skip
         self.read_all()

@@ -192,6 +192,7 @@ def action_environment(
         "PATH": os.environ.get("PATH", ""),
         "GITHUB_WORKSPACE": str(workspace),
         "GITHUB_REPOSITORY": "o/r",
+        "GITHUB_REPOSITORY_ID": "1296269",  # o/r's numeric id (what a signed record names as its home)
         "GITHUB_EVENT_NAME": event_name,
         "GITHUB_SHA": "mergecommitsha",
         "GITHUB_RUN_ID": "42",
