@@ -109,11 +109,12 @@ def text(record: Record, key: RecordKey | None = None) -> str:
     return f"{ABOUT}\n\n{encode(record, key)}\n"
 
 
-def sealed(record: Record, key: RecordKey, repository: int, run: int, at: datetime | None) -> str:
+def sealed(record: Record, key: RecordKey, repository: int, run: int | None, at: datetime | None) -> str:
     """A check run's ``output.text`` for a signed record, written once GitHub has made the check run: the record names
     its repository and the check run ``run`` that holds it, and when its verdict was first shown (``published``, the
     check run's creation on GitHub's clock when it was not shown before), all inside the seal. So a sealed record
-    replayed in another repository, moved to another check run or backdated is told from one at home."""
+    replayed in another repository, moved to another check run or backdated is told from one at home. With ``run``
+    None (the check run not made yet) it is at no home: read as unsigned, its blocks kept, no accept bound to it."""
     home = {"repository": repository, "run": run, "published": record.published or at}
     return text(record.model_copy(update=home), key)
 

@@ -262,7 +262,7 @@ def unkeyed(settings: Settings, fork: bool) -> str | None:
     )
 
 
-def to_write(record: Record, settings: Settings) -> str | Callable[[int, datetime | None], str]:
+def to_write(record: Record, settings: Settings) -> str | Callable[[int | None, datetime | None], str]:
     """What a check run holding ``record`` gets as its ``output.text``: with a record key, the record sealed in its
     home (``record.sealed``), once GitHub has made the check run; without one, the record as it is."""
     key, home = key_of(settings), home_of(settings)

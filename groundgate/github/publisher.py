@@ -434,17 +434,19 @@ class Publisher:
         title: str,
         summary: str,
         annotations: Sequence[Annotation],
-        text: str | Callable[[int, datetime | None], str] | None = None,
+        text: str | Callable[[int | None, datetime | None], str] | None = None,
     ) -> int:
         """Create this run's own check run, completed, its annotations 50 a request; then complete the
         commit's older check runs of this name as superseded. A new one per run because GitHub appends
         annotations on every update and removes none: an older verdict's would stay on a reused run. The
         annotations go failures first (``in_order``): the Checks tab lists them as they were sent. A ``text`` that
         depends on the check run (a signed record names the check run that holds it and when GitHub made it:
-        ``record.sealed``) is written by the first update, once GitHub has given the check run its id."""
+        ``record.sealed``) is written by the first update, once GitHub has given the check run its id; the check run
+        is made with the record sealed for no check run yet, which counts as unsigned but keeps its blocks, so an
+        update GitHub refuses (or a job cancelled between the two) never leaves a blocking verdict without them."""
         annotations = in_order(annotations)
         later = text if callable(text) else None
-        text = None if callable(text) else text
+        text = later(None, None) if later is not None else text
         with self._talking("create the check run", "check"):
             batches = [
                 [a.as_dict() for a in annotations[i : i + ANNOTATIONS_PER_REQUEST]]

@@ -14,7 +14,7 @@ from groundgate.record import decode, opened, text
 from groundgate.signing import RecordKey
 from tests.support.action import FORK_SHA, HEAD_SHA, SECOND, THIRD
 from tests.support.fakes.azure_openai import Prompt, Reply
-from tests.support.fakes.github import FakeGitHub
+from tests.support.fakes.github import FakeGitHub, Fault
 from tests.support.people import CHECK, answers_at, latest, lookalike, on_comment, patch_check_run, replies
 from tests.support.rolls import REGRESSED, Dice, Judge, judging, with_answers
 from tests.support.signed import ACCEPT, ELSEWHERE, KEY, KEYED, OTHER, ROTATED, WORSE, digest_of, fork_pr, gate
@@ -349,3 +349,27 @@ def test_a_reply_whose_reason_ends_its_own_sentence_gets_no_second_full_stop(
     why = " ".join(replies(gh)[-1].split()).split(" Commands, one a line")[0]
     assert why.endswith("once the verdict is there."), why
     assert ".." not in why, why
+
+
+def test_an_update_github_refuses_after_the_check_run_is_made_keeps_the_blocks_and_a_reroll_still_blocks(
+    workspace: Path, gh: FakeGitHub, tmp_path: Path, fake_azure: Judge
+) -> None:
+    """A keyed gate makes its check run, then seals the record in its home with the first update. GitHub refuses that
+    update (502s; a job cancelled between the two does the same): the check run made first still holds the record,
+    sealed for no check run (unsigned: it binds no accept) with its blocks. The author pushes SECOND with the same
+    answer; the judge's other roll scores it grounded: it is held (second hostile review of signed records)."""
+    fork_pr(gh)
+    dice = Dice()
+    fake = fake_azure(dice)
+    gh.faults.append(Fault("PATCH", r"/repos/o/r/check-runs/\d+", 502, times=99, message="bad gateway"))
+    assert gate(workspace, gh, tmp_path, fake, FORK_SHA, REGRESSED).code == 1
+    shown = latest(gh, FORK_SHA)
+    record, _, seal = opened(shown["output"]["text"], check=CHECK, head=FORK_SHA)
+    assert record.run is None
+    assert seal is not None
+    assert record.blocked
+    gh.faults.clear()
+    dice.later()
+    gh.move_pull(7, SECOND)
+    run = gate(workspace, gh, tmp_path, fake, SECOND, REGRESSED)
+    assert run.code == 1, (run.code, latest(gh, SECOND)["output"]["title"])
