@@ -12,6 +12,7 @@ from tests.support.azure import decide_by_text
 from tests.support.cli import example, groundgate
 from tests.support.fakes.azure_openai import FakeAzureOpenAI, Prompt, Reply
 from tests.support.paths import EXAMPLES
+from tests.support.suites import nul_suite
 
 ROW_KEYS = {
     "id", "category", "outcome", "before", "after", "before_score", "after_score", "rescore_score",
@@ -192,17 +193,7 @@ def test_text_from_a_results_file_forms_no_workflow_command(tmp_path: Path) -> N
 def test_shards_of_a_suite_with_a_nul_in_a_context_merge(tmp_path: Path) -> None:
     """Two shard processes and the merge weigh a context holding a NUL character alike: the merge took the
     shards' correct results for a wrong split and refused them (exit 2)."""
-    rows = []
-    for n in range(8):
-        context = f"Returns within {n} days. " * (5 + n)
-        if n == 0:
-            context = "Returns within 0 days.\u0000" + "padding text " * 400
-        rows.append({"id": f"c{n}", "category": "policy", "query": "q?", "context": context})
-    (tmp_path / "cases.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-    for side in ("baseline", "candidate"):
-        (tmp_path / f"{side}.jsonl").write_text(
-            "".join(json.dumps({"id": r["id"], "response": "ok"}) + "\n" for r in rows)
-        )
+    nul_suite(tmp_path)
     for k in (1, 2):
         proc = groundgate(
             "compare", "--judge", "figures", "--cases", str(tmp_path / "cases.jsonl"), "--baseline",

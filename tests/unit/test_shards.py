@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgate.cases import Case, case_weight, load_inputs, shard, shards_of
+from tests.support.suites import nul_suite
 
 
 def suite(sizes: list[int]) -> list[Case]:
@@ -49,7 +50,7 @@ def test_a_runs_store_and_the_merge_assign_alike_and_the_shards_weigh_about_the_
         (tmp_path / f"{side}.jsonl").write_text(
             "".join(json.dumps({"id": c.id, "response": "ok"}) + "\n" for c in cases)
         )
-    inputs = load_inputs(tmp_path / "cases.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl", "query")
+    inputs = load_inputs(tmp_path / "cases.jsonl", tmp_path / "baseline.jsonl", tmp_path / "candidate.jsonl", "query")
     of = shards_of(cases, 4)
     total = sum(case_weight(c.context, c.query) for c in cases)
     for index in range(1, 5):
@@ -65,18 +66,8 @@ def test_a_runs_store_and_the_merge_assign_alike_and_the_shards_weigh_about_the_
 def test_a_context_holding_a_nul_character_weighs_alike_in_the_store_and_the_merge(tmp_path: Path) -> None:
     """Text extracted from a PDF may hold a NUL character: the store weighed it with SQLite's length(), which stops
     there, the merge with Python's len, the assignments differed and the merge refused correct shard results."""
-    rows = []
-    for n in range(8):
-        context = f"Returns within {n} days. " * (5 + n)
-        if n == 0:
-            context = "Returns within 0 days.\u0000" + "padding text " * 400
-        rows.append({"id": f"c{n}", "category": "policy", "query": "q?", "context": context})
-    (tmp_path / "cases.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-    for side in ("b", "c"):
-        (tmp_path / f"{side}.jsonl").write_text(
-            "".join(json.dumps({"id": r["id"], "response": "ok"}) + "\n" for r in rows)
-        )
-    inputs = load_inputs(tmp_path / "cases.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl", "query")
+    rows = nul_suite(tmp_path)
+    inputs = load_inputs(tmp_path / "cases.jsonl", tmp_path / "baseline.jsonl", tmp_path / "candidate.jsonl", "query")
     of = shards_of([Case(r["id"], r["category"], r["query"], r["context"], n + 1) for n, r in enumerate(rows)], 2)
     for index in (1, 2):
         assert sorted(c.id for c in shard(inputs, index, 2).cases) == sorted(i for i, k in of.items() if k == index)
