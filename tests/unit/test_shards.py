@@ -50,7 +50,7 @@ def test_a_runs_store_and_the_merge_assign_alike_and_the_shards_weigh_about_the_
         (tmp_path / f"{side}.jsonl").write_text(
             "".join(json.dumps({"id": c.id, "response": "ok"}) + "\n" for c in cases)
         )
-    inputs = load_inputs(tmp_path / "cases.jsonl", tmp_path / "baseline.jsonl", tmp_path / "candidate.jsonl", "query")
+    inputs = load_inputs(tmp_path / "cases.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl", "query")
     of = shards_of(cases, 4)
     total = sum(case_weight(c.context, c.query) for c in cases)
     for index in range(1, 5):
