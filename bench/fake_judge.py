@@ -93,7 +93,7 @@ def main() -> None:
     if quota is not None:
         tally = quota.tally
         STATS.update(admitted=tally.admitted, refused=tally.refused, charged=tally.charged, billed=tally.billed,
-                     bound=quota.bound(tally.admitted, tally.charged), tpm=quota.tpm, rpm=quota.rpm, refusals=[round(t, 1) for t in tally.refusals])  # fmt: skip
+                     bound=quota.bound(tally.admitted, tally.charged), tpm=quota.tpm, rpm=quota.rpm, refusals=[round(t, 1) for t in tally.refusals], admissions=[(round(t, 2), c) for t, c in tally.admissions])  # fmt: skip
     if isinstance(server, FakeOpenAI):
         STATS.update(requests=len(server.prompts), arrivals_max=max(server.arrivals, default=0))
     print(json.dumps(STATS), flush=True)

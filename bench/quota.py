@@ -17,6 +17,7 @@ includes its start-up. Printed per run: the quota, calls, requests refused (429)
 judged, wall time, the bound and their ratio, and what the run said of the quota. With ``--shards N`` the
 suite runs as N ``groundgate compare --shard K/N`` processes started together against the one deployment: the
 wall time is the last shard's, the bound the whole suite's, and each shard's rows and wall time are printed too.
+Each run's line is followed by the share of each 10-second period's allowance the deployment admitted.
 Nothing is asserted.
 """
 
@@ -106,12 +107,22 @@ def run(
         "requests": stats["requests"] + stats["refused"],
         "refused": stats["refused"],
         "refusals": stats.get("refusals", []),
+        "periods": periods(stats.get("admissions", []), tpm),
         "calls": sum(g.get("calls", {}).get("total", 0) for g in got),
         "errors": sum(g.get("counts", {}).get("error", 0) if g else -1 for g in got),
         "held": max(g.get("calls", {}).get("quota_seconds", 0.0) for g in got),
         "plan": plan[0] if plan else "",
         "tail": stderrs[0].strip().splitlines()[-1] if stderrs[0].strip() else "",
     }
+
+
+def periods(admissions: list[tuple[float, int]], tpm: int) -> list[float]:
+    """The share of each 10 seconds' allowance the deployment admitted, from the first admission's period to the
+    last's (the fake's periods are fixed, as Azure's are)."""
+    used: dict[int, int] = {}
+    for at, charge in admissions:
+        used[int(at // 10)] = used.get(int(at // 10), 0) + charge
+    return [used.get(k, 0) / (tpm / 6) for k in range(min(used), max(used) + 1)] if used else []
 
 
 def main() -> None:
@@ -146,6 +157,7 @@ def main() -> None:
                   f"{got['errors']:>10.0f} {got['wall']:>7.1f} {got['bound']:>7.1f} {got['wall'] / got['bound']:>6.2f} "
                   f"{got['held']:>7.1f}   (exit {got['exit']:.0f}; load {os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
             print(f"    {got['plan']}", flush=True)
+            print("    10-second periods used: " + " ".join(f"{share:.0%}" for share in got["periods"]), flush=True)
             if args.shards > 1:
                 walls = ", ".join(f"{wall:.1f}" for wall in got["walls"])
                 print(f"    {args.shards} shards: rows {got['rows']}, wall s {walls}", flush=True)

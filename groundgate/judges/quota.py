@@ -345,11 +345,13 @@ class Pace:
         each request the deployment admits; an answer says what was left once its own request was charged. So a
         stretch of one counter, from the most left before this run's first answer on it to the least, minus this
         run's charges heard on it, is what others took. Answers come back in any order: an answer whose count lies
-        within a stretch already heard is a request admitted between, whose charge was in that fall. A count
-        above every stretch starts one, and so does a rise or a fall larger than a counter can move between two
-        answers (a sixth of the minute's tokens in each 10 seconds, as Azure checks them, and the answer's own
-        charge): the counter filled again for a new minute, or another deployment's counter behind the same
-        gateway, not other callers."""
+        within a stretch already heard is a request admitted between, whose charge was in that fall; one a little
+        above it, a request admitted before its first answer's, which raises its top. Each answer goes to the
+        stretch it lies nearest (a minute's stretch that has run down spans nearly the whole counter, so an answer
+        of the next minute lies within it too, but nearer the next one's least). A rise or a fall larger than a
+        counter can move between two answers (a sixth of the minute's tokens in each 10 seconds, as Azure checks
+        them, and the answer's own charge) starts a stretch: the counter filled again for a new minute, or another
+        deployment's counter behind the same gateway, not other callers."""
         lower = {key.lower(): value for key, value in headers.items()}
         try:
             left = float(lower["x-ratelimit-remaining-tokens"])
@@ -363,22 +365,28 @@ class Pace:
         def reach(counter: _Counter) -> float:
             return math.inf if not heard else heard / 6 * max(1.0, (now - counter.last) / PERIOD) + charge
 
-        within = [c for c in self._counters if c.low <= left < c.high and left - c.low <= reach(c)]
-        below = [c for c in self._counters if left < c.low and c.low - left <= reach(c)]
-        if within:
-            counter = max(within, key=lambda c: c.last)
-        elif below:
-            counter = min(below, key=lambda c: c.low - left)
-        else:
+        def distance(counter: _Counter) -> float:  # how far the count lies from the stretch heard
+            if left < counter.low:
+                return counter.low - left  # a fall: a request admitted after the least heard
+            if left + charge > counter.high:
+                return left + charge - counter.high  # a request admitted before the first answer's, answered late
+            return left - counter.low  # within: a request admitted between, its charge already in the fall
+
+        near = [c for c in self._counters if distance(c) <= reach(c)]
+        if not near:
             self._counters.append(_Counter(left + charge, left, charge, now, now))
             return
-        counter.low, counter.own, counter.last = min(counter.low, left), counter.own + charge, now
+        counter = min(near, key=lambda c: (distance(c), -c.last))
+        counter.low, counter.high = min(counter.low, left), max(counter.high, left + charge)
+        counter.own, counter.last = counter.own + charge, now
 
     def _part(self) -> tuple[float, bool]:
         """The part of the deployment's limits this run keeps to, and whether the deployment's headers measured it:
         ``share`` (1/N for one of N shards side by side: each paces to its part, so that together they keep to the
-        whole) until SHARED_AFTER seconds of answers; then what the others took over the last minute (the
-        deployment's headers count every caller: another job on the same deployment, or the other shards) leaves,
+        whole) until SHARED_AFTER seconds of answers; then what the others take a minute (the deployment's headers
+        count every caller: another job on the same deployment, or the other shards) leaves, their rate being what
+        they took over the stretches heard, within the seconds each stretch spans (stretches of the last minute
+        span more than a minute between them where the counter filled again: their sum is not a minute's),
         less a margin for the blur of this run's own count of them (its requests in flight): lower than the share
         down to SHARED_FLOOR where they take more than the rest, and the whole where nobody else takes any (a shard
         re-run alone). Refusals still slow the pace below it."""
@@ -387,7 +395,8 @@ class Pace:
         counters = [c for c in self._counters if now - c.last < 60.0]
         if heard is None or not counters or now - min(c.first for c in counters) < SHARED_AFTER:
             return self.share, False
-        left = 1.0 - sum(c.others() for c in counters) / heard
+        spanned = sum(c.last - c.first for c in counters)
+        left = 1.0 - sum(c.others() for c in counters) / heard * 60.0 / max(spanned, SHARED_AFTER)
         if left >= 1.0 - SHARED_MARGIN:  # nobody else takes the deployment's quota (a shard re-run alone)
             return 1.0, True
         return min(self.share, max(SHARED_FLOOR, left + SHARED_MARGIN)), True
@@ -480,7 +489,9 @@ class Pace:
             spans.append(60.0 / (limits.rpm * pace))
         if limits.tpm:
             # Within any PERIOD the charges may exceed the pace by the first request's: keep the largest in hand.
-            # Requests a PERIOD apart never share one, so that spacing is always enough.
+            # Requests a PERIOD apart never share one, so that spacing is always enough. Shards side by side keep
+            # one each: started together with the same charges their starts stay in step, and their overshoots
+            # meet in the same periods (sqrt(N) between N, enough for independent ones, was tried and refused).
             per_second = limits.tpm / 60.0
             spare = 1.0 - max(self._largest, tokens) / (per_second * PERIOD)
             apart = max(PERIOD, tokens / (per_second * pace))
