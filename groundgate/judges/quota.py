@@ -347,8 +347,7 @@ class Pace:
         run's charges heard on it, is what others took. Answers come back in any order: an answer whose count lies
         within a stretch already heard is a request admitted between, whose charge was in that fall; one a little
         above it, a request admitted before its first answer's, which raises its top. Each answer goes to the
-        stretch it lies nearest (a minute's stretch that has run down spans nearly the whole counter, so an answer
-        of the next minute lies within it too, but nearer the next one's least). A rise or a fall larger than a
+        stretch it lies nearest (a run-down minute's spans the whole counter). A rise or a fall larger than a
         counter can move between two answers (a sixth of the minute's tokens in each 10 seconds, as Azure checks
         them, and the answer's own charge) starts a stretch: the counter filled again for a new minute, or another
         deployment's counter behind the same gateway, not other callers."""
@@ -384,9 +383,8 @@ class Pace:
         """The part of the deployment's limits this run keeps to, and whether the deployment's headers measured it:
         ``share`` (1/N for one of N shards side by side: each paces to its part, so that together they keep to the
         whole) until SHARED_AFTER seconds of answers; then what the others take a minute (the deployment's headers
-        count every caller: another job on the same deployment, or the other shards) leaves, their rate being what
-        they took over the stretches heard, within the seconds each stretch spans (stretches of the last minute
-        span more than a minute between them where the counter filled again: their sum is not a minute's),
+        count every caller: another job on the same deployment, or the other shards) leaves, as a rate over the
+        seconds the stretches heard span (a minute's stretches may span two: their sum is not a minute's),
         less a margin for the blur of this run's own count of them (its requests in flight): lower than the share
         down to SHARED_FLOOR where they take more than the rest, and the whole where nobody else takes any (a shard
         re-run alone). Refusals still slow the pace below it."""
@@ -489,9 +487,8 @@ class Pace:
             spans.append(60.0 / (limits.rpm * pace))
         if limits.tpm:
             # Within any PERIOD the charges may exceed the pace by the first request's: keep the largest in hand.
-            # Requests a PERIOD apart never share one, so that spacing is always enough. Shards side by side keep
-            # one each: started together with the same charges their starts stay in step, and their overshoots
-            # meet in the same periods (sqrt(N) between N, enough for independent ones, was tried and refused).
+            # Requests a PERIOD apart never share one, so that spacing is always enough. Each shard keeps its own:
+            # shards started together stay in step, their overshoots meet (docs/performance.md).
             per_second = limits.tpm / 60.0
             spare = 1.0 - max(self._largest, tokens) / (per_second * PERIOD)
             apart = max(PERIOD, tokens / (per_second * pace))
@@ -598,8 +595,4 @@ def _drop_before(times: deque[float], since: float) -> None:
 
 
 def _smaller(a: float | None, b: float | None) -> float | None:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return min(a, b)
+    return b if a is None else a if b is None else min(a, b)
