@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from groundgate.cases import Case
 from groundgate.errors import GroundgateError, JudgeUnreachable, JudgeUnusable
@@ -144,6 +144,7 @@ class Reach:
     counted: int = 0  # the most the server counted of a prompt it took whole, in its own tokens
     refused: str | None = None  # the server's own words refusing the probe ``cut`` ("": it refused, words unknown)
     failed: str | None = None  # a probe that failed otherwise (neither taken whole nor cut): why
+    stated: int | None = None  # the window the server states (llama.cpp's /props, Ollama's /api/ps), in its tokens
 
 
 def _tokens(judge: Runner) -> Estimator | None:
@@ -185,6 +186,17 @@ def reach(judge: Runner, suite: Sequence[tuple[Case, str, str]]) -> Reach:
         failed = answer if isinstance(answer, JudgeError) and answer.kind is not Failure.MALFORMED else None
         return estimate.prompt(request), failed
 
+    found = _probed(probe, window, biggest, top)
+    return replace(found, stated=window.size if window is not None else None)
+
+
+def _probed(
+    probe: Callable[[int], tuple[int, JudgeError | None]],
+    window: Window | None,
+    biggest: tuple[int, str] | None,
+    top: int,
+) -> Reach:
+    """Probes of doubling length until one is cut or refused, or the suite's largest is taken whole."""
     whole, target = 0, PROBE_FIRST
     while True:
         size, failed = probe(target)
@@ -242,6 +254,9 @@ def reach_said(found: Reach) -> str:
             f"window: the judge {took}cut or refused one of about {found.cut:,}: its context window is smaller than "
             "that"
         )
+    if found.stated is not None:
+        lines.append(f"stated window: {found.stated:,} tokens, as the judge's server says it (llama.cpp's /props, "
+                     "Ollama's /api/ps): a row whose prompt and answer tokens pass it is not judged")  # fmt: skip
     if found.largest is not None:
         size, whose = found.largest
         lines.append(f"largest prompt: about {size:,} tokens ({whose}), the largest the suite sends")

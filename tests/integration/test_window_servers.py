@@ -292,3 +292,24 @@ def test_doctor_on_vllm_says_its_refusals_are_refusals(fake_openai: StartOpenAI,
     assert "whole, up to about" not in window, (proc.returncode, proc.stdout)
     assert "refused" in window, proc.stdout
     assert "maximum context length is 4096 tokens" in window, proc.stdout
+
+
+@pytest.mark.parametrize("server", ["llama.cpp", "ollama", None])  # None: a server that states nothing
+def test_doctor_says_the_window_the_server_states(fake_openai: StartOpenAI, tmp_path: Path, server: str | None) -> None:
+    """llama.cpp states its window at /props, Ollama at /api/ps, and a run voids a prompt that passes it with its
+    answer tokens; doctor probed and said what it measured, never what the server states. It says both."""
+    write(tmp_path, [policy(n, 40, f"You have {n + 20} days.", f"You have {n + 20} days.") for n in range(3)])
+    fake = fake_openai(sees_the_figure, api_key=KEY, context=WINDOW, says_window=server)
+    proc = groundgate(
+        "doctor", "--judge", "openai", "--openai-base-url", fake.url, "--judge-model", "llama3.1:8b",
+        "--cases", str(tmp_path / "cases.jsonl"), "--candidate", str(tmp_path / "candidate.jsonl"),
+        env={"OPENAI_API_KEY": KEY},
+    )  # fmt: skip
+    stated = [line for line in proc.stdout.splitlines() if line.startswith("stated window:")]
+    if server is None:
+        assert not stated, proc.stdout
+        return
+    assert stated == [
+        f"stated window: {WINDOW:,} tokens, as the judge's server says it (llama.cpp's /props, Ollama's /api/ps): a "
+        "row whose prompt and answer tokens pass it is not judged"
+    ], proc.stdout + proc.stderr
