@@ -56,9 +56,9 @@ def main(environ: Mapping[str, str]) -> int:
         if config.selftest:
             judges = wiring.judges(config, progress=ProgressLine(log.stream))
             return action.selftest(config, judges, log)
-        deadline = None
+        deadline, memory = None, None
         if config.merging:
-            results = action.merge_shards(config, log, publisher)
+            results, memory = action.merge_shards(config, log, publisher)
         else:
             target = action.where(config.github or run, publisher, log)  # where the verdict goes, found once
             inputs = action.load(config, log, publisher, target)
@@ -69,9 +69,9 @@ def main(environ: Mapping[str, str]) -> int:
             results = action.judge(config, inputs, judges, log)
             deadline = judges.judge.deadline
             with app.presenting(results, config.results, deadline, config.spelled("deadline")):
-                return action.present(config, results, publisher, log, target, targeted=True)
+                return action.present(config, results, publisher, log, target, targeted=True, held=inputs.held)
         with app.presenting(results, config.results, deadline, config.spelled("deadline")):
-            return action.present(config, results, publisher, log)
+            return action.present(config, results, publisher, log, held=memory)
     except GroundgateError as exc:
         error: GroundgateError = exc
     except KeyboardInterrupt as exc:  # SIGINT, or SIGTERM from a cancelled workflow, before judging began

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
-from groundgate import app
+from groundgate import app, gitindex
 from groundgate.app import Judges
 from groundgate.baseline_age import BaselineAge, age
 from groundgate.cases import Case, Inputs, Yardstick, load_cases
@@ -194,10 +194,11 @@ def selftest(settings: Settings, judges: Judges, log: Log) -> int:
     return planted.exit_code(found)
 
 
-def merge_shards(settings: Settings, log: Log, publisher: Publisher | None = None) -> Results:
-    """The shard results the ``merge-results`` globs name, inside the workspace, as one run. On a pull request the
-    merge reads the verdict's memory again, as a single job would before judging (``held``), and takes only shards
-    that judged with all of it: a shard that read less (or nothing) could have passed an answer held there."""
+def merge_shards(settings: Settings, log: Log, publisher: Publisher | None = None) -> tuple[Results, Memory | None]:
+    """The shard results the ``merge-results`` globs name, inside the workspace, as one run, and the verdicts' memory
+    read for it. On a pull request the merge reads the verdict's memory again, as a single job would before judging
+    (``held``), and takes only shards that judged with all of it: a shard that read less (or nothing) could have
+    passed an answer held there."""
     assert settings.merge_results
     root = settings.root.resolve()
     paths: list[Path] = []
@@ -208,15 +209,24 @@ def merge_shards(settings: Settings, log: Log, publisher: Publisher | None = Non
         if not found:
             raise UsageError(f"input 'merge-results': no results file matches {pattern!r}")
         paths += found
+    for path in paths:  # a shard's artifact is never in git: a results file there, a pull request may have written
+        if (known := gitindex.tracked(path)) is not False:
+            git = "is tracked in git" if known else "may be tracked in git (its checkout's index cannot be read)"
+            raise keeping.Unreadable(
+                f"input 'merge-results': {path.relative_to(root)} {git}: a pull request may have committed it where "
+                "a failed shard's artifact would be, so no verdict is given; download the shards' artifacts to a "
+                "folder the repository does not track"
+            )
     with log.group(f"groundgate: merging {len(paths)} shard results"):
         parts = [read_results(path) for path in dict.fromkeys(paths)]
         results = merge(parts, _cases(settings, parts))
+        memory = None
         if publisher is not None and settings.github is not None:
             memory = held(settings, publisher, where(settings.github, publisher, log), log)
             for part in parts:
                 _judged_with(part, memory)
     results.write(root / OUT_DIR / "results.json")
-    return results
+    return results, memory
 
 
 def _judged_with(part: Results, memory: Memory) -> None:
@@ -272,14 +282,16 @@ def present(
     target: Target | None = None,
     *,
     targeted: bool = False,
+    held: Memory | None = None,
 ) -> int:
     """Report file, job summary, outputs, the comment and the check run, then the console. GitHub
     refusing anything is a warning: the gate still decides, and the exit code says how. On a pull request
-    people's adjudications are applied first: a blocking row they accepted no longer fails the job."""
+    people's adjudications are applied first: a blocking row they accepted no longer fails the job. ``held``:
+    the verdicts' memory the run read before judging, which its record carries if it cannot be read again."""
     run = settings.github or GitHubRun()
     cases_path = repository_path(settings.root, results.inputs.cases)
     target = target if targeted else where(run, publisher, log)  # found once, before judging, when it could be
-    people = _people(settings, results, publisher, target, cases_path, log)
+    people = _people(settings, results, publisher, target, cases_path, log, held)
     decided = people.people.decision if people else None
     exit_code = (
         decided.exit_code(results.counts) if decided else gate_exit(results.verdict, results.counts, settings.fail_on)
@@ -342,6 +354,7 @@ def _people(
     target: Target | None,
     cases_path: str,
     log: Log,
+    held: Memory | None = None,
 ) -> adjudicate.Adjudicated | None:
     """People's adjudications of a pull request's verdict, when it has a check run to keep the record in;
     anything unplanned leaves the judge's verdict standing (fail closed), with a warning."""
@@ -354,7 +367,7 @@ def _people(
     try:
         author = target.author if target.pr_number is not None else publisher.pull(pr).author
         found = adjudicate.for_judging_run(
-            settings, results, publisher, target.head_sha, pr, author, cases_path, headline_note(results), log
+            settings, results, publisher, target.head_sha, pr, author, cases_path, headline_note(results), log, held
         )
         if target.pr_number is None:  # a merge queue's commit: no command names its verdict, so none is offered
             found = replace(found, people=replace(found.people, blocking=()))

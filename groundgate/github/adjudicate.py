@@ -46,6 +46,7 @@ from groundgate.github.publisher import Comment, Publisher
 from groundgate.github.vouched import in_git, named_commits
 from groundgate.github.workflow import Log, append_summary, outputs_of, repository_path, set_outputs, to_runner
 from groundgate.labels import Label, Precision, labels_of, latest_per_answer, precision
+from groundgate.memory import Memory
 from groundgate.record import Record, RecordError, decode, fit
 from groundgate.report import LIMITS
 from groundgate.report.context import marker
@@ -141,12 +142,14 @@ def for_judging_run(
     cases_path: str,
     note: str,
     log: Log,
+    held: Memory | None = None,
 ) -> Adjudicated:
     """A judging run's verdict with the commands of its pull request applied, read again from their comments, and
     bound to the verdicts groundgate kept on the pull request's commits (``kept.gather``: every check run of its
     name on every commit its head has been at) as ``binding`` allows: nothing a record says makes a row greener.
-    Its record carries every answer the pull request's verdicts blocked on, its own first. Whatever cannot be read
-    leaves the judge's verdict standing, and says so."""
+    Its record carries every answer the pull request's verdicts blocked on, its own first (``held``: what the run
+    read before judging, carried when the records cannot be read again). Whatever cannot be read leaves the
+    judge's verdict standing, and says so."""
     record = record_of(results, settings, head, pr, cases_path, note)
     notes: list[str] = []
     try:
@@ -162,6 +165,7 @@ def for_judging_run(
             f"groundgate's earlier comment was edited by {who}, so groundgate no longer reads or updates it: a new "
             "comment holds the report (the verdicts are read from the check runs, never from a comment)."
         )
+    unread = False
     try:
         found = keeping.gather(
             publisher, settings.check_name, pr, head, keeping.key_of(settings), keeping.home_of(settings)
@@ -171,6 +175,7 @@ def for_judging_run(
             notes.append(f"{line[0].upper()}{line[1:]}.")
     except keeping.Unreadable as exc:
         found = keeping.Found()
+        unread = True
         log.warning(f"the pull request's earlier verdicts could not be read ({one_line(str(exc))}): no adjudication is carried")  # fmt: skip
         notes.append("The pull request's earlier verdicts could not be read: no adjudication was applied.")
     verdicts = [Verdict({row.id: row for row in record.rows}, None, head), *found.verdicts(pr)]
@@ -179,7 +184,8 @@ def for_judging_run(
     entries, problems = bind(heard.said, found.ledger(pr), verdicts, frozen=heard.frozen, vouched=git)
     decision = decide(record.rows, entries, settings.fail_on, problems=problems, heard=heard.counted)
     own = record.blocked
-    blocked = [*own, *carried(found.memory(), own)]  # what earlier verdicts blocked on stays on record
+    memory = held if unread and held is not None else found.memory()
+    blocked = [*own, *carried(memory, own)]  # what earlier verdicts blocked on stays on record
     update = {"ledger": list(decision.ledger), "previous": found.previous(pr, head), "blocked": blocked}
     record = fit(record.model_copy(update=update))
     decision = replace(decision, missing=record.missing)

@@ -180,7 +180,7 @@ class People(RuleBasedStateMachine):
             assert part.shard is not None
             part.write(root / "shards" / str(part.shard.index) / "results.json")
         merging = self.settings(run, merge_results="shards/*/results.json")
-        merged = merge_shards(merging, quiet, self.publisher)
+        merged, _ = merge_shards(merging, quiet, self.publisher)
         self.expect(merged)
         code = present(merging, merged, self.publisher, Log(io.StringIO()))
         self.judged.add(self.heads[-1][0])
