@@ -209,7 +209,12 @@ def merge_shards(settings: Settings, log: Log, publisher: Publisher | None = Non
         if not found:
             raise UsageError(f"input 'merge-results': no results file matches {pattern!r}")
         paths += found
-    for path in paths:  # a shard's artifact is never in git: a results file there, a pull request may have written
+    for path in paths:  # a shard's artifact is never in git, nor behind a link: a pull request may have written it
+        if path.resolve() != path:  # a link the checkout made (download-artifact writes none): git tracks the link
+            raise keeping.Unreadable(
+                f"input 'merge-results': {path.relative_to(root)} is reached through a symbolic link: a pull request "
+                "may have committed one where a failed shard's artifact would be, so no verdict is given"
+            )
         if (known := gitindex.tracked(path)) is not False:
             git = "is tracked in git" if known else "may be tracked in git (its checkout's index cannot be read)"
             raise keeping.Unreadable(

@@ -116,3 +116,42 @@ def test_a_judging_run_whose_second_read_is_refused_still_records_the_carried_bl
     assert "could not be read" in run.stdout + run.stderr
     record, _, _ = opened(latest(pr, THIRD)["output"]["text"], check=CHECK, head=THIRD)
     assert [(b.id, b.head) for b in record.blocked] == [("refund-007", HEAD_SHA)], record.blocked
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git to make a repository")
+@pytest.mark.parametrize("link", ["shard folder", "shards folder"])
+def test_a_results_file_reached_through_a_committed_link_is_no_shards_result(
+    workspace: Path, pr: FakeGitHub, tmp_path: Path, fake_azure: Judge, link: str
+) -> None:
+    """As above, but the author commits decoy/results.json and, where the folder would be, a symbolic link:
+    shards/groundgate-shard-K -> ../decoy, or shards -> decoy with decoy/groundgate-shard-K/results.json. git tracks
+    the link and the decoy, never the path the glob yields: the merge passed, exit 0 (a second review, hostile49).
+    download-artifact writes no links: a results file reached through one gives no verdict."""
+    git(workspace, "init", "-q")
+    dice = Dice()
+    fake = fake_azure(dice)
+    assert sharded(workspace, pr, tmp_path, fake, HEAD_SHA).code == 1
+    dice.later()
+    pr.move_pull(7, SECOND)
+    genuine = {k: shard_job(workspace, pr, tmp_path, fake, SECOND, k) for k in (1, 2)}
+    [bad] = [k for k, data in genuine.items() if any(r["id"] == "refund-007" for r in data["rows"])]
+    [good] = [k for k in genuine if k != bad]
+    data = shard_job(workspace, pr, tmp_path, fake, SECOND, bad, candidate="evals/candidate.jsonl")
+    data["fingerprint"] = genuine[bad]["fingerprint"]
+    shutil.rmtree(workspace / "shards", ignore_errors=True)
+    decoy = workspace / "decoy"
+    if link == "shard folder":
+        upload(workspace, bad, data).parent.rename(decoy)
+        os.symlink("../decoy", workspace / "shards" / f"groundgate-shard-{bad}")
+        committed = ["decoy/results.json", f"shards/groundgate-shard-{bad}"]
+    else:
+        decoy.mkdir()
+        os.symlink("decoy", workspace / "shards")
+        upload(workspace, bad, data)  # lands in decoy/groundgate-shard-K/results.json through the link
+        committed = ["shards", f"decoy/groundgate-shard-{bad}/results.json"]
+    git(workspace, "add", *committed)
+    git(workspace, "commit", "-q", "-m", "a decoy")
+    upload(workspace, good, genuine[good])  # the only artifact download-artifact brings
+    run = merge_job(workspace, pr, tmp_path, SECOND)
+    assert run.code == 3, (run.code, latest(pr, SECOND)["output"]["title"], run.stdout[-1500:])
+    assert "is reached through a symbolic link" in run.stdout + run.stderr
