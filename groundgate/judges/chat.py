@@ -41,7 +41,7 @@ from groundgate.judges import claims as claim_calls
 from groundgate.judges import window as context_window
 from groundgate.judges.cost import RESERVE as RESERVE  # bench/max_tokens.py sets it
 from groundgate.judges.cost import Estimator, text_tokens
-from groundgate.judges.quota import retry_after
+from groundgate.judges.retry import retry_after
 from groundgate.rules import Bucket, bucket_of
 from groundgate.wording import duration
 

@@ -32,9 +32,8 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import UTC
-from email.utils import parsedate_to_datetime
 
+from groundgate.judges.retry import retry_after
 from groundgate.wording import duration
 
 PERIOD = 10.0  # the longest period Azure documents its limits are checked over, in seconds
@@ -79,30 +78,6 @@ def said(calls: int, tokens: int, rpm: float | None, tpm: float | None) -> str |
         return None
     binding = (None, tpm) if tpm and 60.0 * tokens / tpm >= seconds - 1e-9 else (rpm, None)
     return f"about {duration(seconds)} at {rate_text(*binding)}"
-
-
-def retry_after(headers: Mapping[str, str], now: Callable[[], float] = time.time) -> float | None:
-    """Seconds a refusal asks to wait: ``retry-after-ms`` (Azure), else ``retry-after`` in seconds or as an
-    HTTP-date (RFC 9110: 'Fri, 31 Dec 2027 23:59:59 GMT', the wait until then; a date past is no wait)."""
-    lower = {key.lower(): value for key, value in headers.items()}
-    for key, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
-        if key not in lower:
-            continue
-        try:
-            value = float(lower[key]) / scale
-        except ValueError:
-            if key != "retry-after":
-                continue
-            try:  # a year or a zone past what a date can hold raises OverflowError: no wait said
-                when = parsedate_to_datetime(lower[key].strip())
-                if when.tzinfo is None:  # RFC 9110 dates are GMT; an obsolete form without a zone is taken as such
-                    when = when.replace(tzinfo=UTC)
-                value = max(0.0, when.timestamp() - now())
-            except (TypeError, ValueError, IndexError, OverflowError):
-                continue
-        if math.isfinite(value) and value >= 0:
-            return value  # as asked: the pace bounds what it waits by the call timeout (``Pace.longest``)
-    return None
 
 
 @dataclass(frozen=True)
@@ -197,6 +172,7 @@ class Pace:
         self._started = 0  # requests started so far
         self._first = math.inf  # when the first started
         self._counters: list[_Counter] = []  # what x-ratelimit-remaining-tokens counted down, as the answers said
+        self._level = (-math.inf, 0.0)  # when the last answer came, and what it said was left of the tokens
 
     # --- what the limits are -----------------------------------------------------------------
 
@@ -346,9 +322,10 @@ class Pace:
         stretch of one counter, from the most left before this run's first answer on it to the least, minus this
         run's charges heard on it, is what others took. Answers come back in any order: an answer whose count lies
         within a stretch already heard is a request admitted between, whose charge was in that fall; one a little
-        above it, a request admitted before its first answer's, which raises its top. Each answer goes to the
-        stretch it lies nearest (a run-down minute's spans the whole counter). A rise or a fall larger than a
-        counter can move between two answers (a sixth of the minute's tokens in each 10 seconds, as Azure checks
+        above, a request admitted before its first answer's, which raises its top. A stretch takes answers for a
+        minute from its first (a minute's counter spans no more; an old stretch that ran down spans the whole
+        counter and took the next minute's answers), then only late ones for a PERIOD. A rise or a fall larger than
+        a counter can move between two answers (a sixth of the minute's tokens in each 10 seconds, as Azure checks
         them, and the answer's own charge) starts a stretch: the counter filled again for a new minute, or another
         deployment's counter behind the same gateway, not other callers."""
         lower = {key.lower(): value for key, value in headers.items()}
@@ -358,24 +335,31 @@ class Pace:
             return
         if not math.isfinite(left) or "tokens" in self._doubted:
             return
+        self._level = (now, left)
         self._counters = [c for c in self._counters if now - c.last < 60.0]
         heard = self._heard_tpm or 0.0
 
         def reach(counter: _Counter) -> float:
             return math.inf if not heard else heard / 6 * max(1.0, (now - counter.last) / PERIOD) + charge
 
-        def distance(counter: _Counter) -> float:  # how far the count lies from the stretch heard
-            if left < counter.low:
-                return counter.low - left  # a fall: a request admitted after the least heard
-            if left + charge > counter.high:
-                return left + charge - counter.high  # a request admitted before the first answer's, answered late
-            return left - counter.low  # within: a request admitted between, its charge already in the fall
+        def within(c: _Counter) -> bool:
+            return c.low <= left < c.high and left - c.low <= reach(c)
 
-        near = [c for c in self._counters if distance(c) <= reach(c)]
-        if not near:
+        current = [c for c in self._counters if now - c.first < 60.0]  # a minute's stretch spans no more than it
+        late = [c for c in self._counters if c not in current and now - c.last < PERIOD and within(c)]
+        below = [c for c in current if left < c.low and c.low - left <= reach(c)]
+        above = [c for c in current if left + charge > c.high and left + charge - c.high <= reach(c)]
+        if inside := [c for c in current if within(c)]:
+            counter = max(inside, key=lambda c: c.last)
+        elif below:
+            counter = min(below, key=lambda c: c.low - left)
+        elif above:  # a request admitted before the stretch's first answer's, answered after it: its top rises
+            counter = min(above, key=lambda c: left - c.high)
+        elif late:  # a request of the last minute's stretch, answered late
+            counter = max(late, key=lambda c: c.last)
+        else:
             self._counters.append(_Counter(left + charge, left, charge, now, now))
             return
-        counter = min(near, key=lambda c: (distance(c), -c.last))
         counter.low, counter.high = min(counter.low, left), max(counter.high, left + charge)
         counter.own, counter.last = counter.own + charge, now
 
@@ -383,9 +367,11 @@ class Pace:
         """The part of the deployment's limits this run keeps to, and whether the deployment's headers measured it:
         ``share`` (1/N for one of N shards side by side: each paces to its part, so that together they keep to the
         whole) until SHARED_AFTER seconds of answers; then what the others take a minute (the deployment's headers
-        count every caller: another job on the same deployment, or the other shards) leaves, as a rate over the
-        seconds the stretches heard span (a minute's stretches may span two: their sum is not a minute's),
-        less a margin for the blur of this run's own count of them (its requests in flight): lower than the share
+        count every caller: another job on the same deployment, or the other shards) leaves: the larger of their
+        rate over the seconds this minute's stretches span (the last minute's where this one's is short; two
+        minutes' stretches summed are not one minute's) and what the newest count says is used that this run's last
+        minute of charges does not explain (a counter over a sliding minute never fills again at once, so its
+        stretches show no fall), less a margin for the blur of this run's own count of them (its requests in flight): lower than the share
         down to SHARED_FLOOR where they take more than the rest, and the whole where nobody else takes any (a shard
         re-run alone). Refusals still slow the pace below it."""
         heard = self._heard_tpm
@@ -393,8 +379,13 @@ class Pace:
         counters = [c for c in self._counters if now - c.last < 60.0]
         if heard is None or not counters or now - min(c.first for c in counters) < SHARED_AFTER:
             return self.share, False
-        spanned = sum(c.last - c.first for c in counters)
-        left = 1.0 - sum(c.others() for c in counters) / heard * 60.0 / max(spanned, SHARED_AFTER)
+        recent = [c for c in counters if now - c.first < 60.0 and c.last - c.first >= PERIOD] or counters
+        spanned = sum(c.last - c.first for c in recent)
+        others = sum(c.others() for c in recent) * 60.0 / max(spanned, PERIOD)
+        when, level = self._level
+        if now - when < PERIOD:  # what the counter says is used less this run's last minute: a sliding minute's count
+            others = max(others, heard - level - sum(charge for at, charge in self._took if at > now - 60.0))
+        left = 1.0 - others / heard
         if left >= 1.0 - SHARED_MARGIN:  # nobody else takes the deployment's quota (a shard re-run alone)
             return 1.0, True
         return min(self.share, max(SHARED_FLOOR, left + SHARED_MARGIN)), True

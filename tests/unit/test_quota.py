@@ -13,24 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgate.judges.cost import tokens
-from groundgate.judges.quota import Pace, bound, rate_text, retry_after, said
+from groundgate.judges.quota import Pace, bound, rate_text, said
+from groundgate.judges.retry import retry_after
 from groundgate.wording import duration
-from tests.support.fakes.quota import Admitted, AzureQuota
-
-
-def body(prompt_words: int, max_tokens: int) -> dict[str, object]:
-    return {"messages": [{"role": "user", "content": "word " * prompt_words}], "max_tokens": max_tokens}
-
-
-def estimate(sent: dict[str, object]) -> int:
-    """groundgate's estimate of a body's prompt (``judges.cost``)."""
-    messages: list[dict[str, str]] = sent["messages"]  # type: ignore[assignment]
-    return tokens(sum(len(m["content"]) for m in messages))
-
-
-def charge(pace: Pace, sent: dict[str, object]) -> int:
-    return pace.charge(estimate(sent), int(sent["max_tokens"]))  # type: ignore[call-overload]
+from tests.support.fakes.quota import AzureQuota
+from tests.support.paces import body, charge, deployment_prompt, estimate
 
 
 def learn(pace: Pace, sent: dict[str, object]) -> None:
@@ -62,12 +49,6 @@ def test_paced_requests_are_never_refused_by_a_deployment_that_enforces_azures_r
         wait(pace, now, charge(pace, sent))
         assert deployment.admit(sent).__class__.__name__ == "Admitted", (now[0], deployment.tally)
     assert deployment.tally.refused == 0
-
-
-def deployment_prompt(sent: dict[str, object]) -> int:
-    from tests.support.fakes.quota import prompt_tokens
-
-    return prompt_tokens(sent)
 
 
 def test_the_pace_uses_most_of_the_quota() -> None:
@@ -449,43 +430,3 @@ def test_a_shard_alone_on_an_idle_deployment_rises_toward_the_whole() -> None:
     tpm = together.limits().tpm
     assert tpm is not None
     assert tpm <= 20_000, tpm
-
-
-def test_shards_side_by_side_share_the_deployment_for_as_long_as_the_suite_runs() -> None:
-    """Four shards of one suite start together on one 600k TPM deployment and run for well over a minute, each
-    pacing to its quarter from the deployment's headers (Azure's tokens header counts the minute and fills again
-    each minute). Two defects the 200-case bench (one minute) hid: after the first minute each shard counted the
-    others' takings of both minutes as one minute's and fell to a tenth of the deployment (a 500-case suite ended
-    at 1.96x the quota's bound), and answers of one minute were counted in the last one's stretch. Now the suite
-    ends within a fifth of the bound, every full 10 seconds after the first 20 is more than four fifths used
-    (their first 20 and the last are the opening and the tail), and the deployment, which checks its fixed
-    10-second periods as Azure does, refuses none: started together, the shards' starts stay in step."""
-    now = [0.0]
-    deployment = AzureQuota(600_000, clock=lambda: now[0])
-    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
-    for pace in shards:
-        pace.opening = 4  # what the runner lets start before the first answer (--max-concurrency 16, a quarter)
-    sent = body(1200, 800)
-    starts = [0.001 * k for k in range(4)]  # when each shard may next start a request
-    left = [120] * 4
-    while any(left):  # each answer comes back as its request is admitted
-        k = min((k for k in range(4) if left[k]), key=lambda k: starts[k])
-        now[0] = starts[k]
-        pace = shards[k]
-        got = deployment.admit(sent)
-        if isinstance(got, Admitted):
-            left[k] -= 1
-            pace.answered(
-                got.headers, charge=charge(pace, sent), estimate=estimate(sent), counted=deployment_prompt(sent)
-            )
-        else:
-            pace.refused(got.headers, charge=charge(pace, sent))
-        starts[k] = now[0] + pace.reserve(charge(pace, sent))
-    tally = deployment.tally
-    assert tally.refused == 0, tally.refusals
-    assert now[0] <= 1.2 * deployment.bound(tally.admitted, tally.charged), now[0]
-    used: dict[int, int] = {}
-    for at, charged in tally.admissions:
-        used[int(at // 10)] = used.get(int(at // 10), 0) + charged
-    steady = [used.get(period, 0) for period in range(2, int(now[0] // 10))]
-    assert min(steady) >= 0.8 * 100_000, steady

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from groundgate.errors import one_line
-from groundgate.judges.quota import retry_after
+from groundgate.judges.retry import retry_after
 
 if TYPE_CHECKING:
     from azure.ai.projects import AIProjectClient

@@ -1,0 +1,112 @@
+"""The quota's pace on a deployment others use too: shards side by side, another job that joins mid-run, a counter
+over a sliding minute. Pure: a clock is handed in, and the deployment is the fake's model of Azure's own rules
+(``support.fakes.quota.AzureQuota``); the probes of two hostile reviews (hostile49) are here."""
+
+from __future__ import annotations
+
+from groundgate.judges.quota import Pace
+from tests.support.fakes.quota import Admitted, AzureQuota, charged
+from tests.support.paces import body, charge, deployment_prompt, estimate, side_by_side
+
+WHOLE = 600_000  # the deployment's tokens a minute
+
+
+def test_shards_side_by_side_share_the_deployment_for_as_long_as_the_suite_runs() -> None:
+    """Four shards of one suite start together on one 600k TPM deployment and run for well over a minute, each
+    pacing to its quarter from the deployment's headers (Azure's tokens header counts the minute and fills again
+    each minute). Two defects the 200-case bench (one minute) hid: after the first minute each shard counted the
+    others' takings of both minutes as one minute's and fell to a tenth of the deployment (a 500-case suite ended
+    at 1.96x the quota's bound), and answers of one minute were counted in the last one's stretch. Now the suite
+    ends within a fifth of the bound, every full 10 seconds after the first 20 is more than four fifths used
+    (their first 20 and the last are the opening and the tail), and the deployment, which checks its fixed
+    10-second periods as Azure does, refuses none: started together, the shards' starts stay in step."""
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
+    for pace in shards:
+        pace.opening = 4  # what the runner lets start before the first answer (--max-concurrency 16, a quarter)
+    side_by_side(deployment, shards, now, 120)
+    tally = deployment.tally
+    assert tally.refused == 0, tally.refusals
+    assert now[0] <= 1.2 * deployment.bound(tally.admitted, tally.charged), now[0]
+    used: dict[int, int] = {}
+    for at, taken in tally.admissions:
+        used[int(at // 10)] = used.get(int(at // 10), 0) + taken
+    steady = [used.get(period, 0) for period in range(2, int(now[0] // 10))]
+    assert min(steady) >= 0.8 * 100_000, steady
+
+
+def test_another_job_starting_mid_run_is_not_read_into_the_last_minutes_stretch() -> None:
+    """Azure's counter (fills again each minute). This run takes 3,000 tokens a second alone for a minute; then
+    another job takes 6,000 a second (60% of the deployment) from second 60; each answer's header is exact. By
+    second 150 the others' rate is plain, 60%: the part this run keeps to is at most 0.4 and the margin. Minute 2's
+    answers were read into minute 1's stretch (an old stretch that ran down spans the whole counter), the
+    stretches overlapped and the others came out 22%: the run kept to 0.92 of the deployment (hostile49)."""
+    now = [0.0]
+    pace = Pace(clock=lambda: now[0], share=1.0)
+    taken: list[tuple[int, int]] = []
+    for second in range(1, 151):
+        now[0] = float(second)
+        taken.append((second, 3_000 + (6_000 if second >= 60 else 0)))
+        left = WHOLE - sum(amount for at, amount in taken if at // 60 == second // 60)
+        pace.answered({"x-ratelimit-remaining-tokens": str(left)}, charge=3_000)
+    part, measured = pace._part()
+    assert measured
+    assert part <= 0.6, (part, pace._counters)
+
+
+def test_a_caller_joining_mid_run_keeps_what_it_takes() -> None:
+    """A groundgate run alone (share 1.0) of 600 requests; from second 60 another caller takes 70% of the
+    deployment in small, evenly spaced requests and does not back off (a production service). The run keeps to the
+    rest soon enough that the deployment refuses at most 2% of the other caller's requests (4.6% before, hostile49)."""
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0], share=1.0)
+    sent, small = body(1200, 800), body(300, 200)
+    gap = charged(small) / (0.7 * WHOLE / 60)
+    other, start, left, mine, refused = 60.0, 0.0, 600, 0, 0
+    while left:
+        if other < start:
+            now[0] = other
+            deployment.admit(small)
+            other += gap
+            continue
+        now[0] = start
+        got = deployment.admit(sent)
+        mine += 1
+        if isinstance(got, Admitted):
+            left -= 1
+            pace.answered(got.headers, charge=charge(pace, sent), estimate=estimate(sent), counted=deployment_prompt(sent))  # fmt: skip
+        else:
+            refused += 1
+            pace.refused(got.headers, charge=charge(pace, sent))
+        start = now[0] + pace.reserve(charge(pace, sent))
+    tally = deployment.tally
+    others, theirs_refused = tally.requests - mine, tally.refused - refused
+    assert theirs_refused <= 0.02 * others, f"{theirs_refused} of {others} of the other caller's requests refused"
+
+
+class SlidingQuota(AzureQuota):
+    """Azure's admission rules (fixed 10-second periods at a sixth of the minute), but x-ratelimit-remaining-tokens
+    counts the last 60 seconds' charges (a sliding minute: a gateway's token-limit policy), not the calendar
+    minute's."""
+
+    def _remaining(self, now: float, requests: int = 0, tokens: int = 0) -> dict[str, str]:
+        said = super()._remaining(now, requests, tokens)
+        spent = sum(c for at, c in self.tally.admissions if at > now - 60.0)
+        said["x-ratelimit-remaining-tokens"] = str(max(0, self.tpm - spent))
+        return said
+
+
+def test_shards_on_a_sliding_minute_counter_keep_to_their_share() -> None:
+    """Four shards of 400 cases each on a deployment whose tokens header counts a sliding minute: the counter never
+    fills again at once, so no stretch shows what the others take, and each shard paced to the whole deployment
+    (3.1% refused, hostile49). What the newest count says is used, less this run's own last minute, is the others'."""
+    now = [0.0]
+    deployment = SlidingQuota(WHOLE, clock=lambda: now[0])
+    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
+    for pace in shards:
+        pace.opening = 4
+    side_by_side(deployment, shards, now, 400)
+    tally = deployment.tally
+    assert tally.refused <= 0.02 * tally.requests, (tally.refused, tally.requests, [p._part() for p in shards])
