@@ -36,7 +36,8 @@ def shard_job(
     inputs = azure(fake, candidate, shard=f"{k}/2", comment="false", **{"check-run": "false", "fail-on": "never"}, **more)  # fmt: skip
     run = run_action(workspace, gh, inputs, event_path=event(tmp_path, head_sha=head))
     assert run.code == 0, run.stdout[-2000:]
-    return json.loads((workspace / ".groundgate/results.json").read_text())
+    data: dict[str, Any] = json.loads((workspace / ".groundgate/results.json").read_text())
+    return data
 
 
 def upload(workspace: Path, k: int, data: dict[str, Any]) -> Path:

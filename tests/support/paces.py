@@ -27,6 +27,13 @@ def deployment_prompt(sent: dict[str, object]) -> int:
     return prompt_tokens(sent)
 
 
+def answer(pace: Pace, sent: dict[str, object], headers: dict[str, str]) -> None:
+    """An answer to ``sent`` as the judge's client hands it to the pace: its headers, the service's count of its
+    prompt and the answer tokens it reserved (``max_tokens``), so the pace counts the charge as the service did."""
+    pace.answered(headers, charge=charge(pace, sent), estimate=estimate(sent), allowance=int(sent["max_tokens"]),  # type: ignore[call-overload]
+                  counted=deployment_prompt(sent))  # fmt: skip
+
+
 def side_by_side(deployment: AzureQuota, paces: list[Pace], now: list[float], each: int) -> None:
     """``each`` requests from every pace, started together, each at the times its pace gives; every answer comes
     back as its request is admitted (its headers to its pace), every refusal likewise."""
@@ -40,7 +47,7 @@ def side_by_side(deployment: AzureQuota, paces: list[Pace], now: list[float], ea
         got = deployment.admit(sent)
         if isinstance(got, Admitted):
             left[k] -= 1
-            pace.answered(got.headers, charge=charge(pace, sent), estimate=estimate(sent), counted=deployment_prompt(sent))  # fmt: skip
+            answer(pace, sent, got.headers)
         else:
             pace.refused(got.headers, charge=charge(pace, sent))
         starts[k] = now[0] + pace.reserve(charge(pace, sent))
