@@ -383,7 +383,8 @@ class Pace:
         spanned = sum(c.last - c.first for c in recent)
         others = sum(c.others() for c in recent) * 60.0 / max(spanned, PERIOD)
         when, level = self._level
-        if now - when < PERIOD:  # what the counter says is used less this run's last minute: a sliding minute's count
+        live = [c for c in counters if now - c.last < PERIOD]  # two at once: a gateway's counters, or a new minute's
+        if now - when < PERIOD and len(live) == 1:  # what the count says is used beyond this run's last minute
             others = max(others, heard - level - sum(charge for at, charge in self._took if at > now - 60.0))
         left = 1.0 - others / heard
         if left >= 1.0 - SHARED_MARGIN:  # nobody else takes the deployment's quota (a shard re-run alone)

@@ -3,6 +3,10 @@ handed in (tests/unit/test_quota*.py)."""
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
+from typing import Any
+
 from groundgate.judges.cost import tokens
 from groundgate.judges.quota import Pace
 from tests.support.fakes.quota import Admitted, AzureQuota, prompt_tokens
@@ -51,3 +55,66 @@ def side_by_side(deployment: AzureQuota, paces: list[Pace], now: list[float], ea
         else:
             pace.refused(got.headers, charge=charge(pace, sent))
         starts[k] = now[0] + pace.reserve(charge(pace, sent))
+
+
+def out_of_order(
+    deployment: AzureQuota, pace: Pace, now: list[float], n: int, latency: Callable[[], float]
+) -> list[tuple[float, float]]:
+    """One run alone: requests start when the pace allows, are charged at their start, and answered after
+    ``latency()`` seconds (so out of order); answers reach the pace in the order they come."""
+    sent = body(1200, 800)
+    events: list[tuple[float, int, str, Any]] = []
+    seq = 0
+    heapq.heappush(events, (0.0, seq, "start", None))
+    started = done = 0
+    parts: list[tuple[float, float]] = []
+    while done < n:
+        at, _, kind, got = heapq.heappop(events)
+        now[0] = at
+        if kind == "start":
+            if started >= n:
+                continue
+            got = deployment.admit(sent)
+            if isinstance(got, Admitted):
+                started += 1
+                seq += 1
+                heapq.heappush(events, (at + latency(), seq, "answer", got))
+            else:  # a 429 comes back at once
+                pace.refused(got.headers, charge=charge(pace, sent))
+            seq += 1
+            heapq.heappush(events, (at + pace.reserve(charge(pace, sent)), seq, "start", None))
+        else:
+            done += 1
+            answer(pace, sent, got.headers)
+            parts.append((at, pace._part()[0]))
+    return parts
+
+
+def several_out_of_order(
+    deployment: AzureQuota, paces: list[Pace], now: list[float], each: int, latency: Callable[[], float]
+) -> None:
+    """Shards side by side, each as ``out_of_order``: answers after ``latency()`` seconds, 429s at once."""
+    sent = body(1200, 800)
+    events: list[tuple[float, int, str, int, Any]] = []
+    seq = 0
+    for k in range(len(paces)):
+        heapq.heappush(events, (0.001 * k, seq := seq + 1, "start", k, None))
+    started = [0] * len(paces)
+    done = [0] * len(paces)
+    while sum(done) < each * len(paces):
+        at, _, kind, k, got = heapq.heappop(events)
+        now[0] = at
+        pace = paces[k]
+        if kind == "start":
+            if started[k] >= each:
+                continue
+            got = deployment.admit(sent)
+            if isinstance(got, Admitted):
+                started[k] += 1
+                heapq.heappush(events, (at + latency(), seq := seq + 1, "answer", k, got))
+            else:
+                pace.refused(got.headers, charge=charge(pace, sent))
+            heapq.heappush(events, (at + pace.reserve(charge(pace, sent)), seq := seq + 1, "start", k, None))
+        else:
+            done[k] += 1
+            answer(pace, sent, got.headers)

@@ -1,14 +1,17 @@
 """The quota's pace on a deployment others use too: shards side by side, another job that joins mid-run, a counter
-over a sliding minute. Pure: a clock is handed in, and the deployment is the fake's model of Azure's own rules
-(``support.fakes.quota.AzureQuota``); the probes of two hostile reviews (hostile49) are here."""
+over a sliding minute, a gateway over two deployments, answers out of order. Pure: a clock is handed in, and the
+deployment is the fake's model of Azure's own rules (``support.fakes.quota.AzureQuota``); the probes of two hostile
+reviews (hostile49, hostile50) are here, those that still fail marked as known."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from groundgate.judges.quota import Pace
 from tests.support.fakes.quota import Admitted, AzureQuota, charged
-from tests.support.paces import answer, body, charge, side_by_side
+from tests.support.paces import answer, body, charge, out_of_order, several_out_of_order, side_by_side
 
 WHOLE = 600_000  # the deployment's tokens a minute
 
@@ -121,3 +124,124 @@ def test_shards_on_a_sliding_minute_counter_keep_to_their_share() -> None:
     side_by_side(deployment, shards, now, 400)
     tally = deployment.tally
     assert tally.refused <= 0.02 * tally.requests, (tally.refused, tally.requests, [p._part() for p in shards])
+
+
+def test_gateway_over_two_unequal_deployments_is_not_other_callers() -> None:
+    """A gateway (APIM round robin) in front of two deployments of one model: 600k TPM and 150k TPM. The run is
+    alone on both. Each answer carries the headers of the deployment that answered it."""
+    now = [0.0]
+    big = AzureQuota(WHOLE, clock=lambda: now[0])
+    small = AzureQuota(150_000, clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0], share=1.0)
+    sent = body(1200, 800)
+    parts = []
+    for k in range(400):
+        deployment = big if k % 2 == 0 else small
+        got = deployment.admit(sent)
+        if isinstance(got, Admitted):
+            answer(pace, sent, got.headers)
+        else:
+            pace.refused(got.headers, charge=charge(pace, sent))
+        parts.append((round(now[0], 1), pace._part()))
+        now[0] += pace.reserve(charge(pace, sent))
+    measured = [(at, round(part, 2)) for at, (part, m) in parts if m]
+    assert min(part for _, part in measured) >= 0.85, [m for m in measured if m[1] < 0.85][:10]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known, as before this stop: an answer back out of order by more than a sixth "
+    "of the minute's tokens starts a second stretch of the same counter, and each reads this run's own "
+    "charges as another caller's (ordering counts by when each request started would close it)",
+)
+def test_a_run_alone_with_answers_out_of_order_keeps_the_whole() -> None:
+    """A run alone on a 600k TPM deployment (Azure's per-minute counter); answers take 2-40 s (a call timeout of
+    60 s), so they come back out of order. Nobody else uses the deployment."""
+    rng = random.Random(7)
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0], share=1.0)
+    parts = out_of_order(deployment, pace, now, 800, lambda: rng.uniform(2.0, 40.0))
+    low = min(part for _, part in parts)
+    assert low >= 0.5, [(round(t), round(p, 2)) for t, p in parts if p < 0.6][:20]
+
+
+def test_a_run_alone_with_slow_answers_keeps_the_whole() -> None:
+    """As above, every answer 30 s (a slow reasoning judge): in order, but answered half a minute after charged."""
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0], share=1.0)
+    parts = out_of_order(deployment, pace, now, 800, lambda: 30.0)
+    low = min(part for _, part in parts)
+    assert low >= 0.5, [(round(t), round(p, 2)) for t, p in parts if p < 0.6][:20]
+
+
+def test_shards_started_mid_minute_keep_to_their_share() -> None:
+    """Four shards side by side, started 30 s into the deployment's counting minute."""
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    now[0] = 30.0
+    base = 30.0
+    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
+    for pace in shards:
+        pace.opening = 4
+    # side_by_side starts at 0.001*k: shift via a clock offset
+    shifted = [0.0]
+    deployment._clock = lambda: shifted[0] + base
+    for pace in shards:
+        pace._clock = lambda: shifted[0] + base
+        pace._paced_at = base
+    side_by_side(deployment, shards, shifted, 300)
+    tally = deployment.tally
+    assert tally.refused <= 0.02 * tally.requests, (tally.refused, tally.requests)
+    assert shifted[0] <= 1.3 * deployment.bound(tally.admitted, tally.charged), shifted[0]
+
+
+def test_shards_side_by_side_with_answers_out_of_order() -> None:
+    """Four shards of 300 cases side by side on one 600k TPM deployment, answers taking 2-20 s."""
+    rng = random.Random(7)
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
+    for pace in shards:
+        pace.opening = 4
+    several_out_of_order(deployment, shards, now, 300, lambda: rng.uniform(2.0, 20.0))
+    tally = deployment.tally
+    assert tally.refused <= 0.02 * tally.requests, (tally.refused, tally.requests)
+    assert now[0] <= 1.3 * deployment.bound(tally.admitted, tally.charged), (now[0], deployment.bound(tally.admitted, tally.charged))  # fmt: skip
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known, as before this stop: an answer back out of order by more than a sixth "
+    "of the minute's tokens starts a second stretch of the same counter, and each reads this run's own "
+    "charges as another caller's (ordering counts by when each request started would close it)",
+)
+def test_a_shard_rerun_alone_with_answers_out_of_order_rises_to_the_whole() -> None:
+    """One shard (share 0.25) re-run alone, answers taking 2-20 s: nobody else is there, so after its opening it
+    keeps to the whole deployment."""
+    rng = random.Random(7)
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    pace = Pace(clock=lambda: now[0], share=0.25)
+    pace.opening = 4
+    parts = out_of_order(deployment, pace, now, 600, lambda: rng.uniform(2.0, 20.0))
+    tally = deployment.tally
+    late = [part for at, part in parts if at > 30.0]
+    assert sum(late) / len(late) >= 0.8, (round(sum(late) / len(late), 2), round(min(late), 2), now[0], deployment.bound(tally.admitted, tally.charged))  # fmt: skip
+
+
+def test_a_run_starting_after_another_job_finished_rises_to_the_whole() -> None:
+    """Another job took 400k of the deployment's minute in its first 20 s and finished; this run starts at second 20
+    (its first answers hear a lower bound: 200k left plus a charge) and is alone from then on."""
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    other = body(300, 200)
+    while deployment.tally.charged < 400_000:
+        deployment.admit(other)
+        now[0] += 20.0 * 600 / 400_000
+    now[0] = 20.0
+    pace = Pace(clock=lambda: now[0], share=1.0)
+    parts = out_of_order(deployment, pace, now, 600, lambda: 2.0)
+    late = [part for at, part in parts if at > 100.0]
+    assert min(late) >= 0.85, [(round(t), round(p, 2)) for t, p in parts if t > 100.0 and p < 0.85][:10]
