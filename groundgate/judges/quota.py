@@ -371,9 +371,9 @@ class Pace:
         rate over the seconds this minute's stretches span (the last minute's where this one's is short; two
         minutes' stretches summed are not one minute's) and what the newest count says is used that this run's last
         minute of charges does not explain (a counter over a sliding minute never fills again at once, so its
-        stretches show no fall), less a margin for the blur of this run's own count of them (its requests in flight): lower than the share
-        down to SHARED_FLOOR where they take more than the rest, and the whole where nobody else takes any (a shard
-        re-run alone). Refusals still slow the pace below it."""
+        stretches show no fall), less a margin for the blur of this run's own count of them (its requests in
+        flight): lower than the share down to SHARED_FLOOR where they take more than the rest, and the whole where
+        nobody else takes any (a shard re-run alone). Refusals still slow the pace below it."""
         heard = self._heard_tpm
         now = self._clock()
         counters = [c for c in self._counters if now - c.last < 60.0]

@@ -57,43 +57,12 @@ def side_by_side(deployment: AzureQuota, paces: list[Pace], now: list[float], ea
         starts[k] = now[0] + pace.reserve(charge(pace, sent))
 
 
-def out_of_order(
-    deployment: AzureQuota, pace: Pace, now: list[float], n: int, latency: Callable[[], float]
-) -> list[tuple[float, float]]:
-    """One run alone: requests start when the pace allows, are charged at their start, and answered after
-    ``latency()`` seconds (so out of order); answers reach the pace in the order they come."""
-    sent = body(1200, 800)
-    events: list[tuple[float, int, str, Any]] = []
-    seq = 0
-    heapq.heappush(events, (0.0, seq, "start", None))
-    started = done = 0
-    parts: list[tuple[float, float]] = []
-    while done < n:
-        at, _, kind, got = heapq.heappop(events)
-        now[0] = at
-        if kind == "start":
-            if started >= n:
-                continue
-            got = deployment.admit(sent)
-            if isinstance(got, Admitted):
-                started += 1
-                seq += 1
-                heapq.heappush(events, (at + latency(), seq, "answer", got))
-            else:  # a 429 comes back at once
-                pace.refused(got.headers, charge=charge(pace, sent))
-            seq += 1
-            heapq.heappush(events, (at + pace.reserve(charge(pace, sent)), seq, "start", None))
-        else:
-            done += 1
-            answer(pace, sent, got.headers)
-            parts.append((at, pace._part()[0]))
-    return parts
-
-
 def several_out_of_order(
     deployment: AzureQuota, paces: list[Pace], now: list[float], each: int, latency: Callable[[], float]
-) -> None:
-    """Shards side by side, each as ``out_of_order``: answers after ``latency()`` seconds, 429s at once."""
+) -> list[list[tuple[float, float]]]:
+    """Runs side by side: each starts requests when its pace allows, charged at their start and answered after
+    ``latency()`` seconds (so out of order), 429s at once; answers reach each pace in the order they come. Returns,
+    for each pace, (when, the part it keeps to) after each of its answers."""
     sent = body(1200, 800)
     events: list[tuple[float, int, str, int, Any]] = []
     seq = 0
@@ -101,6 +70,7 @@ def several_out_of_order(
         heapq.heappush(events, (0.001 * k, seq := seq + 1, "start", k, None))
     started = [0] * len(paces)
     done = [0] * len(paces)
+    parts: list[list[tuple[float, float]]] = [[] for _ in paces]
     while sum(done) < each * len(paces):
         at, _, kind, k, got = heapq.heappop(events)
         now[0] = at
@@ -118,3 +88,12 @@ def several_out_of_order(
         else:
             done[k] += 1
             answer(pace, sent, got.headers)
+            parts[k].append((at, pace._part()[0]))
+    return parts
+
+
+def out_of_order(
+    deployment: AzureQuota, pace: Pace, now: list[float], n: int, latency: Callable[[], float]
+) -> list[tuple[float, float]]:
+    """One run alone, as ``several_out_of_order``: (when, the part it keeps to) after each answer."""
+    return several_out_of_order(deployment, [pace], now, n, latency)[0]
