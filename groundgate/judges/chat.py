@@ -318,7 +318,7 @@ class ChatJudge(Provider):
         me = object()  # this request, to the quota: refused again and again alone, it tells no rate
         while True:
             charge = quota.charge(estimate, allowance)
-            await quota.acquire(charge, retry=retry)
+            started = await quota.acquire(charge, retry=retry)
             try:
                 raw = await self._client.chat.completions.with_raw_response.create(
                     **params, extra_headers=headers, timeout=SDK_TIMEOUT
@@ -365,7 +365,7 @@ class ChatJudge(Provider):
                 if cut is None:  # it fits, but its answer may not: a server shifting its context drops its start
                     cut = self.window.edge(kept(usage) or look.expected, allowance, look.expected)
             quota.answered(raw.headers, charge=charge, estimate=estimate, allowance=allowance,
-                           counted=0 if cut else counted)  # fmt: skip
+                           counted=0 if cut else counted, started=started)  # fmt: skip
             choice = reply.choices[0] if reply.choices else None
             spent = (usage.total_tokens or 0, usage.completion_tokens or 0) if usage is not None else (0, 0)
             billed = (billed[0] + spent[0], billed[1] + spent[1])
@@ -403,7 +403,7 @@ class ChatJudge(Provider):
         charge = quota.charge(2 * estimate, 1)
         refusals, retry, failures, entity = 0, False, 0, [0]
         while True:
-            await quota.acquire(charge, retry=retry)
+            started = await quota.acquire(charge, retry=retry)
             try:
                 raw = await self._client.chat.completions.with_raw_response.create(
                     **longer, extra_headers=headers, timeout=SDK_TIMEOUT
@@ -434,7 +434,7 @@ class ChatJudge(Provider):
             except (ValueError, TypeError) as exc:
                 return f"not a chat completion ({exc})", added, (0, 0)
             break
-        quota.answered(raw.headers, charge=charge)
+        quota.answered(raw.headers, charge=charge, started=started)
         usage = reply.usage
         spent = (usage.total_tokens or 0, usage.completion_tokens or 0) if usage is not None else (0, 0)
         count = kept(usage)

@@ -34,9 +34,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from groundgate.judges.retry import retry_after
+from groundgate.judges.sharing import PERIOD, Others
 from groundgate.wording import duration
 
-PERIOD = 10.0  # the longest period Azure documents its limits are checked over, in seconds
 REQUESTS_WINDOW = 10.0  # seconds Azure's x-ratelimit-remaining-requests counts (its tokens count the minute)
 MARGIN = 0.97  # of each limit used: the service's clock and ours differ by a request's trip
 SLOWER = 0.8  # the pace after a refusal, as a share of the pace before it
@@ -44,9 +44,6 @@ RECOVERY = 60.0  # seconds without a refusal for the pace to win back what one r
 FLOOR = 0.25  # the slowest the pace falls to, as a share of the limits
 DEFAULT_PAUSE = 1.0  # seconds a refusal without retry-after holds the starts
 SEEN = 4  # requests started within a period before a refusal can say at what rate they were too many
-SHARED_AFTER = 20.0  # seconds of answers before what other callers took is counted
-SHARED_MARGIN = 0.15  # of the deployment's limits: the blur of a run's own count of what others took
-SHARED_FLOOR = 0.1  # the least part of the deployment's limits a run keeps to
 OPENING_LOOK = 0.1  # seconds between looks for the first answer while the opening requests are out
 OPENING_HOLD = 10.0  # seconds at most the opening holds the rest back (the first answers may all be failures)
 CONTRADICTS = 2.0  # answered in a minute, as a multiple of what the headers claim, before they are not believed
@@ -108,20 +105,6 @@ class Ticket:
 TICKET: ContextVar[Ticket | None] = ContextVar("groundgate_ticket", default=None)
 
 
-@dataclass
-class _Counter:
-    """A stretch of the deployment's tokens-left counter (one minute of one deployment), as answers heard it."""
-
-    high: float  # what was left before the request of its first answer was charged
-    low: float  # the least it said was left
-    own: int  # this run's charges heard on it
-    first: float  # when its first answer came
-    last: float  # when its last answer came
-
-    def others(self) -> float:
-        return max(0.0, self.high - self.low - self.own)
-
-
 class _Waiter:
     __slots__ = ("retry",)
 
@@ -171,8 +154,7 @@ class Pace:
         self.opening: int | None = None  # requests that may start before the deployment's first answer (None: any)
         self._started = 0  # requests started so far
         self._first = math.inf  # when the first started
-        self._counters: list[_Counter] = []  # what x-ratelimit-remaining-tokens counted down, as the answers said
-        self._level = (-math.inf, 0.0)  # when the last answer came, and what it said was left of the tokens
+        self._others = Others()  # what other callers take of the deployment, from its tokens-left counter
 
     # --- what the limits are -----------------------------------------------------------------
 
@@ -256,11 +238,19 @@ class Pace:
         self._heard_rpm = rpm or self._heard_rpm
 
     def answered(
-        self, headers: Mapping[str, str], *, charge: int, estimate: int = 0, allowance: int = 0, counted: int = 0
+        self,
+        headers: Mapping[str, str],
+        *,
+        charge: int,
+        estimate: int = 0,
+        allowance: int = 0,
+        counted: int = 0,
+        started: float | None = None,
     ) -> None:
         """A request charged ``charge`` that the deployment took and answered: its rate-limit ``headers``, and the
         service's count of its prompt (``counted``, 0: none) against groundgate's ``estimate``, which later charges
-        follow (with the refusals, the answers also say whether refusals tell a rate)."""
+        follow (with the refusals, the answers also say whether refusals tell a rate). ``started``: when its request
+        started, as ``acquire`` said (None: now), the order the deployment admitted it in."""
         with self._lock:
             now = self._clock()
             self._answers.append(now)
@@ -269,7 +259,7 @@ class Pace:
                 self._ratio = 0.8 * self._ratio + 0.2 * (counted / estimate)
                 charge = counted + allowance
             self._heard(headers, charge)
-            self._share(headers, charge, now)
+            self._share(headers, charge, now, now if started is None else started)
             self._took.append((now, charge))
             _drop_before_pairs(self._took, now - 60.0)
             self._contradicted()
@@ -316,80 +306,20 @@ class Pace:
         else:
             self._heard_tpm = value
 
-    def _share(self, headers: Mapping[str, str], charge: int, now: float) -> None:
-        """What other callers took of the deployment's minute. The tokens left, which count every caller, fall by
-        each request the deployment admits; an answer says what was left once its own request was charged. So a
-        stretch of one counter, from the most left before this run's first answer on it to the least, minus this
-        run's charges heard on it, is what others took. Answers come back in any order: an answer whose count lies
-        within a stretch already heard is a request admitted between, whose charge was in that fall; one a little
-        above, a request admitted before its first answer's, which raises its top. A stretch takes answers for a
-        minute from its first (a minute's counter spans no more; an old stretch that ran down spans the whole
-        counter and took the next minute's answers), then only late ones for a PERIOD. A rise or a fall larger than
-        a counter can move between two answers (a sixth of the minute's tokens in each 10 seconds, as Azure checks
-        them, and the answer's own charge) starts a stretch: the counter filled again for a new minute, or another
-        deployment's counter behind the same gateway, not other callers."""
+    def _share(self, headers: Mapping[str, str], charge: int, now: float, started: float) -> None:
+        """What the deployment's tokens-left counter said once this request was charged (``sharing.Others``)."""
         lower = {key.lower(): value for key, value in headers.items()}
         try:
             left = float(lower["x-ratelimit-remaining-tokens"])
         except (KeyError, ValueError):
             return
-        if not math.isfinite(left) or "tokens" in self._doubted:
-            return
-        self._level = (now, left)
-        self._counters = [c for c in self._counters if now - c.last < 60.0]
-        heard = self._heard_tpm or 0.0
-
-        def reach(counter: _Counter) -> float:
-            return math.inf if not heard else heard / 6 * max(1.0, (now - counter.last) / PERIOD) + charge
-
-        def within(c: _Counter) -> bool:
-            return c.low <= left < c.high and left - c.low <= reach(c)
-
-        current = [c for c in self._counters if now - c.first < 60.0]  # a minute's stretch spans no more than it
-        late = [c for c in self._counters if c not in current and now - c.last < PERIOD and within(c)]
-        below = [c for c in current if left < c.low and c.low - left <= reach(c)]
-        above = [c for c in current if left + charge > c.high and left + charge - c.high <= reach(c)]
-        if inside := [c for c in current if within(c)]:
-            counter = max(inside, key=lambda c: c.last)
-        elif below:
-            counter = min(below, key=lambda c: c.low - left)
-        elif above:  # a request admitted before the stretch's first answer's, answered after it: its top rises
-            counter = min(above, key=lambda c: left - c.high)
-        elif late:  # a request of the last minute's stretch, answered late
-            counter = max(late, key=lambda c: c.last)
-        else:
-            self._counters.append(_Counter(left + charge, left, charge, now, now))
-            return
-        counter.low, counter.high = min(counter.low, left), max(counter.high, left + charge)
-        counter.own, counter.last = counter.own + charge, now
+        if math.isfinite(left) and "tokens" not in self._doubted:
+            self._others.heard(left, charge, started, now, self._heard_tpm or math.inf)
 
     def _part(self) -> tuple[float, bool]:
-        """The part of the deployment's limits this run keeps to, and whether the deployment's headers measured it:
-        ``share`` (1/N for one of N shards side by side: each paces to its part, so that together they keep to the
-        whole) until SHARED_AFTER seconds of answers; then what the others take a minute (the deployment's headers
-        count every caller: another job on the same deployment, or the other shards) leaves: the larger of their
-        rate over the seconds this minute's stretches span (the last minute's where this one's is short; two
-        minutes' stretches summed are not one minute's) and what the newest count says is used that this run's last
-        minute of charges does not explain (a counter over a sliding minute never fills again at once, so its
-        stretches show no fall), less a margin for the blur of this run's own count of them (its requests in
-        flight): lower than the share down to SHARED_FLOOR where they take more than the rest, and the whole where
-        nobody else takes any (a shard re-run alone). Refusals still slow the pace below it."""
-        heard = self._heard_tpm
-        now = self._clock()
-        counters = [c for c in self._counters if now - c.last < 60.0]
-        if heard is None or not counters or now - min(c.first for c in counters) < SHARED_AFTER:
-            return self.share, False
-        recent = [c for c in counters if now - c.first < 60.0 and c.last - c.first >= PERIOD] or counters
-        spanned = sum(c.last - c.first for c in recent)
-        others = sum(c.others() for c in recent) * 60.0 / max(spanned, PERIOD)
-        when, level = self._level
-        live = [c for c in counters if now - c.last < PERIOD]  # two at once: a gateway's counters, or a new minute's
-        if now - when < PERIOD and len(live) == 1:  # what the count says is used beyond this run's last minute
-            others = max(others, heard - level - sum(charge for at, charge in self._took if at > now - 60.0))
-        left = 1.0 - others / heard
-        if left >= 1.0 - SHARED_MARGIN:  # nobody else takes the deployment's quota (a shard re-run alone)
-            return 1.0, True
-        return min(self.share, max(SHARED_FLOOR, left + SHARED_MARGIN)), True
+        """The part of the deployment's limits this run keeps to, and whether the deployment's headers measured it
+        (``sharing.Others.part``); refusals still slow the pace below it."""
+        return self._others.part(self.share, self._heard_tpm, self._clock())
 
     def doubts(self) -> list[str]:
         """Why the deployment's rate-limit headers were not believed, a sentence each."""
@@ -406,6 +336,7 @@ class Pace:
             self._heard(headers)
             now = self._clock()
             if charge is not None:  # not admitted: the last minute's starts are what the deployment took
+                self._others.withdrawn(charge)
                 for index in range(len(self._recent) - 1, -1, -1):
                     if self._recent[index][1] == charge:
                         del self._recent[index]
@@ -505,6 +436,7 @@ class Pace:
         self._largest = max(self._largest, tokens)
         self._last = now
         self._recent.append((now, tokens))
+        self._others.booked(now, tokens)
         while self._recent and self._recent[0][0] < now - 60.0:
             self._recent.popleft()
 
@@ -536,16 +468,17 @@ class Pace:
             changed, self._changed = self._changed, asyncio.Event()
             changed.set()
 
-    async def acquire(self, tokens: int, retry: bool = False) -> None:
-        """Wait on the judge loop until a request charged ``tokens`` may start, then charge it. Requests
-        start in the order they asked, a retry of a refused one before any new one."""
+    async def acquire(self, tokens: int, retry: bool = False) -> float:
+        """Wait on the judge loop until a request charged ``tokens`` may start, then charge it, and say when it
+        started (its answer tells ``answered``). Requests start in the order they asked, a retry of a refused one
+        before any new one."""
         if self._changed is None:
             self._changed = asyncio.Event()
         with self._lock:
             now = self._clock()
             if not self._waiters and self._wait(tokens, now) <= 0:
                 self._book(tokens, now)
-                return
+                return now
         waiter = _Waiter(retry)
         place = len(self._waiters) if not retry else sum(1 for w in self._waiters if w.retry)
         self._waiters.insert(place, waiter)
@@ -563,7 +496,7 @@ class Pace:
                         delay = self._wait(tokens, now)
                         if delay <= 0:
                             self._book(tokens, now)
-                            return
+                            return now
                 with contextlib.suppress(TimeoutError):  # the head's turn came, or it looks again
                     await asyncio.wait_for(changed.wait(), delay)
         finally:

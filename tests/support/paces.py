@@ -31,11 +31,12 @@ def deployment_prompt(sent: dict[str, object]) -> int:
     return prompt_tokens(sent)
 
 
-def answer(pace: Pace, sent: dict[str, object], headers: dict[str, str]) -> None:
+def answer(pace: Pace, sent: dict[str, object], headers: dict[str, str], started: float | None = None) -> None:
     """An answer to ``sent`` as the judge's client hands it to the pace: its headers, the service's count of its
-    prompt and the answer tokens it reserved (``max_tokens``), so the pace counts the charge as the service did."""
+    prompt, the answer tokens it reserved (``max_tokens``), so the pace counts the charge as the service did, and
+    when its request started (None: just now)."""
     pace.answered(headers, charge=charge(pace, sent), estimate=estimate(sent), allowance=int(sent["max_tokens"]),  # type: ignore[call-overload]
-                  counted=deployment_prompt(sent))  # fmt: skip
+                  counted=deployment_prompt(sent), started=started)  # fmt: skip
 
 
 def side_by_side(deployment: AzureQuota, paces: list[Pace], now: list[float], each: int) -> None:
@@ -81,13 +82,14 @@ def several_out_of_order(
             got = deployment.admit(sent)
             if isinstance(got, Admitted):
                 started[k] += 1
-                heapq.heappush(events, (at + latency(), seq := seq + 1, "answer", k, got))
+                heapq.heappush(events, (at + latency(), seq := seq + 1, "answer", k, (got, at)))
             else:
                 pace.refused(got.headers, charge=charge(pace, sent))
             heapq.heappush(events, (at + pace.reserve(charge(pace, sent)), seq := seq + 1, "start", k, None))
         else:
             done[k] += 1
-            answer(pace, sent, got.headers)
+            admitted, started_at = got
+            answer(pace, sent, admitted.headers, started=started_at)
             parts[k].append((at, pace._part()[0]))
     return parts
 

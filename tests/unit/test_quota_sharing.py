@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from groundgate.judges.quota import Pace
 from tests.support.fakes.quota import Admitted, AzureQuota, charged
 from tests.support.paces import answer, body, charge, out_of_order, several_out_of_order, side_by_side
@@ -57,22 +55,17 @@ def test_another_job_starting_mid_run_is_not_read_into_the_last_minutes_stretch(
         pace.answered({"x-ratelimit-remaining-tokens": str(left)}, charge=3_000)
     part, measured = pace._part()
     assert measured
-    assert part <= 0.6, (part, pace._counters)
+    assert part <= 0.6, (part, pace._part())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known: the pace keeps what others leave plus SHARED_MARGIN, the blur of "
-    "its own requests in flight; beside a caller that never backs off, that is over the deployment and "
-    "refusals slow it (docs/performance.md)",
-)
 def test_a_caller_joining_mid_run_keeps_what_it_takes() -> None:
     """A groundgate run alone (share 1.0) of 600 requests; from second 60 another caller takes 70% of the
     deployment in small, evenly spaced requests and does not back off (a production service). The run should keep
     to the rest soon enough that the deployment refuses at most 2% of the other caller's requests: 4.6% with the
-    first fix (hostile49), 4.5% now that the pace is told each answer's reserved tokens as the judge's client tells
-    it (the review's harness left them out, which made this run's own charges look like the other caller's). A
-    deployment shared with production is what `max-tpm` is for."""
+    first fix (hostile49), 4.5% while a run read its requests in flight as others' takings and kept a margin of 15%
+    for that blur, and over the whole stretch the joiner's rate was blurred by the seconds before it came. Now this
+    run's own charges are known by when each started, the margin is 5%, and the last 20 s of starts show a joiner
+    within seconds. A deployment shared with production is still what `max-tpm` is for."""
     now = [0.0]
     deployment = AzureQuota(WHOLE, clock=lambda: now[0])
     pace = Pace(clock=lambda: now[0], share=1.0)
@@ -148,12 +141,6 @@ def test_gateway_over_two_unequal_deployments_is_not_other_callers() -> None:
     assert min(part for _, part in measured) >= 0.85, [m for m in measured if m[1] < 0.85][:10]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known, as before this stop: an answer back out of order by more than a sixth "
-    "of the minute's tokens starts a second stretch of the same counter, and each reads this run's own "
-    "charges as another caller's (ordering counts by when each request started would close it)",
-)
 def test_a_run_alone_with_answers_out_of_order_keeps_the_whole() -> None:
     """A run alone on a 600k TPM deployment (Azure's per-minute counter); answers take 2-40 s (a call timeout of
     60 s), so they come back out of order. Nobody else uses the deployment."""
@@ -163,7 +150,7 @@ def test_a_run_alone_with_answers_out_of_order_keeps_the_whole() -> None:
     pace = Pace(clock=lambda: now[0], share=1.0)
     parts = out_of_order(deployment, pace, now, 800, lambda: rng.uniform(2.0, 40.0))
     low = min(part for _, part in parts)
-    assert low >= 0.5, [(round(t), round(p, 2)) for t, p in parts if p < 0.6][:20]
+    assert low >= 0.85, [(round(t), round(p, 2)) for t, p in parts if p < 0.85][:20]
 
 
 def test_a_run_alone_with_slow_answers_keeps_the_whole() -> None:
@@ -211,12 +198,6 @@ def test_shards_side_by_side_with_answers_out_of_order() -> None:
     assert now[0] <= 1.3 * deployment.bound(tally.admitted, tally.charged), (now[0], deployment.bound(tally.admitted, tally.charged))  # fmt: skip
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known, as before this stop: an answer back out of order by more than a sixth "
-    "of the minute's tokens starts a second stretch of the same counter, and each reads this run's own "
-    "charges as another caller's (ordering counts by when each request started would close it)",
-)
 def test_a_shard_rerun_alone_with_answers_out_of_order_rises_to_the_whole() -> None:
     """One shard (share 0.25) re-run alone, answers taking 2-20 s: nobody else is there, so after its opening it
     keeps to the whole deployment."""
@@ -228,7 +209,7 @@ def test_a_shard_rerun_alone_with_answers_out_of_order_rises_to_the_whole() -> N
     parts = out_of_order(deployment, pace, now, 600, lambda: rng.uniform(2.0, 20.0))
     tally = deployment.tally
     late = [part for at, part in parts if at > 30.0]
-    assert sum(late) / len(late) >= 0.8, (round(sum(late) / len(late), 2), round(min(late), 2), now[0], deployment.bound(tally.admitted, tally.charged))  # fmt: skip
+    assert min(late) >= 0.85, (round(sum(late) / len(late), 2), round(min(late), 2), now[0], deployment.bound(tally.admitted, tally.charged))  # fmt: skip
 
 
 def test_a_run_starting_after_another_job_finished_rises_to_the_whole() -> None:
@@ -245,3 +226,26 @@ def test_a_run_starting_after_another_job_finished_rises_to_the_whole() -> None:
     parts = out_of_order(deployment, pace, now, 600, lambda: 2.0)
     late = [part for at, part in parts if at > 100.0]
     assert min(late) >= 0.85, [(round(t), round(p, 2)) for t, p in parts if t > 100.0 and p < 0.85][:10]
+
+
+def test_shards_keep_their_share_across_the_minutes_turn() -> None:
+    """Four shards of 300 cases side by side, answers 0.4-0.8 s, for four and a half minutes. When the deployment's
+    counter fills again for a new minute, the first count of the minute can lie just above the top of the stretch
+    begun after the last turn (which also began near the whole): read as that stretch's, its whole fall was the
+    others' in one step and each shard fell to the floor (a tenth) at every minute's turn, the periods after it
+    74-82% used. Every shard now keeps its quarter after its opening, and every full period after the first
+    minute is more than 85% used."""
+    rng = random.Random(3)
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
+    for pace in shards:
+        pace.opening = 4
+    parts = several_out_of_order(deployment, shards, now, 300, lambda: rng.uniform(0.4, 0.8))
+    low = min(part for shard in parts for at, part in shard if at > 30.0)
+    assert low >= 0.24, [(round(at, 1), part) for shard in parts for at, part in shard if at > 30.0 and part < 0.24][:8]
+    used: dict[int, int] = {}
+    for at, taken in deployment.tally.admissions:
+        used[int(at // 10)] = used.get(int(at // 10), 0) + taken
+    steady = [used.get(period, 0) for period in range(6, int(now[0] // 10))]
+    assert min(steady) >= 0.85 * 100_000, steady
