@@ -183,6 +183,7 @@ def judges(
             max_consecutive_failures=settings.max_consecutive_failures,
             budget=budget,
             share=1 / settings.shard[1] if settings.shard else 1.0,  # shards of a matrix share one deployment
+            slot=(settings.shard[0] - 1, settings.shard[1]) if settings.shard else None,  # and take their starts apart
             **extra,  # type: ignore[arg-type]
         )
 

@@ -151,6 +151,8 @@ class Pace:
         self._doubted: dict[str, str] = {}  # "requests"/"tokens" -> why the deployment's headers are not believed
         self._claimed: set[str] = set()  # "requests"/"tokens" stated by an x-ratelimit-limit-* header
         self.share = share  # of the deployment's limits this run keeps to: 1/N for one of N shards side by side
+        self.slot: tuple[int, int] | None = None  # shard K (from 0) of N side by side: where its starts fall (_wait)
+        self._phased = False
         self.opening: int | None = None  # requests that may start before the deployment's first answer (None: any)
         self._started = 0  # requests started so far
         self._first = math.inf  # when the first started
@@ -413,11 +415,19 @@ class Pace:
             # Requests a PERIOD apart never share one, so that spacing is always enough. Each shard keeps its own:
             # shards started together stay in step, their overshoots meet (docs/performance.md).
             per_second = limits.tpm / 60.0
-            spare = 1.0 - max(self._largest, tokens) / (per_second * PERIOD)
+            spare = 1.0 - max(self._largest, tokens) * self._overlap(limits.part) / (per_second * PERIOD)
             apart = max(PERIOD, tokens / (per_second * pace))
             spans.append(min(tokens / (per_second * pace * spare), apart) if spare > 0.05 else apart)
         longest = max(spans, default=0.0)
         return longest if self.longest is None else min(longest, self.longest)  # no wait past the call timeout
+
+    def _overlap(self, part: float) -> float:
+        """Of the largest charge, what one of N shards keeps in hand per PERIOD: the whole where the shards' starts
+        may meet (each may overshoot its part by one request within a period, and in step all N do at once);
+        sqrt(N)/N of it where shards take their slots apart (``slot``), their overshoots then as independent, after
+        the first PERIOD (shards started together send their openings at once)."""
+        apart = self.slot is not None and part < 1.0 and self._clock() - self._first >= PERIOD  # the first: in step
+        return math.sqrt(min(1.0, part)) if apart else 1.0
 
     def _wait(self, tokens: int, now: float) -> float:
         """Seconds until a request charged ``tokens`` may start: its own share of the quota after the last
@@ -427,7 +437,13 @@ class Pace:
         opening = self.opening is not None and self._started >= self.opening and now - self._first < OPENING_HOLD
         if opening and not self._took and not self._answers and not self._limits().source:
             return OPENING_LOOK
-        return max(self._last + self._interval(tokens, now), self._paused) - now
+        interval = self._interval(tokens, now)
+        # Shard K of N starts K/N of a request's room after the others: after its opening and after a pause.
+        offset = interval * self.slot[0] / self.slot[1] if self.slot is not None else 0.0
+        if not self._phased and self._last > -math.inf and self._limits().source:
+            self._phased = True
+            self._last += offset
+        return max(self._last + interval, self._paused + offset) - now
 
     def _book(self, tokens: int, now: float) -> None:
         if not self._started:

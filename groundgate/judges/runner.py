@@ -108,6 +108,7 @@ class Runner:
         breaker: CircuitBreaker | None = None,
         budget: Budget | None = None,
         share: float = 1.0,
+        slot: tuple[int, int] | None = None,
     ) -> None:
         self.provider = provider
         self.redact = redact if redact is not None else Redactor()
@@ -122,6 +123,7 @@ class Runner:
             share < 1 and provider.paced
         ):  # one of several shards: its part of a window goes out before any limit is known
             self.quota.opening = max(1, round(self.max_concurrency * share))
+            self.quota.slot = slot
         self.engine = Engine(
             provider,
             window=self.max_concurrency,
