@@ -45,7 +45,7 @@ FLOOR = 0.25  # the slowest the pace falls to, as a share of the limits
 DEFAULT_PAUSE = 1.0  # seconds a refusal without retry-after holds the starts
 SEEN = 4  # requests started within a period before a refusal can say at what rate they were too many
 OPENING_LOOK = 0.1  # seconds between looks for the first answer while the opening requests are out
-OPENING_HOLD = 10.0  # seconds at most the opening holds the rest back (the first answers may all be failures)
+OPENING_HOLD = 10.0  # seconds after which the opening lets one more opening's worth start while no answer came
 CONTRADICTS = 2.0  # answered in a minute, as a multiple of what the headers claim, before they are not believed
 
 
@@ -252,7 +252,7 @@ class Pace:
         """A request charged ``charge`` that the deployment took and answered: its rate-limit ``headers``, and the
         service's count of its prompt (``counted``, 0: none) against groundgate's ``estimate``, which later charges
         follow (with the refusals, the answers also say whether refusals tell a rate). ``started``: when its request
-        started, as ``acquire`` said (None: now), the order the deployment admitted it in."""
+        started, as ``acquire`` said, the order the deployment admitted it in (None: the oldest not answered yet)."""
         with self._lock:
             now = self._clock()
             self._answers.append(now)
@@ -261,7 +261,7 @@ class Pace:
                 self._ratio = 0.8 * self._ratio + 0.2 * (counted / estimate)
                 charge = counted + allowance
             self._heard(headers, charge)
-            self._share(headers, charge, now, now if started is None else started)
+            self._share(headers, charge, now, started)
             self._took.append((now, charge))
             _drop_before_pairs(self._took, now - 60.0)
             self._contradicted()
@@ -308,7 +308,7 @@ class Pace:
         else:
             self._heard_tpm = value
 
-    def _share(self, headers: Mapping[str, str], charge: int, now: float, started: float) -> None:
+    def _share(self, headers: Mapping[str, str], charge: int, now: float, started: float | None) -> None:
         """What the deployment's tokens-left counter said once this request was charged (``sharing.Others``)."""
         lower = {key.lower(): value for key, value in headers.items()}
         try:
@@ -434,7 +434,13 @@ class Pace:
         start (so that a large request waits for its room, rather than the ones after it), and no pause. Before
         the deployment's first answer, no more than ``opening`` requests start (N shards side by side would send
         N windows at once into limits none of them knows yet)."""
-        opening = self.opening is not None and self._started >= self.opening and now - self._first < OPENING_HOLD
+        # After each OPENING_HOLD without an answer, one more opening's worth (the first answers may all be
+        # failures, or slow: the rest of the window at once would be a burst no limit paced).
+        opening = (
+            self.opening is not None
+            and self._started > 0
+            and self._started >= self.opening * (1 + int(max(0.0, now - self._first) // OPENING_HOLD))
+        )
         if opening and not self._took and not self._answers and not self._limits().source:
             return OPENING_LOOK
         interval = self._interval(tokens, now)

@@ -22,6 +22,7 @@ MINUTE = 60.0
 KEPT = 2 * MINUTE + PERIOD  # seconds of starts kept: a stretch of the last minute and its slow answers
 LATELY = 2 * PERIOD  # seconds of starts over which a caller that joined just now is seen
 JOINED = 0.1  # of the deployment's limits: how much more others took lately before it is their rate now
+REFRESH = 1.0  # seconds at least between two readings of the counts (each reads every count of two minutes)
 SHARED_AFTER = 20.0  # seconds of starts answered before what other callers took is counted
 ALONE = 0.15  # of the deployment's limits: others taking less than this are no one (a shard re-run alone)
 SHARED_FLOOR = 0.1  # the least part of the deployment's limits a run keeps to
@@ -69,11 +70,16 @@ class Others:
         self._sent: list[_Sent] = []  # by start
         self._counts: list[_Count] = []  # by start
         self._heard_at = -math.inf  # when the newest answer came
-        self._stretches: list[tuple[_Stretch, float]] = []  # and what others took in each
+        self._whole = math.inf  # the deployment's tokens a minute, as the newest answer's headers told
+        self._built_at = -math.inf  # when the reading below was last made
+        self._dirty = False  # answers heard since
+        self._reading: tuple[float, float, float] | None = None  # others' rate, the level's, lately's (nan: none)
 
     def booked(self, start: float, charge: int) -> None:
         """A request of this run starts at ``start``, charged ``charge``."""
         bisect.insort(self._sent, _Sent(start, charge), key=lambda s: s.start)
+        if self._sent[0].start < start - KEPT:  # a judge whose answers never say what is left keeps no more
+            self._sent = self._sent[bisect.bisect_left(self._sent, start - KEPT, key=lambda s: s.start) :]
 
     def withdrawn(self, charge: int) -> None:
         """A request charged ``charge`` was refused: the deployment never took it (the latest such one)."""
@@ -83,22 +89,25 @@ class Others:
                 del self._sent[index]
                 return
 
-    def heard(self, left: float, charge: int, start: float, now: float, whole: float) -> None:
+    def heard(self, left: float, charge: int, start: float | None, now: float, whole: float) -> None:
         """An answer to the request started at ``start`` said ``left`` tokens were left once it was charged
-        ``charge``; ``whole`` is the deployment's tokens a minute as far as its headers tell."""
-        self._heard_at = now
+        ``charge``; ``whole`` is the deployment's tokens a minute as far as its headers tell. ``start`` None (a
+        caller that does not say when): the oldest request not answered yet, answers taken to come in order."""
+        self._heard_at, self._whole, self._dirty = now, whole, True
+        if start is None:
+            waiting = next((s for s in self._sent if not s.answered), None)
+            start = waiting.start if waiting is not None else now
         index = bisect.bisect_left(self._sent, start, key=lambda s: s.start)
         while index < len(self._sent) and self._sent[index].start == start and self._sent[index].answered:
             index += 1
         if index < len(self._sent) and self._sent[index].start == start:
             self._sent[index].charge, self._sent[index].answered = charge, True
-        else:  # started without the pace's booking (a caller that does not say when)
+        else:  # started without the pace's booking
             self._sent.insert(index, _Sent(start, charge, True))
         bisect.insort(self._counts, _Count(start, left, charge), key=lambda c: c.start)
         since = now - KEPT
         self._sent = self._sent[bisect.bisect_left(self._sent, since, key=lambda s: s.start) :]
         self._counts = self._counts[bisect.bisect_left(self._counts, since, key=lambda c: c.start) :]
-        self._stretches = [(s, self._took(s)) for s in _stretches(self._counts, whole)]
 
     def _own(self, start: float, end: float, answered: bool) -> int:
         """This run's charges of requests started after ``start`` up to ``end`` (``answered``: those answered too)."""
@@ -135,27 +144,43 @@ class Others:
         where they take more than the rest, and the whole where they take less than ALONE (a shard re-run alone).
         No margin is added: this run's own charges are known by when each started, in flight or answered, so what
         is left is what the others leave (a margin over it is refused, beside a caller that never backs off)."""
-        if whole is None or now - self._heard_at >= MINUTE or not self._stretches:
+        if whole is None or now - self._heard_at >= MINUTE:
             return share, False
-        newest = max(s.last for s, _ in self._stretches)
-        heard = [(s, took) for s, took in self._stretches if newest - s.last < MINUTE]
-        if newest - min(s.first for s, _ in heard) < SHARED_AFTER:
+        if self._dirty and now - self._built_at >= REFRESH:  # at most once a REFRESH: a fast run answers often
+            self._reading, self._built_at, self._dirty = self._read(), now, False
+        if self._reading is None:
             return share, False
-        recent = [(s, t) for s, t in heard if newest - s.first < MINUTE and s.last - s.first >= PERIOD] or heard
-        spanned = sum(s.last - s.first for s, _ in recent)
-        others = sum(took for _, took in recent) * MINUTE / max(spanned, PERIOD)
-        live = [s for s, _ in heard if newest - s.last < PERIOD]
-        if now - self._heard_at < PERIOD and not _interleaved(live):  # one counter (not a gateway's two)
-            stretch = max(live, key=lambda s: s.last)
-            count = stretch.counts[-1]
-            used = whole - count.left - self._own(count.start - MINUTE, count.start, answered=True)
+        others, used, lately = self._reading
+        if now - self._heard_at < PERIOD and not math.isnan(used):  # the newest count is fresh
             others = max(others, used)
-            if (lately := self._lately(stretch)) > others + JOINED * whole:  # a caller that joined just now
+            if lately > others + JOINED * whole:  # a caller that joined just now
                 others = lately
         left = 1.0 - others / whole
         if left >= 1.0 - ALONE:  # nobody else takes the deployment's quota (a shard re-run alone)
             return 1.0, True
         return min(share, max(SHARED_FLOOR, left)), True
+
+    def _read(self) -> tuple[float, float, float] | None:
+        """From the counts heard: the others' rate over this minute's stretches; what the newest count says is
+        used beyond this run's charges of the minute before it; and their rate over the last LATELY seconds (nan
+        both where two counters answer side by side: a gateway's). None: the starts span less than SHARED_AFTER."""
+        stretches = [(s, self._took(s)) for s in _stretches(self._counts, self._whole)]
+        if not stretches:
+            return None
+        newest = max(s.last for s, _ in stretches)
+        heard = [(s, took) for s, took in stretches if newest - s.last < MINUTE]
+        if newest - min(s.first for s, _ in heard) < SHARED_AFTER:
+            return None
+        recent = [(s, t) for s, t in heard if newest - s.first < MINUTE and s.last - s.first >= PERIOD] or heard
+        spanned = sum(s.last - s.first for s, _ in recent)
+        others = sum(took for _, took in recent) * MINUTE / max(spanned, PERIOD)
+        live = [s for s, _ in heard if newest - s.last < PERIOD]
+        if _interleaved(live):  # two counters: the newest count is one of them
+            return others, math.nan, math.nan
+        stretch = max(live, key=lambda s: s.last)
+        count = stretch.counts[-1]
+        used = self._whole - count.left - self._own(count.start - MINUTE, count.start, answered=True)
+        return others, used, self._lately(stretch)
 
 
 def _stretches(counts: list[_Count], whole: float) -> list[_Stretch]:
