@@ -108,12 +108,20 @@ def run(
         "refused": stats["refused"],
         "refusals": stats.get("refusals", []),
         "periods": periods(stats.get("admissions", []), tpm),
+        "span": span(stats.get("admissions", []), latency),
         "calls": sum(g.get("calls", {}).get("total", 0) for g in got),
         "errors": sum(g.get("counts", {}).get("error", 0) if g else -1 for g in got),
         "held": max(g.get("calls", {}).get("quota_seconds", 0.0) for g in got),
         "plan": plan[0] if plan else "",
         "tail": stderrs[0].strip().splitlines()[-1] if stderrs[0].strip() else "",
     }
+
+
+def span(admissions: list[tuple[float, int]], latency: float) -> float:
+    """Seconds from the deployment's first admission to its last answer: the run as the deployment saw it, without
+    the processes' start-up (four shard processes importing on one machine's two cores, which a matrix's jobs,
+    each on its own runner, do not share)."""
+    return admissions[-1][0] - admissions[0][0] + latency if admissions else 0.0
 
 
 def periods(admissions: list[tuple[float, int]], tpm: int) -> list[float]:
@@ -158,6 +166,8 @@ def main() -> None:
                   f"{got['held']:>7.1f}   (exit {got['exit']:.0f}; load {os.getloadavg()[0]:.1f})", flush=True)  # fmt: skip
             print(f"    {got['plan']}", flush=True)
             print("    10-second periods used: " + " ".join(f"{share:.0%}" for share in got["periods"]), flush=True)
+            print(f"    the deployment's first request to its last answer: {got['span']:.1f} s, "
+                  f"{got['span'] / got['bound']:.2f} of the bound (start-up aside)", flush=True)  # fmt: skip
             if args.shards > 1:
                 walls = ", ".join(f"{wall:.1f}" for wall in got["walls"])
                 print(f"    {args.shards} shards: rows {got['rows']}, wall s {walls}", flush=True)

@@ -9,7 +9,7 @@ from typing import Any
 
 from groundgate.judges.cost import tokens
 from groundgate.judges.quota import Pace
-from tests.support.fakes.quota import Admitted, AzureQuota, prompt_tokens
+from tests.support.fakes.quota import Admitted, AzureQuota, Tally, prompt_tokens
 
 
 def body(prompt_words: int, max_tokens: int) -> dict[str, object]:
@@ -37,6 +37,14 @@ def answer(pace: Pace, sent: dict[str, object], headers: dict[str, str], started
     when its request started (None: just now)."""
     pace.answered(headers, charge=charge(pace, sent), estimate=estimate(sent), allowance=int(sent["max_tokens"]),  # type: ignore[call-overload]
                   counted=deployment_prompt(sent), started=started)  # fmt: skip
+
+
+def used_by_period(tally: Tally) -> dict[int, int]:
+    """The tokens the deployment admitted in each of its fixed 10-second periods (its number from 0)."""
+    used: dict[int, int] = {}
+    for at, taken in tally.admissions:
+        used[int(at // 10)] = used.get(int(at // 10), 0) + taken
+    return used
 
 
 def side_by_side(deployment: AzureQuota, paces: list[Pace], now: list[float], each: int) -> None:

@@ -11,7 +11,7 @@ from groundgate import wiring
 from groundgate.judges.quota import Pace
 from groundgate.settings import Settings
 from tests.support.fakes.quota import Admitted, AzureQuota, charged
-from tests.support.paces import answer, body, charge, out_of_order, several_out_of_order, side_by_side
+from tests.support.paces import answer, body, charge, out_of_order, several_out_of_order, side_by_side, used_by_period
 
 WHOLE = 600_000  # the deployment's tokens a minute
 
@@ -34,9 +34,7 @@ def test_shards_side_by_side_share_the_deployment_for_as_long_as_the_suite_runs(
     tally = deployment.tally
     assert tally.refused == 0, tally.refusals
     assert now[0] <= 1.2 * deployment.bound(tally.admitted, tally.charged), now[0]
-    used: dict[int, int] = {}
-    for at, taken in tally.admissions:
-        used[int(at // 10)] = used.get(int(at // 10), 0) + taken
+    used = used_by_period(tally)
     steady = [used.get(period, 0) for period in range(2, int(now[0] // 10))]
     assert min(steady) >= 0.8 * 100_000, steady
 
@@ -246,9 +244,7 @@ def test_shards_keep_their_share_across_the_minutes_turn() -> None:
     parts = several_out_of_order(deployment, shards, now, 300, lambda: rng.uniform(0.4, 0.8))
     low = min(part for shard in parts for at, part in shard if at > 30.0)
     assert low >= 0.24, [(round(at, 1), part) for shard in parts for at, part in shard if at > 30.0 and part < 0.24][:8]
-    used: dict[int, int] = {}
-    for at, taken in deployment.tally.admissions:
-        used[int(at // 10)] = used.get(int(at // 10), 0) + taken
+    used = used_by_period(deployment.tally)
     steady = [used.get(period, 0) for period in range(6, int(now[0] // 10))]
     assert min(steady) >= 0.85 * 100_000, steady
 
@@ -268,9 +264,7 @@ def test_shards_that_take_their_slots_apart_use_more_of_each_period() -> None:
     tally = deployment.tally
     assert tally.refused == 0, tally.refusals
     assert now[0] <= 1.1 * deployment.bound(tally.admitted, tally.charged), now[0]
-    used: dict[int, int] = {}
-    for at, taken in tally.admissions:
-        used[int(at // 10)] = used.get(int(at // 10), 0) + taken
+    used = used_by_period(tally)
     steady = [used.get(period, 0) for period in range(1, int(now[0] // 10))]
     assert sum(steady) / len(steady) >= 0.91 * 100_000, steady
 
