@@ -426,8 +426,10 @@ class Pace:
         may meet (each may overshoot its part by one request within a period, and in step all N do at once);
         sqrt(N)/N of it where shards take their slots apart (``slot``), their overshoots then as independent, after
         the first PERIOD (shards started together send their openings at once)."""
-        apart = self.slot is not None and part < 1.0 and self._clock() - self._first >= PERIOD  # the first: in step
-        return math.sqrt(min(1.0, part)) if apart else 1.0
+        # Only while the part is the plain share (others measured, the slots no longer tell how many meet), and
+        # after the first PERIOD (shards started together send their openings in step).
+        apart = self.slot is not None and part == self.share < 1.0 and self._clock() - self._first >= PERIOD
+        return math.sqrt(1 / self.slot[1]) if apart and self.slot is not None else 1.0
 
     def _wait(self, tokens: int, now: float) -> float:
         """Seconds until a request charged ``tokens`` may start: its own share of the quota after the last

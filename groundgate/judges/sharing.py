@@ -25,7 +25,7 @@ JOINED = 0.1  # of the deployment's limits: how much more others took lately bef
 REFRESH = 1.0  # seconds at least between two readings of the counts (each reads every count of two minutes)
 SHARED_AFTER = 20.0  # seconds of starts answered before what other callers took is counted
 ALONE = 0.15  # of the deployment's limits: others taking less than this are no one (a shard re-run alone)
-SHARED_FLOOR = 0.1  # the least part of the deployment's limits a run keeps to
+SHARED_FLOOR = 0.1  # the least part of the deployment's limits a run keeps to (its shards together: each 1/N of it)
 
 
 @dataclass
@@ -141,7 +141,7 @@ class Others:
         newest count says is used that this run's own charges of the minute before it do not explain (a counter
         over a sliding minute never fills again at once, so its stretches show no fall), or over the last LATELY
         seconds where that is much more (a caller that joined just now): lower than the share down to SHARED_FLOOR
-        where they take more than the rest, and the whole where they take less than ALONE (a shard re-run alone).
+        of it where they take more than the rest (N shards together keep no more than one run: each 1/N of it), and the whole where they take less than ALONE (a shard re-run alone).
         No margin is added: this run's own charges are known by when each started, in flight or answered, so what
         is left is what the others leave (a margin over it is refused, beside a caller that never backs off)."""
         if whole is None or now - self._heard_at >= MINUTE:
@@ -158,7 +158,7 @@ class Others:
         left = 1.0 - others / whole
         if left >= 1.0 - ALONE:  # nobody else takes the deployment's quota (a shard re-run alone)
             return 1.0, True
-        return min(share, max(SHARED_FLOOR, left)), True
+        return min(share, max(SHARED_FLOOR * share, left)), True
 
     def _read(self) -> tuple[float, float, float] | None:
         """From the counts heard: the others' rate over this minute's stretches; what the newest count says is

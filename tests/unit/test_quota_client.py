@@ -96,3 +96,40 @@ def test_shards_started_apart_with_slow_answers_open_without_a_storm() -> None:
 
 def uniform(rng: random.Random, low: float, high: float) -> Callable[[], float]:
     return lambda: rng.uniform(low, high)
+
+
+def shards(n: int, charge_words: int, other: Other) -> list[Run]:
+    """``n`` shards (slots 0 to n-1) of 600k TPM, as runner.py sets them for --shard K/N at --max-concurrency 16,
+    answers 0.5-2 s, a trip of 0.1-0.5 s, beside ``other``."""
+    rng = random.Random(7)
+    now = [0.0]
+    deployment = AzureQuota(WHOLE, clock=lambda: now[0])
+    runs = []
+    for k in range(n):
+        pace = Pace(clock=lambda: now[0], share=1 / n)
+        pace.opening, pace.slot = max(1, round(16 / n)), (k, n)
+        runs.append(Run(pace, [body(charge_words, 800) for _ in range(1200 // n)], trip=uniform(rng, 0.1, 0.5),
+                        latency=uniform(rng, 0.5, 2.0), rng=random.Random(k), concurrency=16))  # fmt: skip
+    simulate(deployment, runs, now, others=[other])
+    return runs
+
+
+def test_a_caller_joining_eight_shards_is_seen_by_them() -> None:
+    """Eight shards (charges about 4,800) and a caller taking 60% for a minute from second 60 (hostile52): each
+    shard fell to the floor of a tenth (eight tenths beside the caller's 60%) while keeping the margin of shards in
+    their slots (sqrt(N)/N of a charge, N read from the part: as if ten shards), and 83 of the caller's 711
+    requests were refused after its first 10 s. Now the slots' margin holds only while the part is the plain share,
+    and the floor is a tenth of the deployment for all shards together."""
+    other = Other(0.6, 60.0, 120.0)
+    shards(8, 4000, other)
+    after = [at for at in other.refusals if at > 70.0]
+    assert len(after) <= 0.03 * other.sent, (len(after), other.refused, other.sent)
+
+
+def test_sixteen_shards_give_way_to_a_caller_that_joins() -> None:
+    """Sixteen shards: each one's share (1/16) was below the floor of a tenth, so no part ever fell, and beside a
+    caller taking 60% the shards kept the whole deployment between them (hostile52)."""
+    other = Other(0.6, 60.0, 120.0)
+    runs = shards(16, 1200, other)
+    during = [min(part for at, part in run.parts if 75.0 <= at <= 120.0) for run in runs]
+    assert sum(during) <= 0.5, (round(sum(during), 3), sorted({round(d, 3) for d in during}))
