@@ -448,7 +448,7 @@ class Pace:
         interval = self._interval(tokens, now)
         # Shard K of N starts K/N of a request's room after the others: after its opening and after a pause.
         offset = interval * self.slot[0] / self.slot[1] if self.slot is not None else 0.0
-        if not self._phased and self._last > -math.inf and self._limits().source:
+        if self.slot is not None and not self._phased and self._last > -math.inf and self._limits().source:
             self._phased = True
             self._last += offset
         return max(self._last + interval, self._paused + offset) - now

@@ -16,6 +16,15 @@ from tests.support.paces import answer, body, charge, out_of_order, several_out_
 WHOLE = 600_000  # the deployment's tokens a minute
 
 
+def four_shards(now: list[float], slots: bool = False) -> list[Pace]:
+    """Four shards' paces as the runner sets them for --shard K/4 at --max-concurrency 16: a quarter each, four
+    requests before the first answer, and (``slots``) shard K's slot."""
+    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
+    for k, pace in enumerate(shards):
+        pace.opening, pace.slot = 4, ((k, 4) if slots else None)
+    return shards
+
+
 def test_shards_side_by_side_share_the_deployment_for_as_long_as_the_suite_runs() -> None:
     """Four shards of one suite start together on one 600k TPM deployment and run for well over a minute, each
     pacing to its quarter from the deployment's headers (Azure's tokens header counts the minute and fills again
@@ -27,9 +36,7 @@ def test_shards_side_by_side_share_the_deployment_for_as_long_as_the_suite_runs(
     10-second periods as Azure does, refuses none: started together, the shards' starts stay in step."""
     now = [0.0]
     deployment = AzureQuota(WHOLE, clock=lambda: now[0])
-    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
-    for pace in shards:
-        pace.opening = 4  # what the runner lets start before the first answer (--max-concurrency 16, a quarter)
+    shards = four_shards(now)
     side_by_side(deployment, shards, now, 120)
     tally = deployment.tally
     assert tally.refused == 0, tally.refusals
@@ -111,9 +118,7 @@ def test_shards_on_a_sliding_minute_counter_keep_to_their_share() -> None:
     (3.1% refused, hostile49). What the newest count says is used, less this run's own last minute, is the others'."""
     now = [0.0]
     deployment = SlidingQuota(WHOLE, clock=lambda: now[0])
-    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
-    for pace in shards:
-        pace.opening = 4
+    shards = four_shards(now)
     side_by_side(deployment, shards, now, 400)
     tally = deployment.tally
     assert tally.refused <= 0.02 * tally.requests, (tally.refused, tally.requests, [p._part() for p in shards])
@@ -169,9 +174,7 @@ def test_shards_started_mid_minute_keep_to_their_share() -> None:
     deployment = AzureQuota(WHOLE, clock=lambda: now[0])
     now[0] = 30.0
     base = 30.0
-    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
-    for pace in shards:
-        pace.opening = 4
+    shards = four_shards(now)
     # side_by_side starts at 0.001*k: shift via a clock offset
     shifted = [0.0]
     deployment._clock = lambda: shifted[0] + base
@@ -189,9 +192,7 @@ def test_shards_side_by_side_with_answers_out_of_order() -> None:
     rng = random.Random(7)
     now = [0.0]
     deployment = AzureQuota(WHOLE, clock=lambda: now[0])
-    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
-    for pace in shards:
-        pace.opening = 4
+    shards = four_shards(now)
     several_out_of_order(deployment, shards, now, 300, lambda: rng.uniform(2.0, 20.0))
     tally = deployment.tally
     assert tally.refused <= 0.02 * tally.requests, (tally.refused, tally.requests)
@@ -238,9 +239,7 @@ def test_shards_keep_their_share_across_the_minutes_turn() -> None:
     rng = random.Random(3)
     now = [0.0]
     deployment = AzureQuota(WHOLE, clock=lambda: now[0])
-    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
-    for pace in shards:
-        pace.opening = 4
+    shards = four_shards(now)
     parts = several_out_of_order(deployment, shards, now, 300, lambda: rng.uniform(0.4, 0.8))
     low = min(part for shard in parts for at, part in shard if at > 30.0)
     assert low >= 0.24, [(round(at, 1), part) for shard in parts for at, part in shard if at > 30.0 and part < 0.24][:8]
@@ -257,9 +256,7 @@ def test_shards_that_take_their_slots_apart_use_more_of_each_period() -> None:
     within 1.1x, and the deployment refuses none."""
     now = [0.0]
     deployment = AzureQuota(WHOLE, clock=lambda: now[0])
-    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
-    for k, pace in enumerate(shards):
-        pace.opening, pace.slot = 4, (k, 4)
+    shards = four_shards(now, slots=True)
     side_by_side(deployment, shards, now, 400)
     tally = deployment.tally
     assert tally.refused == 0, tally.refusals
@@ -275,9 +272,7 @@ def test_shards_in_slots_with_answers_out_of_order_stay_within_the_deployment() 
     rng = random.Random(4)
     now = [0.0]
     deployment = AzureQuota(WHOLE, clock=lambda: now[0])
-    shards = [Pace(clock=lambda: now[0], share=0.25) for _ in range(4)]
-    for k, pace in enumerate(shards):
-        pace.opening, pace.slot = 4, (k, 4)
+    shards = four_shards(now, slots=True)
     several_out_of_order(deployment, shards, now, 300, lambda: rng.uniform(0.4, 3.0))
     tally = deployment.tally
     assert tally.refused <= 0.01 * tally.requests, tally.refusals
