@@ -168,6 +168,7 @@ def same(claim: Figure, source: Figure) -> bool:
 
 
 HEDGES = frozenset({"about", "nearly", "over", "under"})
+JOURNEY = frozenset({"way", "return"})
 _SIDES = {"min": 1, "over": 1, "max": -1, "under": -1, "nearly": -1}
 _UP, _DOWN = frozenset({"min", "over"}), frozenset({"max", "under", "nearly"})
 ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
@@ -187,9 +188,12 @@ def agree(
             return False
     if periods and claim.period and source.period and claim.period != source.period:
         return False
-    mine = {thing for thing in claim.per if read_thing(thing)}  # a noun not known is not read in full: not weighed
+    way, their_way = claim.per & JOURNEY, source.per & JOURNEY  # one way or there and back: its own axis
+    if way and their_way and way != their_way:
+        return False
+    mine = {thing for thing in claim.per - JOURNEY if read_thing(thing)}  # a noun not known is not read in full
     mine |= {claim.period} if claim.period not in ("", "once") and periods else set()  # time included
-    theirs = source.per | ({source.period} if source.period not in ("", "once") and periods else set())
+    theirs = (source.per - JOURNEY) | ({source.period} if source.period not in ("", "once") and periods else set())
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:
@@ -359,17 +363,56 @@ class Stated:
             times = [self.qualify(source) for source in self.times]
             zones = {source.zone for source in times if source.zone is not None}
             zone = next(iter(zones)) if len(zones) == 1 else None
-            yield from (source for source in times if agree(claim, source, zone))
+            named = (
+                next((s for s in times if s.zone is not None and s.zone == zone), None) if zone is not None else None
+            )
+            if named is not None and not any(s.zone_name and s.zone is None for s in times):
+                # the context's one zone is its unzoned times' too ('all times are KST'): a claim in another disagrees
+                said = named.said_with
+                times = [s if s.zone_name else s.with_qualifiers(replace(s.said_with, zone=said.zone, zone_name=said.zone_name)) for s in times]  # fmt: skip
+            literal = [source for source in times if source.readings & claim.readings]
+            backers = [source for source in times if agree(claim, source, zone)]
+            if literal and not any(source in backers for source in literal):
+                # its clock time is the context's in another zone ('9am GMT' for '09:00 BST', another event's
+                # time converted): not a conversion, unless the backer is the same span's other end ('00:00~09:00
+                # UTC' for '09:00~18:00 KST')
+                backers = [b for b in backers if any(abs(b.start - s.end) <= _SPAN or abs(s.start - b.end) <= _SPAN for s in literal)]  # fmt: skip
+            yield from backers
             return
+        counter = _COUNTER_CLASS.get(claim.unit) if claim.kind == "count" else None
+        matching = self.matching(claim, read=False)
+        if counter is not None:  # '3곳' (places) is no '3세' (years of age) nor '3명' (people)
+            matching = [s for s in matching if _counted_alike(claim, s)]
         if not qualified(claim):  # nothing said with it: nothing to disagree with (sources stay unread)
-            yield from self.matching(claim, read=False)
+            yield from matching
             return
-        yield from (read for source in self.matching(claim, read=False) if agree(claim, read := self.qualify(source)))
+        yield from (read for source in matching if agree(claim, read := self.qualify(source)))
 
     def states(self, claim: Figure) -> bool:
         return self.backer(claim) is not None
 
 
+# The CJK counters by what they count: a count said with one counts no other kind of thing.
+_COUNTER_CLASS = {
+    **dict.fromkeys(("명", "名", "位", "人", "인", "名様"), "people"),
+    **dict.fromkeys(("세", "岁", "歳", "周岁", "週歳"), "age"),
+    **dict.fromkeys(("곳", "家", "店", "軒", "处", "か所", "ヶ所", "箇所"), "place"),
+    **dict.fromkeys(("박", "泊", "晚"), "night"),
+    **dict.fromkeys(("대", "台"), "machine"),
+    **dict.fromkeys(("권", "冊", "本"), "volume"),
+    **dict.fromkeys(("室", "间", "間"), "room"),
+}
+
+
+def _counted_alike(a: Figure, b: Figure) -> bool:
+    """Whether two figures count the same kind of thing, as far as their CJK counters tell."""
+    if a.kind != "count" or b.kind != "count":
+        return True
+    mine, theirs = _COUNTER_CLASS.get(a.unit), _COUNTER_CLASS.get(b.unit)
+    return mine is None or theirs is None or mine == theirs
+
+
+_SPAN = 12  # characters between a span's two ends, at most ('09:00 bis 18:00 Uhr')
 _SIZED = frozenset({"duration", "measure", "percent", "times", "money", "number", "count"})
 
 
@@ -390,7 +433,10 @@ def claimed(found: Iterable[Figure], again: dict[int, list[Figure]] | None = Non
                 i
                 for key in wants
                 for i in offering.get(key, ())
-                if not wanted[i].isdisjoint(gives) and agree(figure, kept[i]) and agree(kept[i], figure)
+                if not wanted[i].isdisjoint(gives)
+                and agree(figure, kept[i])
+                and agree(kept[i], figure)
+                and _counted_alike(figure, kept[i])
             ),
             None,
         )  # the same value said with other qualifiers ('€10 a month', '€10 a week') is another claim

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from decimal import Decimal
 
-from groundgate.judges.figures import lexicon, times, units
+from groundgate.judges.figures import lexicon, phrases, times, units
 from groundgate.judges.figures.figure import NOTHING, Figure, Qualifiers
 from groundgate.judges.figures.languages import cjk_script, language, word_set
 from groundgate.judges.figures.qualifiers import Reader
@@ -263,7 +263,7 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
             and (
                 (kind == "number" and value < 1000)  # 'one of our stores'; 'fifty thousand', '三十五万' are figures
                 or (kind == "ordinal" and (not item.unit or value == 1))  # 'the first', 'as duas primeiras horas'
-                or (kind == "count" and value <= 3)
+                or (kind == "count" and value <= 3 and (value < 2 or not _bounded(written.text, item.start, lang)))
                 or (
                     kind == "duration" and value == 1 and _rated(written.text, item.end)
                 )  # 'a year earlier', '一年198元'
@@ -284,6 +284,20 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
         text[old_start:old_end].strip(), kind, value, item.unit, item.days, item.readings, item.name, bare,
         own_start, own_end, item.other, item.written, worded and kind == "count" and lang != "en", said,
     )  # fmt: skip
+
+
+def _bounded(text: str, start: int, lang: str) -> bool:
+    """Whether a small count in words is said with a bound ('au moins deux véhicules', 'up to three bags'): a
+    claim then, not a source's words ('two of our stores')."""
+    if lang not in lexicon.LATIN:
+        return False
+    before = text[max(0, start - 30) : start]
+    found = phrases.ending(before, "before")
+    # 'from', 'ab', 'da' start a source as often as a bound ('from one charge'): not read as one here
+    return found is not None and found[0] in ("min", "max") and before[found[1] :].strip().lower() not in _FROM
+
+
+_FROM = frozenset({"from", "de", "dès", "ab", "desde", "da", "vanaf", "van", "a partir de", "à partir de"})
 
 
 def _rated(text: str, end: int) -> bool:

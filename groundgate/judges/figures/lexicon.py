@@ -191,7 +191,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
 # Qualifiers that make a day a business day, before ('5 business days') or after ('5 jours ouvrés') it.
 # Counters after a CJK number: it counts things ('3个', '2개'), a count like '3 items'.
 # CJK counters: what a number counts, read as its noun ('14泊', '3곳', '55세', '2粒'); nights and ages included.
-COUNTERS = ("个", "個", "件", "点", "點", "개", "명", "名", "位", "台", "本", "枚", "款", "种", "種", "家", "人", "가지", "店", "軒", "泊", "歳", "室", "冊", "곳", "세", "박", "장", "권", "대", "건", "晚", "岁", "粒", "张", "間", "间")  # fmt: skip
+COUNTERS = ("周岁", "週歳", "个", "個", "件", "点", "點", "개", "명", "名", "位", "台", "本", "枚", "款", "种", "種", "家", "人", "가지", "店", "軒", "泊", "歳", "室", "冊", "곳", "세", "박", "장", "권", "대", "건", "晚", "岁", "粒", "张", "間", "间")  # fmt: skip
 BUSINESS_BEFORE = ("business", "working", "work", "bank")
 BUSINESS_AFTER = ("ouvré", "ouvrés", "ouvrable", "ouvrables", "hábil", "hábiles", "habiles", "laborable", "laborables", "úteis", "útil", "uteis", "lavorativi", "lavorativo", "feriali", "working")  # fmt: skip
 # Qualifiers that say a day is a calendar day ('30 calendar days', '30 jours calendaires', '30 Kalendertage').

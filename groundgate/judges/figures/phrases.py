@@ -48,7 +48,7 @@ def pattern(table: str, lang: str) -> re.Pattern[str]:
 
 
 PHRASE_WORD = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*\.?|[~+/]")
-_ARTICLES = frozenset(["a", "an", "the", "of", "de", "du", "des", "d'", "le", "la", "les", "el", "los", "o", "os", "il", "lo", "het", "een", "die", "der", "den", "von", "al", "ao", "aos", "à", "au", "aux", "del", "dei", "delle", "do", "da", "dos", "das", "zum", "zur", "i", "gli", ":"])  # fmt: skip
+_ARTICLES = frozenset(["a", "an", "the", "of", "de", "du", "des", "d'", "le", "la", "les", "el", "los", "o", "os", "il", "lo", "het", "een", "die", "der", "den", "von", "al", "ao", "aos", "à", "au", "aux", "del", "dei", "delle", "do", "da", "dos", "das", "zum", "zur", "i", "gli", ":", "l", "d", "dell", "dall", "nell", "sull", "all"])  # fmt: skip
 
 
 @cache
@@ -130,8 +130,11 @@ def anywhere(text: str, table: str) -> list[tuple[str, int, int]]:
     tokens = tokens_of(text)
     found: list[tuple[str, int, int]] = []
     at = 0
+    stems = _stems() if table == "direction" else None
     while at < len(tokens):
         if tokens[at][0] not in firsts and tokens[at][0].rstrip(".") not in firsts:  # 'afgeschreven.' ends its sentence
+            if stems is not None and (name := _stemmed(tokens[at][0], stems)) is not None:
+                found.append((name, tokens[at][1], tokens[at][2]))
             at += 1
             continue
         for size in range(min(longest, len(tokens) - at), 0, -1):
@@ -142,3 +145,18 @@ def anywhere(text: str, table: str) -> list[tuple[str, int, int]]:
                 break
         at += 1
     return found
+
+
+@cache
+def _stems() -> tuple[tuple[str, str], ...]:
+    """(stem, side) of the balance words' stems, the longest first."""
+    return tuple(
+        sorted(((stem, side) for side, stems in words.STEMS.items() for stem in stems), key=lambda p: -len(p[0]))
+    )
+
+
+def _stemmed(token: str, stems: tuple[tuple[str, str], ...]) -> str | None:
+    """The side of a word that starts with one of the stems ('cargarán', 'addebitati'), or None."""
+    if len(token) < 5:
+        return None
+    return next((side for stem, side in stems if token.startswith(stem)), None)

@@ -26,7 +26,7 @@ BEFORE: dict[str, dict[str, str]] = {
         "de": "bis zu|höchstens|maximal|max.|nicht mehr als|innerhalb von|innerhalb|binnen|spätestens nach|bis",
         "es": "hasta|como máximo|máximo|no más de|a lo sumo|en un plazo de|dentro de|en un máximo de",
         "pt": "até|no máximo|máximo|não mais de|dentro de|em até|num prazo de|no prazo de",
-        "it": "fino a|al massimo|massimo|non più di|entro|nel giro di|un massimo di",
+        "it": "fino a|fino al|fino all|fino alla|al massimo|massimo|non più di|entro|nel giro di|un massimo di",
         "nl": "maximaal|hoogstens|hooguit|ten hoogste|tot maximaal|niet meer dan|binnen|uiterlijk|tot",
         "zh": "最多|至多|不超过|不高于|最长|最高|上限",
         "ja": "最大|最長|最高|上限",
@@ -104,7 +104,7 @@ AFTER: dict[str, dict[str, str]] = {
         "it": "o meno|al massimo|massimo",
         "nl": "of minder|maximaal|maximum|hoogstens|uiterlijk|hooguit",
         "zh": "以内|以下|内|之内|为限",
-        "ja": "以内|まで|以下|内",
+        "ja": "以内|まで|以下|内|を上限|が上限|上限",
         "ko": "이내|까지|이하|안에",
     },
     "about": {
@@ -157,7 +157,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "es": "devuelven|devolverán|te devolvemos|te devuelven|te ingresarán|te ingresaremos|te ingresamos|abonaremos|abonará|recibirás|recibirá|reembolsaremos|reembolsará|a devolver|a su favor|devolución|devolvemos|devolverá|reembolso|reembolsado|abono|abonado|a recibir|le devolvemos",
         "pt": "pagar-lhe|pagar-te|vai receber|receberá|reembolsará|devolverá|devolvemos|creditaremos|tem a receber|tem ainda a receber|a restituir|restituição|restituída|restituído|reembolso|reembolsado|reembolsar|a receber|crédito|creditado|devolução|devolver|devolvido|devolvida|a seu favor|para você",
         "it": "riceverai|riceverà|rimborseremo|rimborserà|accrediteremo|accrediterà|verranno accreditati|le verranno accreditati|rimborso|rimborsato|a credito|credito|accredito|accreditato|a rimborso|a tuo favore|a suo favore|a suo credito|a tuo credito|restituito|restituiti",
-        "nl": "krijgt u terug|krijg je terug|terugstorten|teruggestort|te weinig ontvangen|bijschrijven|storten wij|terugbetaling|terugbetaald|terug te krijgen|teruggave|tegoed|bijgeschreven|restitutie|terug",
+        "nl": "krijgt u terug|krijg je terug|terugstorten|teruggestort|te weinig ontvangen|in uw voordeel|in je voordeel|in jouw voordeel|bijschrijven|storten wij|terugbetaling|terugbetaald|terug te krijgen|teruggave|tegoed|bijgeschreven|restitutie|terug",
         "zh": "退还|退款|返还|应退|退税|返现|余额|结余",
         "ja": "還付|返金|払い戻し|返還|入金|振込|振り込|残高",
         "ko": "환급|환불|돌려받|잔액",
@@ -174,6 +174,24 @@ DIRECTION: dict[str, dict[str, str]] = {
         "ja": "追徴|納付|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
         "ko": "납부|추가 납부|청구|출금|부과",
     },
+}  # fmt: skip
+# The stems of the balance words, for the Latin-script languages whose verbs inflect past any list of forms
+# ('cargarán', 'addebitati', 'riaccreditati', 'bijbetalen'): a word that starts with one is of its side. Each is
+# long enough to name nothing else ('abonar' not 'abon': 'abonnement' is a subscription).
+STEMS: dict[str, tuple[str, ...]] = {
+    "credit": (
+        "refund", "reimburs", "rembours", "erstatt", "gutschr", "gutgeschr", "rückerstatt", "devolv", "devuelv",
+        "devolu", "reembols", "abonar", "abonad", "abonam", "abonará", "accredit", "riaccredit", "rimbors",
+        "restitu", "terugbeta", "terugstort", "teruggestort", "creditad", "creditar", "crédité", "créditer",
+        "estorn", "ristorn", "bijgeschrev", "bijschrijv",
+    ),
+    "debit": (
+        "addebit", "cargar", "cargad", "cargará", "cargue", "cobrar", "cobrad", "cobrará", "cobram", "cobranç",
+        "prélev", "prelev", "débit", "debitad", "debitar", "abbuch", "abgebucht", "belastet", "belastung", "afschrijv",
+        "afgeschrev", "bijbetal", "nachzahl", "nachgezahlt", "trattenut", "descontar", "descontad", "descontará",
+        "detratt", "abgezog", "ingehoud", "einbehalt", "retenu", "retenid", "carico", "debito", "débito",
+        "addebito", "bijbetaal",
+    ),
 }  # fmt: skip
 AXIS = {"up": ("change", 1), "down": ("change", -1), "credit": ("balance", 1), "debit": ("balance", -1)}
 
@@ -240,8 +258,8 @@ PER_WORDS = {
     "es": r"(?:y )?(?:por|/|cada|el|la|al|a la)", "pt": r"(?:e )?(?:por|/|cada|o|a|ao|à)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|ieder|iedere|p\.)",
 }  # fmt: skip
 PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
-    "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
-    "seat": "seat|seats|user|users|licence|license|licences|licenses|siège|poste|utilisateur|licence|platz|arbeitsplatz|nutzer|benutzer|lizenz|asiento|puesto|puestos|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|werkplek|席|用户|ユーザー|사용자",
+    "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|diner|diners|convive|convives|couvert|comensal|commensale|coperto|hoofd|insured|asegurado|asegurada|assuré|assurée|versicherte|versicherten|segurado|segurada|assicurato|assicurata|verzekerde|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
+    "seat": "seat|seats|user|users|subscriber|subscribers|member|abonné|abonnée|abonnent|abonnenten|abonado|assinante|abbonato|abonnee|licence|license|licences|licenses|siège|poste|utilisateur|licence|platz|arbeitsplatz|nutzer|benutzer|lizenz|asiento|puesto|puestos|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|werkplek|席|用户|ユーザー|사용자",
     "way": "way|each way|one way|leg|trajet|sens|aller|strecke|richtung|einfache fahrt|trayecto|ida|trecho|sentido|tratta|andata|enkele reis|richting|单程|片道|편도",
     "return": "return|return trip|round trip|round-trip|aller-retour|aller retour|hin- und rückfahrt|hin und zurück|ida y vuelta|ida e volta|andata e ritorno|retour|heen en terug|往返|往復|왕복",
     "stay": "stay|séjour|aufenthalt|estancia|estadia|estada|soggiorno|verblijf|入住|滞在|숙박",
@@ -249,11 +267,22 @@ PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not 
     "room": "room|rooms|chambre|chambres|zimmer|habitación|habitaciones|quarto|quartos|camera|camere|kamer|kamers|客室|객실|房间|部屋",
     "item": "item|items|article|artikel|artículo|artigo|articolo|stuk|件|点|개",
     "bag": "bag|bags|piece of luggage|bagage|valise|gepäckstück|koffer|maleta|equipaje|mala|bagaglio|valigia|tas|行李|手荷物|수하물",
+    "vehicle": "vehicle|vehicles|car|cars|voiture|véhicule|fahrzeug|pkw|auto|vehículo|coche|carro|veículo|veicolo|macchina|voertuig|auto's",
     "device": "device|devices|appareil|gerät|dispositivo|apparaat|设备|台|端末|기기",
     "kwh": "kwh|kilowatt-hour|kilowatt hour|kilowattuur|kilowattstunde|kilowattheure|kilovatio hora|kilovatio-hora|quilowatt-hora|chilowattora",
     "m3": "m³|m3|cubic metre|cubic meter|kuub|kubieke meter|kubikmeter|mètre cube|metro cúbico|metro cubo",
     "transaction": "transaction|transactions|opération|transaktion|transacción|transação|operazione|transactie|笔|取引|건",
 }  # fmt: skip
+# A journey's extent said beside a fare, before or after it or as its list's label ('Single £12, Return £20',
+# '单程票价：二等座553元', '€ 4,00 retour', '往返30元/人'): one way, or there and back.
+JOURNEYS = {
+    "return": "return|returns|return fare|return ticket|day return|round trip|round-trip|both ways|there and back|aller-retour|aller retour|a/r|hin- und rückfahrt|hin und zurück|hin und rück|rückfahrkarte|ida y vuelta|ida e volta|andata e ritorno|andata/ritorno|retour|retourtje|retourticket|heen en terug|往返|来回|往復|왕복",
+    "way": "single|singles|single fare|single ticket|one way|one-way|each way|per way|per leg|each direction|aller simple|l'aller|par trajet|par sens|einfache fahrt|einfach|pro strecke|je richtung|pro richtung|je strecke|solo ida|sólo ida|ida|por trayecto|por sentido|só ida|somente ida|por trecho|por sentido|solo andata|sola andata|andata|per tratta|corsa semplice|enkele reis|enkele rit|enkel|单程|片道|편도",
+}
+# After 'per', 'par', 'por': an article makes it 'for', not 'each' ('per il parcheggio'), in the Romance languages;
+# and in every language, some nouns make it 'by' ('per E-Mail', 'por favor', 'par exemple', '15 por ciento').
+ROMANCE_ARTICLES = "il|lo|la|i|gli|le|l|un|una|uno|el|los|las|les|une|des|du|de|del|al|o|os|a|as|um|uma|ao|à|aux|ce|cette|cet|ces|cada|chaque|ogni|tutto|tutti|todos|todo|tous|tout"
+NOT_PER = "favor|favore|ejemplo|exemple|esempio|exemplo|ciento|cento|cent|mail|e-mail|email|courrier|correo|posta|post|telefone|telefono|téléphone|teléfono|telefon|phone|fax|sms|brief|überweisung|lastschrift|nachnahme|rechnung|paypal|kreditkarte|via|voie|bank|banco|virement|bonifico|transferencia"
 CALENDAR = "calendar|calendaires|calendaire|civils|kalendertage|kalendertagen|naturales|corridos|calendario|solari|di calendario|kalenderdagen|自然日|暦日|역일"  # fmt: skip
 
 # Time zones, to their offset from UTC in minutes (standard time; a summer zone written as such keeps its own).
@@ -270,6 +299,9 @@ ZONES = {
     "edt": -240, "cst": -360, "ct": -360, "central time": -360, "central": -360, "mst": -420, "mt": -420,
     "mountain time": -420, "pst": -480, "pt": -480, "pacific": -480, "pacific time": -480, "pdt": -420,
     "뉴욕 시간": -300, "뉴욕 현지 시간": -300, "hora canaria": 0, "hora de canarias": 0,
+    "미국 동부 시간": -300, "미 동부 시간": -300, "美国东部时间": -300, "美东时间": -300, "米国東部時間": -300,
+    "米東部時間": -300, "英国时间": 0, "伦敦时间": 0, "ロンドン時間": 0, "런던 시간": 0, "中国时间": 480,
+    "中国時間": 480, "중국 시간": 480, "일본 시간": 540, "韩国时间": 540, "韓国時間": 540, "ora di londra": 0,
     "ora locale greca": 120, "greek time": 120, "ora greca": 120, "hora de portugal": 0, "uk-tijd": 0,
 }  # fmt: skip
 # Zones named without an offset one can know from the words alone: a time said in one is not said in another.

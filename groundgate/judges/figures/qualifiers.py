@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 from groundgate.judges.figures import cldr, phrases
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
+from groundgate.judges.figures.rates import CJK_THINGS, rate, things
 
 _CJK = ("zh", "ja", "ko")
 _LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
@@ -35,9 +36,35 @@ def _zone_names() -> str:
 def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
     names = _zone_names()
-    after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
-    before = re.compile(rf"(?<![^\W\d_])(?P<zone>{names})\s*(?:기준\s*)?$", re.IGNORECASE)
+    after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+|pelo\s+|pela\s+|en\s+|na\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
+    # a CJK name may follow a place written before it ('英国当地时间', 'ロンドン現地時間の'): no word edge there
+    before = re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{names})\s*(?:기준\s*|の|的)?$", re.IGNORECASE)  # fmt: skip
     return after, before
+
+
+@cache
+def _anywhere_zone() -> re.Pattern[str]:
+    """A zone named anywhere in a text (a CJK name may follow a place: '英国当地时间')."""
+    return re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{_zone_names()})(?![a-zA-Z])", re.IGNORECASE)  # fmt: skip
+
+
+# A comparative denied: 'niet dikker dan', 'nicht länger als', 'not older than' (at most), 'not less than' (at least).
+_NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s+(?:(?P<less>less|fewer|lower|younger|shorter|minder|weniger|jünger|kürzer|niedriger|moins|menos|meno|jonger|korter|lager)|[^\W\d_]+er|more|plus|più|más|mais|meer|mehr)(?:\s+[^\W\d_]+)?\s+(?:than|dan|als|que|di|de|do|da)\s*$", re.IGNORECASE)  # fmt: skip
+_REST_END = re.compile(r"[;；。！？!?\n]|\.(?=\s|$)")
+_ONE_BEFORE = re.compile(r"[1一]\s?([\u3040-\u9fff가-힣]{1,2})")
+_JOURNEY_SENSES = frozenset({"way", "return"})
+_DENIED = re.compile(r"(?<![^\W\d_])(?:not|no longer|never|non|nicht|kein\w*|niet|geen|pas|plus|não|deixa de|deja de|no|nunca|nessun\w*)(?![^\W\d_])|不|없|않|ない", re.IGNORECASE)  # fmt: skip
+_LIST_SEP = re.compile(r"[,，;；、]")
+
+
+@cache
+def _journeys() -> re.Pattern[str]:
+    """The journey words, each side a group, the longest first (a CJK word needs no edge)."""
+    groups = []
+    for sense, phrases_ in words.JOURNEYS.items():
+        alternatives = "|".join(re.escape(p) for p in sorted(phrases_.split("|"), key=len, reverse=True))
+        groups.append(f"(?P<{sense}>{alternatives})")
+    return re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]))(?:{'|'.join(groups)})(?:(?![^\W\d_])|(?<=[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]))", re.IGNORECASE)  # fmt: skip
 
 
 _SPAN_JOIN = re.compile(
@@ -49,24 +76,6 @@ _SPAN_JOIN = re.compile(
 def _bracketed() -> re.Pattern[str]:
     """A zone in brackets ('(UK time)', '(ora locale)', '（北京时间）'): said of the times of its sentence before it."""
     return re.compile(rf"[(（]\s*(?:in\s+|all\s+)?(?P<zone>{_zone_names()})\s*[)）]", re.IGNORECASE)
-
-
-@cache
-def _per(lang: str) -> re.Pattern[str]:
-    if lang in _CJK:
-        return re.compile(
-            "(?!)"
-        )  # CJK says what it is per before the figure ('kWh당', '每箱', '1泊あたり'): ``_cjk_per``
-    per = words.PER_WORDS.get(lang, "") + ("|" + words.PER_WORDS["en"] if lang != "en" else "")
-    # a word is one only whole ('a month', not the 'a' of 'aansluitkosten'); a sign or an elision may be glued
-    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})(?:(?<=[/'’.])\s*|\s+)(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip))?))", re.IGNORECASE)  # fmt: skip
-
-
-@cache
-def _things() -> tuple[dict[str, str], re.Pattern[str]]:
-    sense = {phrase.lower(): name for name, phrases in words.PER_THINGS.items() for phrase in phrases.split("|")}
-    alternatives = "|".join(re.escape(p) for p in sorted(sense, key=len, reverse=True))
-    return sense, re.compile(rf"(?<![^\W\d_])(?:for the |for a |pour l'|pour un |für die |para el |para a |per il )?(?P<thing>{alternatives})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 
 
 # 'A minimum stay of 3 nights', 'Mindestalter: 18': a limit a few words before its figure.
@@ -83,7 +92,6 @@ _EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avan
 _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+[^\s,;:]+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
-_JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
 _LOOSE_WORDS = re.compile(
     r"min|max|mín|máx|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE
 )
@@ -140,6 +148,7 @@ class Reader:
         """``old``: where a span of ``text`` stands in the text as written (a clause is given there)."""
         self.text, self.lang, self.spans, self.old = text, lang, spans, old
         self._parts: list[tuple[int, int]] | None = None
+        self._zone: str | None = None
         self._starts: list[int] = []
 
     def clause(self, index: int) -> tuple[int, int]:
@@ -178,11 +187,61 @@ class Reader:
         before = text[max(previous, clause_start, start - _WINDOW) : start]
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
         said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
-        if kind == "time" and not said.zone_name and (zone := self._zone_later(index, end)):
+        if kind == "time" and not said.zone_name and (zone := self._zone_later(index, end) or self._zone_before_date(index) or self._text_zone()):  # fmt: skip
             said = replace(said, zone=cldr.zones().get(zone), zone_name=zone)
         if kind in ("money", "percent") and not (said.change or said.balance):
             said = self._direction(said, index, start, end, previous, following, clause_end, ahead)
+        if kind == "money" and self.lang in _CJK and index and spans[index - 1][1] >= start - 1 and (one := _ONE_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])):  # fmt: skip
+            noun = one.group(1)  # '1室12,400円', '1人12,400円': a count of one right before a price is what it is per
+            thing = CJK_THINGS.get(noun) or things()[0].get(noun.lower())
+            said = replace(said, per=said.per | {thing}) if thing else said
+        if kind == "money" and not said.per & _JOURNEY_SENSES and (way := self._journey(start, end, previous, following, clause_start, clause_end)):  # fmt: skip
+            said = replace(said, per=said.per | {way})
         return said
+
+    def _journey(self, start: int, end: int, previous: int, following: int, clause_start: int, clause_end: int) -> str:
+        """A fare's journey ('way' or 'return') said beside it: the nearest such word between it and the figures
+        either side (its label in a list: 'Single £12, Return £20'), else its list's heading before a colon
+        ('单程票价：二等座553元，一等座933元'); '' if none."""
+        text = self.text
+        before = _LIST_SEP.split(text[max(previous, clause_start, start - 24) : start])[-1]  # its own item's words
+        after = _LIST_SEP.split(text[end : max(end, min(following, clause_end, end + 24))])[0]
+        near = [(len(before) - m.end(), m.lastgroup) for m in _journeys().finditer(before)]
+        near += [(m.start(), m.lastgroup) for m in _journeys().finditer(after)]
+        if near:
+            return str(min(near)[1])
+        sentence = text[
+            max([0] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, 0, start)) >= 0]) : start
+        ]
+        colon = max(sentence.find(":"), sentence.find("："))
+        if colon < 0:
+            return ""
+        heading = [m.lastgroup for m in _journeys().finditer(sentence[:colon])]
+        return str(heading[-1]) if len(set(heading)) == 1 else ""
+
+    def _text_zone(self) -> str:
+        """The one zone the whole text names ('모든 일정은 한국 시간(KST) 기준입니다'): its times without a zone of
+        their own are in it; '' when it names none, or zones of two offsets, or a local time."""
+        if self._zone is None:
+            offsets = cldr.zones()
+            found = [m.group("zone").lower() for m in _anywhere_zone().finditer(self.text)]
+            known = {offsets.get(name) for name in found}
+            self._zone = found[0] if found and len(known) == 1 and None not in known else ""
+        return self._zone
+
+    def _zone_before_date(self, index: int) -> str:
+        """A time's zone said before the date it follows ('北京时间2月20日17:00', 'ロンドン現地時間の6月16日午前4時')."""
+        text, spans = self.text, self.spans
+        at, back = spans[index][0], index - 1
+        while back >= 0 and index - back <= 2 and spans[back][2] in ("date", "weekday"):
+            if len(text[spans[back][1] : at].strip(" ,()（）の")) > 1:
+                return ""
+            at, back = spans[back][0], back - 1
+        if at == spans[index][0]:
+            return ""
+        _, before_zone = _zones()
+        zone = before_zone.search(text[max(0, at - 16) : at])
+        return zone.group("zone").lower() if zone is not None else ""
 
     def _zone_later(self, index: int, end: int) -> str:
         """A time's zone said further on in its sentence: after the span it ends ('07:00~22:00 (KST)',
@@ -230,6 +289,15 @@ class Reader:
             sign = text[max(0, start - 2) : start].strip()
             if sign in ("+", "−", "-") and (start < 3 or not text[start - 3].isalnum()):
                 balance = 1 if sign == "+" else -1  # a listing's '+212,40 €', '−48,00 €': in, out
+        if not (change or balance) and spans[index][2] == "money":  # past a comma: '12,50 €, che verrà accreditato'
+            stop = _clause_end(
+                text, end, end + 120
+            )  # past a duration or a date ('wordt binnen 10 werkdagen teruggestort')
+            later = next((s for s in spans[index + 1 :] if s[0] >= end and s[2] in ("money", "percent")), None)
+            stop = min(stop, later[0]) if later is not None else stop
+            rest = text[end:stop]
+            rest = rest[: cut.start()] if (cut := _REST_END.search(rest)) is not None else rest  # ';' unspaced in CJK
+            balance = _direction("", rest, self.lang)[1] if not _DENIED.search(rest) else 0  # 'deixa de ser devolvido'
         return replace(said, change=change, balance=balance) if change or balance else said
 
 
@@ -305,7 +373,12 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
                     found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
     found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(cldr.zones()))}
     found |= {"way", "trip", "retour", "vuelta", "volta", "ritorno", "terug", "rückfahrt", "andata", "ida", "sens"}
+    found |= {"than", "dan", "als", "que"}  # a comparative denied: 'niet dikker zijn dan'
+    found |= {
+        w for ws in words.JOURNEYS.values() for p in ws.split("|") for w in re.findall(r"[^\W\d_]+", p) if len(w) > 2
+    }
     cjk = "".join({c for table in tables for by in table.values() for c in by.get(lang, "")}) if lang in _CJK else ""
+    cjk += "".join({c for name in cldr.zones() for c in name if not c.isascii()}) if lang in _CJK else ""
     return frozenset(found - {"a", "an", "the", "de", "la", "le", "el", "o", "il", "lo", "l"}), cjk
 
 
@@ -320,9 +393,19 @@ def _silent(before: str, after: str, lang: str) -> bool:
         return False
     if lang in _CJK:
         return not any(c in cjk for c in before[-12:]) and not any(c in cjk for c in after[:16])
-    return vocabulary.isdisjoint(_TOKEN.findall(before.lower())) and vocabulary.isdisjoint(
-        _TOKEN.findall(after.lower())
+    return (
+        vocabulary.isdisjoint(_TOKEN.findall(before.lower()))
+        and vocabulary.isdisjoint(_TOKEN.findall(after.lower()))
+        and _stems().search(before) is None
+        and _stems().search(after) is None
     )
+
+
+@cache
+def _stems() -> re.Pattern[str]:
+    """A word that starts with a balance word's stem ('cargarán'): a window holding one is read."""
+    every = sorted({stem for stems in words.STEMS.values() for stem in stems}, key=len, reverse=True)
+    return re.compile(rf"(?<![^\W\d_])(?:{'|'.join(re.escape(stem) for stem in every)})", re.IGNORECASE)
 
 
 def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int]) -> Qualifiers:
@@ -345,6 +428,8 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
         match = (phrases.pattern("before", lang).search(before, tail) if lang in _CJK else None) or (_LOOSE.search(before, max(0, len(before) - 40)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
         ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
+        if ended is None and lang not in _CJK and (denied := _NOT_PAST.search(before, max(0, len(before) - 40))):
+            ended = ("min" if denied.group("less") else "max", denied.start())  # 'niet dikker dan 3,2 cm': at most
     if ended is not None:
         bound, at = ended
         stripped_before = before[:at]
@@ -375,10 +460,13 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     own_before = stripped_before[parts[-1].end() :] if parts else stripped_before
     if kind in ("money", "percent", "measure", "number", "count"):
         change, balance = _direction(own_before, _own(stripped_after), lang)
+        balance = (
+            balance if kind in ("money", "percent") else 0
+        )  # a credit or a debit is of an amount ('El día 15 se le cargarán 30 €')
         sign = before[-1:]
         if kind == "percent" and sign in ("-", "−") and not before[:-1].rstrip()[-1:].isalnum() and not change:
             change = -1  # '−8,3 %'; a negative amount of money may be a credit or a debit: not read
-    period, per, rest = _rate(own_before, stripped_after, kind, lang)
+    period, per, rest = rate(own_before, stripped_after, kind, lang)
     if not bound and lang not in _CJK and len(rest) < len(stripped_after):  # '2 jours par semaine au maximum'
         ended = phrases.starting(rest.lstrip(" ,"), "after")
         bound = ended[0] if ended is not None and ended[0] in ("min", "max") else ""
@@ -409,183 +497,3 @@ def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
         if axis not in found or start < found[axis][0]:
             found[axis] = (start, sign)
     return found.get("change", (0, 0))[1], found.get("balance", (0, 0))[1]
-
-
-def _rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str], str]:
-    """The period a figure is per ('a month', 'monthly fee of'), what else it is per ('per seat'), and the words
-    after what it read."""
-    period = ""
-    per: set[str] = set()
-    rest = after
-    sense, things = _things()
-    if (
-        kind == "money" and (each := _PER_PERSON.match(after)) is not None
-    ):  # '€ 45 p.p.', '49 € p. P.', '£30 pp': per person
-        per.add("person")
-        rest = after[each.end() :]
-    for step in range(4):  # 'per seat per month', 'per passenger, each way', '€/kW día', 'por puesto y año'
-        if not period:
-            head = rest.lstrip(" (" if lang in _CJK else " ,(")  # '연 4.2%, 월 상환액': past a comma, another's
-            if lang in _CJK:
-                match = phrases.pattern("period", lang).match(head)
-                started = (str(match.lastgroup), match.end()) if match is not None else None
-            else:
-                started = phrases.starting(head, "period")
-                if started is None and step == 0 and kind == "money" and not _per(lang).match(head) and (named := _NOUN.match(head)):  # fmt: skip
-                    for noun_end in sorted({named.end(), head.find(" ", 0, named.end())} - {-1}):  # one word or two
-                        gap = len(head[noun_end:]) - len(head[noun_end:].lstrip())
-                        started = phrases.starting(head[noun_end + gap :], "period")  # '€ 20 aansluitkosten per jaar'
-                        if started is not None:
-                            started = (started[0], noun_end + gap + started[1])
-                            break
-            if started is not None:
-                period, rest = started[0], head[started[1] :]
-                continue
-        match = _per(lang).match(rest)
-        if match is not None:
-            noun = match.group("noun").lower().rstrip(".")
-            thing = sense.get(noun) or sense.get(noun.rstrip("s")) or _period_of(noun, lang)
-            word = (match.group("word").lower().split() or [""])[-1]
-            after_noun = rest[match.end() :]
-            bare = _bare_period(after_noun, lang)
-            if thing in words.PERIODS:
-                period = period or thing
-            elif thing or word == "/" or (lang in ("en", "de", "nl") and word in ("per", "pro", "je")) or _unit(noun) or bare:  # fmt: skip
-                per.add(thing or noun.rstrip("s"))
-            else:
-                break
-            rest = after_noun
-            if bare is not None and not period:  # '€/kW día', 'por puesto y año': a period said by its noun alone
-                period, rest = bare[0], rest[bare[1] :]
-            continue
-        thing_match = things.search(rest[:24]) if _JOURNEY.search(rest[:24]) else None
-        if thing_match is not None and _journey(thing_match.group("thing"), sense):
-            per.add(sense[thing_match.group("thing").lower()])
-            rest = rest[thing_match.end() :]
-            continue
-        break
-    if lang in _CJK and kind in ("money", "percent", "measure", "duration", "count"):
-        cjk_period, cjk_per = _cjk_per(before, after)
-        period = period or cjk_period
-        per |= cjk_per
-    if not period and kind in ("money", "percent"):
-        if lang in _CJK:
-            match = phrases.pattern("period", lang).search(before[-32:])
-            period = str(match.lastgroup) if match is not None else ""
-            if not period and (single := _CJK_PERIOD_BEFORE.search(before[-3:])) is not None:
-                period = _ONE_PERIOD[single.group(1) or single.group(2)]  # '年611円', '月70万円', '월 3만 원'
-
-        else:
-            periods = phrases.anywhere(before[-32:], "period")
-            period = periods[-1][0] if periods else ""
-    return period, frozenset(per), rest
-
-
-_PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
-
-# What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
-# or after it ('12元/单', '3元/GB').
-_CJK_PER_BEFORE = re.compile(
-    r"(?:(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
-)
-_CJK_PER_AFTER = re.compile(r"^\s*/\s*(?P<noun>[\u4e00-\u9fff가-힣A-Za-z]+)")
-_CJK_PERIOD = {"週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
-_CJK_THINGS = {
-    "单": "booking",
-    "单位": "item",
-    "箱": "box",
-    "盒": "box",
-    "실": "room",
-    "건": "transaction",
-    "개": "item",
-}
-
-
-def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
-    """(the period, what else) a CJK figure is per, read before and after it."""
-    sense, _ = _things()
-    period, per = "", set()
-    tail = before[-12:]
-    first = _CJK_PER_BEFORE.search(tail)
-    second = _CJK_PER_BEFORE.search(tail[: first.start()]) if first is not None and first.start() else None
-    for match in (first, second, _CJK_PER_AFTER.match(after[:12])):  # '每人每年380元': per person, per year
-        if match is None:
-            continue
-        noun = next(group for group in match.groups() if group)
-        lowered = noun.lower()
-        if lowered in _CJK_PERIOD:
-            period = period or _CJK_PERIOD[lowered]
-        elif lowered.rstrip("月") and lowered in sense:
-            per.add(sense[lowered])
-        elif lowered in _CJK_THINGS:  # a noun not known is not read: '1配送先につき' and '1か所につき' say the same
-            per.add(_CJK_THINGS[lowered])
-    return period, per
-
-
-# A period's one character right before an amount ('年611円', 'は月70万円', '월 3만 원', '연 4.2%'), not a date's
-# month or a year named ('3月5日', '今年', '去年', '来年'), nor the last syllable of a Korean word.
-_CJK_PERIOD_BEFORE = re.compile(
-    r"(?:(?<![0-9０-９一二三四五六七八九十今去昨来前後后明本当毎每同翌隔半])([月年])|(?<![\uac00-\ud7a3])([월연년]))\s?$"
-)
-_ONE_PERIOD = {"月": "month", "年": "year", "월": "month", "연": "year", "년": "year"}
-_NOUN = re.compile(r"[^\W\d_]{3,}(?:\s(?!(?:und|and|oder|ou|and|plus|sowie|dazu)\b)[^\W\d_]{3,})?(?=\s)")
-_BARE_PERIOD = re.compile(r"\s*(?:(?:y|e|et|and|und|en|o)\s+)?(?P<noun>[^\W\d_]+)(?![^\W\d_])", re.IGNORECASE)
-
-
-def _bare_period(text: str, lang: str) -> tuple[str, int] | None:
-    """A period's noun alone after what a figure is per ('/kW día', 'por puesto y año'): (the period, where it
-    ends)."""
-    match = _BARE_PERIOD.match(text)
-    if match is None:
-        return None
-    period = _period_of(match.group("noun").lower(), lang)
-    return (period, match.end()) if period else None
-
-
-@cache
-def _unit_words() -> frozenset[str]:
-    from groundgate.judges.figures.lexicon import UNIT_WORDS
-
-    return frozenset(w.lower() for table in UNIT_WORDS.values() for w in table if len(w) > 1)
-
-
-def _unit(noun: str) -> bool:
-    """Whether a noun after 'por', 'par', 'per' is a unit ('por kW', 'par kWh'): what a price is per."""
-    return noun in _unit_words() or noun in (
-        "kw",
-        "kwh",
-        "gb",
-        "mb",
-        "kg",
-        "km",
-        "m2",
-        "m²",
-        "m3",
-        "m³",
-        "l",
-        "litro",
-        "litre",
-        "liter",
-    )
-
-
-def _journey(phrase: str, sense: dict[str, str]) -> bool:
-    """'each way', 'for the return trip', 'aller-retour': a journey's extent said without a 'per' word (a phrase
-    of two words or more, so 'on its way' and 'return within 30 days' are not)."""
-    return sense[phrase.lower()] in ("way", "return") and any(c in phrase for c in " -")
-
-
-@cache
-def _period_words(lang: str) -> dict[str, str]:
-    """A period's nouns after a 'per' word ('per month', 'pro Monat', 'por mês'), to the period."""
-    found: dict[str, str] = {}
-    for name, by_language in words.PERIODS.items():
-        for phrase in (by_language.get(lang, "") + "|" + by_language.get("en", "")).split("|"):
-            parts = phrase.lower().split()
-            if len(parts) == 2:
-                found[parts[1]] = name
-    return found
-
-
-def _period_of(noun: str, lang: str) -> str:
-    return _period_words(lang).get(noun, "")

@@ -180,7 +180,13 @@ def _said_of(
 def _unknown_per(claim: Figure, backer: Figure) -> str:
     """What the claim is said to be per that its tables do not know and its backer does not say ('pro Datei'
     against 'je Posten'): not weighed, so the figure was not read in full ('' when it was)."""
-    return next((thing for thing in sorted(claim.per) if thing not in backer.per and not read_thing(thing)), "")
+    return next((thing for thing in sorted(claim.per) if thing not in backer.per and not read_thing(thing) and not _cjk(thing)), "")  # fmt: skip
+
+
+def _cjk(noun: str) -> bool:
+    """A CJK noun a figure is said per ('每项', '/套'): read as written, so a context's disagrees with a known one;
+    an answer's is not weighed (its words are not split: '每次收' is no noun), and not listed as unread."""
+    return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in noun)
 
 
 def _unread(claim: Figure, sources: Stated) -> str:

@@ -1,0 +1,234 @@
+"""What a figure is per, read from the words beside it: the period of a rate ('£9 a month', 'monatlich',
+'每月') and what else it is per ('per seat', 'per passenger, each way', '1인당', '150元/套')."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from groundgate.judges.figures import phrases
+from groundgate.judges.figures import qualifier_words as words
+
+_CJK = ("zh", "ja", "ko")
+
+
+@cache
+def _per(lang: str) -> re.Pattern[str]:
+    if lang in _CJK:
+        return re.compile(
+            "(?!)"
+        )  # CJK says what it is per before the figure ('kWh당', '每箱', '1泊あたり'): ``_cjk_per``
+    per = words.PER_WORDS.get(lang, "") + ("|" + words.PER_WORDS["en"] if lang != "en" else "")
+    # a word is one only whole ('a month', not the 'a' of 'aansluitkosten'); a sign or an elision may be glued
+    return re.compile(rf"^\s*,?\s*(?:(?P<word>{per})(?:(?<=[/'’.])\s*|\s+)(?P<noun>[^\W\d_][\w'.-]*(?:\s(?:way|trip))?))", re.IGNORECASE)  # fmt: skip
+
+
+@cache
+def things() -> tuple[dict[str, str], re.Pattern[str]]:
+    sense = {phrase.lower(): name for name, phrases in words.PER_THINGS.items() for phrase in phrases.split("|")}
+    alternatives = "|".join(re.escape(p) for p in sorted(sense, key=len, reverse=True))
+    return sense, re.compile(rf"(?<![^\W\d_])(?:for the |for a |pour l'|pour un |für die |para el |para a |per il )?(?P<thing>{alternatives})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
+
+
+_JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
+
+
+def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str], str]:
+    """The period a figure is per ('a month', 'monthly fee of'), what else it is per ('per seat'), and the words
+    after what it read."""
+    period = ""
+    per: set[str] = set()
+    rest = after
+    sense, listed = things()
+    if (
+        kind == "money" and (each := _PER_PERSON.match(after)) is not None
+    ):  # '€ 45 p.p.', '49 € p. P.', '£30 pp': per person
+        per.add("person")
+        rest = after[each.end() :]
+    for step in range(4):  # 'per seat per month', 'per passenger, each way', '€/kW día', 'por puesto y año'
+        if not period:
+            head = rest.lstrip(" (" if lang in _CJK else " ,(")  # '연 4.2%, 월 상환액': past a comma, another's
+            if lang in _CJK:
+                match = phrases.pattern("period", lang).match(head)
+                started = (str(match.lastgroup), match.end()) if match is not None else None
+            else:
+                started = phrases.starting(head, "period")
+                if started is None and step == 0 and kind == "money" and not _per(lang).match(head) and (named := _NOUN.match(head)):  # fmt: skip
+                    for noun_end in sorted({named.end(), head.find(" ", 0, named.end())} - {-1}):  # one word or two
+                        gap = len(head[noun_end:]) - len(head[noun_end:].lstrip())
+                        started = phrases.starting(head[noun_end + gap :], "period")  # '€ 20 aansluitkosten per jaar'
+                        if started is not None:
+                            started = (started[0], noun_end + gap + started[1])
+                            break
+            if started is not None:
+                period, rest = started[0], head[started[1] :]
+                continue
+        match = _per(lang).match(rest)
+        if match is not None:
+            noun = match.group("noun").lower().rstrip(".")
+            thing = sense.get(noun) or sense.get(noun.rstrip("s")) or _period_of(noun, lang)
+            word = (match.group("word").lower().split() or [""])[-1]
+            after_noun = rest[match.end() :]
+            bare = _bare_period(after_noun, lang)
+            if thing in words.PERIODS:
+                period = period or thing
+            elif thing or word == "/" or (word in ("per", "pro", "je", "par", "por") and noun not in _NOT_PER and (lang in ("en", "de", "nl") or noun not in _ARTICLES)) or _unit(noun) or bare:  # fmt: skip
+                per.add(thing or noun.rstrip("s"))
+            else:
+                break
+            rest = after_noun
+            if bare is not None and not period:  # '€/kW día', 'por puesto y año': a period said by its noun alone
+                period, rest = bare[0], rest[bare[1] :]
+            continue
+        thing_match = listed.search(rest[:24]) if _JOURNEY.search(rest[:24]) else None
+        if thing_match is not None and _journey(thing_match.group("thing"), sense):
+            per.add(sense[thing_match.group("thing").lower()])
+            rest = rest[thing_match.end() :]
+            continue
+        break
+    if lang in _CJK and kind in ("money", "percent", "measure", "duration", "count"):
+        cjk_period, cjk_per = _cjk_per(before, after)
+        period = period or cjk_period
+        per |= cjk_per
+    if not period and kind in ("money", "percent"):
+        if lang in _CJK:
+            match = phrases.pattern("period", lang).search(before[-32:])
+            period = str(match.lastgroup) if match is not None else ""
+            if not period and (single := _CJK_PERIOD_BEFORE.search(before[-3:])) is not None:
+                period = _ONE_PERIOD[single.group(1) or single.group(2)]  # '年611円', '月70万円', '월 3만 원'
+
+        else:
+            periods = phrases.anywhere(before[-32:], "period")
+            period = periods[-1][0] if periods else ""
+    return period, frozenset(per), rest
+
+
+# After 'per', 'par', 'por' in the Romance languages: an article makes it 'for' or 'by', not 'each' ('per il
+# parcheggio'); so do some nouns ('por favor', 'par exemple', '15 por ciento').
+_ARTICLES = frozenset(words.ROMANCE_ARTICLES.split("|"))
+# ... and in every language, what a thing is sent or paid by ('per E-Mail', 'per Überweisung', 'por correo').
+_NOT_PER = frozenset(words.NOT_PER.split("|"))
+_PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
+
+# What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
+# or after it ('12元/单', '3元/GB').
+_CJK_PER_BEFORE = re.compile(
+    r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
+)
+_CJK_PER_AFTER = re.compile(r"^\s*/\s*(?P<noun>[\u4e00-\u9fff가-힣A-Za-z]+)")
+_CJK_PERIOD = {"週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
+_CJK_ONE = frozenset({"인", "명", "박", "실", "건", "개", "室"})
+CJK_THINGS = {
+    "千瓦时": "kwh",
+    "度": "kwh",
+    "度电": "kwh",
+    "千瓦時": "kwh",
+    "様": "person",
+    "名様": "person",
+    "人様": "person",
+    "单": "booking",
+    "单位": "item",
+    "箱": "box",
+    "盒": "box",
+    "실": "room",
+    "室": "room",
+    "건": "transaction",
+    "개": "item",
+}
+
+
+def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
+    """(the period, what else) a CJK figure is per, read before and after it."""
+    sense, _ = things()
+    period, per = "", set()
+    tail = before[-12:]
+    first = _CJK_PER_BEFORE.search(tail)
+    second = _CJK_PER_BEFORE.search(tail[: first.start()]) if first is not None and first.start() else None
+    for match in (first, second, _CJK_PER_AFTER.match(after[:12])):  # '每人每年380元': per person, per year
+        if match is None:
+            continue
+        if match.groupdict().get("person"):
+            per.add("person")  # 'お一人様18,700円'
+            continue
+        noun = next(group for group in match.groups() if group)
+        lowered = noun.lower()
+        if lowered in _CJK_PERIOD:
+            period = period or _CJK_PERIOD[lowered]
+        elif lowered.rstrip("月") and lowered in sense:
+            per.add(sense[lowered])
+        elif lowered in CJK_THINGS:
+            per.add(CJK_THINGS[lowered])
+        elif match is not first or lowered not in _CJK_ONE:
+            per.add(
+                lowered
+            )  # a noun not known ('/套', '每项'): a claim's is not weighed, a source's disagrees with a known one
+    return period, per
+
+
+# A period's one character right before an amount ('年611円', 'は月70万円', '월 3만 원', '연 4.2%'), not a date's
+# month or a year named ('3月5日', '今年', '去年', '来年'), nor the last syllable of a Korean word.
+_CJK_PERIOD_BEFORE = re.compile(
+    r"(?:(?<![0-9０-９一二三四五六七八九十今去昨来前後后明本当毎每同翌隔半])([月年])|(?<![\uac00-\ud7a3])([월연년]))\s?$"
+)
+_ONE_PERIOD = {"月": "month", "年": "year", "월": "month", "연": "year", "년": "year"}
+_NOUN = re.compile(r"[^\W\d_]{3,}(?:\s(?!(?:und|and|oder|ou|and|plus|sowie|dazu)\b)[^\W\d_]{3,})?(?=\s)")
+_BARE_PERIOD = re.compile(r"\s*(?:(?:y|e|et|and|und|en|o)\s+)?(?P<noun>[^\W\d_]+)(?![^\W\d_])", re.IGNORECASE)
+
+
+def _bare_period(text: str, lang: str) -> tuple[str, int] | None:
+    """A period's noun alone after what a figure is per ('/kW día', 'por puesto y año'): (the period, where it
+    ends)."""
+    match = _BARE_PERIOD.match(text)
+    if match is None:
+        return None
+    period = _period_of(match.group("noun").lower(), lang)
+    return (period, match.end()) if period else None
+
+
+@cache
+def _unit_words() -> frozenset[str]:
+    from groundgate.judges.figures.lexicon import UNIT_WORDS
+
+    return frozenset(w.lower() for table in UNIT_WORDS.values() for w in table if len(w) > 1)
+
+
+def _unit(noun: str) -> bool:
+    """Whether a noun after 'por', 'par', 'per' is a unit ('por kW', 'par kWh'): what a price is per."""
+    return noun in _unit_words() or noun in (
+        "kw",
+        "kwh",
+        "gb",
+        "mb",
+        "kg",
+        "km",
+        "m2",
+        "m²",
+        "m3",
+        "m³",
+        "l",
+        "litro",
+        "litre",
+        "liter",
+    )
+
+
+def _journey(phrase: str, sense: dict[str, str]) -> bool:
+    """'each way', 'for the return trip', 'aller-retour': a journey's extent said without a 'per' word (a phrase
+    of two words or more, so 'on its way' and 'return within 30 days' are not)."""
+    return sense[phrase.lower()] in ("way", "return") and any(c in phrase for c in " -")
+
+
+@cache
+def _period_words(lang: str) -> dict[str, str]:
+    """A period's nouns after a 'per' word ('per month', 'pro Monat', 'por mês'), to the period."""
+    found: dict[str, str] = {}
+    for name, by_language in words.PERIODS.items():
+        for phrase in (by_language.get(lang, "") + "|" + by_language.get("en", "")).split("|"):
+            parts = phrase.lower().split()
+            if len(parts) == 2:
+                found[parts[1]] = name
+    return found
+
+
+def _period_of(noun: str, lang: str) -> str:
+    return _period_words(lang).get(noun, "")

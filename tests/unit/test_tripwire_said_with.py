@@ -1,0 +1,167 @@
+"""What a figure is said with, read past the words right beside it (issue 46, round six): a balance said by a
+verb that inflects past any list ('se cargarán', 'addebitati') or past a comma ('12,50 €, che verrà
+accreditato'); a time's zone said before its date, or once for the whole text; a fare's journey said as its
+list's label or heading ('Single £12, Return £20', '单程票价：…'); what a price is per in the Romance languages
+and in CJK ('per tavolo', '150元/套', 'お一人様'); a bound said by a denied comparative ('niet dikker dan'), an
+elided article ("fino all'80%"), '上限', or before a small count in words; and what a CJK counter counts.
+Each case both ways: the context restated passes, the one qualifier changed is listed."""
+
+from __future__ import annotations
+
+import pytest
+
+from groundgate.judges.figures import tripwire
+
+
+def listed(context: str, candidate: str) -> list[str]:
+    return [new.figure.text for new in tripwire(context, None, "", candidate).flagged]
+
+
+CASES = [
+    # a balance: the verb's stem, and past a comma
+    (
+        "El día 15 se le abonará una bonificación de 30,00 € en su cuenta.",
+        "El día 15 le abonarán 30 € de bonificación.",
+        "El día 15 se le cargarán 30 € de bonificación.",
+        "30 €",
+    ),
+    (
+        "Le è stato riconosciuto un indennizzo di 12,50 €, che verrà accreditato nella prossima fattura.",
+        "Nella prossima fattura le verranno riaccreditati 12,50 € di indennizzo.",
+        "Nella prossima fattura le verranno addebitati 12,50 € di indennizzo.",
+        "12,50 €",
+    ),
+    (
+        "Uw jaarafrekening: € 84,10 wordt binnen 10 werkdagen teruggestort.",
+        "Je krijgt € 84,10 terug, binnen 10 werkdagen teruggestort.",
+        "Je moet nog € 84,10 bijbetalen, binnen 10 werkdagen.",
+        "€ 84,10",
+    ),
+    # a zone: before the date; once for the whole text; the clock time kept, the zone changed
+    (
+        "申请系统将于北京时间2025年3月20日17:00关闭。",
+        "申请在北京时间3月20日下午5点截止。",
+        "申请在英国当地时间3月20日下午5点截止。",
+        "下午5点",
+    ),
+    (
+        "一般予約は5月23日(金)午後8時に開始します。すべての時刻は日本時間です。",
+        "一般予約は5月23日の午後8時(日本時間)からです。",
+        "一般予約は5月23日、現地時間の午後8時からです。",
+        "午後8時",
+    ),
+    (
+        "The presale opens at 10:00 BST on Tuesday; general sale opens at 09:00 BST on Friday.",
+        "General sale opens at 9am UK time on Friday.",
+        "General sale opens at 9am GMT on Friday.",
+        "9am",
+    ),
+    # a fare's journey: its label in a list, its list's heading, said after it
+    (
+        "Shuttle fares: Single £9, Return £16. Under-5s travel free.",
+        "A return on the shuttle is £16.",
+        "The shuttle is £16 each way.",
+        "£16",
+    ),
+    (
+        "广州南至深圳北单程票价：二等座74.5元，一等座99.5元。",
+        "一等座单程99.5元。",
+        "一等座往返99.5元。",
+        "99.5元",
+    ),
+    (
+        "Fietsen kosten € 6,80 retour per fiets.",
+        "Een fiets kost € 6,80 retour.",
+        "Een fiets kost € 6,80 per enkele reis.",
+        "€ 6,80",
+    ),
+    # what a price is per: a Romance 'per' with a noun, a CJK noun after '/', Japanese 'お一人様'
+    (
+        "Per i gruppi è richiesta una caparra di 150 € per tavolo.",
+        "Per i gruppi serve una caparra di 150 € per tavolo.",
+        "Per i gruppi serve una caparra di 150 € a persona.",
+        "150 €",
+    ),
+    (
+        "亲子套票（一大一小）220元/套；成人票150元/人。",
+        "亲子套票220元/套。",
+        "亲子套票每人220元。",
+        "220元",
+    ),
+    (
+        "朝食付きプラン:お一人様12,400円(2名1室利用時)。",
+        "2名1室利用の場合、1人12,400円です。",
+        "2名1室利用の場合、1室12,400円です。",
+        "12,400円",
+    ),
+    # a bound: a denied comparative, an elided article, '上限', a small count in words
+    (
+        "Een brievenbuspakje mag niet dikker zijn dan 3,2 cm.",
+        "Een brievenbuspakje mag hooguit 3,2 cm dik zijn.",
+        "Een brievenbuspakje moet minstens 3,2 cm dik zijn.",
+        "3,2 cm",
+    ),
+    (
+        "Il mutuo finanzia fino all'80% del valore dell'immobile.",
+        "Il mutuo copre al massimo l'80% del valore della casa.",
+        "Il mutuo copre almeno l'80% del valore della casa.",
+        "80%",
+    ),
+    (
+        "一時預かりのご利用は月12日を上限とします。",
+        "一時預かりは月12日まで利用できます。",
+        "一時預かりは月12日以上利用できます。",
+        "12日",
+    ),
+    (
+        "La carte résident est délivrée pour un maximum de deux véhicules par foyer.",
+        "La carte résident vaut pour deux véhicules au plus par foyer.",
+        "Chaque foyer doit enregistrer au moins deux véhicules.",
+        "deux véhicules",
+    ),
+    # what a CJK counter counts; '周岁' is an age, not weeks
+    (
+        "영아반(만 3세)은 교사 1인당 아동 3명 이하입니다. 입소 대기 신청은 최대 3곳까지 가능합니다.",
+        "만 3세반은 교사 한 명이 3명까지 맡고, 대기 신청은 3곳까지 됩니다.",
+        "만 3세반은 교사 한 명이 3명까지 맡고, 대기 신청은 최소 3곳 이상 하셔야 합니다.",
+        "3곳",
+    ),
+    (
+        "报考条件：年龄不超过35周岁。",
+        "报考年龄要求在35周岁以下。",
+        "报考年龄要求在35周岁以上。",
+        "35周岁",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "restated", "changed", "figure"), CASES)
+def test_what_a_figure_is_said_with_is_read_past_its_neighbours(
+    context: str, restated: str, changed: str, figure: str
+) -> None:
+    assert listed(context, restated) == []
+    assert figure in listed(context, changed)
+
+
+@pytest.mark.parametrize(
+    ("context", "candidate"),
+    [
+        # a refund denied is no refund: not read past its negation
+        (
+            "A reserva requer um sinal de 10 € por pessoa, não reembolsável.",
+            "O sinal é de 10 € por pessoa e deixa de ser devolvido se cancelar.",
+        ),
+        # 'per' that means 'by': not what a figure is per
+        (
+            "Den Kostenvoranschlag erhalten Sie innerhalb von 48 Stunden per E-Mail.",
+            "Sie bekommen ihn binnen 48 Stunden per Mail.",
+        ),
+        # a range converted whole from another zone is a conversion
+        ("상담은 09:00~18:00(한국 표준시)에 가능합니다.", "상담 시간은 00:00~09:00(UTC)입니다."),
+        # synonyms of what a price is per
+        ("Car parking is £6 per vehicle per day.", "Parking is £6 per car for the day."),
+        ("Menu dégustation : 95 € par personne.", "Le menu dégustation est à 95 € par convive."),
+    ],
+)
+def test_what_is_said_alike_is_not_listed(context: str, candidate: str) -> None:
+    assert listed(context, candidate) == []
