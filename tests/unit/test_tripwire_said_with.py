@@ -165,3 +165,104 @@ def test_what_a_figure_is_said_with_is_read_past_its_neighbours(
 )
 def test_what_is_said_alike_is_not_listed(context: str, candidate: str) -> None:
     assert listed(context, candidate) == []
+
+
+@pytest.mark.parametrize(
+    ("context", "restated", "changed", "figure"),
+    [
+        # a negative growth is a fall
+        (
+            "本报告期份额净值增长率为-3.17%。",
+            "报告期内净值下跌了3.17%。",
+            "报告期内净值上涨了3.17%。",
+            "3.17%",
+        ),
+        ("The index grew -2.1% in May.", "The index fell 2.1% in May.", "The index rose 2.1% in May.", "2.1%"),
+        # megabits are megabits however written; megabytes are not
+        (
+            "Download speeds up to 500 Mbit/s.",
+            "Downloads reach up to 500 Mbps.",
+            "Downloads reach up to 500 MB/s.",
+            "500 MB/s",
+        ),
+        # a calendar year is a year
+        (
+            "Het eigen risico bedraagt € 385 per kalenderjaar.",
+            "Het eigen risico is € 385 per jaar.",
+            "Het eigen risico is € 385 per maand.",
+            "€ 385",
+        ),
+        # a hedge over months and days is weighed at a month's average length
+        (
+            "Le délai de vente moyen est de 87 jours.",
+            "Un bien met en moyenne un peu moins de trois mois à se vendre.",
+            "Un bien met en moyenne environ deux mois à se vendre.",
+            "deux mois",
+        ),
+        # hedges said after the figure, and their negation
+        ("대여소는 2,730곳입니다.", "대여소는 2,700곳이 넘습니다.", "대여소는 2,800곳이 넘습니다.", "2,800곳"),
+        (
+            "配水管の総延長は1,246 kmです。",
+            "配水管は全体で1,200 km余りあります。",
+            "配水管は全体で1,300 km余りあります。",
+            "1,300 km",
+        ),
+        (
+            "수하물 무게는 20kg을 넘을 수 없습니다.",
+            "수하물은 20킬로그램까지 가능합니다.",
+            "수하물은 20킬로그램 이상이어야 합니다.",
+            "20킬로그램",
+        ),
+        # business days said before the number, or as weekends and holidays left out
+        (
+            "환불은 영업일 기준 7일 이내에 입금됩니다.",
+            "환불은 영업일 7일 안에 들어옵니다.",
+            "환불은 7일 안에 들어옵니다.",
+            "7일",
+        ),
+        (
+            "お届けは通常2〜3営業日です。",
+            "通常は土日祝を除いて2〜3日でお届けします。",
+            "通常は2〜3日でお届けします。",
+            "2〜3日",
+        ),
+        # a share of a noun said as a ratio; a half of a year or a month; the nth month is an ordinal
+        (
+            "Il 58,3% degli studenti ha beneficiato di una riduzione.",
+            "Quasi sei studenti su dieci hanno avuto una riduzione.",
+            "Quasi otto studenti su dieci hanno avuto una riduzione.",
+            "otto studenti su dieci",
+        ),
+        ("项目建设期 18 个月。", "建设期一年半。", "建设期两年半。", "两年半"),
+        (
+            "第1个月15元，第2个月起每月25元。",
+            "第一个月15元，从第二个月开始每月25元。",
+            "第一个月15元，从第二个月开始每月35元。",
+            "35元",
+        ),
+        # time words: half past in Korean; a credit said as what we owe; per piece is per each
+        (
+            "공연은 오후 7시 30분에 시작합니다.",
+            "공연은 저녁 7시 반에 시작해요.",
+            "공연은 저녁 8시 반에 시작해요.",
+            "저녁 8시 반",
+        ),
+        (
+            "Your premium was recalculated: a refund of £42.18 is due.",
+            "We owe you £42.18 after the recalculation.",
+            "You owe us £42.18 after the recalculation.",
+            "£42.18",
+        ),
+        (
+            "Verstuur je 5 of meer pakketten, dan betaal je € 5,75 per pakket.",
+            "Bij vijf of meer is het € 5,75 per stuk.",
+            "Bij vijf of meer is het € 5,75 per persoon.",
+            "€ 5,75",
+        ),
+    ],
+)
+def test_a_restatement_in_other_words_passes_and_a_changed_figure_does_not(
+    context: str, restated: str, changed: str, figure: str
+) -> None:
+    assert listed(context, restated) == []
+    assert figure in listed(context, changed)

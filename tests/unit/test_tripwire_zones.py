@@ -19,7 +19,7 @@ def listed(context: str, candidate: str) -> list[tuple[str, str]]:
     [
         ("Le iscrizioni chiudono alle 18:00 (ora italiana).", "Le iscrizioni chiudono alle 17:00 ora di Londra.", "Le iscrizioni chiudono alle 18:00 ora di Londra.", ["18:00"]),
         ("상담은 09:00~18:00(한국 표준시)에 가능합니다.", "상담 시간은 00:00~09:00(UTC)입니다.", "상담은 09:00~18:00(UTC)에 가능합니다.", ["18:00"]),
-        ("Ticket sales open on 3 June at 10:00 BST and close on 5 June at 20:00 BST.", "Sales open at 10am on 3 June and close at 8pm on 5 June (UK time).", "Sales open at 10am on 3 June and close at 8pm on 5 June (Tokyo time).", ["10am", "8pm"]),
+        ("Ticket sales open on 3 June at 10:00 BST and close on 5 June at 20:00 BST.", "Sales open at 10am on 3 June and close at 8pm on 5 June (UK time).", "Sales open at 10am on 3 June and close at 8pm on 5 June (Tokyo time).", ["8pm"]),
         ("Die Hotline ist bis 17:00 Uhr MEZ erreichbar.", "Die Hotline ist bis 16:00 Uhr koordinierte Weltzeit erreichbar.", "Die Hotline ist bis 17:00 Uhr koordinierte Weltzeit erreichbar.", ["17:00 Uhr"]),
     ],
 )  # fmt: skip

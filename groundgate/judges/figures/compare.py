@@ -169,6 +169,7 @@ def same(claim: Figure, source: Figure) -> bool:
 
 HEDGES = frozenset({"about", "nearly", "over", "under"})
 JOURNEY = frozenset({"way", "return"})
+EACH = frozenset({"each"})  # 'per piece', 'per stuk': per whatever the figure is of
 _SIDES = {"min": 1, "over": 1, "max": -1, "under": -1, "nearly": -1}
 _UP, _DOWN = frozenset({"min", "over"}), frozenset({"max", "under", "nearly"})
 ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
@@ -191,9 +192,11 @@ def agree(
     way, their_way = claim.per & JOURNEY, source.per & JOURNEY  # one way or there and back: its own axis
     if way and their_way and way != their_way:
         return False
-    mine = {thing for thing in claim.per - JOURNEY if read_thing(thing)}  # a noun not known is not read in full
+    mine = {thing for thing in claim.per - JOURNEY - EACH if read_thing(thing)}  # a noun not known is not read in full
     mine |= {claim.period} if claim.period not in ("", "once") and periods else set()  # time included
-    theirs = (source.per - JOURNEY) | ({source.period} if source.period not in ("", "once") and periods else set())
+    theirs = (source.per - JOURNEY - EACH) | (
+        {source.period} if source.period not in ("", "once") and periods else set()
+    )
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:
@@ -282,10 +285,19 @@ def comparable(claim: Figure, source: Figure, loose: bool = False) -> bool:
     mine, theirs = size(claim), size(source)
     if mine is None or theirs is None:
         return False
+    if {mine[0], theirs[0]} == {"month", "time"}:  # a hedge is near: 'un peu moins de trois mois' for 87 days
+        mine, theirs = _in_seconds(mine), _in_seconds(theirs)
     a, b = mine[0], theirs[0]
     if not (a == b or (b == "n" and not source.unit and not loose) or (isinstance(a, str) and isinstance(b, str) and set(a.split("/")) & set(b.split("/")))):  # fmt: skip
         return False
     return loose or _weighs(claim.bound, mine[1], theirs[1])
+
+
+_MONTH = Decimal("2629746")  # seconds in a month of the Gregorian year's average: for hedges only
+
+
+def _in_seconds(size: tuple[object, Decimal]) -> tuple[object, Decimal]:
+    return ("time", size[1] * _MONTH) if size[0] == "month" else size
 
 
 def _weighs(bound: str, v: Decimal, c: Decimal) -> bool:
@@ -346,11 +358,12 @@ class Stated:
         """The sources that back the claim: its value and unit, and every qualifier it states agreeing."""
         return list(self._backers(claim))
 
-    def backer(self, claim: Figure) -> Figure | None:
-        """The first source that backs the claim, or None (the rest are not read)."""
-        return next(self._backers(claim), None)
+    def backer(self, claim: Figure, paired: bool = False) -> Figure | None:
+        """The first source that backs the claim, or None (the rest are not read). ``paired``: the claim is a
+        time its text converts from another beside it ('10:00 (09:00 GMT)'), so any conversion backs it."""
+        return next(self._backers(claim, paired), None)
 
-    def _backers(self, claim: Figure) -> Iterator[Figure]:
+    def _backers(self, claim: Figure, paired: bool = False) -> Iterator[Figure]:
         if claim.bound in HEDGES:
             exact = {id(s) for s in self.matching(claim, read=False)}
             for source in self.quantities:
@@ -372,7 +385,7 @@ class Stated:
                 times = [s if s.zone_name else s.with_qualifiers(replace(s.said_with, zone=said.zone, zone_name=said.zone_name)) for s in times]  # fmt: skip
             literal = [source for source in times if source.readings & claim.readings]
             backers = [source for source in times if agree(claim, source, zone)]
-            if literal and not any(source in backers for source in literal):
+            if literal and not paired and not any(source in backers for source in literal):
                 # its clock time is the context's in another zone ('9am GMT' for '09:00 BST', another event's
                 # time converted): not a conversion, unless the backer is the same span's other end ('00:00~09:00
                 # UTC' for '09:00~18:00 KST')
@@ -402,6 +415,11 @@ _COUNTER_CLASS = {
     **dict.fromkeys(("권", "冊", "本"), "volume"),
     **dict.fromkeys(("室", "间", "間"), "room"),
 }
+
+
+def counted(unit: str) -> bool:
+    """Whether a count's unit is a CJK counter of a known kind ('곳', '名', '间')."""
+    return unit in _COUNTER_CLASS
 
 
 def _counted_alike(a: Figure, b: Figure) -> bool:

@@ -278,6 +278,13 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
         or (kind == "duration" and value == 1 and bool(_PER_ONE.match(written.text, item.end)))  # '1日平均'
     )
 
+    if (
+        kind in ("duration", "count", "times")
+        and lang in ("zh", "ja", "ko")
+        and text[max(0, old_start - 1) : old_start] in ("第", "제")
+    ):
+        kind = "ordinal"  # '从第二个月开始', '제3회': the second month, the third time, not two months
+        bare = bare or bool(worded)  # in words, as 'the second' is: a source's words, no claim
     approximate = kind == "percent" and ((worded and value in _THIRDS) or written.approximate(item.start, item.end))
     said = _ABOUT if approximate else NOTHING
     return Figure(
@@ -311,6 +318,6 @@ _AGO = re.compile(
     re.IGNORECASE,
 )
 _PER_ONE = re.compile(
-    r"\s*(?:あたり|当たり|につき|당|每|에(?=\s*\d)|平均)"
-)  # '1人あたり', '1인당': what a figure is per, not a count
+    r"\s*(?:あたり|当たり|につき|당|每|에(?=\s*\d)|平均|(?=[\d¥￥₩]))"
+)  # '1人あたり', '1인당', '1室12,400円': what a figure is per, not a count
 _THIRDS = frozenset({Decimal("33.33"), Decimal("66.67")})  # 'a third' is 33.33%: about, not exactly

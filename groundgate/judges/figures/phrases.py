@@ -147,6 +147,9 @@ def anywhere(text: str, table: str) -> list[tuple[str, int, int]]:
     return found
 
 
+_ABLE = ("able", "ible", "abile", "ável", "abel", "bar", "baar")
+
+
 @cache
 def _stems() -> tuple[tuple[str, str], ...]:
     """(stem, side) of the balance words' stems, the longest first."""
@@ -157,6 +160,6 @@ def _stems() -> tuple[tuple[str, str], ...]:
 
 def _stemmed(token: str, stems: tuple[tuple[str, str], ...]) -> str | None:
     """The side of a word that starts with one of the stems ('cargarán', 'addebitati'), or None."""
-    if len(token) < 5:
+    if len(token) < 5 or token.endswith(_ABLE):  # 'remboursable', 'rimborsabile': what may be, not what is
         return None
     return next((side for stem, side in stems if token.startswith(stem)), None)

@@ -58,7 +58,7 @@ BEFORE: dict[str, dict[str, str]] = {
     },
     "over": {
         "en": "over|more than|above|in excess of|upwards of|exceeding|greater than|just over|beyond",
-        "fr": "plus de|au-delà de|au-dessus de|supérieur à|supérieure à|dépassant",
+        "fr": "plus de|au-delà de|au-dessus de|supérieur à|supérieure à|dépassant|a dépassé|dépassé|dépasse",
         "de": "mehr als|über|oberhalb von|jenseits von",
         "es": "más de|más del|algo más de|algo más del|por encima de|por encima del|superior a|superior al|sobre",
         "pt": "mais de|mais do|mais da|acima de|acima do|superior a|superior ao",
@@ -120,7 +120,7 @@ AFTER: dict[str, dict[str, str]] = {
         "ko": "정도|쯤|가량|내외|안팎",
     },
     "nearly": {"ja": "弱|近く", "ko": "가까이", "zh": "不到"},
-    "over": {"zh": "多|余|有余|以上的", "ja": "強|超|を超える|以上の", "ko": "초과|넘게|남짓|여", "en": "plus", "de": "plus"},
+    "over": {"zh": "多|余|有余|以上的", "ja": "強|超|を超える|以上の|余り|あまり", "ko": "초과|넘게|남짓|여|이 넘|가 넘|을 넘|를 넘", "en": "plus", "de": "plus"},
     "under": {"ja": "未満|足らず", "ko": "미만", "zh": "以下的"},
 }  # fmt: skip
 
@@ -151,10 +151,10 @@ DIRECTION: dict[str, dict[str, str]] = {
         "ko": "하락|감소|인하|내렸|떨어|줄어",
     },
     "credit": {
-        "en": "we'll pay you|we will pay you|paid back|we'll refund|we will refund|you'll get back|you will get back|credit|credited|refund|refunded|rebate|reimbursed|reimbursement|owed to you|back to you|paid to you|in your favour|in your favor|due to you|you will receive|you'll receive|you get back",
+        "en": "we owe you|owe you|go back onto your card|go back to your card|back onto your card|we'll pay you|we will pay you|paid back|we'll refund|we will refund|you'll get back|you will get back|credit|credited|refund|refunded|rebate|reimbursed|reimbursement|owed to you|back to you|paid to you|in your favour|in your favor|due to you|you will receive|you'll receive|you get back",
         "fr": "recevoir|recevrez|recevez|vous sera versé|vous sera versée|remboursera|rembourserons|rappel de|à rembourser|remboursement|remboursé|crédit|crédité|en votre faveur|avoir|à recevoir|restitution",
         "de": "erhalten sie|bekommen sie|erstatten wir|zurückerstattet|gutschreiben|wird erstattet|überweisen wir|erstattung|erstattet|gutschrift|gutgeschrieben|rückzahlung|guthaben|zurückerstattet|rückerstattung",
-        "es": "devuelven|devolverán|te devolvemos|te devuelven|te ingresarán|te ingresaremos|te ingresamos|abonaremos|abonará|recibirás|recibirá|reembolsaremos|reembolsará|a devolver|a su favor|devolución|devolvemos|devolverá|reembolso|reembolsado|abono|abonado|a recibir|le devolvemos",
+        "es": "devuelven|devolverán|te devolvemos|te devuelven|te ingresarán|te ingresaremos|le ingresaremos|le ingresarán|ingresaremos|te ingresamos|abonaremos|abonará|recibirás|recibirá|reembolsaremos|reembolsará|a devolver|a su favor|devolución|devolvemos|devolverá|reembolso|reembolsado|abono|abonado|a recibir|le devolvemos",
         "pt": "pagar-lhe|pagar-te|vai receber|receberá|reembolsará|devolverá|devolvemos|creditaremos|tem a receber|tem ainda a receber|a restituir|restituição|restituída|restituído|reembolso|reembolsado|reembolsar|a receber|crédito|creditado|devolução|devolver|devolvido|devolvida|a seu favor|para você",
         "it": "riceverai|riceverà|rimborseremo|rimborserà|accrediteremo|accrediterà|verranno accreditati|le verranno accreditati|rimborso|rimborsato|a credito|credito|accredito|accreditato|a rimborso|a tuo favore|a suo favore|a suo credito|a tuo credito|restituito|restituiti",
         "nl": "krijgt u terug|krijg je terug|terugstorten|teruggestort|te weinig ontvangen|in uw voordeel|in je voordeel|in jouw voordeel|bijschrijven|storten wij|terugbetaling|terugbetaald|terug te krijgen|teruggave|tegoed|bijgeschreven|restitutie|terug",
@@ -168,29 +168,29 @@ DIRECTION: dict[str, dict[str, str]] = {
         "de": "müssen sie zahlen|zahlen sie|buchen wir ab|wird abgebucht|wird einbehalten|zu viel erhalten|überzahlung|nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen|rückforderung|abzug|abgezogen|einbehalten|behält|verfällt|nicht erstattet|nicht erstattungsfähig",
         "es": "retención adicional|te cobraremos|te cobrarán|cobraremos|se te descontará|descontaremos|te descuentan|pagarás|deberá pagar|deberás pagar|a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización|se queda con|retiene|retenido|no reembolsable|pierde",
         "pt": "deverá restituir|deve restituir|terá de pagar|vai pagar|pagará|será descontado|será cobrado|recebeu indevidamente|a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa|fica com|ficará com|retém|retido|retida|não reembolsável|perde",
-        "it": "verranno addebitati|le verranno addebitati|addebiteremo|addebiterà|dovrà pagare|dovrai pagare|pagherai|ricevuto in eccesso|a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile",
+        "it": "a tuo carico|a suo carico|a vostro carico|a carico del cliente|a tuo debito|a suo debito|verranno addebitati|le verranno addebitati|addebiteremo|addebiterà|dovrà pagare|dovrai pagare|pagherai|ricevuto in eccesso|a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile",
         "nl": "te veel ontvangen|schrijven wij af|moet u betalen|moet je betalen|betaalt u|betaal je|bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald",
         "zh": "补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退",
-        "ja": "追徴|納付|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
+        "ja": "引き落とされ|引き落とさ|追徴|納付|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
         "ko": "납부|추가 납부|청구|출금|부과",
     },
 }  # fmt: skip
 # The stems of the balance words, for the Latin-script languages whose verbs inflect past any list of forms
 # ('cargarán', 'addebitati', 'riaccreditati', 'bijbetalen'): a word that starts with one is of its side. Each is
-# long enough to name nothing else ('abonar' not 'abon': 'abonnement' is a subscription).
+# long enough to name nothing else, and of one side only: 'abonar' (to pay, or to credit), 'cobrar' (to charge,
+# or to be paid), 'carico' ('a tuo carico', 'figli a carico') are not stems; English's forms are listed whole.
 STEMS: dict[str, tuple[str, ...]] = {
     "credit": (
-        "refund", "reimburs", "rembours", "erstatt", "gutschr", "gutgeschr", "rückerstatt", "devolv", "devuelv",
-        "devolu", "reembols", "abonar", "abonad", "abonam", "abonará", "accredit", "riaccredit", "rimbors",
-        "restitu", "terugbeta", "terugstort", "teruggestort", "creditad", "creditar", "crédité", "créditer",
-        "estorn", "ristorn", "bijgeschrev", "bijschrijv",
+        "rembours", "erstatt", "gutschr", "gutgeschr", "rückerstatt", "zurücküberw", "devolv", "devuelv", "devolu",
+        "reembols", "accredit", "riaccredit", "rimbors", "restitu", "terugbeta", "terugstort", "teruggestort",
+        "creditad", "creditar", "crédité", "créditer", "recrédit", "estorn", "ristorn", "storn", "bijgeschrev",
+        "bijschrijv",
     ),
     "debit": (
-        "addebit", "cargar", "cargad", "cargará", "cargue", "cobrar", "cobrad", "cobrará", "cobram", "cobranç",
-        "prélev", "prelev", "débit", "debitad", "debitar", "abbuch", "abgebucht", "belastet", "belastung", "afschrijv",
-        "afgeschrev", "bijbetal", "nachzahl", "nachgezahlt", "trattenut", "descontar", "descontad", "descontará",
-        "detratt", "abgezog", "ingehoud", "einbehalt", "retenu", "retenid", "carico", "debito", "débito",
-        "addebito", "bijbetaal",
+        "addebit", "cargar", "cargad", "cargará", "cargue", "cobranç", "prélev", "prelev", "débité", "débiter",
+        "debitad", "debitar", "abbuch", "abgebucht", "belastet", "belastung", "afschrijv", "afgeschrev", "bijbetal",
+        "bijbetaal", "nachzahl", "nachgezahlt", "trattenut", "descontar", "descontad", "descontará", "detratt",
+        "ingehoud", "einbehalt", "retenu", "retenid",
     ),
 }  # fmt: skip
 AXIS = {"up": ("change", 1), "down": ("change", -1), "credit": ("balance", 1), "debit": ("balance", -1)}
@@ -245,10 +245,10 @@ PERIODS: dict[str, dict[str, str]] = {
         "it": "a trimestre|trimestrale|trimestrali", "nl": "per kwartaal|driemaandelijks", "zh": "每季度|每季|/季度|/季", "ja": "四半期ごと", "ko": "분기당|분기별",
     },
     "year": {
-        "en": "a year|per year|/year|/yr|yearly|annually|annual|each year|every year|per annum|p.a.|a yr",
-        "fr": "par an|/an|annuel|annuelle|annuels|annuelles|par année|chaque année|annuellement", "de": "pro jahr|/jahr|jährlich|im jahr|je jahr|jährliche|jährlichen|p.a.",
-        "es": "al año|por año|/año|anual|anuales|cada año|anualmente", "pt": "por ano|ao ano|/ano|anual|anuais|cada ano|anualmente",
-        "it": "all'anno|l'anno|per anno|/anno|annuo|annua|annuale|annuali|ogni anno", "nl": "per jaar|/jaar|jaarlijks|jaarlijkse|p.j.",
+        "en": "a year|per year|/year|/yr|yearly|annually|annual|each year|every year|per annum|p.a.|a yr|per calendar year|a calendar year",
+        "fr": "par an|/an|annuel|annuelle|annuels|annuelles|par année|chaque année|annuellement|par année civile", "de": "pro jahr|/jahr|jährlich|im jahr|je jahr|jährliche|jährlichen|p.a.|pro kalenderjahr|je kalenderjahr|im kalenderjahr",
+        "es": "al año|por año|/año|anual|anuales|cada año|anualmente|por año natural|por año civil", "pt": "por ano|ao ano|/ano|anual|anuais|cada ano|anualmente|por ano civil",
+        "it": "all'anno|l'anno|per anno|/anno|annuo|annua|annuale|annuali|ogni anno|per anno solare|per anno civile", "nl": "per jaar|/jaar|jaarlijks|jaarlijkse|p.j.|per kalenderjaar|per boekjaar",
         "zh": "每年|/年|年费|全年", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연|년간",
     },
 }  # fmt: skip
@@ -258,14 +258,15 @@ PER_WORDS = {
     "es": r"(?:y )?(?:por|/|cada|el|la|al|a la)", "pt": r"(?:e )?(?:por|/|cada|o|a|ao|à)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|ieder|iedere|p\.)",
 }  # fmt: skip
 PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
-    "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|diner|diners|convive|convives|couvert|comensal|commensale|coperto|hoofd|insured|asegurado|asegurada|assuré|assurée|versicherte|versicherten|segurado|segurada|assicurato|assicurata|verzekerde|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
+    "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|participant|participants|participante|participantes|partecipante|partecipanti|deelnemer|deelnemers|teilnehmer|teilnehmerin|attendee|attendees|visitor|visitors|visitante|visitantes|visiteur|visiteurs|besucher|bezoeker|bezoekers|visitatore|visitatori|iscritto|iscritti|inscrito|inscrit|inscrits|student|students|aluno|alunos|alumno|alumnos|étudiant|étudiants|élève|élèves|studente|studenti|schüler|leerling|leerlingen|adulti|adultos|adultes|cubierto|cubiertos|couverts|child|children|kid|kids|enfant|enfants|kind|kinder|kinderen|niño|niños|criança|crianças|bambino|bambini|ragazzo|ragazzi|diner|diners|convive|convives|couvert|comensal|commensale|coperto|hoofd|insured|asegurado|asegurada|assuré|assurée|versicherte|versicherten|segurado|segurada|assicurato|assicurata|verzekerde|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
     "seat": "seat|seats|user|users|subscriber|subscribers|member|abonné|abonnée|abonnent|abonnenten|abonado|assinante|abbonato|abonnee|licence|license|licences|licenses|siège|poste|utilisateur|licence|platz|arbeitsplatz|nutzer|benutzer|lizenz|asiento|puesto|puestos|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|werkplek|席|用户|ユーザー|사용자",
     "way": "way|each way|one way|leg|trajet|sens|aller|strecke|richtung|einfache fahrt|trayecto|ida|trecho|sentido|tratta|andata|enkele reis|richting|单程|片道|편도",
     "return": "return|return trip|round trip|round-trip|aller-retour|aller retour|hin- und rückfahrt|hin und zurück|ida y vuelta|ida e volta|andata e ritorno|retour|heen en terug|往返|往復|왕복",
     "stay": "stay|séjour|aufenthalt|estancia|estadia|estada|soggiorno|verblijf|入住|滞在|숙박",
     "booking": "booking|reservation|order|réservation|commande|buchung|bestellung|reserva|pedido|encomenda|prenotazione|ordine|boeking|reservering|bestelling|预订|订单|予約|注文|예약|주문",
     "room": "room|rooms|chambre|chambres|zimmer|habitación|habitaciones|quarto|quartos|camera|camere|kamer|kamers|客室|객실|房间|部屋",
-    "item": "item|items|article|artikel|artículo|artigo|articolo|stuk|件|点|개",
+    "item": "item|items|article|artikel|artículo|artigo|articolo|件|点|개",
+    "each": "piece|pieces|stuk|stuks|pièce|stück|pieza|peça|pezzo|unit|unité|unidad|unidade|unità|eenheid",
     "bag": "bag|bags|piece of luggage|bagage|valise|gepäckstück|koffer|maleta|equipaje|mala|bagaglio|valigia|tas|行李|手荷物|수하물",
     "vehicle": "vehicle|vehicles|car|cars|voiture|véhicule|fahrzeug|pkw|auto|vehículo|coche|carro|veículo|veicolo|macchina|voertuig|auto's",
     "device": "device|devices|appareil|gerät|dispositivo|apparaat|设备|台|端末|기기",
@@ -277,7 +278,7 @@ PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not 
 # '单程票价：二等座553元', '€ 4,00 retour', '往返30元/人'): one way, or there and back.
 JOURNEYS = {
     "return": "return|returns|return fare|return ticket|day return|round trip|round-trip|both ways|there and back|aller-retour|aller retour|a/r|hin- und rückfahrt|hin und zurück|hin und rück|rückfahrkarte|ida y vuelta|ida e volta|andata e ritorno|andata/ritorno|retour|retourtje|retourticket|heen en terug|往返|来回|往復|왕복",
-    "way": "single|singles|single fare|single ticket|one way|one-way|each way|per way|per leg|each direction|aller simple|l'aller|par trajet|par sens|einfache fahrt|einfach|pro strecke|je richtung|pro richtung|je strecke|solo ida|sólo ida|ida|por trayecto|por sentido|só ida|somente ida|por trecho|por sentido|solo andata|sola andata|andata|per tratta|corsa semplice|enkele reis|enkele rit|enkel|单程|片道|편도",
+    "way": "single|singles|single fare|single ticket|one way|one-way|each way|per way|per leg|each direction|aller simple|l'aller|par trajet|par sens|einfache fahrt|pro strecke|je richtung|pro richtung|je strecke|solo ida|sólo ida|ida|sencillo|billete sencillo|por trayecto|por sentido|só ida|somente ida|por trecho|por sentido|solo andata|sola andata|andata|per tratta|corsa semplice|corsa singola|biglietto singolo|enkele reis|enkele rit|单程|片道|편도",
 }
 # After 'per', 'par', 'por': an article makes it 'for', not 'each' ('per il parcheggio'), in the Romance languages;
 # and in every language, some nouns make it 'by' ('per E-Mail', 'por favor', 'par exemple', '15 por ciento').
@@ -302,7 +303,7 @@ ZONES = {
     "미국 동부 시간": -300, "미 동부 시간": -300, "美国东部时间": -300, "美东时间": -300, "米国東部時間": -300,
     "米東部時間": -300, "英国时间": 0, "伦敦时间": 0, "ロンドン時間": 0, "런던 시간": 0, "中国时间": 480,
     "中国時間": 480, "중국 시간": 480, "일본 시간": 540, "韩国时间": 540, "韓国時間": 540, "ora di londra": 0,
-    "ora locale greca": 120, "greek time": 120, "ora greca": 120, "hora de portugal": 0, "uk-tijd": 0,
+    "ora locale greca": 120, "britischer zeit": 0, "britische zeit": 0, "londoner zeit": 0, "greek time": 120, "ora greca": 120, "hora de portugal": 0, "uk-tijd": 0,
 }  # fmt: skip
 # Zones named without an offset one can know from the words alone: a time said in one is not said in another.
 LOCAL = "local time|local|heure locale|hora local|horario local|horário local|ora locale|lokale tijd|plaatselijke tijd|ortszeit|örtlicher zeit|lokaler zeit|현지 시간|현지시간|現地時間|当地时间|当地時間"
@@ -316,9 +317,9 @@ FRACTIONS = {
     "pt": {"um terço": "33.33", "dois terços": "66.67", "um quarto": "25", "três quartos": "75", "metade": "50", "um quinto": "20", "um décimo": "10"},
     "it": {"un terzo": "33.33", "due terzi": "66.67", "un quarto": "25", "tre quarti": "75", "la metà": "50", "metà": "50", "un quinto": "20", "un decimo": "10"},
     "nl": {"een derde": "33.33", "twee derde": "66.67", "een kwart": "25", "driekwart": "75", "de helft": "50", "een vijfde": "20", "een tiende": "10"},
-    "zh": {"三分之一": "33.33", "三分之二": "66.67", "四分之一": "25", "四分之三": "75", "一半": "50", "五分之一": "20", "十分之一": "10"},
-    "ja": {"3分の1": "33.33", "三分の一": "33.33", "3分の2": "66.67", "4分の1": "25", "四分の一": "25", "半分": "50", "5分の1": "20", "10分の1": "10"},
-    "ko": {"3분의 1": "33.33", "삼분의 일": "33.33", "3분의 2": "66.67", "4분의 1": "25", "절반": "50", "5분의 1": "20", "10분의 1": "10"},
+    "zh": {"二分之一": "50", "三分之一": "33.33", "三分之二": "66.67", "四分之一": "25", "四分之三": "75", "一半": "50", "五分之一": "20", "十分之一": "10"},
+    "ja": {"2分の1": "50", "二分の一": "50", "3分の1": "33.33", "三分の一": "33.33", "3分の2": "66.67", "4分の1": "25", "四分の一": "25", "半分": "50", "5分の1": "20", "10分の1": "10"},
+    "ko": {"2분의 1": "50", "3분의 1": "33.33", "삼분의 일": "33.33", "3분의 2": "66.67", "4분의 1": "25", "절반": "50", "5분의 1": "20", "10분의 1": "10"},
 }  # fmt: skip
 MULTIPLES = {
     "en": {"double": "2", "doubled": "2", "twice": "2", "triple": "3", "tripled": "3", "treble": "3", "quadruple": "4", "dollar for dollar": "1", "one-for-one": "1", "one for one": "1", "round trip": "2", "round-trip": "2", "both ways": "2"},

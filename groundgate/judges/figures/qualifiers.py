@@ -7,7 +7,8 @@ are read for each up to the other."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
 
@@ -49,12 +50,18 @@ def _anywhere_zone() -> re.Pattern[str]:
 
 
 # A comparative denied: 'niet dikker dan', 'nicht länger als', 'not older than' (at most), 'not less than' (at least).
-_NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s+(?:(?P<less>less|fewer|lower|younger|shorter|minder|weniger|jünger|kürzer|niedriger|moins|menos|meno|jonger|korter|lager)|[^\W\d_]+er|more|plus|più|más|mais|meer|mehr)(?:\s+[^\W\d_]+)?\s+(?:than|dan|als|que|di|de|do|da)\s*$", re.IGNORECASE)  # fmt: skip
-_REST_END = re.compile(r"[;；。！？!?\n]|\.(?=\s|$)")
+_NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s+(?:(?P<less>less|fewer|lower|younger|shorter|smaller|sooner|earlier|minder|weniger|jünger|kürzer|niedriger|kleiner|früher|eher|moins|menos|meno|jonger|korter|lager|eerder)|more|plus|più|más|mais|meer|mehr|longer|larger|bigger|higher|older|later|heavier|thicker|wider|taller|länger|größer|grösser|höher|älter|später|schwerer|dicker|breiter|langer|groter|hoger|ouder|later|zwaarder|dikker|breder)(?:\s+[^\W\d_]+)?\s+(?:than|dan|als|que|di|de|do|da)\s*$", re.IGNORECASE)  # fmt: skip
+_DENIED_AFTER = re.compile(r"^[^\s,.;。，、]{0,6}\s?(?:수\s?)?(?:없|않|못|ない|ません|不)")
+_JOINED = re.compile(r"\s(?:and|but|while|whereas|et|mais|und|aber|y|pero|e|mas|ma|en|maar|then|puis|dann|luego|depois|poi|dan)\s|[并但而]", re.IGNORECASE)  # fmt: skip
+_COMMA = re.compile(r"[,，、]")
+_REST_END = re.compile(r"[;；。！？!?\n(（]|\.(?=\s|$)")
+# What goes on from an amount to say what becomes of it: a relative pronoun, or a verb's auxiliary ('che verrà
+# accreditato', 'se cargará', 'wordt … teruggestort', 'will be credited'), in CJK a particle.
+_GOES_ON = re.compile(r"^[\s,]*(?:(?:che|qui|que|which|that|die|dat|welche|welcher|der|das|cui|se|si|sera|seront|será|serán|serão|sarà|saranno|wird|werden|wordt|worden|will|is|are|verrà|verranno|viene|vengono|vous|le|lui|les|te|ti|gli|lhe|lhes|u|je|ihnen|dir|sono|est|sont|ha|hat|heeft|zal|kommt|komt)(?![^\W\d_])|[会将已는은이가을를에はがを])", re.IGNORECASE)  # fmt: skip
 _ONE_BEFORE = re.compile(r"[1一]\s?([\u3040-\u9fff가-힣]{1,2})")
 _JOURNEY_SENSES = frozenset({"way", "return"})
 _DENIED = re.compile(r"(?<![^\W\d_])(?:not|no longer|never|non|nicht|kein\w*|niet|geen|pas|plus|não|deixa de|deja de|no|nunca|nessun\w*)(?![^\W\d_])|不|없|않|ない", re.IGNORECASE)  # fmt: skip
-_LIST_SEP = re.compile(r"[,，;；、]")
+_LIST_SEP = re.compile(r"[,，;；、]|\s(?:and|or|y|o|und|oder|et|ou|e|en|of)\s", re.IGNORECASE)  # one item of a list
 
 
 @cache
@@ -64,7 +71,7 @@ def _journeys() -> re.Pattern[str]:
     for sense, phrases_ in words.JOURNEYS.items():
         alternatives = "|".join(re.escape(p) for p in sorted(phrases_.split("|"), key=len, reverse=True))
         groups.append(f"(?P<{sense}>{alternatives})")
-    return re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]))(?:{'|'.join(groups)})(?:(?![^\W\d_])|(?<=[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]))", re.IGNORECASE)  # fmt: skip
+    return re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]))(?:{'|'.join(groups)})(?:(?![^\W\d_])|(?<=[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]))(?!\s+(?:payment|fee|charge|room|bed|dose|use|user|occupancy|supplement|purchase|transaction|sum|instalment|installment|policy|date|address|label)s?\b)", re.IGNORECASE)  # fmt: skip
 
 
 _SPAN_JOIN = re.compile(
@@ -204,15 +211,14 @@ class Reader:
         either side (its label in a list: 'Single £12, Return £20'), else its list's heading before a colon
         ('单程票价：二等座553元，一等座933元'); '' if none."""
         text = self.text
-        before = _LIST_SEP.split(text[max(previous, clause_start, start - 24) : start])[-1]  # its own item's words
-        after = _LIST_SEP.split(text[end : max(end, min(following, clause_end, end + 24))])[0]
-        near = [(len(before) - m.end(), m.lastgroup) for m in _journeys().finditer(before)]
-        near += [(m.start(), m.lastgroup) for m in _journeys().finditer(after)]
-        if near:
-            return str(min(near)[1])
-        sentence = text[
-            max([0] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, 0, start)) >= 0]) : start
-        ]
+        before = text[max(previous, clause_start, start - 48) : start]
+        after = text[end : max(end, min(following, clause_end, end + 24))]
+        label = _item(before, last=True)  # its own item's label first: 'Return £20', 'ida y vuelta 20 €'
+        said = label or _item(after, last=False)[:1]
+        if said:
+            return str(said[-1])
+        low = max(0, start - _HEADING)  # a heading stands near its list: never the whole text read again
+        sentence = text[max([low] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, low, start)) >= 0]) : start]  # fmt: skip
         colon = max(sentence.find(":"), sentence.find("："))
         if colon < 0:
             return ""
@@ -223,8 +229,17 @@ class Reader:
         """The one zone the whole text names ('모든 일정은 한국 시간(KST) 기준입니다'): its times without a zone of
         their own are in it; '' when it names none, or zones of two offsets, or a local time."""
         if self._zone is None:
-            offsets = cldr.zones()
-            found = [m.group("zone").lower() for m in _anywhere_zone().finditer(self.text)]
+            offsets, text = cldr.zones(), self.text
+            times = [start for start, _, kind in self.spans if kind == "time"]
+            found = []
+            for match in _anywhere_zone().finditer(text):
+                begin = max([0] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, max(0, match.start() - CLAUSE), match.start())) >= 0])  # fmt: skip
+                finish = _clause_end(text, match.end(), match.end() + CLAUSE)
+                at = bisect_left(times, begin)
+                if at < len(times) and times[at] < finish:
+                    self._zone = ""  # a zone said of a time ('3 pm CET (9 am EST)') is that time's, not the text's
+                    return self._zone
+                found.append(match.group("zone").lower())
             known = {offsets.get(name) for name in found}
             self._zone = found[0] if found and len(known) == 1 and None not in known else ""
         return self._zone
@@ -251,7 +266,7 @@ class Reader:
         if "(" not in text[end:stop] and "（" not in text[end:stop] and not (index + 1 < len(spans) and spans[index + 1][2] == "time"):  # fmt: skip
             return ""
         after_zone, _ = _zones()
-        later = next((s for s in spans[index + 1 :] if s[2] == "time" and s[0] >= end), None)
+        later = next((s for s in _ahead(spans, index) if s[2] == "time" and s[0] >= end), None)
         if later is not None and later is spans[index + 1] and _SPAN_JOIN.fullmatch(text, end, later[0]):
             zone = after_zone.match(text[later[1] : stop])
             return zone.group("zone").lower() if zone is not None else self._zone_later(index + 1, later[1])
@@ -289,16 +304,52 @@ class Reader:
             sign = text[max(0, start - 2) : start].strip()
             if sign in ("+", "−", "-") and (start < 3 or not text[start - 3].isalnum()):
                 balance = 1 if sign == "+" else -1  # a listing's '+212,40 €', '−48,00 €': in, out
-        if not (change or balance) and spans[index][2] == "money":  # past a comma: '12,50 €, che verrà accreditato'
-            stop = _clause_end(
-                text, end, end + 120
-            )  # past a duration or a date ('wordt binnen 10 werkdagen teruggestort')
-            later = next((s for s in spans[index + 1 :] if s[0] >= end and s[2] in ("money", "percent")), None)
-            stop = min(stop, later[0]) if later is not None else stop
-            rest = text[end:stop]
-            rest = rest[: cut.start()] if (cut := _REST_END.search(rest)) is not None else rest  # ';' unspaced in CJK
-            balance = _direction("", rest, self.lang)[1] if not _DENIED.search(rest) else 0  # 'deixa de ser devolvido'
+        if not (change or balance) and spans[index][2] == "money":
+            later = next((s for s in _ahead(spans, index) if s[0] >= end and s[2] in ("money", "percent")), None)
+            balance = _going_on(text[end : later[0] if later is not None else len(text)], self.lang)
         return replace(said, change=change, balance=balance) if change or balance else said
+
+
+def _going_on(rest: str, lang: str) -> int:
+    """The balance a clause that goes on from an amount says of it, past a comma or a duration ('12,50 €, che
+    verrà accreditato', '€ 84,10 wordt binnen 10 werkdagen teruggestort'): up to the clause's end, a bracket, a
+    conjunction ('€30 is kept … and the rest is refunded') or the next amount; only a clause that starts with a
+    relative pronoun or a verb's auxiliary (not '…, le montant retenu'), and not one that denies it ('deixa de
+    ser devolvido')."""
+    rest = rest[:120].lstrip(" ,")
+    rest = rest[: comma.start()] if (comma := _COMMA.search(rest)) is not None else rest  # one clause on, no more
+    for cut in (_REST_END.search(rest), _JOINED.search(rest)):
+        rest = rest[: cut.start()] if cut is not None else rest
+    if _DENIED.search(rest):
+        return 0
+    if _GOES_ON.match(rest):
+        return _direction("", rest, lang)[1]
+    first = (
+        rest.split(" ", 1)[0] if lang not in _CJK else ""
+    )  # a participle right after it: '…, remboursé par virement'
+    return _direction("", first, lang)[1]
+
+
+def _item(window: str, last: bool) -> list[str]:
+    """The journeys said in a window's last list item (``last``) or its first: a separator inside a journey's
+    words ('ida y vuelta', 'hin und zurück') parts nothing."""
+    found = list(_journeys().finditer(window))
+    cuts = [m for m in _LIST_SEP.finditer(window) if not any(j.start() <= m.start() < j.end() for j in found)]
+    if last:
+        begin = cuts[-1].end() if cuts else 0
+        return [str(j.lastgroup) for j in found if j.start() >= begin]
+    stop = cuts[0].start() if cuts else len(window)
+    return [str(j.lastgroup) for j in found if j.end() <= stop]
+
+
+def _ahead(spans: Sequence[tuple[int, int, str]], index: int) -> Iterator[tuple[int, int, str]]:
+    """The spans after one, a few at most: what is said further on is said before many more figures."""
+    for at in range(index + 1, min(len(spans), index + _AHEAD)):
+        yield spans[at]
+
+
+_AHEAD = 9
+_HEADING = 200  # characters a list's heading stands before its figure, at most
 
 
 def _clause_end(text: str, end: int, high: int) -> int:
@@ -446,6 +497,8 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         if started is not None:
             bound = started[0]
             stripped_after = after[started[1] :]
+            if bound in ("over", "under") and _DENIED_AFTER.match(stripped_after):
+                bound = "max" if bound == "over" else "min"  # '20kg을 넘을 수 없습니다': cannot exceed, at most
         elif kind == "duration" and _EVENT_BY.match(after):
             bound = "min"  # '2時間前まで', '24시간 전까지': until that long before, so at least that long before
     if kind == "time":
@@ -464,8 +517,9 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
             balance if kind in ("money", "percent") else 0
         )  # a credit or a debit is of an amount ('El día 15 se le cargarán 30 €')
         sign = before[-1:]
-        if kind == "percent" and sign in ("-", "−") and not before[:-1].rstrip()[-1:].isalnum() and not change:
-            change = -1  # '−8,3 %'; a negative amount of money may be a credit or a debit: not read
+        glued = before[-2:-1]  # what the sign follows: a digit or a Latin letter makes it a dash ('5-10%', 'COVID-19')
+        if kind == "percent" and sign in ("-", "−") and not (glued.isdigit() or (glued.isascii() and glued.isalpha())) and change >= 0:  # fmt: skip
+            change = -1  # '−8,3 %', a growth of '-3.17%' (a fall); a negative amount of money is not read
     period, per, rest = rate(own_before, stripped_after, kind, lang)
     if not bound and lang not in _CJK and len(rest) < len(stripped_after):  # '2 jours par semaine au maximum'
         ended = phrases.starting(rest.lstrip(" ,"), "after")

@@ -20,7 +20,7 @@ _PINT = {
     "wh": "watt_hour", "mwh": "megawatt_hour", "kcal": "kilocalorie", "cal": "calorie", "mmhg": "millimeter_Hg",
     "m²": "meter**2", "m2": "meter**2", "m³": "meter**3", "m3": "meter**3", "m": "meter", "cm": "centimeter",
     "mm": "millimeter", "km": "kilometer", "1.73 m²": "(1.73*meter**2)", "1.73m²": "(1.73*meter**2)",
-    "1.73 m2": "(1.73*meter**2)", "w": "watt", "kw": "kilowatt", "mbps": "megabit/second", "gbps": "gigabit/second",
+    "1.73 m2": "(1.73*meter**2)", "w": "watt", "kw": "kilowatt", "mbps": "megabit/second", "gbps": "gigabit/second", "mbit": "megabit", "gbit": "gigabit", "kbit": "kilobit",
     "lb": "pound", "oz": "ounce", "gal": "gallon", "in": "inch", "ft": "foot", "mi": "mile",
 }  # fmt: skip
 _OPAQUE = frozenset({"iu", "u", "meq", "mosm", "bpm"})  # counted units pint does not convert: only themselves

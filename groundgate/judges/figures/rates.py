@@ -30,6 +30,7 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
     return sense, re.compile(rf"(?<![^\W\d_])(?:for the |for a |pour l'|pour un |für die |para el |para a |per il )?(?P<thing>{alternatives})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 
 
+_ITEM_END = re.compile(r"[,;，；、]")
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
 
 
@@ -70,6 +71,8 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
             word = (match.group("word").lower().split() or [""])[-1]
             after_noun = rest[match.end() :]
             bare = _bare_period(after_noun, lang)
+            if thing in ("way", "return") and word in ("a", "an", "and"):
+                break  # '£9 and a return is £16': the next item's journey, not this fare's
             if thing in words.PERIODS:
                 period = period or thing
             elif thing or word == "/" or (word in ("per", "pro", "je", "par", "por") and noun not in _NOT_PER and (lang in ("en", "de", "nl") or noun not in _ARTICLES)) or _unit(noun) or bare:  # fmt: skip
@@ -80,7 +83,8 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
             if bare is not None and not period:  # '€/kW día', 'por puesto y año': a period said by its noun alone
                 period, rest = bare[0], rest[bare[1] :]
             continue
-        thing_match = listed.search(rest[:24]) if _JOURNEY.search(rest[:24]) else None
+        own = _ITEM_END.split(rest[:24], maxsplit=1)[0]  # past a comma, the next item's ('12 €, ida y vuelta 20 €')
+        thing_match = listed.search(own) if _JOURNEY.search(own) else None
         if thing_match is not None and _journey(thing_match.group("thing"), sense):
             per.add(sense[thing_match.group("thing").lower()])
             rest = rest[thing_match.end() :]

@@ -60,8 +60,9 @@ TENTHS = re.compile(r"(?<![\d.])(\d)成")
 # A share said as a ratio, once its number words are digits: 'one in five', '1 sur 5', 'uno de cada cinco',
 # 'um em cada cinco', 'uno su cinque', 'één op de vijf', 'einer von fünf'; '5人に1人', '5명 중 1명'; one of a
 # noun ('un étudiant sur quatre', 'one customer in five').
+_TIME_WORDS = r"(?:days?|jours?|días?|dias?|giorni|dagen|tage|tagen|hours?|heures?|horas?|ore|uur|stunden|weeks?|semaines?|semanas?|settimane|weken|wochen|months?|mois|meses|mesi|maanden|monate|years?|ans|años|anos|anni|jaar|jahre)\b"
 _RATIO = re.compile(
-    r"(?P<n>\d{1,2}|einer|eine|eins)\s+(?:in|in every|of every|out of every|sur|de cada|em cada|en cada|su|op de|von|aus|(?<=1 )[^\W\d_]{3,}\s+(?:in|out of|sur|de cada|em cada|en cada|su|op de))\s+(?P<m>\d{1,3})(?![\d.,%:])(?!\s*(?:%|percent|pour|por|per|\w*(?:days?|jours?|días?|dias?|giorni|dagen|tagen?|hours?|heures?|horas?|ore|uur|stunden|weeks?|months?|years?|ans?|años?|anni|jaar|jahren?)\b))",
+    rf"(?P<n>\d{{1,2}}|einer|eine|eins)\s+(?:in|in every|of every|out of every|sur|de cada|em cada|en cada|su|op de|von|aus|(?!{_TIME_WORDS})[^\W\d_]{{3,}}\s+(?:in|out of|sur|de cada|em cada|en cada|su|op de))\s+(?P<m>\d{{1,3}})(?![\d.,%:])(?!\s*(?:%|percent|pour|por|per|\w*(?:days?|jours?|días?|dias?|giorni|dagen|tagen?|hours?|heures?|horas?|ore|uur|stunden|weeks?|months?|years?|ans?|años?|anni|jaar|jahren?)\b))",
     re.IGNORECASE,
 )
 _CONNECTORS = ("in ", "sur ", "cada ", "su ", "op de ", "von ", "aus ")

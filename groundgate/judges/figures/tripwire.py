@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Literal
 
 from groundgate.judges.figures import lexicon
-from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, read_thing
+from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, read_thing
 from groundgate.judges.figures.derive import derived
 from groundgate.judges.figures.extract import figures, read
 from groundgate.judges.figures.figure import Figure
@@ -102,6 +102,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     for claim in said:
         backers = sources.backing(claim) if claim.bound in HEDGES else None
         backer = backers[0] if backers else sources.backer(claim) if backers is None else None
+        if backer is None and claim.kind == "time" and claim.zone_name:
+            backer = _converted(claim, sources, everything, place)
         if backer is not None:
             if id(backer) in query_ids:
                 continue  # the user's own figure
@@ -177,6 +179,26 @@ def _said_of(
     return None
 
 
+def _converted(claim: Figure, sources: Stated, everything: Sequence[Figure], place: dict[int, int]) -> Figure | None:
+    """The context's time a zoned time converts, when the answer states that time right beside it ('Tuesday at
+    10:00 (09:00 GMT)', '3 pm, which is 9 am EST'); None otherwise: a clock time the context states in another
+    zone is not converted by a coincidence ('9am GMT' for '09:00 BST' is not '10:00 BST')."""
+    backer = sources.backer(claim, paired=True)
+    if backer is None:
+        return None
+    at = place[id(claim)]
+    beside = (
+        other
+        for other in everything[max(0, at - 2) : at + 3]
+        if other is not claim and other.kind == "time"
+        and min(abs(other.end - claim.start), abs(claim.end - other.start)) <= _PAIRED
+    )  # fmt: skip
+    return backer if any(other.readings & backer.readings for other in beside) else None
+
+
+_PAIRED = 30  # characters between a time and its conversion, at most
+
+
 def _unknown_per(claim: Figure, backer: Figure) -> str:
     """What the claim is said to be per that its tables do not know and its backer does not say ('pro Datei'
     against 'je Posten'): not weighed, so the figure was not read in full ('' when it was)."""
@@ -194,6 +216,8 @@ def _unread(claim: Figure, sources: Stated) -> str:
     read in full, whose value, unit and qualifiers disagree with every context figure of its kind, is an
     invention. A count of a noun the tables do not know ('9 German hardness degrees' against '9 °dH'), or a
     number without a unit, whose value the context states in another unit may be that figure named otherwise."""
+    if claim.kind == "count" and counted(claim.unit):
+        return ""  # a CJK counter says what it counts: '3곳' is read in full, and no '3명' is it
     if claim.kind in ("count", "number") and not (claim.kind == "count" and read_thing(claim.unit)):
         values = {claim.value} | ({claim.written} if claim.written is not None else set())
         same_noun = any(s.unit == claim.unit and s.value in values for s, _ in sources.offered)  # read: its own word

@@ -156,7 +156,7 @@ _STREET_DE = re.compile(
 )
 _STREET_ES = re.compile(r"\b(?:" + "|".join(re.escape(s) for s in lexicon.STREET_BEFORE) + r")\s+(?:(?:de|del|la|las|los)\s+)?(?:[A-ZÁÉÍÓÚÑ][\wáéíóúñ-]*\s+){1,3},?\s*$", re.IGNORECASE)  # fmt: skip
 _STREET_AFTER = re.compile(r"\s+(?:[A-Z][\w'’-]*\s+){0,3}?(?:" + "|".join(re.escape(s) for s in lexicon.STREET_AFTER) + r")(?![\w])", re.IGNORECASE)  # fmt: skip
-_STREET_CJK = re.compile("(?:" + "|".join(lexicon.STREET_CJK_BEFORE) + r")\s?$")
+_STREET_CJK = re.compile("(?<!일)(?:" + "|".join(lexicon.STREET_CJK_BEFORE) + r")\s?$")  # '영업일로 3일' is no road
 _ROLE_CJK = re.compile("|".join(sorted(lexicon.ROLE_AFTER_CJK, key=len, reverse=True)))
 _WEIGHT = re.compile(r"weigh|weight|heavy|\bkg\b|\blbs?\b|parcel|package|bag|luggage|baggage|load", re.IGNORECASE)
 _DE_ARTICLE = re.compile(r"\b(?:der|die|das|dem|den|des|am|zum|vom|im|ab|bis|jeden|jedes)\s*$", re.IGNORECASE)
@@ -468,7 +468,7 @@ def _with_unit(
 # Days counted as business days by a phrase before the number ('영업일 기준 3일', '営業日ベースで3日', '按工作日计算3天')
 # or before the span the number ends ('영업일 기준 3~5일')
 _BUSINESS_BASIS = re.compile(
-    r"(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|으로|로|ベースで|で|计算|计)\s*(?:\d+(?:[.,]\d+)?\s*(?:~|-|–|〜|～|至|到|から)\s*)?$"
+    r"(?:(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|으로|로|ベースで|で|计算|计)?|土日祝(?:日)?を除(?:いて|き|く)|(?:不含|除)(?:周末|双休日)(?:和|及|与)?(?:法定)?节假日(?:外)?|주말(?:과|및)?\s*공휴일\s*(?:을|를)?\s*제외(?:하고|한)?)\s*(?:\d+(?:[.,]\d+)?\s*(?:~|-|–|〜|～|至|到|から)\s*)?$"
 )
 
 
