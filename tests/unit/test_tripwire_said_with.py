@@ -266,3 +266,84 @@ def test_a_restatement_in_other_words_passes_and_a_changed_figure_does_not(
 ) -> None:
     assert listed(context, restated) == []
     assert figure in listed(context, changed)
+
+
+@pytest.mark.parametrize(
+    ("context", "restated", "changed", "figure"),
+    [
+        # a price's span of months right before it in CJK; a price paid outright is paid once
+        (
+            "通勤定期券：1か月 18,150円、3か月 51,730円。",
+            "3か月なら51,730円です。",
+            "3か月で18,150円です。",
+            "18,150円",
+        ),
+        (
+            "Buy an extra disc outright for £99.",
+            "You can buy the extra disc for £99 once.",
+            "The extra disc is £99 a year.",
+            "£99",
+        ),
+        # a period in a German compound noun, or in the phrase a clause starts with
+        (
+            "Der Semesterbeitrag für das Wintersemester beträgt 312,45 €.",
+            "Der Semesterbeitrag liegt bei 312,45 €.",
+            "Sie zahlen 312,45 € pro Jahr.",
+            "312,45 €",
+        ),
+        (
+            "Com pagamento anual, o prémio é de 199,80 €.",
+            "Pagando uma vez por ano, são 199,80 € por ano.",
+            "São 199,80 € por semestre.",
+            "199,80 €",
+        ),
+        # a counted noun inflected is the same noun
+        (
+            "Inklusive 1.250 Freikilometern pro Monat.",
+            "Enthalten sind 1.250 Freikilometer pro Monat.",
+            "Enthalten sind 1.250 Freikilometer pro Jahr.",
+            "1.250 Freikilometer",
+        ),
+        # Italian clock times: a span of two, a time in a zone, half past midnight; the small hours at night
+        (
+            "Orario: dalle 8:30 alle 17:30, dal lunedì al venerdì.",
+            "Si lavora dal lunedì al venerdì (8.30–17.30).",
+            "Si lavora dal lunedì al venerdì (8.30–18.30).",
+            "18.30",
+        ),
+        (
+            "Il servizio clienti è attivo dalle 8:30 alle 19:00 (ora italiana).",
+            "Puoi chiamare dalle 8.30 alle 19 ora italiana.",
+            "Puoi chiamare dalle 8.30 alle 20 ora italiana.",
+            "20",
+        ),
+        (
+            "Dopo le 21:00 passa una corsa ogni 30 minuti fino alle 00:30.",
+            "Dopo le 21 passa ogni mezz'ora fino a mezzanotte e mezza.",
+            "Dopo le 21 passa ogni mezz'ora fino alle 2:30.",
+            "2:30",
+        ),
+        (
+            "Wartungsarbeiten: Sonntag, 02:00–04:00 Uhr MEZ.",
+            "Am Sonntag zwischen 2 und 4 Uhr nachts (MEZ).",
+            "Am Sonntag zwischen 2 und 5 Uhr nachts (MEZ).",
+            "5 Uhr nachts",
+        ),
+        # a year ago is a comparison's date; the year's sign belongs to the next amount
+        (
+            "가입자는 1,487만 명으로 전년 동기 대비 9.6% 증가했습니다.",
+            "가입자는 약 1,500만 명으로, 1년 전보다 10% 가까이 늘었어요.",
+            "가입자는 약 1,500만 명으로, 1년 전보다 20% 가까이 늘었어요.",
+            "20%",
+        ),
+        (
+            "Verplicht eigen risico 2024: € 385 per jaar.",
+            "Het eigen risico is in 2024 € 385 per jaar.",
+            "Het eigen risico is in 2024 € 395 per jaar.",
+            "€ 395",
+        ),
+    ],
+)
+def test_a_period_or_a_time_said_further_off_is_read(context: str, restated: str, changed: str, figure: str) -> None:
+    assert listed(context, restated) == []
+    assert figure in listed(context, changed)

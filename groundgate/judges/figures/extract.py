@@ -275,6 +275,9 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
             kind in ("count", "measure") and value == 1 and bool(_PER_ONE.match(written.text, item.end))
         )  # '1人あたり', '1kWh에'
         or (kind == "duration" and value == 1 and bool(_AGO.match(written.text, item.end)))  # 'um ano antes'
+        or (
+            kind == "duration" and value == 1 and bool(_OVER.search(written.text, max(0, item.start - 6), item.start))
+        )  # 'en hausse de 3 % sur un an'
         or (kind == "duration" and value == 1 and bool(_PER_ONE.match(written.text, item.end)))  # '1日平均'
     )
 
@@ -314,9 +317,11 @@ def _rated(text: str, end: int) -> bool:
 
 _ABOUT = Qualifiers(bound="about")
 _AGO = re.compile(
-    r"\s*(?:earlier|ago|previously|plus tôt|auparavant|früher|zuvor|atrás|fa|eerder|geleden|daarvoor|(?:before|avant|vorher|antes|prima)(?=\s*(?:[,.;:)]|$)))(?![^\W\d_])",
+    r"\s*(?:earlier|ago|previously|plus tôt|auparavant|früher|zuvor|atrás|fa|eerder|geleden|daarvoor|(?:before|avant|vorher|antes|prima)(?=\s*(?:[,.;:)]|$)))(?![^\W\d_])"
+    r"|\s*(?:전보다|전 대비|전에 비해|전과 비교|前比|前より|前と比べ)",  # '1년 전보다': a year ago, a comparison's date
     re.IGNORECASE,
 )
+_OVER = re.compile(r"(?<![^\W\d_])(?:sur|over|su|sobre)\s+$", re.IGNORECASE)  # 'en hausse de 3 % sur un an'
 _PER_ONE = re.compile(
     r"\s*(?:あたり|当たり|につき|당|每|에(?=\s*\d)|平均|(?=[\d¥￥₩]))"
 )  # '1人あたり', '1인당', '1室12,400円': what a figure is per, not a count

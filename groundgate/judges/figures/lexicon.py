@@ -261,7 +261,7 @@ PHONE_CJK = ("电话", "拨打", "致电", "热线", "電話", "전화", "연락
 TWICE = {"zweimal": 2, "dreimal": 3, "viermal": 4, "fünfmal": 5, "sechsmal": 6, "zehnmal": 10}  # German
 NOON = {"noon": 720, "midday": 720, "midnight": 0, "midi": 720, "minuit": 0, "mittag": 720, "mittags": 720,
         "mitternacht": 0, "mediodía": 720, "medianoche": 0, "正午": 720, "中午": 720, "午夜": 0, "深夜12時": 0,
-        "정오": 720, "자정": 0, "mezzogiorno": 720, "mezzanotte": 0, "meio-dia": 720, "meia-noite": 0,
+        "정오": 720, "자정": 0, "mezzogiorno": 720, "mezzanotte e mezza": 30, "mezzanotte e mezzo": 30, "mezzanotte": 0, "meio-dia": 720, "meia-noite": 0,
         "middernacht": 0, "12 uur 's middags": 720}  # fmt: skip
 WEEKDAY_WORDS = {  # words that state the working week (Monday to Friday) or the weekend
     'weekdays': range(5), 'weekday': range(5), 'en semaine': range(5), 'entre semana': range(5),

@@ -120,7 +120,7 @@ AFTER: dict[str, dict[str, str]] = {
         "ko": "정도|쯤|가량|내외|안팎",
     },
     "nearly": {"ja": "弱|近く", "ko": "가까이", "zh": "不到"},
-    "over": {"zh": "多|余|有余|以上的", "ja": "強|超|を超える|以上の|余り|あまり", "ko": "초과|넘게|남짓|여|이 넘|가 넘|을 넘|를 넘", "en": "plus", "de": "plus"},
+    "over": {"zh": "多|余|有余|以上的", "ja": "強|超|を超える|以上の|余り|あまり", "ko": "초과|넘게|남짓|여|이 넘|가 넘|을 넘|를 넘|를 조금 넘|을 조금 넘|이 조금 넘|가 조금 넘|를 약간 넘|을 약간 넘|를 살짝 넘|을 살짝 넘", "en": "plus", "de": "plus"},
     "under": {"ja": "未満|足らず", "ko": "미만", "zh": "以下的"},
 }  # fmt: skip
 
@@ -230,9 +230,9 @@ PERIODS: dict[str, dict[str, str]] = {
         "zh": "每月|每个月|/月|月费|包月", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금",
     },
     "once": {
-        "en": "one-time|one-off|once|once only", "fr": "une seule fois|unique|en une fois", "de": "einmalig|einmalige|einmaligen",
-        "es": "única vez|pago único|una sola vez", "pt": "única vez|pagamento único|uma só vez", "it": "una tantum|una sola volta",
-        "nl": "eenmalig|eenmalige", "zh": "一次性", "ja": "1回限り|一回限り|初回のみ", "ko": "일회|1회성",
+        "en": "one-time|one-off|once|once only|outright|upfront|up front|in one payment|in a single payment", "fr": "une seule fois|unique|en une fois|au comptant", "de": "einmalig|einmalige|einmaligen|auf einmal",
+        "es": "única vez|pago único|una sola vez|de una vez|en un solo pago", "pt": "única vez|pagamento único|uma só vez|de uma vez|à vista", "it": "una tantum|una sola volta|in un'unica soluzione",
+        "nl": "eenmalig|eenmalige|in één keer|ineens", "zh": "一次性", "ja": "1回限り|一回限り|初回のみ", "ko": "일회|1회성",
     },
     "half_year": {
         "en": "half-yearly|semiannual|semi-annual|every six months|per semester|per half-year", "fr": "semestriel|semestrielle|semestriels|par semestre",
@@ -258,7 +258,7 @@ PER_WORDS = {
     "es": r"(?:y )?(?:por|/|cada|el|la|al|a la)", "pt": r"(?:e )?(?:por|/|cada|o|a|ao|à)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|ieder|iedere|p\.)",
 }  # fmt: skip
 PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
-    "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|participant|participants|participante|participantes|partecipante|partecipanti|deelnemer|deelnemers|teilnehmer|teilnehmerin|attendee|attendees|visitor|visitors|visitante|visitantes|visiteur|visiteurs|besucher|bezoeker|bezoekers|visitatore|visitatori|iscritto|iscritti|inscrito|inscrit|inscrits|student|students|aluno|alunos|alumno|alumnos|étudiant|étudiants|élève|élèves|studente|studenti|schüler|leerling|leerlingen|adulti|adultos|adultes|cubierto|cubiertos|couverts|child|children|kid|kids|enfant|enfants|kind|kinder|kinderen|niño|niños|criança|crianças|bambino|bambini|ragazzo|ragazzi|diner|diners|convive|convives|couvert|comensal|commensale|coperto|hoofd|insured|asegurado|asegurada|assuré|assurée|versicherte|versicherten|segurado|segurada|assicurato|assicurata|verzekerde|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
+    "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|participant|participants|participante|participantes|partecipante|partecipanti|deelnemer|deelnemers|teilnehmer|teilnehmerin|attendee|attendees|visitor|visitors|visitante|visitantes|visiteur|visiteurs|besucher|bezoeker|bezoekers|visitatore|visitatori|iscritto|iscritti|inscrito|inscrit|inscrits|student|students|aluno|alunos|alumno|alumnos|étudiant|étudiants|élève|élèves|studente|studenti|schüler|leerling|leerlingen|adulti|adultos|adultes|cubierto|cubiertos|couverts|child|children|figlio|figli|hijo|hijos|filho|filhos|kid|kids|enfant|enfants|kind|kinder|kinderen|niño|niños|criança|crianças|bambino|bambini|ragazzo|ragazzi|diner|diners|convive|convives|couvert|comensal|commensale|coperto|hoofd|insured|asegurado|asegurada|assuré|assurée|versicherte|versicherten|segurado|segurada|assicurato|assicurata|verzekerde|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
     "seat": "seat|seats|user|users|subscriber|subscribers|member|abonné|abonnée|abonnent|abonnenten|abonado|assinante|abbonato|abonnee|licence|license|licences|licenses|siège|poste|utilisateur|licence|platz|arbeitsplatz|nutzer|benutzer|lizenz|asiento|puesto|puestos|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|werkplek|席|用户|ユーザー|사용자",
     "way": "way|each way|one way|leg|trajet|sens|aller|strecke|richtung|einfache fahrt|trayecto|ida|trecho|sentido|tratta|andata|enkele reis|richting|单程|片道|편도",
     "return": "return|return trip|round trip|round-trip|aller-retour|aller retour|hin- und rückfahrt|hin und zurück|ida y vuelta|ida e volta|andata e ritorno|retour|heen en terug|往返|往復|왕복",

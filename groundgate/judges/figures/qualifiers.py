@@ -54,6 +54,12 @@ _NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s
 _DENIED_AFTER = re.compile(r"^[^\s,.;。，、]{0,6}\s?(?:수\s?)?(?:없|않|못|ない|ません|不)")
 _JOINED = re.compile(r"\s(?:and|but|while|whereas|et|mais|und|aber|y|pero|e|mas|ma|en|maar|then|puis|dann|luego|depois|poi|dan)\s|[并但而]", re.IGNORECASE)  # fmt: skip
 _COMMA = re.compile(r"[,，、]")
+_SPAN_JOINS = frozenset({"", "で", "は", "に", "なら", "だと", "では", "이면", "에", "为", "是"})
+_SPAN_BEFORE = re.compile(r"(\d{1,2})\s?(か月|ヶ月|カ月|ケ月|个月|個月|개월|年間|年|년|週間|周|주|日間|天|일)")
+_CJK_SPANS = {"か月": "month", "ヶ月": "month", "カ月": "month", "ケ月": "month", "个月": "month", "個月": "month", "개월": "month", "年間": "year", "年": "year", "년": "year", "週間": "week", "周": "week", "주": "week", "日間": "day", "天": "day", "일": "day"}  # fmt: skip
+# A period inside a German or Dutch compound noun beside a price ('Semesterbeitrag', 'Jahresgebühr', 'maandbedrag').
+_COMPOUND_PERIOD = re.compile(r"(?<![^\W\d_])(jahres|monats|wochen|tages|semester|quartals|jaar|maand|week|dag|kwartaal)[^\W\d_]{3,}", re.IGNORECASE)  # fmt: skip
+_COMPOUND_PERIODS = {"jahres": "year", "monats": "month", "wochen": "week", "tages": "day", "semester": "half_year", "quartals": "quarter", "jaar": "year", "maand": "month", "week": "week", "dag": "day", "kwartaal": "quarter"}  # fmt: skip
 _REST_END = re.compile(r"[;；。！？!?\n(（]|\.(?=\s|$)")
 # What goes on from an amount to say what becomes of it: a relative pronoun, or a verb's auxiliary ('che verrà
 # accreditato', 'se cargará', 'wordt … teruggestort', 'will be credited'), in CJK a particle.
@@ -204,7 +210,36 @@ class Reader:
             said = replace(said, per=said.per | {thing}) if thing else said
         if kind == "money" and not said.per & _JOURNEY_SENSES and (way := self._journey(start, end, previous, following, clause_start, clause_end)):  # fmt: skip
             said = replace(said, per=said.per | {way})
+        if (
+            kind == "money"
+            and not said.period
+            and (period := self._period_further(index, start, previous, clause_start))
+        ):
+            said = replace(said, period=period)
         return said
+
+    def _period_further(self, index: int, start: int, previous: int, clause_start: int) -> str:
+        """A price's period said further off than its own words: the span of months right before it in CJK
+        ('3か月 51,730円', '3か月で18,150円': 3 months), a noun that holds it in German or Dutch ('Semesterbeitrag',
+        'jaarabonnement'), or a phrase the clause starts with, for its first price ('Com pagamento anual, o prémio
+        é de 199,80 €'); '' if none."""
+        text, spans = self.text, self.spans
+        if self.lang in _CJK:
+            if index and spans[index - 1][2] == "duration" and start - spans[index - 1][1] <= 2:
+                span = _SPAN_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])
+                if span is not None and text[spans[index - 1][1] : start].strip() in _SPAN_JOINS:
+                    count, unit = int(span.group(1)), _CJK_SPANS[span.group(2)]
+                    return unit if count == 1 else f"{count} {unit}"
+            return ""
+        own = _LIST_SEP.split(text[max(clause_start, start - 80) : start])[-1]  # its own part of the clause
+        if self.lang in ("de", "nl") and (compound := _COMPOUND_PERIOD.search(own + text[start : start + 40])):
+            return _COMPOUND_PERIODS[compound.group(1).lower()]
+        clause_start = self.clause(index)[0]  # the clause's own start, not the window's
+        comma = text.find(",", clause_start, start)
+        if comma >= 0 and not any(clause_start <= s < start for s, _, _ in spans[max(0, index - 4) : index]):
+            fronted = phrases.anywhere(text[clause_start:comma], "period")
+            return fronted[-1][0] if fronted and fronted[-1][0] != "once" else ""
+        return ""
 
     def _journey(self, start: int, end: int, previous: int, following: int, clause_start: int, clause_end: int) -> str:
         """A fare's journey ('way' or 'return') said beside it: the nearest such word between it and the figures

@@ -267,6 +267,7 @@ _TIMES = re.compile(
       | (?P<hw>\d{1,2})\s(?:o'clock\s)?in\sthe\s(?P<w_half>morning|afternoon|evening)
       | (?P<hfw>\d{1,2})\s(?:heures?\s)?(?P<fq>et\squart\s|et\sdemie?\s|moins\sle\squart\s|y\scuarto\s|y\smedia\s|menos\scuarto\s|e\smeia\s|e\sum\squarto\s|e\smezza\s|e\sun\squarto\s)?(?:du|de\sl'|de\sla|da|della|di)\s?(?P<fw_half>matin|soir|après-midi|mañana|tarde|noche|madrugada|manhã|noite|mattina|sera|pomeriggio|notte)
       | (?P<hoc>\d{1,2})\so'clock
+      | (?:(?<=alle\s)|(?<=dalle\s)|(?<=ore\s)|(?<=las\s)|(?<=às\s)|(?<=as\s))(?P<hzone>\d{1,2})(?=\s(?:ora|hora|horário)\s(?:italiana|locale|local|peninsular|de\s|di\s|do\s|da\s))
       | half\spast\s(?P<hp>\d{1,2})
       | quarter\spast\s(?P<hq>\d{1,2})
       | halb\s(?P<hhalb>\d{1,2})(?!\d)
@@ -274,6 +275,12 @@ _TIMES = re.compile(
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
+_UNIT_AFTER = r"\s?(?:€|\$|£|%|eur|euro|kg|km|mg|ml|g|l|m|cm|mm|gb|mb)(?![^\W\d_])"
+_NOT_AMOUNT = rf"(?!{_UNIT_AFTER})"
+_AMOUNT_AFTER = re.compile(_UNIT_AFTER, re.IGNORECASE)
+_DOT_PAIR_AFTER = re.compile(rf"\s?[-–]\s?(?:[01]?\d|2[0-4])\.[0-5]\d(?![\d.,]){_NOT_AMOUNT}", re.IGNORECASE)
+_DOT_PAIR_BEFORE = re.compile(r"(?<![\d.,])(?:[01]?\d|2[0-4])\.[0-5]\d\s?[-–]\s?$")
+_NIGHT = frozenset({"nachts", "notte", "noche", "noite", "'s nachts", "’s nachts", "nuit", "night", "晚上", "밤"})
 _PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "noite", "sera", "pomeriggio", "notte", "nachmittags", "abends", "nachts", "'s middags", "'s avonds", "'s nachts", "’s middags", "’s avonds", "’s nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
 _AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina", "morgens", "früh", "vormittags", "'s ochtends", "'s morgens", "’s ochtends", "’s morgens", "上午", "早上", "早晨", "凌晨", "午前", "오전", "아침"})  # fmt: skip
 # Words before 'N h' that make it a time of day (à 18h, de 9h, jusqu'à 18h), not a duration (dure 2 h).
@@ -362,7 +369,9 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         at = _AT.search(text[max(0, match.start() - 12) : match.start()])
         if at is not None and at.group().strip() in ("-", "–"):  # '16.30–18.30' is two times; '0.70–1.48' no time
             at = _DOT_SPAN.search(text[max(0, match.start() - 28) : match.start()])
-        if not at or int(g["hdot"]) > 24:
+        paired = _DOT_PAIR_AFTER.match(text, match.end()) or _DOT_PAIR_BEFORE.search(text, max(0, match.start() - 9), match.start())  # fmt: skip
+        two = paired is not None and not _AMOUNT_AFTER.match(text, match.end())  # '(8.30–17.30 con …)': two times
+        if not (at or two) or int(g["hdot"]) > 24:
             return None
         readings = {int(g["hdot"]) * 60 + int(g["mdot"])}
     elif g["hw"] or g["hfw"]:
@@ -374,6 +383,8 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         readings = _halved(hour, minute, g["w_half"] or g["fw_half"])
     elif g["hoc"]:
         readings = _halved(int(g["hoc"]), 0, None)
+    elif g["hzone"]:  # 'alle 19 ora italiana', 'às 13 horário de Brasília': a clock time in a zone, not hours
+        readings = _halved(int(g["hzone"]), 0, None)
     elif g["hp"] or g["hq"]:
         readings = _halved(int(g["hp"] or g["hq"]), 30 if g["hp"] else 15, None)
     elif g["hhalb"]:
@@ -393,6 +404,8 @@ def _halved(hour: int, minute: int, half: str | None) -> set[int]:
     if hour > 24 or minute > 59:
         return set()
     word = (half or "").lower()
+    if (word in _NIGHT or half in _NIGHT) and hour <= 5:
+        return {hour * 60 + minute}  # '4 Uhr nachts', 'le 2 di notte': the night's small hours
     if word in _PM or half in _PM:
         return {((hour % 12) + 12) * 60 + minute} if hour <= 12 else {hour * 60 + minute}
     if half == "中午":  # midday: 12点 is noon, 1点 one in the afternoon

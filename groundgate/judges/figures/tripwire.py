@@ -220,11 +220,21 @@ def _unread(claim: Figure, sources: Stated) -> str:
         return ""  # a CJK counter says what it counts: '3곳' is read in full, and no '3명' is it
     if claim.kind in ("count", "number") and not (claim.kind == "count" and read_thing(claim.unit)):
         values = {claim.value} | ({claim.written} if claim.written is not None else set())
-        same_noun = any(s.unit == claim.unit and s.value in values for s, _ in sources.offered)  # read: its own word
+        same_noun = any(
+            _same_noun(s.unit, claim.unit) and s.value in values for s, _ in sources.offered
+        )  # its own word
         if not same_noun and any(("n", value) in sources.keys for value in values):
             what = f"“{claim.unit}”, a noun its tables do not know" if claim.unit else "a number without a unit"
             return f"what it counts: {what}, of a value the context states in another unit"
     return ""
+
+
+def _same_noun(a: str, b: str) -> bool:
+    """Whether two counted nouns are one word inflected ('Freikilometer', 'Freikilometern'; 'visita', 'visite')."""
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 5 and long.startswith(short[:-1]) and len(long) - len(short) <= 2
 
 
 def _period_word(

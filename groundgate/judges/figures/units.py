@@ -415,6 +415,9 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
     return noun
 
 
+_NEXT_AMOUNT = re.compile(r"\s?\d[\d.,]*\d")  # two digits at least: a number word made one ('10 € une fois') is not
+
+
 def _with_unit(
     text: str, start: int, unit: _UnitMatch, value: Decimal, meanings: dict[str, str], lang: str
 ) -> Found | None:
@@ -422,6 +425,8 @@ def _with_unit(
     meaning = meanings[written]
     end = unit.end()
     if meaning.startswith("money:"):
+        if not written[:1].isalnum() and _NEXT_AMOUNT.match(text, end):
+            return None  # 'in 2024 € 385': the sign is the next number's
         if written in lexicon.CENTS:
             return Found(start, end, "money", value / 100, meaning[6:], written=value)
         return Found(start, end, "money", value, meaning[6:])
