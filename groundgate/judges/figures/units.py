@@ -77,6 +77,8 @@ class _Units:
             words[written] = "fold:" + written
         self.words = words
         other = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True) if not _latin(w))
+        dollars = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True) if _latin(w) and "$" in w)
+        self.dollars = re.compile(rf"(?P<gap>\s*)(?P<other>{dollars})", re.IGNORECASE)  # '1,50 US$': letters, a sign
         business = "|".join(lexicon.BUSINESS_BEFORE)
         self.head = re.compile(
             rf"(?P<gap>\s*-?\s*)(?:(?P<qual>{business}|calendar)\s*-?\s*)?(?:(?P<w1>[{_LATIN_LETTER}][{_LATIN_LETTER}'’]*\.?)(?:\s(?P<w2>[{_LATIN_LETTER}]+))?|(?P<other>{other}))",
@@ -105,6 +107,9 @@ class _Units:
                 latin, end = first[:-1], head.end("w1") - 1
             elif second and words.get(second.lower()) in _SPANS and first.isalpha() and first.lower() not in _STOP:
                 latin, end = second, head.end("w2")  # '5 extra days', '5 aaneengesloten werkdagen': a word between
+            elif (signed := self.dollars.match(text, pos)) is not None:
+                groups = {"gap": signed.group("gap"), "qual": None, "latin": None, "other": signed.group("other")}
+                return _UnitMatch(groups, signed.end())
             else:
                 return None
         tail = self.tail.match(text, end)
