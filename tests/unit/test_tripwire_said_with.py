@@ -347,3 +347,61 @@ def test_a_restatement_in_other_words_passes_and_a_changed_figure_does_not(
 def test_a_period_or_a_time_said_further_off_is_read(context: str, restated: str, changed: str, figure: str) -> None:
     assert listed(context, restated) == []
     assert figure in listed(context, changed)
+
+
+@pytest.mark.parametrize(
+    ("context", "restated", "changed", "figure"),
+    [
+        # bounds: a denied comparative in the Romance languages, a feminine 'minima', a German 'Mindest-' noun
+        (
+            "La excedencia tendrá una duración no menor a cuatro meses.",
+            "La excedencia dura como mínimo cuatro meses.",
+            "La excedencia puede durar como mucho cuatro meses.",
+            "cuatro meses",
+        ),
+        (
+            "È prevista una franchigia minima di 100 €.",
+            "La franchigia è di almeno 100 €.",
+            "La franchigia è al massimo di 100 €.",
+            "100 €",
+        ),
+        (
+            "Die Mindestabhebung beträgt 20 €.",
+            "Sie müssen mindestens 20 € abheben.",
+            "Sie können höchstens 20 € abheben.",
+            "20 €",
+        ),
+        (
+            "La vaccinazione è gratuita dai 18 anni.",
+            "È gratuita a partire dai 18 anni.",
+            "È gratuita fino ai 18 anni.",
+            "18 anni",
+        ),
+        # currencies named in CJK words; a direction in a bracket over the amount's sign
+        (
+            "미국발 물품은 200달러 이하인 경우 면세됩니다.",
+            "미국발은 200달러까지 면세입니다.",
+            "미국발은 200달러 이상이면 면세입니다.",
+            "200달러",
+        ),
+        (
+            "차감징수세액 -335,000원(환급).",
+            "335,000원을 돌려받으십니다.",
+            "335,000원을 추가로 납부하셔야 합니다.",
+            "335,000원",
+        ),
+        # a tax paid back is a debit; an amount added on is a rise
+        ("应退税额720.00元。", "可以退税720元。", "还需补税720元。", "720元"),
+        (
+            "返品による減額 −3,980円。",
+            "返品分の3,980円が差し引かれます。",
+            "返品分の3,980円が上乗せされます。",
+            "3,980円",
+        ),
+    ],
+)
+def test_a_bound_a_currency_or_a_side_said_in_other_words_is_read(
+    context: str, restated: str, changed: str, figure: str
+) -> None:
+    assert listed(context, restated) == []
+    assert figure in listed(context, changed)

@@ -413,7 +413,8 @@ _COUNTER_CLASS = {
     **dict.fromkeys(("박", "泊", "晚"), "night"),
     **dict.fromkeys(("대", "台"), "machine"),
     **dict.fromkeys(("권", "冊", "本"), "volume"),
-    **dict.fromkeys(("室", "间", "間"), "room"),
+    **dict.fromkeys(("室",), "room"),
+    **dict.fromkeys(("间", "間"), "room or place"),  # '2间房' rooms, '3间门店' shops: either, never people
 }
 
 
@@ -427,7 +428,7 @@ def _counted_alike(a: Figure, b: Figure) -> bool:
     if a.kind != "count" or b.kind != "count":
         return True
     mine, theirs = _COUNTER_CLASS.get(a.unit), _COUNTER_CLASS.get(b.unit)
-    return mine is None or theirs is None or mine == theirs
+    return mine is None or theirs is None or bool(set(mine.split(" or ")) & set(theirs.split(" or ")))
 
 
 _SPAN = 12  # characters between a span's two ends, at most ('09:00 bis 18:00 Uhr')

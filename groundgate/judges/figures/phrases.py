@@ -48,7 +48,7 @@ def pattern(table: str, lang: str) -> re.Pattern[str]:
 
 
 PHRASE_WORD = re.compile(r"[^\W\d_]+(?:['’.-][^\W\d_]+)*\.?|[~+/]")
-_ARTICLES = frozenset(["a", "an", "the", "of", "de", "du", "des", "d'", "le", "la", "les", "el", "los", "o", "os", "il", "lo", "het", "een", "die", "der", "den", "von", "al", "ao", "aos", "à", "au", "aux", "del", "dei", "delle", "do", "da", "dos", "das", "zum", "zur", "i", "gli", ":", "l", "d", "dell", "dall", "nell", "sull", "all"])  # fmt: skip
+_ARTICLES = frozenset(["a", "an", "the", "of", "de", "du", "des", "d'", "le", "la", "les", "el", "los", "o", "os", "il", "lo", "het", "een", "die", "der", "den", "von", "al", "ao", "aos", "à", "au", "aux", "del", "dei", "delle", "do", "da", "dos", "das", "zum", "zur", "i", "gli", ":", "l", "d", "dell", "dall", "nell", "sull", "all", "di"])  # fmt: skip
 
 
 @cache

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from groundgate.judges.figures import cldr, phrases
+from groundgate.judges.figures import cldr, phrases, reach
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
 from groundgate.judges.figures.rates import CJK_THINGS, rate, things
@@ -50,34 +50,8 @@ def _anywhere_zone() -> re.Pattern[str]:
 
 
 # A comparative denied: 'niet dikker dan', 'nicht länger als', 'not older than' (at most), 'not less than' (at least).
-_NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s+(?:(?P<less>less|fewer|lower|younger|shorter|smaller|sooner|earlier|minder|weniger|jünger|kürzer|niedriger|kleiner|früher|eher|moins|menos|meno|jonger|korter|lager|eerder)|more|plus|più|más|mais|meer|mehr|longer|larger|bigger|higher|older|later|heavier|thicker|wider|taller|länger|größer|grösser|höher|älter|später|schwerer|dicker|breiter|langer|groter|hoger|ouder|later|zwaarder|dikker|breder)(?:\s+[^\W\d_]+)?\s+(?:than|dan|als|que|di|de|do|da)\s*$", re.IGNORECASE)  # fmt: skip
+_NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s+(?:(?P<less>less|fewer|lower|younger|shorter|smaller|sooner|earlier|minder|weniger|jünger|kürzer|niedriger|kleiner|früher|eher|moins|menos|meno|jonger|korter|lager|eerder|menor|inferior|inferiore|minore|inférieur|inférieure)|more|plus|più|más|mais|meer|mehr|mayor|maior|superior|superiore|maggiore|supérieur|supérieure|longer|larger|bigger|higher|older|later|heavier|thicker|wider|taller|länger|größer|grösser|höher|älter|später|schwerer|dicker|breiter|langer|groter|hoger|ouder|later|zwaarder|dikker|breder)(?:\s+[^\W\d_]+)?\s+(?:than|dan|als|que|di|de|do|da|a|à|al|ao|del)\s*$", re.IGNORECASE)  # fmt: skip
 _DENIED_AFTER = re.compile(r"^[^\s,.;。，、]{0,6}\s?(?:수\s?)?(?:없|않|못|ない|ません|不)")
-_JOINED = re.compile(r"\s(?:and|but|while|whereas|et|mais|und|aber|y|pero|e|mas|ma|en|maar|then|puis|dann|luego|depois|poi|dan)\s|[并但而]", re.IGNORECASE)  # fmt: skip
-_COMMA = re.compile(r"[,，、]")
-_SPAN_JOINS = frozenset({"", "で", "は", "に", "なら", "だと", "では", "이면", "에", "为", "是"})
-_SPAN_BEFORE = re.compile(r"(\d{1,2})\s?(か月|ヶ月|カ月|ケ月|个月|個月|개월|年間|年|년|週間|周|주|日間|天|일)")
-_CJK_SPANS = {"か月": "month", "ヶ月": "month", "カ月": "month", "ケ月": "month", "个月": "month", "個月": "month", "개월": "month", "年間": "year", "年": "year", "년": "year", "週間": "week", "周": "week", "주": "week", "日間": "day", "天": "day", "일": "day"}  # fmt: skip
-# A period inside a German or Dutch compound noun beside a price ('Semesterbeitrag', 'Jahresgebühr', 'maandbedrag').
-_COMPOUND_PERIOD = re.compile(r"(?<![^\W\d_])(jahres|monats|wochen|tages|semester|quartals|jaar|maand|week|dag|kwartaal)[^\W\d_]{3,}", re.IGNORECASE)  # fmt: skip
-_COMPOUND_PERIODS = {"jahres": "year", "monats": "month", "wochen": "week", "tages": "day", "semester": "half_year", "quartals": "quarter", "jaar": "year", "maand": "month", "week": "week", "dag": "day", "kwartaal": "quarter"}  # fmt: skip
-_REST_END = re.compile(r"[;；。！？!?\n(（]|\.(?=\s|$)")
-# What goes on from an amount to say what becomes of it: a relative pronoun, or a verb's auxiliary ('che verrà
-# accreditato', 'se cargará', 'wordt … teruggestort', 'will be credited'), in CJK a particle.
-_GOES_ON = re.compile(r"^[\s,]*(?:(?:che|qui|que|which|that|die|dat|welche|welcher|der|das|cui|se|si|sera|seront|será|serán|serão|sarà|saranno|wird|werden|wordt|worden|will|is|are|verrà|verranno|viene|vengono|vous|le|lui|les|te|ti|gli|lhe|lhes|u|je|ihnen|dir|sono|est|sont|ha|hat|heeft|zal|kommt|komt)(?![^\W\d_])|[会将已는은이가을를에はがを])", re.IGNORECASE)  # fmt: skip
-_ONE_BEFORE = re.compile(r"[1一]\s?([\u3040-\u9fff가-힣]{1,2})")
-_JOURNEY_SENSES = frozenset({"way", "return"})
-_DENIED = re.compile(r"(?<![^\W\d_])(?:not|no longer|never|non|nicht|kein\w*|niet|geen|pas|plus|não|deixa de|deja de|no|nunca|nessun\w*)(?![^\W\d_])|不|없|않|ない", re.IGNORECASE)  # fmt: skip
-_LIST_SEP = re.compile(r"[,，;；、]|\s(?:and|or|y|o|und|oder|et|ou|e|en|of)\s", re.IGNORECASE)  # one item of a list
-
-
-@cache
-def _journeys() -> re.Pattern[str]:
-    """The journey words, each side a group, the longest first (a CJK word needs no edge)."""
-    groups = []
-    for sense, phrases_ in words.JOURNEYS.items():
-        alternatives = "|".join(re.escape(p) for p in sorted(phrases_.split("|"), key=len, reverse=True))
-        groups.append(f"(?P<{sense}>{alternatives})")
-    return re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]))(?:{'|'.join(groups)})(?:(?![^\W\d_])|(?<=[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]))(?!\s+(?:payment|fee|charge|room|bed|dose|use|user|occupancy|supplement|purchase|transaction|sum|instalment|installment|policy|date|address|label)s?\b)", re.IGNORECASE)  # fmt: skip
 
 
 _SPAN_JOIN = re.compile(
@@ -93,7 +67,7 @@ def _bracketed() -> re.Pattern[str]:
 
 # 'A minimum stay of 3 nights', 'Mindestalter: 18': a limit a few words before its figure.
 _LOOSE = re.compile(
-    r"(?:(?<![^\W\d_])(?:(?P<min>minimum|min\.|mínimo|minimo|minimaal|mindest\w*|minimal\w*)|(?P<max>maximum|max\.|máximo|massimo|maximaal|höchst\w*|maximal\w*|up to|bis zu|jusqu'à|hasta|até|fino a))"
+    r"(?:(?<![^\W\d_])(?:(?P<min>minimum|min\.|mínimo|mínima|minimo|minima|minimi|minime|minimaal|minimale|mindest\w*|minimal\w*)|(?P<max>maximum|max\.|máximo|máxima|massimo|massima|massimi|massime|maximaal|maximale|höchst\w*|maximal\w*|up to|bis zu|jusqu'à|hasta|até|fino a))"
     r"|(?P<min_cjk>最低|最小|至少|최소|최저)|(?P<max_cjk>最大|最高|最多|최대|최고|최장))"
     r"(?:\s*[^\W\d_]+){0,3}\s*(?:of|de|di|van|von|d'|du|:)?\s*$",
     re.IGNORECASE,
@@ -199,16 +173,18 @@ class Reader:
             ahead += 1
         before = text[max(previous, clause_start, start - _WINDOW) : start]
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
+        if self.lang in _CJK and end + len(after) == following < clause_end:
+            after += text[following : following + 1]  # '1,000円/子ども500円': what follows is the next item's figure
         said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
         if kind == "time" and not said.zone_name and (zone := self._zone_later(index, end) or self._zone_before_date(index) or self._text_zone()):  # fmt: skip
             said = replace(said, zone=cldr.zones().get(zone), zone_name=zone)
         if kind in ("money", "percent") and not (said.change or said.balance):
             said = self._direction(said, index, start, end, previous, following, clause_end, ahead)
-        if kind == "money" and self.lang in _CJK and index and spans[index - 1][1] >= start - 1 and (one := _ONE_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])):  # fmt: skip
+        if kind == "money" and self.lang in _CJK and index and spans[index - 1][1] >= start - 1 and (one := reach.ONE_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])):  # fmt: skip
             noun = one.group(1)  # '1室12,400円', '1人12,400円': a count of one right before a price is what it is per
             thing = CJK_THINGS.get(noun) or things()[0].get(noun.lower())
             said = replace(said, per=said.per | {thing}) if thing else said
-        if kind == "money" and not said.per & _JOURNEY_SENSES and (way := self._journey(start, end, previous, following, clause_start, clause_end)):  # fmt: skip
+        if kind == "money" and not said.per & reach.JOURNEY_SENSES and (way := self._journey(start, end, previous, following, clause_start, clause_end)):  # fmt: skip
             said = replace(said, per=said.per | {way})
         if (
             kind == "money"
@@ -225,19 +201,24 @@ class Reader:
         é de 199,80 €'); '' if none."""
         text, spans = self.text, self.spans
         if self.lang in _CJK:
-            if index and spans[index - 1][2] == "duration" and start - spans[index - 1][1] <= 2:
-                span = _SPAN_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])
-                if span is not None and text[spans[index - 1][1] : start].strip() in _SPAN_JOINS:
-                    count, unit = int(span.group(1)), _CJK_SPANS[span.group(2)]
+            if index and spans[index - 1][2] == "duration" and start - spans[index - 1][1] <= 3 and not reach.FIRST_SPAN.search(text, max(0, spans[index - 1][0] - 4), spans[index - 1][0]):  # fmt: skip
+                span = reach.SPAN_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])
+                if span is not None and text[spans[index - 1][1] : start].strip(" ,、，") in reach.SPAN_JOINS:
+                    count, unit = int(span.group(1)), reach.CJK_SPANS[span.group(2)]
                     return unit if count == 1 else f"{count} {unit}"
             return ""
-        own = _LIST_SEP.split(text[max(clause_start, start - 80) : start])[-1]  # its own part of the clause
-        if self.lang in ("de", "nl") and (compound := _COMPOUND_PERIOD.search(own + text[start : start + 40])):
-            return _COMPOUND_PERIODS[compound.group(1).lower()]
+        back = index - 1
+        while back >= 0 and spans[back][2] in ("name", "date", "weekday") and index - back <= 3:
+            back -= 1  # 'Der Semesterbeitrag für das Wintersemester 2025/26 beträgt 312,45 €': past a year
+        low = spans[back][1] if back >= 0 and index - back <= 3 else clause_start
+        own = reach.LIST_SEP.split(text[max(low, clause_start, start - 80) : start])[-1]  # its own words
+        if self.lang in ("de", "nl") and (compound := reach.COMPOUND_PERIOD.search(own + text[start : start + 40])):
+            return reach.COMPOUND_PERIODS[compound.group(1).lower()]
         clause_start = self.clause(index)[0]  # the clause's own start, not the window's
         comma = text.find(",", clause_start, start)
         if comma >= 0 and not any(clause_start <= s < start for s, _, _ in spans[max(0, index - 4) : index]):
-            fronted = phrases.anywhere(text[clause_start:comma], "period")
+            opening = text[clause_start:comma]
+            fronted = phrases.anywhere(opening, "period") if reach.PAYMENT.search(opening) else []
             return fronted[-1][0] if fronted and fronted[-1][0] != "once" else ""
         return ""
 
@@ -248,8 +229,8 @@ class Reader:
         text = self.text
         before = text[max(previous, clause_start, start - 48) : start]
         after = text[end : max(end, min(following, clause_end, end + 24))]
-        label = _item(before, last=True)  # its own item's label first: 'Return £20', 'ida y vuelta 20 €'
-        said = label or _item(after, last=False)[:1]
+        label = reach.item(before, last=True)  # its own item's label first: 'Return £20', 'ida y vuelta 20 €'
+        said = label or reach.item(after, last=False)[:1]
         if said:
             return str(said[-1])
         low = max(0, start - _HEADING)  # a heading stands near its list: never the whole text read again
@@ -257,7 +238,7 @@ class Reader:
         colon = max(sentence.find(":"), sentence.find("："))
         if colon < 0:
             return ""
-        heading = [m.lastgroup for m in _journeys().finditer(sentence[:colon])]
+        heading = [m.lastgroup for m in reach.journeys().finditer(sentence[:colon])]
         return str(heading[-1]) if len(set(heading)) == 1 else ""
 
     def _text_zone(self) -> str:
@@ -335,46 +316,21 @@ class Reader:
             label = lead[:colon]
             begin = max(label.rfind(mark) for mark in ("; ", ". ", "\n", "；", "。", ": "))
             change, balance = _direction(_own_last(label[begin + 1 :]), "", self.lang)
+        if not (change or balance) and (said_after := reach.BRACKET_AFTER.match(text, end)) is not None:
+            change, balance = _direction(
+                "", said_after.group(1), self.lang
+            )  # '-335,000원(환급)': the word, not the sign
         if not (change or balance) and spans[index][2] == "money":
             sign = text[max(0, start - 2) : start].strip()
-            if sign in ("+", "−", "-") and (start < 3 or not text[start - 3].isalnum()):
+            if sign in ("+", "−", "-") and (
+                start < 3 or not text[start - 3].isalnum() or text[start - 2 : start - 1].isspace()
+            ):
                 balance = 1 if sign == "+" else -1  # a listing's '+212,40 €', '−48,00 €': in, out
         if not (change or balance) and spans[index][2] == "money":
             later = next((s for s in _ahead(spans, index) if s[0] >= end and s[2] in ("money", "percent")), None)
-            balance = _going_on(text[end : later[0] if later is not None else len(text)], self.lang)
+            going = reach.going_on(text[end : later[0] if later is not None else len(text)], self.lang)
+            balance = _direction("", going, self.lang)[1]
         return replace(said, change=change, balance=balance) if change or balance else said
-
-
-def _going_on(rest: str, lang: str) -> int:
-    """The balance a clause that goes on from an amount says of it, past a comma or a duration ('12,50 €, che
-    verrà accreditato', '€ 84,10 wordt binnen 10 werkdagen teruggestort'): up to the clause's end, a bracket, a
-    conjunction ('€30 is kept … and the rest is refunded') or the next amount; only a clause that starts with a
-    relative pronoun or a verb's auxiliary (not '…, le montant retenu'), and not one that denies it ('deixa de
-    ser devolvido')."""
-    rest = rest[:120].lstrip(" ,")
-    rest = rest[: comma.start()] if (comma := _COMMA.search(rest)) is not None else rest  # one clause on, no more
-    for cut in (_REST_END.search(rest), _JOINED.search(rest)):
-        rest = rest[: cut.start()] if cut is not None else rest
-    if _DENIED.search(rest):
-        return 0
-    if _GOES_ON.match(rest):
-        return _direction("", rest, lang)[1]
-    first = (
-        rest.split(" ", 1)[0] if lang not in _CJK else ""
-    )  # a participle right after it: '…, remboursé par virement'
-    return _direction("", first, lang)[1]
-
-
-def _item(window: str, last: bool) -> list[str]:
-    """The journeys said in a window's last list item (``last``) or its first: a separator inside a journey's
-    words ('ida y vuelta', 'hin und zurück') parts nothing."""
-    found = list(_journeys().finditer(window))
-    cuts = [m for m in _LIST_SEP.finditer(window) if not any(j.start() <= m.start() < j.end() for j in found)]
-    if last:
-        begin = cuts[-1].end() if cuts else 0
-        return [str(j.lastgroup) for j in found if j.start() >= begin]
-    stop = cuts[0].start() if cuts else len(window)
-    return [str(j.lastgroup) for j in found if j.end() <= stop]
 
 
 def _ahead(spans: Sequence[tuple[int, int, str]], index: int) -> Iterator[tuple[int, int, str]]:
@@ -484,6 +440,8 @@ def _silent(before: str, after: str, lang: str) -> bool:
         and vocabulary.isdisjoint(_TOKEN.findall(after.lower()))
         and _stems().search(before) is None
         and _stems().search(after) is None
+        and _LOOSE_WORDS.search(before[-40:]) is None  # 'Die Mindestabhebung beträgt 20 €'
+        and _NOT_PAST.search(before[-40:]) is None  # 'no menor a cuatro meses'
     )
 
 

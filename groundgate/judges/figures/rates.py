@@ -30,7 +30,8 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
     return sense, re.compile(rf"(?<![^\W\d_])(?:for the |for a |pour l'|pour un |für die |para el |para a |per il )?(?P<thing>{alternatives})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 
 
-_ITEM_END = re.compile(r"[,;，；、]")
+_NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il", "lo", "al", "ao", "à", "de", "het", "een", "die", "der", "das"})  # fmt: skip
+_ITEM_END = re.compile(r"[,;，；、]|\s(?:and|or|y|o|und|oder|et|ou|e|en|of)\s", re.IGNORECASE)
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
 
 
@@ -71,7 +72,7 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
             word = (match.group("word").lower().split() or [""])[-1]
             after_noun = rest[match.end() :]
             bare = _bare_period(after_noun, lang)
-            if thing in ("way", "return") and word in ("a", "an", "and"):
+            if thing in ("way", "return") and word in _NOT_EACH:
                 break  # '£9 and a return is £16': the next item's journey, not this fare's
             if thing in words.PERIODS:
                 period = period or thing
@@ -119,7 +120,10 @@ _PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
 _CJK_PER_BEFORE = re.compile(
     r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
 )
-_CJK_PER_AFTER = re.compile(r"^\s*/\s*(?P<noun>[\u4e00-\u9fff가-힣A-Za-z]+)")
+# not '1,000円/子ども500円' nor '15,000원 / 왕복 요금: …': a noun the next item's label, not what it is per
+_CJK_PER_AFTER = re.compile(
+    r"^\s*[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）]))"
+)
 _CJK_PERIOD = {"週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
 _CJK_ONE = frozenset({"인", "명", "박", "실", "건", "개", "室"})
 CJK_THINGS = {

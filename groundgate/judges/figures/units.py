@@ -420,6 +420,7 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
     return noun
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d(?![\d.,])")
 _NEXT_AMOUNT = re.compile(r"\s?\d[\d.,]*\d")  # two digits at least: a number word made one ('10 € une fois') is not
 
 
@@ -430,8 +431,8 @@ def _with_unit(
     meaning = meanings[written]
     end = unit.end()
     if meaning.startswith("money:"):
-        if not written[:1].isalnum() and _NEXT_AMOUNT.match(text, end):
-            return None  # 'in 2024 € 385': the sign is the next number's
+        if not written[:1].isalnum() and _YEAR.match(text, start) and _NEXT_AMOUNT.match(text, end):
+            return None  # 'in 2024 € 385': a year's sign is the next number's ('29,99 € 12 mois' keeps its own)
         if written in lexicon.CENTS:
             return Found(start, end, "money", value / 100, meaning[6:], written=value)
         return Found(start, end, "money", value, meaning[6:])
