@@ -405,3 +405,26 @@ def test_a_bound_a_currency_or_a_side_said_in_other_words_is_read(
 ) -> None:
     assert listed(context, restated) == []
     assert figure in listed(context, changed)
+
+
+@pytest.mark.parametrize(
+    ("context", "candidate"),
+    [
+        # paid upfront is when, not how often
+        ("Season tickets cost £95 per month, payable in advance.", "A monthly season ticket is £95, paid upfront."),
+        # must not exceed, in Korean
+        ("케이지는 세 변의 합이 100cm 이내여야 합니다.", "케이지는 세 변의 합이 100cm를 넘으면 안 됩니다."),
+        # a return of goods is no refund: 'devolución' says no side
+        (
+            "Del importe se han descontado 3,95 € de gastos de envío de la devolución.",
+            "Ya con los 3,95 € del envío de la devolución descontados.",
+        ),
+        # three months are a quarter; the one character right before an amount is its period
+        ("季卡：980元/季度。", "季卡每三个月980元。"),
+        ("年間契約の場合1ユーザーあたり月額1,360円です。", "年間契約なら1人あたり月1,360円です。"),
+        # cents said as centimes
+        ("Taxe de séjour : 0,66 € par personne et par nuit.", "Comptez 66 centimes par personne et par nuit."),
+    ],
+)
+def test_round_seven_s_restatements_pass(context: str, candidate: str) -> None:
+    assert listed(context, candidate) == []

@@ -197,7 +197,21 @@ BUSINESS_AFTER = ("ouvré", "ouvrés", "ouvrable", "ouvrables", "hábil", "hábi
 # Qualifiers that say a day is a calendar day ('30 calendar days', '30 jours calendaires', '30 Kalendertage').
 CALENDAR = ("calendar", "calendaires", "calendaire", "calendario", "naturales", "naturais", "corridos", "corridos", "solari", "kalenderdagen", "calendrier")  # fmt: skip
 CENTS = frozenset(
-    {"cent", "cents", "céntimos", "centavos", "centesimi", "eurocent", "ct", "ct.", "銭", "分钱"}
+    {
+        "cent",
+        "cents",
+        "centime",
+        "centimes",
+        "céntimos",
+        "cêntimos",
+        "centavos",
+        "centesimi",
+        "eurocent",
+        "ct",
+        "ct.",
+        "銭",
+        "分钱",
+    }
 )  # hundredths of the currency
 SCALE_WORDS = {"duizend": 1_000, "tausend": 1_000, "mila": 1_000, "milhões": 1_000_000, "milhão": 1_000_000, "milioni": 1_000_000, "milione": 1_000_000, "miljoen": 1_000_000, "mln": 1_000_000, "mld": 1_000_000_000, "miljard": 1_000_000_000, "mil milhões": 1_000_000_000, "mi": 1_000_000, "bi": 1_000_000_000, "b": 1_000_000_000, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k": 1_000, "m": 1_000_000, "bn": 1_000_000_000, "mil": 1_000, "millones": 1_000_000, "millions": 1_000_000, "mille": 1_000, "millionen": 1_000_000, "mio": 1_000_000, "mrd": 1_000_000_000}  # fmt: skip
 
@@ -212,7 +226,7 @@ CURRENCY_SIGNS = {
 CURRENCY_WORDS = {
     "dollar": ("USD",), "dollars": ("USD",), "dólar": ("USD",), "dólares": ("USD",), "euro": ("EUR",),
     "euros": ("EUR",), "pound": ("GBP",), "pounds": ("GBP",), "livres": ("GBP",), "franken": ("CHF",),
-    "francs": ("CHF",), "yen": ("JPY",), "yuan": ("CNY",), "cent": ("USD", "EUR"), "cents": ("USD", "EUR"), "ct": ("EUR",), "ct.": ("EUR",),
+    "francs": ("CHF",), "yen": ("JPY",), "yuan": ("CNY",), "cent": ("USD", "EUR"), "cents": ("USD", "EUR"), "centime": ("EUR", "CHF"), "centimes": ("EUR", "CHF"), "cêntimos": ("EUR",), "ct": ("EUR",), "ct.": ("EUR",),
     "céntimos": ("EUR",), "real": ("BRL",), "reais": ("BRL",), "centavos": ("BRL", "EUR"), "centesimi": ("EUR",),
     "eurocent": ("EUR",), "franchi": ("CHF",), "francos": ("CHF",), "sterline": ("GBP",), "libras": ("GBP",),
     "pond": ("GBP",), "d'euros": ("EUR",), "d’euros": ("EUR",), "de euros": ("EUR",), "di euro": ("EUR",),

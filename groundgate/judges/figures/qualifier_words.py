@@ -181,7 +181,7 @@ DIRECTION: dict[str, dict[str, str]] = {
 # or to be paid), 'carico' ('a tuo carico', 'figli a carico') are not stems; English's forms are listed whole.
 STEMS: dict[str, tuple[str, ...]] = {
     "credit": (
-        "rembours", "erstatt", "gutschr", "gutgeschr", "rückerstatt", "zurücküberw", "devolv", "devuelv", "devolu",
+        "rembours", "erstatt", "gutschr", "gutgeschr", "rückerstatt", "zurücküberw", "devolv", "devuelv",
         "reembols", "accredit", "riaccredit", "rimbors", "restitu", "terugbeta", "terugstort", "teruggestort",
         "creditad", "creditar", "crédité", "créditer", "recrédit", "estorn", "ristorn", "storn", "bijgeschrev",
         "bijschrijv",
@@ -230,8 +230,8 @@ PERIODS: dict[str, dict[str, str]] = {
         "zh": "每月|每个月|/月|月费|包月", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금",
     },
     "once": {
-        "en": "one-time|one-off|once|once only|outright|upfront|up front|in one payment|in a single payment", "fr": "une seule fois|unique|en une fois|au comptant", "de": "einmalig|einmalige|einmaligen|auf einmal",
-        "es": "única vez|pago único|una sola vez|de una vez|en un solo pago", "pt": "única vez|pagamento único|uma só vez|de uma vez|à vista", "it": "una tantum|una sola volta|in un'unica soluzione",
+        "en": "one-time|one-off|once|once only|outright|in one payment|in a single payment", "fr": "une seule fois|unique|en une fois|au comptant", "de": "einmalig|einmalige|einmaligen|auf einmal",
+        "es": "única vez|pago único|una sola vez|de una vez|en un solo pago", "pt": "única vez|pagamento único|uma só vez|de uma vez", "it": "una tantum|una sola volta|in un'unica soluzione",
         "nl": "eenmalig|eenmalige|in één keer|ineens", "zh": "一次性", "ja": "1回限り|一回限り|初回のみ", "ko": "일회|1회성",
     },
     "half_year": {

@@ -51,7 +51,7 @@ def _anywhere_zone() -> re.Pattern[str]:
 
 # A comparative denied: 'niet dikker dan', 'nicht länger als', 'not older than' (at most), 'not less than' (at least).
 _NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s+(?:(?P<less>less|fewer|lower|younger|shorter|smaller|sooner|earlier|minder|weniger|jünger|kürzer|niedriger|kleiner|früher|eher|moins|menos|meno|jonger|korter|lager|eerder|menor|inferior|inferiore|minore|inférieur|inférieure)|more|plus|più|más|mais|meer|mehr|mayor|maior|superior|superiore|maggiore|supérieur|supérieure|longer|larger|bigger|higher|older|later|heavier|thicker|wider|taller|länger|größer|grösser|höher|älter|später|schwerer|dicker|breiter|langer|groter|hoger|ouder|later|zwaarder|dikker|breder)(?:\s+[^\W\d_]+)?\s+(?:than|dan|als|que|di|de|do|da|a|à|al|ao|del)\s*$", re.IGNORECASE)  # fmt: skip
-_DENIED_AFTER = re.compile(r"^[^\s,.;。，、]{0,6}\s?(?:수\s?)?(?:없|않|못|ない|ません|不)")
+_DENIED_AFTER = re.compile(r"^[^\s,.;。，、]{0,6}\s?(?:수\s?)?(?:없|않|못|안\s?(?:됩|돼|되)|ない|ません|不)")
 
 
 _SPAN_JOIN = re.compile(
@@ -201,11 +201,11 @@ class Reader:
         é de 199,80 €'); '' if none."""
         text, spans = self.text, self.spans
         if self.lang in _CJK:
-            if index and spans[index - 1][2] == "duration" and start - spans[index - 1][1] <= 3 and not reach.FIRST_SPAN.search(text, max(0, spans[index - 1][0] - 4), spans[index - 1][0]):  # fmt: skip
+            if index and spans[index - 1][2] in ("duration", "bare") and start - spans[index - 1][1] <= 3 and not reach.FIRST_SPAN.search(text, max(0, spans[index - 1][0] - 4), spans[index - 1][0]):  # fmt: skip
                 span = reach.SPAN_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])
                 if span is not None and text[spans[index - 1][1] : start].strip(" ,、，") in reach.SPAN_JOINS:
                     count, unit = int(span.group(1)), reach.CJK_SPANS[span.group(2)]
-                    return unit if count == 1 else f"{count} {unit}"
+                    return unit if count == 1 else reach.NAMED_SPANS.get((count, unit), f"{count} {unit}")
             return ""
         back = index - 1
         while back >= 0 and spans[back][2] in ("name", "date", "weekday") and index - back <= 3:
@@ -533,9 +533,12 @@ def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     if lang in _CJK:
         pattern = phrases.pattern("direction", lang)
         earlier = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(before)]
-        later = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(after)][:1]
+        after_all = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(after)]
     else:
-        earlier, later = phrases.anywhere(before, "direction"), phrases.anywhere(after, "direction")[:1]
+        earlier, after_all = phrases.anywhere(before, "direction"), phrases.anywhere(after, "direction")
+    later = after_all[:1]
+    if {"credit", "debit"} <= {name for name, _, _ in after_all}:  # '3,95 € del envío de la devolución descontados'
+        later = [(name, at, end) for name, at, end in later if name not in ("credit", "debit")]  # either side: none
     for name, _, end in earlier:
         axis, sign = words.AXIS[name]
         found[axis] = (len(before) - end, sign)  # the last one before is the nearest

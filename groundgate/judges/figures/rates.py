@@ -97,10 +97,11 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
         per |= cjk_per
     if not period and kind in ("money", "percent"):
         if lang in _CJK:
-            match = phrases.pattern("period", lang).search(before[-32:])
-            period = str(match.lastgroup) if match is not None else ""
-            if not period and (single := _CJK_PERIOD_BEFORE.search(before[-3:])) is not None:
+            if (single := _CJK_PERIOD_BEFORE.search(before[-3:])) is not None:
                 period = _ONE_PERIOD[single.group(1) or single.group(2)]  # '年611円', '月70万円', '월 3만 원'
+            else:  # a period's one character right before the amount first: '年間契約なら1人あたり月1,360円'
+                match = phrases.pattern("period", lang).search(before[-32:])
+                period = str(match.lastgroup) if match is not None else ""
 
         else:
             periods = phrases.anywhere(before[-32:], "period")
@@ -176,7 +177,7 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
 # A period's one character right before an amount ('年611円', 'は月70万円', '월 3만 원', '연 4.2%'), not a date's
 # month or a year named ('3月5日', '今年', '去年', '来年'), nor the last syllable of a Korean word.
 _CJK_PERIOD_BEFORE = re.compile(
-    r"(?:(?<![0-9０-９一二三四五六七八九十今去昨来前後后明本当毎每同翌隔半])([月年])|(?<![\uac00-\ud7a3])([월연년]))\s?$"
+    r"(?:(?<![0-9０-９一二三四五六七八九十今去昨来前後后明本当毎每同翌隔半个個かヶカケ])([月年])|(?<![\uac00-\ud7a3])([월연년]))\s?$"
 )
 _ONE_PERIOD = {"月": "month", "年": "year", "월": "month", "연": "year", "년": "year"}
 _NOUN = re.compile(r"[^\W\d_]{3,}(?:\s(?!(?:und|and|oder|ou|and|plus|sowie|dazu)\b)[^\W\d_]{3,})?(?=\s)")
