@@ -135,14 +135,6 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("context", "restated", "changed", "figure"), CASES)
-def test_what_a_figure_is_said_with_is_read_past_its_neighbours(
-    context: str, restated: str, changed: str, figure: str
-) -> None:
-    assert listed(context, restated) == []
-    assert figure in listed(context, changed)
-
-
 @pytest.mark.parametrize(
     ("context", "candidate"),
     [
@@ -167,244 +159,222 @@ def test_what_is_said_alike_is_not_listed(context: str, candidate: str) -> None:
     assert listed(context, candidate) == []
 
 
-@pytest.mark.parametrize(
-    ("context", "restated", "changed", "figure"),
-    [
-        # a negative growth is a fall
-        (
-            "本报告期份额净值增长率为-3.17%。",
-            "报告期内净值下跌了3.17%。",
-            "报告期内净值上涨了3.17%。",
-            "3.17%",
-        ),
-        ("The index grew -2.1% in May.", "The index fell 2.1% in May.", "The index rose 2.1% in May.", "2.1%"),
-        # megabits are megabits however written; megabytes are not
-        (
-            "Download speeds up to 500 Mbit/s.",
-            "Downloads reach up to 500 Mbps.",
-            "Downloads reach up to 500 MB/s.",
-            "500 MB/s",
-        ),
-        # a calendar year is a year
-        (
-            "Het eigen risico bedraagt € 385 per kalenderjaar.",
-            "Het eigen risico is € 385 per jaar.",
-            "Het eigen risico is € 385 per maand.",
-            "€ 385",
-        ),
-        # a hedge over months and days is weighed at a month's average length
-        (
-            "Le délai de vente moyen est de 87 jours.",
-            "Un bien met en moyenne un peu moins de trois mois à se vendre.",
-            "Un bien met en moyenne environ deux mois à se vendre.",
-            "deux mois",
-        ),
-        # hedges said after the figure, and their negation
-        ("대여소는 2,730곳입니다.", "대여소는 2,700곳이 넘습니다.", "대여소는 2,800곳이 넘습니다.", "2,800곳"),
-        (
-            "配水管の総延長は1,246 kmです。",
-            "配水管は全体で1,200 km余りあります。",
-            "配水管は全体で1,300 km余りあります。",
-            "1,300 km",
-        ),
-        (
-            "수하물 무게는 20kg을 넘을 수 없습니다.",
-            "수하물은 20킬로그램까지 가능합니다.",
-            "수하물은 20킬로그램 이상이어야 합니다.",
-            "20킬로그램",
-        ),
-        # business days said before the number, or as weekends and holidays left out
-        (
-            "환불은 영업일 기준 7일 이내에 입금됩니다.",
-            "환불은 영업일 7일 안에 들어옵니다.",
-            "환불은 7일 안에 들어옵니다.",
-            "7일",
-        ),
-        (
-            "お届けは通常2〜3営業日です。",
-            "通常は土日祝を除いて2〜3日でお届けします。",
-            "通常は2〜3日でお届けします。",
-            "2〜3日",
-        ),
-        # a share of a noun said as a ratio; a half of a year or a month; the nth month is an ordinal
-        (
-            "Il 58,3% degli studenti ha beneficiato di una riduzione.",
-            "Quasi sei studenti su dieci hanno avuto una riduzione.",
-            "Quasi otto studenti su dieci hanno avuto una riduzione.",
-            "otto studenti su dieci",
-        ),
-        ("项目建设期 18 个月。", "建设期一年半。", "建设期两年半。", "两年半"),
-        (
-            "第1个月15元，第2个月起每月25元。",
-            "第一个月15元，从第二个月开始每月25元。",
-            "第一个月15元，从第二个月开始每月35元。",
-            "35元",
-        ),
-        # time words: half past in Korean; a credit said as what we owe; per piece is per each
-        (
-            "공연은 오후 7시 30분에 시작합니다.",
-            "공연은 저녁 7시 반에 시작해요.",
-            "공연은 저녁 8시 반에 시작해요.",
-            "저녁 8시 반",
-        ),
-        (
-            "Your premium was recalculated: a refund of £42.18 is due.",
-            "We owe you £42.18 after the recalculation.",
-            "You owe us £42.18 after the recalculation.",
-            "£42.18",
-        ),
-        (
-            "Verstuur je 5 of meer pakketten, dan betaal je € 5,75 per pakket.",
-            "Bij vijf of meer is het € 5,75 per stuk.",
-            "Bij vijf of meer is het € 5,75 per persoon.",
-            "€ 5,75",
-        ),
-    ],
-)
-def test_a_restatement_in_other_words_passes_and_a_changed_figure_does_not(
-    context: str, restated: str, changed: str, figure: str
-) -> None:
-    assert listed(context, restated) == []
-    assert figure in listed(context, changed)
+OTHER_WORDS = [
+    # a negative growth is a fall
+    (
+        "本报告期份额净值增长率为-3.17%。",
+        "报告期内净值下跌了3.17%。",
+        "报告期内净值上涨了3.17%。",
+        "3.17%",
+    ),
+    ("The index grew -2.1% in May.", "The index fell 2.1% in May.", "The index rose 2.1% in May.", "2.1%"),
+    # megabits are megabits however written; megabytes are not
+    (
+        "Download speeds up to 500 Mbit/s.",
+        "Downloads reach up to 500 Mbps.",
+        "Downloads reach up to 500 MB/s.",
+        "500 MB/s",
+    ),
+    # a calendar year is a year
+    (
+        "Het eigen risico bedraagt € 385 per kalenderjaar.",
+        "Het eigen risico is € 385 per jaar.",
+        "Het eigen risico is € 385 per maand.",
+        "€ 385",
+    ),
+    # a hedge over months and days is weighed at a month's average length
+    (
+        "Le délai de vente moyen est de 87 jours.",
+        "Un bien met en moyenne un peu moins de trois mois à se vendre.",
+        "Un bien met en moyenne environ deux mois à se vendre.",
+        "deux mois",
+    ),
+    # hedges said after the figure, and their negation
+    ("대여소는 2,730곳입니다.", "대여소는 2,700곳이 넘습니다.", "대여소는 2,800곳이 넘습니다.", "2,800곳"),
+    (
+        "配水管の総延長は1,246 kmです。",
+        "配水管は全体で1,200 km余りあります。",
+        "配水管は全体で1,300 km余りあります。",
+        "1,300 km",
+    ),
+    (
+        "수하물 무게는 20kg을 넘을 수 없습니다.",
+        "수하물은 20킬로그램까지 가능합니다.",
+        "수하물은 20킬로그램 이상이어야 합니다.",
+        "20킬로그램",
+    ),
+    # business days said before the number, or as weekends and holidays left out
+    (
+        "환불은 영업일 기준 7일 이내에 입금됩니다.",
+        "환불은 영업일 7일 안에 들어옵니다.",
+        "환불은 7일 안에 들어옵니다.",
+        "7일",
+    ),
+    (
+        "お届けは通常2〜3営業日です。",
+        "通常は土日祝を除いて2〜3日でお届けします。",
+        "通常は2〜3日でお届けします。",
+        "2〜3日",
+    ),
+    # a share of a noun said as a ratio; a half of a year or a month; the nth month is an ordinal
+    (
+        "Il 58,3% degli studenti ha beneficiato di una riduzione.",
+        "Quasi sei studenti su dieci hanno avuto una riduzione.",
+        "Quasi otto studenti su dieci hanno avuto una riduzione.",
+        "otto studenti su dieci",
+    ),
+    ("项目建设期 18 个月。", "建设期一年半。", "建设期两年半。", "两年半"),
+    (
+        "第1个月15元，第2个月起每月25元。",
+        "第一个月15元，从第二个月开始每月25元。",
+        "第一个月15元，从第二个月开始每月35元。",
+        "35元",
+    ),
+    # time words: half past in Korean; a credit said as what we owe; per piece is per each
+    (
+        "공연은 오후 7시 30분에 시작합니다.",
+        "공연은 저녁 7시 반에 시작해요.",
+        "공연은 저녁 8시 반에 시작해요.",
+        "저녁 8시 반",
+    ),
+    (
+        "Your premium was recalculated: a refund of £42.18 is due.",
+        "We owe you £42.18 after the recalculation.",
+        "You owe us £42.18 after the recalculation.",
+        "£42.18",
+    ),
+    (
+        "Verstuur je 5 of meer pakketten, dan betaal je € 5,75 per pakket.",
+        "Bij vijf of meer is het € 5,75 per stuk.",
+        "Bij vijf of meer is het € 5,75 per persoon.",
+        "€ 5,75",
+    ),
+]
 
 
-@pytest.mark.parametrize(
-    ("context", "restated", "changed", "figure"),
-    [
-        # a price's span of months right before it in CJK; a price paid outright is paid once
-        (
-            "通勤定期券：1か月 18,150円、3か月 51,730円。",
-            "3か月なら51,730円です。",
-            "3か月で18,150円です。",
-            "18,150円",
-        ),
-        (
-            "Buy an extra disc outright for £99.",
-            "You can buy the extra disc for £99 once.",
-            "The extra disc is £99 a year.",
-            "£99",
-        ),
-        # a period in a German compound noun, or in the phrase a clause starts with
-        (
-            "Der Semesterbeitrag für das Wintersemester beträgt 312,45 €.",
-            "Der Semesterbeitrag liegt bei 312,45 €.",
-            "Sie zahlen 312,45 € pro Jahr.",
-            "312,45 €",
-        ),
-        (
-            "Com pagamento anual, o prémio é de 199,80 €.",
-            "Pagando uma vez por ano, são 199,80 € por ano.",
-            "São 199,80 € por semestre.",
-            "199,80 €",
-        ),
-        # a counted noun inflected is the same noun
-        (
-            "Inklusive 1.250 Freikilometern pro Monat.",
-            "Enthalten sind 1.250 Freikilometer pro Monat.",
-            "Enthalten sind 1.250 Freikilometer pro Jahr.",
-            "1.250 Freikilometer",
-        ),
-        # Italian clock times: a span of two, a time in a zone, half past midnight; the small hours at night
-        (
-            "Orario: dalle 8:30 alle 17:30, dal lunedì al venerdì.",
-            "Si lavora dal lunedì al venerdì (8.30–17.30).",
-            "Si lavora dal lunedì al venerdì (8.30–18.30).",
-            "18.30",
-        ),
-        (
-            "Il servizio clienti è attivo dalle 8:30 alle 19:00 (ora italiana).",
-            "Puoi chiamare dalle 8.30 alle 19 ora italiana.",
-            "Puoi chiamare dalle 8.30 alle 20 ora italiana.",
-            "20",
-        ),
-        (
-            "Dopo le 21:00 passa una corsa ogni 30 minuti fino alle 00:30.",
-            "Dopo le 21 passa ogni mezz'ora fino a mezzanotte e mezza.",
-            "Dopo le 21 passa ogni mezz'ora fino alle 2:30.",
-            "2:30",
-        ),
-        (
-            "Wartungsarbeiten: Sonntag, 02:00–04:00 Uhr MEZ.",
-            "Am Sonntag zwischen 2 und 4 Uhr nachts (MEZ).",
-            "Am Sonntag zwischen 2 und 5 Uhr nachts (MEZ).",
-            "5 Uhr nachts",
-        ),
-        # a year ago is a comparison's date; the year's sign belongs to the next amount
-        (
-            "가입자는 1,487만 명으로 전년 동기 대비 9.6% 증가했습니다.",
-            "가입자는 약 1,500만 명으로, 1년 전보다 10% 가까이 늘었어요.",
-            "가입자는 약 1,500만 명으로, 1년 전보다 20% 가까이 늘었어요.",
-            "20%",
-        ),
-        (
-            "Verplicht eigen risico 2024: € 385 per jaar.",
-            "Het eigen risico is in 2024 € 385 per jaar.",
-            "Het eigen risico is in 2024 € 395 per jaar.",
-            "€ 395",
-        ),
-    ],
-)
-def test_a_period_or_a_time_said_further_off_is_read(context: str, restated: str, changed: str, figure: str) -> None:
-    assert listed(context, restated) == []
-    assert figure in listed(context, changed)
+FURTHER_OFF = [
+    # a price's span of months right before it in CJK; a price paid outright is paid once
+    (
+        "通勤定期券：1か月 18,150円、3か月 51,730円。",
+        "3か月なら51,730円です。",
+        "3か月で18,150円です。",
+        "18,150円",
+    ),
+    (
+        "Buy an extra disc outright for £99.",
+        "You can buy the extra disc for £99 once.",
+        "The extra disc is £99 a year.",
+        "£99",
+    ),
+    # a period in a German compound noun, or in the phrase a clause starts with
+    (
+        "Der Semesterbeitrag für das Wintersemester beträgt 312,45 €.",
+        "Der Semesterbeitrag liegt bei 312,45 €.",
+        "Sie zahlen 312,45 € pro Jahr.",
+        "312,45 €",
+    ),
+    (
+        "Com pagamento anual, o prémio é de 199,80 €.",
+        "Pagando uma vez por ano, são 199,80 € por ano.",
+        "São 199,80 € por semestre.",
+        "199,80 €",
+    ),
+    # a counted noun inflected is the same noun
+    (
+        "Inklusive 1.250 Freikilometern pro Monat.",
+        "Enthalten sind 1.250 Freikilometer pro Monat.",
+        "Enthalten sind 1.250 Freikilometer pro Jahr.",
+        "1.250 Freikilometer",
+    ),
+    # Italian clock times: a span of two, a time in a zone, half past midnight; the small hours at night
+    (
+        "Orario: dalle 8:30 alle 17:30, dal lunedì al venerdì.",
+        "Si lavora dal lunedì al venerdì (8.30–17.30).",
+        "Si lavora dal lunedì al venerdì (8.30–18.30).",
+        "18.30",
+    ),
+    (
+        "Il servizio clienti è attivo dalle 8:30 alle 19:00 (ora italiana).",
+        "Puoi chiamare dalle 8.30 alle 19 ora italiana.",
+        "Puoi chiamare dalle 8.30 alle 20 ora italiana.",
+        "20",
+    ),
+    (
+        "Dopo le 21:00 passa una corsa ogni 30 minuti fino alle 00:30.",
+        "Dopo le 21 passa ogni mezz'ora fino a mezzanotte e mezza.",
+        "Dopo le 21 passa ogni mezz'ora fino alle 2:30.",
+        "2:30",
+    ),
+    (
+        "Wartungsarbeiten: Sonntag, 02:00–04:00 Uhr MEZ.",
+        "Am Sonntag zwischen 2 und 4 Uhr nachts (MEZ).",
+        "Am Sonntag zwischen 2 und 5 Uhr nachts (MEZ).",
+        "5 Uhr nachts",
+    ),
+    # a year ago is a comparison's date; the year's sign belongs to the next amount
+    (
+        "가입자는 1,487만 명으로 전년 동기 대비 9.6% 증가했습니다.",
+        "가입자는 약 1,500만 명으로, 1년 전보다 10% 가까이 늘었어요.",
+        "가입자는 약 1,500만 명으로, 1년 전보다 20% 가까이 늘었어요.",
+        "20%",
+    ),
+    (
+        "Verplicht eigen risico 2024: € 385 per jaar.",
+        "Het eigen risico is in 2024 € 385 per jaar.",
+        "Het eigen risico is in 2024 € 395 per jaar.",
+        "€ 395",
+    ),
+]
 
 
-@pytest.mark.parametrize(
-    ("context", "restated", "changed", "figure"),
-    [
-        # bounds: a denied comparative in the Romance languages, a feminine 'minima', a German 'Mindest-' noun
-        (
-            "La excedencia tendrá una duración no menor a cuatro meses.",
-            "La excedencia dura como mínimo cuatro meses.",
-            "La excedencia puede durar como mucho cuatro meses.",
-            "cuatro meses",
-        ),
-        (
-            "È prevista una franchigia minima di 100 €.",
-            "La franchigia è di almeno 100 €.",
-            "La franchigia è al massimo di 100 €.",
-            "100 €",
-        ),
-        (
-            "Die Mindestabhebung beträgt 20 €.",
-            "Sie müssen mindestens 20 € abheben.",
-            "Sie können höchstens 20 € abheben.",
-            "20 €",
-        ),
-        (
-            "La vaccinazione è gratuita dai 18 anni.",
-            "È gratuita a partire dai 18 anni.",
-            "È gratuita fino ai 18 anni.",
-            "18 anni",
-        ),
-        # currencies named in CJK words; a direction in a bracket over the amount's sign
-        (
-            "미국발 물품은 200달러 이하인 경우 면세됩니다.",
-            "미국발은 200달러까지 면세입니다.",
-            "미국발은 200달러 이상이면 면세입니다.",
-            "200달러",
-        ),
-        (
-            "차감징수세액 -335,000원(환급).",
-            "335,000원을 돌려받으십니다.",
-            "335,000원을 추가로 납부하셔야 합니다.",
-            "335,000원",
-        ),
-        # a tax paid back is a debit; an amount added on is a rise
-        ("应退税额720.00元。", "可以退税720元。", "还需补税720元。", "720元"),
-        (
-            "返品による減額 −3,980円。",
-            "返品分の3,980円が差し引かれます。",
-            "返品分の3,980円が上乗せされます。",
-            "3,980円",
-        ),
-    ],
-)
-def test_a_bound_a_currency_or_a_side_said_in_other_words_is_read(
-    context: str, restated: str, changed: str, figure: str
-) -> None:
-    assert listed(context, restated) == []
-    assert figure in listed(context, changed)
+BOUNDS_AND_SIDES = [
+    # bounds: a denied comparative in the Romance languages, a feminine 'minima', a German 'Mindest-' noun
+    (
+        "La excedencia tendrá una duración no menor a cuatro meses.",
+        "La excedencia dura como mínimo cuatro meses.",
+        "La excedencia puede durar como mucho cuatro meses.",
+        "cuatro meses",
+    ),
+    (
+        "È prevista una franchigia minima di 100 €.",
+        "La franchigia è di almeno 100 €.",
+        "La franchigia è al massimo di 100 €.",
+        "100 €",
+    ),
+    (
+        "Die Mindestabhebung beträgt 20 €.",
+        "Sie müssen mindestens 20 € abheben.",
+        "Sie können höchstens 20 € abheben.",
+        "20 €",
+    ),
+    (
+        "La vaccinazione è gratuita dai 18 anni.",
+        "È gratuita a partire dai 18 anni.",
+        "È gratuita fino ai 18 anni.",
+        "18 anni",
+    ),
+    # currencies named in CJK words; a direction in a bracket over the amount's sign
+    (
+        "미국발 물품은 200달러 이하인 경우 면세됩니다.",
+        "미국발은 200달러까지 면세입니다.",
+        "미국발은 200달러 이상이면 면세입니다.",
+        "200달러",
+    ),
+    (
+        "차감징수세액 -335,000원(환급).",
+        "335,000원을 돌려받으십니다.",
+        "335,000원을 추가로 납부하셔야 합니다.",
+        "335,000원",
+    ),
+    # a tax paid back is a debit; an amount added on is a rise
+    ("应退税额720.00元。", "可以退税720元。", "还需补税720元。", "720元"),
+    (
+        "返品による減額 −3,980円。",
+        "返品分の3,980円が差し引かれます。",
+        "返品分の3,980円が上乗せされます。",
+        "3,980円",
+    ),
+]
 
 
 @pytest.mark.parametrize(
@@ -428,3 +398,13 @@ def test_a_bound_a_currency_or_a_side_said_in_other_words_is_read(
 )
 def test_round_seven_s_restatements_pass(context: str, candidate: str) -> None:
     assert listed(context, candidate) == []
+
+
+@pytest.mark.parametrize(
+    ("context", "restated", "changed", "figure"), CASES + OTHER_WORDS + FURTHER_OFF + BOUNDS_AND_SIDES
+)
+def test_what_a_figure_is_said_with_is_read_past_its_neighbours(
+    context: str, restated: str, changed: str, figure: str
+) -> None:
+    assert listed(context, restated) == []
+    assert figure in listed(context, changed)
