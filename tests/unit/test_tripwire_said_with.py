@@ -273,12 +273,6 @@ FURTHER_OFF = [
         "Sie zahlen 312,45 € pro Jahr.",
         "312,45 €",
     ),
-    (
-        "Com pagamento anual, o prémio é de 199,80 €.",
-        "Pagando uma vez por ano, são 199,80 € por ano.",
-        "São 199,80 € por semestre.",
-        "199,80 €",
-    ),
     # a counted noun inflected is the same noun
     (
         "Inklusive 1.250 Freikilometern pro Monat.",

@@ -230,7 +230,7 @@ CURRENCY_WORDS = {
     "céntimos": ("EUR",), "real": ("BRL",), "reais": ("BRL",), "centavos": ("BRL", "EUR"), "centesimi": ("EUR",),
     "eurocent": ("EUR",), "franchi": ("CHF",), "francos": ("CHF",), "sterline": ("GBP",), "libras": ("GBP",),
     "pond": ("GBP",), "d'euros": ("EUR",), "d’euros": ("EUR",), "de euros": ("EUR",), "di euro": ("EUR",),
-    "de dólares": ("USD",), "de reais": ("BRL",), "円": ("JPY",), "元": ("CNY",), "块": ("CNY",), "块钱": ("CNY",), "원": ("KRW",), "달러": ("USD",), "유로": ("EUR",), "파운드": ("GBP",), "엔": ("JPY",), "위안": ("CNY",), "美元": ("USD",), "欧元": ("EUR",), "英镑": ("GBP",), "日元": ("JPY",), "ドル": ("USD",), "ユーロ": ("EUR",), "ポンド": ("GBP",),
+    "de dólares": ("USD",), "de reais": ("BRL",), "円": ("JPY",), "元": ("CNY",), "块": ("CNY",), "块钱": ("CNY",), "원": ("KRW",), "달러": ("USD",), "유로": ("EUR",), "엔": ("JPY",), "위안": ("CNY",), "美元": ("USD",), "欧元": ("EUR",), "英镑": ("GBP",), "日元": ("JPY",), "ドル": ("USD",), "ユーロ": ("EUR",),
     "銭": ("JPY",), "分钱": ("CNY",),
 }  # fmt: skip
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 BEFORE: dict[str, dict[str, str]] = {
     "min": {
         "en": "at least|no fewer than|no less than|not less than|a minimum of|minimum of|minimum|min.|starting at|starting from|from as little as|as little as|from",
-        "fr": "au moins|au minimum|minimum|pas moins de|à partir de|dès",
+        "fr": "au moins|d'au moins|au minimum|d'au minimum|minimum|pas moins de|à partir de|dès",
         "de": "mindestens|wenigstens|nicht weniger als|mindestens|ab|minimal|minimum",
         "es": "al menos|como mínimo|mínimo|no menos de|a partir de|desde",
         "pt": "pelo menos|no mínimo|mínimo|não menos de|a partir de|desde",
@@ -22,7 +22,7 @@ BEFORE: dict[str, dict[str, str]] = {
     },
     "max": {
         "en": "up to|at most|no more than|not more than|a maximum of|maximum of|maximum|max.|not exceeding|capped at|within|no later than|limited to",
-        "fr": "jusqu'à|jusqu’à|au plus|au maximum|maximum|pas plus de|dans un délai de|sous|dans les|plafonné à|limité à",
+        "fr": "jusqu'à|jusqu’à|au plus|d'au plus|au maximum|d'au maximum|maximum|pas plus de|dans un délai de|sous|dans les|plafonné à|limité à",
         "de": "bis zu|höchstens|maximal|max.|nicht mehr als|innerhalb von|innerhalb|binnen|spätestens nach|bis",
         "es": "hasta|como máximo|como mucho|máximo|no más de|a lo sumo|en un plazo de|dentro de|en un máximo de",
         "pt": "até|no máximo|máximo|não mais de|dentro de|em até|num prazo de|no prazo de",
@@ -278,7 +278,7 @@ PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not 
 # '单程票价：二等座553元', '€ 4,00 retour', '往返30元/人'): one way, or there and back.
 JOURNEYS = {
     "return": "return|returns|return fare|return ticket|day return|round trip|round-trip|both ways|there and back|aller-retour|aller retour|a/r|hin- und rückfahrt|hin und zurück|hin und rück|rückfahrkarte|ida y vuelta|ida e volta|andata e ritorno|andata/ritorno|retour|retourtje|retourticket|heen en terug|往返|来回|往復|왕복",
-    "way": "single|singles|single fare|single ticket|one way|one-way|each way|per way|per leg|each direction|aller simple|l'aller|par trajet|par sens|einfache fahrt|pro strecke|je richtung|pro richtung|je strecke|solo ida|sólo ida|ida|sencillo|billete sencillo|por trayecto|por sentido|só ida|somente ida|por trecho|por sentido|solo andata|sola andata|andata|per tratta|corsa semplice|corsa singola|biglietto singolo|enkele reis|enkele rit|单程|片道|편도",
+    "way": "single|singles|single fare|single ticket|one way|one-way|each way|per way|per leg|each direction|aller simple|par trajet|par sens|einfache fahrt|pro strecke|je richtung|pro richtung|je strecke|solo ida|sólo ida|ida|sencillo|billete sencillo|por trayecto|por sentido|só ida|somente ida|por trecho|por sentido|solo andata|sola andata|andata|per tratta|corsa semplice|corsa singola|biglietto singolo|enkele reis|enkele rit|单程|片道|편도",
 }
 # After 'per', 'par', 'por': an article makes it 'for', not 'each' ('per il parcheggio'), in the Romance languages;
 # and in every language, some nouns make it 'by' ('per E-Mail', 'por favor', 'par exemple', '15 por ciento').

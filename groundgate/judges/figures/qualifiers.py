@@ -50,7 +50,7 @@ def _anywhere_zone() -> re.Pattern[str]:
 
 
 # A comparative denied: 'niet dikker dan', 'nicht länger als', 'not older than' (at most), 'not less than' (at least).
-_NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s+(?:(?P<less>less|fewer|lower|younger|shorter|smaller|sooner|earlier|minder|weniger|jünger|kürzer|niedriger|kleiner|früher|eher|moins|menos|meno|jonger|korter|lager|eerder|menor|inferior|inferiore|minore|inférieur|inférieure)|more|plus|più|más|mais|meer|mehr|mayor|maior|superior|superiore|maggiore|supérieur|supérieure|longer|larger|bigger|higher|older|later|heavier|thicker|wider|taller|länger|größer|grösser|höher|älter|später|schwerer|dicker|breiter|langer|groter|hoger|ouder|later|zwaarder|dikker|breder)(?:\s+[^\W\d_]+)?\s+(?:than|dan|als|que|di|de|do|da|a|à|al|ao|del)\s*$", re.IGNORECASE)  # fmt: skip
+_NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s+(?:(?:puede|pode|può|peut|kann|kan|can|may|mag|deve|debe|doit|muss|moet|must|ser|être|essere|sein|zijn|be|pas)\s+){0,3}(?:(?P<less>less|fewer|lower|younger|shorter|smaller|sooner|earlier|minder|weniger|jünger|kürzer|niedriger|kleiner|früher|eher|moins|menos|meno|jonger|korter|lager|eerder|menor|inferior|inferiore|minore|inférieur|inférieure)|more|plus|più|más|mais|meer|mehr|mayor|maior|superior|superiore|maggiore|supérieur|supérieure|longer|larger|bigger|higher|older|later|heavier|thicker|wider|taller|länger|größer|grösser|höher|älter|später|schwerer|dicker|breiter|langer|groter|hoger|ouder|later|zwaarder|dikker|breder)(?:\s+[^\W\d_]+)?\s+(?:than|dan|als|que|di|de|do|da|a|à|al|ao|del)\s*$", re.IGNORECASE)  # fmt: skip
 _DENIED_AFTER = re.compile(r"^[^\s,.;。，、]{0,6}\s?(?:수\s?)?(?:없|않|못|안\s?(?:됩|돼|되)|ない|ません|不)")
 
 
@@ -80,7 +80,7 @@ _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+[^\s,;:]+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 _LOOSE_WORDS = re.compile(
-    r"min|max|mín|máx|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE
+    r"min|max|mín|máx|mass|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE
 )
 _CALENDAR = re.compile(rf"(?<![^\W\d_])(?:{words.CALENDAR})(?![^\W\d_])", re.IGNORECASE)
 
@@ -186,19 +186,14 @@ class Reader:
             said = replace(said, per=said.per | {thing}) if thing else said
         if kind == "money" and not said.per & reach.JOURNEY_SENSES and (way := self._journey(start, end, previous, following, clause_start, clause_end)):  # fmt: skip
             said = replace(said, per=said.per | {way})
-        if (
-            kind == "money"
-            and not said.period
-            and (period := self._period_further(index, start, previous, clause_start))
-        ):
+        if kind == "money" and not said.period and (period := self._period_further(index, start, end, clause_start)):
             said = replace(said, period=period)
         return said
 
-    def _period_further(self, index: int, start: int, previous: int, clause_start: int) -> str:
+    def _period_further(self, index: int, start: int, end: int, clause_start: int) -> str:
         """A price's period said further off than its own words: the span of months right before it in CJK
-        ('3か月 51,730円', '3か月で18,150円': 3 months), a noun that holds it in German or Dutch ('Semesterbeitrag',
-        'jaarabonnement'), or a phrase the clause starts with, for its first price ('Com pagamento anual, o prémio
-        é de 199,80 €'); '' if none."""
+        ('3か月 51,730円', '3か月で18,150円': 3 months), or a payment noun that holds it in German or Dutch, in the
+        price's own words or right after it ('Semesterbeitrag', '312,45 € Semesterbeitrag'); '' if none."""
         text, spans = self.text, self.spans
         if self.lang in _CJK:
             if index and spans[index - 1][2] in ("duration", "bare") and start - spans[index - 1][1] <= 3 and not reach.FIRST_SPAN.search(text, max(0, spans[index - 1][0] - 4), spans[index - 1][0]):  # fmt: skip
@@ -207,20 +202,19 @@ class Reader:
                     count, unit = int(span.group(1)), reach.CJK_SPANS[span.group(2)]
                     return unit if count == 1 else reach.NAMED_SPANS.get((count, unit), f"{count} {unit}")
             return ""
+        if self.lang not in ("de", "nl"):
+            return ""
         back = index - 1
         while back >= 0 and spans[back][2] in ("name", "date", "weekday") and index - back <= 3:
             back -= 1  # 'Der Semesterbeitrag für das Wintersemester 2025/26 beträgt 312,45 €': past a year
         low = spans[back][1] if back >= 0 and index - back <= 3 else clause_start
         own = reach.LIST_SEP.split(text[max(low, clause_start, start - 80) : start])[-1]  # its own words
-        if self.lang in ("de", "nl") and (compound := reach.COMPOUND_PERIOD.search(own + text[start : start + 40])):
-            return reach.COMPOUND_PERIODS[compound.group(1).lower()]
-        clause_start = self.clause(index)[0]  # the clause's own start, not the window's
-        comma = text.find(",", clause_start, start)
-        if comma >= 0 and not any(clause_start <= s < start for s, _, _ in spans[max(0, index - 4) : index]):
-            opening = text[clause_start:comma]
-            fronted = phrases.anywhere(opening, "period") if reach.PAYMENT.search(opening) else []
-            return fronted[-1][0] if fronted and fronted[-1][0] != "once" else ""
-        return ""
+        gap = len(text[end : end + 3]) - len(text[end : end + 3].lstrip())
+        if reach.NOUN_AFTER.match(text, end + gap):  # '25 € Aufnahmegebühr': the price's own noun says it, alone
+            compound = reach.COMPOUND_PERIOD.match(text, end + gap)
+        else:
+            compound = reach.COMPOUND_PERIOD.search(own)
+        return reach.COMPOUND_PERIODS[compound.group(1).lower()] if compound is not None else ""
 
     def _journey(self, start: int, end: int, previous: int, following: int, clause_start: int, clause_end: int) -> str:
         """A fare's journey ('way' or 'return') said beside it: the nearest such word between it and the figures
@@ -316,7 +310,7 @@ class Reader:
             label = lead[:colon]
             begin = max(label.rfind(mark) for mark in ("; ", ". ", "\n", "；", "。", ": "))
             change, balance = _direction(_own_last(label[begin + 1 :]), "", self.lang)
-        if not (change or balance) and (said_after := reach.BRACKET_AFTER.match(text, end)) is not None:
+        if not (change or balance) and (said_after := reach.BRACKET_AFTER.match(text, end)) is not None and not reach.AFTER_WORD.search(said_after.group(1)):  # fmt: skip
             change, balance = _direction(
                 "", said_after.group(1), self.lang
             )  # '-335,000원(환급)': the word, not the sign

@@ -13,19 +13,23 @@ from groundgate.judges.figures import qualifier_words as words
 
 JOINED = re.compile(r"\s(?:and|but|while|whereas|et|mais|und|aber|y|pero|e|mas|ma|en|maar|then|puis|dann|luego|depois|poi|dan)\s|[并但而]", re.IGNORECASE)  # fmt: skip
 COMMA = re.compile(r"[,，、]")
-SPAN_JOINS = frozenset({"", "で", "なら", "だと", "이면", "에", "共计", "合计", "合計", "で合計", "总共", "一共"})
+SPAN_JOINS = frozenset({"", "で", "なら", "だと", "이면", "共计", "合计", "合計", "で合計", "总共", "一共"})
 FIRST_SPAN = re.compile(
-    r"(?:最初の|はじめの|初回|前|首|첫|처음)\s?$"
+    r"(?:最初の|はじめの|初めの|初回|前|首|头|頭|첫|처음|최초)\s?$"
 )  # '最初の3か月は980円': the first months' monthly price
-SPAN_BEFORE = re.compile(r"(\d{1,2})\s?(か月|ヶ月|カ月|ケ月|个月|個月|개월|年間|年|년|週間|周|주|日間|天|일)")
+SPAN_BEFORE = re.compile(r"(\d{1,2})\s?(か月|ヶ月|カ月|ケ月|个月|個月|개월|年間|年|년|週間|周|주|日間|天)")
 NAMED_SPANS = {(3, "month"): "quarter", (6, "month"): "half_year", (12, "month"): "year", (7, "day"): "week"}
-CJK_SPANS = {"か月": "month", "ヶ月": "month", "カ月": "month", "ケ月": "month", "个月": "month", "個月": "month", "개월": "month", "年間": "year", "年": "year", "년": "year", "週間": "week", "周": "week", "주": "week", "日間": "day", "天": "day", "일": "day"}  # fmt: skip
+CJK_SPANS = {"か月": "month", "ヶ月": "month", "カ月": "month", "ケ月": "month", "个月": "month", "個月": "month", "개월": "month", "年間": "year", "年": "year", "년": "year", "週間": "week", "周": "week", "주": "week", "日間": "day", "天": "day" }  # fmt: skip
 # A period inside a German or Dutch compound noun of a payment beside a price ('Semesterbeitrag', 'Jahresgebühr',
 # 'maandbedrag'; not a 'Tagesticket', which is bought once).
 COMPOUND_PERIOD = re.compile(r"(?<![^\W\d_])(jahres|monats|wochen|tages|semester|quartals|jaar|maand|week|dag|kwartaal)(?:beitrag|beiträge|gebühr|gebühren|miete|preis|kosten|rate|abo|abonnement|tarif|pauschale|bedrag|premie|huur|prijs|contributie|termijn|abonnementsprijs)(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
-# The phrase a clause opens with says a price's period only when it says how it is paid ('Com pagamento anual, …')
-PAYMENT = re.compile(r"pagamento|pago|payment|paiement|zahlung|betaling", re.IGNORECASE)  # fmt: skip
 COMPOUND_PERIODS = {"jahres": "year", "monats": "month", "wochen": "week", "tages": "day", "semester": "half_year", "quartals": "quarter", "jaar": "year", "maand": "month", "week": "week", "dag": "day", "kwartaal": "quarter"}  # fmt: skip
+NOUN_AFTER = re.compile(
+    r"[A-ZÄÖÜ][^\W\d_]{3,}|[a-z][^\W\d_]{5,}(?:kosten|bedrag|premie|huur|prijs|contributie)(?![^\W\d_])"
+)
+AFTER_WORD = re.compile(
+    r"(?<![^\W\d_])(?:after|nach|après|dopo|después|após|na)(?![^\W\d_])|후|後|后", re.IGNORECASE
+)  # '(nach Gutschrift)'
 BRACKET_AFTER = re.compile(r"\s*[(（]([^)）]{1,16})[)）]")
 REST_END = re.compile(r"[;；。！？!?\n(（]|\.(?=\s|$)")
 # What goes on from an amount to say what becomes of it: a relative pronoun, or a verb's auxiliary ('che verrà

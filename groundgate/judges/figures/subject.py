@@ -266,6 +266,9 @@ def _han_or_kana(word: str) -> bool:
 _JOINED = re.compile(r"\s*(?:-|–|—|~|〜|～|/|to|through|à|a|au|bis|hasta|até|al|fino a|tot|t/m|至|到|から|부터)?\s*(?:de|à|a|las|le|les|h)?\s*", re.IGNORECASE)  # fmt: skip
 
 
+_CHAIN = 8  # figures a span's ends are looked for across, at most: a list of amounts is no span
+
+
 def said_of(
     text: str, figures: Sequence[Figure], index: int, lang: str, topic: bool = True, starts: Sequence[int] = ()
 ) -> tuple[set[str], set[str], tuple[int, int]]:
@@ -275,9 +278,9 @@ def said_of(
     and 60 minutes before departure for vehicles'); ``topic``: and a context's figure is said of what the parts
     of its sentence before it say, up to one that states a figure of its kind."""
     first = last = index
-    while first > 0 and _joined(text, figures[first - 1], figures[first]):
+    while first > 0 and index - first < _CHAIN and _joined(text, figures[first - 1], figures[first]):
         first -= 1
-    while last + 1 < len(figures) and _joined(text, figures[last], figures[last + 1]):
+    while last + 1 < len(figures) and last - index < _CHAIN and _joined(text, figures[last], figures[last + 1]):
         last += 1
     starts = starts or [f.start for f in figures]
     begin, low, high, (label_start, label_end), cuts = part(text, figures[first].start, figures[last].end, lang, starts)

@@ -267,7 +267,7 @@ _TIMES = re.compile(
       | (?P<hw>\d{1,2})\s(?:o'clock\s)?in\sthe\s(?P<w_half>morning|afternoon|evening)
       | (?P<hfw>\d{1,2})\s(?:heures?\s)?(?P<fq>et\squart\s|et\sdemie?\s|moins\sle\squart\s|y\scuarto\s|y\smedia\s|menos\scuarto\s|e\smeia\s|e\sum\squarto\s|e\smezza\s|e\sun\squarto\s)?(?:du|de\sl'|de\sla|da|della|di)\s?(?P<fw_half>matin|soir|après-midi|mañana|tarde|noche|madrugada|manhã|noite|mattina|sera|pomeriggio|notte)
       | (?P<hoc>\d{1,2})\so'clock
-      | (?:(?<=alle\s)|(?<=dalle\s))(?P<hit>\d{1,2})(?![\d,:]|\.\d)(?=\s*(?:$|[.;:)]|,\s|e\s|ed\s|fino\b|ora\s(?:italiana|locale|di)|alle\s|dalle\s|di\s(?:sera|mattina|notte|pomeriggio)|del\s|in\s|con\s|per\s))
+      | (?:(?<=alle\s)|(?<=dalle\s))(?P<hit>\d{1,2})(?![\d,:]|\.\d)(?!\s*alle\s+\d{1,2}\s+(?:settiman|giorn|giornat|or[ae]\b|mes|ann|minut|volt|person|euro|€|%))(?=\s*(?:$|[.;:)]|,\s|e\s|ed\s|fino\b|ora\s(?:italiana|locale|di)|alle\s|dalle\s|di\s(?:sera|mattina|notte|pomeriggio)|del\s|in\s|con\s|per\s))(?:\se\s(?P<hit_m>mezza|mezzo|un\squarto|1\squarto|tre\squarti|3\squarti|\d{2})(?![\w]))?
       | (?:(?<=alle\s)|(?<=dalle\s)|(?<=ore\s)|(?<=las\s)|(?<=às\s)|(?<=as\s))(?P<hzone>\d{1,2})(?=\s(?:ora|hora|horário)\s(?:italiana|locale|local|peninsular|de\s|di\s|do\s|da\s))
       | half\spast\s(?P<hp>\d{1,2})
       | quarter\spast\s(?P<hq>\d{1,2})
@@ -276,7 +276,7 @@ _TIMES = re.compile(
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
-_UNIT_AFTER = r"\s?(?:€|\$|£|%|eur|euro|kg|km|mg|ml|g|l|m|cm|mm|gb|mb|mmol|µmol|μmol|umol|iu|miu|mui|u|punti|points|punten|punkte)(?![^\W\d_])|\s?[^\W\d_]+/"
+_UNIT_AFTER = r"\s?(?:€|\$|£|%|eur|euro|kg|km|mg|ml|g|l|m|cm|mm|gb|mb|mmol|µmol|μmol|umol|iu|miu|mui|punti|points|punten|punkte)(?![^\W\d_])|\s?(?:mmol|µmol|μmol|umol|mg|µg|ng|g|ml|dl|l|iu|miu|ui|mui|meq|kg|km|m)/"
 _NOT_AMOUNT = rf"(?!{_UNIT_AFTER})"
 _AMOUNT_AFTER = re.compile(_UNIT_AFTER, re.IGNORECASE)
 _DOT_PAIR_AFTER = re.compile(rf"\s?[-–]\s?(?:[01]?\d|2[0-4])\.[0-5]\d(?![\d.,]){_NOT_AMOUNT}", re.IGNORECASE)
@@ -384,8 +384,10 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         readings = _halved(hour, minute, g["w_half"] or g["fw_half"])
     elif g["hoc"]:
         readings = _halved(int(g["hoc"]), 0, None)
-    elif g["hit"]:  # 'dalle 8 alle 20': clock hours in Italian
-        readings = _halved(int(g["hit"]), 0, None)
+    elif g["hit"]:  # 'dalle 8 alle 20', 'alle 8 e mezza': clock hours in Italian
+        said = g["hit_m"] or ""
+        minute = {"mezza": 30, "mezzo": 30, "un quarto": 15, "1 quarto": 15, "tre quarti": 45, "3 quarti": 45}.get(said.replace("\xa0", " "), int(said) if said.isdigit() else 0)  # fmt: skip
+        readings = _halved(int(g["hit"]), minute, None) if minute < 60 else set()
     elif g["hzone"]:  # 'alle 19 ora italiana', 'às 13 horário de Brasília': a clock time in a zone, not hours
         readings = _halved(int(g["hzone"]), 0, None)
     elif g["hp"] or g["hq"]:

@@ -107,7 +107,7 @@ class _Units:
                 latin, end = first[:-1], head.end("w1") - 1
             elif second and words.get(second.lower()) in _SPANS and first.isalpha() and first.lower() not in _STOP:
                 latin, end = second, head.end("w2")  # '5 extra days', '5 aaneengesloten werkdagen': a word between
-            elif (signed := self.dollars.match(text, pos)) is not None:
+            elif (signed := self.dollars.match(text, pos)) is not None and not _NEXT_AMOUNT.match(text, signed.end()):
                 groups = {"gap": signed.group("gap"), "qual": None, "latin": None, "other": signed.group("other")}
                 return _UnitMatch(groups, signed.end())
             else:
