@@ -97,6 +97,7 @@ def _figures(row: Row) -> list[tuple[str, str, str]] | None:
             stated += f": “{found.sentence}”" if found.sentence else ""
         else:
             stated = "; the context states no figure"
+        stated += f" ({found.basis})" if found.basis else ""  # 'said there as £16 per return': what disagrees
         said.append(("newly states", figure, written + stated))
     return said
 

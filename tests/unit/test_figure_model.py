@@ -216,6 +216,7 @@ ROWS = [
         "Cancellation cover pays up to £500.",
     ),
     ("unread", "pricing", "Тариф стоит 500 рублей в месяц.", "Тариф стоит 500 рублей.", "Тариф стоит 900 рублей."),
+    ("journey", "pricing", "Shuttle fares: Single £9, Return £16.", "A return is £16.", "The shuttle is £16 each way."),
 ]
 
 
@@ -230,9 +231,12 @@ def test_derived_and_elsewhere_reach_the_results_and_the_report_and_unread_rows_
     assert rows["unread"].outcome is Outcome.TIE
     assert rows["unread"].figures_unread == "Russian"
     assert "figures not read: Russian" in (rows["unread"].note or "")
+    [changed] = rows["journey"].new_figures or []  # the value is the context's: what disagrees is said
+    assert (changed.status, changed.basis) == ("unsupported", "said there as £16 per return")
     console = " ".join(render_console(results).split())
     assert "states up to £500, which the context states in the context of “Personal belongings are insured up to £500”" in console  # fmt: skip
-    assert "in the context of" in render(results)
+    assert "newly states £16 per way" in console and "(said there as £16 per return)" in console
+    assert "in the context of" in render(results) and "said there as £16 per return" in render(results)
 
 
 # --- the property ---------------------------------------------------------------------------------------

@@ -139,6 +139,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             ranked = nearest(claim, stated)
             sentence_of = sentence(shown, ranked[0]) if ranked else ""
             basis = basis if status != "elsewhere" else quoted(shown, _source(basis, stated), reading.clause)
+            if status == "unsupported" and not basis:
+                basis = _said_otherwise(claim, sources)
             new.append(NewFigure(claim, [f.text for f in ranked], sentence_of, status, basis))
     return Finding(new, backlog)
 
@@ -177,6 +179,14 @@ def _said_of(
         ):
             return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
     return None
+
+
+def _said_otherwise(claim: Figure, sources: Stated) -> str:
+    """What the context says with the claim's own value, when it states it with something else ('£20 per
+    return' for '£20 per way', '100 € per tavolo' for '100 € per person'): the qualifier that disagrees, for a
+    reader to see at once ('' when the context does not state the value, or states it as the claim does)."""
+    said = sorted({s.said for s in (sources.qualify(source) for source in sources.matching(claim, read=False))} - {claim.said})  # fmt: skip
+    return "said there as " + ", ".join(said[:2]) if said else ""
 
 
 def _converted(claim: Figure, sources: Stated, everything: Sequence[Figure], place: dict[int, int]) -> Figure | None:
