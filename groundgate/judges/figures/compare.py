@@ -19,6 +19,7 @@ from functools import cache
 from groundgate.judges.figures import cldr
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.lexicon import UNIT_WORDS
+from groundgate.judges.figures.qualifier_words import JOURNEY_SENSES as JOURNEY
 from groundgate.judges.figures.qualifier_words import PER_THINGS
 from groundgate.judges.figures.quantity import dimension
 
@@ -168,7 +169,6 @@ def same(claim: Figure, source: Figure) -> bool:
 
 
 HEDGES = frozenset({"about", "nearly", "over", "under"})
-JOURNEY = frozenset({"way", "return"})
 EACH = frozenset({"each"})  # 'per piece', 'per stuk': per whatever the figure is of
 _SIDES = {"min": 1, "over": 1, "max": -1, "under": -1, "nearly": -1}
 _UP, _DOWN = frozenset({"min", "over"}), frozenset({"max", "under", "nearly"})
@@ -392,9 +392,10 @@ class Stated:
                 backers = [b for b in backers if any(abs(b.start - s.end) <= _SPAN or abs(s.start - b.end) <= _SPAN for s in literal)]  # fmt: skip
             yield from backers
             return
-        counter = _COUNTER_CLASS.get(claim.unit) if claim.kind == "count" else None
         matching = self.matching(claim, read=False)
-        if counter is not None:  # '3곳' (places) is no '3세' (years of age) nor '3명' (people)
+        if claim.kind == "count" and counted(
+            claim.unit
+        ):  # '3곳' (places) is no '3세' (years of age) nor '3명' (people)
             matching = [s for s in matching if _counted_alike(claim, s)]
         if not qualified(claim):  # nothing said with it: nothing to disagree with (sources stay unread)
             yield from matching
@@ -406,15 +407,15 @@ class Stated:
 
 
 # The CJK counters by what they count: a count said with one counts no other kind of thing.
-_COUNTER_CLASS = {
-    **dict.fromkeys(("명", "名", "位", "人", "인", "名様"), "people"),
-    **dict.fromkeys(("세", "岁", "歳", "周岁", "週歳"), "age"),
-    **dict.fromkeys(("곳", "家", "店", "軒", "处", "か所", "ヶ所", "箇所"), "place"),
-    **dict.fromkeys(("박", "泊", "晚"), "night"),
-    **dict.fromkeys(("대", "台"), "machine"),
-    **dict.fromkeys(("권", "冊", "本"), "volume"),
-    **dict.fromkeys(("室",), "room"),
-    **dict.fromkeys(("间", "間"), "room or place"),  # '2间房' rooms, '3间门店' shops: either, never people
+_COUNTER_CLASS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("명", "名", "位", "人", "인", "名様"), frozenset({"people"})),
+    **dict.fromkeys(("세", "岁", "歳", "周岁", "週歳"), frozenset({"age"})),
+    **dict.fromkeys(("곳", "家", "店", "軒", "处", "か所", "ヶ所", "箇所"), frozenset({"place"})),
+    **dict.fromkeys(("박", "泊", "晚"), frozenset({"night"})),
+    **dict.fromkeys(("대", "台"), frozenset({"machine"})),
+    **dict.fromkeys(("권", "冊", "本"), frozenset({"volume"})),
+    **dict.fromkeys(("室",), frozenset({"room"})),
+    **dict.fromkeys(("间", "間"), frozenset({"room", "place"})),  # '2间房' rooms, '3间门店' shops: either, never people
 }
 
 
@@ -428,7 +429,7 @@ def _counted_alike(a: Figure, b: Figure) -> bool:
     if a.kind != "count" or b.kind != "count":
         return True
     mine, theirs = _COUNTER_CLASS.get(a.unit), _COUNTER_CLASS.get(b.unit)
-    return mine is None or theirs is None or bool(set(mine.split(" or ")) & set(theirs.split(" or ")))
+    return mine is None or theirs is None or bool(mine & theirs)
 
 
 _SPAN = 12  # characters between a span's two ends, at most ('09:00 bis 18:00 Uhr')

@@ -280,6 +280,7 @@ JOURNEYS = {
     "return": "return|returns|return fare|return ticket|day return|round trip|round-trip|both ways|there and back|aller-retour|aller retour|a/r|hin- und rückfahrt|hin und zurück|hin und rück|rückfahrkarte|ida y vuelta|ida e volta|andata e ritorno|andata/ritorno|retour|retourtje|retourticket|heen en terug|往返|来回|往復|왕복",
     "way": "single|singles|single fare|single ticket|one way|one-way|each way|per way|per leg|each direction|aller simple|par trajet|par sens|einfache fahrt|pro strecke|je richtung|pro richtung|je strecke|solo ida|sólo ida|ida|sencillo|billete sencillo|por trayecto|por sentido|só ida|somente ida|por trecho|por sentido|solo andata|sola andata|andata|per tratta|corsa semplice|corsa singola|biglietto singolo|enkele reis|enkele rit|单程|片道|편도",
 }
+JOURNEY_SENSES = frozenset(JOURNEYS)  # one way, or there and back: a fare's own axis
 # After 'per', 'par', 'por': an article makes it 'for', not 'each' ('per il parcheggio'), in the Romance languages;
 # and in every language, some nouns make it 'by' ('per E-Mail', 'por favor', 'par exemple', '15 por ciento').
 ROMANCE_ARTICLES = "il|lo|la|i|gli|le|l|un|una|uno|el|los|las|les|une|des|du|de|del|al|o|os|a|as|um|uma|ao|à|aux|ce|cette|cet|ces|cada|chaque|ogni|tutto|tutti|todos|todo|tous|tout"

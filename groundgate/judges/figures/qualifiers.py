@@ -184,7 +184,7 @@ class Reader:
             noun = one.group(1)  # '1室12,400円', '1人12,400円': a count of one right before a price is what it is per
             thing = CJK_THINGS.get(noun) or things()[0].get(noun.lower())
             said = replace(said, per=said.per | {thing}) if thing else said
-        if kind == "money" and not said.per & reach.JOURNEY_SENSES and (way := self._journey(start, end, previous, following, clause_start, clause_end)):  # fmt: skip
+        if kind == "money" and not said.per & words.JOURNEY_SENSES and (way := self._journey(start, end, previous, following, clause_start, clause_end)):  # fmt: skip
             said = replace(said, per=said.per | {way})
         if kind == "money" and not said.period and (period := self._period_further(index, start, end, clause_start)):
             said = replace(said, period=period)

@@ -72,7 +72,7 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
             word = (match.group("word").lower().split() or [""])[-1]
             after_noun = rest[match.end() :]
             bare = _bare_period(after_noun, lang)
-            if thing in ("way", "return") and word in _NOT_EACH:
+            if thing in words.JOURNEY_SENSES and word in _NOT_EACH:
                 break  # '£9 and a return is £16': the next item's journey, not this fare's
             if thing in words.PERIODS:
                 period = period or thing
@@ -224,7 +224,7 @@ def _unit(noun: str) -> bool:
 def _journey(phrase: str, sense: dict[str, str]) -> bool:
     """'each way', 'for the return trip', 'aller-retour': a journey's extent said without a 'per' word (a phrase
     of two words or more, so 'on its way' and 'return within 30 days' are not)."""
-    return sense[phrase.lower()] in ("way", "return") and any(c in phrase for c in " -")
+    return sense[phrase.lower()] in words.JOURNEY_SENSES and any(c in phrase for c in " -")
 
 
 @cache

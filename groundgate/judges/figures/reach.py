@@ -1,8 +1,8 @@
 """What a figure is said with further off than its own words (issue 46, round six): the patterns and the small
 readers ``qualifiers.Reader`` uses past a figure's neighbours: a clause that goes on from an amount past a
 comma ('12,50 €, che verrà accreditato'), a fare's journey in its list item ('Single £12, Return £20'), a
-CJK span before a price ('3か月 51,730円'), a period in a compound noun ('Semesterbeitrag') or in the phrase a
-clause opens with ('Com pagamento anual, …'). Data and pure functions; each bounded, so reading stays linear."""
+CJK span before a price ('3か月 51,730円'), a period in a payment's compound noun ('Semesterbeitrag'). Data and
+pure functions; each bounded, so reading stays linear."""
 
 from __future__ import annotations
 
@@ -36,7 +36,6 @@ REST_END = re.compile(r"[;；。！？!?\n(（]|\.(?=\s|$)")
 # accreditato', 'se cargará', 'wordt … teruggestort', 'will be credited'), in CJK a particle.
 GOES_ON = re.compile(r"^[\s,]*(?:(?:che|qui|que|which|that|die|dat|welche|welcher|der|das|cui|se|si|sera|seront|será|serán|serão|sarà|saranno|wird|werden|wordt|worden|will|is|are|verrà|verranno|viene|vengono|vous|le|lui|les|te|ti|gli|lhe|lhes|u|je|ihnen|dir|sono|est|sont|ha|hat|heeft|zal|kommt|komt)(?![^\W\d_])|[会将已는은이가을를에はがを])", re.IGNORECASE)  # fmt: skip
 ONE_BEFORE = re.compile(r"[1一]\s?([\u3040-\u9fff가-힣]{1,2})")
-JOURNEY_SENSES = frozenset({"way", "return"})
 DENIED = re.compile(r"(?<![^\W\d_])(?:not|no longer|never|non|nicht|kein\w*|niet|geen|pas|plus|não|deixa de|deja de|no|nunca|nessun\w*)(?![^\W\d_])|不|없|않|ない", re.IGNORECASE)  # fmt: skip
 LIST_SEP = re.compile(r"[,，;；、]|\s(?:and|or|y|o|und|oder|et|ou|e|en|of)\s", re.IGNORECASE)  # one item of a list
 
@@ -52,8 +51,8 @@ def journeys() -> re.Pattern[str]:
 
 
 def going_on(rest: str, lang: str) -> str:
-    """The words of a clause that goes on from an amount, to read its balance in, past a comma or a duration ('12,50 €, che
-    verrà accreditato', '€ 84,10 wordt binnen 10 werkdagen teruggestort'): up to the clause's end, a bracket, a
+    """The words of a clause that goes on from an amount, to read its balance in, past a comma or a duration
+    ('12,50 €, che verrà accreditato', '€ 84,10 wordt binnen 10 werkdagen teruggestort'): up to the clause's end, a bracket, a
     conjunction ('€30 is kept … and the rest is refunded') or the next amount; only a clause that starts with a
     relative pronoun or a verb's auxiliary (not '…, le montant retenu'), and not one that denies it ('deixa de
     ser devolvido')."""
