@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.judges.figures import tripwire
-
-
-def listed(context: str, candidate: str) -> list[tuple[str, str]]:
-    return [(new.status, new.figure.text) for new in tripwire(context, None, "", candidate).new]
+from tests.support.tripwire_rows import listed
 
 
 @pytest.mark.parametrize(

@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.judges.figures import tripwire
-
-
-def listed(context: str, candidate: str) -> list[str]:
-    return [new.figure.text for new in tripwire(context, None, "", candidate).flagged]
-
+from tests.support.tripwire_rows import flagged as listed
 
 FALSE_ALARMS = [
     # --- 1. 'US$'/'R$' after a number is taken by any number before it: a year, a day, an instalment's index

@@ -8,12 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from groundgate.judges.figures import tripwire
-
-
-def listed(context: str, candidate: str) -> list[str]:
-    return [new.figure.text for new in tripwire(context, None, "", candidate).flagged]
-
+from tests.support.tripwire_rows import flagged as listed
 
 FALSE_ALARMS = [
     # --- a text's one zone given to its unzoned times; a clock time kept is "no conversion"

@@ -15,10 +15,7 @@ from groundgate.report import render
 from groundgate.results import Results, Row, UnsupportedFigure
 from groundgate.rules import Outcome
 from tests.support.reports import make_results, make_row
-
-
-def listed(context: str, candidate: str) -> list[tuple[str, str]]:
-    return [(new.status, new.figure.text) for new in tripwire(context, None, "", candidate).new]
+from tests.support.tripwire_rows import listed
 
 
 def test_a_count_of_an_unknown_noun_whose_value_the_context_states_in_a_unit_is_not_read() -> None:

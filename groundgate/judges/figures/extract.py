@@ -177,7 +177,7 @@ def _read(
     if starts:
         found += (f for f in units.numbers(text, lang, starts) if f.unit != "hidden")
     found.sort(key=lambda f: (f.start, f.end))
-    return _spans(found, text, worded)
+    return _compounds(_spans(found, text, worded), text)
 
 
 def _cover(text: str, found: Iterable[Found]) -> str:
@@ -247,6 +247,35 @@ def _spans(found: list[Found], text: str, worded: Callable[[int, int], bool] = l
         elif a.kind == b.kind and a.kind in _QUANTITIES and a.unit == b.unit:
             result[index] = replace(a, quote=whole)
             result[index + 1] = replace(b, quote=whole)
+    return result
+
+
+# A duration said in two units ('2 h 32 min', '3 years and 4 months', '4 uur en 40 minuten', '1년 6개월'):
+# one figure in the smaller unit, as the bigger unit converts exactly into it
+_SMALLER = {"year": ("month", 12), "week": ("day", 7), "day": ("hour", 24), "hour": ("minute", 60), "minute": ("second", 60)}  # fmt: skip
+_COMPOUND_GAP = re.compile(r"\s*(?:(?:and|et|und|en|y|e|i)\s+)?|\s*(?:和|又|零|と)\s*", re.IGNORECASE)
+
+
+def _compounds(found: list[Found], text: str) -> list[Found]:
+    """Two durations side by side, the second in the unit the first converts into and less than one of the
+    first's units, are one duration: '2 h 32 min' is 152 minutes, whichever way the other text writes it."""
+    result: list[Found] = []
+    for item in found:
+        last = result[-1] if result else None
+        if (
+            last is not None
+            and last.kind == item.kind == "duration"
+            and last.quote is None
+            and item.quote is None
+            and _SMALLER.get(last.unit, ("", 0))[0] == item.unit
+            and item.value < _SMALLER[last.unit][1]
+            and last.value == int(last.value)
+            and _COMPOUND_GAP.fullmatch(text, last.end, item.start)
+        ):
+            total = last.value * _SMALLER[last.unit][1] + item.value
+            result[-1] = Found(last.start, item.end, "duration", total, item.unit)
+            continue
+        result.append(item)
     return result
 
 

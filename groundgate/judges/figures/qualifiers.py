@@ -77,6 +77,8 @@ _LOOSE = re.compile(
 _DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'à|jusqu’à|au plus tard|bis zu|bis|spätestens|hasta|a más tardar|até|no máximo até|fino a|entro|tot|uiterlijk)\b", re.IGNORECASE)  # fmt: skip
 _EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avant|à l'avance|vor|im voraus|vorher|antes|de antelación|de antecedência|prima|in anticipo|voor|van tevoren|前|전)", re.IGNORECASE)  # fmt: skip
 _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
+# What joins the two ends of a change ('von 4,85 % auf 4,60 %', 'del 15 % al 12 %', 'from £9 to £12')
+_FROM_TO = re.compile(r"\s*(?:to|auf|al|a|à|au|naar|tot|para|até|ao|alla|allo)\s+", re.IGNORECASE)
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+[^\s,;:]+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 _LOOSE_WORDS = re.compile(
@@ -180,6 +182,8 @@ class Reader:
             said = replace(said, zone=cldr.zones().get(zone), zone_name=zone)
         if kind in ("money", "percent") and not (said.change or said.balance):
             said = self._direction(said, index, start, end, previous, following, clause_end, ahead)
+        if kind in ("money", "percent") and not said.change and index and spans[index - 1][2] == kind and _FROM_TO.fullmatch(text, spans[index - 1][1], start):  # fmt: skip
+            said = replace(said, change=self.at(index - 1).change)  # 'sinkt von 4,85 % auf 4,60 %': 4,60 % fell too
         if kind == "money" and self.lang in _CJK and index and spans[index - 1][1] >= start - 1 and (one := reach.ONE_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])):  # fmt: skip
             noun = one.group(1)  # '1室12,400円', '1人12,400円': a count of one right before a price is what it is per
             thing = CJK_THINGS.get(noun) or things()[0].get(noun.lower())
@@ -353,8 +357,8 @@ _QUANTITIES = frozenset({"money", "percent", "measure", "count", "number", "dura
 
 @cache
 def _triggers(lang: str) -> tuple[frozenset[str], str]:
-    """(the telling words of any qualifier phrase, lowercased: its last word, and its first when that is no
-    function word; the characters of CJK phrases): a window holding none of them has no qualifier to read."""
+    """(the telling words of any qualifier phrase, lowercased: its last word, its first and its longer middle
+    words when they are no function words; the characters of CJK phrases): a window holding none of them has no qualifier to read."""
     from groundgate.judges.figures.lexicon import STOPWORDS
 
     function = {w for ws in STOPWORDS.values() for w in ws} - {
@@ -407,6 +411,8 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
                 parts = re.findall(r"[^\W\d_]+", phrase.lower())
                 if parts:
                     found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
+                    found |= {p for p in parts[1:-1] if len(p) > 3 and p not in function}  # 'à partir de'
+
     found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(cldr.zones()))}
     found |= {"way", "trip", "retour", "vuelta", "volta", "ritorno", "terug", "rückfahrt", "andata", "ida", "sens"}
     found |= {"than", "dan", "als", "que"}  # a comparative denied: 'niet dikker zijn dan'

@@ -26,6 +26,7 @@ _PINT = {
 _OPAQUE = frozenset({"iu", "u", "meq", "mosm", "bpm"})  # counted units pint does not convert: only themselves
 _IMPERIAL = frozenset({"lb", "oz", "gal", "in", "ft", "mi"})
 _PARTS = re.compile(r"\s*/\s*")
+_COUNTED = re.compile(r"(\d+(?:\.\d+)?)\s?([a-zµ²³]+)")
 
 
 def dimension(unit: str) -> tuple[str, Decimal]:
@@ -46,9 +47,14 @@ def _registry() -> Any:
 @cache
 def _compound(unit: str) -> tuple[str, Decimal]:
     parts = [part.strip().lower().replace(",", ".").replace("m2", "m²") for part in _PARTS.split(unit)]
-    if any(part in _OPAQUE or part not in _PINT for part in parts):
+    counted = [_COUNTED.fullmatch(part) for part in parts]  # 'l/100 km', 'mg/5 ml': a denominator of a count
+    names = [c.group(2) if c is not None and index else part for index, (part, c) in enumerate(zip(parts, counted, strict=True))]  # fmt: skip
+    if any(name in _OPAQUE or name not in _PINT for name in names):
         return f"unit:{unit.lower()}", Decimal(1)
-    expression = "/".join(_PINT[part] if index == 0 else f"({_PINT[part]})" for index, part in enumerate(parts))
+    expression = "/".join(
+        _PINT[name] if index == 0 else f"({c.group(1)}*{_PINT[name]})" if c is not None else f"({_PINT[name]})"
+        for index, (name, c) in enumerate(zip(names, counted, strict=True))
+    )
     try:
         quantity = _registry().parse_expression(f"1*{expression}").to_base_units()
     except Exception:

@@ -67,10 +67,13 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
                 continue
         match = _per(lang).match(rest)
         if match is not None:
-            noun = match.group("noun").lower().rstrip(".")
+            noun, noun_end = match.group("noun").lower().rstrip("."), match.end()
+            longer = listed.match(rest, match.start("noun"))  # 'por metro cúbico', 'per cubic metre': its words
+            if longer is not None and longer.end() > noun_end:
+                noun, noun_end = longer.group("thing").lower(), longer.end()
             thing = sense.get(noun) or sense.get(noun.rstrip("s")) or _period_of(noun, lang)
             word = (match.group("word").lower().split() or [""])[-1]
-            after_noun = rest[match.end() :]
+            after_noun = rest[noun_end:]
             bare = _bare_period(after_noun, lang)
             if thing in words.JOURNEY_SENSES and word in _NOT_EACH:
                 break  # '£9 and a return is £16': the next item's journey, not this fare's

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache
 
 from text_to_num import find_numbers
@@ -203,8 +204,8 @@ def _number_words(text: str, lang: str) -> list[Edit]:
         for found in find_numbers([_Token(t.group()) for t in tokens], lang, 0.0):
             first, last = tokens[found.start], tokens[found.end - 1]
             words = chunk[first.start() : last.end()]
-            if found.is_ordinal and words.lower() in _NOT_ORDINALS:
-                continue
+            if found.is_ordinal and (words.lower() in _NOT_ORDINALS or words.lower() in lexicon.CENTS):
+                continue  # '55 centesimi' are cents, not the hundredth
             if words.lower() in _PERCENT_WORD and found.start > 0 and tokens[found.start - 1].group().lower() in ("pour", "por"):  # fmt: skip
                 continue
             if any(c.isdigit() for c in words):
@@ -285,11 +286,27 @@ _UNIT_NOUN = {
 }
 
 
-Rule = tuple[str | tuple[str, ...], str, str]  # (what the text must hold, lowercased; the pattern; its replacement)
+# A CJK measure said per a unit before it ('리터당 0.4밀리그램', '每升12毫克', '1リットルあたり12mg'): mg/L
+_PER_VOLUME = (
+    r"(?:(?P<ko>리터|ℓ|L|데시리터|dL|킬로그램|kg)당|每(?P<zh>升|公斤|千克|分升)|1?(?P<ja>リットル|L|ℓ|デシリットル|dL|キログラム|kg)(?:あたり|当たり))"
+    r"\s?(?P<n>\d+(?:[.,]\d+)?)\s?(?P<u>밀리그램|마이크로그램|그램|毫克|微克|克|ミリグラム|マイクログラム|グラム|mg|㎎|µg|μg|g)"
+)
+_CJK_UNIT = {"밀리그램": "mg", "마이크로그램": "µg", "그램": "g", "毫克": "mg", "微克": "µg", "克": "g", "ミリグラム": "mg", "マイクログラム": "µg", "グラム": "g", "㎎": "mg", "μg": "µg", "리터": "L", "ℓ": "L", "데시리터": "dL", "킬로그램": "kg", "升": "L", "公斤": "kg", "千克": "kg", "分升": "dL", "リットル": "L", "デシリットル": "dL", "キログラム": "kg"}  # fmt: skip
+
+
+def _per_volume(match: re.Match[str]) -> str:
+    den = match.group("ko") or match.group("zh") or match.group("ja")
+    unit = match.group("u")
+    return f"{match.group('n')} {_CJK_UNIT.get(unit, unit)}/{_CJK_UNIT.get(den, den)}"
+
+
+Rule = tuple[
+    str | tuple[str, ...], str, str | Callable[[re.Match[str]], str]
+]  # (what the text must hold, lowercased; the pattern; its replacement)
 
 
 @cache
-def _equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str]]:
+def _equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str | Callable[[re.Match[str]], str]]]:
     """The everyday equivalents of a language, on the text after its number words are digits."""
     rules: list[Rule] = []
     if lang == "en":
@@ -358,7 +375,8 @@ def _equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str]
         rules += [
             ("半", r"半价|半價", "50%折扣"), ("半", r"半(个小时|小时|年|天)", "0.5\\1"), ("半", r"一年半", "1.5年"),
             ("半", r"两年半", "2.5年"), ("半", r"(\d+)年半", "\\1.5年"), ("半", r"一个半月", "1.5个月"),
-            ("半", r"(\d+)个半月", "\\1.5个月"),
+            ("半", r"(\d+)个半月", "\\1.5个月"), ("半", r"(\d+)(天|周|个星期|个工作日)半", "\\1.5\\2"),
+            ("半", r"(\d+)个半(小时|钟头|星期)", "\\1.5个\\2"),
         ]  # fmt: skip
     elif lang == "ja":
         rules += [
@@ -371,6 +389,20 @@ def _equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str]
             ("이틀", r"이틀", "2일"), ("반", r"(\d+)시간 반", "\\1.5시간"), ("반", r"(\d+)년 반", "\\1.5년"),
             ("반", r"(\d+)개월 반", "\\1.5개월"),
         ]  # fmt: skip
+    if lang in ("zh", "ja", "ko"):  # '시속 25 km', '时速120公里', '초속 15m': a speed, said before its length
+        rules += [
+            (
+                ("시속", "時速", "时速"),
+                r"(?:시속|時速|时速)\s?(\d+(?:[.,]\d+)?)\s?(?:km|킬로미터|킬로|公里|千米|キロメートル|キロ)(?!\s?/)",
+                "\\1 km/h",
+            ),
+            (("당", "每", "あたり", "当たり"), _PER_VOLUME, _per_volume),
+            (
+                ("초속", "秒速"),
+                r"(?:초속|秒速)\s?(\d+(?:[.,]\d+)?)\s?(?:m(?![a-z])|미터|米|メートル)(?!\s?/)",
+                "\\1 m/s",
+            ),
+        ]
     rules += [
         (("/7", "/ 7"), r"(?<![\d/])24\s?/\s?7(?![\d/])", "24 hours 7 days"),
         (("h/24", "h / 24", "h /24", "h/ 24"), r"(?<![\d/])24\s?h\s?/\s?24(?![\d/])", "24 heures"),
@@ -414,11 +446,25 @@ _RATE = re.compile(
     r"(?:\d[\d.,]*(?:\s*[^\s\d]{1,12}){0,3}|\b(?:per|every|each|once|twice|times|thrice))\s*$", re.IGNORECASE
 )
 _MYRIAD = re.compile(
-    r"(?<![\d,.])(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(?P<sub>[千천百백])?(?P<unit>[万萬만億亿억])"
-    r"(?:\s?(?P<n2>\d{1,3}(?:,\d{3})+|\d+)\s?(?:(?P<sub2>[千천百백])(?P<unit2>[万萬만])?|(?P<unit3>[万萬만])|(?=\s?[원円元])))?"
+    r"(?<![\d,.])(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(?P<sub>[千천百백])?(?P<unit>[万萬만億亿억兆조])"
+    r"(?:\s?(?P<n2>\d{1,3}(?:,\d{3})+|\d+)\s?(?:(?P<sub2>[千천百백])(?P<unit2>[万萬만億亿억])?|(?P<unit3>[万萬만億亿억])|(?=\s?[원円元])))?"
     r"|(?<![\d.])(?P<thousands>\d+)\s?[千천](?=\s?[원円元])"
 )
 _SUB = {"千": 1000, "천": 1000, "百": 100, "백": 100}
+_SIZE = {**dict.fromkeys("万萬만", 10_000), **dict.fromkeys("億亿억", 100_000_000), **dict.fromkeys("兆조", 10**12)}
+# '8천4백만', '3千5百万': thousands, hundreds and tens of one myriad, written digit by digit
+_WITHIN = re.compile(
+    r"(?<![\d.,])(?P<a>\d)\s?[千천](?:\s?(?P<b>\d)\s?[百백])?(?:\s?(?P<c>\d)\s?[十십])?(?=\s?[万萬만億亿억원円元])"
+)
+
+
+def _within(text: str) -> list[Edit]:
+    """'8천4백만' is 8,400만: the digits of one myriad group written with their places, as one number."""
+    return [
+        (m.start(), m.end(), str(int(m.group("a")) * 1000 + int(m.group("b") or 0) * 100 + int(m.group("c") or 0) * 10))
+        for m in _WITHIN.finditer(text)
+        if m.group("b") or m.group("c")
+    ]
 
 
 def _myriads(text: str) -> list[Edit]:
@@ -429,11 +475,12 @@ def _myriads(text: str) -> list[Edit]:
         if match.group("thousands"):
             value = int(match.group("thousands")) * 1000
         else:
-            size = 100_000_000 if match.group("unit") in "億亿억" else 10_000
-            value = int(float(match.group("n").replace(",", "")) * _SUB.get(match.group("sub") or "", 1) * size)
+            size = _SIZE[match.group("unit")]
+            value = int(Decimal(match.group("n").replace(",", "")) * _SUB.get(match.group("sub") or "", 1) * size)
             if match.group("n2"):
                 rest = int(match.group("n2").replace(",", "")) * _SUB.get(match.group("sub2") or "", 1)
-                value += rest * (10_000 if match.group("unit2") or match.group("unit3") else 1)
+                smaller = _SIZE.get(match.group("unit2") or match.group("unit3") or "", 1)
+                value += rest * smaller if smaller < size else 0
         edits.append((match.start(), match.end(), str(value)))
     return edits
 
@@ -458,7 +505,8 @@ def _everyday(text: str, lang: str, words: set[str] | None = None) -> list[Edit]
         if present.isdisjoint(trigger):
             continue
         for match in pattern.finditer(text):
-            edits.append((match.start(), match.end(), match.expand(replacement)))
+            said = replacement(match) if callable(replacement) else match.expand(replacement)
+            edits.append((match.start(), match.end(), said))
     if lang == "en" and (words is None or not words.isdisjoint(_ONE_UNITS)):  # 'a week' is one week, unless a rate
         for start, end, unit in _one_unit(lowered):
             if not _RATE.search(text[max(0, start - 20) : start]):
@@ -482,6 +530,8 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
     elif not result.text.isascii():
         result.apply(_cjk_numerals(result.text, lang))
     if lang in ("zh", "ja", "ko"):
+        if any(c in result.text for c in "千천"):
+            result.apply(_within(result.text))
         result.apply(_myriads(result.text))
     result.apply(ratios(result.text, lang), approximate=True)  # 'uno de cada cinco': about 20%
     if lang in ("zh", "ja", "ko") and "成" in result.text:

@@ -262,8 +262,8 @@ _TIMES = re.compile(
         (?P<h12>\d{1,2})(?:[:.](?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
       | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])(?:\s?(?:Uhr|uur|h)\b)?
       | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts|[’']s\s(?:ochtends|morgens|middags|avonds|nachts)))?\b
-      | (?P<hfr>\d{1,2})\s?h\s?(?P<mfr>\d{2})?(?![\w/])
-      | (?P<hdot>\d{1,2})\.(?P<mdot>[0-5]\d)(?![\d.,])
+      | (?P<hfr>\d{1,2})\s?h(?:\s(?P<frq>et\squart|et\sdemie|moins\sle\squart|moins\squart)(?![\w])|\s?(?P<mfr>\d{2})?(?![\w/]))
+      | (?P<hdot>\d{1,2})\.(?P<mdot>[0-5]\d)(?![\d]|[.,]\d)
       | (?P<hw>\d{1,2})\s(?:o'clock\s)?in\sthe\s(?P<w_half>morning|afternoon|evening)
       | (?P<hfw>\d{1,2})\s(?:heures?\s)?(?P<fq>et\squart\s|et\sdemie?\s|moins\sle\squart\s|y\scuarto\s|y\smedia\s|menos\scuarto\s|e\smeia\s|e\sum\squarto\s|e\smezza\s|e\sun\squarto\s)?(?:du|de\sl'|de\sla|da|della|di)\s?(?P<fw_half>matin|soir|après-midi|mañana|tarde|noche|madrugada|manhã|noite|mattina|sera|pomeriggio|notte)
       | (?P<hoc>\d{1,2})\so'clock
@@ -297,6 +297,8 @@ _DOT_SPAN = re.compile(
 _ZONED = re.compile(
     r"\s*[,(]?\s*(?:heure|hora|horário|ora|time|zeit|tijd|UTC|GMT|CES?T|MES?Z|[A-Z]{1,3}[SD]?T)(?![^\W\d_])"
 )
+_EVERY_NL = re.compile(r"\bom\s+de\s+$", re.IGNORECASE)
+_MINUTES_UNIT = re.compile(r"\s?(?:min|mins|minutes?|minutos?|minuti|minuten|minuut)(?![^\W\d_])", re.IGNORECASE)
 _SPANNED = re.compile(r"\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*\d{1,2}\s?h(?![a-z])", re.IGNORECASE)
 _LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
 
@@ -357,14 +359,27 @@ def _time(match: re.Match[str], text: str) -> Found | None:
             and not g["de_half"]
         ):
             return None  # '24 uur': a duration in Dutch, unless a word before makes it a time ('om 18 uur')
+        if (
+            g["uhr"].lower() == "uur"
+            and not g["mde"]
+            and _EVERY_NL.search(text, max(0, match.start() - 12), match.start())
+        ):
+            return None  # 'om de twee uur': every two hours, a duration
         readings = _halved(hour, minute, g["de_half"])
     elif g["hfr"]:
         hour, minute = int(g["hfr"]), int(g["mfr"] or 0)
+        if g["frq"]:  # '19 h moins le quart' is 18:45, '8 h et demie' 8:30: a time, never a duration
+            hour, minute = (
+                (hour - 1, 45) if g["frq"].startswith("moins") else (hour, 15 if g["frq"].endswith("quart") else 30)
+            )
+            return Found(match.start(), match.end(), "time", Decimal(hour * 60 + minute), readings=frozenset({hour * 60 + minute})) if 0 <= hour <= 24 else None  # fmt: skip
         spanned = _SPANNED.match(text, match.end())  # '04h às 08h': both ends are times
         before = text[max(0, match.start() - 16) : match.start()]
         zoned = _ZONED.match(text, match.end())  # '22 h heure de Paris', '16 h, heure française': a time
         if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not zoned and not _AT.search(before) and not _SPAN_END.search(before):  # fmt: skip
             return None  # 'dure 2 h': a duration
+        if g["mfr"] and _MINUTES_UNIT.match(text, match.end()):
+            return None  # '2 h 32 min': hours and minutes of a duration, not a clock time
         readings = {hour * 60 + minute}
     elif g["hdot"]:  # 'entro le 16.30': a time after a word that says so, else a number
         at = _AT.search(text[max(0, match.start() - 12) : match.start()])

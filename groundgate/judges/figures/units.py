@@ -25,14 +25,14 @@ _ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.�
 _CLDR_SCALES = sorted(
     (w for w in cldr.all_scale_words(lexicon.LATIN) if len(w) > 1 and not w[:1].isdigit()), key=len, reverse=True
 )  # CLDR's compact forms ('Md', 'Mln', 'mln.', 'Bio.', 'mil millones'), longest first, before the hand list
-_SCALE = r"(?:\s?(?P<scale>" + "|".join(re.escape(w) for w in _CLDR_SCALES) + r"|thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z])|\s(?P<spaced>k|K|M|B|bn|Md|Mln|Mld)(?=\s?(?:€|\$|£|CHF|EUR|USD|GBP|R\$)))?"  # fmt: skip
+_SCALE = r"(?:\s?(?P<scale>" + "|".join(re.escape(w) for w in _CLDR_SCALES) + r"|thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z])|\s(?P<spaced>k|K|M|B|bn|Md|Mln|Mld)(?=\s?(?:€|\$|£|CHF|EUR|USD|GBP|R\$|(?:dollars?|euros?|pounds?)(?![A-Za-z]))))?"  # fmt: skip
 
 
 @cache
 def _numbers(spaced: bool) -> re.Pattern[str]:
     digits = _DIGITS_SPACED if spaced else _DIGITS
     return re.compile(
-        rf"(?=[\d$€£¥₩₹UCAEGJRKBSNDPIMH])(?<![0-9{_LATIN_LETTER}_#/])(?<!\d[.,])(?<![{_LATIN_LETTER}]-)(?:(?P<sign>{_SIGNS})\s?)?(?P<num>{digits})(?:{_ORDINAL})?{_SCALE}"
+        rf"(?=[\d$€£¥₩₹UCAEGJRKBSNDPIMH])(?<![0-9{_LATIN_LETTER}_#/])(?<!\d[.,])(?<![{_LATIN_LETTER}]-)(?:(?P<sign>{_SIGNS})\s?)?(?P<num>{digits})(?:{_ORDINAL})?{_SCALE}(?(sign)(?(scale)|(?(short)|(?(spaced)|(?:\s(?P<signed>M|B|bn|Md|Mrd|Mld)(?![^\W\d_])(?!\s?(?:[-–/]|to\s)\s?[A-Za-z]))?))))"
     )
 
 
@@ -256,7 +256,7 @@ def _reading(
 ) -> Found | None:
     start, end = match.start(), match.end()
     sign = (match.group("sign") or "").strip().lower()
-    scale = match.group("scale") or match.group("short") or match.group("spaced")
+    scale = match.group("scale") or match.group("short") or match.group("spaced") or match.group("signed")
     if scale:
         short = match.group("short")
         if not sign and short == "m" and not _MONEY_AFTER.match(text, match.end()):
@@ -468,7 +468,9 @@ def _with_unit(
     if meaning in lexicon.UNITS or meaning in lexicon.PINT_UNITS:
         compound = _COMPOUND.match(text, end)
         if compound is not None and meaning not in ("%", "times", "°", "°C", "°F"):
-            denominator = re.sub(r"\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?", "/", compound.group("den").strip())
+            denominator = re.sub(
+                r"\s?(?:/|\s(?:per|pro|par|por|je|ogni|aux|op|every)\s)\s?", "/", compound.group("den").strip()
+            )
             denominator = re.sub(r"\s+", " ", denominator).lower().replace("μ", "µ")
             denominator = "/".join(DENOMINATOR_WORDS.get(part, part) for part in denominator.split("/"))
             return Found(start, compound.end(), "measure", value, f"{meaning.lower()}/{denominator}")
@@ -509,7 +511,8 @@ DENOMINATOR_WORDS = {
     "millilitro": "ml",
 }
 _COMPOUND = re.compile(
-    r"\s?(?:/|\s?(?:per|pro|par|por|je)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|"
+    r"(?:\s(?:di|de|d'|d’|of|du|des|van|an)\s?[^\W\d_]{3,}(?=\s(?:per|pro|par|por|je)\s))?"  # '12 milligrammi di nitrati per litro'
+    r"\s?(?:/|\s?(?:per|pro|par|por|je|ogni|aux|op|every)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|(?:[1-9]\d{0,3}\s?)?(?=[a-zA-Zµμ])(?:d[lL]|[mµμu]?[lL]|km|kg|m[²2³3])(?![²³23])|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|"
     + "|".join(sorted(DENOMINATOR_WORDS, key=len, reverse=True))
     + r")(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])"
 )

@@ -1,0 +1,16 @@
+"""What the tripwire lists on one row, as the figure tests compare it: the figures a reader is asked to read
+(``flagged``), or every figure listed with its status (``listed``)."""
+
+from __future__ import annotations
+
+from groundgate.judges.figures import tripwire
+
+
+def flagged(context: str, candidate: str) -> list[str]:
+    """The candidate's figures listed for a person to read (unsupported, or said of something else)."""
+    return [new.figure.text for new in tripwire(context, None, "", candidate).flagged]
+
+
+def listed(context: str, candidate: str) -> list[tuple[str, str]]:
+    """Every figure listed, derived and unread ones too, with its status."""
+    return [(new.status, new.figure.text) for new in tripwire(context, None, "", candidate).new]
