@@ -102,8 +102,8 @@ def _offers(source: Figure) -> frozenset[Key]:
                 keys |= {("ymd", year, month, day), ("ym", year, month), ("year", year)}
     elif kind == "weekday":
         keys.add(("wd", int(value)))
-    elif kind == "ordinal":
-        keys.add(("ord", value))
+    elif kind == "ordinal":  # 'le 5e jour ouvré' is only a business day's: no 5th day read plainly is it
+        keys.add(("ord", value, "business day") if source.unit == "business day" else ("ord", value))
     elif kind == "name":
         keys.add(("name", source.unit, source.name))
         if source.unit == "year":
@@ -146,6 +146,8 @@ def _needs(claim: Figure) -> frozenset[Key]:
     if kind == "weekday":
         return frozenset({("wd", int(value))})
     if kind == "ordinal":
+        if claim.unit == "business day":
+            return frozenset({("ord", value, "business day")})
         return frozenset({("ord", value), ("plain", value)})
     keys = {("name", claim.unit, claim.name)}  # a name; a bare number of the same value may be it ('1,900')
     if value >= 0:
@@ -182,7 +184,7 @@ def agree(
     """Whether every qualifier the claim states agrees with the source's (one the source leaves unsaid does
     not disagree; a time without a zone is in the context's one zone, when it states one). ``sides``: weigh
     the bounds too; ``periods``: and the periods."""
-    if sides and opposed(claim.bound, source.bound):
+    if sides and (opposed(claim.bound, source.bound) or _inclusive(claim.bound, source.bound)):
         return False
     for said, other in ((claim.change, source.change), (claim.balance, source.balance)):
         if said and other and said != other:
@@ -192,6 +194,10 @@ def agree(
     way, their_way = claim.per & JOURNEY, source.per & JOURNEY  # one way or there and back: its own axis
     if way and their_way and way != their_way:
         return False
+    if periods and bool(way) != bool(their_way) and (claim.period if their_way else source.period) not in ("", "once"):
+        return (
+            False  # '60 € por día' is no '60 € por trayecto': a fare per way has no period, a daily charge no journey
+        )
     mine = {thing for thing in claim.per - JOURNEY - EACH if read_thing(thing)}  # a noun not known is not read in full
     mine |= {claim.period} if claim.period not in ("", "once") and periods else set()  # time included
     theirs = (source.per - JOURNEY - EACH) | (
@@ -254,6 +260,12 @@ def qualified(figure: Figure) -> bool:
     )
 
 
+def _inclusive(mine: str, theirs: str) -> bool:
+    """Whether two limits differ only in holding their own value ('65歳以下' and '65歳未満', 'tot en met 6 jaar'
+    and 'onder de 6 jaar'): at most is no 'under', at least no 'over', the value itself decides a case."""
+    return {mine, theirs} in ({"max", "under"}, {"min", "over"})
+
+
 def opposed(mine: str, theirs: str) -> bool:
     """Whether two bounds or hedges point opposite ways ('at least' and 'at most', 'over' and 'nearly')."""
     return (mine in _UP and theirs in _DOWN) or (mine in _DOWN and theirs in _UP)
@@ -314,8 +326,14 @@ def hedge_holds(claim: Figure, source: Figure, exact: bool) -> bool:
     """The hedge's word on a source already found to be of its value (``exact``) or near it."""
     if not agree(claim, source, sides=False):
         return False
-    if exact:
-        return not opposed(claim.bound, source.bound)
+    if exact:  # 'plus de 70 %' is not said by 'près de 70 %': a hedge on the context's figure is no limit
+        return not opposed(claim.bound, source.bound) and not (
+            claim.bound in ("over", "under") and source.bound == "about"
+        )
+    if source.bound in ("max", "min") and claim.bound in ("about", "nearly"):
+        return not opposed(
+            claim.bound, source.bound
+        )  # 'just under $8,000' of a $7,900 cap; a limit itself is restated exactly
     return source.bound not in _LIMITS
 
 
@@ -413,7 +431,9 @@ _COUNTER_CLASS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("곳", "家", "店", "軒", "处", "か所", "ヶ所", "箇所"), frozenset({"place"})),
     **dict.fromkeys(("박", "泊", "晚"), frozenset({"night"})),
     **dict.fromkeys(("대", "台"), frozenset({"machine"})),
-    **dict.fromkeys(("권", "冊", "本"), frozenset({"volume"})),
+    **dict.fromkeys(("권", "冊", "本", "册"), frozenset({"volume"})),
+    **dict.fromkeys(("병",), frozenset({"bottle"})),
+    **dict.fromkeys(("잔", "杯"), frozenset({"glass"})),
     **dict.fromkeys(("室",), frozenset({"room"})),
     **dict.fromkeys(("间", "間"), frozenset({"room", "place"})),  # '2间房' rooms, '3间门店' shops: either, never people
 }

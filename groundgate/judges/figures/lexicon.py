@@ -68,7 +68,7 @@ UNITS: dict[str, tuple[str, Decimal]] = {
     "%": ("percent", Decimal(1)), "times": ("times", Decimal(1)), "pp": ("percentage points", Decimal(1)),
 }  # fmt: skip
 # Units read through pint (``quantity``): alone, or as a compound's numerator ('4.5 mg/dL', '80 µmol/L').
-PINT_UNITS = frozenset({"µg", "ng", "µmol", "mmol", "nmol", "mol", "dl", "kwh", "wh", "mwh", "kcal", "mmhg", "iu", "meq", "mbps", "gbps", "mbit", "gbit", "kbit", "m²", "m³"})  # fmt: skip
+PINT_UNITS = frozenset({"µg", "ng", "µmol", "mmol", "nmol", "mol", "dl", "kwh", "wh", "mwh", "kcal", "mmhg", "iu", "miu", "meq", "mbps", "gbps", "mbit", "gbit", "kbit", "m²", "m³"})  # fmt: skip
 DURATIONS = frozenset({"second", "minute", "hour", "day", "week", "business day", "month", "year"})
 SAID = {
     "second": "second",
@@ -110,8 +110,8 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         '℉': '°F', '°': '°', '%': '%', 'x': 'times', '"': 'in', '″': 'in',
         'µg': 'µg', 'μg': 'µg', 'mcg': 'µg', 'ug': 'µg', 'ng': 'ng', 'µmol': 'µmol', 'μmol': 'µmol', 'umol': 'µmol',
         'mmol': 'mmol', 'nmol': 'nmol', 'mol': 'mol', 'dl': 'dl', 'kwh': 'kwh', 'wh': 'wh', 'mwh': 'mwh',
-        'kcal': 'kcal', 'mmhg': 'mmhg', 'iu': 'iu', 'meq': 'meq', 'mbps': 'mbps', 'gbps': 'gbps', 'mbit': 'mbit', 'gbit': 'gbit', 'kbit': 'kbit', 'm²': 'm²',
-        'm2': 'm²', 'm³': 'm³', 'pp': 'pp', 'p.p.': 'pp', 'percentage points': 'pp', 'percentage point': 'pp',
+        'kcal': 'kcal', 'mmhg': 'mmhg', 'iu': 'iu', 'ui': 'iu', 'miu': 'miu', 'mui': 'miu', 'meq': 'meq', 'mbps': 'mbps', 'gbps': 'gbps', 'mbit': 'mbit', 'gbit': 'gbit', 'kbit': 'kbit', 'm²': 'm²',
+        'm2': 'm²', 'm³': 'm³', 'm3': 'm³', 'km2': 'km²', 'cm3': 'cm³', 'cm2': 'cm²', 'pp': 'pp', 'p.p.': 'pp', 'percentage points': 'pp', 'percentage point': 'pp',
         'prozentpunkte': 'pp', 'prozentpunkten': 'pp', 'prozentpunkt': 'pp', 'puntos porcentuales': 'pp',
         'pontos percentuais': 'pp', 'punti percentuali': 'pp', 'procentpunt': 'pp', 'procentpunten': 'pp',
         '个百分点': 'pp', '%p': 'pp', '퍼센트포인트': 'pp',
@@ -191,7 +191,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
 # Qualifiers that make a day a business day, before ('5 business days') or after ('5 jours ouvrés') it.
 # Counters after a CJK number: it counts things ('3个', '2개'), a count like '3 items'.
 # CJK counters: what a number counts, read as its noun ('14泊', '3곳', '55세', '2粒'); nights and ages included.
-COUNTERS = ("周岁", "週歳", "个", "個", "件", "点", "點", "개", "명", "名", "位", "台", "本", "枚", "款", "种", "種", "家", "人", "가지", "店", "軒", "泊", "歳", "室", "冊", "곳", "세", "박", "장", "권", "대", "건", "晚", "岁", "粒", "张", "間", "间")  # fmt: skip
+COUNTERS = ("周岁", "週歳", "个", "個", "件", "点", "點", "개", "명", "名", "位", "台", "本", "枚", "款", "种", "種", "家", "人", "가지", "店", "軒", "泊", "歳", "室", "冊", "곳", "세", "박", "장", "권", "대", "건", "晚", "岁", "粒", "张", "間", "间", "册", "병", "잔", "杯")  # fmt: skip
 BUSINESS_BEFORE = ("business", "working", "work", "bank")
 BUSINESS_AFTER = ("ouvré", "ouvrés", "ouvrable", "ouvrables", "hábil", "hábiles", "habiles", "laborable", "laborables", "úteis", "útil", "uteis", "lavorativi", "lavorativo", "feriali", "working")  # fmt: skip
 # Qualifiers that say a day is a calendar day ('30 calendar days', '30 jours calendaires', '30 Kalendertage').
@@ -209,6 +209,7 @@ CENTS = frozenset(
         "eurocent",
         "ct",
         "ct.",
+        "p",
         "銭",
         "分钱",
     }
@@ -231,7 +232,7 @@ CURRENCY_WORDS = {
     "eurocent": ("EUR",), "franchi": ("CHF",), "francos": ("CHF",), "sterline": ("GBP",), "libras": ("GBP",),
     "pond": ("GBP",), "d'euros": ("EUR",), "d’euros": ("EUR",), "de euros": ("EUR",), "di euro": ("EUR",),
     "de dólares": ("USD",), "de reais": ("BRL",), "円": ("JPY",), "元": ("CNY",), "块": ("CNY",), "块钱": ("CNY",), "원": ("KRW",), "달러": ("USD",), "유로": ("EUR",), "엔": ("JPY",), "위안": ("CNY",), "美元": ("USD",), "欧元": ("EUR",), "英镑": ("GBP",), "日元": ("JPY",), "ドル": ("USD",), "ユーロ": ("EUR",),
-    "銭": ("JPY",), "分钱": ("CNY",),
+    "銭": ("JPY",), "分钱": ("CNY",), "p": ("GBP",),
 }  # fmt: skip
 
 # Words before a number that give it a role: it names something, it does not count it.

@@ -16,7 +16,7 @@ BEFORE: dict[str, dict[str, str]] = {
         "pt": "pelo menos|no mínimo|mínimo|não menos de|a partir de|desde",
         "it": "almeno|come minimo|minimo|non meno di|a partire da|a partire dai|da|dai|dagli",
         "nl": "minimaal|minstens|ten minste|tenminste|niet minder dan|vanaf|minimum",
-        "zh": "至少|最少|不少于|不低于|最低",
+        "zh": "至少|最少|不少于|不低于|最低|满",
         "ja": "最低|少なくとも|最少",
         "ko": "최소|적어도|최저",
     },
@@ -27,7 +27,7 @@ BEFORE: dict[str, dict[str, str]] = {
         "es": "hasta|como máximo|como mucho|máximo|no más de|a lo sumo|en un plazo de|dentro de|en un máximo de",
         "pt": "até|no máximo|máximo|não mais de|dentro de|em até|num prazo de|no prazo de",
         "it": "fino a|fino al|fino all|fino alla|al massimo|massimo|non più di|entro|nel giro di|un massimo di",
-        "nl": "maximaal|hoogstens|hooguit|ten hoogste|tot maximaal|niet meer dan|binnen|uiterlijk|tot",
+        "nl": "maximaal|hoogstens|hooguit|ten hoogste|tot maximaal|niet meer dan|binnen|uiterlijk|tot en met|t/m|tot",
         "zh": "最多|至多|不超过|不高于|最长|最高|上限",
         "ja": "最大|最長|最高|上限",
         "ko": "최대|최장|최고",
@@ -35,7 +35,7 @@ BEFORE: dict[str, dict[str, str]] = {
     "about": {
         "en": "about|around|roughly|approximately|approx.|circa|ca.|some|an estimated|~",
         "fr": "environ|à peu près|autour de|quelque|quelques|approximativement|près de|avoisine|avoisinerait|de l'ordre de|~",
-        "de": "etwa|ungefähr|ca.|circa|rund|zirka|gut|~",
+        "de": "etwa|ungefähr|ca.|circa|rund|zirka|~",
         "es": "unos|unas|aproximadamente|alrededor de|alrededor del|cerca de|cerca del|en torno a|en torno al|rondaría los|rondaría las|rondará los|ronda los|ronda las|rondan los|rondó los|rondó las|rondaron los|rondaba los|rondaría|ronda|rondó|~",
         "pt": "cerca de|aproximadamente|por volta de|uns|umas|em torno de|perto de|~",
         "it": "circa|intorno a|all'incirca|approssimativamente|attorno a|~",
@@ -58,11 +58,11 @@ BEFORE: dict[str, dict[str, str]] = {
     },
     "over": {
         "en": "over|more than|above|in excess of|upwards of|exceeding|greater than|just over|beyond|exceeded|surpassed|topped",
-        "fr": "plus de|au-delà de|au-dessus de|supérieur à|supérieure à|dépassant|a dépassé|dépassé|dépasse",
-        "de": "mehr als|über|oberhalb von|jenseits von",
-        "es": "más de|más del|algo más de|algo más del|por encima de|por encima del|superior a|superior al|sobre|superó los|superó las|superó|superaron los|superaron|sobrepasó los|sobrepasó",
-        "pt": "mais de|mais do|mais da|acima de|acima do|superior a|superior ao|superou os|superou as|superou|superaram|ultrapassou os|ultrapassou as|ultrapassou|ultrapassaram",
-        "it": "più di|più del|più della|oltre|oltre il|sopra|superiore a|superiore al|superato i|superato le|superato|superati|superate|ha superato|hanno superato",
+        "fr": "plus de|au-delà de|au-dessus de|supérieur à|supérieure à|supérieurs à|supérieures à|dépassant|a dépassé|dépassé|dépasse",
+        "de": "mehr als|über|oberhalb von|jenseits von|gut|gute|guten",
+        "es": "más de|más del|algo más de|algo más del|por encima de|por encima del|superior a|superior al|superiores a|superiores al|sobre|supera los|supera las|supera|superan los|superan|superó los|superó las|superó|superaron los|superaron|sobrepasó los|sobrepasó",
+        "pt": "mais de|mais do|mais da|acima de|acima do|superior a|superior ao|superiores a|superou os|superou as|superou|superaram|ultrapassou os|ultrapassou as|ultrapassou|ultrapassaram",
+        "it": "più di|più del|più della|oltre|oltre il|sopra|superiore a|superiore al|superiori a|superato i|superato le|superato|superati|superate|ha superato|hanno superato",
         "nl": "meer dan|ruim|boven|hoger dan|overschreed|overtrof",
         "zh": "超过|多于|逾|高于|大于|突破",
         "ja": "超|を超える",
@@ -70,11 +70,11 @@ BEFORE: dict[str, dict[str, str]] = {
     },
     "under": {
         "en": "under|less than|below|fewer than|lower than|just below",
-        "fr": "moins de|en dessous de|inférieur à|inférieure à",
+        "fr": "moins de|en dessous de|inférieur à|inférieure à|inférieurs à|inférieures à",
         "de": "weniger als|unter|unterhalb von",
-        "es": "menos de|menos del|por debajo de|por debajo del|inferior a|inferior al",
-        "pt": "menos de|abaixo de|inferior a",
-        "it": "meno di|sotto|inferiore a",
+        "es": "menos de|menos del|por debajo de|por debajo del|inferior a|inferior al|inferiores a|inferiores al",
+        "pt": "menos de|abaixo de|inferior a|inferiores a",
+        "it": "meno di|sotto|inferiore a|inferiori a",
         "nl": "minder dan|onder|lager dan",
         "zh": "不到|少于|低于|小于|不足",
         "ja": "未満|以下の",
@@ -129,7 +129,7 @@ DIRECTION: dict[str, dict[str, str]] = {
     "up": {
         "en": "rise|rose|risen|rises|rising|increase|increased|increases|increasing|up|gain|gained|grew|grown|growth|higher|climbed|climb|jumped|hike|hiked|raised|raise|more",
         "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé",
-        "de": "anstieg|gestiegen|steigt|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen",
+        "de": "anstieg|gestiegen|steigt|steigen|stiegen|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen",
         "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto",
         "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo",
         "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|incremento|rincaro|in più|di più",
@@ -141,7 +141,7 @@ DIRECTION: dict[str, dict[str, str]] = {
     "down": {
         "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less",
         "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduction|réduit|repli",
-        "de": "rückgang|gesunken|sinkt|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust",
+        "de": "rückgang|gesunken|sinkt|sinken|sanken|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust",
         "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso",
         "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou",
         "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita|in meno|di meno",
@@ -258,7 +258,7 @@ PER_WORDS = {
     "es": r"(?:y )?(?:por|/|cada|el|la|al|a la)", "pt": r"(?:e )?(?:por|/|cada|o|a|ao|à)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|ieder|iedere|p\.)",
 }  # fmt: skip
 PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
-    "person": "person|persons|people|pers.|passenger|passengers|pax|head|guest|guests|participant|participants|participante|participantes|partecipante|partecipanti|deelnemer|deelnemers|teilnehmer|teilnehmerin|attendee|attendees|visitor|visitors|visitante|visitantes|visiteur|visiteurs|besucher|bezoeker|bezoekers|visitatore|visitatori|iscritto|iscritti|inscrito|inscrit|inscrits|student|students|aluno|alunos|alumno|alumnos|étudiant|étudiants|élève|élèves|studente|studenti|schüler|leerling|leerlingen|adulti|adultos|adultes|cubierto|cubiertos|couverts|child|children|figlio|figli|hijo|hijos|filho|filhos|kid|kids|enfant|enfants|kind|kinder|kinderen|niño|niños|criança|crianças|bambino|bambini|ragazzo|ragazzi|diner|diners|convive|convives|couvert|comensal|commensale|coperto|hoofd|insured|asegurado|asegurada|assuré|assurée|versicherte|versicherten|segurado|segurada|assicurato|assicurata|verzekerde|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
+    "person": "person|persons|people|pers.|cabeza|cabeça|testa|tête|passenger|passengers|pax|head|guest|guests|participant|participants|participante|participantes|partecipante|partecipanti|deelnemer|deelnemers|teilnehmer|teilnehmerin|attendee|attendees|visitor|visitors|visitante|visitantes|visiteur|visiteurs|besucher|bezoeker|bezoekers|visitatore|visitatori|iscritto|iscritti|inscrito|inscrit|inscrits|student|students|aluno|alunos|alumno|alumnos|étudiant|étudiants|élève|élèves|studente|studenti|schüler|leerling|leerlingen|adulti|adultos|adultes|cubierto|cubiertos|couverts|child|children|figlio|figli|hijo|hijos|filho|filhos|kid|kids|enfant|enfants|kind|kinder|kinderen|niño|niños|criança|crianças|bambino|bambini|ragazzo|ragazzi|diner|diners|convive|convives|couvert|comensal|commensale|coperto|hoofd|insured|asegurado|asegurada|assuré|assurée|versicherte|versicherten|segurado|segurada|assicurato|assicurata|verzekerde|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
     "seat": "seat|seats|user|users|subscriber|subscribers|member|abonné|abonnée|abonnent|abonnenten|abonado|assinante|abbonato|abonnee|licence|license|licences|licenses|siège|poste|utilisateur|licence|platz|arbeitsplatz|nutzer|benutzer|lizenz|asiento|puesto|puestos|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|werkplek|席|用户|ユーザー|사용자",
     "way": "way|each way|one way|leg|trajet|sens|aller|strecke|richtung|einfache fahrt|trayecto|ida|trecho|sentido|tratta|andata|enkele reis|richting|单程|片道|편도",
     "return": "return|return trip|round trip|round-trip|aller-retour|aller retour|hin- und rückfahrt|hin und zurück|ida y vuelta|ida e volta|andata e ritorno|retour|heen en terug|往返|往復|왕복",
@@ -272,6 +272,11 @@ PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not 
     "device": "device|devices|appareil|gerät|dispositivo|apparaat|设备|台|端末|기기",
     "kwh": "kwh|kilowatt-hour|kilowatt hour|kilowattuur|kilowattstunde|kilowattheure|kilovatio hora|kilovatio-hora|quilowatt-hora|chilowattora",
     "m3": "m³|m3|cubic metre|cubic meter|kuub|kubieke meter|kubikmeter|mètre cube|metro cúbico|metro cubo",
+    "km": "km|kilometre|kilometer|kilomètre|kilómetro|quilómetro|quilômetro|chilometro|kilometro",
+    "l": "l|litre|liter|litro|lt",
+    "pint": "pint|pints|pinte|pinta|pintes",
+    "gallon": "gallon|gallons|gal",
+    "kg": "kg|kilo|kilogram|kilogramme|kilogramm|kilogramo|quilo|chilo",
     "transaction": "transaction|transactions|opération|transaktion|transacción|transação|operazione|transactie|笔|取引|건",
 }  # fmt: skip
 # A journey's extent said beside a fare, before or after it or as its list's label ('Single £12, Return £20',
@@ -305,9 +310,13 @@ ZONES = {
     "米東部時間": -300, "英国时间": 0, "伦敦时间": 0, "ロンドン時間": 0, "런던 시간": 0, "中国时间": 480,
     "中国時間": 480, "중국 시간": 480, "일본 시간": 540, "韩国时间": 540, "韓国時間": 540, "ora di londra": 0,
     "ora locale greca": 120, "britischer zeit": 0, "britische zeit": 0, "londoner zeit": 0, "greek time": 120, "ora greca": 120, "hora de portugal": 0, "uk-tijd": 0,
+    "horário de manaus": -240, "hora de manaus": -240, "hora dos açores": -60, "horário dos açores": -60,
+    "horário de lisboa": 0, "britse tijd": 0, "finnischer zeit": 120,
+    "finnische zeit": 120, "フランス時間": 60, "フランス現地時間": 60, "パリ時間": 60, "ハワイ時間": -600, "하와이 시간": -600,
+    "하와이 시각": -600, "한국 시각": 540, "hawaii time": -600, "夏威夷时间": -600, "法国时间": 60,
 }  # fmt: skip
 # Zones named without an offset one can know from the words alone: a time said in one is not said in another.
-LOCAL = "local time|local|heure locale|hora local|horario local|horário local|ora locale|lokale tijd|plaatselijke tijd|ortszeit|örtlicher zeit|lokaler zeit|현지 시간|현지시간|現地時間|当地时间|当地時間"
+LOCAL = "local time|local|heure locale|hora local|horario local|horário local|ora locale|lokale tijd|plaatselijke tijd|ortszeit|örtlicher zeit|lokaler zeit|현지 시간|현지시간|현지 시각|현지시각|現地時間|当地时间|当地時間"
 
 # Fractions and multiples said in words: 'a third' (33.33%), 'half' (50%), 'double' (2 times).
 FRACTIONS = {

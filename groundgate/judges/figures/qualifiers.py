@@ -39,7 +39,7 @@ def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
     names = _zone_names()
     after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+|pelo\s+|pela\s+|en\s+|na\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
     # a CJK name may follow a place written before it ('英国当地时间', 'ロンドン現地時間の'): no word edge there
-    before = re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{names})\s*(?:기준\s*|の|的)?$", re.IGNORECASE)  # fmt: skip
+    before = re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{names})\s*(?:기준\s*|の|的)?(?:同日|当日|当天|同じ日の?|당일)?\s*$", re.IGNORECASE)  # fmt: skip
     return after, before
 
 
@@ -178,6 +178,8 @@ class Reader:
         if self.lang in _CJK and end + len(after) == following < clause_end:
             after += text[following : following + 1]  # '1,000円/子ども500円': what follows is the next item's figure
         said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
+        if said.period and kind == "money" and following < clause_end and ahead < len(spans) and spans[ahead][2] == "money" and reach.LABEL_GAP.fullmatch(text, end, following):  # fmt: skip
+            said = replace(said, period=rate(before, "", kind, self.lang)[0])  # the next's: 'mensile 55 €, trimestrale 150 €', '€ 2.601 elke maand € 260,10'  # fmt: skip
         if kind == "time" and not said.zone_name and (zone := self._zone_later(index, end) or self._zone_before_date(index) or self._text_zone()):  # fmt: skip
             said = replace(said, zone=cldr.zones().get(zone), zone_name=zone)
         if kind in ("money", "percent") and not (said.change or said.balance):
@@ -192,6 +194,11 @@ class Reader:
             said = replace(said, per=said.per | {way})
         if kind == "money" and not said.period and (period := self._period_further(index, start, end, clause_start)):
             said = replace(said, period=period)
+        if kind == "money" and not said.period and ahead < len(spans) and spans[ahead][2] == "duration" and reach.FOR_SPAN.fullmatch(text, end, spans[ahead][0]):  # fmt: skip
+            said = replace(
+                said, period=reach.span_period(text[spans[ahead][0] : spans[ahead][1]], self.lang)
+            )  # 'für 7 Tage'
+
         return said
 
     def _period_further(self, index: int, start: int, end: int, clause_start: int) -> str:
@@ -415,6 +422,9 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
 
     found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(cldr.zones()))}
     found |= {"way", "trip", "retour", "vuelta", "volta", "ritorno", "terug", "rückfahrt", "andata", "ida", "sens"}
+    found |= {
+        w for p in words.PER_THINGS.values() for w in re.findall(r"[^\W\d_]+", p.lower()) if len(w) > 2
+    }  # '£6.40 a pint'
     found |= {"than", "dan", "als", "que"}  # a comparative denied: 'niet dikker zijn dan'
     found |= {
         w for ws in words.JOURNEYS.values() for p in ws.split("|") for w in re.findall(r"[^\W\d_]+", p) if len(w) > 2
@@ -470,7 +480,9 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     ended = phrases.ending(before, "before") if lang not in _CJK else None
     if ended is None:
         tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
-        match = (phrases.pattern("before", lang).search(before, tail) if lang in _CJK else None) or (_LOOSE.search(before, max(0, len(before) - 40)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
+        # Korean and Japanese say a bound after the number: one there is this figure's ('4시간 초과 12시간 이내'), one before the last's
+        own_after = lang in ("ko", "ja") and phrases.pattern("after", lang).match(after) is not None
+        match = (phrases.pattern("before", lang).search(before, tail) if lang in _CJK and not own_after else None) or (_LOOSE.search(before, max(0, len(before) - 40)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
         ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
         if ended is None and lang not in _CJK and (denied := _NOT_PAST.search(before, max(0, len(before) - 40))):
             ended = ("min" if denied.group("less") else "max", denied.start())  # 'niet dikker dan 3,2 cm': at most
@@ -481,6 +493,12 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
             bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
         if bound == "max" and kind == "duration" and _DEADLINE.search(before[at:]) and _EVENT.match(after):
             bound = "min"  # 'no later than 2 hours before arrival' is at least 2 hours before it
+        if bound in ("min", "max") and lang not in _CJK and (later := phrases.starting(after, "after")) is not None and later[0] in ("min", "max") and later[0] != bound:  # fmt: skip
+            bound, stripped_before, stripped_after = (
+                later[0],
+                before,
+                after[later[1] :],
+            )  # 'go up to 1,500 litres or more'
     else:
         if lang in _CJK:
             match = phrases.pattern("after", lang).match(after)

@@ -23,7 +23,7 @@ _PINT = {
     "1.73 m2": "(1.73*meter**2)", "w": "watt", "kw": "kilowatt", "mbps": "megabit/second", "gbps": "gigabit/second", "mbit": "megabit", "gbit": "gigabit", "kbit": "kilobit",
     "lb": "pound", "oz": "ounce", "gal": "gallon", "in": "inch", "ft": "foot", "mi": "mile",
 }  # fmt: skip
-_OPAQUE = frozenset({"iu", "u", "meq", "mosm", "bpm"})  # counted units pint does not convert: only themselves
+_OPAQUE = frozenset({"iu", "miu", "u", "meq", "mosm", "bpm"})  # counted units pint does not convert: only themselves
 _IMPERIAL = frozenset({"lb", "oz", "gal", "in", "ft", "mi"})
 _PARTS = re.compile(r"\s*/\s*")
 _COUNTED = re.compile(r"(\d+(?:\.\d+)?)\s?([a-zµ²³]+)")

@@ -55,6 +55,11 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
                 started = (str(match.lastgroup), match.end()) if match is not None else None
             else:
                 started = phrases.starting(head, "period")
+                if (
+                    started is None and step == 0 and kind == "percent" and (of := _OF_THE.match(head))
+                ):  # '7 % van de adviesprijs per jaar'
+                    started = phrases.starting(head[of.end() :], "period")
+                    started = (started[0], of.end() + started[1]) if started is not None else None
                 if started is None and step == 0 and kind == "money" and not _per(lang).match(head) and (named := _NOUN.match(head)):  # fmt: skip
                     for noun_end in sorted({named.end(), head.find(" ", 0, named.end())} - {-1}):  # one word or two
                         gap = len(head[noun_end:]) - len(head[noun_end:].lstrip())
@@ -122,7 +127,7 @@ _PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
 # What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
 # or after it ('12元/单', '3元/GB').
 _CJK_PER_BEFORE = re.compile(
-    r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
+    r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?[23²³]?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
 )
 # not '1,000円/子ども500円' nor '15,000원 / 왕복 요금: …': a noun the next item's label, not what it is per
 _CJK_PER_AFTER = re.compile(
@@ -163,7 +168,9 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
             per.add("person")  # 'お一人様18,700円'
             continue
         noun = next(group for group in match.groups() if group)
-        lowered = noun.lower()
+        lowered = _PERSON_WORDS.sub("人様", noun.lower())  # 'お一人様につき' is per person
+        if lowered not in sense and lowered not in CJK_THINGS and lowered not in _CJK_PERIOD:
+            lowered = next((lowered[:n] for n in range(len(lowered) - 1, 0, -1) if lowered[:n] in CJK_THINGS), lowered)  # '/度计收': per kWh  # fmt: skip
         if lowered in _CJK_PERIOD:
             period = period or _CJK_PERIOD[lowered]
         elif lowered.rstrip("月") and lowered in sense:
@@ -177,12 +184,17 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     return period, per
 
 
+_PERSON_WORDS = re.compile(r"^(?:お|ご)?(?:一|1)(?:人|名)(?:様)?$")
+
+
 # A period's one character right before an amount ('年611円', 'は月70万円', '월 3만 원', '연 4.2%'), not a date's
 # month or a year named ('3月5日', '今年', '去年', '来年'), nor the last syllable of a Korean word.
 _CJK_PERIOD_BEFORE = re.compile(
     r"(?:(?<![0-9０-９一二三四五六七八九十今去昨来前後后明本当毎每同翌隔半个個かヶカケ])([月年])|(?<![\uac00-\ud7a3])([월연년]))\s?$"
 )
 _ONE_PERIOD = {"月": "month", "年": "year", "월": "month", "연": "year", "년": "year"}
+# What a percentage is of, between it and its period ('7 % van de adviesprijs per jaar', '2% of the balance a month')
+_OF_THE = re.compile(r"(?:of the|of your|van de|van het|de la|du|des|de l'|del|de los|de las|da|do|dos|das|della|dello|del|dei|delle|des|der|vom)\s+[^\W\d_]{3,}(?:\s(?!(?:per|pro|par|por|je|each|every|all|jede\w*)\s)[^\W\d_]{3,})?\s+(?=\S)", re.IGNORECASE)  # fmt: skip
 _NOUN = re.compile(r"[^\W\d_]{3,}(?:\s(?!(?:und|and|oder|ou|and|plus|sowie|dazu)\b)[^\W\d_]{3,})?(?=\s)")
 _BARE_PERIOD = re.compile(r"\s*(?:(?:y|e|et|and|und|en|o)\s+)?(?P<noun>[^\W\d_]+)(?![^\W\d_])", re.IGNORECASE)
 

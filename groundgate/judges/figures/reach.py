@@ -80,3 +80,29 @@ def item(window: str, last: bool) -> list[str]:
         return [str(j.lastgroup) for j in found if j.start() >= begin]
     stop = cuts[0].start() if cuts else len(window)
     return [str(j.lastgroup) for j in found if j.end() <= stop]
+
+
+# A price for a span of time said right after it ('14,99 € für 7 Tage', '€45 for 3 days', '6,99 € per 7
+# giorni'): the span is its period (a week; '3 day' where no period names it).
+FOR_SPAN = re.compile(r"\s*,?\s*(?:for|für|pour|por|per|voor|para|durante|pelo|pela|valable|valid for|gültig für)\s+(?:(?:the|les|die|de|los|las|i|le)\s+)?", re.IGNORECASE)  # fmt: skip
+_SPAN_TEXT = re.compile(r"(\d{1,3})\s*([^\W\d_]+)")
+
+
+def span_period(span: str, lang: str) -> str:
+    """The period a span of time written in digits names ('7 Tage': 'week', '30 jours': '30 day'), or ''."""
+    from groundgate.judges.figures.lexicon import UNIT_WORDS
+
+    match = _SPAN_TEXT.fullmatch(span.strip())
+    if match is None:
+        return ""
+    word = match.group(2).lower()
+    unit = UNIT_WORDS.get(lang, {}).get(word) or UNIT_WORDS["en"].get(word, "")
+    if unit not in ("day", "week", "month", "year", "hour"):
+        return ""
+    count = int(match.group(1))
+    return unit if count == 1 else NAMED_SPANS.get((count, unit), f"{count} {unit}")
+
+
+# A period word between two amounts that is the second's label: after a comma, or said with 'every'
+# ('abbonamento mensile 55 €, trimestrale 150 €', '€ 2.601 elke maand € 260,10').
+LABEL_GAP = re.compile(r"\s*,\s*[^\W\d_]+\s*|\s*,?\s*(?:every|each|elke|ieder|iedere|chaque|jeden|jede|jedes|cada|ogni)\s+[^\W\d_]+\s*", re.IGNORECASE)  # fmt: skip

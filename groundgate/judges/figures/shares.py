@@ -12,6 +12,10 @@ Edit = tuple[int, int, str]
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+# 'tres cuartos de hora', 'trois quarts d'heure': a length of time, not a share
+_OF_HOUR = r"\s+(?:of an hour|de hora|d'heure|d’heure|d'ora|d’ora|de uma hora|der stunde|van een uur)(?![^\W\d_])"
+
+
 @cache
 def _fractions(lang: str) -> re.Pattern[str] | None:
     """A fraction said in words as a share ('a third of', 'drei Viertel des', '三分之一'), for its percent."""
@@ -24,7 +28,8 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
     share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
     by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
     return re.compile(
-        rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})|{by}(?P<g>{words})(?![^\W\d_])", re.IGNORECASE
+        rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})(?!{_OF_HOUR})|{by}(?P<g>{words})(?![^\W\d_])",
+        re.IGNORECASE,
     )
 
 

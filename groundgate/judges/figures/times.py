@@ -179,6 +179,11 @@ def _weekdays(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, in
         extra = rf"|{before}(?P<compound>{one_name})s?(?=[^\W\d_]{{3}})"
     elif lang in ("ja", "ko"):  # a date's weekday in brackets: '6月10日(火)', '6월 10일(화)'
         extra = rf"|(?<=[日일\s])\s?[(（](?P<letter>[{lexicon.CJK_WEEKDAY_LETTERS[lang]}])[)）]"
+    short = "|".join(sorted((re.escape(n) for n in every if n not in full and len(n) >= 2), key=len, reverse=True))
+    if (
+        lang in ("de", "nl") and short
+    ):  # an abbreviation before the hours it is open ('za 09.00–17.30 uur', 'Sa 9–13 Uhr')
+        extra += rf"|{before}(?P<abbr>{short})\.?\s(?=\s+[-–\d]|\d{{1,2}}(?:[.:h]\d{{2}})?\s?(?:-|–|uur|Uhr|h\b|tot|bis|à|a\b))"
     one = re.compile(rf"{before}(?P<day>{one_name}){edge}|(?<![\d个個])(?P<words>{words}){edge}{extra}", re.IGNORECASE)
     return span, one, every, full
 
@@ -237,6 +242,7 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
         listed = joint == "/"  # 'Sa/So': the two days, not those between ('t/m' is 'up to and including')
         for index in (a, b) if listed else [(a + step) % 7 for step in range((b - a) % 7 + 1)]:
             yield Found(match.start(), match.end(), "weekday", Decimal(index))
+    every = _weekdays(lang)[2]
     for match in one.finditer(text):
         if any(s <= match.start() < e for s, e in taken):
             continue
@@ -245,6 +251,8 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
             if day.lower() not in _wide(lang) and not day[0].isupper() and text[match.end() : match.end() + 1] != ".":
                 continue  # 'para ter 5%', 'mar' in Italian: an abbreviation alone is one when it looks like one
             yield Found(match.start(), match.end(), "weekday", Decimal(full[day.lower()]))
+        elif match.groupdict().get("abbr"):
+            yield Found(match.start(), match.end("abbr"), "weekday", Decimal(every[match.group("abbr").lower()]))
         elif match.groupdict().get("compound"):
             yield Found(match.start(), match.end("compound"), "weekday", Decimal(full[match.group("compound").lower()]))
         elif match.groupdict().get("letter"):
@@ -258,7 +266,7 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
 # --- times of day -----------------------------------------------------------------------------------
 
 _TIMES = re.compile(
-    r"""(?=[\dhHqQ上早中下晚傍凌午오저아])(?<![0-9A-Za-zÀ-ÿ_.:/])(?:
+    r"""(?=[\dhHqQkKvV上早中下晚傍凌午오저아])(?<![0-9A-Za-zÀ-ÿ_.:/])(?:
         (?P<h12>\d{1,2})(?:[:.](?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
       | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:])(?:\s?(?:Uhr|uur|h)\b)?
       | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts|[’']s\s(?:ochtends|morgens|middags|avonds|nachts)))?\b
@@ -272,6 +280,7 @@ _TIMES = re.compile(
       | half\spast\s(?P<hp>\d{1,2})
       | quarter\spast\s(?P<hq>\d{1,2})
       | halb\s(?P<hhalb>\d{1,2})(?!\d)
+      | (?:kwart|[Vv]iertel)\s(?P<qdir>over|voor|nach|vor)\s(?P<hq2>\d{1,2})(?!\d)(?:\s(?P<q2_half>[’']s\s(?:ochtends|morgens|middags|avonds|nachts)|morgens|abends|nachmittags|vormittags))?
       | (?P<cjk_half>上午|早上|早晨|中午|下午|晚上|傍晚|凌晨|午前|午後|오전|오후|저녁|아침)?\s?(?P<hcjk>\d{1,2})\s?(?:[点點]|[時时](?![間间])|시(?![간작]))(?:\s?(?P<mcjk>\d{1,2})\s?[分분]|\s?(?P<half_hour>半|반)(?!품|값|액|년|기))?
     )""",
     re.VERBOSE | re.IGNORECASE,
@@ -297,10 +306,15 @@ _DOT_SPAN = re.compile(
 _ZONED = re.compile(
     r"\s*[,(]?\s*(?:heure|hora|horário|ora|time|zeit|tijd|UTC|GMT|CES?T|MES?Z|[A-Z]{1,3}[SD]?T)(?![^\W\d_])"
 )
+# Words that make 'N h MM' a length of time ('Durée estimée : 4 h 35', 'Temps limite : 6 h 00', '4 h 30 de route')
+_LASTS = re.compile(r"(?<![^\W\d_])(?:durée|dure|durent|durera|temps|durata|dura|duración|duração|dauer|dauert|duur|duurt|reistijd|rijtijd|comptez|compter|prévoyez|takes?|lasts?)(?![^\W\d_])[^.;!?\d]*$", re.IGNORECASE)  # fmt: skip
+_OF_ROAD = re.compile(
+    r"\s*(?:de route|de trajet|de vol|de marche|de voyage|de conduite|di viaggio|de viaje|de viagem)\b", re.IGNORECASE
+)
 _EVERY_NL = re.compile(r"\bom\s+de\s+$", re.IGNORECASE)
 _MINUTES_UNIT = re.compile(r"\s?(?:min|mins|minutes?|minutos?|minuti|minuten|minuut)(?![^\W\d_])", re.IGNORECASE)
 _SPANNED = re.compile(r"\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*\d{1,2}\s?h(?![a-z])", re.IGNORECASE)
-_LEADS = ("half past", "quarter past", "halb ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
+_LEADS = ("half past", "quarter past", "halb ", "kwart ", "Viertel ", "viertel ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
 
 
 def times(text: str, starts: list[int] | None = None) -> Iterator[Found]:
@@ -380,6 +394,13 @@ def _time(match: re.Match[str], text: str) -> Found | None:
             return None  # 'dure 2 h': a duration
         if g["mfr"] and _MINUTES_UNIT.match(text, match.end()):
             return None  # '2 h 32 min': hours and minutes of a duration, not a clock time
+        if g["mfr"] and (
+            _LASTS.search(text, max(0, match.start() - 32), match.start()) or _OF_ROAD.match(text, match.end())
+        ):
+            return Found(
+                match.start(), match.end(), "duration", Decimal(hour * 60 + minute), "minute"
+            )  # 'durée : 4 h 35'
+
         readings = {hour * 60 + minute}
     elif g["hdot"]:  # 'entro le 16.30': a time after a word that says so, else a number
         at = _AT.search(text[max(0, match.start() - 12) : match.start()])
@@ -407,6 +428,9 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         readings = _halved(int(g["hzone"]), 0, None)
     elif g["hp"] or g["hq"]:
         readings = _halved(int(g["hp"] or g["hq"]), 30 if g["hp"] else 15, None)
+    elif g["hq2"]:  # 'kwart over zeven 's avonds' is 19:15, 'Viertel vor acht' 7:45
+        hour, after = int(g["hq2"]), g["qdir"] in ("over", "nach")
+        readings = _halved(hour if after else hour - 1, 15 if after else 45, g["q2_half"])
     elif g["hhalb"]:
         readings = _halved(int(g["hhalb"]) - 1, 30, None)
     else:

@@ -20,6 +20,7 @@ from groundgate.judges.figures.extract import figures, read
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.languages import language, language_name
 from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
+from groundgate.judges.figures.worked import Working, worked
 from groundgate.lookalike import visible
 
 READ = (*lexicon.LATIN, "zh", "ja", "ko")  # the languages whose figures the tripwire reads
@@ -99,6 +100,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     subjects = Subjects(shown, stated, lang)
     place = {id(figure): index for index, figure in enumerate(everything)}
     parts = Clauses(shown_candidate)  # split once: an answer of many figures is not split once a figure
+    work: Working | None = None  # the answer's own arithmetic, read once a figure the context does not back asks
     for claim in said:
         backers = sources.backing(claim) if claim.bound in HEDGES else None
         backer = backers[0] if backers else sources.backer(claim) if backers is None else None
@@ -115,6 +117,12 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             continue
         if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4]):  # fmt: skip
             continue  # '算一天' against '25元/天': the context's period, named
+        work = work if work is not None else worked(shown_candidate, everything)
+        if id(claim) in work.operands:
+            continue  # '12 ×' in '12 × £265 = £3,180': a count the answer computes with, no claim of its own
+        if id(claim) in work.results:
+            verdicts.append((claim, "derived", work.results[id(claim)]))
+            continue
         clause = parts.of(claim)
         near_words = near(shown_candidate, everything, place[id(claim)], clause)
         at = place[id(claim)]  # the answer's figures beside the claim in its clause (a few: linear in the answer)
@@ -254,8 +262,8 @@ def _period_word(
     as a rate's period ('25元/天', '€9 a month'): the name of the period, not a duration of its own."""
     if claim.kind != "duration":
         return False
-    if claim.value == 1 and not any(c.isdigit() for c in claim.text):
-        period = claim.unit
+    if claim.value == 1 and (not any(c.isdigit() for c in claim.text) or _PRICE_AFTER.match(after)):
+        period = claim.unit  # 'a month', '一天', and '1年で14,800円': the period a price is said for
     elif _EVERY.search(before[-16:]) or _EVERY_AFTER.match(after):  # 'alle sechs Monate', '6개월마다'
         period = _SPANS.get((claim.value, claim.unit), "")
     else:
@@ -263,6 +271,7 @@ def _period_word(
     return bool(period) and any(source.kind in _RATED and qualified(source).period == period for source in stated)
 
 
+_PRICE_AFTER = re.compile(r"\s*(?:で|に|あたり|当たり|당|에|につき)?\s*[\d¥￥₩$€£]")
 # A duration said as how often ('alle sechs Monate', 'every 3 months', '6개월마다'): the period it names.
 _EVERY = re.compile(r"(?:every|each|alle|jede[nrs]?|tous les|toutes les|cada|a cada|ogni|elke|om de|每)\s*$", re.IGNORECASE)  # fmt: skip
 _EVERY_AFTER = re.compile(r"\s*(?:마다|ごと|毎|おき)")

@@ -36,6 +36,9 @@ def _numbers(spaced: bool) -> re.Pattern[str]:
     )
 
 
+_SQUARED = frozenset({"m2", "m3", "cm2", "cm3", "km2"})
+
+
 class _UnitMatch:
     """What follows a number, read as a unit: the groups ``_Units.match`` found, as a pattern's match gives them."""
 
@@ -94,6 +97,12 @@ class _Units:
         if head is None:
             return None
         latin = other = None
+        first = head.group("w1")
+        if first and first.lower() + text[head.end("w1") : head.end("w1") + 1] in _SQUARED and not text[head.end("w1") + 1 : head.end("w1") + 2].isdigit():  # fmt: skip
+            squared = first.lower() + text[head.end("w1")]  # 'm²' as folding writes it: 'm2', 'm3'
+            return _UnitMatch(
+                {"gap": head.group("gap"), "qual": None, "latin": None, "other": squared}, head.end("w1") + 1
+            )
         if head.group("other"):
             other, end = head.group("other"), head.end("other")
         else:
@@ -431,6 +440,8 @@ def _with_unit(
     meaning = meanings[written]
     end = unit.end()
     if meaning.startswith("money:"):
+        if written == "p" and (unit.group("gap") or text[end : end + 1] in (".", "-") or lang != "en"):
+            return None  # pence are glued to their number ('31.4p', '45p'); 'p.p.', '5 p' are no pence
         if not written[:1].isalnum() and _YEAR.match(text, start) and _NEXT_AMOUNT.match(text, end):
             return None  # 'in 2024 € 385': a year's sign is the next number's ('29,99 € 12 mois' keeps its own)
         if written in lexicon.CENTS:
