@@ -22,7 +22,7 @@ DERIVED = [
         "Vous payez 34,90 € par mois, soit 418,80 € sur l'année (12 × 34,90 €).",
         "418,80 €",
     ),
-    ("Tarifa online: 9,90 € por día.", "Con la tarifa online pagarías 5 × 9,90 € = 49,50 €.", "49,50 €"),
+    ("Tarifa online: 9,90 € por día para estancias de 5 días.", "Pagarías 5 × 9,90 € = 49,50 €.", "49,50 €"),
     (
         "시즌권: 성인 550,000원, 청소년 420,000원.",
         "성인과 청소년이면 550,000원 + 420,000원 = 970,000원입니다.",
@@ -40,8 +40,22 @@ DERIVED = [
     ),
 ]
 
+# said in words: a measure at a price per its unit, a price over instalments the answer counts
+IN_WORDS = [
+    (
+        "The tariff pays 15p per kWh exported. Your estimated annual export is 1,200 kWh.",
+        "At 15p per kWh on the estimated 1,200 kWh a year, you'd earn £180 a year.",
+        "£180",
+    ),
+    (
+        "Het collegegeld bedraagt € 2.601 per jaar, te betalen in 10 maandelijkse termijnen.",
+        "Kies je voor 10 termijnen, dan betaal je op € 2.601 elke maand € 260,10.",
+        "€ 260,10",
+    ),
+]
+
 WRONG = [
-    ("Tarifa online: 9,90 € por día.", "Para 5 días pagarías 5 × 9,90 € = 59,50 €.", "59,50 €"),
+    ("Tarifa online: 9,90 € por día para estancias de 5 días.", "Pagarías 5 × 9,90 € = 59,50 €.", "59,50 €"),
     ("시즌권: 성인 550,000원, 청소년 420,000원.", "550,000원 + 420,000원 = 990,000원입니다.", "990,000원"),
     (
         "상수도요금 14,400원, 하수도요금 11,200원, 물이용부담금 3,060원.",
@@ -62,6 +76,19 @@ def test_a_result_the_answer_computes_in_plain_sight_is_derived(context: str, ca
     assert ("derived", result) in listed(context, candidate)
 
 
+@pytest.mark.parametrize(("context", "candidate", "result"), IN_WORDS)
+def test_a_result_said_in_words_from_a_measure_or_instalments_is_derived(
+    context: str, candidate: str, result: str
+) -> None:
+    assert flagged(context, candidate) == []
+    assert ("derived", result) in listed(context, candidate)
+
+
+def test_a_price_over_instalments_that_does_not_hold_is_listed() -> None:
+    context = "Het collegegeld bedraagt € 2.601 per jaar, te betalen in 10 maandelijkse termijnen."
+    assert "€ 280,10" in flagged(context, "Kies je voor 10 termijnen, dan betaal je op € 2.601 elke maand € 280,10.")
+
+
 @pytest.mark.parametrize(("context", "candidate", "result"), WRONG)
 def test_a_result_its_operands_do_not_give_is_listed(context: str, candidate: str, result: str) -> None:
     assert result in flagged(context, candidate)
@@ -77,7 +104,7 @@ def test_the_working_names_its_operands() -> None:
     found = figures(text, "en")
     work = worked(text, found)
     result = next(f for f in found if f.text == "£3,180")
-    assert work.results[id(result)] == "12 x × £265"
+    assert work.results[id(result)].basis == "12 x × £265"
     assert {f.text for f in found if id(f) in work.operands} == {"12 x"}
 
 

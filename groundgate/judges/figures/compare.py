@@ -172,6 +172,7 @@ def same(claim: Figure, source: Figure) -> bool:
 
 HEDGES = frozenset({"about", "nearly", "over", "under"})
 EACH = frozenset({"each"})  # 'per piece', 'per stuk': per whatever the figure is of
+_MEASURED = frozenset({"kwh", "m3", "km", "l", "kg", "pint", "gallon"})  # per a measure, never per piece
 _SIDES = {"min": 1, "over": 1, "max": -1, "under": -1, "nearly": -1}
 _UP, _DOWN = frozenset({"min", "over"}), frozenset({"max", "under", "nearly"})
 ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
@@ -184,7 +185,7 @@ def agree(
     """Whether every qualifier the claim states agrees with the source's (one the source leaves unsaid does
     not disagree; a time without a zone is in the context's one zone, when it states one). ``sides``: weigh
     the bounds too; ``periods``: and the periods."""
-    if sides and (opposed(claim.bound, source.bound) or _inclusive(claim.bound, source.bound)):
+    if sides and (opposed(claim.bound, source.bound) or _inclusive(claim, source)):
         return False
     for said, other in ((claim.change, source.change), (claim.balance, source.balance)):
         if said and other and said != other:
@@ -198,6 +199,8 @@ def agree(
         return (
             False  # '60 € por día' is no '60 € por trayecto': a fare per way has no period, a daily charge no journey
         )
+    if (claim.per & EACH and source.per & _MEASURED) or (source.per & EACH and claim.per & _MEASURED):
+        return False  # '3,50 € la unidad' is no '3,50 € el kilo': a piece is not a measure
     mine = {thing for thing in claim.per - JOURNEY - EACH if read_thing(thing)}  # a noun not known is not read in full
     mine |= {claim.period} if claim.period not in ("", "once") and periods else set()  # time included
     theirs = (source.per - JOURNEY - EACH) | (
@@ -260,10 +263,16 @@ def qualified(figure: Figure) -> bool:
     )
 
 
-def _inclusive(mine: str, theirs: str) -> bool:
-    """Whether two limits differ only in holding their own value ('65歳以下' and '65歳未満', 'tot en met 6 jaar'
-    and 'onder de 6 jaar'): at most is no 'under', at least no 'over', the value itself decides a case."""
-    return {mine, theirs} in ({"max", "under"}, {"min", "over"})
+def _inclusive(claim: Figure, source: Figure) -> bool:
+    """Whether two limits of a count, an age or a length of time differ only in holding their own value
+    ('65歳以下' and '65歳未満', 'tot en met 6 jaar' and 'onder de 6 jaar'): at most is no 'under', at least no
+    'over', as the value itself is one case. Of a measure or an amount ('not above 40 °C', 'below 40 °C') the
+    two are said either way, and agree."""
+    discrete = claim.kind in _DISCRETE and source.kind in _DISCRETE
+    return discrete and {claim.bound, source.bound} in ({"max", "under"}, {"min", "over"})
+
+
+_DISCRETE = frozenset({"duration", "count", "number", "ordinal"})
 
 
 def opposed(mine: str, theirs: str) -> bool:
@@ -326,18 +335,21 @@ def hedge_holds(claim: Figure, source: Figure, exact: bool) -> bool:
     """The hedge's word on a source already found to be of its value (``exact``) or near it."""
     if not agree(claim, source, sides=False):
         return False
-    if exact:  # 'plus de 70 %' is not said by 'près de 70 %': a hedge on the context's figure is no limit
-        return not opposed(claim.bound, source.bound) and not (
-            claim.bound in ("over", "under") and source.bound == "about"
-        )
-    if source.bound in ("max", "min") and claim.bound in ("about", "nearly"):
-        return not opposed(
-            claim.bound, source.bound
-        )  # 'just under $8,000' of a $7,900 cap; a limit itself is restated exactly
+    if exact:  # 'plus de 70 %' is not said by 'près de 70 %'; 'under 6' is no 'up to and including 6'
+        about = claim.bound in ("over", "under") and source.bound == "about"
+        return not (opposed(claim.bound, source.bound) or _inclusive(claim, source) or about)
+    if source.bound in ("max", "min") and claim.bound in ("about", "nearly"):  # 'just under $8,000' of a $7,900 cap
+        return not opposed(claim.bound, source.bound) and _near_limit(claim, source)  # a limit itself: exactly
     return source.bound not in _LIMITS
 
 
 _LIMITS = frozenset({"min", "max", "over", "under"})
+_CAP_NEAR = Decimal("0.025")  # a hedge of a limit is near it: 'just under $8,000' of $7,900, not 'about $8,500'
+
+
+def _near_limit(claim: Figure, source: Figure) -> bool:
+    mine, theirs = size(claim), size(source)
+    return mine is not None and theirs is not None and abs(mine[1] - theirs[1]) <= _CAP_NEAR * abs(mine[1])
 
 
 class Stated:

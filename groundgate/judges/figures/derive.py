@@ -17,10 +17,11 @@ from groundgate.judges.figures.compare import agree, size
 from groundgate.judges.figures.figure import Figure
 
 # How many of one period make the next: a month is a twelfth of a year (never 30 days: not exact).
-_PERIODS = {
+STEPS = {
     ("month", "year"): 12, ("week", "year"): 52, ("quarter", "year"): 4, ("day", "week"): 7, ("night", "week"): 7,
     ("hour", "day"): 24, ("day", "year"): 365, ("month", "quarter"): 3,
 }  # fmt: skip
+_MEASURE_OF = {"kwh": "kwh", "m³": "m3", "km": "km", "l": "l", "kg": "kg"}  # a measure's unit, as a price is per it
 _CAP = 40  # figures of one kind weighed pairwise, at most (a context's few; a hostile one's first few)
 
 
@@ -56,7 +57,7 @@ def derived(
     v = mine[1]
     values = [(s, size(s)[1]) for s in raw]  # type: ignore[index]
     for source, c in values:  # a rate over another period (one of the two says its period)
-        for (shorter, longer), factor in _PERIODS.items():
+        for (shorter, longer), factor in STEPS.items():
             up, down = _close(c * factor, v), _close(c / factor, v)
             if not (up or down):
                 continue
@@ -75,6 +76,8 @@ def derived(
     else:
         pairs = [(s, c) for s, c in values if s.text in near or _restated(s, near)]
         pairs = pairs if len(pairs) >= 2 else []
+    if claim.kind == "money" and any(f.kind in ("count", "number") and f.value >= 2 and not 1900 <= f.value <= 2099 for f in given):  # fmt: skip
+        pairs = []  # '2 adults and 2 children pay $65 altogether': amounts bought more than once are no sum of two
     for (a, x), (b, y) in combinations(pairs, 2):  # a sum or a difference of two (never of a range's two ends)
         if a.text == b.text and claim.unit != "pp" and not (cued and _close(abs(x - y), v)):
             continue  # a range's two ends sum to nothing; their difference is a change the answer says it computes
@@ -94,7 +97,10 @@ def derived(
         for count in counts[:_CAP]:
             for source, c in values:
                 if count is not source and _close(c * count.value, v):
-                    return f"{count.text} × {qualify(source).said}"
+                    read = qualify(source)
+                    if claim.period and claim.period == read.period:
+                        continue  # '£3,180 per week' of 12 weeks at '£265 per week': a total is no price a week
+                    return f"{count.text} × {read.said}"
     if claim.kind == "money":  # a count of days the answer states, of a price per day ('over three days, €126')
         for count in given[:_CAP]:
             if count.kind != "duration" or not 1 < count.value <= 100 or count.value != int(count.value):
@@ -102,6 +108,8 @@ def derived(
             for source, c in values:
                 if _close(c * count.value, v) and (read := qualify(source)).period == count.unit:
                     return f"{count.text} × {read.said}"
+    if claim.kind == "money" and (how := _priced(claim, values, sources, given, qualify)):
+        return how
     if claim.kind == "money":
         for percent in [s for s in sources if s.kind == "percent"][:_CAP]:
             rate = percent.value / 100
@@ -116,6 +124,29 @@ def derived(
                 for source, c in values:
                     if _close(c * Decimal(times), v):
                         return f"{word} {qualify(source).said}"
+    return None
+
+
+def _priced(
+    claim: Figure,
+    values: Sequence[tuple[Figure, Decimal]],
+    sources: Sequence[Figure],
+    given: Sequence[Figure],
+    qualify: Callable[[Figure], Figure],
+) -> str | None:
+    """A measure the answer states at a price per its unit ('1,200 kWh at 15p per kWh' is £180), or a price
+    over a count the answer states ('€ 2.601 in 10 termijnen' is € 260,10 each)."""
+    told = {f.value for f in given if f.kind in ("count", "number", "measure", "duration")}
+    counts = [f for f in given if f.kind in ("count", "number") and 1 < f.value <= 100 and f.value == int(f.value)]
+    for source, c in values:
+        read = qualify(source)
+        if not claim.per & read.per:
+            for measure in [s for s in sources if s.kind == "measure" and _MEASURE_OF.get(s.unit.lower()) in read.per]:
+                if measure.value != 1 and measure.value in told and _close(c * measure.value, claim.value):
+                    return f"{measure.text} × {read.said}"
+        for count in counts:
+            if _close(c / count.value, claim.value) and not (claim.period and claim.period == read.period):
+                return f"{read.said} ÷ {count.text}"
     return None
 
 

@@ -32,6 +32,17 @@ def _per_volume(match: re.Match[str]) -> str:
     return f"{match.group('n')} {_CJK_UNIT.get(unit, unit)}/{_CJK_UNIT.get(den, den)}"
 
 
+# A clock time, not a length: 'à une heure et demie' is 1:30 (or 13:30), not 90 minutes
+_NOT_AT_FR = r"(?<!à )(?<!vers )(?<!dès )(?<!avant )(?<!après )(?<!jusqu'à )(?<!jusqu’à )"
+_DE_ONES = ("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf")
+_NL_ONES = ("twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien", "elf", "twaalf")
+
+
+def _and_a_half(ones: tuple[str, ...]) -> Callable[[re.Match[str]], str]:
+    """'zweieinhalb Stunden', 'tweeënhalf uur': the number word's value and a half, in its unit."""
+    return lambda match: f"{ones.index(match.group(1).lower()) + 2}.5 {match.group(2)}"
+
+
 Rule = tuple[
     str | tuple[str, ...], str, str | Callable[[re.Match[str]], str]
 ]  # (what the text must hold, lowercased; the pattern; its replacement)
@@ -44,6 +55,8 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
     if lang == "en":
         rules += [
             ("half", r"\b(\d+) (hours?|days?|weeks?|months?|years?) and a half\b", "\\1.5 \\2"),
+            ("half", r"\b(\d+) and a half (hours?|days?|weeks?|months?|years?)\b", "\\1.5 \\2"),
+            ("quarter", r"\b(\d+) and a quarter (hours?)\b", "\\1.25 \\2"),
             ("half", r"\b(?:an?|1) (hour|day|week|month|year) and a half\b", "1.5 \\1s"),
             ("half", r"\bhalf an? (hour|day|year)\b", "0.5 \\1"),
             ("quarter", r"\ba quarter of an hour\b", "15 minutes"),
@@ -58,17 +71,19 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
             ("quarter", r"\ba quarter off\b", "25% off"),
             ("once", r"\bonce\b(?= (?:a|per|every|only|or twice)\b)", "1 times"),
             ("twice", r"\btwice\b", "2 times"),
+            ("half", r"\btime and a half\b", "1.5 times"),
             ("thrice", r"\bthrice\b", "3 times"),
         ]
     elif lang == "fr":
         rules += [
-            ("demi", r"\b(\d+) (heures?|jours?|semaines?|mois|ans?) et demie?\b", "\\1.5 \\2"),
+            ("demi", rf"{_NOT_AT_FR}\b(\d+) (heures?|jours?|semaines?|mois|ans?) et demie?\b", "\\1.5 \\2"),
+            ("quart", rf"{_NOT_AT_FR}\b(\d+) heures? (?:et )?(?:trois|3) quarts\b(?! d)", "\\1.75 heures"),
             ("demi", r"\bune? demi-(heure|journée|année)\b", "0.5 \\1"),
             ("moitié", r"\b(?:à )?moitié prix\b", "50 % de réduction"),
             ("demi-tarif", r"\bdemi-tarif\b", "50 % de réduction"),
             ("quart", r"\bun quart d'heure\b", "15 minutes"),
             ("quart", r"\b(?:trois|3) quarts d'heure\b", "45 minutes"),
-            ("quart", r"\b(\d+) heures? et quart\b", "\\1.25 heures"),
+            ("quart", rf"{_NOT_AT_FR}\b(\d+) heures? et quart\b", "\\1.25 heures"),
             ("demi", r"\bune heure et demie\b", "90 minutes"),
             ("quart", r"\bune heure et quart\b", "75 minutes"),
             ("douzaine", r"\b(?:une|par|la) douzaine\b", "12"),
@@ -77,6 +92,11 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         rules += [
             ("halb", r"\b(?:eineinhalb|anderthalb) (Stunden?|Tage|Wochen|Monate|Jahre)\b", "1.5 \\1"),
             ("einhalb", r"\b(\d+)einhalb (Stunden?|Tage|Wochen|Monate|Jahre)\b", "\\1.5 \\2"),
+            (
+                "einhalb",
+                rf"\b({'|'.join(_DE_ONES)})einhalb (Stunden?|Tage|Wochen|Monate|Jahre)\b",
+                _and_a_half(_DE_ONES),
+            ),
             ("halbe", r"\beine(?:r|n)? halbe(?:n)? (Stunde)\b", "0.5 \\1"),
             ("viertel", r"\b(?:eine )?[Dd]reiviertel ?[Ss]tunde\b", "45 Minuten"),
             ("viertel", r"\beine(?:r|n)? [Vv]iertelstunde\b", "15 Minuten"),
@@ -93,7 +113,8 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
             ("media", r"\bmedia (hora)\b", "0.5 \\1"),
             ("media", r"\buna hora y media\b", "90 minutos"),
             ("cuarto", r"\buna hora y cuarto\b", "75 minutos"),
-            ("cuarto", r"\b(\d+) horas y cuarto\b", "\\1.25 horas"),
+            (("cuarto", "4th"), r"\b(\d+) horas y (?:cuarto|4th)\b", "\\1.25 horas"),
+            ("4th", r"\b(?:una|1) hora y 4th\b", "75 minutos"),
             ("cuarto", r"\b(?:tres|3) cuartos de hora\b", "45 minutos"),
             ("cuarto", r"\bun cuarto de hora\b", "15 minutos"),
             ("medio", r"\bmedio (día|año)\b", "0.5 \\1"),
@@ -104,7 +125,9 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         rules += [
             ("meia", r"\b(\d+) (horas?|dias?|semanas?|meses|anos?) e meia?\b", "\\1.5 \\2"),
             ("meia", r"\buma hora e meia\b", "90 minutos"),
-            ("quarto", r"\buma hora e um quarto\b", "75 minutos"),
+            ("quarto", r"\b(?:uma|1) hora e (?:um|1) quarto\b", "75 minutos"),
+            ("quarto", r"\b(\d+) horas e (?:um|1) quarto\b", "\\1.25 horas"),
+            ("meia", r"\b1 hora e meia\b", "90 minutos"),
             ("quarto", r"\b(?:três|3) quartos de hora\b", "45 minutos"),
             ("quarto", r"\bum quarto de hora\b", "15 minutos"),
             ("meia", r"\bmeia hora\b", "30 minutos"),
@@ -112,11 +135,13 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         ]
     elif lang == "it":
         rules += [
-            ("mezz", r"\b(\d+) (ore|giorni|settimane|mesi|anni) e mezzo\b", "\\1.5 \\2"),
+            ("mezz", r"\b(\d+) (ore|giorni|settimane|mesi|anni) e mezz[ao]\b", "\\1.5 \\2"),
+            (("quarti", "4th"), r"\bun['’]ora e (?:tre|3) (?:quarti|4th)\b", "105 minuti"),
+            (("quarti", "4th"), r"\b(\d+) ore e (?:tre|3) (?:quarti|4th)\b", "\\1.75 ore"),
             ("mezz", r"\bun['’]ora e mezz[ao]\b", "90 minuti"),
             ("quarto", r"\bun['’]ora e (?:un|1) quarto\b", "75 minuti"),
             ("quarto", r"\b(\d+) ore e (?:un|1) quarto\b", "\\1.25 ore"),
-            ("quart", r"\b(?:tre|3) quarti d['’]ora\b", "45 minuti"),
+            (("quart", "4th"), r"\b(?:tre|3) (?:quarti|4th) d['’]ora\b", "45 minuti"),
             ("quarto", r"\b(?:un|1) quarto d['’]ora\b", "15 minuti"),
             ("mezz", r"\bmezz'ora\b|\bmezza ora\b|\bmezz’ora\b", "30 minuti"),
             ("dozzina", r"\b(?:una|alla|la) dozzin[ae]\b", "12"),
@@ -125,6 +150,11 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         rules += [
             ("anderhalf", r"\banderhalf (uur|dag|week|maand|jaar)\b", "1.5 \\1"),
             ("half", r"\b(?:een )?half uur\b", "30 minuten"),
+            (
+                _NL_ONES,
+                rf"\b({'|'.join(_NL_ONES)})[eë]nhalf (uur|dag|dagen|week|weken|maand|maanden|jaar)\b",
+                _and_a_half(_NL_ONES),
+            ),
             ("kwartier", r"\b(?:drie|3) kwartier\b", "45 minuten"),
             ("kwartier", r"\b(?:een|1) kwartier\b", "15 minuten"),
             ("kwartier", r"\b(\d+) uur en een kwartier\b", "\\1.25 uur"),

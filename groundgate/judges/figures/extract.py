@@ -59,6 +59,7 @@ _VERSION = re.compile(r"(?<![A-Za-z])[vV](\d+(?:\.\d+)*)(?![\w.])")
 _PHONE = re.compile(
     r"(?=[\d+(])(?<![\w+])(?<!\d[.,])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w])"
 )
+_HOURS_SPAN = re.compile(r"(?:[01]?\d|2[0-4])[.:][0-5]\d\s?-\s?(?:[01]?\d|2[0-4])[.:][0-5]\d")
 _PHONE_WORDS = re.compile(
     r"(?:\b(?:" + "|".join(re.escape(w) for w in lexicon.PHONE_WORDS) + r")\b|" + "|".join(lexicon.PHONE_CJK) + r")",
     re.IGNORECASE,
@@ -218,6 +219,8 @@ def _phones(text: str, lang: str, starts: list[int] | None = None) -> Iterable[F
         thousands = len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:]) and len(set(re.findall(r"[\s.-]", written))) == 1  # fmt: skip
         said = bool(_PHONE_WORDS.search(text[max(0, match.start() - 40) : match.start()]))
         dashed = written.count("-") >= 2 and not thousands
+        if _HOURS_SPAN.fullmatch(written.strip()):
+            continue  # '09.00-17.30': opening hours, not a phone number
         if said or written[0] in "+(0" or dashed:
             yield Found(match.start(), match.end(), "name", Decimal(-1), "phone", name=digits)
 
@@ -253,15 +256,19 @@ def _spans(found: list[Found], text: str, worded: Callable[[int, int], bool] = l
 # A duration said in two units ('2 h 32 min', '3 years and 4 months', '4 uur en 40 minuten', '1년 6개월'):
 # one figure in the smaller unit, as the bigger unit converts exactly into it
 _SMALLER = {"year": ("month", 12), "week": ("day", 7), "day": ("hour", 24), "hour": ("minute", 60), "minute": ("second", 60)}  # fmt: skip
-_COMPOUND_GAP = re.compile(r"\s*(?:(?:and|et|und|en|y|e|i)\s+)?|\s*(?:和|又|零|と)\s*", re.IGNORECASE)
+_COMPOUND_GAP = re.compile(
+    r"[ \t\u00a0]*(?:(?:and|et|und|en|y|e|i)[ \t\u00a0]+)?|[ \t\u00a0]*(?:和|又|零|と)[ \t\u00a0]*", re.IGNORECASE
+)
 
 
 def _compounds(found: list[Found], text: str) -> list[Found]:
     """Two durations side by side, the second in the unit the first converts into and less than one of the
-    first's units, are one duration: '2 h 32 min' is 152 minutes, whichever way the other text writes it."""
+    first's units, are also one duration: '2 h 32 min' is 152 minutes, whichever way the other text writes it.
+    Both parts stay (a context's 'terms of 2 years and 6 months' may be two options); an answer claims the
+    whole (``whole``)."""
     result: list[Found] = []
+    last: Found | None = None
     for item in found:
-        last = result[-1] if result else None
         if (
             last is not None
             and last.kind == item.kind == "duration"
@@ -273,10 +280,19 @@ def _compounds(found: list[Found], text: str) -> list[Found]:
             and _COMPOUND_GAP.fullmatch(text, last.end, item.start)
         ):
             total = last.value * _SMALLER[last.unit][1] + item.value
-            result[-1] = Found(last.start, item.end, "duration", total, item.unit)
-            continue
+            result.append(Found(last.start, item.end, "duration", total, item.unit))
         result.append(item)
+        last = item
     return result
+
+
+def whole(figures: list[Figure]) -> list[Figure]:
+    """The figures an answer claims: a duration in two units as one ('2 h 32 min'), not its parts as well."""
+    durations = [f for f in figures if f.kind == "duration"]
+    if len(durations) < 3:
+        return figures
+    inside = {id(f) for f in durations for o in durations if o is not f and o.start <= f.start and f.end <= o.end and o.end - o.start > f.end - f.start}  # fmt: skip
+    return [f for f in figures if id(f) not in inside] if inside else figures
 
 
 def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:

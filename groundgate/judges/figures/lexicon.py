@@ -134,7 +134,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'kalendertag': 'day', 'kalendertage': 'day', 'kalendertagen': 'day',  # calendar days (``qualifiers``)
         'wochen': 'week', 'monat': 'month', 'monate': 'month', 'monaten': 'month', 'monats': 'month', 'jahr': 'year',
         'jahre': 'year', 'jahren': 'year', 'jahres': 'year', 'kilo': 'kg', 'kilogramm': 'kg', 'gramm': 'g',
-        'meter': 'm', 'zentimeter': 'cm', 'kilometer': 'km', 'liter': 'l', 'grad': '°', 'prozent': '%',
+        'meter': 'm', 'zentimeter': 'cm', 'kilometer': 'km', 'kilometern': 'km', 'liter': 'l', 'litern': 'l', 'metern': 'm', 'grad': '°', 'prozent': '%',
         'mal': 'times',
     },
     'es': {

@@ -73,10 +73,10 @@ BEFORE: dict[str, dict[str, str]] = {
         "fr": "moins de|en dessous de|inférieur à|inférieure à|inférieurs à|inférieures à",
         "de": "weniger als|unter|unterhalb von",
         "es": "menos de|menos del|por debajo de|por debajo del|inferior a|inferior al|inferiores a|inferiores al",
-        "pt": "menos de|abaixo de|inferior a|inferiores a",
+        "pt": "menos de|abaixo de|abaixo dos|abaixo das|abaixo do|abaixo da|inferior a|inferiores a",
         "it": "meno di|sotto|inferiore a|inferiori a",
         "nl": "minder dan|onder|lager dan",
-        "zh": "不到|少于|低于|小于|不足",
+        "zh": "不到|少于|低于|小于|不足|不满",
         "ja": "未満|以下の",
         "ko": "미만|이하의",
     },
@@ -275,6 +275,7 @@ PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not 
     "km": "km|kilometre|kilometer|kilomètre|kilómetro|quilómetro|quilômetro|chilometro|kilometro",
     "l": "l|litre|liter|litro|lt",
     "pint": "pint|pints|pinte|pinta|pintes",
+    "glass": "glass|glasses|verre|verres|glas|gläser|vaso|vasos|copo|copos|bicchiere|bicchieri|glazen",
     "gallon": "gallon|gallons|gal",
     "kg": "kg|kilo|kilogram|kilogramme|kilogramm|kilogramo|quilo|chilo",
     "transaction": "transaction|transactions|opération|transaktion|transacción|transação|operazione|transactie|笔|取引|건",
@@ -348,7 +349,7 @@ POINTS = "percentage points?|points? de pourcentage|pts? de %|prozentpunkte?n?|p
 # Words that say an answer adds, subtracts or multiplies figures ('in total', 'altogether', '2 points more'): a
 # sum, a difference or a product of the context's figures is read as derived only where one is written.
 CUES = (
-    "total|in all|altogether|combined|together|overall|sum|more|less|fewer|difference|extra|additional|"
+    "total|in all|altogether|combined|overall|sum|more|less|fewer|difference|extra|additional|"
     "remaining|longer|shorter|save|saving|saves|cheaper|dearer|points|adds|added|works out|comes to|"
     "moins cher|revient|reviendra|s'ajoutent|ajoute|augmente de|baisse de|günstiger|teurer|hinzu|kommen|gerechnet|"
     "más barato|más caro|sale por|suma|súmale|mais barato|acrescenta|soma|sai por|più economico|costa meno|"

@@ -77,6 +77,7 @@ _LOOSE = re.compile(
 _DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'à|jusqu’à|au plus tard|bis zu|bis|spätestens|hasta|a más tardar|até|no máximo até|fino a|entro|tot|uiterlijk)\b", re.IGNORECASE)  # fmt: skip
 _EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avant|à l'avance|vor|im voraus|vorher|antes|de antelación|de antecedência|prima|in anticipo|voor|van tevoren|前|전)", re.IGNORECASE)  # fmt: skip
 _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
+_GO_UP = re.compile(r"(?<![^\W\d_])(?:go|goes|going|went|gone|move|moves|moving|moved|rise|rises|rising|rose|climb|climbs|climbed|jump|jumps|jumped|step|steps|bump|bumps|upgrade)\s*$", re.IGNORECASE)  # fmt: skip
 # What joins the two ends of a change ('von 4,85 % auf 4,60 %', 'del 15 % al 12 %', 'from £9 to £12')
 _FROM_TO = re.compile(r"\s*(?:to|auf|al|a|à|au|naar|tot|para|até|ao|alla|allo)\s+", re.IGNORECASE)
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
@@ -493,12 +494,10 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
             bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
         if bound == "max" and kind == "duration" and _DEADLINE.search(before[at:]) and _EVENT.match(after):
             bound = "min"  # 'no later than 2 hours before arrival' is at least 2 hours before it
-        if bound in ("min", "max") and lang not in _CJK and (later := phrases.starting(after, "after")) is not None and later[0] in ("min", "max") and later[0] != bound:  # fmt: skip
-            bound, stripped_before, stripped_after = (
-                later[0],
-                before,
-                after[later[1] :],
-            )  # 'go up to 1,500 litres or more'
+        if bound == "max" and lang == "en" and _GO_UP.search(before[:at]):
+            bound, stripped_before = "", before  # 'go up to 1,500 litres': a verb and where it goes, no bound
+            if (later := phrases.starting(after, "after")) is not None:
+                bound, stripped_after = later[0], after[later[1] :]  # '… or more'
     else:
         if lang in _CJK:
             match = phrases.pattern("after", lang).match(after)

@@ -18,7 +18,7 @@ FIRST_SPAN = re.compile(
     r"(?:最初の|はじめの|初めの|初回|前|首|头|頭|첫|처음|최초)\s?$"
 )  # '最初の3か月は980円': the first months' monthly price
 SPAN_BEFORE = re.compile(r"(\d{1,2})\s?(か月|ヶ月|カ月|ケ月|个月|個月|개월|年間|年|년|週間|周|주|日間|天)")
-NAMED_SPANS = {(3, "month"): "quarter", (6, "month"): "half_year", (12, "month"): "year", (7, "day"): "week"}
+NAMED_SPANS = {(3, "month"): "quarter", (6, "month"): "half_year", (12, "month"): "year", (7, "day"): "week", (24, "hour"): "day"}  # fmt: skip
 CJK_SPANS = {"か月": "month", "ヶ月": "month", "カ月": "month", "ケ月": "month", "个月": "month", "個月": "month", "개월": "month", "年間": "year", "年": "year", "년": "year", "週間": "week", "周": "week", "주": "week", "日間": "day", "天": "day" }  # fmt: skip
 # A period inside a German or Dutch compound noun of a payment beside a price ('Semesterbeitrag', 'Jahresgebühr',
 # 'maandbedrag'; not a 'Tagesticket', which is bought once).

@@ -28,7 +28,7 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
     share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
     by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
     return re.compile(
-        rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})(?!{_OF_HOUR})|{by}(?P<g>{words})(?![^\W\d_])",
+        rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})(?!{_OF_HOUR})|{by}(?P<g>{words})(?![^\W\d_])(?!{_OF_HOUR})",
         re.IGNORECASE,
     )
 

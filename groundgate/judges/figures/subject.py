@@ -240,7 +240,9 @@ class Subjects:
                 and self._kind(f) == kind
                 and self._holds(f, looked_for)
             ][:OTHERS]
-        return any(_enough(claim, words | label, theirs) for f in others for words, label, _ in (self.of(f),))
+        return any(
+            _enough(claim, words | label, theirs, words - label) for f in others for words, label, _ in (self.of(f),)
+        )
 
     def _holds(self, figure: Figure, words: set[str]) -> bool:
         """Whether the figure's sentence holds one of the words (as the start of a word of it, or inside one)."""
@@ -248,14 +250,16 @@ class Subjects:
         return any(self.lowered.find(word, begin, finish) >= 0 for word in words)
 
 
-def _enough(claim: set[str], words: set[str], theirs: set[str]) -> bool:
+def _enough(claim: set[str], words: set[str], theirs: set[str], own: set[str] | None = None) -> bool:
     """Whether a part's words are enough to say the claim is of it: two of the claim's words (a Chinese or
-    Japanese pair of characters counts two thirds), one of them not the backers' (a shared label tells
-    nothing), and none of the backers' own."""
+    Japanese pair of characters counts two thirds, and every pair of the part's own name, ``own``, is enough),
+    one of them not the backers' (a shared label tells nothing), and none of the backers' own."""
     shared = claim & words
     if not shared - theirs or claim & (theirs - words):
         return False
     pairs = sum(1 for w in shared if _han_or_kana(w))
+    if pairs >= 2 and pairs == len(shared) and own and shared >= own:
+        return True  # every pair of the other item's own name: '入学金が40,000円' names '入学金 50,000円'
     return 3 * (len(shared) - pairs) + 2 * pairs >= 6
 
 

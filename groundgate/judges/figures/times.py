@@ -150,7 +150,7 @@ def _year(text: str | None) -> int | None:
 
 # What joins a span's two days in each language, with the article some fuse with it ('dal martedì alla
 # domenica', 'de segunda até sábado', 'van maandag tot en met vrijdag', 'du lundi jusqu'au samedi').
-_SPAN = r"\s*(?:-|–|—|~|〜|～|/|to|through|thru|till|until|à|au|jusqu'au|jusqu’au|bis(?: zum)?|a|al|alla|fino al|fino alla|fino a|hasta(?: el)?|até(?: ao| à| a)?|ao|tot en met|t/m|tot|至|到|から|부터)\s*"
+_SPAN = r"\s*(?:-|–|—|~|〜|～|/|·|・|to|through|thru|till|until|à|au|jusqu'au|jusqu’au|bis(?: zum)?|a|al|alla|fino al|fino alla|fino a|hasta(?: el)?|até(?: ao| à| a)?|ao|tot en met|t/m|tot|至|到|から|부터)\s*"
 
 
 @cache
@@ -183,7 +183,9 @@ def _weekdays(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, in
     if (
         lang in ("de", "nl") and short
     ):  # an abbreviation before the hours it is open ('za 09.00–17.30 uur', 'Sa 9–13 Uhr')
-        extra += rf"|{before}(?P<abbr>{short})\.?\s(?=\s+[-–\d]|\d{{1,2}}(?:[.:h]\d{{2}})?\s?(?:-|–|uur|Uhr|h\b|tot|bis|à|a\b))"
+        # German writes them capitalised ('Mi 12 Uhr'; 'so 8 bis 10' is 'about'); a time read before (now blank) follows
+        short = "|".join(name.capitalize() for name in short.split("|")) if lang == "de" else short
+        extra += rf"|{before}(?P<abbr>(?-i:{short}))\.?\s(?=\s{{3,}}|\s*[-–]\s*\S|\d{{1,2}}(?:[.:]\d{{2}})?\s?[-–])"
     one = re.compile(rf"{before}(?P<day>{one_name}){edge}|(?<![\d个個])(?P<words>{words}){edge}{extra}", re.IGNORECASE)
     return span, one, every, full
 
@@ -239,7 +241,11 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
             continue
         taken.append(match.span())
         joint = text[match.end("a") : match.start("b")].strip().lower()
-        listed = joint == "/"  # 'Sa/So': the two days, not those between ('t/m' is 'up to and including')
+        listed = joint in (
+            "/",
+            "·",
+            "・",
+        )  # 'Sa/So', '토·일': the two days, not those between ('t/m' is 'up to and including')
         for index in (a, b) if listed else [(a + step) % 7 for step in range((b - a) % 7 + 1)]:
             yield Found(match.start(), match.end(), "weekday", Decimal(index))
     every = _weekdays(lang)[2]
@@ -277,6 +283,7 @@ _TIMES = re.compile(
       | (?P<hoc>\d{1,2})\so'clock
       | (?:(?<=alle\s)|(?<=dalle\s))(?P<hit>\d{1,2})(?![\d,:]|\.\d)(?!\s*alle\s+\d{1,2}\s+(?:settiman|giorn|giornat|or[ae]\b|mes|ann|minut|volt|person|euro|€|%))(?=\s*(?:$|[.;:)]|,\s|e\s|ed\s|fino\b|ora\s(?:italiana|locale|di)|alle\s|dalle\s|di\s(?:sera|mattina|notte|pomeriggio)|del\s|in\s|con\s|per\s))(?:\se\s(?P<hit_m>mezza|mezzo|un\squarto|1\squarto|tre\squarti|3\squarti|\d{2})(?![\w]))?
       | (?:(?<=alle\s)|(?<=dalle\s)|(?<=ore\s)|(?<=las\s)|(?<=às\s)|(?<=as\s))(?P<hzone>\d{1,2})(?=\s(?:ora|hora|horário)\s(?:italiana|locale|local|peninsular|de\s|di\s|do\s|da\s))
+      | (?:(?<=à\s)|(?<=vers\s)|(?<=dès\s)|(?<=avant\s)|(?<=après\s))(?P<hfa>\d{1,2})\sheures?(?:\s(?P<fq2>et\squart|et\sdemie|moins\sle\squart))?(?![\w])
       | half\spast\s(?P<hp>\d{1,2})
       | quarter\spast\s(?P<hq>\d{1,2})
       | halb\s(?P<hhalb>\d{1,2})(?!\d)
@@ -307,7 +314,9 @@ _ZONED = re.compile(
     r"\s*[,(]?\s*(?:heure|hora|horário|ora|time|zeit|tijd|UTC|GMT|CES?T|MES?Z|[A-Z]{1,3}[SD]?T)(?![^\W\d_])"
 )
 # Words that make 'N h MM' a length of time ('Durée estimée : 4 h 35', 'Temps limite : 6 h 00', '4 h 30 de route')
-_LASTS = re.compile(r"(?<![^\W\d_])(?:durée|dure|durent|durera|temps|durata|dura|duración|duração|dauer|dauert|duur|duurt|reistijd|rijtijd|comptez|compter|prévoyez|takes?|lasts?)(?![^\W\d_])[^.;!?\d]*$", re.IGNORECASE)  # fmt: skip
+_LASTS = re.compile(r"(?<![^\W\d_])(?:durée|dure|durent|durera|temps limite|durata|dura|duración|duração|dauer|dauert|duur|duurt|reistijd|rijtijd|takes?|lasts?)(?![^\W\d_])(?:\s+[^\W\d_'’]+){0,3}\s*:?\s*(?:de\s|d['’]|of\s|von\s|van\s|di\s)?$", re.IGNORECASE)  # fmt: skip
+# Words before 'N h MM' that make it a clock time whatever else the sentence says ('dure jusqu'à 22 h 45')
+_CLOCK_AT = re.compile(r"(?<![^\W\d_])(?:à|avant|après|jusqu'à|jusqu’à|vers|dès|entre|at|before|after|until|um|bis|gegen|vor|nach|ab|om|tot|voor|na|vanaf|alle|dalle|entro le|às|a las|hasta las|desde las|départ|arrivée)\s*$", re.IGNORECASE)  # fmt: skip
 _OF_ROAD = re.compile(
     r"\s*(?:de route|de trajet|de vol|de marche|de voyage|de conduite|di viaggio|de viaje|de viagem)\b", re.IGNORECASE
 )
@@ -394,8 +403,10 @@ def _time(match: re.Match[str], text: str) -> Found | None:
             return None  # 'dure 2 h': a duration
         if g["mfr"] and _MINUTES_UNIT.match(text, match.end()):
             return None  # '2 h 32 min': hours and minutes of a duration, not a clock time
-        if g["mfr"] and (
-            _LASTS.search(text, max(0, match.start() - 32), match.start()) or _OF_ROAD.match(text, match.end())
+        if (
+            g["mfr"]
+            and not _CLOCK_AT.search(before)
+            and (_LASTS.search(text, max(0, match.start() - 40), match.start()) or _OF_ROAD.match(text, match.end()))
         ):
             return Found(
                 match.start(), match.end(), "duration", Decimal(hour * 60 + minute), "minute"
@@ -426,6 +437,10 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         readings = _halved(int(g["hit"]), minute, None) if minute < 60 else set()
     elif g["hzone"]:  # 'alle 19 ora italiana', 'às 13 horário de Brasília': a clock time in a zone, not hours
         readings = _halved(int(g["hzone"]), 0, None)
+    elif g["hfa"]:  # 'à une heure et demie': 1:30 or 13:30, a clock time after 'à'
+        said = g["fq2"] or ""
+        minute = 30 if said.endswith("demie") else 15 if said == "et quart" else 45 if said else 0
+        readings = _halved(int(g["hfa"]) - (1 if minute == 45 else 0), minute, None)
     elif g["hp"] or g["hq"]:
         readings = _halved(int(g["hp"] or g["hq"]), 30 if g["hp"] else 15, None)
     elif g["hq2"]:  # 'kwart over zeven 's avonds' is 19:15, 'Viertel vor acht' 7:45

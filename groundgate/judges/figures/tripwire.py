@@ -15,12 +15,12 @@ from typing import Literal
 
 from groundgate.judges.figures import lexicon
 from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, read_thing
-from groundgate.judges.figures.derive import derived
-from groundgate.judges.figures.extract import figures, read
+from groundgate.judges.figures.derive import STEPS, derived
+from groundgate.judges.figures.extract import figures, read, whole
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.languages import language, language_name
 from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
-from groundgate.judges.figures.worked import Working, worked
+from groundgate.judges.figures.worked import Derivation, Working, worked
 from groundgate.lookalike import visible
 
 READ = (*lexicon.LATIN, "zh", "ja", "ko")  # the languages whose figures the tripwire reads
@@ -82,7 +82,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     lang = row_language(context, candidate)
     if lang not in READ:
         return Finding([], [], unread=language_name(lang))
-    everything = figures(candidate, lang)
+    everything = whole(figures(candidate, lang))
     again: dict[int, list[Figure]] = {}
     said = claimed(everything, again)
     if not said:
@@ -101,6 +101,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     place = {id(figure): index for index, figure in enumerate(everything)}
     parts = Clauses(shown_candidate)  # split once: an answer of many figures is not split once a figure
     work: Working | None = None  # the answer's own arithmetic, read once a figure the context does not back asks
+    implied: set[int] = set()  # the counts it computes with that the context or the answer states
     for claim in said:
         backers = sources.backing(claim) if claim.bound in HEDGES else None
         backer = backers[0] if backers else sources.backer(claim) if backers is None else None
@@ -117,11 +118,15 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             continue
         if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4]):  # fmt: skip
             continue  # '算一天' against '25元/天': the context's period, named
-        work = work if work is not None else worked(shown_candidate, everything)
-        if id(claim) in work.operands:
-            continue  # '12 ×' in '12 × £265 = £3,180': a count the answer computes with, no claim of its own
-        if id(claim) in work.results:
-            verdicts.append((claim, "derived", work.results[id(claim)]))
+        if work is None:
+            work = worked(shown_candidate, everything)
+            implied = _implied(work, everything, stated, reading.qualified) if work.operands else set()
+        if id(claim) in implied:
+            continue  # '12 ×' in '12 × £265 = £3,180' of a 12-week course: a count the answer computes with
+        if (derivation := work.results.get(id(claim))) is not None and not _per_each(
+            claim, derivation, stated, reading.qualified
+        ):
+            verdicts.append((claim, "derived", derivation.basis))
             continue
         clause = parts.of(claim)
         near_words = near(shown_candidate, everything, place[id(claim)], clause)
@@ -187,6 +192,45 @@ def _said_of(
         ):
             return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
     return None
+
+
+def _implied(
+    work: Working,
+    everything: Sequence[Figure],
+    stated: Sequence[Figure],
+    qualified: Callable[[Figure], Figure],
+) -> set[int]:
+    """The counts an answer computes with that are no claims of their own: a number the context states ('12 ×'
+    of a 12-week course), one the answer states as a figure of its own ('for 5 days: 5 × €9.90'), or the step
+    between the periods of a result and its amount ('€ 822 per jaar (12 × € 68,50)' of '€ 68,50 per maand')."""
+    values = {s.value for s in stated if s.kind in _NUMBERED} | {f.value for f in everything if f.kind in _NUMBERED and id(f) not in work.operands}  # fmt: skip
+    found = {id(f) for f in everything if id(f) in work.operands and f.value in values}
+    results = {id(f): f for f in everything if id(f) in work.results}
+    for key, derivation in work.results.items():
+        period = results[key].period if key in results else ""
+        steps = {
+            STEPS[(qualified(s).period, period)]
+            for amount in derivation.amounts
+            for s in stated
+            if s.kind == amount.kind and s.unit == amount.unit and s.value == amount.value and (qualified(s).period, period) in STEPS
+        }  # fmt: skip
+        found |= {id(n) for n in derivation.numbers if n.value in steps}
+    return found
+
+
+def _per_each(
+    claim: Figure, derivation: Derivation, stated: Sequence[Figure], qualified: Callable[[Figure], Figure]
+) -> bool:
+    """Whether a total the answer computes over a count is said per the period its amount is per ('£3,180 per
+    week (12 × £265)' of '£265 per week'): then it is no total, and not derived."""
+    if not (derivation.counted and claim.period):
+        return False
+    return any(
+        qualified(source).period == claim.period
+        for amount in derivation.amounts
+        for source in stated
+        if source.kind == amount.kind and source.unit == amount.unit and source.value == amount.value
+    )
 
 
 def _said_otherwise(claim: Figure, sources: Stated) -> str:
@@ -283,6 +327,7 @@ _SPANS = {
 
 
 _RATED = frozenset({"money", "percent", "measure", "count", "times"})
+_NUMBERED = frozenset({"number", "count", "duration", "times", "measure", "ordinal"})  # what a count operand may be
 SAID_OF = frozenset({"duration", "measure", "percent", "times", "money", "count", "time", "date"})
 
 

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from functools import cache
 
 from groundgate.judges.figures import cldr, lexicon, qualifier_words
+from groundgate.judges.figures.denominators import COMPOUND, denominator
 from groundgate.judges.figures.function_words import FUNCTION_WORDS
 from groundgate.judges.figures.times import Found, anchored
 
@@ -36,6 +37,8 @@ def _numbers(spaced: bool) -> re.Pattern[str]:
     )
 
 
+_NOT_PENCE = re.compile(r"[.-][^\W\d_]")  # 'p.p.', '5p-coin': no pence
+_CLAUSE_END = re.compile(r"\s*(?:[.;:!?)]|$)")
 _SQUARED = frozenset({"m2", "m3", "cm2", "cm3", "km2"})
 
 
@@ -228,6 +231,7 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
             and not match.group("sign")
             and units.match(text, match.end()) is None
             and _counted(text, match.end(), lang) is None
+            and not (lang == "fr" and _CLAUSE_END.match(text, match.end()))  # 'limité à 3 500.': the French grouping
         ):
             match = _numbers(False).match(text, match.start()) or match  # '1 100' alone: one and a hundred
         value = value_of(match.group("num"), match.group("sep"), lang)
@@ -440,7 +444,7 @@ def _with_unit(
     meaning = meanings[written]
     end = unit.end()
     if meaning.startswith("money:"):
-        if written == "p" and (unit.group("gap") or text[end : end + 1] in (".", "-") or lang != "en"):
+        if written == "p" and (unit.group("gap") or _NOT_PENCE.match(text, end) or lang != "en"):
             return None  # pence are glued to their number ('31.4p', '45p'); 'p.p.', '5 p' are no pence
         if not written[:1].isalnum() and _YEAR.match(text, start) and _NEXT_AMOUNT.match(text, end):
             return None  # 'in 2024 € 385': a year's sign is the next number's ('29,99 € 12 mois' keeps its own)
@@ -477,14 +481,9 @@ def _with_unit(
     if meaning == "times":
         return Found(start, end, "times", value, "times")
     if meaning in lexicon.UNITS or meaning in lexicon.PINT_UNITS:
-        compound = _COMPOUND.match(text, end)
+        compound = COMPOUND.match(text, end)
         if compound is not None and meaning not in ("%", "times", "°", "°C", "°F"):
-            denominator = re.sub(
-                r"\s?(?:/|\s(?:per|pro|par|por|je|ogni|aux|op|every)\s)\s?", "/", compound.group("den").strip()
-            )
-            denominator = re.sub(r"\s+", " ", denominator).lower().replace("μ", "µ")
-            denominator = "/".join(DENOMINATOR_WORDS.get(part, part) for part in denominator.split("/"))
-            return Found(start, compound.end(), "measure", value, f"{meaning.lower()}/{denominator}")
+            return Found(start, compound.end(), "measure", value, f"{meaning.lower()}/{denominator(compound)}")
         return Found(start, end, "measure", value, meaning)
     return None
 
@@ -493,39 +492,6 @@ def _with_unit(
 # or before the span the number ends ('영업일 기준 3~5일')
 _BUSINESS_BASIS = re.compile(
     r"(?:(?:영업일|営業日|工作日)\s*(?:기준(?:으로)?|으로|로|ベースで|で|计算|计)?|土日祝(?:日)?を除(?:いて|き|く)|(?:不含|除)(?:周末|双休日)(?:和|及|与)?(?:法定)?节假日(?:外)?|주말(?:과|및)?\s*공휴일\s*(?:을|를)?\s*제외(?:하고|한)?)\s*(?:\d+(?:[.,]\d+)?\s*(?:~|-|–|〜|～|至|到|から)\s*)?$"
-)
-
-
-# A compound unit's denominators: 'mg/dL', 'µmol/L', 'ml/min/1.73 m²', 'mg per kg'; spelled out or
-# abbreviated in a language's own words ('km/u', 'mg par kilo', 'Euro pro Stunde' is money, not read here).
-DENOMINATOR_WORDS = {
-    "u": "h",
-    "uur": "h",
-    "heure": "h",
-    "hora": "h",
-    "ora": "h",
-    "stunde": "h",
-    "hour": "h",
-    "kilo": "kg",
-    "kilogramme": "kg",
-    "kilogramm": "kg",
-    "kilogram": "kg",
-    "kilogramo": "kg",
-    "quilo": "kg",
-    "chilo": "kg",
-    "litre": "l",
-    "liter": "l",
-    "litro": "l",
-    "millilitre": "ml",
-    "milliliter": "ml",
-    "mililitro": "ml",
-    "millilitro": "ml",
-}
-_COMPOUND = re.compile(
-    r"(?:\s(?:di|de|d'|d’|of|du|des|van|an)\s?[^\W\d_]{3,}(?=\s(?:per|pro|par|por|je)\s))?"  # '12 milligrammi di nitrati per litro'
-    r"\s?(?:/|\s?(?:per|pro|par|por|je|ogni|aux|op|every)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|(?:[1-9]\d{0,3}\s?)?(?=[a-zA-Zµμ])(?:d[lL]|[mµμu]?[lL]|km|kg|m[²2³3])(?![²³23])|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|"
-    + "|".join(sorted(DENOMINATOR_WORDS, key=len, reverse=True))
-    + r")(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])"
 )
 
 
