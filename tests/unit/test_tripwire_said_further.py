@@ -60,6 +60,19 @@ RESTATED = [
         "De receptie is open van kwart over acht 's ochtends tot kwart voor zeven 's avonds.",
     ),
     ("Der Bus fährt um 7:45 Uhr.", "Der Bus fährt um Viertel vor acht."),
+    # a span said as the period of a rate beside it, and a half year or a year and a half in words
+    ("Mindestlaufzeit 6 Monate, danach monatlich kündbar.", "Sie sind mindestens ein halbes Jahr gebunden."),
+    ("Bewonersvergunning: € 62,15 per halfjaar.", "U betaalt € 62,15 per zes maanden."),
+    ("Le prove superate restano valide per 18 mesi.", "Le prove restano valide per un anno e mezzo."),
+    ("Trimestrale: 170 €. Annuale: 540 €.", "L'abbonamento trimestrale costa 170 € e copre tre mesi."),
+    ("年間パス24,000円、月間パス3,000円。", "1年を通してなら年間パスが24,000円です。"),
+    ("初期事務手数料3,850円（契約時のみ）。", "契約時に一度だけ、事務手数料3,850円がかかります。"),
+    # a share in words of two counts the answer names, or 'at least' of a share above it
+    (
+        "240 children on roll; 182 took a hot lunch every day.",
+        "About three quarters of the children (182 of 240) had a hot lunch.",
+    ),
+    ("开票后3分钟内售出92%。", "开票3分钟就卖掉了九成以上。"),
 ]
 
 CHANGED = [
@@ -113,6 +126,13 @@ CHANGED = [
     ("Der Bus fährt um 7:45 Uhr.", "Der Bus fährt um Viertel nach acht.", "Viertel nach acht"),
     ("Visita di 75 minuti.", "La visita dura un'ora e mezza.", "un'ora e mezza"),
     ("Limite 100 km/h.", "Non puoi superare i 110 chilometri orari.", "110 chilometri orari"),
+    ("Mindestlaufzeit 6 Monate, danach monatlich kündbar.", "Sie sind mindestens ein ganzes Jahr gebunden.", "Jahr"),
+    (
+        "240 children on roll; 182 took a hot lunch every day.",
+        "About half of the children (182 of 240) had a hot lunch.",
+        "half",
+    ),
+    ("开票后3分钟内售出82%。", "开票3分钟就卖掉了九成以上。", "九成"),
 ]
 
 

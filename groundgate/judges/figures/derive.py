@@ -49,6 +49,8 @@ def derived(
     mine = size(claim)
     if mine is None or claim.kind in ("number",):
         return None
+    if claim.kind == "percent" and claim.unit != "pp" and (share := _share(claim, sources, given, qualify)):
+        return share
     if claim.unit == "pp":  # percentage points: the difference of two percentages
         raw = [s for s in sources if s.kind == "percent"][:_CAP]
         mine = ("percent", claim.value)
@@ -125,6 +127,46 @@ def derived(
                     if _close(c * Decimal(times), v):
                         return f"{word} {qualify(source).said}"
     return None
+
+
+def _share(
+    claim: Figure, sources: Sequence[Figure], given: Sequence[Figure], qualify: Callable[[Figure], Figure]
+) -> str | None:
+    """A share the answer says of two counts the context states and the answer names beside it ('about three
+    quarters of the children (182 of 240)'), or of two counts of one noun ('420 box … 312 box'), weighed as
+    its hedge says; or a share 'at least' one the context states above it ('九成以上' of 92%)."""
+    v = claim.value
+    told = {f.value for f in given}
+    if claim.bound in ("min", "over"):
+        for source in sources:
+            if source.kind == "percent" and v <= source.value <= v * _OVER_SHARE and not qualify(source).bound:
+                return f"{source.text}, {claim.text}"
+    counts = [s for s in sources if s.kind in ("count", "number") and not s.bare and s.value > 0][:_CAP]
+    for a in counts:
+        for b in counts:
+            if a is b or a.value >= b.value or a.value < 10:
+                continue
+            if not ({a.value, b.value} <= told or (a.unit and a.unit == b.unit)):
+                continue  # two counts the answer neither names nor says of one thing: a coincidence
+            share = a.value / b.value * 100
+            if _holds(claim.bound, v, share):
+                return f"{a.text} ÷ {b.text}"
+    return None
+
+
+def _holds(bound: str, v: Decimal, share: Decimal) -> bool:
+    if bound == "about":
+        return abs(share - v) <= v * Decimal("0.05")
+    if bound == "nearly":
+        return v * Decimal("0.9") <= share <= v
+    if bound in ("over", "min"):
+        return v <= share <= v * _OVER_SHARE
+    if bound in ("under", "max"):
+        return v / _OVER_SHARE <= share <= v
+    return abs(share - v) <= Decimal("0.5")
+
+
+_OVER_SHARE = Decimal("1.1")  # 'over 90%', '九成以上': of 90% to 99%
 
 
 def _priced(

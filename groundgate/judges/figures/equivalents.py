@@ -98,6 +98,8 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
                 _and_a_half(_DE_ONES),
             ),
             ("halbe", r"\beine(?:r|n)? halbe(?:n)? (Stunde)\b", "0.5 \\1"),
+            ("halbes", r"\b(?:ein|einem|eines|1) halbe[sn]? (Jahr)(?:e?s)?\b", "0.5 \\1"),
+            ("vierteljahr", r"\b(?:ein|einem|eines|1) Vierteljahr(?:e?s)?\b", "3 Monate"),
             ("viertel", r"\b(?:eine )?[Dd]reiviertel ?[Ss]tunde\b", "45 Minuten"),
             ("viertel", r"\beine(?:r|n)? [Vv]iertelstunde\b", "15 Minuten"),
             ("viertel", r"\beineinviertel (Stunden)\b", "1.25 \\1"),
@@ -135,7 +137,11 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         ]
     elif lang == "it":
         rules += [
-            ("mezz", r"\b(\d+) (ore|giorni|settimane|mesi|anni) e mezz[ao]\b", "\\1.5 \\2"),
+            (
+                "mezz",
+                r"\b(\d+) (ore|giorni|settimane|mesi|anni|ora|giorno|settimana|mese|anno) e mezz[ao]\b",
+                "\\1.5 \\2",
+            ),
             (("quarti", "4th"), r"\bun['’]ora e (?:tre|3) (?:quarti|4th)\b", "105 minuti"),
             (("quarti", "4th"), r"\b(\d+) ore e (?:tre|3) (?:quarti|4th)\b", "\\1.75 ore"),
             ("mezz", r"\bun['’]ora e mezz[ao]\b", "90 minuti"),
@@ -150,6 +156,7 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         rules += [
             ("anderhalf", r"\banderhalf (uur|dag|week|maand|jaar)\b", "1.5 \\1"),
             ("half", r"\b(?:een )?half uur\b", "30 minuten"),
+            ("half", r"\b(?:een )?half jaar\b", "6 maanden"),
             (
                 _NL_ONES,
                 rf"\b({'|'.join(_NL_ONES)})[eë]nhalf (uur|dag|dagen|week|weken|maand|maanden|jaar)\b",
@@ -169,6 +176,7 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         ]  # fmt: skip
     elif lang == "ja":
         rules += [
+            ("度", r"(?:一|1)度(?=だけ|も|に|は|、|の|で)", "1回"),  # '一度だけ': once, no degree
             ("半", r"半額", "50%オフ"), ("半", r"(\d+)時間半", "\\1.5時間"), ("半", r"半年", "0.5年"),
             ("半", r"(\d+)年半", "\\1.5年"), ("半", r"(\d+)(か|ヶ|カ)月半", "\\1.5\\2月"),
         ]  # fmt: skip

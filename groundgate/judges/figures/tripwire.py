@@ -116,7 +116,10 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             if verdict is not None:
                 verdicts.append(verdict)
             continue
-        if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4]):  # fmt: skip
+        clause = parts.of(claim)
+        at = place[id(claim)]  # the answer's figures beside the claim in its clause (a few: linear in the answer)
+        given = [f for f in everything[max(0, at - 4) : at + 5] if f is not claim and clause[0] <= f.start < clause[1]]
+        if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4], given):  # fmt: skip
             continue  # '算一天' against '25元/天': the context's period, named
         if work is None:
             work = worked(shown_candidate, everything)
@@ -128,10 +131,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         ):
             verdicts.append((claim, "derived", derivation.basis))
             continue
-        clause = parts.of(claim)
         near_words = near(shown_candidate, everything, place[id(claim)], clause)
-        at = place[id(claim)]  # the answer's figures beside the claim in its clause (a few: linear in the answer)
-        given = [f for f in everything[max(0, at - 4) : at + 5] if f is not claim and clause[0] <= f.start < clause[1]]
         around = shown_candidate[max(clause[0], claim.start - 80) : min(clause[1], claim.end + 80)]  # bounded
         how = derived(claim, stated, near_words, reading.qualified, given, around)
         if how:
@@ -300,24 +300,37 @@ def _same_noun(a: str, b: str) -> bool:
 
 
 def _period_word(
-    claim: Figure, stated: Sequence[Figure], qualified: Callable[[Figure], Figure], before: str, after: str
+    claim: Figure,
+    stated: Sequence[Figure],
+    qualified: Callable[[Figure], Figure],
+    before: str,
+    after: str,
+    given: Sequence[Figure] = (),
 ) -> bool:
     """Whether a claim is one of a period written in words ('一天', 'a month', 'un an') that the context states
-    as a rate's period ('25元/天', '€9 a month'): the name of the period, not a duration of its own."""
-    if claim.kind != "duration":
+    as a rate's period ('25元/天', '€9 a month'): the name of the period, not a duration of its own; or the
+    period of a rate the answer states beside it ('年間パス… 1年を通してなら24,000円', '170 € e copre tre
+    mesi', '一度だけ、事務手数料3,850円')."""
+    if claim.kind == "times" and claim.value == 1:
+        period = "once"
+    elif claim.kind != "duration":
         return False
-    if claim.value == 1 and (not any(c.isdigit() for c in claim.text) or _PRICE_AFTER.match(after)):
+    elif claim.value == 1 and (not any(c.isdigit() for c in claim.text) or _PRICE_AFTER.match(after)):
         period = claim.unit  # 'a month', '一天', and '1年で14,800円': the period a price is said for
     elif _EVERY.search(before[-16:]) or _EVERY_AFTER.match(after):  # 'alle sechs Monate', '6개월마다'
         period = _SPANS.get((claim.value, claim.unit), "")
     else:
-        return False
-    return bool(period) and any(source.kind in _RATED and qualified(source).period == period for source in stated)
+        period = ""
+    if period and any(source.kind in _RATED and qualified(source).period == period for source in stated):
+        return True
+    named = "once" if claim.kind == "times" else _SPANS.get((claim.value, claim.unit), "")
+    beside = {f.value for f in given if f.kind in ("money", "percent")}
+    return bool(named) and any(source.kind in ("money", "percent") and source.value in beside and qualified(source).period == named for source in stated)  # fmt: skip
 
 
 _PRICE_AFTER = re.compile(r"\s*(?:で|に|あたり|当たり|당|에|につき)?\s*[\d¥￥₩$€£]")
 # A duration said as how often ('alle sechs Monate', 'every 3 months', '6개월마다'): the period it names.
-_EVERY = re.compile(r"(?:every|each|alle|jede[nrs]?|tous les|toutes les|cada|a cada|ogni|elke|om de|每)\s*$", re.IGNORECASE)  # fmt: skip
+_EVERY = re.compile(r"(?:every|each|per|pro|je|alle|jede[nrs]?|tous les|toutes les|cada|a cada|ogni|elke|om de|每)\s*$", re.IGNORECASE)  # fmt: skip
 _EVERY_AFTER = re.compile(r"\s*(?:마다|ごと|毎|おき)")
 _SPANS = {
     (Decimal(6), "month"): "half_year", (Decimal(3), "month"): "quarter", (Decimal(12), "month"): "year",
