@@ -141,7 +141,9 @@ def _share(
         for source in sources:
             if source.kind == "percent" and v <= source.value <= v * _OVER_SHARE and not qualify(source).bound:
                 return f"{source.text}, {claim.text}"
-    counts = [s for s in sources if s.kind in ("count", "number") and not s.bare and s.value > 0][:_CAP]
+    if not claim.bound:
+        return None  # an exact share is the context's own or an invention; a hedged one may be of two counts
+    counts = [s for s in sources if s.kind in ("count", "number") and not s.bare and s.value >= 10][:_SHARES]
     for a in counts:
         for b in counts:
             if a is b or a.value >= b.value or a.value < 10:
@@ -166,6 +168,7 @@ def _holds(bound: str, v: Decimal, share: Decimal) -> bool:
     return abs(share - v) <= Decimal("0.5")
 
 
+_SHARES = 12  # counts a share is weighed between, at most (pairwise)
 _OVER_SHARE = Decimal("1.1")  # 'over 90%', '九成以上': of 90% to 99%
 
 

@@ -291,7 +291,11 @@ def whole(figures: list[Figure]) -> list[Figure]:
     durations = [f for f in figures if f.kind == "duration"]
     if len(durations) < 3:
         return figures
-    inside = {id(f) for f in durations for o in durations if o is not f and o.start <= f.start and f.end <= o.end and o.end - o.start > f.end - f.start}  # fmt: skip
+    inside: set[int] = set()  # a whole stands beside its parts (sorted by start): neighbours only, so linear
+    for at, whole_ in enumerate(durations):
+        for part in durations[max(0, at - 2) : at + 3]:
+            if part is not whole_ and whole_.start <= part.start and part.end <= whole_.end and whole_.end - whole_.start > part.end - part.start:  # fmt: skip
+                inside.add(id(part))
     return [f for f in figures if id(f) not in inside] if inside else figures
 
 

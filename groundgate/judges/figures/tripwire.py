@@ -325,7 +325,9 @@ def _period_word(
         return True
     named = "once" if claim.kind == "times" else _SPANS.get((claim.value, claim.unit), "")
     beside = {f.value for f in given if f.kind in ("money", "percent")}
-    return bool(named) and any(source.kind in ("money", "percent") and source.value in beside and qualified(source).period == named for source in stated)  # fmt: skip
+    if not named or not beside:
+        return False
+    return any(source.kind in ("money", "percent") and source.value in beside and qualified(source).period == named for source in stated)  # fmt: skip
 
 
 _PRICE_AFTER = re.compile(r"\s*(?:で|に|あたり|当たり|당|에|につき)?\s*[\d¥￥₩$€£]")

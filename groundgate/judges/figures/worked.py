@@ -28,6 +28,7 @@ _TOTAL = re.compile(
 _SUMMED = frozenset({"money", "measure", "duration"})
 _OPERATORS = frozenset({"×", "÷", "+", "−"})
 _MOST = 6  # amounts a total is summed from, at most
+_REACH = 400  # characters before a total its sentence is looked for in
 _SENTENCE_END = re.compile(r"[.!?;。！？；](?:\s|$)|\n")
 Quantity = tuple[object, Decimal]  # (dimension, magnitude); 'n' is a pure number
 
@@ -230,8 +231,9 @@ def _totals(text: str, figures: Sequence[Figure], found: Working) -> None:
             and _TOTAL.match(text, figure.end) is None
         ):
             continue
-        sentence = max((m.end() for m in _SENTENCE_END.finditer(text, 0, figure.start)), default=0)
-        before = [f for f in figures[:index] if f.start >= sentence][-_MOST * 2 :]
+        low = max(0, figure.start - _REACH)  # a sentence's start, looked for within reach: linear in the answer
+        sentence = max((m.end() for m in _SENTENCE_END.finditer(text, low, figure.start)), default=low)
+        before = [f for f in figures[max(0, index - _MOST * 2) : index] if f.start >= sentence]
         parts = [f for f in before if f.kind == figure.kind and f.unit == figure.unit]
         if len(parts) < 2 or any(
             f.kind in ("count", "number", "times") and f.value >= 2 and not _year(f) for f in before
