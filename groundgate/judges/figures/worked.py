@@ -110,23 +110,11 @@ def _read_run(text: str, figures: Sequence[Figure], first: int, last: int, found
 
 
 def _symbols(gap: str) -> list[str]:
-    symbols: list[str] = []
-    for c in gap:
-        if c in "(（":
-            symbols.append("(")
-        elif c in ")）":
-            symbols.append(")")
-        elif c in "=＝≈":
-            symbols.append("=")
-        elif c in "×xX*·":
-            symbols.append("×")
-        elif c in "/÷":
-            symbols.append("÷")
-        elif c in "-−–":
-            symbols.append("−")
-        elif c == "+":
-            symbols.append("+")
-    return symbols
+    """The brackets, signs and equals of a gap, each as the evaluator reads it ('×' for 'x', '−' for '-')."""
+    return [_SYMBOL[c] for c in gap if c in _SYMBOL]
+
+
+_SYMBOL = {c: symbol for chars, symbol in (("(（", "("), (")）", ")"), ("=＝≈", "="), ("×xX*·", "×"), ("/÷", "÷"), ("-−–", "−"), ("+", "+")) for c in chars}  # fmt: skip
 
 
 def _conclude(expression: list[object], result: Figure, found: Working) -> None:
