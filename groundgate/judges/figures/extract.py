@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from decimal import Decimal
 
-from groundgate.judges.figures import lexicon, phrases, times, units
+from groundgate.judges.figures import changes, lexicon, phrases, times, units
 from groundgate.judges.figures.figure import NOTHING, Figure, Qualifiers
 from groundgate.judges.figures.languages import cjk_script, language, word_set
 from groundgate.judges.figures.qualifiers import Reader
@@ -105,8 +105,19 @@ class Reading:
             said = self._reader.at(index)
             if figure.bound and not said.bound:  # 'a third': about 33.33%
                 said = replace(said, bound=figure.bound)
+            if not said.change and index and figure.kind in ("money", "percent"):
+                said = replace(said, change=self._implied(index))
             self._done[index] = figure.with_qualifiers(said)
         return self._done[index]
+
+    def _implied(self, index: int) -> int:
+        """The direction of a change said by its ends alone ('12,000円から13,200円に'), or 0."""
+        reader, first, figure = self._reader, self.figures[index - 1], self.figures[index]
+        if reader is None or first.kind != figure.kind or first.unit != figure.unit:
+            return 0
+        spans = reader.spans
+        ends = ((spans[index - 1][0], spans[index - 1][1]), (spans[index][0], spans[index][1]))
+        return changes.implied(reader.text, *ends, (first.value, figure.value), reader.lang)
 
 
 def read(text: str, lang: str | None = None) -> Reading:

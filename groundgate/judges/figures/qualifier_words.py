@@ -134,9 +134,9 @@ DIRECTION: dict[str, dict[str, str]] = {
         "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo",
         "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|incremento|rincaro|in più|di più",
         "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger",
-        "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅",
-        "ja": "上昇|増加|値上げ|増|アップ|引き上げ|上乗せ",
-        "ko": "상승|증가|인상|올랐|오른|늘어|늘었|증가했|이익|수익|흑자",
+        "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅|升至|升到|增至",
+        "ja": "上昇|増加|値上げ|値上がり|増額|増|アップ|引き上げ|上乗せ",
+        "ko": "상승|증가|증액|인상|올랐|오른|오릅|오르|늘어|늘었|증가했|높아|이익|수익|흑자",
     },
     "down": {
         "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less",
@@ -146,9 +146,9 @@ DIRECTION: dict[str, dict[str, str]] = {
         "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou",
         "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita|in meno|di meno",
         "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies",
-        "zh": "下降|下跌|减少|降低|跌|下滑|下调|降幅",
-        "ja": "下落|減少|値下げ|低下|減|ダウン|引き下げ",
-        "ko": "하락|감소|인하|내렸|떨어|줄어|손실|손해|적자",
+        "zh": "下降|下跌|减少|降低|跌|下滑|下调|降幅|降至|降到|降为|减至|减免",
+        "ja": "下落|減少|値下げ|値下がり|減額|低下|減|ダウン|引き下げ",
+        "ko": "하락|감소|감액|삭감|인하|내렸|내려|내립|떨어|줄어|낮아|손실|손해|적자",
     },
     "credit": {
         "en": "we owe you|owe you|go back onto your card|go back to your card|back onto your card|we'll pay you|we will pay you|paid back|we'll refund|we will refund|you'll get back|you will get back|credit|credited|refund|refunded|rebate|reimbursed|reimbursement|owed to you|back to you|paid to you|in your favour|in your favor|due to you|you will receive|you'll receive|you get back",
@@ -175,11 +175,20 @@ DIRECTION: dict[str, dict[str, str]] = {
         "ko": "납부|추가 납부|청구|출금|부과",
     },
 }  # fmt: skip
-# The stems of the balance words, for the Latin-script languages whose verbs inflect past any list of forms
+# The stems of the direction words, for the Latin-script languages whose verbs inflect past any list of forms
 # ('cargarán', 'addebitati', 'riaccreditati', 'bijbetalen'): a word that starts with one is of its side. Each is
 # long enough to name nothing else, and of one side only: 'abonar' (to pay, or to credit), 'cobrar' (to charge,
 # or to be paid), 'carico' ('a tuo carico', 'figli a carico') are not stems; English's forms are listed whole.
 STEMS: dict[str, tuple[str, ...]] = {
+    "up": (
+        "aument", "augment", "rincar", "rialz", "erhöh", "verhoog", "incrementa", "incrementó", "increment",
+        "subirá", "subirán", "subiu", "subiram", "sobem", "salgono", "aufgeschlag",
+    ),
+    "down": (
+        "diminu", "disminu", "ribass", "abbass", "rebaix", "baisser", "baisse", "baissé", "reduz", "reduc", "réduit",
+        "réduis", "verlaag", "verminder", "verringer", "gesenkt", "senkt", "dimezz", "desceu", "descem", "descerá",
+        "bajará", "bajarán", "bajan", "scende", "scendono", "scenderà",
+    ),
     "credit": (
         "rembours", "erstatt", "gutschr", "gutgeschr", "rückerstatt", "zurücküberw", "devolv", "devuelv",
         "reembols", "accredit", "riaccredit", "rimbors", "restitu", "terugbeta", "terugstort", "teruggestort",

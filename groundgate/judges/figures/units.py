@@ -136,9 +136,10 @@ _SPANS = frozenset({"second", "minute", "hour", "day", "business day", "week", "
 
 @cache
 def _qualifier_words() -> frozenset[str]:
-    """The words of bounds and hedges ('ruim', 'about', 'mindestens'): no noun a number counts ('2023 ruim 1,3')."""
+    """The words of bounds, hedges and directions ('ruim', 'about', 'mindestens', 'aumenta'): no noun a number
+    counts ('2023 ruim 1,3', 'la TARI 2025 aumenta del 3,5%')."""
     found: set[str] = set()
-    for table in (qualifier_words.BEFORE, qualifier_words.AFTER):
+    for table in (qualifier_words.BEFORE, qualifier_words.AFTER, qualifier_words.DIRECTION):
         for by_language in table.values():
             for code in lexicon.LATIN:
                 found |= set(re.findall(r"[^\W\d_]+", by_language.get(code, "").lower()))
