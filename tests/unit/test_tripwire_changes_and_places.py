@@ -1,6 +1,9 @@
 """What round 14's development sets (issue 46, rounds 9 to 13) showed the tripwire still dropped: a change's
 direction said by an inflected verb ('diminuisce', 'baissera', '감액되고') or by its two ends alone ('von 4,85 %
-auf 4,60 %', '12,000円から13,200円に'), never by a range ('de 10 à 20 €')."""
+auf 4,60 %', '12,000円から13,200円に'), never by a range ('de 10 à 20 €'); a local time whose place is named
+beside it ('hora local de Canarias', 'Ortszeit (EDT)', 'in New York … 15 Uhr Ortszeit') is in that place's zone;
+an answer's local time of no place named is the one foreign zone its context names, when the context never says
+'local' itself, and is never the zone the language's readers live in."""
 
 from __future__ import annotations
 
@@ -44,4 +47,53 @@ def test_a_change_restated_in_other_words_is_not_flagged(context: str, answer: s
 
 @pytest.mark.parametrize(("context", "answer", "figure"), INVENTED)
 def test_a_change_turned_the_other_way_is_flagged(context: str, answer: str, figure: str) -> None:
+    assert figure in flagged(context, answer)
+
+
+PLACED = [
+    ("Entrega: martes a las 10:00, hora canaria.", "La entrega es el martes a las 10:00, hora local de Canarias."),
+    ("Check-in a partir das 15h00 (hora dos Açores).", "O check-in é a partir das 15h, hora local dos Açores."),
+    ("Der Verkauf startet um 10:00 Uhr Ortszeit (EDT).", "Der Verkauf startet in New York um 10 Uhr Ortszeit."),
+    ("Stream: 21:00 Uhr MESZ (15:00 Uhr EDT).", "Für Zuschauer in New York ist das 15 Uhr Ortszeit."),
+    # the answer's own word for the zone the context names, where the context never speaks of local time
+    ("ラウンジの営業時間は6:00〜22:00（ハワイ時間）です。", "ラウンジは現地時間の朝6時から開いています。"),
+    ("The lounge opens at 06:00 Dubai time.", "The lounge opens at 6am local time."),
+    # a place named before a CJK local time; a zone said before the next day's time
+    (
+        "ハワイ・ツアーの集合は現地時間の午前6時（日本時間では翌日午前1時）です。",
+        "集合はハワイ時間の朝6時、日本時間だと翌日の午前1時です。",
+    ),
+]
+
+MISPLACED = [
+    (
+        "Entrega: martes a las 10:00, hora canaria.",
+        "La entrega es el martes a las 10:00, hora local de Madrid.",
+        "10:00",
+    ),
+    ("Stream: 21:00 Uhr MESZ (15:00 Uhr EDT).", "Für Zuschauer in New York ist das 21 Uhr Ortszeit.", "21 Uhr"),
+    ("集合は現地時間 8:00 です。", "集合は日本時間の朝8時です。", "8時"),
+    ("Check-in closes at 22:00 local time.", "Check-in closes at 22:00 Paris time.", "22:00"),
+    # a local time is never the readers' own zone; where the context speaks of local time, the answer's is that one
+    (
+        "De les begint om 15.00 uur (Nederlandse tijd).",
+        "De les begint om 15.00 uur lokale tijd.",
+        "15.00 uur",
+    ),
+    (
+        "Vertrek 9.00 uur lokale tijd, aankomst 15.00 uur Nederlandse tijd.",
+        "Je komt aan om 15.00 uur lokale tijd.",
+        "15.00 uur",
+    ),
+    ("ハワイ・ツアーの集合は現地時間の午前6時（日本時間では翌日午前1時）です。", "集合は日本時間の朝6時です。", "6時"),
+]
+
+
+@pytest.mark.parametrize(("context", "answer"), PLACED)
+def test_a_local_time_of_a_place_named_is_that_places_time(context: str, answer: str) -> None:
+    assert flagged(context, answer) == []
+
+
+@pytest.mark.parametrize(("context", "answer", "figure"), MISPLACED)
+def test_a_local_time_said_in_another_zone_is_flagged(context: str, answer: str, figure: str) -> None:
     assert figure in flagged(context, answer)

@@ -169,6 +169,18 @@ def zones() -> dict[str, int]:
     return {**{name: offset for name, (offset, _) in zone_names().items()}, **ZONES}
 
 
+def place_zone(place: str) -> str:
+    """The zone name of a place as the tables write it in any language ('Canarias': 'hora de canarias', 'New
+    York': 'new york time'), or '' when no zone is named after it."""
+    place = " ".join(place.lower().split())
+    table = zones()
+    if place in table:
+        return place
+    return next(
+        (name for forms in _CITY_TIME.values() for form in forms if (name := form.format(place).lower()) in table), ""
+    )
+
+
 @cache
 def fixed_zones() -> frozenset[str]:
     """CLDR's zone names that fix their offset (standard and summer names: '한국 표준시', 'British Summer Time')."""

@@ -327,6 +327,7 @@ ZONES = {
 }  # fmt: skip
 # Zones named without an offset one can know from the words alone: a time said in one is not said in another.
 LOCAL = "local time|local|heure locale|hora local|horario local|horário local|ora locale|lokale tijd|plaatselijke tijd|ortszeit|örtlicher zeit|lokaler zeit|현지 시간|현지시간|현지 시각|현지시각|現地時間|当地时间|当地時間"
+LOCAL_WORDS = frozenset(LOCAL.split("|"))
 
 # Fractions and multiples said in words: 'a third' (33.33%), 'half' (50%), 'double' (2 times).
 FRACTIONS = {

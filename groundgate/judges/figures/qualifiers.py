@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from groundgate.judges.figures import cldr, phrases, reach
+from groundgate.judges.figures import cldr, phrases, reach, zones
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
 from groundgate.judges.figures.rates import CJK_THINGS, rate, things
@@ -25,30 +25,6 @@ CLAUSE = 400  # characters a clause runs on either side of its figure, at most
 _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")  # what ends a clause
 
 
-@cache
-def _zone_names() -> str:
-    """Every zone name read (the hand table's, CLDR's in the ten languages, the words of local time), as a pattern."""
-    every = sorted([*cldr.zones(), *words.LOCAL.split("|")], key=len, reverse=True)
-    short = [n for n in every if n.isascii() and n.isalpha() and len(n) <= 4]  # 'ET', 'CET', 'IST': written so
-    return "|".join([*(re.escape(n) for n in every if n not in short), f"(?-i:{'|'.join(n.upper() for n in short)})"])  # fmt: skip
-
-
-@cache
-def _zones() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
-    names = _zone_names()
-    after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+|pelo\s+|pela\s+|en\s+|na\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
-    # a CJK name may follow a place written before it ('英国当地时间', 'ロンドン現地時間の'): no word edge there
-    before = re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{names})\s*(?:기준\s*|の|的)?(?:同日|当日|当天|同じ日の?|당일)?\s*$", re.IGNORECASE)  # fmt: skip
-    return after, before
-
-
-@cache
-def _anywhere_zone() -> re.Pattern[str]:
-    """A zone named anywhere in a text (a CJK name may follow a place: '英国当地时间')."""
-    return re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{_zone_names()})(?![a-zA-Z])", re.IGNORECASE)  # fmt: skip
-
-
 # A comparative denied: 'niet dikker dan', 'nicht länger als', 'not older than' (at most), 'not less than' (at least).
 _NOT_PAST = re.compile(r"(?<![^\W\d_])(?:not|niet|nicht|no|non|pas|não|never)\s+(?:(?:puede|pode|può|peut|kann|kan|can|may|mag|deve|debe|doit|muss|moet|must|ser|être|essere|sein|zijn|be|pas)\s+){0,3}(?:(?P<less>less|fewer|lower|younger|shorter|smaller|sooner|earlier|minder|weniger|jünger|kürzer|niedriger|kleiner|früher|eher|moins|menos|meno|jonger|korter|lager|eerder|menor|inferior|inferiore|minore|inférieur|inférieure)|more|plus|più|más|mais|meer|mehr|mayor|maior|superior|superiore|maggiore|supérieur|supérieure|longer|larger|bigger|higher|older|later|heavier|thicker|wider|taller|länger|größer|grösser|höher|älter|später|schwerer|dicker|breiter|langer|groter|hoger|ouder|later|zwaarder|dikker|breder)(?:\s+[^\W\d_]+)?\s+(?:than|dan|als|que|di|de|do|da|a|à|al|ao|del)\s*$", re.IGNORECASE)  # fmt: skip
 _DENIED_AFTER = re.compile(r"^[^\s,.;。，、]{0,6}\s?(?:수\s?)?(?:없|않|못|안\s?(?:됩|돼|되)|ない|ません|不)")
@@ -57,12 +33,6 @@ _DENIED_AFTER = re.compile(r"^[^\s,.;。，、]{0,6}\s?(?:수\s?)?(?:없|않|못
 _SPAN_JOIN = re.compile(
     r"\s*(?:-|–|—|~|〜|～|to|until|till|à|a|al|alle|bis|hasta|até|tot|から|至|到|부터)\s*", re.IGNORECASE
 )
-
-
-@cache
-def _bracketed() -> re.Pattern[str]:
-    """A zone in brackets ('(UK time)', '(ora locale)', '（北京时间）'): said of the times of its sentence before it."""
-    return re.compile(rf"[(（]\s*(?:in\s+|all\s+)?(?P<zone>{_zone_names()})\s*[)）]", re.IGNORECASE)
 
 
 # 'A minimum stay of 3 nights', 'Mindestalter: 18': a limit a few words before its figure.
@@ -254,7 +224,7 @@ class Reader:
             offsets, text = cldr.zones(), self.text
             times = [start for start, _, kind in self.spans if kind == "time"]
             found = []
-            for match in _anywhere_zone().finditer(text):
+            for match in zones.anywhere().finditer(text):
                 begin = max([0] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, max(0, match.start() - CLAUSE), match.start())) >= 0])  # fmt: skip
                 finish = _clause_end(text, match.end(), match.end() + CLAUSE)
                 at = bisect_left(times, begin)
@@ -276,9 +246,9 @@ class Reader:
             at, back = spans[back][0], back - 1
         if at == spans[index][0]:
             return ""
-        _, before_zone = _zones()
+        _, before_zone = zones.patterns()
         zone = before_zone.search(text[max(0, at - 16) : at])
-        return zone.group("zone").lower() if zone is not None else ""
+        return zones.placed(zone.group("zone").lower(), "", text[max(0, at - 96) : at]) if zone is not None else ""
 
     def _zone_later(self, index: int, end: int) -> str:
         """A time's zone said further on in its sentence: after the span it ends ('07:00~22:00 (KST)',
@@ -287,14 +257,16 @@ class Reader:
         stop = _clause_end(text, end, end + CLAUSE)
         if "(" not in text[end:stop] and "（" not in text[end:stop] and not (index + 1 < len(spans) and spans[index + 1][2] == "time"):  # fmt: skip
             return ""
-        after_zone, _ = _zones()
+        after_zone, _ = zones.patterns()
         later = next((s for s in _ahead(spans, index) if s[2] == "time" and s[0] >= end), None)
         if later is not None and later is spans[index + 1] and _SPAN_JOIN.fullmatch(text, end, later[0]):
             zone = after_zone.match(text[later[1] : stop])
-            return zone.group("zone").lower() if zone is not None else self._zone_later(index + 1, later[1])
+            if zone is None:
+                return self._zone_later(index + 1, later[1])
+            return zones.placed(zone.group("zone").lower(), text[later[1] + zone.end() : stop], text[max(0, later[0] - 96) : later[0]])  # fmt: skip
         if later is not None:  # a time between says its own zone: a bracket after it is its
             stop = min(stop, later[0])
-        bracket = _bracketed().search(text, end, stop)
+        bracket = zones.bracketed().search(text, end, stop)
         return bracket.group("zone").lower() if bracket is not None else ""
 
     def _direction(
@@ -512,11 +484,12 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         elif kind == "duration" and _EVENT_BY.match(after):
             bound = "min"  # '2時間前まで', '24시간 전까지': until that long before, so at least that long before
     if kind == "time":
-        after_zone, before_zone = _zones()
-        zone = after_zone.match(after) or before_zone.search(before[-16:])
+        after_zone, before_zone = zones.patterns()
+        zoned_after = after_zone.match(after)
+        zone = zoned_after or before_zone.search(before[-16:])
         if zone is None:
             return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
-        name = zone.group("zone").lower()
+        name = zones.placed(zone.group("zone").lower(), after[zone.end() :] if zoned_after else "", before)
         return Qualifiers(zone=cldr.zones().get(name), zone_name=name, clause=clause)
     change = balance = 0
     parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another figure's

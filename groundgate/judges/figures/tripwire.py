@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from groundgate.judges.figures import lexicon
+from groundgate.judges.figures import lexicon, zones
 from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, read_thing
 from groundgate.judges.figures.derive import STEPS, derived
 from groundgate.judges.figures.extract import figures, read, whole
@@ -82,7 +82,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     lang = row_language(context, candidate)
     if lang not in READ:
         return Finding([], [], unread=language_name(lang))
-    everything = whole(figures(candidate, lang))
+    everything = zones.local_as_context(whole(figures(candidate, lang)), context, lang)
     again: dict[int, list[Figure]] = {}
     said = claimed(everything, again)
     if not said:

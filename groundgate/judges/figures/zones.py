@@ -1,0 +1,113 @@
+"""Time zones as a text names them: by name or abbreviation ('9:00 CET', '한국 시간 오후 4시', '(UK time)'), or as
+local time, which is a place's when the place is named beside it ('hora local de Canarias', 'Ortszeit (EDT)',
+'in New York … 15 Uhr Ortszeit', 'ハワイ・ツアーの集合は現地時間の'), and otherwise no zone one can know."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import cache
+
+from groundgate.judges.figures import cldr
+from groundgate.judges.figures import qualifier_words as words
+from groundgate.judges.figures.figure import Figure
+
+
+@cache
+def _names() -> str:
+    """Every zone name read (the hand table's, CLDR's in the ten languages, the words of local time), as a pattern."""
+    every = sorted([*cldr.zones(), *words.LOCAL.split("|")], key=len, reverse=True)
+    short = [n for n in every if n.isascii() and n.isalpha() and len(n) <= 4]  # 'ET', 'CET', 'IST': written so
+    return "|".join([*(re.escape(n) for n in every if n not in short), f"(?-i:{'|'.join(n.upper() for n in short)})"])  # fmt: skip
+
+
+@cache
+def patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a zone after a time: '9:00 CET', '23h50, horário de Brasília'; one before it: '한국 시간 오후 4시')."""
+    names = _names()
+    after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+|pelo\s+|pela\s+|en\s+|na\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
+    # a CJK name may follow a place written before it ('英国当地时间', 'ロンドン現地時間の'): no word edge there
+    before = re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{names})\s*(?:기준\s*|では|で|の|的|으로는|로는)?\s*(?:同日|当日|当天|同じ日の?|당일|翌日の?|前日の?|다음\s*날|전날|次日|前一天)?\s*(?:朝|夜|夕方|昼|深夜|早朝|아침|저녁|밤|새벽|早上|晚上|凌晨|中午)?\s*$", re.IGNORECASE)  # fmt: skip
+    return after, before
+
+
+@cache
+def anywhere() -> re.Pattern[str]:
+    """A zone named anywhere in a text (a CJK name may follow a place: '英国当地时间')."""
+    return re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{_names()})(?![a-zA-Z])", re.IGNORECASE)  # fmt: skip
+
+
+@cache
+def bracketed() -> re.Pattern[str]:
+    """A zone in brackets ('(UK time)', '(ora locale)', '（北京时间）'): said of the times of its sentence before it."""
+    return re.compile(rf"[(（]\s*(?:in\s+|all\s+)?(?P<zone>{_names()})\s*[)）]", re.IGNORECASE)
+
+
+_PLACE_AFTER = re.compile(r"\s*(?:,\s*)?(de|dos|das|da|do|di|del|della|in|en|à|of|van|von|op|at|auf|a)\s+(?:la\s+|las\s+|los\s+|le\s+|les\s+|the\s+)?(\w[\w'-]*(?:\s+[A-Z]\w+)?)", re.IGNORECASE)  # fmt: skip
+_PLACE_BEFORE = re.compile(r"(?<![^\W\d_])(?:in|en|à|a|em|na|no|nas|nos)\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)")
+
+
+_CJK_PLACE = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}|[\uac00-\ud7a3]{2,}|[\u4e00-\u9fff]{2,}")
+
+
+def placed(name: str, after: str, before: str) -> str:
+    """A local time's zone, when its place is named beside it ('hora local de Canarias', 'Ortszeit (EDT)', 'in
+    New York … 15 Uhr Ortszeit'): the place's zone; a local time of no place named stays one ('local')."""
+    if name not in words.LOCAL_WORDS:
+        return name
+    if (bracket := bracketed().match(after.lstrip())) is not None and bracket.group(
+        "zone"
+    ).lower() not in words.LOCAL_WORDS:
+        return bracket.group("zone").lower()
+    if (place := _PLACE_AFTER.match(after)) is not None:
+        said = (place.group(2), *(f"{word} {place.group(1)} {place.group(2)}" for word in ("hora", "horário", "heure", "ora")))  # fmt: skip
+        if zone := next((zone for name in said if (zone := cldr.place_zone(name))), ""):
+            return zone
+    if (said_at := before.lower().rfind(name)) >= 0:
+        before = before[:said_at]  # the place is named before the local time's own words ('英国当地时间')
+    for place in reversed(list(_PLACE_BEFORE.finditer(before[-80:]))):
+        if zone := cldr.place_zone(place.group(1)):
+            return zone
+    for run in reversed(
+        _CJK_PLACE.findall(before[-80:])
+    ):  # 'ハワイ・フォトツアーの集合は現地時間の午前6時', '英国当地时间'
+        for place in (run[-size:] for size in range(min(len(run), 6), 1, -1)):
+            if zone := next((zone for form in ("{}時間", "{}时间", "{} 시간") if (zone := cldr.place_zone(form.format(place)))), ""):  # fmt: skip
+                return zone
+    return name
+
+
+# The zones a language's readers live in (a summer offset too): a local time is never theirs ('現地時間' is not
+# Japan time to a Japanese writer). English is read the world over: no zone is its home.
+_HOME = {"ja": {540}, "ko": {540}, "zh": {480}, "de": {60, 120}, "fr": {60, 120}, "it": {60, 120}, "nl": {60, 120}, "es": {60, 120}, "pt": {0, 60, -180}}  # fmt: skip
+
+
+# A zone's name as a zone ('Dubai time', 'ハワイ時間', 'GST'), not a place's alone ('New York', of a flight)
+_A_ZONE = re.compile(r"time|tijd|zeit|hora|heure|ora\b|horário|時間|时间|시간|시각|^[a-z]{2,5}$")
+
+
+def local_as_context(said: list[Figure], context: str, lang: str) -> list[Figure]:
+    """An answer's figures, a time it says in local time of no place named read in the one foreign zone the
+    context names, when the context never speaks of local time itself: the answer's word for that place's zone
+    ('ラウンジは現地時間の朝6時から' of '6:00〜22:00（ハワイ時間）'). Where the context speaks of local time, the
+    answer's is that one; where it names only its readers' own zone, or several, the local time stays unknown."""
+    if not any(f.kind == "time" and f.said_with.zone_name in words.LOCAL_WORDS for f in said):
+        return said
+    named = {match.group("zone").lower() for match in anywhere().finditer(context)}
+    if named & words.LOCAL_WORDS:
+        return said
+    offsets = cldr.zones()
+    foreign = {
+        name
+        for name in named
+        if offsets.get(name) is not None and offsets[name] not in _HOME.get(lang, set()) and _A_ZONE.search(name)
+    }
+    if len({offsets[name] for name in foreign}) != 1:
+        return said
+    zone = min(foreign)
+    return [
+        f.with_qualifiers(replace(f.said_with, zone=offsets[zone], zone_name=zone))
+        if f.kind == "time" and f.said_with.zone_name in words.LOCAL_WORDS
+        else f
+        for f in said
+    ]
