@@ -97,3 +97,19 @@ def test_a_local_time_of_a_place_named_is_that_places_time(context: str, answer:
 @pytest.mark.parametrize(("context", "answer", "figure"), MISPLACED)
 def test_a_local_time_said_in_another_zone_is_flagged(context: str, answer: str, figure: str) -> None:
     assert figure in flagged(context, answer)
+
+
+# A unit's word that names two units is either ('110 pounds' of weight, 'キロ' of distance, '4,2 M' of millions);
+# a myriad's remainder is part of its number ('12万4,000人' is 124,000 people).
+TWO_WAYS = [
+    ("Donors must weigh at least 110 lbs.", "You need to weigh at least 110 pounds.", "You need to weigh at least 120 pounds.", "120 pounds"),
+    ("尾道から今治までの約70km。", "尾道〜今治の約70キロを走ります。", "尾道〜今治の約80キロを走ります。", "80キロ"),
+    ("A empresa transportou 4,2 milhões de passageiros.", "Foram 4,2 M de passageiros.", "Foram 5,2 M de passageiros.", "5,2 M"),
+    ("利用者数は延べ 12万4,000人でした。", "利用者は延べ 12.4万人でした。", "利用者は延べ 12.8万人でした。", "12.8万人"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), TWO_WAYS)
+def test_a_word_of_two_units_is_read_either_way(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

@@ -11,6 +11,7 @@ whether a context backs a claim is a few lookups, however many figures either te
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from decimal import Decimal
@@ -61,17 +62,43 @@ def _quantity(figure: Figure) -> set[Key]:
 
 
 def offers(source: Figure) -> frozenset[Key]:
-    """What a source states (both readings of an ambiguous value)."""
+    """What a source states (both readings of an ambiguous value, or of a unit's word)."""
+    keys = _offers(source)
     if source.other is not None:
-        return _offers(source) | _offers(replace(source, value=source.other, other=None))
-    return _offers(source)
+        keys |= _offers(replace(source, value=source.other, other=None))
+    if (also := _also(source)) is not None:
+        keys |= _offers(also)
+    return keys
 
 
 def needs(claim: Figure) -> frozenset[Key]:
-    """What states a claim: any one of these keys (for either reading of an ambiguous value)."""
+    """What states a claim: any one of these keys (for either reading of an ambiguous value, or of a unit's word)."""
+    keys = _needs(claim)
     if claim.other is not None:
-        return _needs(claim) | _needs(replace(claim, value=claim.other, other=None))
-    return _needs(claim)
+        keys |= _needs(replace(claim, value=claim.other, other=None))
+    if (also := _also(claim)) is not None:
+        keys |= _needs(also)
+    return keys
+
+
+# Words of two units ('110 pounds' of money or of weight; 'キロ', '킬로' of kilometres or kilograms; '4,2 M' of
+# metres or millions): (kind, unit, the word as written) to the other reading's (kind, unit, its scale).
+_TWO_WAYS: tuple[tuple[str, str, re.Pattern[str], str, str, int], ...] = (
+    ("money", "GBP", re.compile(r"\bpounds?\b", re.IGNORECASE), "measure", "lb", 1),
+    ("measure", "kg", re.compile(r"キロ|킬로"), "measure", "km", 1),
+    ("measure", "km", re.compile(r"キロ|킬로"), "measure", "kg", 1),
+    ("measure", "m", re.compile(r"\d\s?M(?![\w€$£])"), "number", "", 1_000_000),
+)
+
+
+def _also(figure: Figure) -> Figure | None:
+    """The figure read as the other unit its word may name, or None."""
+    if figure.kind not in ("money", "measure"):
+        return None
+    for kind, unit, word, other_kind, other_unit, scale in _TWO_WAYS:
+        if figure.kind == kind and figure.unit == unit and word.search(figure.text):
+            return replace(figure, kind=other_kind, unit=other_unit, value=figure.value * scale, other=None)  # type: ignore[arg-type]
+    return None
 
 
 def _offers(source: Figure) -> frozenset[Key]:
