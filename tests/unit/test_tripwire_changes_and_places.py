@@ -113,3 +113,20 @@ TWO_WAYS = [
 def test_a_word_of_two_units_is_read_either_way(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# A day of the month said alone is a date of the last month said, before its weekday or its hour; clock times
+# written with a dot are times when a list of them ends in one ('8.15, 11.45 en 17.30 uur').
+DAYS_AND_LISTS = [
+    ("配信は12月20日（土）19:00開演、アーカイブは12月27日 23:59まで。", "開演は12月20日19時、アーカイブは27日の23時59分まで。", "開演は12月20日19時、アーカイブは28日の23時59分まで。", "28日"),
+    ("修学旅行は10月15日（水）から17日（金）までです。", "修学旅行は10月15日から17日までです。", "修学旅行は10月15日から18日までです。", "18日"),
+    ("Vertrek 08:15, 11:45 en 17:30 uur.", "Vertrektijden: 8.15, 11.45 en 17.30 uur.", "Vertrektijden: 8.15, 12.45 en 17.30 uur.", "12.45"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), DAYS_AND_LISTS)
+def test_a_lone_day_and_a_list_of_dotted_times_are_read(
+    context: str, restated: str, invented: str, figure: str
+) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

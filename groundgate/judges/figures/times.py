@@ -103,6 +103,8 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
         named = any(name.capitalize() in text or name.upper() in text for name in candidates)
     else:
         named = not _month_words(lang).isdisjoint(words if words is not None else _WORD.findall(text.lower()))
+    taken: list[tuple[int, int]] = []
+    months_said: list[tuple[int, Day]] = []  # where each date is said, and its first reading
     for match in anchored(_dates(lang, named), text, None if named else starts):
         g = match.groupdict()
         readings: set[Day] = set()
@@ -136,10 +138,26 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
                 first = next(iter(valid))
                 second: Day = (first[0], first[1], int(other.group("d")))
                 yield Found(other.start("d"), other.end(), "date", Decimal(second[2] or 0), days=frozenset({second}))
+                taken.append((other.start("d"), other.end()))
+            taken.append((match.start(), match.end()))
+            months_said.append((match.start(), next(iter(valid))))
+    if lang in ("zh", "ja") and months_said:
+        for lone in _LONE_DAY.finditer(text):
+            earlier = [day for at, day in months_said if at < lone.start()]
+            if earlier and 1 <= int(lone.group("d")) <= 31 and not any(a <= lone.start() < b for a, b in taken):
+                said: Day = (earlier[-1][0], earlier[-1][1], int(lone.group("d")))
+                yield Found(lone.start(), lone.end(), "date", Decimal(said[2] or 0), days=frozenset({said}))
 
 
 _MINUTES_AFTER = re.compile(r"\s?(?:에서|부터|~|〜|～|-|–|到|至|から)\s?(?P<m>\d{1,2})\s?[分분](?![钟間间])")
-_CJK_DAY_AFTER = re.compile(r"\s?(?:到|至|~|〜|～|-|–|から|부터|에서)\s?(?P<d>\d{1,2})\s?[日号號일](?![間间])")
+_CJK_DAY_AFTER = re.compile(
+    r"(?:\s?[(（][^)）\d]{1,3}[)）])?\s?(?:到|至|~|〜|～|-|–|から|부터|에서)\s?(?P<d>\d{1,2})\s?[日号號일](?![間间])"
+)
+# A day of the month said alone, its month the last date's: before its weekday or its hour ('27日の23時59分',
+# '17日（金）'); a number of days is said so too ('3日間', '27日以内'), never before those.
+_LONE_DAY = re.compile(
+    r"(?<![\d月월年년])(?P<d>\d{1,2})\s?[日号](?=\s?[(（][月火水木金土日一二三四五六][)）]|の?\s?(?:\d{1,2}\s?[:：時时点]|午前|午後|朝|夜|上午|下午|晚上))"
+)
 
 
 def _year(text: str | None) -> int | None:
@@ -296,6 +314,7 @@ _UNIT_AFTER = r"\s?(?:€|\$|£|%|eur|euro|kg|km|mg|ml|g|l|m|cm|mm|gb|mb|mmol|µ
 _NOT_AMOUNT = rf"(?!{_UNIT_AFTER})"
 _AMOUNT_AFTER = re.compile(_UNIT_AFTER, re.IGNORECASE)
 _DOT_PAIR_AFTER = re.compile(rf"\s?[-–]\s?(?:[01]?\d|2[0-4])\.[0-5]\d(?![\d.,]){_NOT_AMOUNT}", re.IGNORECASE)
+_DOT_LIST_AFTER = re.compile(r"(?:\s?,\s?(?:[01]?\d|2[0-4])[.:][0-5]\d)*\s?(?:,|\s(?:en|and|et|und|y|e|of|or|ou|oder|o))\s(?:[01]?\d|2[0-4])[.:][0-5]\d\s?(?:uur|Uhr|h|heures|horas|ore)(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 _DOT_PAIR_BEFORE = re.compile(r"(?<![\d.,])(?:[01]?\d|2[0-4])\.[0-5]\d\s?[-–]\s?$")
 _NIGHT = frozenset({"nachts", "notte", "noche", "noite", "'s nachts", "’s nachts", "nuit", "night", "晚上", "밤"})
 _PM = frozenset({"afternoon", "evening", "soir", "après-midi", "tarde", "noche", "noite", "sera", "pomeriggio", "notte", "nachmittags", "abends", "nachts", "'s middags", "'s avonds", "'s nachts", "’s middags", "’s avonds", "’s nachts", "下午", "晚上", "傍晚", "午後", "오후", "저녁"})  # fmt: skip
@@ -419,6 +438,7 @@ def _time(match: re.Match[str], text: str) -> Found | None:
             at = _DOT_SPAN.search(text[max(0, match.start() - 28) : match.start()])
         paired = _DOT_PAIR_AFTER.match(text, match.end()) or _DOT_PAIR_BEFORE.search(text, max(0, match.start() - 9), match.start())  # fmt: skip
         two = paired is not None and not _AMOUNT_AFTER.match(text, match.end())  # '(8.30–17.30 con …)': two times
+        two = two or _DOT_LIST_AFTER.match(text, match.end()) is not None  # '8.15, 11.45 en 17.30 uur': a list of times
         if not (at or two) or int(g["hdot"]) > 24:
             return None
         readings = {int(g["hdot"]) * 60 + int(g["mdot"])}
