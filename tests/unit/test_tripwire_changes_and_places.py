@@ -105,6 +105,8 @@ TWO_WAYS = [
     ("Donors must weigh at least 110 lbs.", "You need to weigh at least 110 pounds.", "You need to weigh at least 120 pounds.", "120 pounds"),
     ("尾道から今治までの約70km。", "尾道〜今治の約70キロを走ります。", "尾道〜今治の約80キロを走ります。", "80キロ"),
     ("A empresa transportou 4,2 milhões de passageiros.", "Foram 4,2 M de passageiros.", "Foram 5,2 M de passageiros.", "5,2 M"),
+    ("Nos centres totalisent 45 pétaoctets.", "Nos centres totalisent 45 Po.", "Nos centres totalisent 54 Po.", "54 Po"),
+    ("On héberge 2 400 000 000 de fichiers.", "On héberge 2,4 milliards de fichiers.", "On héberge 4,2 milliards de fichiers.", "4,2 milliards"),
     ("利用者数は延べ 12万4,000人でした。", "利用者は延べ 12.4万人でした。", "利用者は延べ 12.8万人でした。", "12.8万人"),
 ]  # fmt: skip
 

@@ -20,7 +20,7 @@ _UNITS = {
     "volume-gallon": "gal", "power-watt": "W", "power-kilowatt": "kW", "energy-kilowatt-hour": "kwh",
     "energy-kilocalorie": "kcal", "temperature-celsius": "°C", "temperature-fahrenheit": "°F",
     "concentr-percent": "%", "digital-kilobyte": "KB", "digital-megabyte": "MB", "digital-gigabyte": "GB",
-    "digital-terabyte": "TB", "duration-second": "second", "duration-minute": "minute", "duration-hour": "hour",
+    "digital-terabyte": "TB", "digital-petabyte": "PB", "duration-second": "second", "duration-minute": "minute", "duration-hour": "hour",
     "duration-day": "day", "duration-week": "week", "duration-month": "month", "duration-year": "year",
     "speed-kilometer-per-hour": "km/h", "area-square-meter": "m²", "concentr-milligram-ofglucose-per-deciliter": "mg/dl",
     "concentr-millimole-per-liter": "mmol/l",

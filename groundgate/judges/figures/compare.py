@@ -88,6 +88,7 @@ _TWO_WAYS: tuple[tuple[str, str, re.Pattern[str], str, str, int], ...] = (
     ("measure", "kg", re.compile(r"キロ|킬로"), "measure", "km", 1),
     ("measure", "km", re.compile(r"キロ|킬로"), "measure", "kg", 1),
     ("measure", "m", re.compile(r"\d\s?M(?![\w€$£])"), "number", "", 1_000_000),
+    ("measure", "in", re.compile(r"\d\s?Po(?!\w)"), "measure", "PB", 1),  # 'po' a French inch, 'Po' a petabyte
 )
 
 

@@ -62,7 +62,7 @@ UNITS: dict[str, tuple[str, Decimal]] = {
     "ml": ("volume", Decimal(1)), "cl": ("volume", Decimal(10)), "l": ("volume", Decimal(1000)),
     "gal": ("volume-gal", Decimal(1)), "fl oz": ("volume-floz", Decimal(1)),
     "KB": ("data-KB", Decimal(1)), "MB": ("data-MB", Decimal(1)), "GB": ("data-GB", Decimal(1)),
-    "TB": ("data-TB", Decimal(1)),
+    "TB": ("data-TB", Decimal(1)), "PB": ("data-PB", Decimal(1)),
     "W": ("power", Decimal(1)), "kW": ("power", Decimal(1000)),
     "°C": ("temp-C", Decimal(1)), "°F": ("temp-F", Decimal(1)), "°": ("temp", Decimal(1)),
     "%": ("percent", Decimal(1)), "times": ("times", Decimal(1)), "pp": ("percentage points", Decimal(1)),
@@ -106,7 +106,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
     '*': {
         'kg': 'kg', 'g': 'g', 'mg': 'mg', 'lb': 'lb', 'lbs': 'lb', 'oz': 'oz', 'mm': 'mm', 'cm': 'cm', 'm': 'm',
         'km': 'km', 'ft': 'ft', 'mi': 'mi', 'ml': 'ml', 'cl': 'cl', 'l': 'l', 'gal': 'gal', 'fl oz': 'fl oz',
-        'kb': 'KB', 'mb': 'MB', 'gb': 'GB', 'tb': 'TB', 'w': 'W', 'kw': 'kW', '°c': '°C', '°f': '°F', '℃': '°C',
+        'kb': 'KB', 'mb': 'MB', 'gb': 'GB', 'tb': 'TB', 'pb': 'PB', 'petabyte': 'PB', 'petabytes': 'PB', 'w': 'W', 'kw': 'kW', '°c': '°C', '°f': '°F', '℃': '°C',
         '℉': '°F', '°': '°', '%': '%', 'x': 'times', '"': 'in', '″': 'in',
         'µg': 'µg', 'μg': 'µg', 'mcg': 'µg', 'ug': 'µg', 'ng': 'ng', 'µmol': 'µmol', 'μmol': 'µmol', 'umol': 'µmol',
         'mmol': 'mmol', 'nmol': 'nmol', 'mol': 'mol', 'dl': 'dl', 'kwh': 'kwh', 'wh': 'wh', 'mwh': 'mwh',
@@ -118,6 +118,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
     },
     "en": _EN_UNITS,
     'fr': {
+        'pétaoctet': 'PB', 'pétaoctets': 'PB',
         'seconde': 'second', 'secondes': 'second', 'minute': 'minute', 'minutes': 'minute', 'min': 'minute',
         'heure': 'hour', 'heures': 'hour', 'h': 'hour', 'jour': 'day', 'jours': 'day', 'semaine': 'week',
         'semaines': 'week', 'mois': 'month', 'an': 'year', 'ans': 'year', 'année': 'year', 'années': 'year',

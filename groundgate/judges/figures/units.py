@@ -229,6 +229,7 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
             continue
         if (
             match.group("sep") == " "
+            and match.group("num").count(" ") < 2  # '2 400 000 de fichiers': three groups are one number
             and not match.group("sign")
             and units.match(text, match.end()) is None
             and _counted(text, match.end(), lang) is None
