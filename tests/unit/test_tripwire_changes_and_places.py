@@ -132,3 +132,23 @@ def test_a_lone_day_and_a_list_of_dotted_times_are_read(
 ) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# A comparison's word names nothing a figure is of ('contre … pour une crémation'); a monthly payment's noun is
+# its period ('mensalidade de R$ 389 por 60 meses'); a compound that ends in minutes or hours counts them
+# ('120 rijminuten'); hours that may be a clock's or a span's are either ('8 uur', '16h'); 'one … in 8' is no
+# share before a span ('eine Kontrolle in 8 Wochen').
+SAID_PLAINLY = [
+    ("L'inhumation coûte 4 280 € en 2024, contre 3 815 € pour une crémation.", "Une crémation revient à un peu plus de 3 800 €, contre environ 4 300 € pour une inhumation.", "Une crémation revient à un peu plus de 3 800 €, contre environ 5 300 € pour une inhumation.", "5 300 €"),
+    ("Plano SolarJá: mensalidade de R$ 389 por 60 meses, sem entrada.", "Você paga R$ 389 por mês durante 60 meses.", "Você paga R$ 389 por ano durante 60 meses.", "R$ 389"),
+    ("Stroomrit Plus kost € 19,99 per maand en geeft je 120 rijminuten per maand.", "Voor € 19,99 per maand krijg je 120 minuten rijden per maand.", "Voor € 19,99 per maand krijg je 150 minuten rijden per maand.", "150 minuten"),
+    ("Dosering: 3 maal daags 1 capsule, met tussenpozen van 8 uur.", "Drie keer per dag één capsule, telkens met acht uur ertussen.", "Drie keer per dag één capsule, telkens met zes uur ertussen.", "zes uur"),
+    ("Check-in a partir das 15h00; corresponde às 16h00 de Lisboa.", "O check-in é a partir das 15h, ou seja 16h em Lisboa.", "O check-in é a partir das 15h, ou seja 17h em Lisboa.", "17h"),
+    ("Empfehlung: Kontrolle in 8 Wochen.", "Empfohlen wird eine Kontrolle in 8 Wochen.", "Empfohlen wird eine Kontrolle in 6 Wochen.", "6 Wochen"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), SAID_PLAINLY)
+def test_what_is_said_plainly_is_read_plainly(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

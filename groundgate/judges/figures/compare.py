@@ -82,23 +82,26 @@ def needs(claim: Figure) -> frozenset[Key]:
 
 
 # Words of two units ('110 pounds' of money or of weight; 'キロ', '킬로' of kilometres or kilograms; '4,2 M' of
-# metres or millions): (kind, unit, the word as written) to the other reading's (kind, unit, its scale).
-_TWO_WAYS: tuple[tuple[str, str, re.Pattern[str], str, str, int], ...] = (
-    ("money", "GBP", re.compile(r"\bpounds?\b", re.IGNORECASE), "measure", "lb", 1),
-    ("measure", "kg", re.compile(r"キロ|킬로"), "measure", "km", 1),
-    ("measure", "km", re.compile(r"キロ|킬로"), "measure", "kg", 1),
-    ("measure", "m", re.compile(r"\d\s?M(?![\w€$£])"), "number", "", 1_000_000),
-    ("measure", "in", re.compile(r"\d\s?Po(?!\w)"), "measure", "PB", 1),  # 'po' a French inch, 'Po' a petabyte
-)
+# metres or millions; 'Po' a French inch or petabyte), and hours that may be a clock's or a span's ('8 uur' in
+# Dutch, '16h' in French or Portuguese): (kind, unit, the figure as written) to the other reading.
+_TWO_WAYS: tuple[tuple[str, str, re.Pattern[str], Callable[[Figure], Figure]], ...] = (
+    ("money", "GBP", re.compile(r"\bpounds?\b", re.IGNORECASE), lambda f: replace(f, kind="measure", unit="lb")),
+    ("measure", "kg", re.compile(r"キロ|킬로"), lambda f: replace(f, unit="km")),
+    ("measure", "km", re.compile(r"キロ|킬로"), lambda f: replace(f, unit="kg")),
+    ("measure", "m", re.compile(r"\d\s?M(?![\w€$£])"), lambda f: replace(f, kind="number", unit="", value=f.value * 1_000_000)),
+    ("measure", "in", re.compile(r"\d\s?Po(?!\w)"), lambda f: replace(f, unit="PB")),
+    ("time", "", re.compile(r"^\d{1,2}\s?uur$"), lambda f: replace(f, kind="duration", unit="hour", value=Decimal(min(f.readings) // 60), readings=frozenset())),
+    ("duration", "hour", re.compile(r"^\d{1,2}\s?h$"), lambda f: replace(f, kind="time", unit="", value=f.value * 60, readings=frozenset({int(f.value) * 60}))),
+)  # fmt: skip
 
 
 def _also(figure: Figure) -> Figure | None:
-    """The figure read as the other unit its word may name, or None."""
-    if figure.kind not in ("money", "measure"):
+    """The figure read as the other thing its words may name, or None."""
+    if figure.kind not in ("money", "measure", "time", "duration"):
         return None
-    for kind, unit, word, other_kind, other_unit, scale in _TWO_WAYS:
-        if figure.kind == kind and figure.unit == unit and word.search(figure.text):
-            return replace(figure, kind=other_kind, unit=other_unit, value=figure.value * scale, other=None)  # type: ignore[arg-type]
+    for kind, unit, written, other in _TWO_WAYS:
+        if figure.kind == kind and figure.unit == unit and written.search(figure.text):
+            return replace(other(figure), other=None)
     return None
 
 

@@ -233,9 +233,9 @@ PERIODS: dict[str, dict[str, str]] = {
     },
     "month": {
         "en": "a month|per month|/month|/mo|monthly|each month|every month|per calendar month|pcm|p/m",
-        "fr": "par mois|/mois|mensuel|mensuelle|mensuels|mensuelles|chaque mois|mensuellement", "de": "pro monat|/monat|monatlich|im monat|je monat|monatliche|monatlichen",
-        "es": "al mes|por mes|/mes|mensual|mensuales|cada mes|mensualmente", "pt": "por mês|ao mês|/mês|mensal|mensais|cada mês|mensalmente",
-        "it": "al mese|per mese|/mese|mensile|mensili|ogni mese|mensilmente", "nl": "per maand|/maand|maandelijks|maandelijkse|p/m|p.m.",
+        "fr": "par mois|/mois|mensuel|mensuelle|mensuels|mensuelles|chaque mois|mensuellement|mensualité|mensualités", "de": "pro monat|/monat|monatlich|im monat|je monat|monatliche|monatlichen|monatsbeitrag|monatspreis|monatsgebühr|monatsrate|monatsmiete",
+        "es": "al mes|por mes|/mes|mensual|mensuales|cada mes|mensualmente|mensualidad|mensualidades", "pt": "por mês|ao mês|/mês|mensal|mensais|cada mês|mensalmente|mensalidade|mensalidades",
+        "it": "al mese|per mese|/mese|mensile|mensili|ogni mese|mensilmente|mensilità", "nl": "per maand|/maand|maandelijks|maandelijkse|p/m|p.m.|maandbedrag|maandprijs|maandtarief|maandbijdrage|maandhuur",
         "zh": "每月|每个月|/月|月费|包月", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금",
     },
     "once": {

@@ -303,8 +303,18 @@ def _reading(
     if before.endswith("第"):
         return Found(start - 1, end, "ordinal", value)
     if noun := _counted(text, end, lang):
-        return Found(start, end, "count", value, noun.group(1).lower(), quote=(start, noun.end()))
+        counted = noun.group(1).lower()
+        if lang in ("de", "nl") and (span := _COMPOUND_SPAN.search(counted)) is not None and span.start() >= 3:
+            said = (
+                "minute" if span.group().startswith("minut") else "hour"
+            )  # 'rijminuten', 'Freiminuten', 'Arbeitsstunden'
+            return Found(start, end, "duration", value, said, quote=(start, noun.end()))
+        return Found(start, end, "count", value, counted, quote=(start, noun.end()))
     return Found(start, end, "number", value, _named_by(before))
+
+
+# A German or Dutch compound whose last part is minutes or hours counts them ('120 rijminuten', '60 Freiminuten').
+_COMPOUND_SPAN = re.compile(r"(?:minuten|minuut|stunden|stunde|uren)$")
 
 
 # Words before a plain number that introduce a quantity ('costs 25', 'für 12'), not name what it counts.
