@@ -152,3 +152,21 @@ SAID_PLAINLY = [
 def test_what_is_said_plainly_is_read_plainly(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# A listed amount's line says which way its sign goes ('Gutschrift … −8,50 €' is a credit); a deadline's days
+# may be said calendar days before the event ('jusqu'à 7 jours calendaires avant'); Dutch hours before an event
+# are a span, not a clock ('tot 24 uur voor'); a span shorter than years holds its limit either way ('moins de
+# 3 mois', 'pas plus de 3 mois').
+LINES_AND_LIMITS = [
+    ("Rechnung: Grundgebühr 39,99 €, Gutschrift für die Störung vom 4.–6. März −8,50 €.", "Für die Störung haben wir Ihnen 8,50 € gutgeschrieben.", "Für die Störung werden Ihnen 8,50 € zusätzlich berechnet.", "8,50 €"),
+    ("Annulation sans frais jusqu'à 7 jours calendaires avant l'arrivée.", "Vous pouvez annuler sans frais jusqu'à 7 jours avant l'arrivée.", "Vous pouvez annuler sans frais jusqu'à 3 jours avant l'arrivée.", "3 jours"),
+    ("Annuleren kan kosteloos tot 24 uur voor het geboekte tijdstip.", "Je kunt tot uiterlijk 24 uur van tevoren gratis annuleren.", "Je kunt tot 12 uur van tevoren gratis annuleren.", "12 uur"),
+    ("Le dosage de la créatinine doit dater de moins de 3 mois.", "Votre dosage ne doit pas avoir plus de 3 mois.", "Votre dosage doit avoir au moins 3 mois.", "3 mois"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), LINES_AND_LIMITS)
+def test_a_lines_words_and_a_limits_kind_are_read(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

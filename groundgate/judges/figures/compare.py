@@ -295,11 +295,11 @@ def qualified(figure: Figure) -> bool:
 
 
 def _inclusive(claim: Figure, source: Figure) -> bool:
-    """Whether two limits of a count, an age or a length of time differ only in holding their own value
-    ('65歳以下' and '65歳未満', 'tot en met 6 jaar' and 'onder de 6 jaar'): at most is no 'under', at least no
-    'over', as the value itself is one case. Of a measure or an amount ('not above 40 °C', 'below 40 °C') the
-    two are said either way, and agree."""
-    discrete = claim.kind in _DISCRETE and source.kind in _DISCRETE
+    """Whether two limits of a count or an age differ only in holding their own value ('65歳以下' and '65歳未満',
+    'tot en met 6 jaar' and 'onder de 6 jaar'): at most is no 'under', at least no 'over', as the value itself is
+    one case. Of a measure, an amount or a span shorter than years ('not above 40 °C', 'below 40 °C'; 'moins de
+    3 mois', 'pas plus de 3 mois') the two are said either way, and agree."""
+    discrete = all(f.kind in _DISCRETE and (f.kind != "duration" or f.unit == "year") for f in (claim, source))
     return discrete and {claim.bound, source.bound} in ({"max", "under"}, {"min", "over"})
 
 

@@ -45,6 +45,7 @@ _LOOSE = re.compile(
 # A deadline before an event: 'no later than', 'up to', 'until' a duration 'before' it is at least that long before
 # ('within 24 hours before departure' stays within: the last 24 hours).
 _DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'à|jusqu’à|au plus tard|bis zu|bis|spätestens|hasta|a más tardar|até|no máximo até|fino a|entro|tot|uiterlijk)\b", re.IGNORECASE)  # fmt: skip
+_CALENDAR_SAID = re.compile(r"^\s*(?:calendaires|calendrier|de calendario|naturales|corridos|de calendário|di calendario|solari|kalenderdagen|kalendertage|calendar)(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 _EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avant|à l'avance|vor|im voraus|vorher|antes|de antelación|de antecedência|prima|in anticipo|voor|van tevoren|前|전)", re.IGNORECASE)  # fmt: skip
 _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
 _GO_UP = re.compile(r"(?<![^\W\d_])(?:go|goes|going|went|gone|move|moves|moving|moved|rise|rises|rising|rose|climb|climbs|climbed|jump|jumps|jumped|step|steps|bump|bumps|upgrade)\s*$", re.IGNORECASE)  # fmt: skip
@@ -304,6 +305,11 @@ class Reader:
                 start < 3 or not text[start - 3].isalnum() or text[start - 2 : start - 1].isspace()
             ):
                 balance = 1 if sign == "+" else -1  # a listing's '+212,40 €', '−48,00 €': in, out
+                item = text[
+                    max(0, start - 160) : start
+                ]  # its line's words say which, past a date ('Gutschrift … vom 4.–6. März −8,50 €')
+                item = item[max(item.rfind(mark) for mark in (", ", "; ", "\n", "；", "，")) + 1 :]
+                balance = _direction(item, "", self.lang)[1] or balance
         if not (change or balance) and spans[index][2] == "money":
             later = next((s for s in _ahead(spans, index) if s[0] >= end and s[2] in ("money", "percent")), None)
             going = reach.going_on(text[end : later[0] if later is not None else len(text)], self.lang)
@@ -464,7 +470,12 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         stripped_before = before[:at]
         if bound in ("over", "under") and _NEGATION.search(stripped_before):
             bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
-        if bound == "max" and kind == "duration" and _DEADLINE.search(before[at:]) and _EVENT.match(after):
+        if (
+            bound == "max"
+            and kind == "duration"
+            and _DEADLINE.search(before[at:])
+            and _EVENT.match(_CALENDAR_SAID.sub("", after, count=1))
+        ):
             bound = "min"  # 'no later than 2 hours before arrival' is at least 2 hours before it
         if bound == "max" and lang == "en" and _GO_UP.search(before[:at]):
             bound, stripped_before = "", before  # 'go up to 1,500 litres': a verb and where it goes, no bound

@@ -314,6 +314,7 @@ _UNIT_AFTER = r"\s?(?:€|\$|£|%|eur|euro|kg|km|mg|ml|g|l|m|cm|mm|gb|mb|mmol|µ
 _NOT_AMOUNT = rf"(?!{_UNIT_AFTER})"
 _AMOUNT_AFTER = re.compile(_UNIT_AFTER, re.IGNORECASE)
 _DOT_PAIR_AFTER = re.compile(rf"\s?[-–]\s?(?:[01]?\d|2[0-4])\.[0-5]\d(?![\d.,]){_NOT_AMOUNT}", re.IGNORECASE)
+_SPAN_AFTER_NL = re.compile(r"\s+(?:voor|vóór|van\s+tevoren|tevoren|ervoor|erna|na\s+(?:aankomst|vertrek|ontvangst|afloop)|later|eerder|geleden|lang|ertussen)(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 _DOT_LIST_AFTER = re.compile(r"(?:\s?,\s?(?:[01]?\d|2[0-4])[.:][0-5]\d)*\s?(?:,|\s(?:en|and|et|und|y|e|of|or|ou|oder|o))\s(?:[01]?\d|2[0-4])[.:][0-5]\d\s?(?:uur|Uhr|h|heures|horas|ore)(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 _DOT_PAIR_BEFORE = re.compile(r"(?<![\d.,])(?:[01]?\d|2[0-4])\.[0-5]\d\s?[-–]\s?$")
 _NIGHT = frozenset({"nachts", "notte", "noche", "noite", "'s nachts", "’s nachts", "nuit", "night", "晚上", "밤"})
@@ -407,6 +408,8 @@ def _time(match: re.Match[str], text: str) -> Found | None:
             and _EVERY_NL.search(text, max(0, match.start() - 12), match.start())
         ):
             return None  # 'om de twee uur': every two hours, a duration
+        if g["uhr"].lower() == "uur" and not g["mde"] and _SPAN_AFTER_NL.match(text, match.end()):
+            return None  # 'tot 24 uur voor het tijdstip', 'tussenpozen van 8 uur': hours before or between, a duration
         readings = _halved(hour, minute, g["de_half"])
     elif g["hfr"]:
         hour, minute = int(g["hfr"]), int(g["mfr"] or 0)
