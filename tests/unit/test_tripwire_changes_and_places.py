@@ -170,3 +170,21 @@ LINES_AND_LIMITS = [
 def test_a_lines_words_and_a_limits_kind_are_read(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# A zone in brackets before the next time is that time's ('英国時間15:00（日本時間23:00）'); a speed said with
+# '每小时' before its distance; a Chinese price for one of a thing is per it ('0.52元一度'); hedges said as
+# Chinese '大约有' and Korean '에 조금 못 미치고'.
+CJK_READINGS = [
+    ("審査結果は英国時間15:00（日本時間23:00）に送信されます。", "結果は日本時間の夜11時（英国時間の午後3時）に届きます。", "結果は日本時間の午後3時に届きます。", "午後3時"),
+    ("最高时速25 km/h，续航约40公里。", "最高时速是每小时25公里。", "最高时速是每小时35公里。", "每小时35公里"),
+    ("居民电价：第一档0.52元/度；第二档0.57元/度。", "第一档按0.52元一度算。", "第一档按0.62元一度算。", "0.62元"),
+    ("全国充电设施累计数量为1281.8万台。", "全国充电设施大约有1282万台。", "全国充电设施大约有1582万台。", "1582万台"),
+    ("서울 지역 장례 평균 비용은 1,380만 원입니다.", "평균 비용은 1,400만 원에 조금 못 미쳐요.", "평균 비용은 1,300만 원에 조금 못 미쳐요.", "1,300만 원"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), CJK_READINGS)
+def test_cjk_zones_rates_and_hedges_are_read(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

@@ -81,16 +81,14 @@ def needs(claim: Figure) -> frozenset[Key]:
     return keys
 
 
-# Words of two units ('110 pounds' of money or of weight; 'キロ', '킬로' of kilometres or kilograms; '4,2 M' of
-# metres or millions; 'Po' a French inch or petabyte), and hours that may be a clock's or a span's ('8 uur' in
-# Dutch, '16h' in French or Portuguese): (kind, unit, the figure as written) to the other reading.
+# Words of two units ('110 pounds' of money or of weight; 'キロ', '킬로' of kilometres or kilograms; 'Po' a
+# French inch or petabyte), and hours that may be a clock's or a span's ('16h' in
+# French or Portuguese): (kind, unit, the figure as written) to the other reading.
 _TWO_WAYS: tuple[tuple[str, str, re.Pattern[str], Callable[[Figure], Figure]], ...] = (
     ("money", "GBP", re.compile(r"\bpounds?\b", re.IGNORECASE), lambda f: replace(f, kind="measure", unit="lb")),
     ("measure", "kg", re.compile(r"キロ|킬로"), lambda f: replace(f, unit="km")),
     ("measure", "km", re.compile(r"キロ|킬로"), lambda f: replace(f, unit="kg")),
-    ("measure", "m", re.compile(r"\d\s?M(?![\w€$£])"), lambda f: replace(f, kind="number", unit="", value=f.value * 1_000_000)),
     ("measure", "in", re.compile(r"\d\s?Po(?!\w)"), lambda f: replace(f, unit="PB")),
-    ("time", "", re.compile(r"^\d{1,2}\s?uur$"), lambda f: replace(f, kind="duration", unit="hour", value=Decimal(min(f.readings) // 60), readings=frozenset())),
     ("duration", "hour", re.compile(r"^\d{1,2}\s?h$"), lambda f: replace(f, kind="time", unit="", value=f.value * 60, readings=frozenset({int(f.value) * 60}))),
 )  # fmt: skip
 

@@ -194,6 +194,10 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
                 "\\1 km/h",
             )
         )
+    if lang == "zh":  # '0.52元一度', '30元一个': a price for one of a thing is a price per it ('0.52元/度')
+        rules.append(
+            (("元", "块"), r"(?<=[元块])\s?[一1](?=度|个|張|张|次|天|晚|人|位|斤|瓶|份|件|小时|公里|公斤|千克|吨)", "/")
+        )
     if lang in ("zh", "ja", "ko"):  # '시속 25 km', '时速120公里', '초속 15m': a speed, said before its length
         rules += [
             (
@@ -202,8 +206,8 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
                 "\\1 km/h",
             ),
             (
-                ("시속", "時速", "时速"),
-                r"(?:시속|時速|时速)\s?(\d+(?:[.,]\d+)?)\s?(?:km|킬로미터|킬로|公里|千米|キロメートル|キロ)(?!\s?/)",
+                ("시속", "時速", "时速", "每小时", "毎時"),
+                r"(?:시속|時速|时速|每小时|毎時)\s?(\d+(?:[.,]\d+)?)\s?(?:km|킬로미터|킬로|公里|千米|キロメートル|キロ)(?!\s?/)",
                 "\\1 km/h",
             ),
             (("당", "每", "あたり", "当たり"), _PER_VOLUME, _per_volume),

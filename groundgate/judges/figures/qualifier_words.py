@@ -40,7 +40,7 @@ BEFORE: dict[str, dict[str, str]] = {
         "pt": "cerca de|aproximadamente|por volta de|uns|umas|em torno de|perto de|~",
         "it": "circa|intorno a|all'incirca|approssimativamente|attorno a|~",
         "nl": "ongeveer|circa|zo'n|rond|ca.|ruwweg|~",
-        "zh": "约|大约|大概|约为|大致",
+        "zh": "约|大约|大概|约为|大致|大约有|约有|大概有|大约是|大概是|差不多有",
         "ja": "約|およそ|おおよそ|ほぼ",
         "ko": "약|대략|대략적으로",
     },
@@ -119,7 +119,7 @@ AFTER: dict[str, dict[str, str]] = {
         "ja": "ほど|くらい|ぐらい|程度|前後",
         "ko": "정도|쯤|가량|내외|안팎",
     },
-    "nearly": {"ja": "弱|近く", "ko": "가까이", "zh": "不到"},
+    "nearly": {"ja": "弱|近く|足らず|に届かない|に少し届かない", "ko": "가까이|에 조금 못 미치|에 약간 못 미치|에 살짝 못 미치|에 못 미치|에 조금 못 미쳐|에 약간 못 미쳐|에 살짝 못 미쳐|에 못 미쳐|이 조금 안 되|가 조금 안 되|이 채 안 되|가 채 안 되", "zh": "不到"},
     "over": {"zh": "多|余|有余|以上的", "ja": "強|超|を超える|以上の|余り|あまり", "ko": "초과|넘게|남짓|여|이 넘|가 넘|을 넘|를 넘|를 조금 넘|을 조금 넘|이 조금 넘|가 조금 넘|를 약간 넘|을 약간 넘|를 살짝 넘|을 살짝 넘", "en": "plus", "de": "plus"},
     "under": {"ja": "未満|足らず", "ko": "미만", "zh": "以下的"},
 }  # fmt: skip
@@ -233,9 +233,9 @@ PERIODS: dict[str, dict[str, str]] = {
     },
     "month": {
         "en": "a month|per month|/month|/mo|monthly|each month|every month|per calendar month|pcm|p/m",
-        "fr": "par mois|/mois|mensuel|mensuelle|mensuels|mensuelles|chaque mois|mensuellement|mensualité|mensualités", "de": "pro monat|/monat|monatlich|im monat|je monat|monatliche|monatlichen|monatsbeitrag|monatspreis|monatsgebühr|monatsrate|monatsmiete",
-        "es": "al mes|por mes|/mes|mensual|mensuales|cada mes|mensualmente|mensualidad|mensualidades", "pt": "por mês|ao mês|/mês|mensal|mensais|cada mês|mensalmente|mensalidade|mensalidades",
-        "it": "al mese|per mese|/mese|mensile|mensili|ogni mese|mensilmente|mensilità", "nl": "per maand|/maand|maandelijks|maandelijkse|p/m|p.m.|maandbedrag|maandprijs|maandtarief|maandbijdrage|maandhuur",
+        "fr": "par mois|/mois|mensuel|mensuelle|mensuels|mensuelles|chaque mois|mensuellement|mensualité", "de": "pro monat|/monat|monatlich|im monat|je monat|monatliche|monatlichen|monatsbeitrag|monatspreis|monatsgebühr|monatsrate",
+        "es": "al mes|por mes|/mes|mensual|mensuales|cada mes|mensualmente|mensualidad", "pt": "por mês|ao mês|/mês|mensal|mensais|cada mês|mensalmente|mensalidade",
+        "it": "al mese|per mese|/mese|mensile|mensili|ogni mese|mensilmente", "nl": "per maand|/maand|maandelijks|maandelijkse|p/m|p.m.|maandbedrag|maandprijs|maandtarief|maandbijdrage|maandhuur",
         "zh": "每月|每个月|/月|月费|包月", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금",
     },
     "once": {

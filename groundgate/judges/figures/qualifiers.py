@@ -45,6 +45,7 @@ _LOOSE = re.compile(
 # A deadline before an event: 'no later than', 'up to', 'until' a duration 'before' it is at least that long before
 # ('within 24 hours before departure' stays within: the last 24 hours).
 _DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'à|jusqu’à|au plus tard|bis zu|bis|spätestens|hasta|a más tardar|até|no máximo até|fino a|entro|tot|uiterlijk)\b", re.IGNORECASE)  # fmt: skip
+_OPENS_NEXT = re.compile(r"\s*[(（][^)）\d]{1,24}")
 _CALENDAR_SAID = re.compile(r"^\s*(?:calendaires|calendrier|de calendario|naturales|corridos|de calendário|di calendario|solari|kalenderdagen|kalendertage|calendar)(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 _EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avant|à l'avance|vor|im voraus|vorher|antes|de antelación|de antecedência|prima|in anticipo|voor|van tevoren|前|전)", re.IGNORECASE)  # fmt: skip
 _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
@@ -150,6 +151,12 @@ class Reader:
         if self.lang in _CJK and end + len(after) == following < clause_end:
             after += text[following : following + 1]  # '1,000円/子ども500円': what follows is the next item's figure
         said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
+        if kind == "time" and said.zone_name and ahead < len(spans) and spans[ahead][2] == "time" and _OPENS_NEXT.fullmatch(text, end, spans[ahead][0]):  # fmt: skip
+            named = zones.patterns()[1].search(
+                before[-16:]
+            )  # '英国時間15:00（日本時間23:00）': the bracket's zone is its own time's
+            name = zones.placed(named.group("zone").lower(), "", before, self.lang) if named is not None else ""
+            said = replace(said, zone=cldr.zones().get(name), zone_name=name)
         if said.period and kind == "money" and following < clause_end and ahead < len(spans) and spans[ahead][2] == "money" and reach.LABEL_GAP.fullmatch(text, end, following):  # fmt: skip
             said = replace(said, period=rate(before, "", kind, self.lang)[0])  # the next's: 'mensile 55 €, trimestrale 150 €', '€ 2.601 elke maand € 260,10'  # fmt: skip
         if kind == "time" and not said.zone_name and (zone := self._zone_later(index, end) or self._zone_before_date(index) or self._text_zone()):  # fmt: skip
@@ -249,7 +256,11 @@ class Reader:
             return ""
         _, before_zone = zones.patterns()
         zone = before_zone.search(text[max(0, at - 16) : at])
-        return zones.placed(zone.group("zone").lower(), "", text[max(0, at - 96) : at]) if zone is not None else ""
+        return (
+            zones.placed(zone.group("zone").lower(), "", text[max(0, at - 96) : at], self.lang)
+            if zone is not None
+            else ""
+        )
 
     def _zone_later(self, index: int, end: int) -> str:
         """A time's zone said further on in its sentence: after the span it ends ('07:00~22:00 (KST)',
@@ -264,7 +275,7 @@ class Reader:
             zone = after_zone.match(text[later[1] : stop])
             if zone is None:
                 return self._zone_later(index + 1, later[1])
-            return zones.placed(zone.group("zone").lower(), text[later[1] + zone.end() : stop], text[max(0, later[0] - 96) : later[0]])  # fmt: skip
+            return zones.placed(zone.group("zone").lower(), text[later[1] + zone.end() : stop], text[max(0, later[0] - 96) : later[0]], self.lang)  # fmt: skip
         if later is not None:  # a time between says its own zone: a bracket after it is its
             stop = min(stop, later[0])
         bracket = zones.bracketed().search(text, end, stop)
@@ -500,7 +511,7 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         zone = zoned_after or before_zone.search(before[-16:])
         if zone is None:
             return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
-        name = zones.placed(zone.group("zone").lower(), after[zone.end() :] if zoned_after else "", before)
+        name = zones.placed(zone.group("zone").lower(), after[zone.end() :] if zoned_after else "", before, lang)
         return Qualifiers(zone=cldr.zones().get(name), zone_name=name, clause=clause)
     change = balance = 0
     parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another figure's

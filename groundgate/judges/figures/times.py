@@ -144,8 +144,11 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
     if lang in ("zh", "ja") and months_said:
         for lone in _LONE_DAY.finditer(text):
             earlier = [day for at, day in months_said if at < lone.start()]
-            if earlier and 1 <= int(lone.group("d")) <= 31 and not any(a <= lone.start() < b for a, b in taken):
-                said: Day = (earlier[-1][0], earlier[-1][1], int(lone.group("d")))
+            day = int(
+                lone.group("d")
+            )  # '1日6時間', '1日9時から': one day, said per day, unless a weekday makes it a date
+            if earlier and 1 <= day <= 31 and (day > 1 or lone.group("weekday")) and not any(a <= lone.start() < b for a, b in taken):  # fmt: skip
+                said: Day = (earlier[-1][0], earlier[-1][1], day)
                 yield Found(lone.start(), lone.end(), "date", Decimal(said[2] or 0), days=frozenset({said}))
 
 
@@ -156,7 +159,7 @@ _CJK_DAY_AFTER = re.compile(
 # A day of the month said alone, its month the last date's: before its weekday or its hour ('27日の23時59分',
 # '17日（金）'); a number of days is said so too ('3日間', '27日以内'), never before those.
 _LONE_DAY = re.compile(
-    r"(?<![\d月월年년])(?P<d>\d{1,2})\s?[日号](?=\s?[(（][月火水木金土日一二三四五六][)）]|の?\s?(?:\d{1,2}\s?[:：時时点]|午前|午後|朝|夜|上午|下午|晚上))"
+    r"(?<![\d月월年년])(?P<d>\d{1,2})\s?[日号](?=\s?(?P<weekday>[(（][月火水木金土日一二三四五六][)）])|の?\s?(?:\d{1,2}\s?(?:[:：]\d{2}|[時时](?![間间])|点(?!\s?\d))|午前|午後|朝|夜|上午|下午|晚上))"
 )
 
 
@@ -315,6 +318,7 @@ _NOT_AMOUNT = rf"(?!{_UNIT_AFTER})"
 _AMOUNT_AFTER = re.compile(_UNIT_AFTER, re.IGNORECASE)
 _DOT_PAIR_AFTER = re.compile(rf"\s?[-–]\s?(?:[01]?\d|2[0-4])\.[0-5]\d(?![\d.,]){_NOT_AMOUNT}", re.IGNORECASE)
 _SPAN_AFTER_NL = re.compile(r"\s+(?:voor|vóór|van\s+tevoren|tevoren|ervoor|erna|na\s+(?:aankomst|vertrek|ontvangst|afloop)|later|eerder|geleden|lang|ertussen)(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
+_SPAN_BEFORE_NL = re.compile(r"(?:tussenpozen|intervallen|pauzes|periodes)\s+van\s+$", re.IGNORECASE)
 _DOT_LIST_AFTER = re.compile(r"(?:\s?,\s?(?:[01]?\d|2[0-4])[.:][0-5]\d)*\s?(?:,|\s(?:en|and|et|und|y|e|of|or|ou|oder|o))\s(?:[01]?\d|2[0-4])[.:][0-5]\d\s?(?:uur|Uhr|h|heures|horas|ore)(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 _DOT_PAIR_BEFORE = re.compile(r"(?<![\d.,])(?:[01]?\d|2[0-4])\.[0-5]\d\s?[-–]\s?$")
 _NIGHT = frozenset({"nachts", "notte", "noche", "noite", "'s nachts", "’s nachts", "nuit", "night", "晚上", "밤"})
@@ -408,7 +412,7 @@ def _time(match: re.Match[str], text: str) -> Found | None:
             and _EVERY_NL.search(text, max(0, match.start() - 12), match.start())
         ):
             return None  # 'om de twee uur': every two hours, a duration
-        if g["uhr"].lower() == "uur" and not g["mde"] and _SPAN_AFTER_NL.match(text, match.end()):
+        if g["uhr"].lower() == "uur" and not g["mde"] and (_SPAN_AFTER_NL.match(text, match.end()) or _SPAN_BEFORE_NL.search(text, max(0, match.start() - 24), match.start())):  # fmt: skip
             return None  # 'tot 24 uur voor het tijdstip', 'tussenpozen van 8 uur': hours before or between, a duration
         readings = _halved(hour, minute, g["de_half"])
     elif g["hfr"]:

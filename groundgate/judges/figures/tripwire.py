@@ -82,13 +82,19 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     lang = row_language(context, candidate)
     if lang not in READ:
         return Finding([], [], unread=language_name(lang))
-    everything = zones.local_as_context(whole(figures(candidate, lang)), context, lang)
+    everything = whole(figures(candidate, lang))
     again: dict[int, list[Figure]] = {}
     said = claimed(everything, again)
     if not said:
         return Finding([], [])
     reading = read(context, lang)
     stated = reading.figures
+    placed = zones.local_as_context(
+        everything, context, lang, lambda: [reading.qualified(f) for f in stated if f.kind == "time"]
+    )
+    if placed is not everything:  # an answer's local time read in the context's one foreign zone
+        everything, again = placed, {}
+        said = claimed(everything, again)
     asking = read(query, lang) if query else None  # the user's figures, their qualifiers read only when asked
     asked = asking.figures if asking is not None else []
     qualify = reading.qualified if asking is None or not asked else (lambda f: asking.qualified(reading.qualified(f)))

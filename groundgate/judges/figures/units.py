@@ -26,7 +26,7 @@ _ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.�
 _CLDR_SCALES = sorted(
     (w for w in cldr.all_scale_words(lexicon.LATIN) if len(w) > 1 and not w[:1].isdigit()), key=len, reverse=True
 )  # CLDR's compact forms ('Md', 'Mln', 'mln.', 'Bio.', 'mil millones'), longest first, before the hand list
-_SCALE = r"(?:\s?(?P<scale>" + "|".join(re.escape(w) for w in _CLDR_SCALES) + r"|thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z])|\s(?P<spaced>k|K|M|B|bn|Md|Mln|Mld)(?=\s?(?:€|\$|£|CHF|EUR|USD|GBP|R\$|(?:dollars?|euros?|pounds?)(?![A-Za-z]))))?"  # fmt: skip
+_SCALE = r"(?:\s?(?P<scale>" + "|".join(re.escape(w) for w in _CLDR_SCALES) + r"|thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z])|\s(?P<spaced>k|K|M|B|bn|Md|Mln|Mld)(?=\s?(?:€|\$|£|CHF|EUR|USD|GBP|R\$|(?:dollars?|euros?|pounds?)(?![A-Za-z]))|\s(?:de|d'|of|di)\s(?!haut|long|larg|profond|altura|alto|ancho|largo|lungh|altezz|high|tall|wide|deep)))?"  # fmt: skip
 
 
 @cache
@@ -314,7 +314,7 @@ def _reading(
 
 
 # A German or Dutch compound whose last part is minutes or hours counts them ('120 rijminuten', '60 Freiminuten').
-_COMPOUND_SPAN = re.compile(r"(?:minuten|minuut|stunden|stunde|uren)$")
+_COMPOUND_SPAN = re.compile(r"(?:minuten|stunden)$")
 
 
 # Words before a plain number that introduce a quantity ('costs 25', 'für 12'), not name what it counts.

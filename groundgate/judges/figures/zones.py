@@ -5,6 +5,7 @@ local time, which is a place's when the place is named beside it ('hora local de
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
@@ -50,9 +51,15 @@ _PLACE_BEFORE = re.compile(r"(?<![^\W\d_])(?:in|en|à|a|em|na|no|nas|nos)\s+([A-
 _CJK_PLACE = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}|[\uac00-\ud7a3]{2,}|[\u4e00-\u9fff]{2,}")
 
 
-def placed(name: str, after: str, before: str) -> str:
+# The zones a language's readers live in (a summer offset too): a local time is never theirs ('現地時間' is not
+# Japan time to a Japanese writer). English is read the world over: no zone is its home.
+_HOME = {"ja": {540}, "ko": {540}, "zh": {480}, "de": {60, 120}, "fr": {60, 120}, "it": {60, 120}, "nl": {60, 120}, "es": {60, 120}, "pt": {0, 60, -180}}  # fmt: skip
+
+
+def placed(name: str, after: str, before: str, lang: str = "") -> str:
     """A local time's zone, when its place is named beside it ('hora local de Canarias', 'Ortszeit (EDT)', 'in
-    New York … 15 Uhr Ortszeit'): the place's zone; a local time of no place named stays one ('local')."""
+    New York … 15 Uhr Ortszeit'): the place's zone; a local time of no place named stays one ('local'), and so
+    does one whose place named before it is the readers' own ('日本からのツアー参加者は、現地時間の午前9時')."""
     if name not in words.LOCAL_WORDS:
         return name
     if (bracket := bracketed().match(after.lstrip())) is not None and bracket.group(
@@ -65,43 +72,37 @@ def placed(name: str, after: str, before: str) -> str:
             return zone
     if (said_at := before.lower().rfind(name)) >= 0:
         before = before[:said_at]  # the place is named before the local time's own words ('英国当地时间')
+    home = _HOME.get(lang, set())
     for place in reversed(list(_PLACE_BEFORE.finditer(before[-80:]))):
-        if zone := cldr.place_zone(place.group(1)):
+        if (zone := cldr.place_zone(place.group(1))) and cldr.zones()[zone] not in home:
             return zone
     for run in reversed(
         _CJK_PLACE.findall(before[-80:])
     ):  # 'ハワイ・フォトツアーの集合は現地時間の午前6時', '英国当地时间'
         for place in (run[-size:] for size in range(min(len(run), 6), 1, -1)):
-            if zone := next((zone for form in ("{}時間", "{}时间", "{} 시간") if (zone := cldr.place_zone(form.format(place)))), ""):  # fmt: skip
+            zone = next((zone for form in ("{}時間", "{}时间", "{} 시간") if (zone := cldr.place_zone(form.format(place)))), "")  # fmt: skip
+            if zone and cldr.zones()[zone] not in home:
                 return zone
     return name
 
 
-# The zones a language's readers live in (a summer offset too): a local time is never theirs ('現地時間' is not
-# Japan time to a Japanese writer). English is read the world over: no zone is its home.
-_HOME = {"ja": {540}, "ko": {540}, "zh": {480}, "de": {60, 120}, "fr": {60, 120}, "it": {60, 120}, "nl": {60, 120}, "es": {60, 120}, "pt": {0, 60, -180}}  # fmt: skip
-
-
-# A zone's name as a zone ('Dubai time', 'ハワイ時間', 'GST'), not a place's alone ('New York', of a flight)
-_A_ZONE = re.compile(r"time|tijd|zeit|hora|heure|ora\b|horário|時間|时间|시간|시각|^[a-z]{2,5}$")
-
-
-def local_as_context(said: list[Figure], context: str, lang: str) -> list[Figure]:
+def local_as_context(said: list[Figure], context: str, lang: str, times: Callable[[], list[Figure]]) -> list[Figure]:
     """An answer's figures, a time it says in local time of no place named read in the one foreign zone the
-    context names, when the context never speaks of local time itself: the answer's word for that place's zone
-    ('ラウンジは現地時間の朝6時から' of '6:00〜22:00（ハワイ時間）'). Where the context speaks of local time, the
-    answer's is that one; where it names only its readers' own zone, or several, the local time stays unknown."""
+    context's times are said in, when the context never speaks of local time itself: the answer's word for that
+    place's zone ('ラウンジは現地時間の朝6時から' of '6:00〜22:00（ハワイ時間）'). Where the context speaks of local
+    time, the answer's is that one; where its times are in its readers' own zone only, or in several, or one is
+    said in none, the local time stays unknown. ``times``: the context's times, with what they are said with (read only when asked)."""
     if not any(f.kind == "time" and f.said_with.zone_name in words.LOCAL_WORDS for f in said):
         return said
-    named = {match.group("zone").lower() for match in anywhere().finditer(context)}
-    if named & words.LOCAL_WORDS:
+    lowered = context.lower()
+    if any(word in lowered for word in words.LOCAL_WORDS):
         return said
     offsets = cldr.zones()
-    foreign = {
-        name
-        for name in named
-        if offsets.get(name) is not None and offsets[name] not in _HOME.get(lang, set()) and _A_ZONE.search(name)
-    }
+    said_in = [f.said_with.zone_name.lower() for f in times()]
+    if "" in said_in:
+        return said  # a time of no zone said ('20:00 CET (14:00 in New York)'): the place is not known
+    named = set(said_in)
+    foreign = {name for name in named if offsets.get(name) is not None and offsets[name] not in _HOME.get(lang, set())}
     if len({offsets[name] for name in foreign}) != 1:
         return said
     zone = min(foreign)
