@@ -188,3 +188,17 @@ CJK_READINGS = [
 def test_cjk_zones_rates_and_hedges_are_read(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# A part that names less than two things says its figure of what its sentence's parts before it name ('Pour un
+# enfant de 4 à 17 ans, l'entrée coûte 4,50 €': the child's entry).
+FRONTED = [
+    ("Piscine : entrée adulte : 4,50 €. Entrée enfant (4 à 17 ans) : 2,80 €.", "Pour un adulte, l'entrée coûte 4,50 €.", "Pour un enfant de 4 à 17 ans, l'entrée coûte 4,50 €.", "4,50 €"),
+    ("Tageskarte: Erwachsene 12 €, Kinder 6 €.", "Für Erwachsene kostet die Tageskarte 12 €.", "Für Kinder kostet die Tageskarte 12 €.", "12 €"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), FRONTED)
+def test_a_fronted_phrase_says_what_a_figure_is_of(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

@@ -68,6 +68,7 @@ def _ignored() -> frozenset[str]:
     found |= {w for words in FUNCTION_WORDS.values() for w in words.split()}
     found |= {"about", "around", "over", "under", "more", "less", "than", "least", "most", "only", "just", "also", "then", "this", "that", "these", "those", "there", "their", "they", "them", "you", "your", "our", "ours", "will", "would", "should", "could", "must", "may", "might", "each", "every", "per", "plus", "minus", "within", "after", "before", "until", "from", "into", "onto", "upon", "which", "what", "when", "where", "whose", "who", "whom", "been", "being", "does", "done", "make", "made", "like", "such", "very", "much", "many", "some", "other", "another", "same", "both", "either", "neither", "here", "long", "longer", "wide", "wider", "high", "higher", "tall", "deep", "heavy", "large", "lang", "breit", "hoch", "schwer", "haut", "largo", "ancho", "alto", "lungo", "breed", "hoog", "zwaar", "lange", "total", "cost", "costs", "price", "fee", "fees",
               # the words of a comparison: 'contre 3 815 € pour une crémation' compares, it names nothing
+              "coûte", "coûtent", "coûtera", "revient", "cuesta", "cuestan", "costará", "custa", "custam", "costa", "costano", "kostet", "kosten", "kostete", "bedraagt", "beträgt", "asciende", "ammonta",
               "contre", "versus", "compared", "against", "gegen", "gegenüber", "vergleich", "verglichen", "frente", "contra", "comparado", "comparada", "comparación", "contro", "rispetto", "confronto", "tegen", "tegenover", "vergeleken", "vergelijking"}  # fmt: skip
     return frozenset(found)
 
@@ -276,7 +277,13 @@ _CHAIN = 8  # figures a span's ends are looked for across, at most: a list of am
 
 
 def said_of(
-    text: str, figures: Sequence[Figure], index: int, lang: str, topic: bool = True, starts: Sequence[int] = ()
+    text: str,
+    figures: Sequence[Figure],
+    index: int,
+    lang: str,
+    topic: bool = True,
+    starts: Sequence[int] = (),
+    opening: bool = True,
 ) -> tuple[set[str], set[str], tuple[int, int]]:
     """What ``figures[index]`` is said of: (the words of its part, of its sentence's label, where they stand),
     the figures in it left out. A range's ends stand in one part ('available 9am-5pm'); a part that starts with
@@ -295,7 +302,7 @@ def said_of(
         head = _head(text, figures, first, cuts)
     if topic:  # a context's figure: what the parts before it say, and what its sentence starts by saying
         low = _topic(figures, first, begin, low, cuts)
-        if low > begin and label_end <= label_start:
+        if opening and low > begin and label_end <= label_start:
             head += " " + _without(text, figures, begin, cuts[0][0] if cuts else low)
     words = words_of(_without(text, figures, low, high) + " " + head)
     if not words and low > begin:  # nothing of its own: what its sentence says before it
@@ -360,8 +367,11 @@ def _joined(text: str, a: Figure, b: Figure) -> bool:
 
 
 def claim_words(text: str, figures: Sequence[Figure], index: int, lang: str) -> set[str]:
-    """The words an answer says ``figures[index]`` with: its part, and its sentence's label."""
+    """The words an answer says ``figures[index]`` with: its part (and, when that names less than two things,
+    the parts of its sentence before it up to one that states a figure of its kind), and its sentence's label."""
     words, label, _ = said_of(text, figures, index, lang, topic=False)
+    if len(words) < 2:  # 'Pour un enfant de 4 à 17 ans, l'entrée coûte 4,50 €': a part that says little says it of
+        words, label, _ = said_of(text, figures, index, lang, opening=False)  # what its sentence's parts before it do
     return words | label
 
 
