@@ -202,3 +202,22 @@ FRONTED = [
 def test_a_fronted_phrase_says_what_a_figure_is_of(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# An amount for the whole of something is per no person or piece ('290 € pauschal', 'voor het hele examen'); a
+# journey's words may hold a conjunction ('für Hin- und Rückfahrt', 'voor heen en terug'); groups and tyres are
+# things a price is per.
+WHOLE_AND_JOURNEYS = [
+    ("Private Führung für bis zu 8 Personen: 290 € pauschal.", "Eine private Führung kostet 290 € für die ganze Gruppe.", "Eine private Führung kostet 290 € pro Person.", "290 €"),
+    ("De kosten zijn € 90 per onderdeel.", "Je betaalt € 90 per onderdeel.", "Het examen kost € 90 voor het hele examen.", "€ 90"),
+    ("Halen en brengen binnen 15 km: € 10 per rit.", "Ophalen kost € 10 per rit.", "Ophalen en terugbrengen kost € 10 voor heen en terug.", "€ 10"),
+    ("Fahrradmitnahme: 9 € pro Fahrrad und Fahrt.", "Das Fahrrad kostet 9 € pro Fahrt.", "Das Fahrrad kostet 9 € für Hin- und Rückfahrt zusammen.", "9 €"),
+    ("Een drankenarrangement kost € 17,50 per persoon.", "Drankjes kosten € 17,50 per persoon.", "Drankjes kosten € 17,50 per groep.", "€ 17,50"),
+    ("Alineación: 35 € por vehículo.", "La alineación son 35 € por vehículo.", "La alineación son 35 € por neumático.", "35 €"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), WHOLE_AND_JOURNEYS)
+def test_what_a_price_is_for_is_read(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

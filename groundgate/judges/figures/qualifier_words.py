@@ -267,9 +267,12 @@ PER_WORDS = {
     "es": r"(?:y )?(?:por|/|cada|el|la|al|a la)", "pt": r"(?:e )?(?:por|/|cada|o|a|ao|à)", "it": r"(?:e )?(?:per|a|/|ogni|al|alla)", "nl": r"(?:en )?(?:per|/|elke|ieder|iedere|p\.)",
 }  # fmt: skip
 PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not listed is kept as written)
+    "whole": "flat fee|flat rate|lump sum|forfait|pauschale|pauschalpreis|forfaitaire|forfettario|tanto alzado",
+    "group": "group|groups|groupe|groupes|gruppe|gruppen|grupo|grupos|gruppo|gruppi|groep|groepen|团|グループ|組|그룹|팀",
+    "tyre": "tyre|tyres|tire|tires|pneu|pneus|reifen|neumático|neumáticos|pneumatico|pneumatici|band|banden",
     "person": "person|persons|people|pers.|cabeza|cabeça|testa|tête|passenger|passengers|pax|head|guest|guests|participant|participants|participante|participantes|partecipante|partecipanti|deelnemer|deelnemers|teilnehmer|teilnehmerin|attendee|attendees|visitor|visitors|visitante|visitantes|visiteur|visiteurs|besucher|bezoeker|bezoekers|visitatore|visitatori|iscritto|iscritti|inscrito|inscrit|inscrits|student|students|aluno|alunos|alumno|alumnos|étudiant|étudiants|élève|élèves|studente|studenti|schüler|leerling|leerlingen|adulti|adultos|adultes|cubierto|cubiertos|couverts|child|children|figlio|figli|hijo|hijos|filho|filhos|kid|kids|enfant|enfants|kind|kinder|kinderen|niño|niños|criança|crianças|bambino|bambini|ragazzo|ragazzi|diner|diners|convive|convives|couvert|comensal|commensale|coperto|hoofd|insured|asegurado|asegurada|assuré|assurée|versicherte|versicherten|segurado|segurada|assicurato|assicurata|verzekerde|traveller|traveler|adult|adults|personne|personnes|passager|passagère|voyageur|voyageuse|adulte|person|personen|kopf|passagier|passagiere|reisenden|reisender|gast|erwachsenen|persona|personas|pasajero|huésped|viajero|adulto|pessoa|pessoas|passageiro|hóspede|viajante|passeggero|ospite|viaggiatore|persoon|passagiers|reiziger|volwassene|p.p.|人|名|位|인|명",
     "seat": "seat|seats|user|users|subscriber|subscribers|member|abonné|abonnée|abonnent|abonnenten|abonado|assinante|abbonato|abonnee|licence|license|licences|licenses|siège|poste|utilisateur|licence|platz|arbeitsplatz|nutzer|benutzer|lizenz|asiento|puesto|puestos|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|werkplek|席|用户|ユーザー|사용자",
-    "way": "way|each way|one way|leg|trajet|sens|aller|strecke|richtung|einfache fahrt|trayecto|ida|trecho|sentido|tratta|andata|enkele reis|richting|单程|片道|편도",
+    "way": "way|each way|one way|leg|ride|rit|fahrt|viaje|viagem|corsa|trajet|sens|aller|strecke|richtung|einfache fahrt|trayecto|ida|trecho|sentido|tratta|andata|enkele reis|richting|单程|片道|편도",
     "return": "return|return trip|round trip|round-trip|aller-retour|aller retour|hin- und rückfahrt|hin und zurück|ida y vuelta|ida e volta|andata e ritorno|retour|heen en terug|往返|往復|왕복",
     "stay": "stay|séjour|aufenthalt|estancia|estadia|estada|soggiorno|verblijf|入住|滞在|숙박",
     "booking": "booking|reservation|order|réservation|commande|buchung|bestellung|reserva|pedido|encomenda|prenotazione|ordine|boeking|reservering|bestelling|预订|订单|予約|注文|예약|주문",
@@ -371,4 +374,13 @@ CUES = (
     "in totale|complessivamente|insieme|in più|in meno|differenza|restanti|risparmi|risparmio|punti|"
     "in totaal|samen|totaal|meer|minder|verschil|resterende|bespaar|besparing|punten|"
     "合计|总共|一共|共计|共|多|少|差|剩|省|个百分点|合計|全部で|計|差額|残り|お得|ポイント|합계|총|모두|더|덜|차이|남은|절약|포인트"
+)
+
+# An amount said for the whole of something, not for each ('290 € pauschal', '€ 90 voor het hele examen', 'für die
+# ganze Familie', '650 € per la camera intera'): its own sense, 'whole', which is per no person or piece.
+WHOLE = (
+    r"pauschal|forfaitaire|au forfait|en forfait|flat(?: fee| rate)?|zusammen|insgesamt|in totaal|samen|en total|in tutto"
+    r"|in total|all together|altogether|für (?:die|das|den) ganzen? \w+|für alle|voor (?:het|de) hele \w+|voor iedereen"
+    r"|for the (?:whole|entire) \w+|for everyone|pour (?:toute la|tout le|l'ensemble d[eu]s?) \w+|pour tous"
+    r"|per (?:la|il|l') \w+ inter[ao]|para (?:todo el|toda la) \w+|para todos|para (?:o|a) \w+ inteir[oa]|para toda a \w+"
 )

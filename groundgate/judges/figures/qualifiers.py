@@ -45,6 +45,7 @@ _LOOSE = re.compile(
 # A deadline before an event: 'no later than', 'up to', 'until' a duration 'before' it is at least that long before
 # ('within 24 hours before departure' stays within: the last 24 hours).
 _DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'à|jusqu’à|au plus tard|bis zu|bis|spätestens|hasta|a más tardar|até|no máximo até|fino a|entro|tot|uiterlijk)\b", re.IGNORECASE)  # fmt: skip
+_WHOLE_WORDS = re.compile(rf"(?<![^\W\d_])(?:{words.WHOLE})(?![^\W\d_])", re.IGNORECASE)
 _OPENS_NEXT = re.compile(r"\s*[(（][^)）\d]{1,24}")
 _CALENDAR_SAID = re.compile(r"^\s*(?:calendaires|calendrier|de calendario|naturales|corridos|de calendário|di calendario|solari|kalenderdagen|kalendertage|calendar)(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 _EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avant|à l'avance|vor|im voraus|vorher|antes|de antelación|de antecedência|prima|in anticipo|voor|van tevoren|前|전)", re.IGNORECASE)  # fmt: skip
@@ -441,6 +442,7 @@ def _silent(before: str, after: str, lang: str) -> bool:
         and _stems().search(before) is None
         and _stems().search(after) is None
         and _LOOSE_WORDS.search(before[-40:]) is None  # 'Die Mindestabhebung beträgt 20 €'
+        and _WHOLE_WORDS.search(after[:40]) is None  # '290 € pauschal', '€ 90 voor het hele examen'
         and _NOT_PAST.search(before[-40:]) is None  # 'no menor a cuatro meses'
     )
 

@@ -31,6 +31,7 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
 
 
 _NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il", "lo", "al", "ao", "à", "de", "het", "een", "die", "der", "das"})  # fmt: skip
+_WHOLE = re.compile(rf"^\s*,?\s*(?:\(\s*)?((?:{words.WHOLE}))(?![^\W\d_])", re.IGNORECASE)
 _ITEM_END = re.compile(r"[,;，；、]|\s(?:and|or|y|o|und|oder|et|ou|e|en|of)\s", re.IGNORECASE)
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
 
@@ -93,7 +94,13 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
                 period, rest = bare[0], rest[bare[1] :]
             continue
         own = _ITEM_END.split(rest[:24], maxsplit=1)[0]  # past a comma, the next item's ('12 €, ida y vuelta 20 €')
-        thing_match = listed.search(own) if _JOURNEY.search(own) else None
+        if kind == "money" and "whole" not in per and (whole := _WHOLE.match(rest)) is not None and whole.start(1) <= len(own):  # fmt: skip
+            per.add("whole")  # '290 € pauschal', '€ 90 voor het hele examen'
+            rest = rest[whole.end() :]
+            continue
+        # a journey's words may hold a conjunction ('für Hin- und Rückfahrt', 'voor heen en terug'): read past it
+        thing_match = listed.search(rest[:40]) if _JOURNEY.search(rest[:40]) else None
+        thing_match = thing_match if thing_match is not None and thing_match.start() < len(own) else None
         if thing_match is not None and _journey(thing_match.group("thing"), sense):
             per.add(sense[thing_match.group("thing").lower()])
             rest = rest[thing_match.end() :]
