@@ -221,3 +221,19 @@ WHOLE_AND_JOURNEYS = [
 def test_what_a_price_is_for_is_read(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# A value the context states only the other way is no derived figure ('补税720元' of '应退税额720元', computable as
+# it is); compensation is a credit, a 'supplément' and what is 'facturé' a debit.
+TURNED = [
+    ("您全年已预缴税额为8,640元，应纳税额为7,920元，应退税额720元。", "您预缴了8,640元，应纳税额7,920元，可以退税720元。", "您预缴了8,640元，应纳税额7,920元，还需要补税720元。", "720元"),
+    ("Un avoir de 6,50 € a été appliqué pour la session interrompue.", "Un avoir de 6,50 € vous a été accordé.", "Le prélèvement inclut un supplément de 6,50 € pour la session interrompue.", "6,50 €"),
+    ("La compensación por excedentes ascendió a 19,30 €.", "Por los excedentes se le compensaron 19,30 €.", "Por los excedentes se le cargaron 19,30 €.", "19,30 €"),
+    ("Des frais d'annulation de 5 € vous sont facturés.", "On vous facture 5 € de frais d'annulation.", "Vous serez remboursé de 5 €.", "5 €"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), TURNED)
+def test_a_value_said_the_other_way_is_flagged(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

@@ -127,6 +127,9 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         given = [f for f in everything[max(0, at - 4) : at + 5] if f is not claim and clause[0] <= f.start < clause[1]]
         if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4], given):  # fmt: skip
             continue  # '算一天' against '25元/天': the context's period, named
+        if _turned(claim, sources):
+            verdicts.append((claim, "unsupported", ""))
+            continue  # '补税720元' of '应退税额720元': said the other way, whatever it may be computed from
         if work is None:
             work = worked(shown_candidate, everything)
             implied = _implied(work, everything, stated, reading.qualified) if work.operands else set()
@@ -198,6 +201,19 @@ def _said_of(
         ):
             return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
     return None
+
+
+def _turned(claim: Figure, sources: Stated) -> bool:
+    """Whether the context states the claim's value and unit only the other way (a credit for a debit, a fall
+    for a rise): no derivation makes the answer's direction true, so it is no derived figure."""
+    if not (claim.change or claim.balance):
+        return False
+    found = sources.matching(claim)
+    said = [(s.change, s.balance) for s in found if s.kind == claim.kind]
+    opposite = [
+        (c, b) for c, b in said if (claim.change and c == -claim.change) or (claim.balance and b == -claim.balance)
+    ]
+    return bool(opposite) and len(opposite) == len(said)
 
 
 def _implied(
