@@ -237,3 +237,19 @@ TURNED = [
 def test_a_value_said_the_other_way_is_flagged(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# Where the context states a value's period or direction, a mention that leaves it unsaid backs no other
+# ('年額880円' of '月額基本料：880円 … この880円分'); 'billed annually' is yearly; a credit deducted from the next
+# bill is a credit.
+STATED_ONCE = [
+    ("月額基本料：880円（税込）。この880円分は毎月の利用料金に充当されます。", "基本料金は月額880円です。", "基本料金は年額880円です。", "880円"),
+    ("Members pay $9.99 per month (or $96 billed annually).", "It is $96 a year, or $9.99 a month.", "It is $96 a quarter, or $9.99 a month.", "$96"),
+    ("Un avoir de 5,00 € sera déduit de votre prochaine facture.", "On vous rembourse 5 € sous forme d'avoir.", "On vous facturera 5 € de plus.", "5 €"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), STATED_ONCE)
+def test_what_the_context_states_once_holds_everywhere(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

@@ -116,6 +116,9 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         if backer is not None:
             if id(backer) in query_ids:
                 continue  # the user's own figure
+            if _turned(claim, sources):
+                verdicts.append((claim, "unsupported", ""))
+                continue
             verdict = _said_of(claim, backer, backers, again.get(id(claim), []), everything, place, shown_candidate, subjects, sources, query_ids)  # fmt: skip
             if verdict is None and (unknown := _unknown_per(claim, backer)):
                 verdict = (claim, "unread", f"what it is per: “{unknown}”, a noun its tables do not know")
@@ -204,16 +207,18 @@ def _said_of(
 
 
 def _turned(claim: Figure, sources: Stated) -> bool:
-    """Whether the context states the claim's value and unit only the other way (a credit for a debit, a fall
-    for a rise): no derivation makes the answer's direction true, so it is no derived figure."""
-    if not (claim.change or claim.balance):
+    """Whether wherever the context states the claim's value and unit with a direction or a period the claim
+    states too, it states another ('补税720元' of '应退税额720元'; '年額880円' of '月額基本料：880円 … この880円分'):
+    a mention that leaves it unsaid backs nothing the others contradict, and no derivation makes it true."""
+    if not (claim.change or claim.balance or claim.period):
         return False
-    found = sources.matching(claim)
-    said = [(s.change, s.balance) for s in found if s.kind == claim.kind]
-    opposite = [
-        (c, b) for c, b in said if (claim.change and c == -claim.change) or (claim.balance and b == -claim.balance)
-    ]
-    return bool(opposite) and len(opposite) == len(said)
+    found = [s for s in sources.matching(claim) if s.kind == claim.kind]
+    for axis in ("change", "balance", "period"):
+        mine = getattr(claim, axis)
+        theirs = {getattr(s, axis) for s in found} - {0, ""}
+        if mine and theirs and mine not in theirs:
+            return True
+    return False
 
 
 def _implied(
