@@ -253,3 +253,17 @@ STATED_ONCE = [
 def test_what_the_context_states_once_holds_everywhere(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# What else an answer says with a figure places it where the context states it, whatever its words: a figure of
+# another kind, stated once, with the backer's item ('the 25 cm round … $72'); never another item's.
+PLACED_BY_FIGURES = [
+    ("A 20 cm round cake serves 10–12 people and costs $48; the 25 cm round serves 18–20 and costs $72.", "The 25 cm round cake feeds 18 to 20 people and costs $72.", "The 20 cm round cake feeds 10 to 12 people and costs $72.", "$72"),
+    ("儿童烘焙体验课（6–12 岁）每节 168 元，时长 90 分钟；成人法式甜点课每节 298 元，时长 3 小时；亲子课（一大一小）每节 268 元。", "成人法式甜点课每节298元，一节课3个小时。", "成人法式甜点课每节268元，一节课3个小时。", "268元"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), PLACED_BY_FIGURES)
+def test_figures_said_together_place_each_other(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

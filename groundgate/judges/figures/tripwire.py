@@ -8,6 +8,7 @@ the tripwire does not read lists nothing, and says so (``unread``)."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -201,9 +202,60 @@ def _said_of(
     for occurrence in (claim, *repeats):
         if subjects.elsewhere(
             claim_words(answer, everything, place[id(occurrence)], subjects.lang), kind_of(claim), same
-        ):
+        ) and not _costated(occurrence, same, everything, answer, subjects, sources):
             return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
     return None
+
+
+_CLAUSE_END = re.compile(r"[.!?](?:\s|$)|[;。！？；\n]|(?<=[\u3000-\u9fff\uac00-\ud7a3])[.!?]")
+
+
+def _clause_of(text: str, at: int) -> tuple[int, int]:
+    """The clause of ``text`` that position ``at`` stands in, between the marks that end one ('.', ';', '。')."""
+    start = max((m.end() for m in _CLAUSE_END.finditer(text, max(0, at - 300), at)), default=max(0, at - 300))
+    found = _CLAUSE_END.search(text, at, at + 300)
+    return start, found.start() if found is not None else min(len(text), at + 300)
+
+
+def _costated(claim: Figure, same: list[Figure], everything: list[Figure], answer: str, subjects: Subjects, sources: Stated) -> bool:  # fmt: skip
+    """Whether another figure of the claim's clause, of another kind and stated once in the context, is stated
+    there of the figure that backs the claim: the figure of the claim's kind its clause states next after it, or
+    last before it ('The 25 cm round cake feeds 18 to 20 people and costs $72' of '…; the 25 cm round serves
+    18–20 and costs $72'). What else the answer says with it places it where the context does, whatever its words."""
+    mine = _clause_of(answer, claim.start)
+    kind = kind_of(claim)
+    backing = {(b.start, b.end) for b in same}
+    for other in everything:
+        if other is claim or not mine[0] <= other.start < mine[1] or other.kind not in _PLACING or other.bare:
+            continue  # a date, a weekday, a bare number ('一节课') is said of many things
+        if kind_of(other) == kind:
+            continue  # another price of a price list places nothing: each item has one
+        found = sources.matching(other, read=False)
+        if len(found) != 1:
+            continue  # a value the context states more than once ('6场' of every ticket) places nothing
+        owner = _owner(found[0], kind, subjects)
+        if owner is not None and (owner.start, owner.end) in backing:
+            return True
+    return False
+
+
+def _owner(figure: Figure, kind: object, subjects: Subjects) -> Figure | None:
+    """The context's figure of ``kind`` that ``figure`` is stated with: the next in its clause, else the last."""
+    start, end = _clause_of(subjects.context, figure.start)
+    stated = subjects.stated
+    at = bisect_right(subjects.starts, figure.start)
+    kind = _COUNTED.get(kind, kind)
+    after = next((f for f in stated[at : at + _OWNERS] if f.start < end and _COUNTED.get(kind_of(f), kind_of(f)) == kind), None)  # fmt: skip
+    if after is not None:
+        return after
+    return next((f for f in reversed(stated[max(0, at - _OWNERS) : at]) if f.start >= start and _COUNTED.get(kind_of(f), kind_of(f)) == kind and f is not figure), None)  # fmt: skip
+
+
+_COUNTED: dict[object, object] = {"number": "count"}  # 'serves 18–20' counts what 'feeds 18 to 20 people' does
+
+
+_OWNERS = 8  # the context's figures looked at either side, at most
+_PLACING = frozenset({"count", "duration", "measure", "percent", "money", "time", "times"})
 
 
 def _turned(claim: Figure, sources: Stated) -> bool:
