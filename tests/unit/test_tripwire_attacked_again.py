@@ -1,7 +1,9 @@
 """The hostile review of round 14 (hostile58) attacked its readings: a change's direction by its ends, a CJK
 myriad's remainder, Dutch 'uur', German and Dutch compounds of hours, 'one in N' before a span, a lone CJK day,
 a local time's place, an answer's local time, 'M' as millions, monthly-payment nouns. Each probe failed on the
-commit reviewed (b9d2b1d); those left failing are named in docs/tripwire.md."""
+commit reviewed (b9d2b1d); those left failing are named in docs/tripwire.md. Five probes of a Dutch clock
+time against a span of the same hours ('om 8 uur' and 'duurt 8 uur') are not kept: the next review (hostile59)
+showed that reading 'N uur' one way only flags twelve honest answers, and 'N uur' is read both ways by design."""
 
 from __future__ import annotations
 
@@ -30,16 +32,11 @@ CLEAN = [
 
 LISTED = [
     ("Met het Basis-abonnement kunt u 10 facturen per maand versturen.", "Met het Basis-abonnement krijgt u 10 uur support per maand.", "10 uur"),  # nl 'facturen' ends in -uren: read as hours
-    ("De balie opent om 8 uur.", "De levering duurt 8 uur.", "8 uur"),  # nl clock '8 uur' backs a span of 8 hours
-    ("De levering gebeurt binnen 8 uur na bestelling.", "De winkel opent om 8 uur.", "8 uur"),  # nl span '8 uur' backs a clock time
     ("2025年4月10日より、パートタイムの勤務は1日6時間までとなります。", "2025年4月1日より、パートタイムの勤務は1日6時間までとなります。", "4月1日"),  # ja '1日6時間' (per day) read as a lone day April 1
     ("日本からのツアー参加者は、現地時間の午前9時にホテルロビーへお集まりください。", "ツアー参加者は日本時間の午前9時にホテルロビーへ集合です。", "午前9時"),  # ja local time given Japan's zone because '日本' is in the sentence
     ("The match kicks off at 20:00 CET (14:00 in New York).", "The match kicks off at 14:00 local time.", "14:00"),  # answer's local time read as CET; 14:00 is New York's
     ("Die Garantie deckt bis zu 2 Reparaturen. Eine Arbeitsstunde kostet 80 €.", "Die Garantie deckt bis zu 2 Stunden Arbeitszeit.", "2 Stunden"),  # de 'Reparaturen' read as hours
     ("Het pakket omvat 12 figuren van hout.", "Het in elkaar zetten kost ongeveer 12 uur.", "12 uur"),  # nl 'figuren'
-    ("Ons kantoor gaat open om 9 uur.", "De reparatie duurt 9 uur.", "9 uur"),  # nl clock time backs span
-    ("Retourneren kan tot 17 uur op werkdagen.", "Je hebt 17 uur om te retourneren.", "17 uur"),  # nl clock backs span
-    ("De cursus duurt 10 uur, verdeeld over vijf avonden.", "De cursus begint om 10 uur.", "10 uur"),  # nl span backs clock
     ("2024年3月5日から、受付時間は1日9時から17時までとなります。", "2024年3月1日から受付が始まります。", "3月1日"),  # ja '1日9時' = each day 9:00 read as 3/1
     ("自2024年5月10日起，客服热线服务时间调整为1日8点至20点。", "自2024年5月1日起，客服热线服务时间调整为每天8点至20点。", "5月1日"),  # zh '1日8点' per day read as 5/1
     ("Le bâtiment mesure 12 M de haut.", "Le bâtiment a coûté 12 millions.", "12 millions"),  # fr M metres read as millions

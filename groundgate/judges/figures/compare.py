@@ -67,7 +67,7 @@ def offers(source: Figure) -> frozenset[Key]:
     if source.other is not None:
         keys |= _offers(replace(source, value=source.other, other=None))
     if (also := _also(source)) is not None:
-        keys |= _offers(also)
+        keys |= {key for key in _offers(also) if key[0] not in _LOOSE_KEYS}
     return keys
 
 
@@ -77,18 +77,24 @@ def needs(claim: Figure) -> frozenset[Key]:
     if claim.other is not None:
         keys |= _needs(replace(claim, value=claim.other, other=None))
     if (also := _also(claim)) is not None:
-        keys |= _needs(also)
+        keys |= {key for key in _needs(also) if key[0] not in _LOOSE_KEYS}
     return keys
+
+
+# The keys a figure's other reading does not bring: its bare digits ('8 uur' read as 8:00 is no '8 facturen').
+_LOOSE_KEYS = frozenset({"plain", "bare", "n"})
 
 
 # Words of two units ('110 pounds' of money or of weight; 'キロ', '킬로' of kilometres or kilograms; 'Po' a
 # French inch or petabyte), and hours that may be a clock's or a span's ('16h' in
-# French or Portuguese): (kind, unit, the figure as written) to the other reading.
+# French or Portuguese, '8 uur' in Dutch): (kind, unit, the figure as written) to the other reading.
 _TWO_WAYS: tuple[tuple[str, str, re.Pattern[str], Callable[[Figure], Figure]], ...] = (
     ("money", "GBP", re.compile(r"\bpounds?\b", re.IGNORECASE), lambda f: replace(f, kind="measure", unit="lb")),
     ("measure", "kg", re.compile(r"キロ|킬로"), lambda f: replace(f, unit="km")),
     ("measure", "km", re.compile(r"キロ|킬로"), lambda f: replace(f, unit="kg")),
     ("measure", "in", re.compile(r"\d\s?Po(?!\w)"), lambda f: replace(f, unit="PB")),
+    ("time", "", re.compile(r"^\d{1,2}\s?uur$"), lambda f: replace(f, kind="duration", unit="hour", value=Decimal(min(f.readings) // 60), readings=frozenset())),
+    ("duration", "hour", re.compile(r"^\d{1,2}\s?uur$"), lambda f: replace(f, kind="time", unit="", value=f.value * 60, readings=frozenset({int(f.value) * 60 % 1440}))),
     ("duration", "hour", re.compile(r"^\d{1,2}\s?h$"), lambda f: replace(f, kind="time", unit="", value=f.value * 60, readings=frozenset({int(f.value) * 60}))),
 )  # fmt: skip
 
@@ -293,11 +299,11 @@ def qualified(figure: Figure) -> bool:
 
 
 def _inclusive(claim: Figure, source: Figure) -> bool:
-    """Whether two limits of a count or an age differ only in holding their own value ('65歳以下' and '65歳未満',
-    'tot en met 6 jaar' and 'onder de 6 jaar'): at most is no 'under', at least no 'over', as the value itself is
-    one case. Of a measure, an amount or a span shorter than years ('not above 40 °C', 'below 40 °C'; 'moins de
-    3 mois', 'pas plus de 3 mois') the two are said either way, and agree."""
-    discrete = all(f.kind in _DISCRETE and (f.kind != "duration" or f.unit == "year") for f in (claim, source))
+    """Whether two limits of a count, an age or a length of time differ only in holding their own value
+    ('65歳以下' and '65歳未満', 'tot en met 6 jaar' and 'onder de 6 jaar'): at most is no 'under', at least no
+    'over', as the value itself is one case. Of a measure or an amount ('not above 40 °C', 'below 40 °C') the
+    two are said either way, and agree."""
+    discrete = claim.kind in _DISCRETE and source.kind in _DISCRETE
     return discrete and {claim.bound, source.bound} in ({"max", "under"}, {"min", "over"})
 
 

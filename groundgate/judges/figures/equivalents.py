@@ -196,7 +196,11 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         )
     if lang == "zh":  # '0.52元一度', '30元一个': a price for one of a thing is a price per it ('0.52元/度')
         rules.append(
-            (("元", "块"), r"(?<=[元块])\s?[一1](?=度|个|張|张|次|天|晚|人|位|斤|瓶|份|件|小时|公里|公斤|千克|吨)", "/")
+            (
+                ("元", "块"),
+                r"(?<=[元块])\s?[一1](?=度|个(?!月|小时|星期|钟头|季度)|張|张|次|天|晚|人|位|斤|瓶|份|件|小时|公里|公斤|千克|吨)",
+                "/",
+            )
         )
     if lang in ("zh", "ja", "ko"):  # '시속 25 km', '时速120公里', '초속 15m': a speed, said before its length
         rules += [

@@ -190,7 +190,7 @@ STEMS: dict[str, tuple[str, ...]] = {
         "bajará", "bajarán", "bajan", "scende", "scendono", "scenderà",
     ),
     "credit": (
-        "rembours", "erstatt", "compensaci", "indemniz", "indemnis", "dédommag", "entschädig", "risarc", "indenniz", "gutschr", "gutgeschr", "rückerstatt", "zurücküberw", "devolv", "devuelv",
+        "rembours", "erstatt", "compensaci", "gutschr", "gutgeschr", "rückerstatt", "zurücküberw", "devolv", "devuelv",
         "reembols", "accredit", "riaccredit", "rimbors", "restitu", "terugbeta", "terugstort", "teruggestort",
         "creditad", "creditar", "crédité", "créditer", "recrédit", "estorn", "ristorn", "storn", "bijgeschrev",
         "bijschrijv",
@@ -379,8 +379,7 @@ CUES = (
 # An amount said for the whole of something, not for each ('290 € pauschal', '€ 90 voor het hele examen', 'für die
 # ganze Familie', '650 € per la camera intera'): its own sense, 'whole', which is per no person or piece.
 WHOLE = (
-    r"pauschal|forfaitaire|au forfait|en forfait|flat(?: fee| rate)?|zusammen|insgesamt|in totaal|samen|en total|in tutto"
-    r"|in total|all together|altogether|für (?:die|das|den) ganzen? \w+|für alle|voor (?:het|de) hele \w+|voor iedereen"
-    r"|for the (?:whole|entire) \w+|for everyone|pour (?:toute la|tout le|l'ensemble d[eu]s?) \w+|pour tous"
-    r"|per (?:la|il|l') \w+ inter[ao]|para (?:todo el|toda la) \w+|para todos|para (?:o|a) \w+ inteir[oa]|para toda a \w+"
+    r"pauschal|forfaitaire|au forfait|en forfait|flat(?: fee| rate)|für (?:die|das|den) ganzen? \w+"
+    r"|voor (?:het|de) hele \w+|for the (?:whole|entire) \w+|pour (?:toute la|tout le) \w+"
+    r"|per (?:la|il|l') \w+ inter[ao]|para (?:todo el|toda la) \w+|para (?:o|a) \w+ inteir[oa]|para toda a \w+"
 )

@@ -32,6 +32,7 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
 
 _NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il", "lo", "al", "ao", "à", "de", "het", "een", "die", "der", "das"})  # fmt: skip
 _WHOLE = re.compile(rf"^\s*,?\s*(?:\(\s*)?((?:{words.WHOLE}))(?![^\W\d_])", re.IGNORECASE)
+_AND_THING = re.compile(r"^\s+(?:und|and|et|y|e|en)\s+([^\W\d_]+)", re.IGNORECASE)
 _ITEM_END = re.compile(r"[,;，；、]|\s(?:and|or|y|o|und|oder|et|ou|e|en|of)\s", re.IGNORECASE)
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
 
@@ -72,6 +73,15 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
                 period, rest = started[0], head[started[1] :]
                 continue
         match = _per(lang).match(rest)
+        if match is None and step and (per or period) and (joined := _AND_THING.match(rest)) is not None:
+            thing = sense.get(joined.group(1).lower()) or _period_of(joined.group(1).lower(), lang)
+            if thing:  # 'pro Fahrrad und Fahrt', 'per person and night': a second thing of one 'per'
+                if thing in words.PERIODS:
+                    period = period or thing
+                else:
+                    per.add(thing)
+                rest = rest[joined.end() :]
+                continue
         if match is not None:
             noun, noun_end = match.group("noun").lower().rstrip("."), match.end()
             longer = listed.match(rest, match.start("noun"))  # 'por metro cúbico', 'per cubic metre': its words

@@ -217,11 +217,12 @@ class Subjects:
             self._kinds[key] = kind_of(figure)
         return self._kinds[key]
 
-    def elsewhere(self, claim: set[str], kind: object, backers: Sequence[Figure], others: Sequence[Figure] | None = None) -> bool:  # fmt: skip
+    def elsewhere(self, claim: set[str], kind: object, backers: Sequence[Figure], others: Sequence[Figure] | None = None, lead: str = "") -> bool:  # fmt: skip
         """Whether the claim's words are those of another figure of its ``kind`` in the context, and none of its
         backers' own. ``others``: the figures to weigh (a hedge false of them); None: the context's figures of
-        its kind whose sentences hold one of the claim's words."""
-        if len(claim) < 2 or not backers:
+        its kind whose sentences hold one of the claim's words. ``lead``: the answer's words right before the
+        claim (a name there alone may place it: 'le patatine 4 €')."""
+        if not claim or not backers:
             return False
         said = []
         common: set[str] = set()
@@ -244,7 +245,17 @@ class Subjects:
                 and self._holds(f, looked_for)
             ][:OTHERS]
         return any(
-            _enough(claim, words | label, theirs, words - label) for f in others for words, label, _ in (self.of(f),)
+            _enough(claim, words | label, theirs, words - label, lambda own: self._once(own, lead))
+            for f in others
+            for words, label, _ in (self.of(f),)
+        )
+
+    def _once(self, words: set[str], lead: str) -> bool:
+        """Whether each of the words (stems) stands once in the context (a name, not a common noun: 'colis'), and
+        right before the claim in the answer (``lead``)."""
+        lead = lead.lower()
+        return all(
+            word in lead and len(re.findall(rf"(?<![^\W\d_]){re.escape(word)}", self.lowered)) == 1 for word in words
         )
 
     def _holds(self, figure: Figure, words: set[str]) -> bool:
@@ -253,7 +264,13 @@ class Subjects:
         return any(self.lowered.find(word, begin, finish) >= 0 for word in words)
 
 
-def _enough(claim: set[str], words: set[str], theirs: set[str], own: set[str] | None = None) -> bool:
+def _enough(
+    claim: set[str],
+    words: set[str],
+    theirs: set[str],
+    own: set[str] | None = None,
+    once: Callable[[set[str]], bool] = lambda words: False,
+) -> bool:
     """Whether a part's words are enough to say the claim is of it: two of the claim's words (a Chinese or
     Japanese pair of characters counts two thirds, and every pair of the part's own name, ``own``, is enough),
     one of them not the backers' (a shared label tells nothing), and none of the backers' own."""
@@ -263,6 +280,10 @@ def _enough(claim: set[str], words: set[str], theirs: set[str], own: set[str] | 
     pairs = sum(1 for w in shared if _han_or_kana(w))
     if pairs >= 2 and pairs == len(shared) and own and shared >= own:
         return True  # every pair of the other item's own name: '入学金が40,000円' names '入学金 50,000円'
+    if len(claim) <= 2 and own and shared >= own and len(own) <= 2 and not any(map(_han_or_kana, own)) and once(own):
+        return True  # every word of the other item's own name, named nowhere else: 'le patatine 4 €' names 'patatine 4,50 €'
+    if len(claim) < 2:
+        return False  # one word of the claim's names nothing else
     return 3 * (len(shared) - pairs) + 2 * pairs >= 6
 
 

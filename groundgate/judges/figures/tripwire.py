@@ -117,9 +117,6 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         if backer is not None:
             if id(backer) in query_ids:
                 continue  # the user's own figure
-            if _turned(claim, sources):
-                verdicts.append((claim, "unsupported", ""))
-                continue
             verdict = _said_of(claim, backer, backers, again.get(id(claim), []), everything, place, shown_candidate, subjects, sources, query_ids)  # fmt: skip
             if verdict is None and (unknown := _unknown_per(claim, backer)):
                 verdict = (claim, "unread", f"what it is per: “{unknown}”, a noun its tables do not know")
@@ -200,8 +197,10 @@ def _said_of(
     if not subjects.rivals(kind_of(claim), same):
         return None  # nothing else of its kind in the context: nothing else it could be said of
     for occurrence in (claim, *repeats):
+        at = place[id(occurrence)]
+        lead = answer[max(everything[at - 1].end if at else 0, occurrence.start - _LEAD) : occurrence.start]
         if subjects.elsewhere(
-            claim_words(answer, everything, place[id(occurrence)], subjects.lang), kind_of(claim), same
+            claim_words(answer, everything, at, subjects.lang), kind_of(claim), same, lead=lead
         ) and not _costated(occurrence, same, everything, answer, subjects, sources):
             return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
     return None
@@ -255,20 +254,21 @@ _COUNTED: dict[object, object] = {"number": "count"}  # 'serves 18–20' counts 
 
 
 _OWNERS = 8  # the context's figures looked at either side, at most
+_LEAD = 24  # characters before a claim, back to the figure before it, that may name what it is of
 _PLACING = frozenset({"count", "duration", "measure", "percent", "money", "time", "times"})
 
 
 def _turned(claim: Figure, sources: Stated) -> bool:
-    """Whether wherever the context states the claim's value and unit with a direction or a period the claim
-    states too, it states another ('补税720元' of '应退税额720元'; '年額880円' of '月額基本料：880円 … この880円分'):
-    a mention that leaves it unsaid backs nothing the others contradict, and no derivation makes it true."""
-    if not (claim.change or claim.balance or claim.period):
+    """Whether the context states the claim's value and unit only the other way (a credit for a debit, a fall
+    for a rise): no derivation makes the answer's direction true, so it is no derived figure ('补税720元' of
+    '应退税额720元'). A period is not weighed so: a yearly total and a one-time fee may share a value."""
+    if not (claim.change or claim.balance):
         return False
     found = [s for s in sources.matching(claim) if s.kind == claim.kind]
-    for axis in ("change", "balance", "period"):
+    for axis in ("change", "balance"):
         mine = getattr(claim, axis)
-        theirs = {getattr(s, axis) for s in found} - {0, ""}
-        if mine and theirs and mine not in theirs:
+        theirs = [getattr(s, axis) for s in found]
+        if mine and theirs and all(their == -mine for their in theirs):
             return True
     return False
 

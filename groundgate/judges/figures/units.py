@@ -26,7 +26,7 @@ _ORDINAL = r"(?P<ord>st|nd|rd|th|er|re|ère|ème|eme|e|º|ª|\.º|\.ª|\.er|\.�
 _CLDR_SCALES = sorted(
     (w for w in cldr.all_scale_words(lexicon.LATIN) if len(w) > 1 and not w[:1].isdigit()), key=len, reverse=True
 )  # CLDR's compact forms ('Md', 'Mln', 'mln.', 'Bio.', 'mil millones'), longest first, before the hand list
-_SCALE = r"(?:\s?(?P<scale>" + "|".join(re.escape(w) for w in _CLDR_SCALES) + r"|thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z])|\s(?P<spaced>k|K|M|B|bn|Md|Mln|Mld)(?=\s?(?:€|\$|£|CHF|EUR|USD|GBP|R\$|(?:dollars?|euros?|pounds?)(?![A-Za-z]))|\s(?:de|d'|of|di)\s(?!haut|long|larg|profond|altura|alto|ancho|largo|lungh|altezz|high|tall|wide|deep)))?"  # fmt: skip
+_SCALE = r"(?:\s?(?P<scale>" + "|".join(re.escape(w) for w in _CLDR_SCALES) + r"|thousand|duizend|tausend|mila|miljoen|million|billion|mil milhões|milhões|milhão|milioni|milione|miliardi|miljoen|miljard|mln|mld|mil|millones|millions|million|milliards?|mille|Millionen|Milliarden|Mio\.?|Mrd\.?|mi(?=\s|$))(?![A-Za-z])|(?P<short>k|bn|mn|m|M|B)(?![A-Za-z])|\s(?P<spaced>k|K|M|B|bn|Md|Mln|Mld)(?=\s?(?:€|\$|£|CHF|EUR|USD|GBP|R\$|(?:dollars?|euros?|pounds?)(?![A-Za-z]))|\s(?:de\s|d'|of\s|di\s)?(?!haut|long|larg|profond|altura|alto|ancho|largo|lungh|altezz|high|tall|wide|deep|hoch|breit|tief)[a-zà-ÿA-ZÀ-Ý][a-zà-ÿ]{2,}))?"  # fmt: skip
 
 
 @cache
