@@ -6,10 +6,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from tests.support.fakes.azure_openai import Decide, FakeAzureOpenAI
 from tests.support.fakes.openai import FakeOpenAI
 from tests.support.inputs import WriteJsonl
+
+# Time is measured in bench/, never asserted in a test: hypothesis's per-example deadline would fail an example
+# that loads a cache on a busy machine (a fresh clone's first call builds the zone names' pattern).
+settings.register_profile("groundgate", deadline=None)
+settings.load_profile("groundgate")
 
 
 @pytest.fixture
