@@ -280,3 +280,20 @@ def test_an_items_one_word_name_places_a_figure(context: str, restated: str, inv
 def test_a_common_noun_of_every_item_names_none() -> None:
     context = "Colissimo : colis jusqu'à 250 g : 7,49 € ; jusqu'à 500 g : 8,99 € ; jusqu'à 1 kg : 10,99 €. Option R1 : + 3,50 € par colis."
     assert flagged(context, "Pour un colis entre 500 g et 1 kg, comptez 10,99 €.") == []
+
+
+# Korean: a fraction said with '분의' is a share ('4분의 1'), not four minutes; a percent's band ('3.8%대') is
+# about it; 'to fall a little short' in the past tense is nearly; a pension's '월액' is monthly, and '연금' names
+# no year.
+KOREAN = [
+    ("1차 납부액은 등록금의 25% 이상이어야 합니다.", "첫 회에는 최소 등록금의 4분의 1을 내야 합니다.", "첫 회에는 최소 등록금의 3분의 1을 내야 합니다.", "3분의 1"),
+    ("5년 고정형 연 3.82~5.12%.", "5년 고정형 금리는 연 3.8%대부터예요.", "5년 고정형 금리는 연 2.8%대부터예요.", "2.8%"),
+    ("2023년 이용객은 48만 7천 명이었습니다.", "2023년 이용객은 50만 명에 조금 못 미쳤습니다.", "2023년 이용객은 40만 명에 조금 못 미쳤습니다.", "40만 명"),
+    ("만 65세부터 받을 예상연금월액 1,124,350원.", "매달 112만 4천 원 정도를 받으실 예정입니다.", "매년 112만 4천 원 정도를 받으실 예정입니다.", "112만 4천 원"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), KOREAN)
+def test_korean_shares_bands_and_pensions_are_read(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

@@ -117,9 +117,9 @@ AFTER: dict[str, dict[str, str]] = {
         "nl": "ongeveer|circa",
         "zh": "左右|上下|前后",
         "ja": "ほど|くらい|ぐらい|程度|前後",
-        "ko": "정도|쯤|가량|내외|안팎",
+        "ko": "정도|쯤|가량|내외|안팎|대에서|대부터|대로|대의|대이고|대예요|대입니다|대 초반|대초반|대 중반|대 후반",
     },
-    "nearly": {"ja": "弱|近く|足らず|に届かない|に少し届かない", "ko": "가까이|에 조금 못 미치|에 약간 못 미치|에 살짝 못 미치|에 못 미치|에 조금 못 미쳐|에 약간 못 미쳐|에 살짝 못 미쳐|에 못 미쳐|이 조금 안 되|가 조금 안 되|이 채 안 되|가 채 안 되", "zh": "不到"},
+    "nearly": {"ja": "弱|近く|足らず|に届かない|に少し届かない", "ko": "가까이|에 조금 못 미치|에 약간 못 미치|에 살짝 못 미치|에 못 미치|에 조금 못 미쳐|에 약간 못 미쳐|에 살짝 못 미쳐|에 못 미쳐|에 조금 못 미쳤|에 약간 못 미쳤|에 못 미쳤|이 조금 안 되|가 조금 안 되|이 채 안 되|가 채 안 되", "zh": "不到"},
     "over": {"zh": "多|余|有余|以上的", "ja": "強|超|を超える|以上の|余り|あまり", "ko": "초과|넘게|남짓|여|이 넘|가 넘|을 넘|를 넘|를 조금 넘|을 조금 넘|이 조금 넘|가 조금 넘|를 약간 넘|을 약간 넘|를 살짝 넘|을 살짝 넘", "en": "plus", "de": "plus"},
     "under": {"ja": "未満|足らず", "ko": "미만", "zh": "以下的"},
 }  # fmt: skip
@@ -236,7 +236,7 @@ PERIODS: dict[str, dict[str, str]] = {
         "fr": "par mois|/mois|mensuel|mensuelle|mensuels|mensuelles|chaque mois|mensuellement|mensualité", "de": "pro monat|/monat|monatlich|im monat|je monat|monatliche|monatlichen|monatsbeitrag|monatspreis|monatsgebühr|monatsrate",
         "es": "al mes|por mes|/mes|mensual|mensuales|cada mes|mensualmente|mensualidad", "pt": "por mês|ao mês|/mês|mensal|mensais|cada mês|mensalmente|mensalidade",
         "it": "al mese|per mese|/mese|mensile|mensili|ogni mese|mensilmente", "nl": "per maand|/maand|maandelijks|maandelijkse|p/m|p.m.|maandbedrag|maandprijs|maandtarief|maandbijdrage|maandhuur",
-        "zh": "每月|每个月|/月|月费|包月", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금",
+        "zh": "每月|每个月|/月|月费|包月", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금|월액|월정액",
     },
     "once": {
         "en": "one-time|one-off|once|once only|outright|in one payment|in a single payment", "fr": "une seule fois|unique|en une fois|au comptant", "de": "einmalig|einmalige|einmaligen|auf einmal",
@@ -258,7 +258,7 @@ PERIODS: dict[str, dict[str, str]] = {
         "fr": "par an|/an|annuel|annuelle|annuels|annuelles|par année|chaque année|annuellement|par année civile", "de": "pro jahr|/jahr|jährlich|im jahr|je jahr|jährliche|jährlichen|p.a.|pro kalenderjahr|je kalenderjahr|im kalenderjahr",
         "es": "al año|por año|/año|anual|anuales|cada año|anualmente|por año natural|por año civil", "pt": "por ano|ao ano|/ano|anual|anuais|cada ano|anualmente|por ano civil",
         "it": "all'anno|l'anno|per anno|/anno|annuo|annua|annuale|annuali|ogni anno|per anno solare|per anno civile", "nl": "per jaar|/jaar|jaarlijks|jaarlijkse|p.j.|per kalenderjaar|per boekjaar",
-        "zh": "每年|/年|年费|全年", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연|년간",
+        "zh": "每年|/年|年费|全年", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연 |년간",
     },
 }  # fmt: skip
 # What a figure is per, when not a period: 'per seat', 'per passenger, each way', 'par personne', '1인당'.

@@ -40,7 +40,7 @@ def shares(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
     if pattern is None:
         return edits
     if lang in ("zh", "ja", "ko"):
-        found = "分" in text
+        found = "分" in text or "분의" in text or "절반" in text or "半分" in text
     else:
         tokens = words if words is not None else set(_WORD.findall(text.lower()))
         found = not _fraction_words(lang).isdisjoint(tokens)
