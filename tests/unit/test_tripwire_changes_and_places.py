@@ -297,3 +297,19 @@ KOREAN = [
 def test_korean_shares_bands_and_pensions_are_read(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+# A pass for a number of days has its span as its period ('6-Tages-Karte … 312 €'); a period said past an
+# amount's noun with 'every' or 'per' is its ('a £45 admin fee charged every month'), an adjective of another
+# verb is not ('£312 over a full year if you pay monthly').
+PASSES_AND_TAILS = [
+    ("Tageskarte Erwachsene 62 €. 6-Tages-Karte Erwachsene 312 €.", "Die 6-Tages-Karte kostet 312 €.", "Die 6-Tages-Karte kostet 312 € pro Tag.", "312 €"),
+    ("A one-off admin fee of £45 applies to every contract.", "There is a one-off £45 admin fee.", "There is a £45 admin fee charged every month.", "£45"),
+    ("Adult membership £26 per month.", "It is £26 a month, which works out at £312 over a full year if you pay monthly.", "It is £26 a month, which works out at £412 over a full year if you pay monthly.", "£412"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), PASSES_AND_TAILS)
+def test_a_pass_and_a_period_past_the_noun_are_read(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)

@@ -32,6 +32,11 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
 
 _NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il", "lo", "al", "ao", "à", "de", "het", "een", "die", "der", "das"})  # fmt: skip
 _WHOLE = re.compile(rf"^\s*,?\s*(?:\(\s*)?((?:{words.WHOLE}))(?![^\W\d_])", re.IGNORECASE)
+_EVERY = re.compile(
+    r"(?:every|each|per|a|an|chaque|par|pro|je|jeden|jede|cada|por|al|ogni|elke|iedere|todos os|tous les|alle)\s",
+    re.IGNORECASE,
+)
+_TAIL = re.compile(r"[^\d,;:.()\n]{0,40}")  # the words after an amount up to a figure or a mark, at most 40 characters
 _AND_THING = re.compile(r"^\s+(?:und|and|et|y|e|en)\s+([^\W\d_]+)", re.IGNORECASE)
 _ITEM_END = re.compile(r"[,;，；、]|\s(?:and|or|y|o|und|oder|et|ou|e|en|of)\s", re.IGNORECASE)
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
@@ -120,6 +125,10 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
         cjk_period, cjk_per = _cjk_per(before, after)
         period = period or cjk_period
         per |= cjk_per
+    if not period and kind == "money" and lang not in _CJK and (tail := _TAIL.match(after)) is not None:
+        own_tail = _ITEM_END.split(tail.group(), maxsplit=1)[0]  # up to the next item ('… und einmal im Jahr')
+        later = [p for p in phrases.anywhere(own_tail, "period") if _EVERY.match(own_tail, p[1]) and p[0] != "once"]
+        period = later[0][0] if later else ""  # '£45 admin fee charged every month': said past its noun
     if not period and kind in ("money", "percent"):
         if lang in _CJK:
             if (single := _CJK_PERIOD_BEFORE.search(before[-3:])) is not None:
