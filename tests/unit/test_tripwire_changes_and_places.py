@@ -313,3 +313,9 @@ PASSES_AND_TAILS = [
 def test_a_pass_and_a_period_past_the_noun_are_read(context: str, restated: str, invented: str, figure: str) -> None:
     assert flagged(context, restated) == []
     assert figure in flagged(context, invented)
+
+
+def test_a_price_per_a_count_of_a_unit_is_no_price_per_one() -> None:
+    context = "Tarifa de grupaje Madrid–Lisboa: 42 €/100 kg, mínimo de 60 € por expedición."
+    assert flagged(context, "El grupaje sale a 42 € por cada 100 kilos.") == []
+    assert "42 €" in flagged(context, "El grupaje sale a 42 € por kilo.")

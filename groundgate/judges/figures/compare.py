@@ -266,7 +266,15 @@ def read_thing(thing: str) -> bool:
     """Whether what a claim is said to be per is a thing the tables know ('person', 'seat', 'kwh', a unit): a
     noun they do not ('per car', 'per Anhänger') may name what the context names otherwise ('per vehicle'),
     so it disagrees with nothing; the context's own unknown noun still disagrees with a known one."""
-    return thing in PER_THINGS or thing in _CJK_SENSES or any(thing in table for table in UNIT_WORDS.values())
+    return (
+        thing in PER_THINGS
+        or thing in _CJK_SENSES
+        or any(thing in table for table in UNIT_WORDS.values())
+        or _COUNT_OF_UNIT.fullmatch(thing) is not None  # '100 kg': a count of a unit, read as written
+    )
+
+
+_COUNT_OF_UNIT = re.compile(r"\d+(?:\.\d+)? \S+")
 
 
 _CJK_SENSES = frozenset({"booking", "item", "box", "room", "transaction"})

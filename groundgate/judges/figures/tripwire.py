@@ -110,6 +110,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     work: Working | None = None  # the answer's own arithmetic, read once a figure the context does not back asks
     implied: set[int] = set()  # the counts it computes with that the context or the answer states
     for claim in said:
+        if _denominator(claim, everything, place):
+            continue  # '42 € por cada 100 kilos': what the price is per, said with it
         backers = sources.backing(claim) if claim.bound in HEDGES else None
         backer = backers[0] if backers else sources.backer(claim) if backers is None else None
         if backer is None and claim.kind == "time" and claim.zone_name:
@@ -256,6 +258,19 @@ _COUNTED: dict[object, object] = {"number": "count"}  # 'serves 18–20' counts 
 _OWNERS = 8  # the context's figures looked at either side, at most
 _LEAD = 24  # characters before a claim, back to the figure before it, that may name what it is of
 _PLACING = frozenset({"count", "duration", "measure", "percent", "money", "time", "times"})
+
+
+def _denominator(claim: Figure, everything: list[Figure], place: dict[int, int]) -> bool:
+    """Whether the claim is the count of a unit the price before it is per ('42 € por cada 100 kilos')."""
+    at = place[id(claim)]
+    if claim.kind != "measure" or not at:
+        return False
+    price = everything[at - 1]
+    written = f"{claim.written if claim.written is not None else claim.value} {claim.unit}"
+    return price.kind == "money" and written in price.per and claim.start - price.end <= _PER_GAP
+
+
+_PER_GAP = 12  # characters between a price and the count of a unit it is per, at most
 
 
 def _turned(claim: Figure, sources: Stated) -> bool:
