@@ -85,6 +85,7 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
             ("quart", r"\b(?:trois|3) quarts d'heure\b", "45 minutes"),
             ("quart", rf"{_NOT_AT_FR}\b(\d+) heures? et quart\b", "\\1.25 heures"),
             ("demi", r"\bune heure et demie\b", "90 minutes"),
+            ("demi", r"\b(\d+) (ans|mois|jours|semaines) et demie?\b", "\\1.5 \\2"),
             ("quart", r"\bune heure et quart\b", "75 minutes"),
             ("douzaine", r"\b(?:une|par|la) douzaine\b", "12"),
         ]

@@ -325,8 +325,16 @@ class Reader:
             )  # '-335,000원(환급)': the word, not the sign
         if not (change or balance) and spans[index][2] == "money":
             sign = text[max(0, start - 2) : start].strip()
+            sign = (
+                text[start - 1]
+                if start and text[start - 1] in "+−-" and not text[start - 2 : start - 1].isascii()
+                else sign
+            )  # '收益-356.27元'
             if sign in ("+", "−", "-") and (
-                start < 3 or not text[start - 3].isalnum() or text[start - 2 : start - 1].isspace()
+                start < 3
+                or not text[start - 3].isalnum()
+                or text[start - 2 : start - 1].isspace()
+                or not text[start - 3].isascii()
             ):
                 balance = 1 if sign == "+" else -1  # a listing's '+212,40 €', '−48,00 €': in, out
                 item = text[

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Literal
 
 from groundgate.judges.figures import lexicon, zones
-from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, read_thing
+from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, opposed, read_thing
 from groundgate.judges.figures.derive import STEPS, derived
 from groundgate.judges.figures.extract import figures, read, whole
 from groundgate.judges.figures.figure import Figure
@@ -275,9 +275,10 @@ _PER_GAP = 12  # characters between a price and the count of a unit it is per, a
 
 def _turned(claim: Figure, sources: Stated) -> bool:
     """Whether the context states the claim's value and unit only the other way (a credit for a debit, a fall
-    for a rise): no derivation makes the answer's direction true, so it is no derived figure ('补税720元' of
-    '应退税额720元'). A period is not weighed so: a yearly total and a one-time fee may share a value."""
-    if not (claim.change or claim.balance):
+    for a rise, at least for at most): no derivation makes the answer's side true, so it is no derived figure
+    ('补税720元' of '应退税额720元', 'almeno 3.000 €' of 'fino a 3.000 €'). A period is not weighed so: a yearly
+    total and a one-time fee may share a value."""
+    if not (claim.change or claim.balance or claim.bound in ("min", "max")):
         return False
     found = [s for s in sources.matching(claim) if s.kind == claim.kind]
     for axis in ("change", "balance"):
@@ -285,7 +286,7 @@ def _turned(claim: Figure, sources: Stated) -> bool:
         theirs = [getattr(s, axis) for s in found]
         if mine and theirs and all(their == -mine for their in theirs):
             return True
-    return False
+    return bool(found) and claim.bound in ("min", "max") and all(opposed(claim.bound, s.bound) for s in found)
 
 
 def _implied(
