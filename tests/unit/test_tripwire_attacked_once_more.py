@@ -1,7 +1,9 @@
 """The hostile review of round 14's second half (hostile59) attacked its readings: an answer's figure said of
 its sentence's earlier parts, an amount for the whole, journeys past a conjunction, a value said only the other
 way, compensation, a listed sign, Dutch hours before an event, bracketed zones, Chinese prices per one thing,
-hedges. Each probe failed on the commit reviewed (0b4a686); those left failing are named in docs/tripwire.md."""
+hedges. Each probe failed on the commit reviewed (0b4a686); those left failing are named in docs/tripwire.md.
+The third review (hostile60, marked) attacked what followed on e7f5837: Korean shares, bands and years, a pass's
+span, a period past the noun, a price per a count of a unit, limits said the other way, gains and losses."""
 
 from __future__ import annotations
 
@@ -10,6 +12,17 @@ import pytest
 from tests.support.tripwire_rows import flagged
 
 CLEAN = [
+    ("평균 금리는 3.87%를 기록했습니다.", "평균 금리는 3.8%대를 기록했습니다."),  # hostile60: band
+    ("入住前最晚24小时取消可免费。", "至少提前24小时取消即可免费。"),  # hostile60: zh 最晚 vs 至少提前
+    ("Heizöl: 985 € pro 1.000 l.", "Heating oil costs €985 per 1000 litres."),  # hostile60: 1.000 vs 1000
+    ("Shipping is €5 per parcel. Parcels up to 10 kg.", "Shipping costs €5 per 10 kg parcel."),  # hostile60:
+    ("The annual plan is £120 and can be paid in instalments.", "The £120 plan gives you access every day."),  # hostile60: 'every day' daily
+    ("Basic plan: £9.99 per month. New films are added every week.", "The £9.99 Basic plan adds new films every week."),  # hostile60: every week belongs to adds
+    ("Abonnement mensuel : 30 € par mois.", "Avec l'abonnement à 30 € vous pouvez venir chaque jour."),  # hostile60: chaque jour
+    ("Maandabonnement: € 29 per maand.", "Met het abonnement van € 29 kunt u elke dag sporten."),  # hostile60: elke dag
+    ("쿠폰 적용 후 청구 금액: 12,000원", "할인 적용 후 12,000원입니다."),  # hostile60: 할인 read as credit vs billed
+    ("折后应付金额199元。", "折扣后只需199元。"),  # hostile60: 折扣 credit vs 应付 debit
+    ("Sahne: 1,99 € pro 0,5 l.", "Cream costs €1.99 per 500 ml."),  # hostile60: per 0,5 l = per 500 ml
     ("Tarif unique : 8 € par personne.", "L'entrée est à 8 € pour tous."),  # pour tous = each
     ("Admission: $12 per person (all ages).", "Admission is $12 for everyone, whatever their age."),  # for everyone
     ("Entrada: 9 € por persona, precio único.", "La entrada cuesta 9 € para todos, sin descuentos."),  # para todos
@@ -59,6 +72,14 @@ CLEAN = [
 ]  # fmt: skip
 
 LISTED = [
+    ("월회비는 30,000원이며 가입비는 없습니다.", "연회비는 30,000원이며 가입비는 없습니다.", "30,000원"),  # hostile60: 연회비 annual fee no longer yearly
+    ("월 이용료는 9,900원입니다.", "연이용료는 9,900원입니다.", "9,900원"),  # hostile60: 연이용료 unspaced yearly
+    ("예금 금리는 연 3.2%입니다.", "예금 금리는 연 3%대 후반입니다.", "3%"),  # hostile60: 3.2 is not late 3s
+    ("계약 해지 시 위약금은 계약금의 150%입니다.", "계약 해지 시 위약금은 계약금의 12분의 1입니다.", "12분의 1"),  # hostile60: 12분의 1 read as 150%
+    ("중도 해지 시 잔여 요금의 125%가 청구됩니다.", "중도 해지 시 잔여 요금의 14분의 1이 청구됩니다.", "14분의 1"),  # hostile60: 14분의 1 read as 125%
+    ("월 급여는 300만 원입니다.", "연봉은 300만 원입니다.", "300만 원"),  # hostile60: 연봉 no longer yearly
+    ("대출 이자는 월 1.2%입니다.", "대출 이자는 연이율 1.2%입니다.", "1.2%"),  # hostile60: 연이율
+    ("월 평균 이용료는 3만 2천 원입니다.", "월 평균 이용료는 3만 원대 후반입니다.", "3만 원"),  # hostile60: early 3s not late
     ("Infants under 24 months fly free.", "Infants up to and including 24 months fly free.", "24 months"),  # en age months
     ("Les bébés de moins de 6 mois ne sont pas admis.", "Les bébés de 6 mois ou moins ne sont pas admis.", "6 mois"),  # fr months age
     ("Offre valable pour un séjour d'au moins 7 jours.", "Offre valable pour un séjour de plus de 7 jours.", "7 jours"),  # fr days min vs over

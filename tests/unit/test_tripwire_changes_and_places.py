@@ -322,14 +322,11 @@ def test_a_price_per_a_count_of_a_unit_is_no_price_per_one() -> None:
 
 
 # A limit said the other way is flagged, not derived ('almeno 3.000 €' of 'fino a 3.000 €'); 'N ans et demi' is
-# N and a half years; Chinese '最晚' is at the latest; a loss is no gain ('投资赚了' of '投资收益-356.27元'); a
-# discount's minus is in the reader's favour ('할인 -13,750원').
+# N and a half years; a loss is no gain ('投资赚了' of '投资收益-356.27元').
 LIMITS_AND_LOSSES = [
     ("Il Bonus Nido rimborsa fino a 3.000 € l'anno.", "Il Bonus Nido rimborsa fino a 3.000 € l'anno.", "Il Bonus Nido rimborsa almeno 3.000 € l'anno.", "3.000 €"),
     ("Âge légal de départ : 63 ans et 9 mois.", "Vous pourrez partir à 63 ans et 9 mois.", "Vous pourrez partir à 63 ans et demi.", "63 ans et demi"),
-    ("犬只须满 3 月龄方可接种。", "狗狗满 3 个月就可以打疫苗。", "狗狗最晚 3 个月大就要打疫苗。", "3 个月"),
     ("本年缴存12,000.00元，投资收益-356.27元。", "您今年存入了12,000元，投资亏了356.27元。", "您今年存入了12,000元，投资赚了356.27元。", "356.27元"),
-    ("이번 달 청구 내역: 기본료 55,000원, 선택약정 할인 -13,750원.", "선택약정으로 13,750원이 할인되었습니다.", "선택약정 13,750원이 추가로 청구되었습니다.", "13,750원"),
 ]  # fmt: skip
 
 

@@ -76,7 +76,12 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         ]
     elif lang == "fr":
         rules += [
-            ("demi", rf"{_NOT_AT_FR}\b(\d+) (heures?|jours?|semaines?|mois|ans?) et demie?\b", "\\1.5 \\2"),
+            ("demi", rf"{_NOT_AT_FR}\b(\d+) (heures?) et demie?\b(?!-)", "\\1.5 \\2"),
+            (
+                "demi",
+                r"\b(\d+) (jours?|semaines?|mois|ans?) et demie?\b(?!-)",
+                "\\1.5 \\2",
+            ),  # no clock's: 'à 63 ans et demi'
             ("quart", rf"{_NOT_AT_FR}\b(\d+) heures? (?:et )?(?:trois|3) quarts\b(?! d)", "\\1.75 heures"),
             ("demi", r"\bune? demi-(heure|journée|année)\b", "0.5 \\1"),
             ("moitié", r"\b(?:à )?moitié prix\b", "50 % de réduction"),
@@ -85,7 +90,6 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
             ("quart", r"\b(?:trois|3) quarts d'heure\b", "45 minutes"),
             ("quart", rf"{_NOT_AT_FR}\b(\d+) heures? et quart\b", "\\1.25 heures"),
             ("demi", r"\bune heure et demie\b", "90 minutes"),
-            ("demi", r"\b(\d+) (ans|mois|jours|semaines) et demie?\b", "\\1.5 \\2"),
             ("quart", r"\bune heure et quart\b", "75 minutes"),
             ("douzaine", r"\b(?:une|par|la) douzaine\b", "12"),
         ]

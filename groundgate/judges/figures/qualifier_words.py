@@ -28,7 +28,7 @@ BEFORE: dict[str, dict[str, str]] = {
         "pt": "até|no máximo|máximo|não mais de|dentro de|em até|num prazo de|no prazo de",
         "it": "fino a|fino al|fino all|fino alla|al massimo|massimo|non più di|entro|nel giro di|un massimo di",
         "nl": "maximaal|hoogstens|hooguit|ten hoogste|tot maximaal|niet meer dan|binnen|uiterlijk|tot en met|t/m|tot",
-        "zh": "最多|至多|不超过|不高于|最长|最高|上限|最晚|最迟",
+        "zh": "最多|至多|不超过|不高于|最长|最高|上限",
         "ja": "最大|最長|最高|上限",
         "ko": "최대|최장|최고",
     },
@@ -117,7 +117,7 @@ AFTER: dict[str, dict[str, str]] = {
         "nl": "ongeveer|circa",
         "zh": "左右|上下|前后",
         "ja": "ほど|くらい|ぐらい|程度|前後",
-        "ko": "정도|쯤|가량|내외|안팎|대에서|대부터|대로|대의|대이고|대예요|대입니다|대 초반|대초반|대 중반|대 후반",
+        "ko": "정도|쯤|가량|내외|안팎|대에서|대부터|대로|대의|대를|대이고|대예요|대입니다",
     },
     "nearly": {"ja": "弱|近く|足らず|に届かない|に少し届かない", "ko": "가까이|에 조금 못 미치|에 약간 못 미치|에 살짝 못 미치|에 못 미치|에 조금 못 미쳐|에 약간 못 미쳐|에 살짝 못 미쳐|에 못 미쳐|에 조금 못 미쳤|에 약간 못 미쳤|에 못 미쳤|이 조금 안 되|가 조금 안 되|이 채 안 되|가 채 안 되", "zh": "不到"},
     "over": {"zh": "多|余|有余|以上的", "ja": "強|超|を超える|以上の|余り|あまり", "ko": "초과|넘게|남짓|여|이 넘|가 넘|을 넘|를 넘|를 조금 넘|을 조금 넘|이 조금 넘|가 조금 넘|를 약간 넘|을 약간 넘|를 살짝 넘|을 살짝 넘", "en": "plus", "de": "plus"},
@@ -158,9 +158,9 @@ DIRECTION: dict[str, dict[str, str]] = {
         "pt": "descontado na próxima fatura|abatido na próxima fatura|pagar-lhe|pagar-te|vai receber|receberá|reembolsará|devolverá|devolvemos|creditaremos|tem a receber|tem ainda a receber|a restituir|restituição|restituída|restituído|reembolso|reembolsado|reembolsar|a receber|crédito|creditado|devolução|devolver|devolvido|devolvida|a seu favor|para você",
         "it": "detratto dalla prossima fattura|scalato dalla prossima bolletta|scalato dalla prossima fattura|riceverai|riceverà|rimborseremo|rimborserà|accrediteremo|accrediterà|verranno accreditati|le verranno accreditati|rimborso|rimborsato|a credito|credito|accredito|accreditato|a rimborso|a tuo favore|a suo favore|a suo credito|a tuo credito|restituito|restituiti",
         "nl": "verrekend met uw volgende factuur|verrekend met je volgende factuur|in mindering gebracht op uw volgende factuur|krijgt u terug|krijg je terug|terugstorten|teruggestort|te weinig ontvangen|in uw voordeel|in je voordeel|in jouw voordeel|bijschrijven|storten wij|terugbetaling|terugbetaald|terug te krijgen|teruggave|tegoed|bijgeschreven|restitutie|terug",
-        "zh": "退还|退款|返还|应退|退税|返现|余额|结余|赚了|盈利|优惠|折扣",
+        "zh": "退还|退款|返还|应退|退税|返现|余额|结余|赚了|盈利",
         "ja": "還付|返金|払い戻し|返還|入金|振込|振り込|残高",
-        "ko": "환급|환불|돌려받|돌려드리|할인",
+        "ko": "환급|환불|돌려받|돌려드리",
     },
     "debit": {
         "en": "you'll pay|you will pay|we'll charge|we will charge|will be charged|will be deducted|we'll deduct|we will deduct|overpaid|overpayment|debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|surcharge|penalty|keeps|retains|retained|forfeit|forfeited|withheld|non-refundable|nonrefundable",
@@ -258,7 +258,7 @@ PERIODS: dict[str, dict[str, str]] = {
         "fr": "par an|/an|annuel|annuelle|annuels|annuelles|par année|chaque année|annuellement|par année civile", "de": "pro jahr|/jahr|jährlich|im jahr|je jahr|jährliche|jährlichen|p.a.|pro kalenderjahr|je kalenderjahr|im kalenderjahr",
         "es": "al año|por año|/año|anual|anuales|cada año|anualmente|por año natural|por año civil", "pt": "por ano|ao ano|/ano|anual|anuais|cada ano|anualmente|por ano civil",
         "it": "all'anno|l'anno|per anno|/anno|annuo|annua|annuale|annuali|ogni anno|per anno solare|per anno civile", "nl": "per jaar|/jaar|jaarlijks|jaarlijkse|p.j.|per kalenderjaar|per boekjaar",
-        "zh": "每年|/年|年费|全年", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연 |년간",
+        "zh": "每年|/年|年费|全年", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연 |년간|연회비|연이용료|연봉|연이율|연 이율|연납",
     },
 }  # fmt: skip
 # What a figure is per, when not a period: 'per seat', 'per passenger, each way', 'par personne', '1인당'.

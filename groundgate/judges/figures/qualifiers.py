@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from groundgate.judges.figures import cldr, phrases, reach, zones
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
-from groundgate.judges.figures.rates import CJK_THINGS, rate, things
+from groundgate.judges.figures.rates import CJK_THINGS, per_count, rate, things
 
 _CJK = ("zh", "ja", "ko")
 _LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
@@ -46,8 +46,6 @@ _LOOSE = re.compile(
 # ('within 24 hours before departure' stays within: the last 24 hours).
 _DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'à|jusqu’à|au plus tard|bis zu|bis|spätestens|hasta|a más tardar|até|no máximo até|fino a|entro|tot|uiterlijk)\b", re.IGNORECASE)  # fmt: skip
 _WHOLE_WORDS = re.compile(rf"(?<![^\W\d_])(?:{words.WHOLE})(?![^\W\d_])", re.IGNORECASE)
-# A price per a count of a unit ('42 €/100 kg', '3 € pro 100 g', '0,80 € por cada 10 km').
-_PER_COUNT = re.compile(r"\s?(?:/|por cada|por|per|pro|je|par|pour|para cada|per ogni|voor)\s?(\d+(?:[.,]\d+)?)\s?([^\W\d_]+)", re.IGNORECASE)  # fmt: skip
 # A pass for a number of days, named before its price ('6-Tages-Karte Erwachsene 312 €', '7日間パックは3,480円').
 _SPAN_LABEL = re.compile(r"(?<!\d)(\d{1,2})\s?-?\s?(?:Tages|Tage|days?|jours?|días?|dias?|giorni|dagen|daagse|日間|日|일)[-\s]?(?:karte|pass|ticket|package|pack|forfait|bono|abono|abbonamento|skipass|kaart|passe|パス|券|パック|권|패스|이용권)", re.IGNORECASE)  # fmt: skip
 _OPENS_NEXT = re.compile(r"\s*[(（][^)）\d]{1,24}")
@@ -178,12 +176,8 @@ class Reader:
             said = replace(said, per=said.per | {way})
         if kind == "money" and not said.period and (period := self._period_further(index, start, end, clause_start)):
             said = replace(said, period=period)
-        if (
-            kind == "money"
-            and (counted := _PER_COUNT.match(text, end))
-            and (unit := _unit_of(counted.group(2), self.lang))
-        ):
-            said = replace(said, per=said.per | {f"{counted.group(1).replace(',', '.')} {unit}"})  # '42 €/100 kg'
+        if kind == "money" and (counted := per_count(text, end, self.lang)):
+            said = replace(said, per=said.per | {counted})  # '42 €/100 kg'
         if kind == "money" and not said.period and (named := _last(_SPAN_LABEL.finditer(text, max(clause_start, start - 40), start))) and not any(s[2] == "money" and named.end() <= s[0] < start for s in spans[max(0, index - 3) : index]):  # fmt: skip
             said = replace(said, period=reach.span_period(f"{named.group(1)} day", "en"))  # '6-Tages-Karte … 312 €'
         if kind == "money" and not said.period and ahead < len(spans) and spans[ahead][2] == "duration" and reach.FOR_SPAN.fullmatch(text, end, spans[ahead][0]):  # fmt: skip
@@ -553,14 +547,6 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         bound = ended[0] if ended is not None and ended[0] in ("min", "max") else ""
     calendar = kind == "duration" and _calendar(own + after[:24])
     return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause)
-
-
-def _unit_of(word: str, lang: str) -> str:
-    """The unit a word names in the text's language or English ('kilos': 'kg'), or ''."""
-    from groundgate.judges.figures.lexicon import UNIT_WORDS
-
-    word = word.lower()
-    return UNIT_WORDS.get(lang, {}).get(word) or UNIT_WORDS["en"].get(word) or UNIT_WORDS["*"].get(word, "")
 
 
 def _last(found: Iterator[re.Match[str]]) -> re.Match[str] | None:

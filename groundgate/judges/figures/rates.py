@@ -32,6 +32,7 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
 
 _NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il", "lo", "al", "ao", "à", "de", "het", "een", "die", "der", "das"})  # fmt: skip
 _WHOLE = re.compile(rf"^\s*,?\s*(?:\(\s*)?((?:{words.WHOLE}))(?![^\W\d_])", re.IGNORECASE)
+_CHARGED = re.compile(r"charged|billed|payable|paid|due|factur|prélev|berechnet|fällig|abgebucht|cobrad|cargad|addebitat|in rekening|afgeschreven|cobrad", re.IGNORECASE)  # fmt: skip
 _EVERY = re.compile(
     r"(?:every|each|per|a|an|chaque|par|pro|je|jeden|jede|cada|por|al|ogni|elke|iedere|todos os|tous les|alle)\s",
     re.IGNORECASE,
@@ -127,7 +128,7 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
         per |= cjk_per
     if not period and kind == "money" and lang not in _CJK and (tail := _TAIL.match(after)) is not None:
         own_tail = _ITEM_END.split(tail.group(), maxsplit=1)[0]  # up to the next item ('… und einmal im Jahr')
-        later = [p for p in phrases.anywhere(own_tail, "period") if _EVERY.match(own_tail, p[1]) and p[0] != "once"]
+        later = [p for p in phrases.anywhere(own_tail, "period") if _EVERY.match(own_tail, p[1]) and p[0] != "once" and _CHARGED.search(own_tail, 0, p[1])]  # fmt: skip
         period = later[0][0] if later else ""  # '£45 admin fee charged every month': said past its noun
     if not period and kind in ("money", "percent"):
         if lang in _CJK:
@@ -282,3 +283,38 @@ def _period_words(lang: str) -> dict[str, str]:
 
 def _period_of(noun: str, lang: str) -> str:
     return _period_words(lang).get(noun, "")
+
+
+# A price per a count of a unit ('42 €/100 kg', '3 € pro 100 g', '0,80 € por cada 10 km').
+_PER_COUNT = re.compile(r"\s?(?:/|por cada|por|per|pro|je|par|pour|para cada|per ogni|voor)\s?(\d+(?:[.,]\d+)?)\s?([^\W\d_]+)(?![-\s]+(?!(?:of|de|di|van|von|and|und|et|y|e|en|or|ou|o|oder|of)\b)[^\W\d_]{3,})", re.IGNORECASE)  # fmt: skip
+
+
+def per_count(text: str, end: int, lang: str) -> str:
+    """What a price ending at ``end`` is per when that is a count of a unit ('42 €/100 kg': '100000 mass'), or ''."""
+    counted = _PER_COUNT.match(text, end)
+    unit = _unit_of(counted.group(2), lang) if counted is not None else ""
+    return _count_of(counted.group(1), unit) if counted is not None and unit else ""
+
+
+def _count_of(written: str, unit: str) -> str:
+    """A count of a unit as one key, in the unit's base ('1.000 l' and '1000 litres': '1000 l'; '0,5 l' and
+    '500 ml' alike)."""
+    from decimal import Decimal, InvalidOperation
+
+    from groundgate.judges.figures.quantity import dimension
+
+    digits = re.sub(r"[.,](?=\d{3}(?!\d))", "", written).replace(",", ".")
+    try:
+        value = Decimal(digits)
+    except InvalidOperation:
+        return f"{written} {unit}"
+    name, size = dimension(unit)
+    return f"{(value * size).normalize():f} {name}" if name else f"{value.normalize():f} {unit}"
+
+
+def _unit_of(word: str, lang: str) -> str:
+    """The unit a word names in the text's language or English ('kilos': 'kg'), or ''."""
+    from groundgate.judges.figures.lexicon import UNIT_WORDS
+
+    word = word.lower()
+    return UNIT_WORDS.get(lang, {}).get(word) or UNIT_WORDS["en"].get(word) or UNIT_WORDS["*"].get(word, "")

@@ -24,7 +24,7 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
         return None
     words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
     if lang in ("zh", "ja", "ko"):
-        return re.compile(rf"(?P<f>{words})")
+        return re.compile(rf"(?<![\d.,])(?P<f>{words})")  # '12분의 1' is no '2분의 1'
     share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
     by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
     return re.compile(

@@ -20,6 +20,7 @@ from groundgate.judges.figures.derive import STEPS, derived
 from groundgate.judges.figures.extract import figures, read, whole
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.languages import language, language_name
+from groundgate.judges.figures.quantity import dimension
 from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
 from groundgate.judges.figures.worked import Derivation, Working, worked
 from groundgate.lookalike import visible
@@ -266,7 +267,8 @@ def _denominator(claim: Figure, everything: list[Figure], place: dict[int, int])
     if claim.kind != "measure" or not at:
         return False
     price = everything[at - 1]
-    written = f"{claim.written if claim.written is not None else claim.value} {claim.unit}"
+    name, size = dimension(claim.unit)
+    written = f"{(claim.value * size).normalize():f} {name}"
     return price.kind == "money" and written in price.per and claim.start - price.end <= _PER_GAP
 
 
