@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal, InvalidOperation
 from functools import cache
 
 from groundgate.judges.figures import phrases
 from groundgate.judges.figures import qualifier_words as words
+from groundgate.judges.figures.quantity import dimension
 
 _CJK = ("zh", "ja", "ko")
 
@@ -32,7 +34,7 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
 
 _NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il", "lo", "al", "ao", "à", "de", "het", "een", "die", "der", "das"})  # fmt: skip
 _WHOLE = re.compile(rf"^\s*,?\s*(?:\(\s*)?((?:{words.WHOLE}))(?![^\W\d_])", re.IGNORECASE)
-_CHARGED = re.compile(r"charged|billed|payable|paid|due|factur|prélev|berechnet|fällig|abgebucht|cobrad|cargad|addebitat|in rekening|afgeschreven|cobrad", re.IGNORECASE)  # fmt: skip
+_CHARGED = re.compile(r"charged|billed|payable|paid|due|factur|prélev|berechnet|fällig|abgebucht|cobrad|cargad|addebitat|in rekening|afgeschreven", re.IGNORECASE)  # fmt: skip
 _EVERY = re.compile(
     r"(?:every|each|per|a|an|chaque|par|pro|je|jeden|jede|cada|por|al|ogni|elke|iedere|todos os|tous les|alle)\s",
     re.IGNORECASE,
@@ -297,17 +299,18 @@ def per_count(text: str, end: int, lang: str) -> str:
 
 
 def _count_of(written: str, unit: str) -> str:
-    """A count of a unit as one key, in the unit's base ('1.000 l' and '1000 litres': '1000 l'; '0,5 l' and
-    '500 ml' alike)."""
-    from decimal import Decimal, InvalidOperation
-
-    from groundgate.judges.figures.quantity import dimension
-
+    """A count of a unit as written ('1.000 l', '0,5 l') as one key: ``count_key``'s."""
     digits = re.sub(r"[.,](?=\d{3}(?!\d))", "", written).replace(",", ".")
     try:
         value = Decimal(digits)
     except InvalidOperation:
         return f"{written} {unit}"
+    return count_key(value, unit)
+
+
+def count_key(value: Decimal, unit: str) -> str:
+    """A count of a unit as one key, in the unit's base ('1000 l' and '1000 litres' alike; '0.5 l' and
+    '500 ml' alike): what a price per it is per, and how the count said beside the price is known."""
     name, size = dimension(unit)
     return f"{(value * size).normalize():f} {name}" if name else f"{value.normalize():f} {unit}"
 

@@ -20,7 +20,7 @@ from groundgate.judges.figures.derive import STEPS, derived
 from groundgate.judges.figures.extract import figures, read, whole
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.languages import language, language_name
-from groundgate.judges.figures.quantity import dimension
+from groundgate.judges.figures.rates import count_key
 from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
 from groundgate.judges.figures.worked import Derivation, Working, worked
 from groundgate.lookalike import visible
@@ -247,13 +247,18 @@ def _owner(figure: Figure, kind: object, subjects: Subjects) -> Figure | None:
     stated = subjects.stated
     at = bisect_right(subjects.starts, figure.start)
     kind = _COUNTED.get(kind, kind)
-    after = next((f for f in stated[at : at + _OWNERS] if f.start < end and _COUNTED.get(kind_of(f), kind_of(f)) == kind), None)  # fmt: skip
+    after = next((f for f in stated[at : at + _OWNERS] if f.start < end and _counted_kind(f) == kind), None)
     if after is not None:
         return after
-    return next((f for f in reversed(stated[max(0, at - _OWNERS) : at]) if f.start >= start and _COUNTED.get(kind_of(f), kind_of(f)) == kind and f is not figure), None)  # fmt: skip
+    return next((f for f in reversed(stated[max(0, at - _OWNERS) : at]) if f.start >= start and _counted_kind(f) == kind and f is not figure), None)  # fmt: skip
 
 
 _COUNTED: dict[object, object] = {"number": "count"}  # 'serves 18–20' counts what 'feeds 18 to 20 people' does
+
+
+def _counted_kind(figure: Figure) -> object:
+    kind = kind_of(figure)
+    return _COUNTED.get(kind, kind)
 
 
 _OWNERS = 8  # the context's figures looked at either side, at most
@@ -267,9 +272,11 @@ def _denominator(claim: Figure, everything: list[Figure], place: dict[int, int])
     if claim.kind != "measure" or not at:
         return False
     price = everything[at - 1]
-    name, size = dimension(claim.unit)
-    written = f"{(claim.value * size).normalize():f} {name}"
-    return price.kind == "money" and written in price.per and claim.start - price.end <= _PER_GAP
+    return (
+        price.kind == "money"
+        and count_key(claim.value, claim.unit) in price.per
+        and claim.start - price.end <= _PER_GAP
+    )
 
 
 _PER_GAP = 12  # characters between a price and the count of a unit it is per, at most
