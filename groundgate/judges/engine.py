@@ -17,6 +17,7 @@ heard at all. The deadline cancels whatever is left, in flight or waiting.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import queue
 import statistics
@@ -35,6 +36,7 @@ from groundgate.wording import duration
 T = TypeVar("T")
 TICK = 0.2  # seconds between looks at the progress line, and at a call's timeout
 DEADLINE_PASSED = "the run's deadline passed before this call finished"
+ARRIVAL = 0.1  # seconds: calls sent closer together reach a self-hosted server's queue in any order
 THREADS = 64  # threads for the judges without an async path (asyncio.to_thread), calls that hung included
 
 _lock = threading.Lock()
@@ -115,6 +117,7 @@ class Engine:
         self._latencies: list[float] = []  # of answered calls, the last hundred: the progress line's rate
         self._sent = self._in_flight = 0
         self._answered = -1  # the order of the latest-started call that was answered
+        self._answered_at = -math.inf  # when it was sent (time.monotonic)
         self.stopped: JudgeError | None = None  # the quota's forecast passed the deadline: no call is made
         if call_timeout is not None:  # no wait of the pace, nor a refusal's pause, outlasts a call
             self.quota.longest = call_timeout if self.quota.longest is None else min(self.quota.longest, call_timeout)
@@ -263,7 +266,7 @@ class Engine:
                     if left <= 0:
                         task.cancel()
                         await asyncio.wait({task})
-                        return [self._timeout(order)] * len(requests)
+                        return [self._timeout(order, started)] * len(requests)
                 await asyncio.wait({task}, timeout=TICK if left is None else min(left, TICK))
         finally:
             task.cancel()  # cancelled from outside (the deadline, an interrupt): so is the provider's call
@@ -271,11 +274,15 @@ class Engine:
         answers = task.result()
         if any(not isinstance(a, JudgeError) or (a.kind.sent and not a.kind.unavailable) for a in answers):
             self._answered = max(self._answered, order)
+            self._answered_at = max(self._answered_at, started)
             self._latencies = [*self._latencies[-99:], time.monotonic() - started - ticket.now()]
         return answers
 
-    def _timeout(self, order: int) -> JudgeError:
-        """A call past the call timeout, named for what most likely kept it."""
+    def _timeout(self, order: int, started: float) -> JudgeError:
+        """A call past the call timeout, named for what most likely kept it. A hosted judge answers calls as they
+        come: one sent after this one and answered overtook it. A self-hosted server's queue is first in, first
+        out by arrival, and calls sent within ``ARRIVAL`` of each other arrive in any order (connections open
+        as they may): only a call sent later than that overtook it."""
         message = f"the judge gave no answer within {self.call_timeout or 0:g} s (call timeout)"
         if time.monotonic() - self.quota.last_refusal < (self.call_timeout or 0) + 1:
             limits = self.quota.limits()
@@ -285,7 +292,8 @@ class Engine:
                 "the judge, held it; give the run more time (call-timeout, deadline) or the deployment more quota",
                 kind=Failure.QUOTA,
             )
-        if self._answered > order:
+        overtaken = self._answered > order if self.provider.hosted else self._answered_at > started + ARRIVAL
+        if overtaken:
             return JudgeError(
                 f"{message}, while calls sent after it were answered: the judge answers, but slowly on some calls; "
                 "raise call-timeout",
