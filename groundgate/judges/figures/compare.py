@@ -437,6 +437,8 @@ class Stated:
         return next(self._backers(claim, paired), None)
 
     def _backers(self, claim: Figure, paired: bool = False) -> Iterator[Figure]:
+        if claim.bound in ("about", "nearly") and claim.kind not in _SIZED:  # 'vers 22 h 30': the time it is near
+            claim = claim.with_qualifiers(replace(claim.said_with, bound=""))
         if claim.bound in HEDGES:
             exact = {id(s) for s in self.matching(claim, read=False)}
             for source in self.quantities:

@@ -83,9 +83,16 @@ def tokens_of(text: str) -> tuple[tuple[str, int, int], ...]:
     return tuple((m.group().lower(), m.start(), m.end()) for m in PHRASE_WORD.finditer(text))
 
 
+_ELIDED = re.compile(r"(?:d|l|qu|dell|dall|nell|sull|all)['’](?=[^\W\d_])")
+
+
 def _get(index: dict[tuple[str, ...], str], key: tuple[str, ...]) -> str | None:
-    """A phrase's name, its last word read with or without a full stop ('max.', 'im Jahr.')."""
-    return index.get(key) or (index.get((*key[:-1], key[-1].rstrip("."))) if key[-1].endswith(".") else None)
+    """A phrase's name, its last word read with or without a full stop ('max.', 'im Jahr.'), its first with or
+    without an elided article ('d'environ', 'dell'ordine di')."""
+    found = index.get(key) or (index.get((*key[:-1], key[-1].rstrip("."))) if key[-1].endswith(".") else None)
+    if found is None and (elided := _ELIDED.match(key[0])) is not None:
+        return _get(index, (key[0][elided.end() :], *key[1:]))
+    return found
 
 
 def ending(text: str, table: str) -> tuple[str, int] | None:
@@ -103,9 +110,22 @@ def ending(text: str, table: str) -> tuple[str, int] | None:
             if size <= trailing - skipped and all(t in _ARTICLES for t in key):
                 break  # articles alone are no phrase ('da', 'de')
             name = _get(index, key)
+            for whole in _CONTRACTED.get(key[-1], ()) if name is None and size > 1 else ():
+                name = name or _get(index, (*key[:-1], whole))  # 'près des trois quarts': 'près de' + 'les'
             if name is not None:
                 return name, offset + tokens[end - size][1]
     return None
+
+
+# A preposition and an article written as one word: a phrase that ends with the preposition ends with it too.
+_CONTRACTED = {
+    "des": ("de",), "du": ("de",), "aux": ("à",), "au": ("à",), "del": ("de", "di"), "al": ("a",),
+    "do": ("de",), "da": ("de",), "dos": ("de",), "das": ("de",), "ao": ("a",), "aos": ("a",), "à": ("a",),
+    "della": ("di",), "dei": ("di",), "delle": ("di",), "degli": ("di",), "dello": ("di",),
+    "alla": ("a",), "ai": ("a",), "alle": ("a",), "agli": ("a",), "zum": ("zu",), "zur": ("zu",),
+    "sul": ("su",), "sui": ("su",), "sulla": ("su",), "sulle": ("su",), "nel": ("in",), "nei": ("in",),
+    "nella": ("in",), "nelle": ("in",), "dal": ("da",), "dai": ("da",), "dalla": ("da",),
+}  # fmt: skip
 
 
 def starting(text: str, table: str) -> tuple[str, int] | None:

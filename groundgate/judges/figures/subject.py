@@ -42,7 +42,8 @@ def _parting(lang: str) -> re.Pattern[str]:
     slash = (
         r"|(?<=[\u3040-\u9fff\uac00-\ud7a3\s])/(?=[\u3040-\u9fff\uac00-\ud7a3\s])"  # '1億円／傷害治療費用' ('€/kWh' no)
     )
-    return re.compile(rf",(?!\d)|，|、|;|:(?!\d)|：|／|\|{slash}{conjunctions}", re.IGNORECASE)
+    dash = r"|(?<=[^\W\d]{3})\s[–—]\s(?!\d)"  # 'etwa 47 Tage – in Bayern mit 41 Tagen' ('Mo – Fr', '9 – 17 Uhr' no)
+    return re.compile(rf",(?!\d)|，|、|;|:(?!\d)|：|／|\|{slash}{dash}{conjunctions}", re.IGNORECASE)
 
 
 _NEAR_PART = re.compile(r",|;|:|\(|\)|\s(?:and|but|or|while|whereas|et|mais|ou|und|aber|oder|y|pero|o|e|mas|ma|en|maar|of)\s", re.IGNORECASE)  # fmt: skip

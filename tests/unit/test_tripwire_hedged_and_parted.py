@@ -1,0 +1,88 @@
+"""What round 16's development sets (issue 46, rounds 9 to 15) showed the tripwire still misread: a hedge written
+with an elided article ('d'environ') or a contracted one ('près des', 'intorno ai', 'si aggira sui'), or in
+words it did not know ('rondou os', 'vers', 'gegen', 'omstreeks'); a hedged clock time or date, never backed
+however near ('around 22:30' of '22:30'); and a spaced dash that parts a sentence ('etwa 47 Tage – in Bayern mit
+41 Tagen'), read as one part, so the figure after it named what the one before it was said of. Each both ways."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.tripwire_rows import flagged
+
+BOTH_WAYS = [
+    (
+        "Cholestérol total : 2,38 g/L (valeur souhaitable < 2,00 g/L).",
+        "Votre cholestérol total est d'environ 2,4 g/L.",
+        "Votre cholestérol total est d'environ 2,9 g/L.",
+        "2,9 g/L",
+    ),
+    (
+        "Sur 1 212 patients, 74 % se déclarent très satisfaits et 7 % insatisfaits.",
+        "Près des trois quarts des patients se disent très satisfaits.",
+        "Près des deux tiers des patients se disent très satisfaits.",
+        "deux tiers",
+    ),
+    (
+        "No último trimestre, a ocupação média foi de 78%.",
+        "A ocupação média rondou os 80% no último trimestre.",
+        "A ocupação média rondou os 60% no último trimestre.",
+        "60%",
+    ),
+    (
+        "Il costo medio annuo è di 296 euro.",
+        "Il costo medio annuo si aggira sui 300 euro.",
+        "Il costo medio annuo si aggira sui 400 euro.",
+        "400 euro",
+    ),
+    (
+        "Retour prévu le vendredi 7 mars à 22 h 30.",
+        "Le retour est prévu vendredi 7 mars aux alentours de 22h30.",
+        "Le retour est prévu vendredi 7 mars aux alentours de 23h30.",
+        "23h30",
+    ),
+    (
+        "Retour prévu le vendredi 7 mars vers 22 h 30.",
+        "Le retour est prévu vendredi 7 mars à 22h30.",
+        "Le retour est prévu vendredi 7 mars vers 21h30.",
+        "21h30",
+    ),
+    ("Return planned at 22:30.", "Return around 22:30.", "Return around 23:30.", "23:30"),
+    (
+        "Return planned on 3 March, by coach.",
+        "Return around 3 March, by coach.",
+        "Return around 4 March, by coach.",
+        "4 March",
+    ),
+    (
+        "Die Führung endet gegen 17 Uhr.",
+        "Die Führung ist um 17 Uhr zu Ende.",
+        "Die Führung endet gegen 18 Uhr.",
+        "18 Uhr",
+    ),
+    (
+        "De bus vertrekt omstreeks 21.00 uur.",
+        "De bus vertrekt rond 21.00 uur.",
+        "De bus vertrekt omstreeks 22.00 uur.",
+        "22.00 uur",
+    ),
+    (
+        "Die mittlere Bearbeitungszeit betrug 47 Tage, in Bayern 41 Tage, in Bremen 62 Tage.",
+        "Die Bearbeitung dauerte etwa 47 Tage – in Bayern mit 41 Tagen etwas kürzer.",
+        "Die Bearbeitung dauerte etwa 30 Tage – in Bayern mit 41 Tagen etwas kürzer.",
+        "30 Tage",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), BOTH_WAYS)
+def test_each_reading_holds_both_ways(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)
+
+
+def test_a_dash_between_figures_is_a_range_not_a_part() -> None:
+    """'9 – 17 Uhr' is one span: the dash parts a sentence only between words."""
+    context = "Die Hotline ist Mo – Fr von 9 – 17 Uhr erreichbar, samstags von 10 – 14 Uhr."
+    assert flagged(context, "Die Hotline erreichen Sie montags bis freitags von 9 bis 17 Uhr.") == []
+    assert "18 Uhr" in flagged(context, "Die Hotline erreichen Sie montags bis freitags von 9 bis 18 Uhr.")
