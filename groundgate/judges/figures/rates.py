@@ -156,11 +156,12 @@ _PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
 # What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
 # or after it ('12元/单', '3元/GB').
 _CJK_PER_BEFORE = re.compile(
-    r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z]+)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?[23²³]?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
+    r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z]+[23²³]?)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?[23²³]?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
 )
 # not '1,000円/子ども500円' nor '15,000원 / 왕복 요금: …': a noun the next item's label, not what it is per
+# ... or said after it as what it is counted by ('每小时60元，按车计算': per vehicle).
 _CJK_PER_AFTER = re.compile(
-    r"^\s*[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）]))"
+    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）]))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
 )
 _CJK_PERIOD = {"週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
 _CJK_ONE = frozenset({"인", "명", "박", "실", "건", "개", "室"})
@@ -180,6 +181,12 @@ CJK_THINGS = {
     "室": "room",
     "건": "transaction",
     "개": "item",
+    "车": "vehicle",
+    "辆": "vehicle",
+    "车辆": "vehicle",
+    "cbm": "m3",  # a cubic metre, as freight is priced
+    "m³": "m3",
+    "세제곱미터": "m3",
 }
 
 
@@ -296,6 +303,19 @@ def per_count(text: str, end: int, lang: str) -> str:
     counted = _PER_COUNT.match(text, end)
     unit = _unit_of(counted.group(2), lang) if counted is not None else ""
     return _count_of(counted.group(1), unit) if counted is not None and unit else ""
+
+
+_FOR_COUNT = re.compile(r"(?:\s(?:a|an|per|par|pro|la|le|al|por|à|the)\s[^\W\d_]+)?\s?(?:für|pour|for|para|voor|per|pra)\s(?:(?:the|les|die|las|los|os|as|le|de|het)\s)?(\d{1,2})\s([^\W\d_]+)", re.IGNORECASE)  # fmt: skip
+
+
+def per_people(text: str, end: int) -> str:
+    """What a price ending at ``end`` is for when that is a count of people ('160 € für 2 Personen', number words
+    read as digits already; past its period, '$240 a night for four guests'): '2 person', never what a price per
+    person is per; or ''."""
+    counted = _FOR_COUNT.match(text, end)
+    if counted is None or int(counted.group(1)) < 2 or things()[0].get(counted.group(2).lower()) != "person":
+        return ""
+    return f"{int(counted.group(1))} person"
 
 
 def _count_of(written: str, unit: str) -> str:

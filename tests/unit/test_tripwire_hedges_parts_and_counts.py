@@ -2,7 +2,9 @@
 with an elided article ('d'environ') or a contracted one ('près des', 'intorno ai', 'si aggira sui'), or in
 words it did not know ('rondou os', 'vers', 'gegen', 'omstreeks'); a hedged clock time or date, never backed
 however near ('around 22:30' of '22:30'); and a spaced dash that parts a sentence ('etwa 47 Tage – in Bayern mit
-41 Tagen'), read as one part, so the figure after it named what the one before it was said of. Each both ways."""
+41 Tagen'), read as one part, so the figure after it named what the one before it was said of; a price for a
+count of people ('160 € für zwei Personen') restated as a price per person; and what a CJK price is per, said
+after it ('每小时60元，按车计算') or of a cubic metre ('1㎥당', 'CBM당'). Each both ways."""
 
 from __future__ import annotations
 
@@ -71,6 +73,42 @@ BOTH_WAYS = [
         "Die Bearbeitung dauerte etwa 47 Tage – in Bayern mit 41 Tagen etwas kürzer.",
         "Die Bearbeitung dauerte etwa 30 Tage – in Bayern mit 41 Tagen etwas kürzer.",
         "30 Tage",
+    ),
+    (
+        "Paarmassage (50 Min.): 160 € für zwei Personen. Tageskarte: 29 € pro Person.",
+        "Eine Paarmassage kostet 160 € für 2 Personen.",
+        "Eine Paarmassage kostet 160 € pro Person.",
+        "160 €",
+    ),
+    (
+        "Le menu dégustation coûte 120 € pour deux personnes.",
+        "Le menu dégustation coûte 120 € pour deux.",
+        "Le menu dégustation revient à 120 € par personne.",
+        "120 €",
+    ),
+    (
+        "The family room is $240 a night for four guests.",
+        "The family room costs $240 a night for 4 people.",
+        "The family room costs $240 a night per guest.",
+        "$240",
+    ),
+    (
+        "同城搬家收费标准：超出部分每公里8元；搬运工每人每小时60元。",
+        "搬运工每人每小时60元，超出部分每公里8元。",
+        "超出后每公里8元；搬运费是每小时60元，按车计算。",
+        "60元",
+    ),
+    (
+        "전기요금은 1kWh당 120원, 수도요금은 1㎥당 1,100원을 부과합니다.",
+        "수도요금은 1m³당 1,100원입니다.",
+        "전기요금은 1kWh당 120원, 수도요금은 1L당 1,100원씩 부과됩니다.",
+        "1,100원",
+    ),
+    (
+        "해상운임: CBM당 USD 45, 최소 1CBM 적용.",
+        "해상운임은 1㎥당 45달러입니다.",
+        "해상운임은 1L당 45달러입니다.",
+        "45달러",
     ),
 ]
 
