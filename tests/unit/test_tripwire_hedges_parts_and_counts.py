@@ -4,7 +4,10 @@ words it did not know ('rondou os', 'vers', 'gegen', 'omstreeks'); a hedged cloc
 however near ('around 22:30' of '22:30'); and a spaced dash that parts a sentence ('etwa 47 Tage – in Bayern mit
 41 Tagen'), read as one part, so the figure after it named what the one before it was said of; a price for a
 count of people ('160 € für zwei Personen') restated as a price per person; and what a CJK price is per, said
-after it ('每小时60元，按车计算') or of a cubic metre ('1㎥당', 'CBM당'). Each both ways."""
+after it ('每小时60元，按车计算') or of a cubic metre ('1㎥당', 'CBM당'); a share in words at a clause's end after a
+hedge ('weniger als ein Viertel.'), of parts ('una cuarta parte', 'tres cuartas partes'), or a Chinese half
+('将近一半'); and a hedge true only of a figure said of something else ('ruim twee derde van onze klanten' of '98%
+van Nederland', beside '62% van onze klanten'). Each both ways."""
 
 from __future__ import annotations
 
@@ -73,6 +76,26 @@ BOTH_WAYS = [
         "Die Bearbeitung dauerte etwa 47 Tage – in Bayern mit 41 Tagen etwas kürzer.",
         "Die Bearbeitung dauerte etwa 30 Tage – in Bayern mit 41 Tagen etwas kürzer.",
         "30 Tage",
+    ),
+    (
+        "En 2024 se recogieron 41.380 toneladas de residuos, de las que el 28 % se destinó a reciclaje.",
+        "Se recogieron más de 41.000 toneladas y más de una cuarta parte se recicló.",
+        "Se recogieron más de 41.000 toneladas y más de tres cuartas partes se recicló.",
+        "tres cuartas partes",
+    ),
+    (
+        "Ohne Speicher liegt der Eigenverbrauch bei 31 %, mit Speicher bei 68 %.",
+        "Ohne Speicher ist es knapp ein Drittel.",
+        "Ohne Speicher ist es weniger als ein Viertel.",
+        "ein Viertel",
+    ),
+    ("本店共有会员3,860人，其中女性会员占52%。", "女性会员约占一半。", "女性会员约占三分之一。", "三分之一"),
+    ("2024年，本市公交乘客中使用月票的约占47%。", "月票用户占了将近一半。", "月票用户占了将近四分之三。", "四分之三"),
+    (
+        "In 2023 gebruikte 72% van onze klanten minder dan 10 GB per maand. 5G-dekking: 98% van Nederland.",
+        "Ruim twee derde van onze klanten verbruikt minder dan 10 GB per maand.",
+        "Ruim driekwart van onze klanten verbruikt minder dan 10 GB per maand.",
+        "driekwart",
     ),
     (
         "Paarmassage (50 Min.): 160 € für zwei Personen. Tageskarte: 29 € pro Person.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from groundgate.judges.figures import qualifier_words
+from groundgate.judges.figures import phrases, qualifier_words
 
 Edit = tuple[int, int, str]
 _WORD = re.compile(r"[^\W\d_]+")
@@ -27,8 +27,9 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
         return re.compile(rf"(?<![\d.,])(?P<f>{words})")  # '12분의 1' is no '2분의 1'
     share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
     by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
+    ends = r"(?=\s*(?:[.,;:!?)]|$))"  # 'weniger als ein Viertel.': a share at a clause's end, after a hedge only
     return re.compile(
-        rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})(?!{_OF_HOUR})|{by}(?P<g>{words})(?![^\W\d_])(?!{_OF_HOUR})",
+        rf"(?<![^\W\d_])(?<!and a )(?<!and an )(?P<f>{words})(?={share})(?!{_OF_HOUR})|{by}(?P<g>{words})(?![^\W\d_])(?!{_OF_HOUR})|(?<![^\W\d_])(?P<h>{words}){ends}",
         re.IGNORECASE,
     )
 
@@ -40,14 +41,16 @@ def shares(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
     if pattern is None:
         return edits
     if lang in ("zh", "ja", "ko"):
-        found = "分" in text or "분의" in text or "절반" in text or "半分" in text
+        found = "分" in text or "분의" in text or "절반" in text or "半" in text
     else:
         tokens = words if words is not None else set(_WORD.findall(text.lower()))
         found = not _fraction_words(lang).isdisjoint(tokens)
     if found:
         table = qualifier_words.FRACTIONS[lang]
         for match in pattern.finditer(text):
-            group = "f" if match.group("f") else "g"
+            group = "f" if match.group("f") else "g" if match.group("g") else "h"
+            if group == "h" and phrases.ending(text[max(0, match.start() - 40) : match.start()], "before") is None:
+                continue  # 'once a quarter.' is no share
             edits.append((match.start(group), match.end(group), table[match.group(group).lower()] + "%"))
     return edits
 

@@ -189,10 +189,12 @@ def _said_of(
     if backers is not None:  # a hedge: the figures it is true of, and those of its kind it is false of
         mine = {id(b) for b in backers}
         others = [s for s in sources.quantities if id(s) not in mine and id(s) not in query_ids and comparable(claim, s, loose=True)]  # fmt: skip
-        if others and subjects.elsewhere(
-            claim_words(answer, everything, place[id(claim)], subjects.lang), None, backers, others
-        ):
+        words = claim_words(answer, everything, place[id(claim)], subjects.lang) if others else set()
+        if others and subjects.elsewhere(words, None, backers, others):
             return claim, "unsupported", ""
+        exact = {(s.start, s.end) for s in sources.matching(claim, read=False)}
+        if others and not any((b.start, b.end) in exact for b in backers) and subjects.nearer(words, backers, others):
+            return claim, "unsupported", ""  # true only by chance of a figure of something else
         return None
     if claim.kind not in SAID_OF:
         return None  # a name, an ordinal, a weekday names a thing: it is not said of one
