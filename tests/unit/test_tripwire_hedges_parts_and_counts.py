@@ -7,7 +7,10 @@ count of people ('160 € für zwei Personen') restated as a price per person; a
 after it ('每小时60元，按车计算') or of a cubic metre ('1㎥당', 'CBM당'); a share in words at a clause's end after a
 hedge ('weniger als ein Viertel.'), of parts ('una cuarta parte', 'tres cuartas partes'), or a Chinese half
 ('将近一半'); and a hedge true only of a figure said of something else ('ruim twee derde van onze klanten' of '98%
-van Nederland', beside '62% van onze klanten'). Each both ways."""
+van Nederland', beside '62% van onze klanten'); a change said by 'more' or 'less' after the amount ('€ 15 meer
+dan vorig jaar', '4 % de moins'); debits and credits said by verbs ('paghi', 'le tocará pagar', '追加で納める',
+'se le reintegrará'); and a total ('780 € (valor total do escritório)', '79 € au total'), no price per head, but
+the price of one of anything else. Each both ways."""
 
 from __future__ import annotations
 
@@ -96,6 +99,54 @@ BOTH_WAYS = [
         "Ruim twee derde van onze klanten verbruikt minder dan 10 GB per maand.",
         "Ruim driekwart van onze klanten verbruikt minder dan 10 GB per maand.",
         "driekwart",
+    ),
+    (
+        "De ouderbijdrage bedraagt dit jaar € 95. Dat is € 15 minder dan vorig jaar.",
+        "De bijdrage is dit jaar € 95, € 15 minder dan vorig jaar.",
+        "De bijdrage is dit jaar € 95, € 15 meer dan vorig jaar.",
+        "€ 15",
+    ),
+    (
+        "En haute saison, la semaine passe à 1 250 €, soit une hausse de 4 % par rapport à 2024.",
+        "L'été, la semaine coûte 1 250 €, soit 4 % de plus qu'en 2024.",
+        "L'été, la semaine coûte 1 250 €, soit 4 % de moins qu'en 2024.",
+        "4 %",
+    ),
+    (
+        "Ab 2025 steigt der Beitrag um 6 € auf 48 € im Monat.",
+        "Ab 2025 zahlen Sie 48 € im Monat, 6 € mehr als bisher.",
+        "Ab 2025 zahlen Sie 48 € im Monat, 6 € weniger als bisher.",
+        "6 €",
+    ),
+    (
+        "El exceso, 10,17 €, se le reintegrará en su cuenta bancaria en un plazo máximo de seis meses.",
+        "Los 10,17 € de exceso se le devolverán en su cuenta en un plazo de seis meses.",
+        "Le tocará pagar 10,17 € adicionales en los próximos seis meses.",
+        "10,17 €",
+    ),
+    (
+        "Se hai percorso meno km, ti riconosciamo un rimborso di 0,05 € per ogni km non percorso.",
+        "Per ogni km non percorso ti rimborsiamo 0,05 €.",
+        "Per ogni km non percorso paghi 0,05 €.",
+        "0,05 €",
+    ),
+    (
+        "差額31,500円を還付します。",
+        "差額の31,500円は還付されます。",
+        "差額の31,500円を追加で納める必要があります。",
+        "31,500円",
+    ),
+    (
+        "Escritório privado para 3 pessoas: 780 €/mês (valor total do escritório).",
+        "O escritório privado para 3 pessoas custa 780 € por mês no total.",
+        "O escritório privado para 3 pessoas custa 780 € por mês por pessoa.",
+        "780 €",
+    ),
+    (
+        "Cabine intérieure 2 personnes : 79 € par cabine pour la nuit.",
+        "La cabine intérieure pour deux coûte 79 € au total pour la nuit.",
+        "La cabine intérieure coûte 79 € par personne pour la nuit.",
+        "79 €",
     ),
     (
         "Paarmassage (50 Min.): 160 € für zwei Personen. Tageskarte: 29 € pro Person.",

@@ -238,9 +238,12 @@ def agree(
         return False  # '3,50 € la unidad' is no '3,50 € el kilo': a piece is not a measure
     mine = {thing for thing in claim.per - JOURNEY - EACH if read_thing(thing)}  # a noun not known is not read in full
     mine |= {claim.period} if claim.period not in ("", "once") and periods else set()  # time included
-    theirs = (source.per - JOURNEY - EACH) | (
+    theirs = set(source.per - JOURNEY - EACH) | (
         {source.period} if source.period not in ("", "once") and periods else set()
     )
+    for side, facing in ((mine, theirs), (theirs, mine)):  # a total: no price of one head, maybe of one of others
+        if "total" in side and not facing & _HEADS:
+            side.discard("total")  # '79 € au total' of '79 € par cabine'; not of '79 € par personne'
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:
@@ -259,6 +262,9 @@ def agree(
             return any((a - claim.zone - b + zone + shift) % 1440 == 0 for a in claim.readings for b in source.readings for shift in shifts)  # fmt: skip
         return bool(claim.readings & source.readings)
     return True
+
+
+_HEADS = frozenset({"person", "seat"})
 
 
 @cache

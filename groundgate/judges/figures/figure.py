@@ -129,7 +129,8 @@ class Figure:
         written in ('45 days', '€1,200.90 a month', 'at least 3 nights', '09:00 CET', 'a 1.8% fall')."""
         said = self.bare_said
         bound = {"min": "at least ", "max": "within " if self.kind == "duration" else "up to ", "about": "about ", "nearly": "nearly ", "over": "over ", "under": "under "}.get(self.bound, "")  # fmt: skip
-        tail = "".join(" for the whole" if thing == "whole" else f" per {thing}" for thing in sorted(self.per))
+        wholes = {"whole": " for the whole", "total": " in total"}
+        tail = "".join(wholes.get(thing, f" per {thing}") for thing in sorted(self.per))
         tail += f" a{'n' if self.period == 'hour' else ''} {self.period}" if self.period else ""
         tail += " (calendar days)" if self.calendar else ""
         tail += f" {self.zone_name.upper() if len(self.zone_name) <= 4 else self.zone_name}" if self.zone_name else ""

@@ -128,24 +128,24 @@ AFTER: dict[str, dict[str, str]] = {
 DIRECTION: dict[str, dict[str, str]] = {
     "up": {
         "en": "rise|rose|risen|rises|rising|increase|increased|increases|increasing|up|gain|gained|grew|grown|growth|higher|climbed|climb|jumped|hike|hiked|raised|raise|more",
-        "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé",
-        "de": "anstieg|gestiegen|steigt|steigen|stiegen|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen",
-        "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto",
-        "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo",
+        "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé|de plus|en plus",
+        "de": "anstieg|gestiegen|steigt|steigen|stiegen|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen|mehr",
+        "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto|más",
+        "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo|mais",
         "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|incremento|rincaro|in più|di più",
-        "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger",
+        "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger|meer",
         "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅|升至|升到|增至",
         "ja": "上昇|増加|値上げ|値上がり|増額|増|アップ|引き上げ|上乗せ",
         "ko": "상승|증가|증액|인상|올랐|오른|오릅|오르|늘어|늘었|증가했|높아|이익|수익|흑자",
     },
     "down": {
         "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less",
-        "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduction|réduit|repli",
-        "de": "rückgang|gesunken|sinkt|sinken|sanken|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust",
-        "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso",
-        "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou",
+        "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduction|réduit|repli|de moins|en moins",
+        "de": "rückgang|gesunken|sinkt|sinken|sanken|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust|weniger",
+        "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso|menos",
+        "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou|menos",
         "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita|in meno|di meno",
-        "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies",
+        "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies|minder",
         "zh": "下降|下跌|减少|降低|跌|下滑|下调|降幅|降至|降到|降为|减至|减免",
         "ja": "下落|減少|値下げ|値下がり|減額|低下|減|ダウン|引き下げ",
         "ko": "하락|감소|감액|삭감|인하|내렸|내려|내립|떨어|줄어|낮아|손실|손해|적자",
@@ -166,13 +166,13 @@ DIRECTION: dict[str, dict[str, str]] = {
         "en": "you'll pay|you will pay|we'll charge|we will charge|will be charged|will be deducted|we'll deduct|we will deduct|overpaid|overpayment|debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|surcharge|penalty|keeps|retains|retained|forfeit|forfeited|withheld|non-refundable|nonrefundable",
         "fr": "supplément|trop-perçu|sera retenu|sera retenue|sera déduit|sera déduite|prélèverons|vous devrez payer|devrez payer|à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé",
         "de": "müssen sie zahlen|zahlen sie|buchen wir ab|wird abgebucht|wird einbehalten|zu viel erhalten|überzahlung|nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen|rückforderung|abzug|abgezogen|einbehalten|behält|verfällt|nicht erstattet|nicht erstattungsfähig",
-        "es": "retención adicional|te cobraremos|te cobrarán|cobraremos|se te descontará|descontaremos|te descuentan|pagarás|deberá pagar|deberás pagar|a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización|se queda con|retiene|retenido|no reembolsable|pierde",
+        "es": "retención adicional|le tocará pagar|te tocará pagar|tendrá que pagar|tendrás que pagar|te cobraremos|te cobrarán|cobraremos|se te descontará|descontaremos|te descuentan|pagarás|deberá pagar|deberás pagar|a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización|se queda con|retiene|retenido|no reembolsable|pierde",
         "pt": "deverá restituir|deve restituir|terá de pagar|vai pagar|pagará|será descontado|será cobrado|recebeu indevidamente|a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa|fica com|ficará com|retém|retido|retida|não reembolsável|perde",
-        "it": "a tuo carico|a suo carico|a vostro carico|a carico del cliente|a tuo debito|a suo debito|verranno addebitati|le verranno addebitati|addebiteremo|addebiterà|dovrà pagare|dovrai pagare|pagherai|ricevuto in eccesso|a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile",
+        "it": "paghi|a tuo carico|a suo carico|a vostro carico|a carico del cliente|a tuo debito|a suo debito|verranno addebitati|le verranno addebitati|addebiteremo|addebiterà|dovrà pagare|dovrai pagare|pagherai|ricevuto in eccesso|a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile",
         "nl": "te veel ontvangen|schrijven wij af|moet u betalen|moet je betalen|betaalt u|betaal je|bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald",
         "zh": "补税|需补税|还需补|补交|补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退|亏损|亏了",
-        "ja": "引き落とされ|引き落とさ|追徴|納付|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
-        "ko": "납부|추가 납부|청구|출금|부과",
+        "ja": "引き落とされ|引き落とさ|追徴|納付|納める|追加で支払|追加で払|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
+        "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내|더 내",
     },
 }  # fmt: skip
 # The stems of the direction words, for the Latin-script languages whose verbs inflect past any list of forms
@@ -191,7 +191,7 @@ STEMS: dict[str, tuple[str, ...]] = {
     ),
     "credit": (
         "rembours", "erstatt", "compensaci", "gutschr", "gutgeschr", "rückerstatt", "zurücküberw", "devolv", "devuelv",
-        "reembols", "accredit", "riaccredit", "rimbors", "restitu", "terugbeta", "terugstort", "teruggestort",
+        "reembols", "reintegr", "accredit", "riaccredit", "rimbors", "restitu", "terugbeta", "terugstort", "teruggestort",
         "creditad", "creditar", "crédité", "créditer", "recrédit", "estorn", "ristorn", "storn", "bijgeschrev",
         "bijschrijv",
     ),
@@ -378,8 +378,11 @@ CUES = (
 
 # An amount said for the whole of something, not for each ('290 € pauschal', '€ 90 voor het hele examen', 'für die
 # ganze Familie', '650 € per la camera intera'): its own sense, 'whole', which is per no person or piece.
+# ... of which a total ('79 € au total'): no price of one head, but of one of anything else, it may be.
+TOTAL = r"en total|au total|in total|insgesamt|in totale|no total|in totaal|(?:valor|preço|prix|precio|prezzo) total"
 WHOLE = (
     r"pauschal|forfaitaire|au forfait|en forfait|flat(?: fee| rate)|für (?:die|das|den) ganzen? \w+"
     r"|voor (?:het|de) hele \w+|for the (?:whole|entire) \w+|pour (?:toute la|tout le) \w+"
     r"|per (?:la|il|l') \w+ inter[ao]|para (?:todo el|toda la) \w+|para (?:o|a) \w+ inteir[oa]|para toda a \w+"
+    r"|" + TOTAL
 )

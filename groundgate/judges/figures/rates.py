@@ -33,6 +33,7 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
 
 
 _NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il", "lo", "al", "ao", "à", "de", "het", "een", "die", "der", "das"})  # fmt: skip
+_TOTAL = re.compile(words.TOTAL, re.IGNORECASE)
 _WHOLE = re.compile(rf"^\s*,?\s*(?:\(\s*)?((?:{words.WHOLE}))(?![^\W\d_])", re.IGNORECASE)
 _CHARGED = re.compile(r"charged|billed|payable|paid|due|factur|prélev|berechnet|fällig|abgebucht|cobrad|cargad|addebitat|in rekening|afgeschreven", re.IGNORECASE)  # fmt: skip
 _EVERY = re.compile(
@@ -112,8 +113,9 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
                 period, rest = bare[0], rest[bare[1] :]
             continue
         own = _ITEM_END.split(rest[:24], maxsplit=1)[0]  # past a comma, the next item's ('12 €, ida y vuelta 20 €')
-        if kind == "money" and "whole" not in per and (whole := _WHOLE.match(rest)) is not None and whole.start(1) <= len(own):  # fmt: skip
-            per.add("whole")  # '290 € pauschal', '€ 90 voor het hele examen'
+        if kind == "money" and not per & {"whole", "total"} and (whole := _WHOLE.match(rest)) is not None and whole.start(1) <= len(own):  # fmt: skip
+            total = _TOTAL.fullmatch(whole.group(1)) is not None  # '79 € au total'
+            per.add("total" if total else "whole")  # '290 € pauschal', '€ 90 voor het hele examen'
             rest = rest[whole.end() :]
             continue
         # a journey's words may hold a conjunction ('für Hin- und Rückfahrt', 'voor heen en terug'): read past it
