@@ -241,9 +241,9 @@ def agree(
     theirs = set(source.per - JOURNEY - EACH) | (
         {source.period} if source.period not in ("", "once") and periods else set()
     )
-    for side, facing in ((mine, theirs), (theirs, mine)):  # a total: no price of one head, maybe of one of others
-        if "total" in side and not facing & _HEADS:
-            side.discard("total")  # '79 € au total' of '79 € par cabine'; not of '79 € par personne'
+    for side, facing in ((mine, theirs), (theirs, mine)):  # a total, or a price for some people: no price of one
+        if not facing & _HEADS:  # head, but maybe of one of anything else ('€120 for 6 people' of '€120 per group')
+            side -= {thing for thing in side if thing == "total" or _PEOPLE.fullmatch(thing)}  # '79 € au total'
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:
@@ -265,6 +265,7 @@ def agree(
 
 
 _HEADS = frozenset({"person", "seat"})
+_PEOPLE = re.compile(r"\d+ person")  # rates.per_people's key
 
 
 @cache
@@ -443,8 +444,10 @@ class Stated:
         return next(self._backers(claim, paired), None)
 
     def _backers(self, claim: Figure, paired: bool = False) -> Iterator[Figure]:
-        if claim.bound in ("about", "nearly") and claim.kind not in _SIZED:  # 'vers 22 h 30': the time it is near
-            claim = claim.with_qualifiers(replace(claim.said_with, bound=""))
+        if claim.bound in ("about", "nearly") and claim.kind not in _SIZED:  # 'vers 22 h 30': the time it is near,
+            plain = claim.with_qualifiers(replace(claim.said_with, bound=""))  # said as no limit ('after 7 pm')
+            yield from (source for source in self._backers(plain, paired) if self.qualify(source).bound not in _LIMITS)
+            return
         if claim.bound in HEDGES:
             exact = {id(s) for s in self.matching(claim, read=False)}
             for source in self.quantities:

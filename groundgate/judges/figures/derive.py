@@ -225,3 +225,33 @@ def _kin(dimension: object, source: Figure) -> bool:
     if theirs[0] == dimension:
         return True
     return isinstance(dimension, str) and isinstance(theirs[0], str) and bool(set(dimension.split("/")) & set(theirs[0].split("/")))  # fmt: skip
+
+
+# A person's own age, said right before it ('tu hijo de 9 años', 'votre fils de 9 ans', 'Kinder (8 und 12 Jahre)'):
+# the reader's fact, a case of the context's age band, never a figure the context must state.
+_PERSON = re.compile(
+    r"(?:son|daughter|child|children|kids?|boy|girl|fils|fille|enfants?|sohn|tochter|kinder?|enkel|hij[oa]s?|niñ[oa]s?|"
+    r"filh[oa]s?|crianças?|figli[oa]?|bambin[oi]|zoon|dochter|kinderen|kind)\W+(?:\w+\W+){0,2}$",
+    re.IGNORECASE,
+)
+
+
+def aged(claim: Figure, sources: Sequence[Figure], before: str, qualify: Callable[[Figure], Figure]) -> str | None:
+    """'within 7–17 years', when the claim is a person's age named right before it (``before``: the answer's words
+    there) that falls in an age band the context states (a range, or a limit: 'hasta 12 años'); else None."""
+    if claim.kind != "duration" or claim.unit != "year" or claim.bound or _PERSON.search(before[-40:]) is None:
+        return None
+    spans: dict[tuple[str, int], list[Figure]] = {}  # a range's ends quote it whole, each where it stands
+    for source in sources:
+        if source.kind == "duration" and source.unit == "year":
+            key = next((k for k in spans if k[0] == source.text and 0 <= source.start - k[1] <= len(source.text)), None)
+            spans.setdefault(key or (source.text, source.start), []).append(source)
+    for ends in spans.values():
+        values = sorted(source.value for source in ends)
+        if len(values) >= 2 and values[0] <= claim.value <= values[-1]:
+            return f"within {ends[0].text}"
+        read = qualify(ends[0])
+        below = read.bound in ("max", "under") and claim.value <= values[0]
+        if len(values) == 1 and (below or (read.bound == "min" and claim.value >= values[0])):
+            return f"within {read.said}"
+    return None

@@ -186,7 +186,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
     'ko': {
         '초': 'second', '분': 'minute', '시간': 'hour', '일': 'day', '영업일': 'business day', '주': 'week', '주일': 'week',
         '개월': 'month', '달': 'month', '년': 'year', '킬로그램': 'kg', '킬로': 'kg', '그램': 'g', '미터': 'm', '센티미터': 'cm',
-        '킬로미터': 'km', '리터': 'l', '밀리그램': 'mg', '마이크로그램': 'µg', '도': '°', '퍼센트': '%', '회': 'times', '번': 'times', '배': 'times',
+        '킬로미터': 'km', '세제곱미터': 'm³', '제곱미터': 'm²', '리터': 'l', '밀리그램': 'mg', '마이크로그램': 'µg', '도': '°', '퍼센트': '%', '회': 'times', '번': 'times', '배': 'times',
     },
 }  # fmt: skip
 # Qualifiers that make a day a business day, before ('5 business days') or after ('5 jours ouvrés') it.

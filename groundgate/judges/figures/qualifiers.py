@@ -178,7 +178,7 @@ class Reader:
             said = replace(said, period=period)
         if kind == "money" and (counted := per_count(text, end, self.lang)):
             said = replace(said, per=said.per | {counted})  # '42 €/100 kg'
-        elif kind == "money" and (people := per_people(text, end)):
+        elif kind == "money" and "person" not in said.per and (people := per_people(text, end)):
             said = replace(said, per=said.per | {people})  # '160 € für zwei Personen'
         if kind == "money" and not said.period and (named := _last(_SPAN_LABEL.finditer(text, max(clause_start, start - 40), start))) and not any(s[2] == "money" and named.end() <= s[0] < start for s in spans[max(0, index - 3) : index]):  # fmt: skip
             said = replace(said, period=reach.span_period(f"{named.group(1)} day", "en"))  # '6-Tages-Karte … 312 €'
@@ -442,6 +442,8 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
 
 
 _TOKEN = re.compile(r"[^\W\d_]+")
+_PAST_TIME = re.compile(words.PAST_TIME, re.IGNORECASE)
+_AT_TIME = re.compile(words.AT_TIME, re.IGNORECASE)
 _SIGNS = "/~+-−"
 
 
@@ -481,7 +483,7 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     """``_read`` without the clause: the same words say the same (a suite's contexts share their sentences)."""
     if kind not in _QUANTITIES and kind != "time":
         return Qualifiers(clause=clause)
-    if _silent(before, after, lang) and not (kind == "duration" and _calendar(own)):
+    if _silent(before, after, lang) and not (kind == "duration" and _calendar(own)) and not (kind == "time" and _PAST_TIME.search(before[-24:])):  # fmt: skip
         return Qualifiers(clause=clause)
     bound = ""
     stripped_before, stripped_after = before, after
@@ -494,6 +496,10 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
         if ended is None and lang not in _CJK and (denied := _NOT_PAST.search(before, max(0, len(before) - 40))):
             ended = ("min" if denied.group("less") else "max", denied.start())  # 'niet dikker dan 3,2 cm': at most
+    if ended is not None and ended[0] == "about" and kind != "time" and _AT_TIME.fullmatch(before[ended[1] :].strip()):
+        ended = None  # 'gegen 18 € Aufpreis', 'vers 15 pays': 'about' only of a clock time
+    if ended is None and kind == "time" and (past := _PAST_TIME.search(before[-24:])) is not None:
+        ended = ("min" if past.group("after") else "max", len(before) - 24 + past.start() if len(before) > 24 else past.start())  # fmt: skip
     if ended is not None:
         bound, at = ended
         stripped_before = before[:at]

@@ -24,7 +24,7 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
         return None
     words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
     if lang in ("zh", "ja", "ko"):
-        return re.compile(rf"(?<![\d.,])(?P<f>{words})")  # '12분의 1' is no '2분의 1'
+        return re.compile(rf"(?<![\d.,周期])(?P<f>{words})")  # '12분의 1' is no '2분의 1'; '周一半天' no '一半'
     share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
     by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
     ends = r"(?=\s*(?:[.,;:!?)]|$))"  # 'weniger als ein Viertel.': a share at a clause's end, after a hedge only
@@ -49,8 +49,9 @@ def shares(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
         table = qualifier_words.FRACTIONS[lang]
         for match in pattern.finditer(text):
             group = "f" if match.group("f") else "g" if match.group("g") else "h"
-            if group == "h" and phrases.ending(text[max(0, match.start() - 40) : match.start()], "before") is None:
-                continue  # 'once a quarter.' is no share
+            room = match.group(group).lower() in _ROOMS and (group == "h" or match.group().lower().startswith("de"))
+            if room or (group == "h" and phrases.ending(text[max(0, match.start() - 40) : match.start()], "before") is None):  # fmt: skip
+                continue  # 'once a quarter.', 'más de un cuarto' (a room) are no share
             edits.append((match.start(group), match.end(group), table[match.group(group).lower()] + "%"))
     return edits
 
@@ -63,6 +64,7 @@ def _fraction_words(lang: str) -> frozenset[str]:
     )
 
 
+_ROOMS = frozenset({"un cuarto", "um quarto"})  # a room, as often as a quarter
 TENTHS = re.compile(r"(?<![\d.])(\d)成")
 
 # A share said as a ratio, once its number words are digits: 'one in five', '1 sur 5', 'uno de cada cinco',

@@ -16,7 +16,7 @@ from typing import Literal
 
 from groundgate.judges.figures import lexicon, zones
 from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, opposed, read_thing
-from groundgate.judges.figures.derive import STEPS, derived
+from groundgate.judges.figures.derive import STEPS, aged, derived
 from groundgate.judges.figures.extract import figures, read, whole
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.languages import language, language_name
@@ -131,6 +131,9 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         given = [f for f in everything[max(0, at - 4) : at + 5] if f is not claim and clause[0] <= f.start < clause[1]]
         if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4], given):  # fmt: skip
             continue  # '算一天' against '25元/天': the context's period, named
+        if how := aged(claim, stated, shown_candidate[max(0, claim.start - 40) : claim.start], reading.qualified):
+            verdicts.append((claim, "derived", how))
+            continue  # 'para tu hijo de 9 años' of 'pack júnior (hasta 12 años)': the reader's own age, in the band
         if _turned(claim, sources):
             verdicts.append((claim, "unsupported", ""))
             continue  # '补税720元' of '应退税额720元': said the other way, whatever it may be computed from
@@ -193,7 +196,8 @@ def _said_of(
         if others and subjects.elsewhere(words, None, backers, others):
             return claim, "unsupported", ""
         exact = {(s.start, s.end) for s in sources.matching(claim, read=False)}
-        if others and not any((b.start, b.end) in exact for b in backers) and subjects.nearer(words, backers, others):
+        loose = claim.bound in ("over", "under")  # one-sided: true of a far figure too ('about' is near its own)
+        if loose and others and not any((b.start, b.end) in exact for b in backers) and subjects.nearer(words, backers, others):  # fmt: skip
             return claim, "unsupported", ""  # true only by chance of a figure of something else
         return None
     if claim.kind not in SAID_OF:
