@@ -10,7 +10,10 @@ hedge ('weniger als ein Viertel.'), of parts ('una cuarta parte', 'tres cuartas 
 van Nederland', beside '62% van onze klanten'); a change said by 'more' or 'less' after the amount ('€ 15 meer
 dan vorig jaar', '4 % de moins'); debits and credits said by verbs ('paghi', 'le tocará pagar', '追加で納める',
 'se le reintegrará'); and a total ('780 € (valor total do escritório)', '79 € au total'), no price per head, but
-the price of one of anything else. Each both ways."""
+the price of one of anything else; a concentration's two measures said apart ('250 mg/5 mL': 'each 5 mL contains
+250 mg'); a place named before a local time at a sentence's start ('In New York … 12:50 Uhr Ortszeit'); a figure
+past which is denied after it ('Mehr als 9 € zahlen Sie nicht', 'hoger dan 2,10 m kunnen niet'): a limit.
+Each both ways."""
 
 from __future__ import annotations
 
@@ -147,6 +150,36 @@ BOTH_WAYS = [
         "La cabine intérieure pour deux coûte 79 € au total pour la nuit.",
         "La cabine intérieure coûte 79 € par personne pour la nuit.",
         "79 €",
+    ),
+    (
+        "Amoxicillin oral suspension 250 mg/5 mL. Dose for children: 25 mg/kg/day.",
+        "Each 5 mL contains 250 mg of amoxicillin.",
+        "Each 5 mL contains 125 mg of amoxicillin.",
+        "125 mg",
+    ),
+    (
+        "Amoxicilline 250 mg/5 mL, poudre pour suspension buvable.",
+        "Le sirop est dosé à 250 mg pour 5 mL.",
+        "Le sirop est dosé à 250 mg pour 10 mL.",
+        "10 mL",
+    ),
+    (
+        "Ankunft in New York JFK um 12:50 Uhr Ortszeit. Abflug Frankfurt 10:05 Uhr MEZ.",
+        "In New York landen Sie um 12:50 Uhr Ortszeit.",
+        "In New York landen Sie um 18:50 Uhr Ortszeit.",
+        "18:50 Uhr",
+    ),
+    (
+        "Jede weitere Stunde kostet 1,50 €, höchstens jedoch 9 € pro Tag.",
+        "Mehr als 9 € pro Tag zahlen Sie nicht.",
+        "Mindestens 9 € pro Tag zahlen Sie immer.",
+        "9 €",
+    ),
+    (
+        "De parkeergarage heeft een doorrijhoogte van maximaal 2,10 m.",
+        "Let op: voertuigen hoger dan 2,10 m kunnen de garage niet in.",
+        "Let op: de garage is minimaal 2,10 m hoog.",
+        "2,10 m",
     ),
     (
         "Paarmassage (50 Min.): 160 € für zwei Personen. Tageskarte: 29 € pro Person.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
@@ -40,6 +41,9 @@ class Qualifiers:
 NOTHING = Qualifiers()
 
 
+_PER_COUNT_OF = re.compile(r"([^/\s]+)/(\d+(?:[.,]\d+)?)\s?([^/\s]+)")  # 'mg/5 ml'
+
+
 @dataclass(frozen=True, slots=True)
 class Figure:
     """One figure as a text states it. ``text`` is what the text writes (a range's end is quoted as the whole
@@ -72,6 +76,18 @@ class Figure:
             self.text, self.kind, self.value, self.unit, self.days, self.readings, self.name, self.bare, self.start,
             self.end, self.other, self.written, self.loose, qualifiers,
         )  # fmt: skip
+
+    def parts(self) -> list[Figure]:
+        """A concentration's two measures, each a figure the text states ('250 mg/5 mL': 250 mg, and 5 mL), so an
+        answer may say them apart ('each 5 mL contains 250 mg'); none for any other figure ('25 mg/kg')."""
+        split = _PER_COUNT_OF.fullmatch(self.unit) if self.kind == "measure" else None
+        if split is None:
+            return []
+        top, count, bottom = split.groups()
+        return [
+            Figure(self.text, "measure", self.value, top, start=self.start, end=self.end),
+            Figure(self.text, "measure", Decimal(count.replace(",", ".")), bottom, start=self.start, end=self.end),
+        ]
 
     @property
     def bound(self) -> str:

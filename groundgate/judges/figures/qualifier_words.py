@@ -380,6 +380,8 @@ CUES = (
 # ganze Familie', '650 € per la camera intera'): its own sense, 'whole', which is per no person or piece.
 # A clock time's side, said before it: 'after 7 pm' (from it on), 'before 10:00' (up to it).
 PAST_TIME = r"(?<![^\W\d_])(?:(?P<after>after|après|nach|después de las|después de la|después de|tras las|depois das|depois da|após as|após|dopo le|dopo l'|dopo|na)|(?P<before>before|avant|vor|antes de las|antes de la|antes das|antes da|prima delle|prima dell'|prima di|voor))\s*$"  # fmt: skip
+# What is past a figure, denied after it: 'Mehr als 9 € zahlen Sie nicht', 'vehicles over 2.1 m cannot enter'.
+NOT_ALLOWED = r"[^.;:!?–—]{0,40}?(?<![^\W\d_])(?:cannot|can't|may not|must not|are not allowed|is not allowed|(?:kunnen|mogen|moeten|betaalt|betaal|zijn)\b[^.;:!?]{0,20}\bniet|(?:können|dürfen|müssen|zahlen|bezahlen)\b[^.;:!?]{0,24}\bnicht|ne (?:peu|doi|pai)\w*[^.;:!?]{0,12}\bpas|no (?:pued|deb|pag)\w*|non (?:poss|dev|pag)\w*|não (?:pod|dev|pag)\w*|않|못|不能|不得|不可)"  # fmt: skip
 # Hedge words of a clock time only ('gegen 22 Uhr'; 'gegen 18 € Aufpreis' is 'for', 'vers 15 pays' is 'to').
 AT_TIME = r"(?:vers|gegen|omstreeks|hacia las?|sobre las?|verso l[e']?)\s*(?:les?|la|l'|den|de)?"
 # ... of which a total ('79 € au total'): no price of one head, but of one of anything else, it may be.

@@ -443,6 +443,7 @@ def _triggers(lang: str) -> tuple[frozenset[str], str]:
 
 _TOKEN = re.compile(r"[^\W\d_]+")
 _PAST_TIME = re.compile(words.PAST_TIME, re.IGNORECASE)
+_NOT_ALLOWED = re.compile(words.NOT_ALLOWED, re.IGNORECASE)
 _AT_TIME = re.compile(words.AT_TIME, re.IGNORECASE)
 _SIGNS = "/~+-−"
 
@@ -503,8 +504,8 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     if ended is not None:
         bound, at = ended
         stripped_before = before[:at]
-        if bound in ("over", "under") and _NEGATION.search(stripped_before):
-            bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
+        if bound in ("over", "under") and (_NEGATION.search(stripped_before) or _NOT_ALLOWED.match(after)):
+            bound = "max" if bound == "over" else "min"  # 'not above 40 °C', 'hoger dan 2,10 m kunnen niet in': a limit
         if (
             bound == "max"
             and kind == "duration"

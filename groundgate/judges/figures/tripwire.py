@@ -100,7 +100,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     asking = read(query, lang) if query else None  # the user's figures, their qualifiers read only when asked
     asked = asking.figures if asking is not None else []
     qualify = reading.qualified if asking is None or not asked else (lambda f: asking.qualified(reading.qualified(f)))
-    sources = Stated(stated + asked, qualify)
+    sources = Stated(stated + [part for figure in stated for part in figure.parts()] + asked, qualify)
     shown_candidate = visible(candidate) if not candidate.isascii() else candidate
     shown = visible(context) if not context.isascii() else context
     verdicts: list[tuple[Figure, Status, str]] = []

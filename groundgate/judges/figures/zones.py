@@ -45,7 +45,7 @@ def bracketed() -> re.Pattern[str]:
 
 
 _PLACE_AFTER = re.compile(r"\s*(?:,\s*)?(de|dos|das|da|do|di|del|della|in|en|à|of|van|von|op|at|auf|a)\s+(?:la\s+|las\s+|los\s+|le\s+|les\s+|the\s+)?(\w[\w'-]*(?:\s+[A-Z]\w+)?)", re.IGNORECASE)  # fmt: skip
-_PLACE_BEFORE = re.compile(r"(?<![^\W\d_])(?:in|en|à|a|em|na|no|nas|nos)\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)")
+_PLACE_BEFORE = re.compile(r"(?<![^\W\d_])(?i:in|en|à|a|em|na|no|nas|nos)\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)")
 
 
 _CJK_PLACE = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}|[\uac00-\ud7a3]{2,}|[\u4e00-\u9fff]{2,}")
