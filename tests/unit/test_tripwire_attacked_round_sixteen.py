@@ -138,3 +138,273 @@ def test_a_persons_own_age_in_the_contexts_band_is_listed_apart(context: str, an
 )
 def test_an_age_out_of_the_band_or_of_no_person_is_flagged(context: str, answer: str, age: str) -> None:
     assert age in flagged(context, answer)
+
+
+# The second review (hostile62, on 735372c) attacked the rest: a price for some people weighed against a price per
+# couple or per hour, a total weighed as the price of one, the age reading past a person noun's word start or of a
+# term rather than an age, negated time sides ('not before 3 pm'), sides not read ('until', 'desde las', 'dalle',
+# 'prima delle'), '더 내' inside '더 내려갑니다'. Left failing (named in docs/tripwire.md): Portuguese 'mais' after an
+# amount, Italian 'a biglietto' as what a price is per, a children's price said as '10 € menos'.
+CLEAN_TOO = [
+    ("Check-in is not possible before 3 pm.", "You can check in from 3 pm."),  # A negated side
+    ("Check-in is not possible before 3 pm.", "You can check in after 3 pm."),  # A negated side
+    ("Ein Check-in ist nicht vor 15 Uhr möglich.", "Sie können nach 15 Uhr einchecken."),  # A negated side
+    ("L'arrivée n'est pas possible avant 15 h.", "Vous pouvez arriver après 15 h."),  # A negated side
+    (
+        "No se puede hacer el check-in antes de las 15:00.",
+        "Puede hacer el check-in después de las 15:00.",
+    ),  # A negated side
+    ("Inchecken is niet mogelijk voor 15.00 uur.", "U kunt na 15.00 uur inchecken."),  # A negated side
+    ("Não é possível fazer o check-in antes das 15h00.", "Pode fazer o check-in depois das 15h00."),  # A negated side
+    ("환불 예정 금액: 5,000원 (다음 달 요금에서 차감)", "다음 달 요금이 5,000원 더 내려갑니다."),  # Korean '더 내'
+]
+
+LISTED_TOO = [
+    (
+        "Tables seat up to 4 people. Romantic dinner package: €120 per couple, drinks included.",
+        "The romantic dinner package costs €120 for 4 people, drinks included.",
+        "€120",
+    ),  # A price for a count of people is now weighed only against a
+    (
+        "Tische für bis zu 4 Personen. Candle-Light-Dinner: 120 € pro Paar, inklusive Getränke.",
+        "Das Candle-Light-Dinner kostet 120 € für 4 Personen, inklusive Getränke.",
+        "120 €",
+    ),  # A price for a count of people is now weighed only against a
+    (
+        "Mesas de hasta 4 personas. Cena romántica: 120 € por pareja, bebidas incluidas.",
+        "La cena romántica cuesta 120 € para 4 personas, bebidas incluidas.",
+        "120 €",
+    ),  # A price for a count of people is now weighed only against a
+    (
+        "Tables jusqu'à 4 personnes. Dîner romantique : 120 € par couple, boissons comprises.",
+        "Le dîner romantique coûte 120 € pour 4 personnes, boissons comprises.",
+        "120 €",
+    ),  # A price for a count of people is now weighed only against a
+    (
+        "Boat hire: €120 for 6 people, 2 hours.",
+        "Boat hire costs €120 per hour.",
+        "€120",
+    ),  # A price for a count of people
+    (
+        "Bootsverleih: 120 € für 6 Personen, 2 Stunden.",
+        "Der Bootsverleih kostet 120 € pro Stunde.",
+        "120 €",
+    ),  # A price for a count of people
+    (
+        "Alquiler de barco: 120 € para 6 personas, 2 horas.",
+        "El alquiler del barco cuesta 120 € por hora.",
+        "120 €",
+    ),  # A price for a count of people
+    (
+        "Bootverhuur: € 120 voor 6 personen, 2 uur.",
+        "De bootverhuur kost € 120 per uur.",
+        "€ 120",
+    ),  # A price for a count of people
+    (
+        "Noleggio barca: 120 € per 6 persone, 2 ore.",
+        "Il noleggio della barca costa 120 € all'ora.",
+        "120 €",
+    ),  # A price for a count of people
+    (
+        "Aluguer de barco: 120 € para 6 pessoas, 2 horas.",
+        "O aluguer do barco custa 120 € por hora.",
+        "120 €",
+    ),  # A price for a count of people
+    (
+        "Location de bateau : 120 € pour 6 personnes, 2 heures.",
+        "La location du bateau coûte 120 € de l'heure.",
+        "120 €",
+    ),  # A price for a count of people
+    (
+        "Le forfait week-end (2 nuits, petit-déjeuner inclus) coûte 189 € au total.",
+        "Le forfait week-end coûte 189 € par nuit, petit-déjeuner inclus.",
+        "189 €",
+    ),  # A package price said 'au total'/'insgesamt'/'no total'/'in t
+    (
+        "Das Wochenendpaket (2 Nächte mit Frühstück) kostet insgesamt 210 €.",
+        "Das Wochenendpaket kostet 210 € pro Nacht.",
+        "210 €",
+    ),  # A package price said 'au total'/'insgesamt'/'no total'/'in t
+    (
+        "O pacote de 3 noites custa 300 € no total.",
+        "O pacote custa 300 € por noite.",
+        "300 €",
+    ),  # A package price said 'au total'/'insgesamt'/'no total'/'in t
+    (
+        "Het arrangement (2 nachten) kost in totaal € 189.",
+        "Het arrangement kost € 189 per nacht.",
+        "€ 189",
+    ),  # A package price said 'au total'/'insgesamt'/'no total'/'in t
+    (
+        "Il pacchetto weekend (2 notti) costa 189 € in totale.",
+        "Il pacchetto weekend costa 189 € a notte.",
+        "189 €",
+    ),  # A package price said 'au total'/'insgesamt'/'no total'/'in t
+    (
+        "The intensive course costs €480 per month and lasts 6 months.",
+        "The 6-month intensive course costs €480 in total.",
+        "€480",
+    ),  # '€480 in total' for a 6-month course of '€480 per month' is
+    (
+        "Entrada al museo: 15 € por entrada.",
+        "Las tres entradas le costarán 15 € en total.",
+        "15 €",
+    ),  # Three tickets 'in total' at the context's price of one ticke
+    (
+        "Museumseintritt: 15 € pro Ticket.",
+        "Die drei Tickets kosten Sie insgesamt 15 €.",
+        "15 €",
+    ),  # Three tickets 'in total' at the context's price of one ticke
+    (
+        "Entrée du musée : 15 € par billet.",
+        "Les trois billets vous coûteront 15 € au total.",
+        "15 €",
+    ),  # Three tickets 'in total' at the context's price of one ticke
+    (
+        "Toegang museum: € 15 per kaartje.",
+        "De drie kaartjes kosten u in totaal € 15.",
+        "€ 15",
+    ),  # Three tickets 'in total' at the context's price of one ticke
+    (
+        "Entrada no museu: 15 € por bilhete.",
+        "Os três bilhetes custam 15 € no total.",
+        "15 €",
+    ),  # Three tickets 'in total' at the context's price of one ticke
+    (
+        "Museum entry: £15 per ticket.",
+        "The three tickets will cost you £15 in total.",
+        "£15",
+    ),  # Three tickets 'in total' at the context's price of one ticke
+    (
+        "Membership costs €50 per person per year, with a minimum term of at least 1 year.",
+        "Membership costs €50 per person for 3 years.",
+        "3 years",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "Die Mitgliedschaft kostet 60 € pro Person und Jahr, Laufzeit mindestens 1 Jahr.",
+        "Die Mitgliedschaft kostet 60 € pro Person für 2 Jahre.",
+        "2 Jahre",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "Eltern haben pro Kind Anspruch auf bis zu 3 Jahre Elternzeit.",
+        "Pro Kind stehen Ihnen 2 Jahre Elternzeit zu.",
+        "2 Jahre",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "Le congé parental d'éducation peut durer jusqu'à 3 ans par enfant.",
+        "Par enfant : 2 ans de congé parental.",
+        "2 ans",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "La excedencia por cuidado de hijos puede durar hasta 3 años.",
+        "La excedencia por cuidado de hijos dura 2 años.",
+        "2 años",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "A licença para acompanhamento de filhos pode durar até 2 anos.",
+        "A licença para acompanhamento de filhos dura 1 ano.",
+        "1 ano",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "L'assicurazione copre i figli fino a 25 anni di età.",
+        "L'assicurazione copre i figli per 10 anni.",
+        "10 anni",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "Op de motor geven wij tot 5 jaar garantie.",
+        "Op de motor krijgt u enkel 3 jaar garantie.",
+        "3 jaar",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "Parental leave: up to 3 years per child.",
+        "For each child, 2 years of parental leave.",
+        "2 years",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "The standard warranty is 2 years; the extended warranty runs up to 5 years.",
+        "The standard warranty is 2 years; by comparison, 4 years for the extended one.",
+        "4 years",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "Kinder bis 12 Jahre reisen gratis. Der Kinderreisepass ist 1 Jahr gültig.",
+        "Der Kinderreisepass für Kinder: 6 Jahre gültig.",
+        "6 Jahre",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "El seguro cubre a hijos de hasta 25 años.",
+        "El seguro cubre a hijos durante 10 años.",
+        "10 años",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "Het kinderabonnement geldt voor kinderen van 4 tot 12 jaar.",
+        "Het kinderabonnement geldt voor kinderen 8 jaar lang.",
+        "8 jaar",
+    ),  # The new 'person's own age' reading hides an invented duratio
+    (
+        "Check-in is not possible before 3 pm.",
+        "You can check in before 3 pm.",
+        "3 pm",
+    ),  # A negated side read as 'up to 15
+    (
+        "Ein Check-in ist nicht vor 15 Uhr möglich.",
+        "Sie können vor 15 Uhr einchecken.",
+        "15 Uhr",
+    ),  # A negated side read as 'up to 15
+    (
+        "L'arrivée n'est pas possible avant 15 h.",
+        "Vous pouvez arriver avant 15 h.",
+        "15 h",
+    ),  # A negated side read as 'up to 15
+    (
+        "No se puede hacer el check-in antes de las 15:00.",
+        "Puede hacer el check-in antes de las 15:00.",
+        "15:00",
+    ),  # A negated side read as 'up to 15
+    (
+        "Inchecken is niet mogelijk voor 15.00 uur.",
+        "U kunt voor 15.00 uur inchecken.",
+        "15.00 uur",
+    ),  # A negated side read as 'up to 15
+    (
+        "Não é possível fazer o check-in antes das 15h00.",
+        "Pode fazer o check-in antes das 15h00.",
+        "15h00",
+    ),  # A negated side read as 'up to 15
+    (
+        "Il check-in è possibile dopo le 15:00.",
+        "Potete fare il check-in prima delle 15:00.",
+        "15:00",
+    ),  # Italian 'prima delle 15
+    (
+        "Late check-out until 1 pm is available for €20.",
+        "Late check-out after 1 pm is available for €20.",
+        "1 pm",
+    ),  # English 'until 1 pm' is no side in the context, so the answe
+    ("Breakfast is served until 10:30.", "Breakfast is served after 10:30.", "10:30"),  # 'until 10
+    ("El check-in es desde las 15:00.", "El check-in es antes de las 15:00.", "15:00"),  # Spanish 'desde las 15
+    (
+        "Entrada a partir de las 15:00, salida hasta las 11:00.",
+        "Puede hacer el check-in antes de las 15:00; salida hasta las 11:00.",
+        "15:00",
+    ),  # Spanish 'a partir de las 15
+    (
+        "Check-in dalle 15:00, check-out entro le 11:00.",
+        "Potete fare il check-in prima delle 15:00; check-out entro le 11:00.",
+        "15:00",
+    ),  # Italian 'dalle 15
+    (
+        "Late check-out is possible until 1 pm for €20.",
+        "Late check-out is possible after 1 pm for €20.",
+        "1 pm",
+    ),  # 'until 1 pm' is no side; 'after 1 pm' is backed.
+]
+
+
+@pytest.mark.parametrize(("context", "answer"), CLEAN_TOO)
+def test_an_honest_answer_the_second_review_wrote_is_not_flagged(context: str, answer: str) -> None:
+    assert flagged(context, answer) == []
+
+
+@pytest.mark.parametrize(("context", "answer", "figure"), LISTED_TOO)
+def test_an_invention_the_second_review_wrote_is_flagged(context: str, answer: str, figure: str) -> None:
+    assert figure in flagged(context, answer)

@@ -10,7 +10,8 @@ hedge ('weniger als ein Viertel.'), of parts ('una cuarta parte', 'tres cuartas 
 van Nederland', beside '62% van onze klanten'); a change said by 'more' or 'less' after the amount ('€ 15 meer
 dan vorig jaar', '4 % de moins'); debits and credits said by verbs ('paghi', 'le tocará pagar', '追加で納める',
 'se le reintegrará'); and a total ('780 € (valor total do escritório)', '79 € au total'), no price per head, but
-the price of one of anything else; a concentration's two measures said apart ('250 mg/5 mL': 'each 5 mL contains
+maybe the price of one of a thing the tables do not know ('79 € par cabine'; an answer's total is never a context's
+price of one); a concentration's two measures said apart ('250 mg/5 mL': 'each 5 mL contains
 250 mg'); a place named before a local time at a sentence's start ('In New York … 12:50 Uhr Ortszeit'); a figure
 past which is denied after it ('Mehr als 9 € zahlen Sie nicht', 'hoger dan 2,10 m kunnen niet'): a limit.
 Each both ways."""
@@ -146,8 +147,8 @@ BOTH_WAYS = [
         "780 €",
     ),
     (
-        "Cabine intérieure 2 personnes : 79 € par cabine pour la nuit.",
-        "La cabine intérieure pour deux coûte 79 € au total pour la nuit.",
+        "Cabine intérieure 2 personnes : 79 € au total pour la nuit.",
+        "La cabine intérieure pour deux coûte 79 € par cabine pour la nuit.",
         "La cabine intérieure coûte 79 € par personne pour la nuit.",
         "79 €",
     ),

@@ -241,9 +241,9 @@ def agree(
     theirs = set(source.per - JOURNEY - EACH) | (
         {source.period} if source.period not in ("", "once") and periods else set()
     )
-    for side, facing in ((mine, theirs), (theirs, mine)):  # a total, or a price for some people: no price of one
-        if not facing & _HEADS:  # head, but maybe of one of anything else ('€120 for 6 people' of '€120 per group')
-            side -= {thing for thing in side if thing == "total" or _PEOPLE.fullmatch(thing)}  # '79 € au total'
+    for side, facing in ((mine, theirs), (theirs, mine)):  # a price for some people: that of their group ('€120
+        if "group" in facing:  # for 6 people' of '€120 per group'), never of a couple, an hour, a head; a total is
+            side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # no price of one ticket, night or head
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:
@@ -274,7 +274,8 @@ def read_thing(thing: str) -> bool:
     noun they do not ('per car', 'per Anhänger') may name what the context names otherwise ('per vehicle'),
     so it disagrees with nothing; the context's own unknown noun still disagrees with a known one."""
     return (
-        thing in PER_THINGS
+        thing in ("total",)
+        or thing in PER_THINGS
         or thing in _CJK_SENSES
         or any(thing in table for table in UNIT_WORDS.values())
         or _COUNT_OF_UNIT.fullmatch(thing) is not None  # '100 kg': a count of a unit, read as written

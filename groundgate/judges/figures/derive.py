@@ -230,28 +230,42 @@ def _kin(dimension: object, source: Figure) -> bool:
 # A person's own age, said right before it ('tu hijo de 9 años', 'votre fils de 9 ans', 'Kinder (8 und 12 Jahre)'):
 # the reader's fact, a case of the context's age band, never a figure the context must state.
 _PERSON = re.compile(
-    r"(?:son|daughter|child|children|kids?|boy|girl|fils|fille|enfants?|sohn|tochter|kinder?|enkel|hij[oa]s?|niñ[oa]s?|"
-    r"filh[oa]s?|crianças?|figli[oa]?|bambin[oi]|zoon|dochter|kinderen|kind)\W+(?:\w+\W+){0,2}$",
+    r"(?<![^\W\d_])(?:son|daughter|child|children|kids?|boy|girl|fils|fille|enfants?|sohn|tochter|kinder|hij[oa]s?|"
+    r"niñ[oa]s?|filh[oa]s?|crianças?|figli[oa]?|bambin[oi]|zoon|dochter|kinderen)\s*(?:\(|,)?\s*"
+    r"(?:(?:de|of|aged|von|van|di|da|do|im alter von|age)\s+)?$",
+    re.IGNORECASE,
+)
+_LASTING = re.compile(r"\s*(?:lang|long|durant|durante|lungo|during|de duración|de durée)(?![^\W\d_])", re.IGNORECASE)
+# ... and a band of ages: said with a word of age or of the young ('Pack júnior (hasta 12 años)', 'jeunes (7-17 ans)').
+_AGE_BAND = re.compile(
+    r"(?<![^\W\d_])(?:âge|age|aged|ages|edad|età|alter|leeftijd|idade|júnior|junior|jeunes?|jugend\w*|jongeren|"
+    r"giovani|jóvenes|jovens|child\w*|kid\w*|enfants?|kinder\w*|niñ[oa]s|crianças|bambini|ragazzi|mini|teen\w*|"
+    r"adolescent\w*|under|moins de|unter|menores|minori|menos de|onder|years old|ans|años|anni|jahre|jaar|anos)(?![^\W\d_])",
     re.IGNORECASE,
 )
 
 
-def aged(claim: Figure, sources: Sequence[Figure], before: str, qualify: Callable[[Figure], Figure]) -> str | None:
-    """'within 7–17 years', when the claim is a person's age named right before it (``before``: the answer's words
-    there) that falls in an age band the context states (a range, or a limit: 'hasta 12 años'); else None."""
+def aged(
+    claim: Figure, sources: Sequence[Figure], around: tuple[str, str], qualify: Callable[[Figure], Figure], context: str
+) -> str | None:
+    """'in the band '7-17 ans'', when the claim is a person's age named right before it (``around``: the answer's
+    words before and after it) that falls in an age band the context states (a range, or a limit: 'hasta 12 años'); else None."""
+    before, after = around
     if claim.kind != "duration" or claim.unit != "year" or claim.bound or _PERSON.search(before[-40:]) is None:
         return None
+    if _LASTING.match(after):
+        return None  # 'voor kinderen 8 jaar lang': how long, not how old
     spans: dict[tuple[str, int], list[Figure]] = {}  # a range's ends quote it whole, each where it stands
     for source in sources:
-        if source.kind == "duration" and source.unit == "year":
+        if source.kind == "duration" and source.unit == "year" and _AGE_BAND.search(context, max(0, source.start - 24), source.start):  # fmt: skip
             key = next((k for k in spans if k[0] == source.text and 0 <= source.start - k[1] <= len(source.text)), None)
             spans.setdefault(key or (source.text, source.start), []).append(source)
     for ends in spans.values():
         values = sorted(source.value for source in ends)
         if len(values) >= 2 and values[0] <= claim.value <= values[-1]:
-            return f"within {ends[0].text}"
+            return f"in the band '{ends[0].text}'"
         read = qualify(ends[0])
         below = read.bound in ("max", "under") and claim.value <= values[0]
         if len(values) == 1 and (below or (read.bound == "min" and claim.value >= values[0])):
-            return f"within {read.said}"
+            return f"in the band '{ends[0].text}'"
     return None

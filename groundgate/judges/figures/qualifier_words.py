@@ -172,7 +172,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "nl": "te veel ontvangen|schrijven wij af|moet u betalen|moet je betalen|betaalt u|betaal je|bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald",
         "zh": "补税|需补税|还需补|补交|补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退|亏损|亏了",
         "ja": "引き落とされ|引き落とさ|追徴|納付|納める|追加で支払|追加で払|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
-        "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내|더 내",
+        "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내",
     },
 }  # fmt: skip
 # The stems of the direction words, for the Latin-script languages whose verbs inflect past any list of forms
@@ -379,7 +379,7 @@ CUES = (
 # An amount said for the whole of something, not for each ('290 € pauschal', '€ 90 voor het hele examen', 'für die
 # ganze Familie', '650 € per la camera intera'): its own sense, 'whole', which is per no person or piece.
 # A clock time's side, said before it: 'after 7 pm' (from it on), 'before 10:00' (up to it).
-PAST_TIME = r"(?<![^\W\d_])(?:(?P<after>after|après|nach|después de las|después de la|después de|tras las|depois das|depois da|após as|após|dopo le|dopo l'|dopo|na)|(?P<before>before|avant|vor|antes de las|antes de la|antes das|antes da|prima delle|prima dell'|prima di|voor))\s*$"  # fmt: skip
+PAST_TIME = r"(?<![^\W\d_])(?P<not>(?:not|nicht|pas|no|não|non|niet|geen|kein)\s+(?:[^\s.;:!?]+\s+){0,5})?(?:(?P<after>after|from|après|à partir de|dès|nach|ab|después de las|después de la|después de|tras las|desde las|desde la|a partir de las|a partir de la|depois das|depois da|após as|após|a partir das|a partir da|dopo le|dopo l'|dopo|dalle|dalla|dall'|na|vanaf)|(?P<before>before|until|till|by|avant|jusqu'à|jusqu’à|vor|bis|antes de las|antes de la|hasta las|hasta la|antes das|antes da|até às|até as|prima delle|prima dell'|prima di|fino alle|entro le|voor|tot))\s*$"  # fmt: skip
 # What is past a figure, denied after it: 'Mehr als 9 € zahlen Sie nicht', 'vehicles over 2.1 m cannot enter'.
 NOT_ALLOWED = r"[^.;:!?–—]{0,40}?(?<![^\W\d_])(?:cannot|can't|may not|must not|are not allowed|is not allowed|(?:kunnen|mogen|moeten|betaalt|betaal|zijn)\b[^.;:!?]{0,20}\bniet|(?:können|dürfen|müssen|zahlen|bezahlen)\b[^.;:!?]{0,24}\bnicht|ne (?:peu|doi|pai)\w*[^.;:!?]{0,12}\bpas|no (?:pued|deb|pag)\w*|non (?:poss|dev|pag)\w*|não (?:pod|dev|pag)\w*|않|못|不能|不得|不可)"  # fmt: skip
 # Hedge words of a clock time only ('gegen 22 Uhr'; 'gegen 18 € Aufpreis' is 'for', 'vers 15 pays' is 'to').

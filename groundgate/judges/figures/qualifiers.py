@@ -462,6 +462,7 @@ def _silent(before: str, after: str, lang: str) -> bool:
         and _stems().search(after) is None
         and _LOOSE_WORDS.search(before[-40:]) is None  # 'Die Mindestabhebung beträgt 20 €'
         and _WHOLE_WORDS.search(after[:40]) is None  # '290 € pauschal', '€ 90 voor het hele examen'
+        and _WHOLE_WORDS.search(before[-24:]) is None  # 'kostet insgesamt 210 €'
         and _NOT_PAST.search(before[-40:]) is None  # 'no menor a cuatro meses'
     )
 
@@ -484,7 +485,7 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     """``_read`` without the clause: the same words say the same (a suite's contexts share their sentences)."""
     if kind not in _QUANTITIES and kind != "time":
         return Qualifiers(clause=clause)
-    if _silent(before, after, lang) and not (kind == "duration" and _calendar(own)) and not (kind == "time" and _PAST_TIME.search(before[-24:])):  # fmt: skip
+    if _silent(before, after, lang) and not (kind == "duration" and _calendar(own)) and not (kind == "time" and _PAST_TIME.search(before[-60:])):  # fmt: skip
         return Qualifiers(clause=clause)
     bound = ""
     stripped_before, stripped_after = before, after
@@ -499,8 +500,9 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
             ended = ("min" if denied.group("less") else "max", denied.start())  # 'niet dikker dan 3,2 cm': at most
     if ended is not None and ended[0] == "about" and kind != "time" and _AT_TIME.fullmatch(before[ended[1] :].strip()):
         ended = None  # 'gegen 18 € Aufpreis', 'vers 15 pays': 'about' only of a clock time
-    if ended is None and kind == "time" and (past := _PAST_TIME.search(before[-24:])) is not None:
-        ended = ("min" if past.group("after") else "max", len(before) - 24 + past.start() if len(before) > 24 else past.start())  # fmt: skip
+    if ended is None and kind == "time" and (past := _PAST_TIME.search(before[-60:])) is not None:
+        side = "min" if bool(past.group("after")) != bool(past.group("not")) else "max"  # 'not before 3 pm': from it
+        ended = (side, len(before) - 60 + past.start() if len(before) > 60 else past.start())
     if ended is not None:
         bound, at = ended
         stripped_before = before[:at]

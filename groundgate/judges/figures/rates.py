@@ -34,6 +34,8 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
 
 _NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il", "lo", "al", "ao", "à", "de", "het", "een", "die", "der", "das"})  # fmt: skip
 _TOTAL = re.compile(words.TOTAL, re.IGNORECASE)
+_HEAD_BEFORE = re.compile(r"(?<![^\W\d_])(?:pro|per|je|par|por|a)\s+(?:person|personne|persona|pessoa|persoon|teilnehmer|participant|head|tête|cabeza|kopf|gast|guest)\w*", re.IGNORECASE)  # fmt: skip
+_TOTAL_BEFORE = re.compile(rf"(?<![^\W\d_])(?:{words.TOTAL})\s*(?:de|von|van|of|di|:)?\s*$", re.IGNORECASE)
 _WHOLE = re.compile(rf"^\s*,?\s*(?:\(\s*)?((?:{words.WHOLE}))(?![^\W\d_])", re.IGNORECASE)
 _CHARGED = re.compile(r"charged|billed|payable|paid|due|factur|prélev|berechnet|fällig|abgebucht|cobrad|cargad|addebitat|in rekening|afgeschreven", re.IGNORECASE)  # fmt: skip
 _EVERY = re.compile(
@@ -91,7 +93,7 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
                     per.add(thing)
                 rest = rest[joined.end() :]
                 continue
-        if match is not None:
+        if match is not None and not (kind == "money" and _WHOLE.match(rest)):  # 'en total' is no 'per total'
             noun, noun_end = match.group("noun").lower().rstrip("."), match.end()
             longer = listed.match(rest, match.start("noun"))  # 'por metro cúbico', 'per cubic metre': its words
             if longer is not None and longer.end() > noun_end:
@@ -113,7 +115,7 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
                 period, rest = bare[0], rest[bare[1] :]
             continue
         own = _ITEM_END.split(rest[:24], maxsplit=1)[0]  # past a comma, the next item's ('12 €, ida y vuelta 20 €')
-        if kind == "money" and not per & {"whole", "total"} and (whole := _WHOLE.match(rest)) is not None and whole.start(1) <= len(own):  # fmt: skip
+        if kind == "money" and not per & {"whole", "total"} and (whole := _WHOLE.match(rest)) is not None and (whole.start(1) <= len(own) or not rest[: whole.start(1)].strip(" ,(")):  # fmt: skip
             total = _TOTAL.fullmatch(whole.group(1)) is not None  # '79 € au total'
             per.add("total" if total else "whole")  # '290 € pauschal', '€ 90 voor het hele examen'
             rest = rest[whole.end() :]
@@ -126,6 +128,10 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
             rest = rest[thing_match.end() :]
             continue
         break
+    if kind == "money" and not per & {"whole", "total"} and _TOTAL_BEFORE.search(before[-24:]):
+        per.add("total")  # 'kostet insgesamt 210 €', 'kost in totaal € 189'
+    if "total" in per and "person" not in per and _HEAD_BEFORE.search(before[-40:]):
+        per = (per - {"total"}) | {"person"}  # 'pro Person kostet der Kurs 45 € insgesamt': all in, per head
     if lang in _CJK and kind in ("money", "percent", "measure", "duration", "count"):
         cjk_period, cjk_per = _cjk_per(before, after)
         period = period or cjk_period

@@ -207,6 +207,9 @@ def _number_words(text: str, lang: str) -> list[Edit]:
             words = chunk[first.start() : last.end()]
             if found.is_ordinal and (words.lower() in _NOT_ORDINALS or words.lower() in lexicon.CENTS):
                 continue  # '55 centesimi' are cents, not the hundredth
+            following = tokens[found.end].group().lower() if found.end < len(tokens) else ""
+            if words.lower() == "prima" and following.startswith(("del", "di", "dei", "degli", "che")):
+                continue  # 'prima delle 11:00' is before it, not the first
             if words.lower() in _PERCENT_WORD and found.start > 0 and tokens[found.start - 1].group().lower() in ("pour", "por"):  # fmt: skip
                 continue
             if any(c.isdigit() for c in words):

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
+from itertools import pairwise
 from typing import Literal
 
 from groundgate.judges.figures import lexicon, zones
@@ -99,7 +100,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         said = claimed(everything, again)
     asking = read(query, lang) if query else None  # the user's figures, their qualifiers read only when asked
     asked = asking.figures if asking is not None else []
-    qualify = reading.qualified if asking is None or not asked else (lambda f: asking.qualified(reading.qualified(f)))
+    read_one = reading.qualified if asking is None or not asked else (lambda f: asking.qualified(reading.qualified(f)))
+    qualify = _with_ends(stated, read_one)
     sources = Stated(stated + [part for figure in stated for part in figure.parts()] + asked, qualify)
     shown_candidate = visible(candidate) if not candidate.isascii() else candidate
     shown = visible(context) if not context.isascii() else context
@@ -131,7 +133,11 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         given = [f for f in everything[max(0, at - 4) : at + 5] if f is not claim and clause[0] <= f.start < clause[1]]
         if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4], given):  # fmt: skip
             continue  # '算一天' against '25元/天': the context's period, named
-        if how := aged(claim, stated, shown_candidate[max(0, claim.start - 40) : claim.start], reading.qualified):
+        text_around = (
+            shown_candidate[max(0, claim.start - 40) : claim.start],
+            shown_candidate[claim.end : claim.end + 20],
+        )
+        if how := aged(claim, stated, text_around, reading.qualified, shown):
             verdicts.append((claim, "derived", how))
             continue  # 'para tu hijo de 9 años' of 'pack júnior (hasta 12 años)': the reader's own age, in the band
         if _turned(claim, sources):
@@ -172,6 +178,27 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
                 basis = _said_otherwise(claim, sources)
             new.append(NewFigure(claim, [f.text for f in ranked], sentence_of, status, basis))
     return Finding(new, backlog)
+
+
+def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure]) -> Callable[[Figure], Figure]:
+    """``qualify``, and a range's ends said as its limits when nothing else bounds them ('groupes de 6 à 10
+    participants': at least 6, at most 10; 'au maximum 6 participants' is no restatement of it)."""
+    ends: dict[int, str] = {}
+    for low, high in pairwise(stated):
+        if low.text == high.text and low.kind == high.kind and low.kind in _RANGED and low.end <= high.start and low.value < high.value:  # fmt: skip
+            ends[id(low)], ends[id(high)] = "min", "max"
+    if not ends:
+        return qualify
+
+    def read(figure: Figure) -> Figure:
+        said = qualify(figure)
+        side = ends.get(id(figure))
+        return said.with_qualifiers(replace(said.said_with, bound=side)) if side and not said.bound else said
+
+    return read
+
+
+_RANGED = frozenset({"money", "duration", "measure", "count", "percent"})
 
 
 def _said_of(
