@@ -13,8 +13,9 @@ dan vorig jaar', '4 % de moins'); debits and credits said by verbs ('paghi', 'le
 maybe the price of one of a thing the tables do not know ('79 € par cabine'; an answer's total is never a context's
 price of one); a concentration's two measures said apart ('250 mg/5 mL': 'each 5 mL contains
 250 mg'); a place named before a local time at a sentence's start ('In New York … 12:50 Uhr Ortszeit'); a figure
-past which is denied after it ('Mehr als 9 € zahlen Sie nicht', 'hoger dan 2,10 m kunnen niet'): a limit.
-Each both ways."""
+past which is denied after it ('Mehr als 9 € zahlen Sie nicht', 'hoger dan 2,10 m kunnen niet'): a limit; a
+range's ends are its limits; an amount said again without its period shares it ('月額基本料：880円 … この880円分');
+'una tantum' is once; a CJK price per one span ('1日3,480円', '1288元一个月'). Each both ways."""
 
 from __future__ import annotations
 
@@ -182,6 +183,31 @@ BOTH_WAYS = [
         "Let op: de garage is minimaal 2,10 m hoog.",
         "2,10 m",
     ),
+    (
+        "Cours intensifs : groupes de 6 à 10 participants.",
+        "Les groupes comptent au moins 6 et au plus 10 participants.",
+        "Les cours se déroulent en petits groupes, au maximum 6 participants.",
+        "6 participants",
+    ),
+    (
+        "月額基本料：880円（税込）。この880円分は毎月の利用料金に充当されます。",
+        "基本料金は月額880円で、その分は利用料金に充てられます。",
+        "基本料金は年額880円で、その分は利用料金に充てられます。",
+        "880円",
+    ),
+    (
+        "Postazione fissa 260 € al mese. Attivazione una tantum: 50 €.",
+        "La postazione fissa costa 260 € al mese, più 50 € di attivazione una tantum.",
+        "La postazione fissa costa 260 € al mese, più un costo di attivazione di 50 € al mese.",
+        "50 €",
+    ),
+    (
+        "ワールドパス：24時間980円。7日間パックは3,480円です。",
+        "7日間パックは3,480円で使えます。",
+        "7日間パックが1日3,480円です。",
+        "3,480円",
+    ),
+    ("岩时攀岩馆：月卡498元/月；季卡1288元/季度。", "季卡1288元一个季度。", "季卡是1288元一个月。", "1288元"),
     (
         "Paarmassage (50 Min.): 160 € für zwei Personen. Tageskarte: 29 € pro Person.",
         "Eine Paarmassage kostet 160 € für 2 Personen.",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
+from groundgate.judges.figures import cldr
 from groundgate.judges.figures import qualifier_words as words
 
 _CJK = ("zh", "ja", "ko")
@@ -183,3 +184,41 @@ def _stemmed(token: str, stems: tuple[tuple[str, str], ...]) -> str | None:
     if len(token) < 5 or token.endswith(_ABLE):  # 'remboursable', 'rimborsabile': what may be, not what is
         return None
     return next((side for stem, side in stems if token.startswith(stem)), None)
+
+
+# Function words that are a qualifier's telling word all the same ('mais', 'bis', 'within', 'ab').
+_TELLING = frozenset(["mais", "más", "più", "meer", "mehr", "plus", "moins", "menos", "meno", "minder", "weniger", "até", "hasta", "bis", "tot", "entro", "binnen", "desde", "ab", "dès", "from", "within", "over", "under"])  # fmt: skip
+_PER_WORDS = frozenset(
+    ["per", "pro", "par", "por", "je", "each", "cada", "elke", "ogni", "chaque", "every", "p", "pp", "pppn"]
+)
+_JOURNEY_WORDS = frozenset(
+    ["way", "trip", "retour", "vuelta", "volta", "ritorno", "terug", "rückfahrt", "andata", "ida", "sens"]
+)
+
+
+@cache
+def triggers(lang: str) -> tuple[frozenset[str], str]:
+    """(the telling words of any qualifier phrase, lowercased: its last word, its first and its longer middle
+    words when they are no function words; the characters of CJK phrases): a window holding none of them has no
+    qualifier to read."""
+    from groundgate.judges.figures.lexicon import STOPWORDS
+
+    function = {w for ws in STOPWORDS.values() for w in ws} - _TELLING
+    found: set[str] = set(_PER_WORDS)
+    tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
+    for table in tables:
+        for by_language in table.values():
+            codes = (lang,) if lang in _CJK else _LATIN
+            for phrase in "|".join(by_language.get(code, "") for code in codes).split("|"):
+                parts = re.findall(r"[^\W\d_]+", phrase.lower())
+                if parts:
+                    found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
+                    found |= {p for p in parts[1:-1] if len(p) > 3 and p not in function}  # 'à partir de'
+    found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(cldr.zones()))}
+    found |= _JOURNEY_WORDS
+    found |= {w for p in words.PER_THINGS.values() for w in re.findall(r"[^\W\d_]+", p.lower()) if len(w) > 2}
+    found |= {"than", "dan", "als", "que"}  # a comparative denied: 'niet dikker zijn dan'
+    found |= {w for ws in words.JOURNEYS.values() for p in ws.split("|") for w in re.findall(r"[^\W\d_]+", p) if len(w) > 2}  # fmt: skip
+    cjk = "".join({c for table in tables for by in table.values() for c in by.get(lang, "")}) if lang in _CJK else ""
+    cjk += "".join({c for name in cldr.zones() for c in name if not c.isascii()}) if lang in _CJK else ""
+    return frozenset(found - {"a", "an", "the", "de", "la", "le", "el", "o", "il", "lo", "l"}), cjk

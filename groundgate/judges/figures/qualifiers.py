@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from groundgate.judges.figures import cldr, phrases, reach, zones
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
-from groundgate.judges.figures.rates import CJK_THINGS, per_count, per_people, rate, things
+from groundgate.judges.figures.rates import CJK_THINGS, ONE_SPAN_AFTER, one_span, per_count, per_people, rate, things
 
 _CJK = ("zh", "ja", "ko")
 _LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
@@ -172,6 +172,10 @@ class Reader:
             noun = one.group(1)  # '1室12,400円', '1人12,400円': a count of one right before a price is what it is per
             thing = CJK_THINGS.get(noun) or things()[0].get(noun.lower())
             said = replace(said, per=said.per | {thing}) if thing else said
+            if not thing and not said.period and (period := one_span(noun)):
+                said = replace(said, period=period)  # '1日3,480円', '1か月935円': a price per one day, per one month
+        if kind == "money" and self.lang == "zh" and not said.period and (span := ONE_SPAN_AFTER.match(text, end)):
+            said = replace(said, period=one_span(span.group(1)))  # '1288元一个月'
         if kind == "money" and not said.per & words.JOURNEY_SENSES and (way := self._journey(start, end, previous, following, clause_start, clause_end)):  # fmt: skip
             said = replace(said, per=said.per | {way})
         if kind == "money" and not said.period and (period := self._period_further(index, start, end, clause_start)):
@@ -369,78 +373,6 @@ def _own_last(text: str) -> str:
 _QUANTITIES = frozenset({"money", "percent", "measure", "count", "number", "duration", "times"})
 
 
-@cache
-def _triggers(lang: str) -> tuple[frozenset[str], str]:
-    """(the telling words of any qualifier phrase, lowercased: its last word, its first and its longer middle
-    words when they are no function words; the characters of CJK phrases): a window holding none of them has no qualifier to read."""
-    from groundgate.judges.figures.lexicon import STOPWORDS
-
-    function = {w for ws in STOPWORDS.values() for w in ws} - {
-        "mais",
-        "más",
-        "più",
-        "meer",
-        "mehr",
-        "plus",
-        "moins",
-        "menos",
-        "meno",
-        "minder",
-        "weniger",
-        "até",
-        "hasta",
-        "bis",
-        "tot",
-        "entro",
-        "binnen",
-        "desde",
-        "ab",
-        "dès",
-        "from",
-        "within",
-        "over",
-        "under",
-    }
-    found: set[str] = {
-        "per",
-        "pro",
-        "par",
-        "por",
-        "je",
-        "each",
-        "cada",
-        "elke",
-        "ogni",
-        "chaque",
-        "every",
-        "p",
-        "pp",
-        "pppn",
-    }
-    tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
-    for table in tables:
-        for by_language in table.values():
-            codes = (lang,) if lang in _CJK else _LATIN
-            for phrase in "|".join(by_language.get(code, "") for code in codes).split("|"):
-                parts = re.findall(r"[^\W\d_]+", phrase.lower())
-                if parts:
-                    found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
-                    found |= {p for p in parts[1:-1] if len(p) > 3 and p not in function}  # 'à partir de'
-
-    found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(cldr.zones()))}
-    found |= {"way", "trip", "retour", "vuelta", "volta", "ritorno", "terug", "rückfahrt", "andata", "ida", "sens"}
-    found |= {
-        w for p in words.PER_THINGS.values() for w in re.findall(r"[^\W\d_]+", p.lower()) if len(w) > 2
-    }  # '£6.40 a pint'
-    found |= {"than", "dan", "als", "que"}  # a comparative denied: 'niet dikker zijn dan'
-    found |= {
-        w for ws in words.JOURNEYS.values() for p in ws.split("|") for w in re.findall(r"[^\W\d_]+", p) if len(w) > 2
-    }
-    cjk = "".join({c for table in tables for by in table.values() for c in by.get(lang, "")}) if lang in _CJK else ""
-    cjk += "".join({c for name in cldr.zones() for c in name if not c.isascii()}) if lang in _CJK else ""
-    return frozenset(found - {"a", "an", "the", "de", "la", "le", "el", "o", "il", "lo", "l"}), cjk
-
-
 _TOKEN = re.compile(r"[^\W\d_]+")
 _PAST_TIME = re.compile(words.PAST_TIME, re.IGNORECASE)
 _NOT_ALLOWED = re.compile(words.NOT_ALLOWED, re.IGNORECASE)
@@ -450,7 +382,7 @@ _SIGNS = "/~+-−"
 
 def _silent(before: str, after: str, lang: str) -> bool:
     """Whether neither window holds a word or sign a qualifier is written with (most figures: read no further)."""
-    vocabulary, cjk = _triggers(lang)
+    vocabulary, cjk = phrases.triggers(lang)
     if any(c in _SIGNS for c in before[-2:]) or any(c in _SIGNS for c in after[:3]):
         return False
     if lang in _CJK:

@@ -171,7 +171,17 @@ _CJK_PER_BEFORE = re.compile(
 _CJK_PER_AFTER = re.compile(
     r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）]))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
 )
-_CJK_PERIOD = {"週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
+_CJK_PERIOD = {"个月": "month", "週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
+
+
+def one_span(noun: str) -> str:
+    """The period a CJK count of one names ('1日', '1か月', '1泊', '一个月'), never a month's name ('1月': January)."""
+    return _CJK_PERIOD.get(noun, "") if noun not in ("月", "월") else ""
+
+
+ONE_SPAN_AFTER = re.compile(r"\s?[一1]\s?(个月|天|年|晚|周|小时)(?![\u4e00-\u9fff])")  # '1288元一个月': a month's price
+
+
 _CJK_ONE = frozenset({"인", "명", "박", "실", "건", "개", "室"})
 CJK_THINGS = {
     "千瓦时": "kwh",

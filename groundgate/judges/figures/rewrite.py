@@ -122,6 +122,7 @@ _SENTENCE = re.compile(r"[^.!?;:\n]+[.!?;:\n]*")
 _TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+|\S")
 # Ordinals that are also units or other words: 'a second', 'la seconde fois', 'el segundo'.
 _NOT_ORDINALS = frozenset({"second", "seconde", "secondes", "segundo", "segunda", "seconds", "quarto", "quarta"})
+_ONCE_AFTER = frozenset({"tantum", "seule", "sola", "única", "só", "solo"})
 _PERCENT_WORD = frozenset({"cent", "ciento", "cien"})  # 'pour cent', 'por ciento' are 'percent', not 100
 
 
@@ -210,6 +211,8 @@ def _number_words(text: str, lang: str) -> list[Edit]:
             following = tokens[found.end].group().lower() if found.end < len(tokens) else ""
             if words.lower() == "prima" and following.startswith(("del", "di", "dei", "degli", "che")):
                 continue  # 'prima delle 11:00' is before it, not the first
+            if words.lower() in ("una", "une", "uma", "un") and following in _ONCE_AFTER:
+                continue  # 'una tantum', 'une seule fois': once, a period, not a count of one
             if words.lower() in _PERCENT_WORD and found.start > 0 and tokens[found.start - 1].group().lower() in ("pour", "por"):  # fmt: skip
                 continue
             if any(c.isdigit() for c in words):

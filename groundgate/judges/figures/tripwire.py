@@ -182,18 +182,35 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
 
 def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure]) -> Callable[[Figure], Figure]:
     """``qualify``, and a range's ends said as its limits when nothing else bounds them ('groupes de 6 à 10
-    participants': at least 6, at most 10; 'au maximum 6 participants' is no restatement of it)."""
+    participants': at least 6, at most 10; 'au maximum 6 participants' is no restatement of it), and an amount
+    said again without its period as said with it, when it is said with one period only."""
     ends: dict[int, str] = {}
     for low, high in pairwise(stated):
         if low.text == high.text and low.kind == high.kind and low.kind in _RANGED and low.end <= high.start and low.value < high.value:  # fmt: skip
             ends[id(low)], ends[id(high)] = "min", "max"
-    if not ends:
+    amounts: dict[tuple[object, str], list[Figure]] = {}
+    for figure in stated:
+        if figure.kind == "money":
+            amounts.setdefault((figure.value, figure.unit), []).append(figure)
+    again = {key: said for key, said in amounts.items() if len(said) > 1}
+    periods: dict[int, str] = {}
+    for (
+        said
+    ) in again.values():  # '月額基本料：880円 … この880円分は': the same amount said again, bare, is the same fee
+        named = {period for figure in said if (period := qualify(figure).period)}
+        if len(named) == 1:
+            periods |= {id(figure): next(iter(named)) for figure in said}
+    if not ends and not periods:
         return qualify
 
     def read(figure: Figure) -> Figure:
         said = qualify(figure)
-        side = ends.get(id(figure))
-        return said.with_qualifiers(replace(said.said_with, bound=side)) if side and not said.bound else said
+        side, period = ends.get(id(figure)), periods.get(id(figure))
+        if side and not said.bound:
+            said = said.with_qualifiers(replace(said.said_with, bound=side))
+        if period and not said.period:
+            said = said.with_qualifiers(replace(said.said_with, period=period))
+        return said
 
     return read
 
