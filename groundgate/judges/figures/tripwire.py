@@ -101,10 +101,10 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     asking = read(query, lang) if query else None  # the user's figures, their qualifiers read only when asked
     asked = asking.figures if asking is not None else []
     read_one = reading.qualified if asking is None or not asked else (lambda f: asking.qualified(reading.qualified(f)))
-    qualify = _with_ends(stated, read_one)
+    shown = visible(context) if not context.isascii() else context
+    qualify = _with_ends(stated, read_one, shown)
     sources = Stated(stated + [part for figure in stated for part in figure.parts()] + asked, qualify)
     shown_candidate = visible(candidate) if not candidate.isascii() else candidate
-    shown = visible(context) if not context.isascii() else context
     verdicts: list[tuple[Figure, Status, str]] = []
     query_ids = {id(figure) for figure in asked}
     subjects = Subjects(shown, stated, lang)
@@ -180,10 +180,11 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     return Finding(new, backlog)
 
 
-def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure]) -> Callable[[Figure], Figure]:
+def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure], text: str) -> Callable[[Figure], Figure]:
     """``qualify``, and a range's ends said as its limits when nothing else bounds them ('groupes de 6 à 10
     participants': at least 6, at most 10; 'au maximum 6 participants' is no restatement of it), and an amount
-    said again without its period as said with it, when it is said with one period only."""
+    said again without its period, not as a label's value, as said with it when it is said with one period only
+    ('月額基本料：880円 … この880円分は'; not 'Activation fee: $30. Monthly fee: $30.': two fees)."""
     ends: dict[int, str] = {}
     for low, high in pairwise(stated):
         if low.text == high.text and low.kind == high.kind and low.kind in _RANGED and low.end <= high.start and low.value < high.value:  # fmt: skip
@@ -192,14 +193,12 @@ def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure]) ->
     for figure in stated:
         if figure.kind == "money":
             amounts.setdefault((figure.value, figure.unit), []).append(figure)
-    again = {key: said for key, said in amounts.items() if len(said) > 1}
     periods: dict[int, str] = {}
-    for (
-        said
-    ) in again.values():  # '月額基本料：880円 … この880円分は': the same amount said again, bare, is the same fee
+    for said in (said for said in amounts.values() if len(said) > 1):
         named = {period for figure in said if (period := qualify(figure).period)}
         if len(named) == 1:
-            periods |= {id(figure): next(iter(named)) for figure in said}
+            bare = [f for f in said if not _LABELLED.search(text, max(0, f.start - 3), f.start)]
+            periods |= {id(figure): next(iter(named)) for figure in bare}
     if not ends and not periods:
         return qualify
 
@@ -215,6 +214,7 @@ def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure]) ->
     return read
 
 
+_LABELLED = re.compile(r"[:：]\s*$")
 _RANGED = frozenset({"money", "duration", "measure", "count", "percent"})
 
 
