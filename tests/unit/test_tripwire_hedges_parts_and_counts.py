@@ -15,7 +15,8 @@ price of one); a concentration's two measures said apart ('250 mg/5 mL': 'each 5
 250 mg'); a place named before a local time at a sentence's start ('In New York … 12:50 Uhr Ortszeit'); a figure
 past which is denied after it ('Mehr als 9 € zahlen Sie nicht', 'hoger dan 2,10 m kunnen niet'): a limit; a
 range's ends are its limits; an amount said again without its period shares it ('月額基本料：880円 … この880円分');
-'una tantum' is once; a CJK price per one span ('1日3,480円', '1288元一个月'). Each both ways."""
+'una tantum' is once; a CJK price per one span ('1日3,480円', '1288元一个月'); the level a backed change started
+from is said of what its new level is ('caiu de 6,8% para 6,1%'). Each both ways."""
 
 from __future__ import annotations
 
@@ -208,6 +209,12 @@ BOTH_WAYS = [
         "3,480円",
     ),
     ("岩时攀岩馆：月卡498元/月；季卡1288元/季度。", "季卡1288元一个季度。", "季卡是1288元一个月。", "1288元"),
+    (
+        "Hemoglobina glicada (HbA1c): 6,1% (exame anterior, em outubro: 6,8%). Glicose em jejum: 108 mg/dL.",
+        "Sua hemoglobina glicada caiu de 6,8% para 6,1%.",
+        "Sua hemoglobina glicada caiu de 7,8% para 6,1%.",
+        "7,8%",
+    ),
     (
         "Paarmassage (50 Min.): 160 € für zwei Personen. Tageskarte: 29 € pro Person.",
         "Eine Paarmassage kostet 160 € für 2 Personen.",

@@ -15,7 +15,7 @@ from decimal import Decimal
 from itertools import pairwise
 from typing import Literal
 
-from groundgate.judges.figures import lexicon, zones
+from groundgate.judges.figures import changes, lexicon, zones
 from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, opposed, read_thing
 from groundgate.judges.figures.derive import STEPS, aged, derived
 from groundgate.judges.figures.extract import figures, read, whole
@@ -249,6 +249,10 @@ def _said_of(
     same = [b for b in sources.matching(claim, read=False) if id(b) not in query_ids] or [backer]
     if not subjects.rivals(kind_of(claim), same):
         return None  # nothing else of its kind in the context: nothing else it could be said of
+    at = place[id(claim)]
+    following = everything[at + 1] if at + 1 < len(everything) else None
+    if following is not None and following.kind == claim.kind and following.unit == claim.unit and changes.implied(answer, (claim.start, claim.end), (following.start, following.end), (claim.value, following.value), subjects.lang) and sources.backer(following) is not None:  # fmt: skip
+        return None  # 'caiu de 6,8% para 6,1%': the level a backed change started from, said of what it is
     for occurrence in (claim, *repeats):
         at = place[id(occurrence)]
         lead = answer[max(everything[at - 1].end if at else 0, occurrence.start - _LEAD) : occurrence.start]
