@@ -408,3 +408,144 @@ def test_an_honest_answer_the_second_review_wrote_is_not_flagged(context: str, a
 @pytest.mark.parametrize(("context", "answer", "figure"), LISTED_TOO)
 def test_an_invention_the_second_review_wrote_is_flagged(context: str, answer: str, figure: str) -> None:
     assert figure in flagged(context, answer)
+
+
+# The third review (hostile63, on 85d172a): negated clock sides read past another verb ('you do not have to check
+# out until 11'), 'under/over X … cannot' turned into a limit, a denial read past a comma, a context range's ends
+# against an answer's own range, an amount said again taking another fee's period, a concentration's parts backing
+# a dose alone. Left failing (named in docs/tripwire.md): a local time placed by 'À Paris', 'A Roma', 'In
+# Amsterdam'; an age band's limit changed ('8 bis 14'); '5 mLあたり'; '€200 in total' of a booking's total.
+CLEAN_THIRD = [
+    ("Check-out: until 11:00 am.", "You do not have to check out until 11 am."),  # negated clock side
+    (
+        "Check-out bis 11 Uhr.",
+        "Sie müssen nicht vor 11 Uhr auschecken – Check-out ist bis 11 Uhr.",
+    ),  # negated clock side
+    ("Départ : jusqu'à 11 h.", "Vous n'êtes pas obligé de partir avant 11 h."),  # negated clock side
+    (
+        "Late arrivals after 10 pm use the key box at the entrance.",
+        "No problem if you arrive after 10 pm: use the key box at the entrance.",
+    ),  # negated clock side
+    (
+        "Aankomst na 22:00 uur: gebruik de sleutelkluis.",
+        "Geen probleem als u na 22:00 uur aankomt, gebruik de sleutelkluis.",
+    ),  # negated clock side
+    (
+        "Delivery takes 3–5 business days.",
+        "Expect your parcel within 3–5 business days.",
+    ),  # context range's ends read as limits
+    (
+        "Groups of over 10 people cannot book online.",
+        "For groups over 10 people, please call us instead of booking online.",
+    ),  # 'over 10 people cannot …' in the context is now 'up to 10';
+    (
+        "Children under 12 cannot stay in the room alone.",
+        "Children under 12 must be accompanied by an adult.",
+    ),  # NOT_ALLOWED turns 'under 6 … must not/cannot' into 'at least
+    (
+        "Kinder unter 12 Jahren dürfen nicht allein im Zimmer bleiben.",
+        "Kinder unter 12 Jahren müssen von einem Erwachsenen begleitet werden.",
+    ),  # NOT_ALLOWED turns 'under 6 … must not/cannot' into 'at least
+    (
+        "Orders over €50 ship free, but we cannot ship to PO boxes.",
+        "Orders over €50 ship free.",
+    ),  # NOT_ALLOWED reads 40 chars past the figure across a comma in
+    (
+        "Activation fee $30. Monthly fee $30 per month.",
+        "The activation fee is a one-time $30; after that you pay $30 per month.",
+    ),  # bare amount sharing the one period
+    (
+        "Kaution 500 €, Miete 500 € pro Monat.",
+        "Die Kaution beträgt einmalig 500 €.",
+    ),  # bare amount sharing the one period
+    (
+        "Caution de 500 € et loyer de 500 € par mois.",
+        "La caution est de 500 €, payée une seule fois.",
+    ),  # bare amount sharing the one period
+    (
+        "Deposit $500; rent is $500 per month.",
+        "You pay a one-time deposit of $500.",
+    ),  # bare amount sharing the one period
+    ("Check-out: uiterlijk 11.00 uur.", "U hoeft niet voor 11.00 uur uit te checken."),  # negated clock side
+    ("Salida: hasta las 11:00.", "No tiene que dejar la habitación antes de las 11:00."),  # negated clock side
+    ("Check-out: até às 11h00.", "Não precisa de sair antes das 11h00."),  # negated clock side
+    ("Check-out: entro le 11:00.", "Non dovete lasciare la camera prima delle 11:00."),  # negated clock side
+    (
+        "Spätanreise nach 22 Uhr: Schlüsselsafe am Eingang.",
+        "Kein Problem, wenn Sie nach 22 Uhr anreisen: Nutzen Sie den Schlüsselsafe am Eingang.",
+    ),  # negated clock side
+    (
+        "Arrivée tardive après 22 h : boîte à clés à l'entrée.",
+        "Pas de souci si vous arrivez après 22 h : utilisez la boîte à clés.",
+    ),  # negated clock side
+    (
+        "Chegadas depois das 22h00: use o cofre de chaves.",
+        "Não há problema se chegar depois das 22h00: use o cofre de chaves.",
+    ),  # negated clock side
+    (
+        "Orders over €50 ship free, although we cannot deliver to PO boxes.",
+        "Orders over €50 ship free.",
+    ),  # NOT_ALLOWED reads 40 chars past the figure across a comma in
+    (
+        "Bestellingen boven € 50 worden gratis verzonden, maar we kunnen niet naar postbussen leveren.",
+        "Bestellingen boven € 50 worden gratis verzonden.",
+    ),  # NOT_ALLOWED reads 40 chars past the figure across a comma in
+    (
+        "Kinder unter 6 Jahren dürfen das Becken nicht ohne Begleitung betreten.",
+        "Kinder unter 6 Jahren brauchen eine Begleitperson im Becken.",
+    ),  # NOT_ALLOWED turns 'under 6 … must not/cannot' into 'at least
+    (
+        "Children under 6 must not use the pool unaccompanied.",
+        "Children under 6 need an adult with them in the pool.",
+    ),  # NOT_ALLOWED turns 'under 6 … must not/cannot' into 'at least
+    (
+        "Les enfants de moins de 6 ans ne peuvent pas accéder au bassin sans adulte.",
+        "Les enfants de moins de 6 ans doivent être accompagnés d'un adulte.",
+    ),  # NOT_ALLOWED turns 'under 6 … must not/cannot' into 'at least
+    (
+        "Vehicles over 3.5 t cannot use the bridge.",
+        "Vehicles over 3.5 t must take the detour.",
+    ),  # NOT_ALLOWED turns 'under 6 … must not/cannot' into 'at least
+    (
+        "Fahrzeuge über 3,5 t dürfen die Brücke nicht befahren.",
+        "Fahrzeuge über 3,5 t müssen die Umleitung nehmen.",
+    ),  # NOT_ALLOWED turns 'under 6 … must not/cannot' into 'at least
+    (
+        "Lieferzeit: 3–5 Werktage.",
+        "Die Lieferung dauert in der Regel innerhalb von 3–5 Werktagen.",
+    ),  # context range's ends read as limits
+    (
+        "Plazo de entrega: de 3 a 5 días laborables.",
+        "Recibirá su pedido en un plazo máximo de 3 a 5 días laborables.",
+    ),  # context range's ends read as limits
+    ("Prices: €10–€15 per ticket.", "Tickets cost from €10 to €15."),  # context range's ends read as limits
+]
+
+LISTED_THIRD = [
+    ("Kinder (6–14 Jahre) zahlen 5 €.", "Kinder von 8 bis 14 Jahren zahlen 5 €.", "8 bis 14 Jahren"),  # age band
+    (
+        "Paracetamol Sirup 120 mg/5 ml. Dosis für Kinder: 10 ml.",
+        "Die Dosis für Kinder beträgt 120 mg.",
+        "120 mg",
+    ),  # concentration parts are unqualified stated figures
+    (
+        "Amoxicillin suspension 250 mg/5 mL. Usual dose: 10 mL three times a day.",
+        "The usual dose is 250 mg three times a day.",
+        "250 mg",
+    ),  # concentration parts are unqualified stated figures
+    (
+        "Max. 20 mg/10 ml per day.",
+        "You can take at least 20 mg per day.",
+        "20 mg",
+    ),  # concentration parts are unqualified stated figures
+]
+
+
+@pytest.mark.parametrize(("context", "answer"), CLEAN_THIRD)
+def test_an_honest_answer_the_third_review_wrote_is_not_flagged(context: str, answer: str) -> None:
+    assert flagged(context, answer) == []
+
+
+@pytest.mark.parametrize(("context", "answer", "figure"), LISTED_THIRD)
+def test_an_invention_the_third_review_wrote_is_flagged(context: str, answer: str, figure: str) -> None:
+    assert figure in flagged(context, answer)

@@ -253,6 +253,8 @@ def aged(
     before, after = around
     if claim.kind != "duration" or claim.unit != "year" or claim.bound or _PERSON.search(before[-40:]) is None:
         return None
+    if not re.fullmatch(r"\d+\s*\w+", claim.text):
+        return None  # '8 bis 14 Jahre': a band of its own, not one person's age
     if _LASTING.match(after):
         return None  # 'voor kinderen 8 jaar lang': how long, not how old
     spans: dict[tuple[str, int], list[Figure]] = {}  # a range's ends quote it whole, each where it stands

@@ -376,6 +376,10 @@ _QUANTITIES = frozenset({"money", "percent", "measure", "count", "number", "dura
 _TOKEN = re.compile(r"[^\W\d_]+")
 _PAST_TIME = re.compile(words.PAST_TIME, re.IGNORECASE)
 _NOT_ALLOWED = re.compile(words.NOT_ALLOWED, re.IGNORECASE)
+_POSSIBLE = re.compile(words.POSSIBLE, re.IGNORECASE)
+_FLIPS = frozenset(
+    {"before", "after", "avant", "après", "vor", "nach", "antes", "después", "dopo", "prima", "voor", "na"}
+)
 _AT_TIME = re.compile(words.AT_TIME, re.IGNORECASE)
 _SIGNS = "/~+-−"
 
@@ -433,13 +437,17 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     if ended is not None and ended[0] == "about" and kind != "time" and _AT_TIME.fullmatch(before[ended[1] :].strip()):
         ended = None  # 'gegen 18 € Aufpreis', 'vers 15 pays': 'about' only of a clock time
     if ended is None and kind == "time" and (past := _PAST_TIME.search(before[-60:])) is not None:
-        side = "min" if bool(past.group("after")) != bool(past.group("not")) else "max"  # 'not before 3 pm': from it
+        flips = bool(past.group("not")) and (past.group("after") or past.group("before")).split()[0].lower() in _FLIPS
+        flips = flips and bool(_POSSIBLE.search(before[-60:]) or _POSSIBLE.search(after[:24]))
+        side = "min" if bool(past.group("after")) != flips else "max"  # 'not possible before 3 pm': from it
         ended = (side, len(before) - 60 + past.start() if len(before) > 60 else past.start())
     if ended is not None:
         bound, at = ended
         stripped_before = before[:at]
-        if bound in ("over", "under") and (_NEGATION.search(stripped_before) or _NOT_ALLOWED.match(after)):
-            bound = "max" if bound == "over" else "min"  # 'not above 40 °C', 'hoger dan 2,10 m kunnen niet in': a limit
+        if bound in ("over", "under") and _NEGATION.search(stripped_before):
+            bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
+        elif bound == "over" and _NOT_ALLOWED.match(after):
+            bound = ""  # 'hoger dan 2,10 m kunnen niet in': the group left out, or the limit: either, so neither
         if (
             bound == "max"
             and kind == "duration"

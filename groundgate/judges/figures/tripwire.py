@@ -103,7 +103,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     read_one = reading.qualified if asking is None or not asked else (lambda f: asking.qualified(reading.qualified(f)))
     shown = visible(context) if not context.isascii() else context
     qualify = _with_ends(stated, read_one, shown)
-    sources = Stated(stated + [part for figure in stated for part in figure.parts()] + asked, qualify)
+    sources = Stated(stated + _parts(stated, everything, qualify) + asked, qualify)
     shown_candidate = visible(candidate) if not candidate.isascii() else candidate
     verdicts: list[tuple[Figure, Status, str]] = []
     query_ids = {id(figure) for figure in asked}
@@ -113,6 +113,10 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     work: Working | None = None  # the answer's own arithmetic, read once a figure the context does not back asks
     implied: set[int] = set()  # the counts it computes with that the context or the answer states
     for claim in said:
+        if claim.bound in ("min", "max") and _range_end(claim, everything, place):
+            plain = claim.with_qualifiers(replace(claim.said_with, bound=""))  # 'within 3–5 business days'
+            place[id(plain)], again[id(plain)] = place[id(claim)], again.get(id(claim), [])
+            claim = plain
         if _denominator(claim, everything, place):
             continue  # '42 € por cada 100 kilos': what the price is per, said with it
         backers = sources.backing(claim) if claim.bound in HEDGES else None
@@ -180,10 +184,28 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     return Finding(new, backlog)
 
 
+def _parts(stated: Sequence[Figure], said: Sequence[Figure], qualify: Callable[[Figure], Figure]) -> list[Figure]:
+    """A concentration's two measures, with what it is said with, when the answer states both ('each 5 mL
+    contains 250 mg' of '250 mg/5 mL'); never one alone ('the dose is 120 mg' of '120 mg/5 ml … 10 ml')."""
+    claimed_sizes = {(figure.value, figure.unit) for figure in said if figure.kind == "measure"}
+    found: list[Figure] = []
+    for figure in stated:
+        parts = figure.parts()
+        if parts and all((part.value, part.unit) in claimed_sizes for part in parts):
+            found += [part.with_qualifiers(qualify(figure).said_with) for part in parts]
+    return found
+
+
+def _range_end(claim: Figure, everything: Sequence[Figure], place: dict[int, int]) -> bool:
+    """Whether the claim is an end of a range the answer states (its ends quote the range whole)."""
+    at = place[id(claim)]
+    return any(0 <= i < len(everything) and everything[i].text == claim.text and everything[i] is not claim for i in (at - 1, at + 1))  # fmt: skip
+
+
 def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure], text: str) -> Callable[[Figure], Figure]:
     """``qualify``, and a range's ends said as its limits when nothing else bounds them ('groupes de 6 à 10
     participants': at least 6, at most 10; 'au maximum 6 participants' is no restatement of it), and an amount
-    said again without its period, not as a label's value, as said with it when it is said with one period only
+    said again without its period, after 'this', as said with it when it is said with one period only
     ('月額基本料：880円 … この880円分は'; not 'Activation fee: $30. Monthly fee: $30.': two fees)."""
     ends: dict[int, str] = {}
     for low, high in pairwise(stated):
@@ -197,7 +219,7 @@ def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure], te
     for said in (said for said in amounts.values() if len(said) > 1):
         named = {period for figure in said if (period := qualify(figure).period)}
         if len(named) == 1:
-            bare = [f for f in said if not _LABELLED.search(text, max(0, f.start - 3), f.start)]
+            bare = [f for f in said if _THIS.search(text, max(0, f.start - 12), f.start)]
             periods |= {id(figure): next(iter(named)) for figure in bare}
     if not ends and not periods:
         return qualify
@@ -214,7 +236,7 @@ def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure], te
     return read
 
 
-_LABELLED = re.compile(r"[:：]\s*$")
+_THIS = re.compile(r"(?:(?<![^\W\d_])(?:this|these|that|dieser|diese|dieses|ce|cet|cette|ces|este|esta|estes|estas|esse|essa|questo|questa|questi|deze|dit|die)\s+|この|その|该|这|此|이\s?)$", re.IGNORECASE)  # fmt: skip
 _RANGED = frozenset({"money", "duration", "measure", "count", "percent"})
 
 
