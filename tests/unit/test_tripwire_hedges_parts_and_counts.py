@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import pytest
 
+from groundgate.judges.figures import tripwire
 from tests.support.tripwire_rows import flagged
 
 BOTH_WAYS = [
@@ -265,3 +266,11 @@ def test_a_dash_between_figures_is_a_range_not_a_part() -> None:
     context = "Die Hotline ist Mo – Fr von 9 – 17 Uhr erreichbar, samstags von 10 – 14 Uhr."
     assert flagged(context, "Die Hotline erreichen Sie montags bis freitags von 9 bis 17 Uhr.") == []
     assert "18 Uhr" in flagged(context, "Die Hotline erreichen Sie montags bis freitags von 9 bis 18 Uhr.")
+
+
+def test_the_report_says_a_price_for_some_people_and_an_age_band_in_words() -> None:
+    """What a reviewer reads: 'for 2 people', never the key 'per 2 person'; a band of ages, never 'within'."""
+    finding = tripwire("Paarmassage: 160 € für zwei Personen.", None, "", "Eine Paarmassage kostet 160 € pro Person.")
+    assert [new.basis for new in finding.new] == ["said there as €160 for 2 people"]
+    finding = tripwire("Pack júnior (hasta 12 años): 24 €.", None, "", "Para tu hijo de 9 años, el pack sale a 24 €.")
+    assert [(new.status, new.basis) for new in finding.new] == [("derived", "in the band of ages up to 12 años")]

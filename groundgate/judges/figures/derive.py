@@ -265,9 +265,9 @@ def aged(
     for ends in spans.values():
         values = sorted(source.value for source in ends)
         if len(values) >= 2 and values[0] <= claim.value <= values[-1]:
-            return f"in the band '{ends[0].text}'"
+            return f"in the band of ages {ends[0].text}"
         read = qualify(ends[0])
         below = read.bound in ("max", "under") and claim.value <= values[0]
         if len(values) == 1 and (below or (read.bound == "min" and claim.value >= values[0])):
-            return f"in the band '{ends[0].text}'"
+            return f"in the band of ages {'up to' if below else 'from'} {ends[0].text}"
     return None

@@ -146,7 +146,7 @@ class Figure:
         said = self.bare_said
         bound = {"min": "at least ", "max": "within " if self.kind == "duration" else "up to ", "about": "about ", "nearly": "nearly ", "over": "over ", "under": "under "}.get(self.bound, "")  # fmt: skip
         wholes = {"whole": " for the whole", "total": " in total"}
-        tail = "".join(wholes.get(thing, f" per {thing}") for thing in sorted(self.per))
+        tail = "".join(wholes.get(thing, _per_said(thing)) for thing in sorted(self.per))
         tail += f" a{'n' if self.period == 'hour' else ''} {self.period}" if self.period else ""
         tail += " (calendar days)" if self.calendar else ""
         tail += f" {self.zone_name.upper() if len(self.zone_name) <= 4 else self.zone_name}" if self.zone_name else ""
@@ -227,3 +227,9 @@ def _date_said(days: frozenset[Day]) -> str:
             parts.append(str(year))
         said.append(" ".join(parts))
     return " or ".join(said)
+
+
+def _per_said(thing: str) -> str:
+    """' per seat', or a price for a count of people: ' for 2 people' (rates.per_people's key, '2 person')."""
+    count, _, rest = thing.partition(" ")
+    return f" for {count} people" if rest == "person" and count.isdigit() else f" per {thing}"
