@@ -98,16 +98,6 @@ LISTED = [
 ]
 
 
-@pytest.mark.parametrize(("context", "answer"), CLEAN)
-def test_an_honest_answer_the_review_wrote_is_not_flagged(context: str, answer: str) -> None:
-    assert flagged(context, answer) == []
-
-
-@pytest.mark.parametrize(("context", "answer", "figure"), LISTED)
-def test_an_invention_the_review_wrote_is_flagged(context: str, answer: str, figure: str) -> None:
-    assert figure in flagged(context, answer)
-
-
 AGES = [
     (
         "Pack adulto: 38 €. Pack júnior (hasta 12 años): 24 €.",
@@ -400,16 +390,6 @@ LISTED_TOO = [
 ]
 
 
-@pytest.mark.parametrize(("context", "answer"), CLEAN_TOO)
-def test_an_honest_answer_the_second_review_wrote_is_not_flagged(context: str, answer: str) -> None:
-    assert flagged(context, answer) == []
-
-
-@pytest.mark.parametrize(("context", "answer", "figure"), LISTED_TOO)
-def test_an_invention_the_second_review_wrote_is_flagged(context: str, answer: str, figure: str) -> None:
-    assert figure in flagged(context, answer)
-
-
 # The third review (hostile63, on 85d172a): negated clock sides read past another verb ('you do not have to check
 # out until 11'), 'under/over X … cannot' turned into a limit, a denial read past a comma, a context range's ends
 # against an answer's own range, an amount said again taking another fee's period, a concentration's parts backing
@@ -541,11 +521,11 @@ LISTED_THIRD = [
 ]
 
 
-@pytest.mark.parametrize(("context", "answer"), CLEAN_THIRD)
-def test_an_honest_answer_the_third_review_wrote_is_not_flagged(context: str, answer: str) -> None:
+@pytest.mark.parametrize(("context", "answer"), CLEAN + CLEAN_TOO + CLEAN_THIRD)
+def test_an_honest_answer_the_reviews_wrote_is_not_flagged(context: str, answer: str) -> None:
     assert flagged(context, answer) == []
 
 
-@pytest.mark.parametrize(("context", "answer", "figure"), LISTED_THIRD)
-def test_an_invention_the_third_review_wrote_is_flagged(context: str, answer: str, figure: str) -> None:
+@pytest.mark.parametrize(("context", "answer", "figure"), LISTED + LISTED_TOO + LISTED_THIRD)
+def test_an_invention_the_reviews_wrote_is_flagged(context: str, answer: str, figure: str) -> None:
     assert figure in flagged(context, answer)
