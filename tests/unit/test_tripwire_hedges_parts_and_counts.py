@@ -16,7 +16,8 @@ price of one); a concentration's two measures said apart ('250 mg/5 mL': 'each 5
 past which is denied after it ('Mehr als 9 € zahlen Sie nicht', 'hoger dan 2,10 m kunnen niet'): a limit; a
 range's ends are its limits; an amount said again without its period shares it ('月額基本料：880円 … この880円分');
 'una tantum' is once; a CJK price per one span ('1日3,480円', '1288元一个月'); the level a backed change started
-from is said of what its new level is ('caiu de 6,8% para 6,1%'). Each both ways."""
+from is said of what its new level is ('caiu de 6,8% para 6,1%'); Portuguese 'mais' after an amount is more, never
+the French conjunction. Each both ways."""
 
 from __future__ import annotations
 
@@ -215,6 +216,18 @@ BOTH_WAYS = [
         "Sua hemoglobina glicada caiu de 6,8% para 6,1%.",
         "Sua hemoglobina glicada caiu de 7,8% para 6,1%.",
         "7,8%",
+    ),
+    (
+        "Com o novo tarifário paga 5 € a mais por mês.",
+        "Com o novo tarifário passa a pagar mais 5 € por mês.",
+        "Com o novo tarifário paga 5 € a menos por mês.",
+        "5 €",
+    ),
+    (
+        "Este ano a quota custa 5 € mais do que no ano passado.",
+        "A quota subiu 5 € em relação ao ano passado.",
+        "Este ano a quota custa 5 € menos do que no ano passado.",
+        "5 €",
     ),
     (
         "Paarmassage (50 Min.): 160 € für zwei Personen. Tageskarte: 29 € pro Person.",

@@ -55,7 +55,8 @@ _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
 _GO_UP = re.compile(r"(?<![^\W\d_])(?:go|goes|going|went|gone|move|moves|moving|moved|rise|rises|rising|rose|climb|climbs|climbed|jump|jumps|jumped|step|steps|bump|bumps|upgrade)\s*$", re.IGNORECASE)  # fmt: skip
 # What joins the two ends of a change ('von 4,85 % auf 4,60 %', 'del 15 % al 12 %', 'from £9 to £12')
 _FROM_TO = re.compile(r"\s*(?:to|auf|al|a|à|au|naar|tot|para|até|ao|alla|allo)\s+", re.IGNORECASE)
-_PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|mais|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s", re.IGNORECASE)  # fmt: skip
+# ('mais' parts a clause in French, never right after an amount or 'a': '5 € a mais', '5 € mais do que' are more)
+_PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s|(?<=\S)(?<!\sa)\smais\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+[^\s,;:]+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 _LOOSE_WORDS = re.compile(
     r"min|max|mín|máx|mass|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE
