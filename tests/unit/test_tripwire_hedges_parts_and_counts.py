@@ -17,7 +17,8 @@ past which is denied after it ('Mehr als 9 € zahlen Sie nicht', 'hoger dan 2,1
 range's ends are its limits; an amount said again without its period shares it ('月額基本料：880円 … この880円分');
 'una tantum' is once; a CJK price per one span ('1日3,480円', '1288元一个月'); the level a backed change started
 from is said of what its new level is ('caiu de 6,8% para 6,1%'); Portuguese 'mais' after an amount is more, never
-the French conjunction. Each both ways."""
+the French conjunction; a place named after 'à', 'a', 'in' before a local time is where it is local, even the
+readers' own ('À Paris, … heure locale', 'A Roma … ora locale'). Each both ways."""
 
 from __future__ import annotations
 
@@ -228,6 +229,18 @@ BOTH_WAYS = [
         "A quota subiu 5 € em relação ao ano passado.",
         "Este ano a quota custa 5 € menos do que no ano passado.",
         "5 €",
+    ),
+    (
+        "Le direct commence à 20 h (heure de Londres).",
+        "À Paris, le direct commence à 21 h, heure locale.",
+        "À Paris, le direct commence à 20 h, heure locale.",
+        "20 h",
+    ),
+    (
+        "La diretta inizia alle 20:00 (ora di Londra).",
+        "A Roma la diretta inizia alle 21:00 ora locale.",
+        "A Roma la diretta inizia alle 20:00 ora locale.",
+        "20:00",
     ),
     (
         "Paarmassage (50 Min.): 160 € für zwei Personen. Tageskarte: 29 € pro Person.",

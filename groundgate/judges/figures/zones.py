@@ -59,7 +59,8 @@ _HOME = {"ja": {540}, "ko": {540}, "zh": {480}, "de": {60, 120}, "fr": {60, 120}
 def placed(name: str, after: str, before: str, lang: str = "") -> str:
     """A local time's zone, when its place is named beside it ('hora local de Canarias', 'Ortszeit (EDT)', 'in
     New York … 15 Uhr Ortszeit'): the place's zone; a local time of no place named stays one ('local'), and so
-    does one whose place named before it is the readers' own ('日本からのツアー参加者は、現地時間の午前9時')."""
+    does one whose place named before it in Chinese, Japanese or Korean is the readers' own, where they come from
+    ('日本からのツアー参加者は、現地時間の午前9時'); a place after 'in', 'à', 'a', 'en' is where the time is local."""
     if name not in words.LOCAL_WORDS:
         return name
     if (bracket := bracketed().match(after.lstrip())) is not None and bracket.group(
@@ -73,8 +74,8 @@ def placed(name: str, after: str, before: str, lang: str = "") -> str:
     if (said_at := before.lower().rfind(name)) >= 0:
         before = before[:said_at]  # the place is named before the local time's own words ('英国当地时间')
     home = _HOME.get(lang, set())
-    for place in reversed(list(_PLACE_BEFORE.finditer(before[-80:]))):
-        if (zone := cldr.place_zone(place.group(1))) and cldr.zones()[zone] not in home:
+    for place in reversed(list(_PLACE_BEFORE.finditer(before[-80:]))):  # 'À Paris, … heure locale': where it is
+        if zone := cldr.place_zone(place.group(1)):
             return zone
     for run in reversed(
         _CJK_PLACE.findall(before[-80:])
