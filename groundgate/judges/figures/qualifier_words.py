@@ -174,6 +174,8 @@ DIRECTION: dict[str, dict[str, str]] = {
         "ja": "引き落とされ|引き落とさ|追徴|納付|納める|追加で支払|追加で払|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
         "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내",
     },
+    # Words that hold a direction's word and name none: 'pay £85 up front' is no rise (read longest first).
+    "none": {"en": "up front|up-front|upfront|paid up|up to date|up-to-date"},
 }  # fmt: skip
 # The stems of the direction words, for the Latin-script languages whose verbs inflect past any list of forms
 # ('cargarán', 'addebitati', 'riaccreditati', 'bijbetalen'): a word that starts with one is of its side. Each is

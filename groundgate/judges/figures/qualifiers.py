@@ -56,8 +56,9 @@ _GO_UP = re.compile(r"(?<![^\W\d_])(?:go|goes|going|went|gone|move|moves|moving|
 # What joins the two ends of a change ('von 4,85 % auf 4,60 %', 'del 15 % al 12 %', 'from £9 to £12')
 _FROM_TO = re.compile(r"\s*(?:to|auf|al|a|à|au|naar|tot|para|até|ao|alla|allo)\s+", re.IGNORECASE)
 # ('mais' parts a clause in French, never right after an amount or 'a': '5 € a mais', '5 € mais do que' are more)
-_PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s|(?<=\S)(?<!\sa)\smais\s", re.IGNORECASE)  # fmt: skip
+_PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s|(?<=\S)(?<!\sa)\smais\s|\s[–—]\s(?:or|ou|oder|o|of)\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+[^\s,;:]+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
+_COUNTER = re.compile(r"[가-힣\u4e00-\u9fff]\s?")  # one syllable or character a number counts, unread
 _LOOSE_WORDS = re.compile(
     r"min|max|mín|máx|mass|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE
 )
@@ -464,6 +465,9 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         if lang in _CJK:
             match = phrases.pattern("after", lang).match(after)
             started = (str(match.lastgroup), match.end()) if match is not None else None
+            if match is None and kind == "number" and (counter := _COUNTER.match(after)) is not None:
+                match = phrases.pattern("after", lang).match(after[counter.end() :])  # '500면 가까이': past its counter
+                started = (str(match.lastgroup), counter.end() + match.end()) if match is not None else None
         else:
             started = phrases.starting(after, "after")
         if started is not None:
@@ -525,6 +529,8 @@ def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     later = after_all[:1]
     if {"credit", "debit"} <= {name for name, _, _ in after_all}:  # '3,95 € del envío de la devolución descontados'
         later = [(name, at, end) for name, at, end in later if name not in ("credit", "debit")]  # either side: none
+    earlier = [found_ for found_ in earlier if found_[0] in words.AXIS]
+    later = [found_ for found_ in later if found_[0] in words.AXIS]
     for name, _, end in earlier:
         axis, sign = words.AXIS[name]
         found[axis] = (len(before) - end, sign)  # the last one before is the nearest

@@ -117,7 +117,11 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
         own = _ITEM_END.split(rest[:24], maxsplit=1)[0]  # past a comma, the next item's ('12 €, ida y vuelta 20 €')
         if kind == "money" and not per & {"whole", "total"} and (whole := _WHOLE.match(rest)) is not None and (whole.start(1) <= len(own) or not rest[: whole.start(1)].strip(" ,(")):  # fmt: skip
             total = _TOTAL.fullmatch(whole.group(1)) is not None  # '79 € au total'
-            per.add("total" if total else "whole")  # '290 € pauschal', '€ 90 voor het hele examen'
+            spanned = _period_of(whole.group(1).split()[-1].lower(), lang)  # 'for the whole year': its period
+            if spanned:
+                period = period or spanned
+            else:
+                per.add("total" if total else "whole")  # '290 € pauschal', '€ 90 voor het hele examen'
             rest = rest[whole.end() :]
             continue
         # a journey's words may hold a conjunction ('für Hin- und Rückfahrt', 'voor heen en terug'): read past it

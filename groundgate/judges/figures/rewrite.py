@@ -123,6 +123,8 @@ _TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+|\S")
 # Ordinals that are also units or other words: 'a second', 'la seconde fois', 'el segundo'.
 _NOT_ORDINALS = frozenset({"second", "seconde", "secondes", "segundo", "segunda", "seconds", "quarto", "quarta"})
 _ONCE_AFTER = frozenset({"tantum", "seule", "sola", "única", "só", "solo"})
+# An article before 'a little' counts nothing: 'un peu plus de 150 km', 'un poco más', 'um pouco', 'un po''.
+_A_LITTLE = frozenset({"peu", "poco", "pouco", "po", "bisschen", "wenig", "beetje", "tantino"})
 _PERCENT_WORD = frozenset({"cent", "ciento", "cien"})  # 'pour cent', 'por ciento' are 'percent', not 100
 
 
@@ -213,6 +215,8 @@ def _number_words(text: str, lang: str) -> list[Edit]:
                 continue  # 'prima delle 11:00' is before it, not the first
             if words.lower() in ("una", "une", "uma", "un") and following in _ONCE_AFTER:
                 continue  # 'una tantum', 'une seule fois': once, a period, not a count of one
+            if words.lower() in ("un", "um", "ein", "een", "uno") and following.rstrip("'’") in _A_LITTLE:
+                continue
             if words.lower() in _PERCENT_WORD and found.start > 0 and tokens[found.start - 1].group().lower() in ("pour", "por"):  # fmt: skip
                 continue
             if any(c.isdigit() for c in words):
@@ -310,7 +314,7 @@ _RATE = re.compile(
 _MYRIAD = re.compile(
     r"(?<![\d,.])(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(?P<sub>[千천百백])?(?P<unit>[万萬만億亿억兆조])"
     r"(?:\s?(?P<n2>\d{1,3}(?:,\d{3})+|\d+)\s?(?:(?P<sub2>[千천百백])(?P<unit2>[万萬만億亿억])?|(?P<unit3>[万萬만億亿억])|(?=\s?[원円元])|(?<=[万萬만億亿억]\d{3})(?=[^\d\s,.．])|(?<=[万萬만億亿억]\d,\d{3})(?=[^\d\s,.．])|(?<=[万萬만億亿억]\d{4})(?=[^\d\s,.．])|(?<=[万萬만億亿억]\s\d{3})(?=\s?(?:[명원개대건人名円元]|[a-zA-Z]{1,3}(?![a-zA-Z])))|(?<=[万萬만億亿억]\s\d{4})(?=\s?(?:[명원개대건人名円元]|[a-zA-Z]{1,3}(?![a-zA-Z])))))?"
-    r"|(?<![\d.])(?P<thousands>\d+)\s?[千천](?=\s?[원円元])"
+    r"|(?<![\d.])(?P<thousands>\d+)\s?[千천](?=\s?(?:[원円元명개건석면회번人名件個席]|[a-zA-Z]{1,3}(?![a-zA-Z])))"
 )
 _SUB = {"千": 1000, "천": 1000, "百": 100, "백": 100}
 _SIZE = {**dict.fromkeys("万萬만", 10_000), **dict.fromkeys("億亿억", 100_000_000), **dict.fromkeys("兆조", 10**12)}
@@ -345,6 +349,18 @@ def _myriads(text: str) -> list[Edit]:
                 value += rest * smaller if smaller < size else 0
         edits.append((match.start(), match.end(), str(value)))
     return edits
+
+
+# A second day of one month, its month left unsaid ('4月6日と13日', '4月6日（日）・13日', '4월 6일과 13일'): a date
+# (not 13 days), unless a length is said ('4月6日から13日間').
+_MONTH_CARRIED = re.compile(
+    r"(?P<m>\d{1,2})\s?[月월]\s?\d{1,2}\s?[日号일](?:\s?[（(][^）)]{1,4}[）)])?\s?(?:と|・|、|，|,|和|及|或|至|到|から|や|과|와|및|부터|~|〜|～|-|–)\s?"
+    r"(?P<d>\d{1,2}\s?[日号일])(?!\s?(?:間|间|간|동안))"
+)
+
+
+def _month_carried(text: str) -> list[Edit]:
+    return [(m.start("d"), m.end("d"), f"{m.group('m')}{'월 ' if '일' in m.group('d') else '月'}{m.group('d')}") for m in _MONTH_CARRIED.finditer(text)]  # fmt: skip
 
 
 def _everyday(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
@@ -395,6 +411,8 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
         if any(c in result.text for c in "千천"):
             result.apply(_within(result.text))
         result.apply(_myriads(result.text))
+        if "日" in result.text or "일" in result.text or "号" in result.text:
+            result.apply(_month_carried(result.text))
     result.apply(ratios(result.text, lang), approximate=True)  # 'uno de cada cinco': about 20%
     if lang in ("zh", "ja", "ko") and "成" in result.text:
         result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in TENTHS.finditer(result.text)])

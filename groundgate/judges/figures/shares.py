@@ -72,12 +72,14 @@ TENTHS = re.compile(r"(?<![\d.])(\d)成")
 # noun ('un étudiant sur quatre', 'one customer in five').
 _TIME_WORDS = r"(?:days?|jours?|días?|dias?|giorni|dagen|tage|tagen|hours?|heures?|horas?|ore|uur|stunden|weeks?|semaines?|semanas?|settimane|weken|wochen|months?|mois|meses|mesi|maanden|monate|years?|ans|años|anos|anni|jaar|jahre)\b"
 _RATIO = re.compile(
-    rf"(?P<n>\d{{1,2}}|einer|eine|eins)\s+(?:in|in every|of every|out of every|sur|de cada|em cada|en cada|su|op de|von|aus|(?!{_TIME_WORDS})[^\W\d_]{{3,}}\s+(?:in|out of|sur|de cada|em cada|en cada|su|op de))\s+(?P<m>\d{{1,3}})(?![\d.,%:])(?!\s*(?:%|percent|pour|por|per|\w*(?:days?|jours?|días?|dias?|giorni|dagen|tagen?|hours?|heures?|horas?|ore|uur|stunden|weeks?|months?|years?|ans?|años?|anni|jaar|jahren?)\b|(?:semaines?|semanas?|settiman[ae]|weken|wochen?|mois|mes|meses|mesi|maanden|monaten?|minutes?|minutos?|minuti|minuten|anos|jaren|jahre)\b))",
+    rf"(?P<n>\d{{1,2}}|einer|eine|eins)\s+(?:in|in every|of every|out of every|out of|sur|de cada|em cada|en cada|su|op de|von|aus|(?!{_TIME_WORDS})[^\W\d_]{{3,}}\s+(?:in|out of|sur|de cada|em cada|en cada|su|op de))\s+(?P<m>\d{{1,3}})(?![\d.,%:])(?!\s*(?:%|percent|pour|por|per|\w*(?:days?|jours?|días?|dias?|giorni|dagen|tagen?|hours?|heures?|horas?|ore|uur|stunden|weeks?|months?|years?|ans?|años?|anni|jaar|jahren?)\b|(?:semaines?|semanas?|settiman[ae]|weken|wochen?|mois|mes|meses|mesi|maanden|monaten?|minutes?|minutos?|minuti|minuten|anos|jaren|jahre)\b))",
     re.IGNORECASE,
 )
-_CONNECTORS = ("in ", "sur ", "cada ", "su ", "op de ", "von ", "aus ")
+_CONNECTORS = ("in ", "out of ", "sur ", "cada ", "su ", "op de ", "von ", "aus ")
 _RATIO_CJK = re.compile(r"(?P<m>\d{1,3})\s?(?P<c>人|名|명)\s?(?:に|中|중)\s?(?:に)?\s?(?P<n>\d{1,2})\s?(?P=c)")
 _ONE = {"einer": 1, "eine": 1, "eins": 1}
+# A fraction in digits, the whole first: '4분의 3', '5分の2', '5分之2' (the common ones are FRACTIONS' words).
+_FRACTION_CJK = re.compile(r"(?<![\d.,])(?P<m>\d{1,2})\s?(?:分之|分の|분의)\s?(?P<n>\d{1,2})(?![\d.,])")
 _DIGIT_RUNS = re.compile(r"\d+")
 _DIGITS = "0123456789"
 
@@ -107,9 +109,9 @@ def ratios(text: str, lang: str) -> list[Edit]:
     if _DIGIT_RUNS.search(text) is None:
         return edits
     if lang in ("zh", "ja", "ko"):
-        if not any(c in text for c in "人名명"):
+        if not any(c in text for c in "人名명分분"):
             return edits
-        matches = list(_RATIO_CJK.finditer(text))
+        matches = [*_RATIO_CJK.finditer(text), *_FRACTION_CJK.finditer(text)]
     else:
         lowered = text.lower()
         if not any(connector in lowered for connector in _CONNECTORS):

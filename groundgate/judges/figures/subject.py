@@ -35,10 +35,15 @@ _CONJUNCTIONS = {
 }  # fmt: skip
 
 
+# Korean joins clauses by a verb's ending ('좌석은 250석 정도 되고 하루 평균 …'): the common ones part them.
+_KO_AND = r"(?<![가-힣])[가-힣]*(?:되고|있고|하고|이고|내고|받고|없고|않고|되며|있으며|하며|이며|지만|는데)(?=\s)"
+
+
 @cache
 def _parting(lang: str) -> re.Pattern[str]:
     words = _CONJUNCTIONS.get(lang)
     conjunctions = rf"|\s(?:{words})\s" if words else r"|而且|并且|但是|但"
+    conjunctions += rf"|\s{_KO_AND}" if lang == "ko" else ""
     slash = (
         r"|(?<=[\u3040-\u9fff\uac00-\ud7a3\s])/(?=[\u3040-\u9fff\uac00-\ud7a3\s])"  # '1億円／傷害治療費用' ('€/kWh' no)
     )
@@ -46,7 +51,7 @@ def _parting(lang: str) -> re.Pattern[str]:
     return re.compile(rf",(?!\d)|，|、|;|:(?!\d)|：|／|\|{slash}{dash}{conjunctions}", re.IGNORECASE)
 
 
-_NEAR_PART = re.compile(r",|;|:|\(|\)|\s(?:and|but|or|while|whereas|et|mais|ou|und|aber|oder|y|pero|o|e|mas|ma|en|maar|of)\s", re.IGNORECASE)  # fmt: skip
+_NEAR_PART = re.compile(rf",|;|:|\(|\)|\s(?:and|but|or|while|whereas|et|mais|ou|und|aber|oder|y|pero|o|e|mas|ma|en|maar|of)\s|{_KO_AND}", re.IGNORECASE)  # fmt: skip
 _COLON = re.compile(r":(?!\d)|：")
 _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")
 STEM = 5  # letters a word is compared by ('refund', 'refunds', 'refunded')

@@ -328,6 +328,8 @@ _AM = frozenset({"morning", "matin", "mañana", "madrugada", "manhã", "mattina"
 _AT = re.compile(r"(?:\b(?:à|a|de|dès|jusqu'à|jusqu’à|avant|après|entre|vers|et|las|les|from|at|until|ab|bis|um|gegen|às|as|das|da|até|após|dalle|alle|le|fino alle|dopo le|entro le|om|tot|vanaf|van|na|voor|vóór)|-|–)\s*$", re.IGNORECASE)  # fmt: skip
 
 
+# ... but a comparison's 'de' says how long ('más de 6 h', 'plus de 3 h', 'mais de 4 h', 'meno di 2 h').
+_MORE_THAN = re.compile(r"(?<![^\W\d_])(?:más|menos|plus|moins|mais|mehr als|weniger als|più|meno|meer dan|minder dan)\s+(?:de|di|d'|als|dan)?\s*$", re.IGNORECASE)  # fmt: skip
 # The second end of a span of times ('entre 4h e 8h', 'de 9h à 17h'): a time, like the first.
 _SPAN_END = re.compile(r"(?<!\d)\d{1,2}\s?h(?:\d{2})?\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*$", re.IGNORECASE)
 # A dotted time's span ('alle 16.30–18.30'): the first end is a time after a word that says so.
@@ -425,8 +427,8 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         spanned = _SPANNED.match(text, match.end())  # '04h às 08h': both ends are times
         before = text[max(0, match.start() - 16) : match.start()]
         zoned = _ZONED.match(text, match.end())  # '22 h heure de Paris', '16 h, heure française': a time
-        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not zoned and not _AT.search(before) and not _SPAN_END.search(before):  # fmt: skip
-            return None  # 'dure 2 h': a duration
+        if not g["mfr"] and not g["hfr"].startswith("0") and not spanned and not zoned and (not _AT.search(before) or _MORE_THAN.search(before)) and not _SPAN_END.search(before):  # fmt: skip
+            return None  # 'dure 2 h', 'más de 6 h': a duration
         if g["mfr"] and _MINUTES_UNIT.match(text, match.end()):
             return None  # '2 h 32 min': hours and minutes of a duration, not a clock time
         if (

@@ -37,6 +37,8 @@ def _numbers(spaced: bool) -> re.Pattern[str]:
     )
 
 
+# A range's second end grouped as the first is ('1 450 et 3 230 m', '1 200 – 1 500 €'): both are one number each.
+_GROUPED_NEXT = re.compile(r"\s?(?:-|–|à|a|au|et|to|and|bis|und|y|e|en|tot|al|até)\s?\d{1,3}(?: \d{3})+(?!\d)")
 _NOT_PENCE = re.compile(r"[.-][^\W\d_]")  # 'p.p.', '5p-coin': no pence
 _CLAUSE_END = re.compile(r"\s*(?:[.;:!?)]|$)")
 _SQUARED = frozenset({"m2", "m3", "cm2", "cm3", "km2"})
@@ -224,24 +226,37 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
     if starts is not None:
         starts = [_signed(text, start) for start in starts]
     covered = 0  # where the last figure ends: digits inside its unit ('ml/min/1.73 m²') are no figure of their own
-    for match in anchored(pattern, text, starts):
-        if match.start() < covered:
+    for grouped in anchored(pattern, text, starts):
+        if grouped.start() < covered:
             continue
+        matches = [grouped]
         if (
-            match.group("sep") == " "
-            and match.group("num").count(" ") < 2  # '2 400 000 de fichiers': three groups are one number
-            and not match.group("sign")
-            and units.match(text, match.end()) is None
-            and _counted(text, match.end(), lang) is None
-            and not (lang == "fr" and _CLAUSE_END.match(text, match.end()))  # 'limité à 3 500.': the French grouping
+            grouped.group("sep") == " "
+            and grouped.group("num").count(" ") < 2  # '2 400 000 de fichiers': three groups are one number
+            and not grouped.group("sign")
+            and units.match(text, grouped.end()) is None
+            and _counted(text, grouped.end(), lang) is None
+            and not (lang == "fr" and _CLAUSE_END.match(text, grouped.end()))  # 'limité à 3 500.': the French grouping
+            and not _GROUPED_NEXT.match(text, grouped.end())  # 'entre 1 450 et 3 230 m': a range of grouped numbers
         ):
-            match = _numbers(False).match(text, match.start()) or match  # '1 100' alone: one and a hundred
+            short = _numbers(False).match(text, grouped.start())  # '1 100' alone: one and a hundred, both read
+            rest = _numbers(False).match(text, grouped.end("num") - 3) if short is not None else None
+            matches = [short, rest] if short is not None and rest is not None and rest.start() >= short.end() else [grouped]  # fmt: skip
+        for found in _read_all(text, matches, lang, units, meanings):
+            covered = max(covered, found.end)
+            yield found
+
+
+def _read_all(
+    text: str, matches: list[re.Match[str]], lang: str, units: _Units, meanings: dict[str, str]
+) -> Iterator[Found]:
+    """Each match read as a figure, in order (a grouped number read as two is both of them)."""
+    for match in matches:
         value = value_of(match.group("num"), match.group("sep"), lang)
         if value is None:
             continue
         found = _reading(text, match, value, lang, units, meanings)
         if found is not None:
-            covered = found.end
             other = other_reading(match.group("num"), match.group("sep"), lang)
             if match.group("sep") == " ":  # '1 100 L': eleven hundred litres, or 1 and a hundred litres
                 other = value_of(match.group("num").rsplit(" ", 1)[1], None, lang)
@@ -446,6 +461,7 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d(?![\d.,])")
+_POWER = re.compile(r"电|用电|电费|电价|千瓦时|kWh", re.IGNORECASE)  # and no temperature's word: '度' near them is kWh
 _NEXT_AMOUNT = re.compile(r"\s?\d[\d.,]*\d")  # two digits at least: a number word made one ('10 € une fois') is not
 
 
@@ -475,6 +491,8 @@ def _with_unit(
         meaning = "lb"
     if meaning == "fortnight":
         return Found(start, end, "duration", value * 14, "day")
+    if meaning == "°" and written == "度" and lang == "zh" and _POWER.search(text, max(0, start - 60), end + 30):
+        return Found(start, end, "measure", value, "kwh")  # '2760 度' of a power bill: 度 is the kWh it is billed in
     if meaning == "°":
         scale = (unit.group("scale") or "").strip().lower()
         meaning = {"celsius": "°C", "centigrade": "°C", "centígrados": "°C", "c": "°C", "fahrenheit": "°F", "f": "°F"}.get(scale, "°")  # fmt: skip

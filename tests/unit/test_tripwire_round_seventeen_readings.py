@@ -1,0 +1,107 @@
+"""What round 17's development sets (issue 46, rounds 9 to 16) showed the tripwire still misread: a price for the
+whole of a period ('€ 7,50 voor de hele dag') is that period's price; 'up front' is no rise; a figure after a
+dash and 'or' is another's ('£7.50 a month – or £85'); the article of 'un peu plus de' counts nothing; a share
+written 'N out of M' or as a CJK fraction in digits ('4분의 3', '5分之2'); a Korean hedge after an unknown counter
+('500면 가까이'); Korean clauses joined by a verb's ending ('… 정도 되고 …'); a Korean thousand before a counter
+('3천 명'); 'más de 6 h' is a length of time; a second day of one month in CJK ('4月6日と13日'); '度' of a power
+bill is a kWh; and a CJK compound unit ('156毫克/升'). Each both ways."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.tripwire_rows import flagged
+
+BOTH_WAYS = [
+    (
+        "Een fiets meenemen kost € 7,50 per dag, ongeacht het aantal ritten.",
+        "Voor de fiets betaalt u € 7,50 voor de hele dag.",
+        "Voor de fiets betaalt u € 7,50 voor de hele week.",
+        "€ 7,50",
+    ),
+    (
+        "Individual membership is £85 a year, or £7.50 a month by Direct Debit.",
+        "Membership is £7.50 per month by Direct Debit – or £85 if you pay for the whole year up front.",
+        "Membership is £7.50 per month by Direct Debit – or £95 if you pay for the whole year up front.",
+        "£95",
+    ),
+    (
+        "Le domaine skiable compte 152 km de pistes. Altitude : de 1 450 m à 3 230 m.",
+        "Il y a un peu plus de 150 km de pistes. Vous skierez entre 1 450 et 3 230 m d'altitude.",
+        "Il y a un peu plus de 180 km de pistes. Vous skierez entre 1 450 et 3 230 m d'altitude.",
+        "180 km",
+    ),
+    (
+        "후원회원은 총 4,812명이며, 이 중 개인회원이 3,590명입니다.",
+        "후원회원 중 4분의 3가량이 개인회원입니다.",
+        "후원회원 중 5분의 2가량이 개인회원입니다.",
+        "5분의 2",
+    ),
+    (
+        "2024年会员中，41%选择了年付。",
+        "约5分之2的会员选择了年付。",
+        "约5分之3的会员选择了年付。",
+        "5分之3",
+    ),
+    (
+        "In our survey, 61% of members renewed their plan.",
+        "About 6 out of 10 members renewed their plan.",
+        "About 8 out of 10 members renewed their plan.",
+        "8 out of 10",
+    ),
+    (
+        "시청 공영주차장은 총 498면입니다.",
+        "총 500면 가까이 되는 큰 주차장이에요.",
+        "총 600면 가까이 되는 큰 주차장이에요.",
+        "600",
+    ),
+    (
+        "라운지 좌석 수 약 250석, 하루 평균 이용객 2,870명.",
+        "좌석은 250석 정도 되고 하루 평균 3천 명 가까이 이용해요.",
+        "좌석은 250석 정도 되고 하루 평균 5천 명 가까이 이용해요.",
+        "5천 명",
+    ),
+    (
+        "En jornadas continuadas de más de 6 horas hay una pausa de 15 minutos.",
+        "Si su jornada dura más de 6 h, tiene una pausa de 15 minutos.",
+        "Si su jornada dura más de 8 h, tiene una pausa de 15 minutos.",
+        "8 h",
+    ),
+    (
+        "集合注射は4月6日（日）・4月13日（日）に実施します。",
+        "集合注射は4月6日と13日です。",
+        "集合注射は4月6日と20日です。",
+        "20日",
+    ),
+    (
+        "居民阶梯电价：第一档年用电量 0–2760 千瓦时，电价 0.4883 元/千瓦时。",
+        "用电在 2760 度以内的部分，每度电 0.4883 元。",
+        "用电在 3000 度以内的部分，每度电 0.4883 元。",
+        "3000 度",
+    ),
+    (
+        "总硬度（以CaCO₃计）156 mg/L（限值450 mg/L）。",
+        "出厂水的总硬度是156毫克/升。",
+        "出厂水的总硬度是156毫克/千克。",
+        "156毫克/千克",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), BOTH_WAYS)
+def test_each_reading_holds_both_ways(context: str, restated: str, invented: str, figure: str) -> None:
+    assert flagged(context, restated) == []
+    assert figure in flagged(context, invented)
+
+
+def test_a_length_of_days_after_a_date_is_no_date() -> None:
+    """'4月6日から13日間' is thirteen days from the 6th, not the 13th: a length said stays a length."""
+    context = "キャンペーンは4月6日から13日間です。"
+    assert flagged(context, "キャンペーンは4月6日から13日間開催されます。") == []
+    assert "20日間" in flagged(context, "キャンペーンは4月6日から20日間開催されます。")
+
+
+def test_degrees_of_weather_stay_degrees() -> None:
+    """'度' is a kWh only where power is billed: '30 度' of the weather is no 30 kWh."""
+    assert "30 度" in flagged("本月用电量 30 千瓦时。", "今天气温 30 度。")
+    assert flagged("本月用电量 30 千瓦时。", "本月用电 30 度。") == []
