@@ -4,7 +4,10 @@ dash and 'or' is another's ('£7.50 a month – or £85'); the article of 'un pe
 written 'N out of M' or as a CJK fraction in digits ('4분의 3', '5分之2'); a Korean hedge after an unknown counter
 ('500면 가까이'); Korean clauses joined by a verb's ending ('… 정도 되고 …'); a Korean thousand before a counter
 ('3천 명'); 'más de 6 h' is a length of time; a second day of one month in CJK ('4月6日と13日'); '度' of a power
-bill is a kWh; and a CJK compound unit ('156毫克/升'). Each both ways."""
+bill is a kWh; a CJK compound unit ('156毫克/升'); French bytes ('9,90 €/Mo', never a month) and a peak kilowatt
+('€/kWc'); a count of a noun the context counts ('12 módulos' of '10 módulos … 12x'); and a CJK sentence parted
+by '；' as the answer is shown (folded to ';'), so a figure swapped between two items is said of the other. Each
+both ways."""
 
 from __future__ import annotations
 
@@ -84,6 +87,30 @@ BOTH_WAYS = [
         "出厂水的总硬度是156毫克/升。",
         "出厂水的总硬度是156毫克/千克。",
         "156毫克/千克",
+    ),
+    (
+        "Hors Union européenne : internet mobile 9,90 €/Mo hors forfait. Le Pass Monde 1 Go est à 19 €.",
+        "Hors UE, l'internet mobile hors forfait est facturé 9,90 €/Mo ; le Pass Monde 1 Go coûte 19 €.",
+        "Hors UE, l'internet mobile hors forfait est facturé 9,90 €/Go ; le Pass Monde 1 Go coûte 19 €.",
+        "9,90 €",
+    ),
+    (
+        "Le tarif de rachat du surplus est de 0,1269 €/kWh ; la prime s'élève à 220 €/kWc.",
+        "Le surplus vous sera racheté 0,1269 €/kWh, et la prime est de 220 €/kWc.",
+        "Le surplus vous sera racheté 0,1269 €/kWc, et la prime est de 220 €/kWc.",
+        "0,1269 €",
+    ),
+    (
+        "Sistema fotovoltaico: 10 módulos de 550 W. Investimento: R$ 21.900,00 em até 12x sem juros.",
+        "O sistema usa 10 módulos de 550 W.",
+        "O sistema usa 12 módulos de 550 W.",
+        "12 módulos",
+    ),
+    (
+        "营地价格：豪华帐篷每晚680元，含双人早餐；木屋每晚880元，可住4人。",
+        "木屋每晚880元，最多可以住4个人。",
+        "木屋每晚680元，最多可以住4个人。",
+        "680元",
     ),
 ]
 

@@ -106,7 +106,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
     '*': {
         'kg': 'kg', 'g': 'g', 'mg': 'mg', 'lb': 'lb', 'lbs': 'lb', 'oz': 'oz', 'mm': 'mm', 'cm': 'cm', 'm': 'm',
         'km': 'km', 'ft': 'ft', 'mi': 'mi', 'ml': 'ml', 'cl': 'cl', 'l': 'l', 'gal': 'gal', 'fl oz': 'fl oz',
-        'kb': 'KB', 'mb': 'MB', 'gb': 'GB', 'tb': 'TB', 'pb': 'PB', 'petabyte': 'PB', 'petabytes': 'PB', 'w': 'W', 'kw': 'kW', '°c': '°C', '°f': '°F', '℃': '°C',
+        'kb': 'KB', 'mb': 'MB', 'gb': 'GB', 'tb': 'TB', 'pb': 'PB', 'petabyte': 'PB', 'petabytes': 'PB', 'w': 'W', 'kw': 'kW', 'kwp': 'kW', '°c': '°C', '°f': '°F', '℃': '°C',
         '℉': '°F', '°': '°', '%': '%', 'x': 'times', '"': 'in', '″': 'in',
         'µg': 'µg', 'μg': 'µg', 'mcg': 'µg', 'ug': 'µg', 'ng': 'ng', 'µmol': 'µmol', 'μmol': 'µmol', 'umol': 'µmol',
         'mmol': 'mmol', 'nmol': 'nmol', 'mol': 'mol', 'dl': 'dl', 'kwh': 'kwh', 'wh': 'wh', 'mwh': 'mwh',
@@ -118,7 +118,8 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
     },
     "en": _EN_UNITS,
     'fr': {
-        'pétaoctet': 'PB', 'pétaoctets': 'PB',
+        'pétaoctet': 'PB', 'pétaoctets': 'PB', 'gigaoctet': 'GB', 'gigaoctets': 'GB',
+        'mégaoctet': 'MB', 'mégaoctets': 'MB', 'kwc': 'kW',
         'seconde': 'second', 'secondes': 'second', 'minute': 'minute', 'minutes': 'minute', 'min': 'minute',
         'heure': 'hour', 'heures': 'hour', 'h': 'hour', 'jour': 'day', 'jours': 'day', 'semaine': 'week',
         'semaines': 'week', 'mois': 'month', 'an': 'year', 'ans': 'year', 'année': 'year', 'années': 'year',

@@ -48,6 +48,9 @@ _ITEM_END = re.compile(r"[,;，；、]|\s(?:and|or|y|o|und|oder|et|ou|e|en|of)\s
 _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zurück|andata|ida|sens|单程|往|片道|편도|왕복", re.IGNORECASE)  # fmt: skip
 
 
+_PER_DATA = re.compile(r"\s?/\s?([MGKT]o)(?![^\W\d_])")  # French bytes: 'Mo', 'Go' ('/mo' is English's month)
+
+
 def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str], str]:
     """The period a figure is per ('a month', 'monthly fee of'), what else it is per ('per seat'), and the words
     after what it read."""
@@ -61,6 +64,10 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
         per.add("person")
         rest = after[each.end() :]
     for step in range(4):  # 'per seat per month', 'per passenger, each way', '€/kW día', 'por puesto y año'
+        if lang == "fr" and (data := _PER_DATA.match(rest)) is not None:
+            per.add(data.group(1).lower().replace("o", "b"))  # '9,90 €/Mo' is per megabyte, never a month
+            rest = rest[data.end() :]
+            continue
         if not period:
             head = rest.lstrip(" (" if lang in _CJK else " ,(")  # '연 4.2%, 월 상환액': past a comma, another's
             if lang in _CJK:

@@ -53,6 +53,7 @@ def _parting(lang: str) -> re.Pattern[str]:
 
 _NEAR_PART = re.compile(rf",|;|:|\(|\)|\s(?:and|but|or|while|whereas|et|mais|ou|und|aber|oder|y|pero|o|e|mas|ma|en|maar|of)\s|{_KO_AND}", re.IGNORECASE)  # fmt: skip
 _COLON = re.compile(r":(?!\d)|：")
+_GLUED_END = re.compile(r";(?=[\u3040-\u9fff\uac00-\ud7a3])")
 _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")
 STEM = 5  # letters a word is compared by ('refund', 'refunds', 'refunded')
 QUOTE = 90  # characters of the other clause quoted, at most
@@ -136,6 +137,13 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
         while at >= 0 and mark[0] == "." and _abbreviation(text, at):
             at = text.find(mark, at + 1, high)
         finish = min(finish, at + 1) if at >= 0 else finish
+    if ";" in text[low:high]:  # a CJK text's '；', folded to ';' as the answer is shown: no space after it
+        for glued in _GLUED_END.finditer(text, low, high):
+            if glued.end() <= start:
+                begin = max(begin, glued.end())
+            elif glued.start() >= end:
+                finish = min(finish, glued.start() + 1)
+                break
     return begin, finish
 
 

@@ -457,7 +457,8 @@ def _unread(claim: Figure, sources: Stated) -> str:
     """Why an answer's figure that no context figure backs was not read in full ('' when it was): only a figure
     read in full, whose value, unit and qualifiers disagree with every context figure of its kind, is an
     invention. A count of a noun the tables do not know ('9 German hardness degrees' against '9 °dH'), or a
-    number without a unit, whose value the context states in another unit may be that figure named otherwise."""
+    number without a unit, whose value the context states in another unit may be that figure named otherwise;
+    a count of a noun the context counts too ('12 módulos' of '10 módulos … 12x') is read in full."""
     if claim.kind == "count" and counted(claim.unit):
         return ""  # a CJK counter says what it counts: '3곳' is read in full, and no '3명' is it
     if claim.kind in ("count", "number") and not (claim.kind == "count" and read_thing(claim.unit)):
@@ -465,7 +466,8 @@ def _unread(claim: Figure, sources: Stated) -> str:
         same_noun = any(
             _same_noun(s.unit, claim.unit) and s.value in values for s, _ in sources.offered
         )  # its own word
-        if not same_noun and any(("n", value) in sources.keys for value in values):
+        counts_it = claim.kind == "count" and any(s.kind == "count" and _same_noun(s.unit, claim.unit) for s, _ in sources.offered)  # fmt: skip
+        if not same_noun and not counts_it and any(("n", value) in sources.keys for value in values):
             what = f"“{claim.unit}”, a noun its tables do not know" if claim.unit else "a number without a unit"
             return f"what it counts: {what}, of a value the context states in another unit"
     return ""

@@ -77,6 +77,8 @@ class _Units:
                 words.setdefault(written.lower(), unit)
         for written, unit in cldr.unit_words(lang).items():  # the row's own language's CLDR names, after the lists
             words.setdefault(written, unit)
+        if lang == "fr":  # French bytes ('1 Go', '500 Mo'): in French alone ('one go' is English)
+            words.update({"go": "GB", "mo": "MB"})
         for written, currencies in {**lexicon.CURRENCY_SIGNS, **lexicon.CURRENCY_WORDS}.items():
             words[written.lower()] = "money:" + "/".join(currencies)
         for counter in lexicon.COUNTERS:
