@@ -6,8 +6,10 @@ written 'N out of M' or as a CJK fraction in digits ('4분의 3', '5分之2'); a
 ('3천 명'); 'más de 6 h' is a length of time; a second day of one month in CJK ('4月6日と13日'); '度' of a power
 bill is a kWh; a CJK compound unit ('156毫克/升'); French bytes ('9,90 €/Mo', never a month) and a peak kilowatt
 ('€/kWc'); a count of a noun the context counts ('12 módulos' of '10 módulos … 12x'); and a CJK sentence parted
-by '；' as the answer is shown (folded to ';'), so a figure swapped between two items is said of the other. Each
-both ways."""
+by '；' as the answer is shown (folded to ';'), so a figure swapped between two items is said of the other; a
+price for a pair ('für beide zusammen', 'per la coppia'); a label's bound past what it is of, to its verb ('la
+estancia mínima en julio y agosto es de 5 noches'); and the end of a change past the unit its start is per ('da
+0,142 €/kWh a 0,128 €/kWh'). Each both ways."""
 
 from __future__ import annotations
 
@@ -111,6 +113,36 @@ BOTH_WAYS = [
         "木屋每晚880元，最多可以住4个人。",
         "木屋每晚680元，最多可以住4个人。",
         "680元",
+    ),
+    (
+        "Sitzplatzreservierung in der 2. Klasse: 5,20 € pro Person und Fahrt.",
+        "Für Sie und Ihre Partnerin kostet die Reservierung 5,20 € pro Person und Fahrt.",
+        "Für Sie und Ihre Partnerin kostet die Reservierung 5,20 € für beide zusammen pro Fahrt.",
+        "5,20 €",
+    ),
+    (
+        "Lezioni individuali: 42 € all'ora. Lezioni in coppia: 28 € all'ora a persona.",
+        "In coppia si pagano 28 € all'ora a persona.",
+        "In coppia si pagano 28 € all'ora per la coppia.",
+        "28 €",
+    ),
+    (
+        "Normas del camping: la estancia mínima en julio y agosto es de 5 noches; el resto del año, 2 noches.",
+        "En agosto tienen que reservar como mínimo 5 noches.",
+        "En agosto pueden reservar como máximo 5 noches.",
+        "5 noches",
+    ),
+    (
+        "The minimum stay in July and August is 5 nights.",
+        "In August you must book at least 5 nights.",
+        "In August you can book at most 5 nights.",
+        "5 nights",
+    ),
+    (
+        "Dal 1° aprile il prezzo dell'energia scende da 0,142 €/kWh a 0,128 €/kWh.",
+        "Dal 1° aprile il prezzo dell'energia cala a 0,128 €/kWh.",
+        "Dal 1° aprile il prezzo dell'energia aumenta a 0,128 €/kWh.",
+        "0,128 €",
     ),
 ]
 

@@ -132,7 +132,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "de": "anstieg|gestiegen|steigt|steigen|stiegen|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen|mehr",
         "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto|más",
         "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo|mais",
-        "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|incremento|rincaro|in più|di più",
+        "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|saliti|salite|salirà|salgono a|incremento|rincaro|in più|di più",
         "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger|meer",
         "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅|升至|升到|增至",
         "ja": "上昇|増加|値上げ|値上がり|増額|増|アップ|引き上げ|上乗せ",

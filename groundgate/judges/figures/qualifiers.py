@@ -39,9 +39,9 @@ _SPAN_JOIN = re.compile(
 _LOOSE = re.compile(
     r"(?:(?<![^\W\d_])(?:(?P<min>minimum|min\.|mínimo|mínima|minimo|minima|minimi|minime|minimaal|minimale|mindest\w*|minimal\w*)|(?P<max>maximum|max\.|máximo|máxima|massimo|massima|massimi|massime|maximaal|maximale|höchst\w*|maximal\w*|up to|bis zu|jusqu'à|hasta|até|fino a))"
     r"|(?P<min_cjk>最低|最小|至少|최소|최저)|(?P<max_cjk>最大|最高|最多|최대|최고|최장))"
-    r"(?:\s*[^\W\d_]+){0,3}\s*(?:of|de|di|van|von|d'|du|:)?\s*$",
+    r"(?:(?:\s*[^\W\d_]+){0,3}\s*(?:of|de|di|van|von|d'|du|:)?|(?:\s+[^\W\d_]+){0,6}\s+(?:is|es de|son de|est de|beträgt|betragen|é de|são de|è di|sono di|bedraagt|zijn))\s*$",
     re.IGNORECASE,
-)
+)  # 'la estancia mínima en julio y agosto es de 5 noches': the label's bound, past what it is of, to its verb
 # A deadline before an event: 'no later than', 'up to', 'until' a duration 'before' it is at least that long before
 # ('within 24 hours before departure' stays within: the last 24 hours).
 _DEADLINE = re.compile(r"^\s*(?:no later than|not later than|up to|until|jusqu'à|jusqu’à|au plus tard|bis zu|bis|spätestens|hasta|a más tardar|até|no máximo até|fino a|entro|tot|uiterlijk)\b", re.IGNORECASE)  # fmt: skip
@@ -54,7 +54,10 @@ _EVENT = re.compile(r"^\s*(?:before|prior to|in advance|ahead of|beforehand|avan
 _EVENT_BY = re.compile(r"^\s*(?:前まで|前までに|전까지|前为止)")
 _GO_UP = re.compile(r"(?<![^\W\d_])(?:go|goes|going|went|gone|move|moves|moving|moved|rise|rises|rising|rose|climb|climbs|climbed|jump|jumps|jumped|step|steps|bump|bumps|upgrade)\s*$", re.IGNORECASE)  # fmt: skip
 # What joins the two ends of a change ('von 4,85 % auf 4,60 %', 'del 15 % al 12 %', 'from £9 to £12')
-_FROM_TO = re.compile(r"\s*(?:to|auf|al|a|à|au|naar|tot|para|até|ao|alla|allo)\s+", re.IGNORECASE)
+_FROM_TO = re.compile(
+    r"(?:\s?/\s?[^\W\d_]{1,4}(?:/[^\W\d_]{1,3})?)?\s*(?:to|auf|al|a|à|au|naar|tot|para|até|ao|alla|allo)\s+",
+    re.IGNORECASE,
+)  # past a unit it is per ('da 0,142 €/kWh a 0,128 €/kWh')
 # ('mais' parts a clause in French, never right after an amount or 'a': '5 € a mais', '5 € mais do que' are more)
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s|(?<=\S)(?<!\sa)\smais\s|\s[–—]\s(?:or|ou|oder|o|of)\s", re.IGNORECASE)  # fmt: skip
 _NEGATION = re.compile(r"(?<![^\W\d_])(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non|niet|nooit|geen)(?![^\W\d_])(?:\s+[^\s,;:]+){0,6}\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
@@ -432,7 +435,7 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
         # Korean and Japanese say a bound after the number: one there is this figure's ('4시간 초과 12시간 이내'), one before the last's
         own_after = lang in ("ko", "ja") and phrases.pattern("after", lang).match(after) is not None
-        match = (phrases.pattern("before", lang).search(before, tail) if lang in _CJK and not own_after else None) or (_LOOSE.search(before, max(0, len(before) - 40)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
+        match = (phrases.pattern("before", lang).search(before, tail) if lang in _CJK and not own_after else None) or (_LOOSE.search(before, max(0, len(before) - 56)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
         ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
         if ended is None and lang not in _CJK and (denied := _NOT_PAST.search(before, max(0, len(before) - 40))):
             ended = ("min" if denied.group("less") else "max", denied.start())  # 'niet dikker dan 3,2 cm': at most

@@ -343,8 +343,12 @@ def per_people(text: str, end: int) -> str:
     person is per; or ''."""
     counted = _FOR_COUNT.match(text, end)
     if counted is None or int(counted.group(1)) < 2 or things()[0].get(counted.group(2).lower()) != "person":
-        return ""
+        return "2 person" if _FOR_PAIR.match(text, end) else ""  # 'für beide zusammen', 'per la coppia'
     return f"{int(counted.group(1))} person"
+
+
+# A price for two people named as a pair ('5,20 € für beide zusammen', "28 € all'ora per la coppia").
+_FOR_PAIR = re.compile(r"(?:\s(?:(?:a|an|per|par|pro|la|le|al|por|à|the)\s|all'|all’|l'|l’)[^\W\d_]+)?\s?(?:für (?:beide|euch beide|Sie beide|das Paar|ein Paar)|pour (?:les deux|vous deux|le couple|un couple)|for (?:both|the two of you|the couple|a couple)|para (?:los dos|las dos|ambos|ambas|la pareja|o casal|um casal|os dois|as duas)|per (?:la coppia|una coppia|entrambi|tutti e due|voi due)|voor (?:beiden|jullie beiden|het stel|een stel|jullie tweeën))(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
 
 
 def _count_of(written: str, unit: str) -> str:
