@@ -9,7 +9,11 @@ bill is a kWh; a CJK compound unit ('156毫克/升'); French bytes ('9,90 €/Mo
 by '；' as the answer is shown (folded to ';'), so a figure swapped between two items is said of the other; a
 price for a pair ('für beide zusammen', 'per la coppia'); a label's bound past what it is of, to its verb ('la
 estancia mínima en julio y agosto es de 5 noches'); and the end of a change past the unit its start is per ('da
-0,142 €/kWh a 0,128 €/kWh'). Each both ways."""
+0,142 €/kWh a 0,128 €/kWh'); a unit a price is per after 'al' ("0,45 € al kW"); a unit's letter after its
+number ends a sentence ('el convencional 4 h. Billete …'); the head of a list shared by its items names neither
+('tossina botulinica zona fronte 280 €, zampe di gallina 250 €'); a local time's place named earlier in its
+sentence ('in Lissabon … dus om 11.30 uur lokale tijd'), and local time in any of its words ('plaatselijke
+tijd', 'lokale tijd'). Each both ways."""
 
 from __future__ import annotations
 
@@ -143,6 +147,30 @@ BOTH_WAYS = [
         "Dal 1° aprile il prezzo dell'energia cala a 0,128 €/kWh.",
         "Dal 1° aprile il prezzo dell'energia aumenta a 0,128 €/kWh.",
         "0,128 €",
+    ),
+    (
+        "Allaccio elettrico per piazzole con contatore 0,45 €/kWh; senza contatore forfait 4 €/giorno.",
+        "Nelle piazzole con contatore l'elettricità costa 0,45 € al kWh.",
+        "Nelle piazzole con contatore l'elettricità costa 0,45 € al kW.",
+        "0,45 €",
+    ),
+    (
+        "El ferry rápido tarda 2 h 30 min y el convencional 4 h. Billete en butaca: 59 € en el rápido y 42 € en el convencional.",
+        "En el barco convencional la butaca sale por 42 €.",
+        "En el barco convencional la butaca sale por 59 €.",
+        "59 €",
+    ),
+    (
+        "Listino trattamenti viso: filler labbra 350 €; tossina botulinica zona fronte 280 €, zampe di gallina 250 €; visita 150 €.",
+        "La tossina botulinica per le zampe di gallina costa 250 €.",
+        "La tossina botulinica per le zampe di gallina costa 280 €.",
+        "280 €",
+    ),
+    (
+        "Lunch in Amsterdam om 12.30 uur (Nederlandse tijd). Onze vestiging in Lissabon luncht op hetzelfde moment mee, dus om 11.30 uur lokale tijd.",
+        "In Lissabon begint de lunch om 11.30 uur plaatselijke tijd.",
+        "In Lissabon begint de lunch om 10.30 uur plaatselijke tijd.",
+        "10.30 uur",
     ),
 ]
 

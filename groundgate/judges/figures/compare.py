@@ -21,7 +21,7 @@ from groundgate.judges.figures import cldr
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.lexicon import UNIT_WORDS
 from groundgate.judges.figures.qualifier_words import JOURNEY_SENSES as JOURNEY
-from groundgate.judges.figures.qualifier_words import PER_THINGS
+from groundgate.judges.figures.qualifier_words import LOCAL_WORDS, PER_THINGS
 from groundgate.judges.figures.quantity import dimension
 
 Key = tuple[object, ...]
@@ -248,7 +248,8 @@ def agree(
         return False
     if claim.kind == "time" and claim.zone_name:
         if source.zone_name and (claim.zone is None or source.zone is None):  # 'local time', a zone of no offset
-            return claim.zone_name == source.zone_name and bool(claim.readings & source.readings)
+            alike = claim.zone_name == source.zone_name or {claim.zone_name, source.zone_name} <= LOCAL_WORDS
+            return alike and bool(claim.readings & source.readings)  # 'plaatselijke tijd' is 'lokale tijd'
         zone = source.zone if source.zone is not None else default_zone
         if zone is not None and claim.zone is not None:
             shifts = {0}  # in summer time a place's offset is an hour more: against UTC, either may be meant

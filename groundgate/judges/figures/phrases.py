@@ -218,6 +218,7 @@ def triggers(lang: str) -> tuple[frozenset[str], str]:
     found |= _JOURNEY_WORDS
     found |= {w for p in words.PER_THINGS.values() for w in re.findall(r"[^\W\d_]+", p.lower()) if len(w) > 2}
     found |= {"than", "dan", "als", "que"}  # a comparative denied: 'niet dikker zijn dan'
+    found |= {"kw", "kwh", "kg", "km", "gb", "mb", "m2", "m3", "m²", "m³"}  # what a price is per: "0,45 € al kW"
     found |= {w for ws in words.JOURNEYS.values() for p in ws.split("|") for w in re.findall(r"[^\W\d_]+", p) if len(w) > 2}  # fmt: skip
     cjk = "".join({c for table in tables for by in table.values() for c in by.get(lang, "")}) if lang in _CJK else ""
     cjk += "".join({c for name in cldr.zones() for c in name if not c.isascii()}) if lang in _CJK else ""

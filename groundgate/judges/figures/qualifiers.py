@@ -21,6 +21,7 @@ _CJK = ("zh", "ja", "ko")
 _LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
 _WINDOW = 48  # characters read on either side of a figure, at most
+_PLACE_WINDOW = 120  # ... and before a local time, for the place it is local to
 CLAUSE = 400  # characters a clause runs on either side of its figure, at most
 _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")  # what ends a clause
 
@@ -167,6 +168,10 @@ class Reader:
             said = replace(said, zone=cldr.zones().get(name), zone_name=name)
         if said.period and kind == "money" and following < clause_end and ahead < len(spans) and spans[ahead][2] == "money" and reach.LABEL_GAP.fullmatch(text, end, following):  # fmt: skip
             said = replace(said, period=rate(before, "", kind, self.lang)[0])  # the next's: 'mensile 55 €, trimestrale 150 €', '€ 2.601 elke maand € 260,10'  # fmt: skip
+        if kind == "time" and said.zone_name in words.LOCAL_WORDS and (placed := zones.placed(said.zone_name, "", _sentence_before(text, start), self.lang)) != said.zone_name:  # fmt: skip
+            said = replace(
+                said, zone=cldr.zones().get(placed), zone_name=placed
+            )  # 'in Lissabon … dus om 11.30 uur lokale tijd'
         if kind == "time" and not said.zone_name and (zone := self._zone_later(index, end) or self._zone_before_date(index) or self._text_zone()):  # fmt: skip
             said = replace(said, zone=cldr.zones().get(zone), zone_name=zone)
         if kind in ("money", "percent") and not (said.change or said.balance):
@@ -512,6 +517,12 @@ def _last(found: Iterator[re.Match[str]]) -> re.Match[str] | None:
     """The last of the matches, or None."""
     every = list(found)
     return every[-1] if every else None
+
+
+def _sentence_before(text: str, start: int) -> str:
+    """The words of its sentence before ``start``, up to ``_PLACE_WINDOW`` characters."""
+    low = max(0, start - _PLACE_WINDOW)
+    return text[max([low] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, low, start)) >= 0]) : start]
 
 
 def _own(after: str) -> str:

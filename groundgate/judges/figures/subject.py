@@ -53,6 +53,7 @@ def _parting(lang: str) -> re.Pattern[str]:
 
 _NEAR_PART = re.compile(rf",|;|:|\(|\)|\s(?:and|but|or|while|whereas|et|mais|ou|und|aber|oder|y|pero|o|e|mas|ma|en|maar|of)\s|{_KO_AND}", re.IGNORECASE)  # fmt: skip
 _COLON = re.compile(r":(?!\d)|：")
+_UNIT_ENDS = re.compile(r"\d\s?[hmlgs]$")
 _GLUED_END = re.compile(r";(?=[\u3040-\u9fff\uac00-\ud7a3])")
 _ENDS = (". ", "! ", "? ", "; ", ".\n", "\n", "。", "！", "？", "；")
 STEM = 5  # letters a word is compared by ('refund', 'refunds', 'refunded')
@@ -153,6 +154,8 @@ _ABBREVIATIONS = frozenset(["ref", "nr", "no", "ca", "approx", "incl", "excl", "
 def _abbreviation(text: str, at: int) -> bool:
     """Whether the full stop at ``at`` ends an abbreviation (a letter alone, or a short word listed)."""
     word = text[max(0, at - 8) : at].rsplit(None, 1)[-1].lstrip("(").lower() if at else ""
+    if len(word) == 1 and _UNIT_ENDS.search(text, max(0, at - 4), at):
+        return False  # 'el convencional 4 h. Billete …': a unit after its number ends the sentence
     return word.isalpha() and (len(word) == 1 or word in _ABBREVIATIONS)
 
 
@@ -244,7 +247,7 @@ class Subjects:
             words, label, where = self.of(backer)
             common |= claim & (words - label)
             if len(common) >= 2:
-                return False  # the claim names what the context states it of, as far as words tell
+                return self._sibling(claim, words | label, kind, backers)  # else it names what the context states it of
             said.append((words, label, where))
         theirs = set().union(*(words | label for words, label, _ in said))
         if others is None:
@@ -263,6 +266,24 @@ class Subjects:
             for f in others
             for words, label, _ in (self.of(f),)
         )
+
+    def _sibling(self, claim: set[str], backer_words: set[str], kind: object, backers: Sequence[Figure]) -> bool:
+        """Whether the words the claim shares with its backer are shared by a sibling of its kind too (the head of
+        their list: 'tossina botulinica zona fronte 280 €, zampe di gallina 250 €'), and the claim names the
+        sibling's own words (two or more) and none of the backer's own: said of the sibling."""
+        backing = {(b.start, b.end) for b in backers}
+        shared = claim & backer_words
+        for figure in self.stated:
+            if (figure.start, figure.end) in backing or figure.bare or self._kind(figure) != kind:
+                continue
+            words, label, _ = self.of(figure)
+            theirs = words | label
+            named = {word for word in (claim & theirs) - backer_words if not _han_or_kana(word)}  # a pair of Han
+            if (
+                shared <= theirs and len(named) >= 2 and not claim & (backer_words - theirs)
+            ):  # characters may be the next item's
+                return True
+        return False
 
     def nearer(self, claim: set[str], backers: Sequence[Figure], others: Sequence[Figure]) -> bool:
         """Whether the claim shares a word with another figure's part and none with any backer's (a hedge, true of
