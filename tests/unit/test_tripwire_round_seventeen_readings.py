@@ -13,7 +13,8 @@ estancia mínima en julio y agosto es de 5 noches'); and the end of a change pas
 number ends a sentence ('el convencional 4 h. Billete …'); the head of a list shared by its items names neither
 ('tossina botulinica zona fronte 280 €, zampe di gallina 250 €'); a local time's place named earlier in its
 sentence ('in Lissabon … dus om 11.30 uur lokale tijd'), and local time in any of its words ('plaatselijke
-tijd', 'lokale tijd'). Each both ways."""
+tijd', 'lokale tijd'); and a hedge just past a figure ('just over', 'ruim', 'gut', '남짓'), true only near it
+(a quarter above at most: '3시간 남짓' is no 4 h 30). Each both ways."""
 
 from __future__ import annotations
 
@@ -171,6 +172,30 @@ BOTH_WAYS = [
         "In Lissabon begint de lunch om 11.30 uur plaatselijke tijd.",
         "In Lissabon begint de lunch om 10.30 uur plaatselijke tijd.",
         "10.30 uur",
+    ),
+    (
+        "목포–제주 카페리의 운항 시간은 약 4시간 30분입니다.",
+        "목포에서 제주까지는 4시간 반 정도 걸립니다.",
+        "목포에서 제주까지는 3시간 남짓 걸립니다.",
+        "3시간",
+    ),
+    (
+        "De toren is 58 meter hoog.",
+        "De toren is ruim 55 meter hoog.",
+        "De toren is ruim 40 meter hoog.",
+        "40 meter",
+    ),
+    (
+        "The marathon route is 152 km long.",
+        "The route is just over 150 km long.",
+        "The route is just over 120 km long.",
+        "120 km",
+    ),
+    (
+        "Die Fahrt nach Kiel dauert 47 Minuten.",
+        "Nach Kiel sind Sie gut 45 Minuten unterwegs.",
+        "Nach Kiel sind Sie gut 30 Minuten unterwegs.",
+        "30 Minuten",
     ),
 ]
 

@@ -205,13 +205,14 @@ def same(claim: Figure, source: Figure) -> bool:
     return not needs(claim).isdisjoint(offers(source)) and agree(claim, source)
 
 
-HEDGES = frozenset({"about", "nearly", "over", "under"})
+HEDGES = frozenset({"about", "nearly", "over", "just_over", "under"})
 EACH = frozenset({"each"})  # 'per piece', 'per stuk': per whatever the figure is of
 _MEASURED = frozenset({"kwh", "m3", "km", "l", "kg", "pint", "gallon"})  # per a measure, never per piece
-_SIDES = {"min": 1, "over": 1, "max": -1, "under": -1, "nearly": -1}
-_UP, _DOWN = frozenset({"min", "over"}), frozenset({"max", "under", "nearly"})
+_SIDES = {"min": 1, "over": 1, "just_over": 1, "max": -1, "under": -1, "nearly": -1}
+_UP, _DOWN = frozenset({"min", "over", "just_over"}), frozenset({"max", "under", "nearly"})
 ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
 NEARLY = Decimal("0.85")  # 'nearly 60' of 51 up to 60
+JUST_OVER = Decimal("1.25")  # 'just over 60' of 61 up to 75 ('3시간 남짓' is no 4 h 30)
 
 
 def agree(
@@ -321,7 +322,7 @@ def _inclusive(claim: Figure, source: Figure) -> bool:
     'over', as the value itself is one case. Of a measure or an amount ('not above 40 °C', 'below 40 °C') the
     two are said either way, and agree."""
     discrete = claim.kind in _DISCRETE and source.kind in _DISCRETE
-    return discrete and {claim.bound, source.bound} in ({"max", "under"}, {"min", "over"})
+    return discrete and {claim.bound, source.bound} in ({"max", "under"}, {"min", "over"}, {"min", "just_over"})
 
 
 _DISCRETE = frozenset({"duration", "count", "number", "ordinal"})
@@ -380,6 +381,8 @@ def _weighs(bound: str, v: Decimal, c: Decimal) -> bool:
         return v * NEARLY <= c <= v
     if bound == "over":
         return v < c <= 2 * v
+    if bound == "just_over":
+        return v < c <= v * JUST_OVER
     return v / 2 <= c < v  # under
 
 
@@ -388,14 +391,14 @@ def hedge_holds(claim: Figure, source: Figure, exact: bool) -> bool:
     if not agree(claim, source, sides=False):
         return False
     if exact:  # 'plus de 70 %' is not said by 'près de 70 %'; 'under 6' is no 'up to and including 6'
-        about = claim.bound in ("over", "under") and source.bound == "about"
+        about = claim.bound in ("over", "just_over", "under") and source.bound == "about"
         return not (opposed(claim.bound, source.bound) or _inclusive(claim, source) or about)
     if source.bound in ("max", "min") and claim.bound in ("about", "nearly"):  # 'just under $8,000' of a $7,900 cap
         return not opposed(claim.bound, source.bound) and _near_limit(claim, source)  # a limit itself: exactly
     return source.bound not in _LIMITS
 
 
-_LIMITS = frozenset({"min", "max", "over", "under"})
+_LIMITS = frozenset({"min", "max", "over", "just_over", "under"})
 _CAP_NEAR = Decimal("0.025")  # a hedge of a limit is near it: 'just under $8,000' of $7,900, not 'about $8,500'
 
 

@@ -137,7 +137,7 @@ def _share(
     its hedge says; or a share 'at least' one the context states above it ('九成以上' of 92%)."""
     v = claim.value
     told = {f.value for f in given}
-    if claim.bound in ("min", "over"):
+    if claim.bound in ("min", "over", "just_over"):
         for source in sources:
             if source.kind == "percent" and v <= source.value <= v * _OVER_SHARE and not qualify(source).bound:
                 return f"{source.text}, {claim.text}"
@@ -161,7 +161,7 @@ def _holds(bound: str, v: Decimal, share: Decimal) -> bool:
         return abs(share - v) <= v * Decimal("0.05")
     if bound == "nearly":
         return v * Decimal("0.9") <= share <= v
-    if bound in ("over", "min"):
+    if bound in ("over", "just_over", "min"):
         return v <= share <= v * _OVER_SHARE
     if bound in ("under", "max"):
         return v / _OVER_SHARE <= share <= v

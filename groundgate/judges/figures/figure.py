@@ -144,7 +144,7 @@ class Figure:
         """The figure with its unit and what it is said with, as the report says it whatever language it was
         written in ('45 days', '€1,200.90 a month', 'at least 3 nights', '09:00 CET', 'a 1.8% fall')."""
         said = self.bare_said
-        bound = {"min": "at least ", "max": "within " if self.kind == "duration" else "up to ", "about": "about ", "nearly": "nearly ", "over": "over ", "under": "under "}.get(self.bound, "")  # fmt: skip
+        bound = {"min": "at least ", "max": "within " if self.kind == "duration" else "up to ", "about": "about ", "nearly": "nearly ", "over": "over ", "just_over": "just over ", "under": "under "}.get(self.bound, "")  # fmt: skip
         wholes = {"whole": " for the whole", "total": " in total"}
         tail = "".join(wholes.get(thing, _per_said(thing)) for thing in sorted(self.per))
         tail += f" a{'n' if self.period == 'hour' else ''} {self.period}" if self.period else ""

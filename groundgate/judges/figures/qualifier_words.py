@@ -6,7 +6,8 @@ phrase is lowercased; the first of two that overlap wins, the longest first."""
 from __future__ import annotations
 
 # Bounds and hedges. min/max: a limit, stated inclusive ('at least 3 nights', 'up to £500'); about: near it
-# either way; nearly: just under it; over/under: past it, either way. Written before the number ...
+# either way; nearly: just under it; just_over: just past it; over/under: past it, either way. Written before
+# the number ...
 BEFORE: dict[str, dict[str, str]] = {
     "min": {
         "en": "at least|no fewer than|no less than|not less than|a minimum of|minimum of|minimum|min.|starting at|starting from|from as little as|as little as|from",
@@ -57,16 +58,26 @@ BEFORE: dict[str, dict[str, str]] = {
         "ko": "거의|근",
     },
     "over": {
-        "en": "over|more than|above|in excess of|upwards of|exceeding|greater than|just over|beyond|exceeded|surpassed|topped",
+        "en": "over|more than|above|in excess of|upwards of|exceeding|greater than|beyond|exceeded|surpassed|topped",
         "fr": "plus de|au-delà de|au-dessus de|supérieur à|supérieure à|supérieurs à|supérieures à|dépassant|a dépassé|dépassé|dépasse",
-        "de": "mehr als|über|oberhalb von|jenseits von|gut|gute|guten",
-        "es": "más de|más del|algo más de|algo más del|por encima de|por encima del|superior a|superior al|superiores a|superiores al|sobre|supera los|supera las|supera|superan los|superan|superó los|superó las|superó|superaron los|superaron|sobrepasó los|sobrepasó",
+        "de": "mehr als|über|oberhalb von|jenseits von",
+        "es": "más de|más del|por encima de|por encima del|superior a|superior al|superiores a|superiores al|sobre|supera los|supera las|supera|superan los|superan|superó los|superó las|superó|superaron los|superaron|sobrepasó los|sobrepasó",
         "pt": "mais de|mais do|mais da|acima de|acima do|superior a|superior ao|superiores a|superou os|superou as|superou|superaram|ultrapassou os|ultrapassou as|ultrapassou|ultrapassaram",
         "it": "più di|più del|più della|oltre|oltre il|sopra|superiore a|superiore al|superiori a|superato i|superato le|superato|superati|superate|ha superato|hanno superato",
-        "nl": "meer dan|ruim|boven|hoger dan|overschreed|overtrof",
+        "nl": "meer dan|boven|hoger dan|overschreed|overtrof",
         "zh": "超过|多于|逾|高于|大于|突破",
         "ja": "超|を超える",
         "ko": "넘는|넘게|초과",
+    },
+    "just_over": {  # a little past it: 'just over', 'un peu plus de', 'ruim', 'gut 40 Minuten'
+        "en": "just over|slightly over|a little over|a bit over|just above|slightly above|slightly more than|a little more than|a bit more than|just more than",
+        "fr": "un peu plus de|un peu plus d'|légèrement plus de|à peine plus de|un peu au-dessus de",
+        "de": "etwas mehr als|etwas über|knapp über|knapp mehr als|gut|gute|guten|ein wenig mehr als|ein bisschen mehr als",
+        "es": "algo más de|algo más del|poco más de|poco más del|un poco más de|un poco más del|ligeramente más de|apenas más de",
+        "pt": "pouco mais de|pouco mais do|um pouco mais de|ligeiramente mais de|pouco acima de",
+        "it": "poco più di|poco più del|un po' più di|di poco più di|leggermente più di|poco oltre|appena più di|poco sopra",
+        "nl": "ruim|iets meer dan|net meer dan|net boven|iets boven",
+        "zh": "略超过|略高于|稍多于|稍高于|略多于",
     },
     "under": {
         "en": "under|less than|below|fewer than|lower than|just below",
@@ -120,7 +131,8 @@ AFTER: dict[str, dict[str, str]] = {
         "ko": "정도|쯤|가량|내외|안팎|대에서|대부터|대로|대의|대를|대이고|대예요|대입니다",
     },
     "nearly": {"ja": "弱|近く|足らず|に届かない|に少し届かない", "ko": "가까이|에 조금 못 미치|에 약간 못 미치|에 살짝 못 미치|에 못 미치|에 조금 못 미쳐|에 약간 못 미쳐|에 살짝 못 미쳐|에 못 미쳐|에 조금 못 미쳤|에 약간 못 미쳤|에 못 미쳤|이 조금 안 되|가 조금 안 되|이 채 안 되|가 채 안 되", "zh": "不到"},
-    "over": {"zh": "多|余|有余|以上的", "ja": "強|超|を超える|以上の|余り|あまり", "ko": "초과|넘게|남짓|여|이 넘|가 넘|을 넘|를 넘|를 조금 넘|을 조금 넘|이 조금 넘|가 조금 넘|를 약간 넘|을 약간 넘|를 살짝 넘|을 살짝 넘", "en": "plus", "de": "plus"},
+    "over": {"zh": "多|余|有余|以上的", "ja": "超|を超える|以上の", "ko": "초과|넘게|여|이 넘|가 넘|을 넘|를 넘", "en": "plus", "de": "plus"},
+    "just_over": {"zh": "出头|多一点", "ja": "強|余り|あまり|ちょっと", "ko": "남짓|를 조금 넘|을 조금 넘|이 조금 넘|가 조금 넘|를 약간 넘|을 약간 넘|이 약간 넘|가 약간 넘|를 살짝 넘|을 살짝 넘|조금 넘|약간 넘|살짝 넘"},
     "under": {"ja": "未満|足らず", "ko": "미만", "zh": "以下的"},
 }  # fmt: skip
 

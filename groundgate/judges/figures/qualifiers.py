@@ -454,9 +454,9 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     if ended is not None:
         bound, at = ended
         stripped_before = before[:at]
-        if bound in ("over", "under") and _NEGATION.search(stripped_before):
-            bound = "max" if bound == "over" else "min"  # 'not above 40 °C', '不能超过158厘米': a limit
-        elif bound == "over" and _NOT_ALLOWED.match(after):
+        if bound in ("over", "just_over", "under") and _NEGATION.search(stripped_before):
+            bound = "min" if bound == "under" else "max"  # 'not above 40 °C', '不能超过158厘米': a limit
+        elif bound in ("over", "just_over") and _NOT_ALLOWED.match(after):
             bound = ""  # 'hoger dan 2,10 m kunnen niet in': the group left out, or the limit: either, so neither
         if (
             bound == "max"
@@ -481,8 +481,8 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         if started is not None:
             bound = started[0]
             stripped_after = after[started[1] :]
-            if bound in ("over", "under") and _DENIED_AFTER.match(stripped_after):
-                bound = "max" if bound == "over" else "min"  # '20kg을 넘을 수 없습니다': cannot exceed, at most
+            if bound in ("over", "just_over", "under") and _DENIED_AFTER.match(stripped_after):
+                bound = "min" if bound == "under" else "max"  # '20kg을 넘을 수 없습니다': cannot exceed, at most
         elif kind == "duration" and _EVENT_BY.match(after):
             bound = "min"  # '2時間前まで', '24시간 전까지': until that long before, so at least that long before
     if kind == "time":
