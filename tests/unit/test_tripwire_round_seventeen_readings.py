@@ -1,7 +1,7 @@
 """What round 17's development sets (issue 46, rounds 9 to 16) showed the tripwire still misread: a price for the
 whole of a period ('€ 7,50 voor de hele dag') is that period's price; 'up front' is no rise; a figure after a
 dash and 'or' is another's ('£7.50 a month – or £85'); the article of 'un peu plus de' counts nothing; a share
-written 'N out of M' or as a CJK fraction in digits ('4분의 3', '5分之2'); a Korean hedge after an unknown counter
+written as a CJK fraction in digits ('4분의 3', '5分之2'); a Korean hedge after an unknown counter
 ('500면 가까이'); Korean clauses joined by a verb's ending ('… 정도 되고 …'); a Korean thousand before a counter
 ('3천 명'); 'más de 6 h' is a length of time; a second day of one month in CJK ('4月6日と13日'); '度' of a power
 bill is a kWh; a CJK compound unit ('156毫克/升'); French bytes ('9,90 €/Mo', never a month) and a peak kilowatt
@@ -52,12 +52,6 @@ BOTH_WAYS = [
         "约5分之2的会员选择了年付。",
         "约5分之3的会员选择了年付。",
         "5分之3",
-    ),
-    (
-        "In our survey, 61% of members renewed their plan.",
-        "About 6 out of 10 members renewed their plan.",
-        "About 8 out of 10 members renewed their plan.",
-        "8 out of 10",
     ),
     (
         "시청 공영주차장은 총 498면입니다.",
@@ -211,6 +205,12 @@ def test_a_length_of_days_after_a_date_is_no_date() -> None:
     context = "キャンペーンは4月6日から13日間です。"
     assert flagged(context, "キャンペーンは4月6日から13日間開催されます。") == []
     assert "20日間" in flagged(context, "キャンペーンは4月6日から20日間開催されます。")
+
+
+def test_a_nul_in_an_answer_is_no_month() -> None:
+    """A text without month names is read with none: its own NUL character once matched the placeholder."""
+    assert flagged("Facts: 0", "0 \x00") == []
+    assert flagged("Facts: 12", "12 \x00 2024") == ["2024"]
 
 
 def test_degrees_of_weather_stay_degrees() -> None:

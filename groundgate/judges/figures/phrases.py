@@ -214,7 +214,9 @@ def triggers(lang: str) -> tuple[frozenset[str], str]:
                 if parts:
                     found |= {p for p in (parts[0], parts[-1]) if len(p) > 1 and p not in function}
                     found |= {p for p in parts[1:-1] if len(p) > 3 and p not in function}  # 'à partir de'
-    found |= {w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(cldr.zones()))}
+    found |= {
+        w.lower() for w in re.findall(r"[^\W\d_]+", words.CALENDAR + "|" + "|".join(cldr.zones()) + "|" + words.LOCAL)
+    }
     found |= _JOURNEY_WORDS
     found |= {w for p in words.PER_THINGS.values() for w in re.findall(r"[^\W\d_]+", p.lower()) if len(w) > 2}
     found |= {"than", "dan", "als", "que"}  # a comparative denied: 'niet dikker zijn dan'

@@ -314,7 +314,7 @@ _RATE = re.compile(
 _MYRIAD = re.compile(
     r"(?<![\d,.])(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(?P<sub>[千천百백])?(?P<unit>[万萬만億亿억兆조])"
     r"(?:\s?(?P<n2>\d{1,3}(?:,\d{3})+|\d+)\s?(?:(?P<sub2>[千천百백])(?P<unit2>[万萬만億亿억])?|(?P<unit3>[万萬만億亿억])|(?=\s?[원円元])|(?<=[万萬만億亿억]\d{3})(?=[^\d\s,.．])|(?<=[万萬만億亿억]\d,\d{3})(?=[^\d\s,.．])|(?<=[万萬만億亿억]\d{4})(?=[^\d\s,.．])|(?<=[万萬만億亿억]\s\d{3})(?=\s?(?:[명원개대건人名円元]|[a-zA-Z]{1,3}(?![a-zA-Z])))|(?<=[万萬만億亿억]\s\d{4})(?=\s?(?:[명원개대건人名円元]|[a-zA-Z]{1,3}(?![a-zA-Z])))))?"
-    r"|(?<![\d.])(?P<thousands>\d+)\s?[千천](?=\s?(?:[원円元명개건석면회번人名件個席]|[a-zA-Z]{1,3}(?![a-zA-Z])))"
+    r"|(?<![\d.])(?P<thousands>\d+)\s?[千천](?=(?:多|余|여)?\s?(?:[원円元명개건석면회번人名件個席]|[a-zA-Z]{1,3}(?![a-zA-Z])))"
 )
 _SUB = {"千": 1000, "천": 1000, "百": 100, "백": 100}
 _SIZE = {**dict.fromkeys("万萬만", 10_000), **dict.fromkeys("億亿억", 100_000_000), **dict.fromkeys("兆조", 10**12)}
@@ -354,13 +354,14 @@ def _myriads(text: str) -> list[Edit]:
 # A second day of one month, its month left unsaid ('4月6日と13日', '4月6日（日）・13日', '4월 6일과 13일'): a date
 # (not 13 days), unless a length is said ('4月6日から13日間').
 _MONTH_CARRIED = re.compile(
-    r"(?P<m>\d{1,2})\s?[月월]\s?\d{1,2}\s?[日号일](?:\s?[（(][^）)]{1,4}[）)])?\s?(?:と|・|、|，|,|和|及|或|至|到|から|や|과|와|및|부터|~|〜|～|-|–)\s?"
-    r"(?P<d>\d{1,2}\s?[日号일])(?!\s?(?:間|间|간|동안))"
+    r"(?P<m>\d{1,2})\s?[月월]\s?(?P<first>\d{1,2})\s?[日号일](?:\s?[（(][^）)]{1,4}[）)])?\s?(?:と|・|、|和|及|或|至|到|から|や|과|와|및|부터|~|〜|～|-|–)\s?"
+    r"(?P<d>(?P<day>\d{1,2})\s?[日号일])(?!\s?(?:間|间|간|동안|以内|内|之内|以上|後|后|前|이내|안|후|전|이상|無理由|无理由))"
 )
 
 
 def _month_carried(text: str) -> list[Edit]:
-    return [(m.start("d"), m.end("d"), f"{m.group('m')}{'월 ' if '일' in m.group('d') else '月'}{m.group('d')}") for m in _MONTH_CARRIED.finditer(text)]  # fmt: skip
+    """Each later day of the month a date names ('4月6日と13日'); a day before it is a count ('6月18日、7日')."""
+    return [(m.start("d"), m.end("d"), f"{m.group('m')}{'월 ' if '일' in m.group('d') else '月'}{m.group('d')}") for m in _MONTH_CARRIED.finditer(text) if int(m.group("day")) > int(m.group("first"))]  # fmt: skip
 
 
 def _everyday(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:

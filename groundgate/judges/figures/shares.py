@@ -24,7 +24,7 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
         return None
     words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
     if lang in ("zh", "ja", "ko"):
-        return re.compile(rf"(?<![\d.,周期])(?P<f>{words})")  # '12분의 1' is no '2분의 1'; '周一半天' no '一半'
+        return re.compile(rf"(?<![\d.周期])(?<!\d,)(?P<f>{words})")  # '12분의 1' is no '2분의 1'; '周一半天' no '一半'
     share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
     by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
     ends = r"(?=\s*(?:[.,;:!?)]|$))"  # 'weniger als ein Viertel.': a share at a clause's end, after a hedge only
@@ -72,14 +72,15 @@ TENTHS = re.compile(r"(?<![\d.])(\d)成")
 # noun ('un étudiant sur quatre', 'one customer in five').
 _TIME_WORDS = r"(?:days?|jours?|días?|dias?|giorni|dagen|tage|tagen|hours?|heures?|horas?|ore|uur|stunden|weeks?|semaines?|semanas?|settimane|weken|wochen|months?|mois|meses|mesi|maanden|monate|years?|ans|años|anos|anni|jaar|jahre)\b"
 _RATIO = re.compile(
-    rf"(?P<n>\d{{1,2}}|einer|eine|eins)\s+(?:in|in every|of every|out of every|out of|sur|de cada|em cada|en cada|su|op de|von|aus|(?!{_TIME_WORDS})[^\W\d_]{{3,}}\s+(?:in|out of|sur|de cada|em cada|en cada|su|op de))\s+(?P<m>\d{{1,3}})(?![\d.,%:])(?!\s*(?:%|percent|pour|por|per|\w*(?:days?|jours?|días?|dias?|giorni|dagen|tagen?|hours?|heures?|horas?|ore|uur|stunden|weeks?|months?|years?|ans?|años?|anni|jaar|jahren?)\b|(?:semaines?|semanas?|settiman[ae]|weken|wochen?|mois|mes|meses|mesi|maanden|monaten?|minutes?|minutos?|minuti|minuten|anos|jaren|jahre)\b))",
+    rf"(?P<n>\d{{1,2}}|einer|eine|eins)\s+(?:in|in every|of every|out of every|sur|de cada|em cada|en cada|su|op de|von|aus|(?!{_TIME_WORDS})[^\W\d_]{{3,}}\s+(?:in|out of|sur|de cada|em cada|en cada|su|op de))\s+(?P<m>\d{{1,3}})(?![\d.,%:])(?!\s*(?:%|percent|pour|por|per|\w*(?:days?|jours?|días?|dias?|giorni|dagen|tagen?|hours?|heures?|horas?|ore|uur|stunden|weeks?|months?|years?|ans?|años?|anni|jaar|jahren?)\b|(?:semaines?|semanas?|settiman[ae]|weken|wochen?|mois|mes|meses|mesi|maanden|monaten?|minutes?|minutos?|minuti|minuten|anos|jaren|jahre)\b))",
     re.IGNORECASE,
 )
-_CONNECTORS = ("in ", "out of ", "sur ", "cada ", "su ", "op de ", "von ", "aus ")
+_CONNECTORS = ("in ", "sur ", "cada ", "su ", "op de ", "von ", "aus ")
 _RATIO_CJK = re.compile(r"(?P<m>\d{1,3})\s?(?P<c>人|名|명)\s?(?:に|中|중)\s?(?:に)?\s?(?P<n>\d{1,2})\s?(?P=c)")
 _ONE = {"einer": 1, "eine": 1, "eins": 1}
 # A fraction in digits, the whole first: '4분의 3', '5分の2', '5分之2' (the common ones are FRACTIONS' words).
-_FRACTION_CJK = re.compile(r"(?<![\d.,])(?P<m>\d{1,2})\s?(?:分之|分の|분의)\s?(?P<n>\d{1,2})(?![\d.,])")
+_FRACTION_CJK = re.compile(r"(?<![\d.])(?<!\d,)(?P<m>\d{1,2})\s?(?:分之\s?(?P<zn>\d{1,2})(?![\d.,])|分の\s?(?P<jn>\d{1,2})(?=\s?(?:[がはをもにで]|の(?!\d)|程度|ほど|くらい|ぐらい|強|弱|近く|[、。,.)）]|$))|분의\s?(?P<kn>\d{1,2})(?=\s?(?:[이가은는을를의도만에]|가량|정도|쯤|가까이|남짓|이상|이하|[,.)]|$)))")  # fmt: skip
+# ... ('徒歩5分の2LDK', '10분의 2층' are a walk's minutes, then a flat or a floor)
 _DIGIT_RUNS = re.compile(r"\d+")
 _DIGITS = "0123456789"
 
@@ -121,7 +122,9 @@ def ratios(text: str, lang: str) -> list[Edit]:
             starts = sorted({*starts, *(m.start() for m in _GERMAN_ONE.finditer(text))})
         matches = [found for at in starts if (not at or text[at - 1] not in ".,") and (found := _RATIO.match(text, at))]
     for match in matches:
-        part = _ONE.get(match.group("n").lower()) or int(match.group("n"))
+        named = match.groupdict()
+        said = named.get("n") or named.get("zn") or named.get("jn") or named.get("kn") or "0"
+        part = _ONE.get(said.lower()) or int(said)
         whole = int(match.group("m"))
         if 0 < part < whole:
             share = round(100 * part / whole, 2)

@@ -154,8 +154,8 @@ _ABBREVIATIONS = frozenset(["ref", "nr", "no", "ca", "approx", "incl", "excl", "
 def _abbreviation(text: str, at: int) -> bool:
     """Whether the full stop at ``at`` ends an abbreviation (a letter alone, or a short word listed)."""
     word = text[max(0, at - 8) : at].rsplit(None, 1)[-1].lstrip("(").lower() if at else ""
-    if len(word) == 1 and _UNIT_ENDS.search(text, max(0, at - 4), at):
-        return False  # 'el convencional 4 h. Billete …': a unit after its number ends the sentence
+    if len(word) == 1 and _UNIT_ENDS.search(text, max(0, at - 4), at) and text[at + 1 : at + 3].strip()[:1].isupper():
+        return False  # 'el convencional 4 h. Billete …': a unit after its number ends the sentence ('200 m. de la playa' no)
     return word.isalpha() and (len(word) == 1 or word in _ABBREVIATIONS)
 
 

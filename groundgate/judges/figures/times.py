@@ -73,6 +73,7 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
     else:
         month = "|".join(sorted(names, key=len, reverse=True))
         flags = re.IGNORECASE
+    month = month if named else "(?!)"  # no month names: a text's own NUL is no month ('0 \x00')
     # '03.07.' and '14/07' without a year: the day first, in the languages that write it so
     short = (
         r"| (?P<sd_d>\d{1,2})(?:\.(?P<sd_m>\d{1,2})\.|/(?P<ss_m>\d{1,2}))(?![\d/])"

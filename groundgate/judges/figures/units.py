@@ -238,7 +238,7 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
             and not grouped.group("sign")
             and units.match(text, grouped.end()) is None
             and _counted(text, grouped.end(), lang) is None
-            and not (lang == "fr" and _CLAUSE_END.match(text, grouped.end()))  # 'limité à 3 500.': the French grouping
+            and lang != "fr"  # 'limité à 3 500.', 'dont 1 200 couvertes': French groups its thousands so
             and not _GROUPED_NEXT.match(text, grouped.end())  # 'entre 1 450 et 3 230 m': a range of grouped numbers
         ):
             short = _numbers(False).match(text, grouped.start())  # '1 100' alone: one and a hundred, both read
@@ -463,7 +463,10 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d(?![\d.,])")
-_POWER = re.compile(r"电|用电|电费|电价|千瓦时|kWh", re.IGNORECASE)  # and no temperature's word: '度' near them is kWh
+_WARMTH = re.compile(r"温|℃|摄氏|冷|热|暖")  # '水温28度', '空调26度制冷': a temperature
+_POWER = re.compile(
+    r"用电|电费|电价|电量|度电|每度|千瓦时|kWh", re.IGNORECASE
+)  # a power bill's words: '度' there is kWh
 _NEXT_AMOUNT = re.compile(r"\s?\d[\d.,]*\d")  # two digits at least: a number word made one ('10 € une fois') is not
 
 
@@ -493,7 +496,7 @@ def _with_unit(
         meaning = "lb"
     if meaning == "fortnight":
         return Found(start, end, "duration", value * 14, "day")
-    if meaning == "°" and written == "度" and lang == "zh" and _POWER.search(text, max(0, start - 60), end + 30):
+    if meaning == "°" and written == "度" and lang == "zh" and _POWER.search(text, max(0, start - 60), end + 30) and not _WARMTH.search(text, max(0, start - 12), end + 4):  # fmt: skip
         return Found(start, end, "measure", value, "kwh")  # '2760 度' of a power bill: 度 is the kWh it is billed in
     if meaning == "°":
         scale = (unit.group("scale") or "").strip().lower()

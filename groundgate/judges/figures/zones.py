@@ -45,9 +45,14 @@ def bracketed() -> re.Pattern[str]:
 
 
 _PLACE_AFTER = re.compile(r"\s*(?:,\s*)?(de|dos|das|da|do|di|del|della|in|en|à|of|van|von|op|at|auf|a)\s+(?:la\s+|las\s+|los\s+|le\s+|les\s+|the\s+)?(\w[\w'-]*(?:\s+[A-Z]\w+)?)", re.IGNORECASE)  # fmt: skip
-_PLACE_BEFORE = re.compile(r"(?<![^\W\d_])(?i:in|en|à|a|em|na|no|nas|nos)\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)")
+_PLACE_BEFORE = re.compile(
+    r"(?<![^\W\d_])(?i:in|en|à|a|em|na|no|nas|nos|(?:vertrek|vertrekt|departure|departs|leaves|abfahrt|départ|part|salida|sale|partenza|parte|partida)\s+(?:uit|vanuit|van|from|aus|ab|de|desde|da|depuis))\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)"
+)  # 'vertrek uit Londen om 16.01 uur lokale tijd': where it leaves
 
 
+_STOPOVER = re.compile(
+    r"(?i:stopover|layover|change|connection|via|overstap|tussenstop|tussenlanding|scalo|escale|correspondance|zwischenstopp|zwischenlandung|umstieg|escala|conexión|conexão|transbordo)\w*\s*$"
+)
 _CJK_PLACE = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}|[\uac00-\ud7a3]{2,}|[\u4e00-\u9fff]{2,}")
 
 
@@ -74,9 +79,14 @@ def placed(name: str, after: str, before: str, lang: str = "") -> str:
     if (said_at := before.lower().rfind(name)) >= 0:
         before = before[:said_at]  # the place is named before the local time's own words ('英国当地时间')
     home = _HOME.get(lang, set())
-    for place in reversed(list(_PLACE_BEFORE.finditer(before[-80:]))):  # 'À Paris, … heure locale': where it is
+    window = before[-80:]
+    for place in reversed(list(_PLACE_BEFORE.finditer(window))):  # 'À Paris, … heure locale': where it is
+        if _STOPOVER.search(window, max(0, place.start() - 24), place.start()):
+            continue  # 'with a stopover in Dubai, arrives at 06:40 local time': not where it arrives
         if zone := cldr.place_zone(place.group(1)):
             return zone
+        if place.group(1)[:1].isupper():
+            break  # 'chega a Paris-Orly às 10h35 (hora local)': the nearest place, unknown, is no earlier one's
     for run in reversed(
         _CJK_PLACE.findall(before[-80:])
     ):  # 'ハワイ・フォトツアーの集合は現地時間の午前6時', '英国当地时间'
