@@ -14,7 +14,10 @@ number ends a sentence ('el convencional 4 h. Billete …'); the head of a list 
 ('tossina botulinica zona fronte 280 €, zampe di gallina 250 €'); a local time's place named earlier in its
 sentence ('in Lissabon … dus om 11.30 uur lokale tijd'), and local time in any of its words ('plaatselijke
 tijd', 'lokale tijd'); and a hedge just past a figure ('just over', 'ruim', 'gut', '남짓'), true only near it
-(a quarter above at most: '3시간 남짓' is no 4 h 30). Each both ways."""
+(a quarter above at most: '3시간 남짓' is no 4 h 30); Dutch 'zes en een half uur'; a year after 'in' before
+a noun ('in 2023 zonnepanelen'); a share of hours out of ten ('sei ore su dieci'); a strict limit of whole years
+as the inclusive one it is ('sotto i 6 anni' of 'da 0 a 5 anni'); and an elided article after a number counts
+nothing ("under 30 l'abbonamento"). Each both ways."""
 
 from __future__ import annotations
 
@@ -190,6 +193,36 @@ BOTH_WAYS = [
         "Nach Kiel sind Sie gut 45 Minuten unterwegs.",
         "Nach Kiel sind Sie gut 30 Minuten unterwegs.",
         "30 Minuten",
+    ),
+    (
+        "Verhuisbedrijf Van Dam: vast tarief € 1.250. De geschatte duur is 6,5 uur.",
+        "De klus duurt naar schatting zes en een half uur.",
+        "De klus duurt naar schatting zeven en een half uur.",
+        "zeven en een half uur",
+    ),
+    (
+        "Installateur ZonWijzer legde in 2023 zonnepanelen op 1.870 daken.",
+        "ZonWijzer legde in 2023 zonnepanelen op 1.870 daken.",
+        "ZonWijzer legde in 2022 zonnepanelen op 1.870 daken.",
+        "2022",
+    ),
+    (
+        "Il 61% delle ore è stato svolto dai turnisti del magazzino di Piacenza.",
+        "Circa sei ore su dieci le hanno fatte i turnisti di Piacenza.",
+        "Circa otto ore su dieci le hanno fatte i turnisti di Piacenza.",
+        "otto ore su dieci",
+    ),
+    (
+        "I bambini da 0 a 5 anni viaggiano gratis; da 6 a 11 anni tariffa ridotta.",
+        "I bambini sotto i 6 anni non pagano.",
+        "I bambini sotto i 8 anni non pagano.",
+        "8 anni",
+    ),
+    (
+        "Per gli under 30 l'abbonamento in galleria costa 84 €.",
+        "L'abbonamento costa 84 € se hai meno di 30 anni.",
+        "L'abbonamento costa 84 € se hai meno di 26 anni.",
+        "26 anni",
     ),
 ]
 

@@ -160,6 +160,7 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
     elif lang == "nl":
         rules += [
             ("anderhalf", r"\banderhalf (uur|dag|week|maand|jaar)\b", "1.5 \\1"),
+            ("half", r"\b(\d+) en (?:een|1) half (uur|dag|week|maand|jaar)\b", "\\1.5 \\2"),  # 'zes en een half uur'
             ("half", r"\b(?:een )?half uur\b", "30 minuten"),
             ("half", r"\b(?:een )?half jaar\b", "6 maanden"),
             (

@@ -72,7 +72,7 @@ TENTHS = re.compile(r"(?<![\d.])(\d)成")
 # noun ('un étudiant sur quatre', 'one customer in five').
 _TIME_WORDS = r"(?:days?|jours?|días?|dias?|giorni|dagen|tage|tagen|hours?|heures?|horas?|ore|uur|stunden|weeks?|semaines?|semanas?|settimane|weken|wochen|months?|mois|meses|mesi|maanden|monate|years?|ans|años|anos|anni|jaar|jahre)\b"
 _RATIO = re.compile(
-    rf"(?P<n>\d{{1,2}}|einer|eine|eins)\s+(?:in|in every|of every|out of every|sur|de cada|em cada|en cada|su|op de|von|aus|(?!{_TIME_WORDS})[^\W\d_]{{3,}}\s+(?:in|out of|sur|de cada|em cada|en cada|su|op de))\s+(?P<m>\d{{1,3}})(?![\d.,%:])(?!\s*(?:%|percent|pour|por|per|\w*(?:days?|jours?|días?|dias?|giorni|dagen|tagen?|hours?|heures?|horas?|ore|uur|stunden|weeks?|months?|years?|ans?|años?|anni|jaar|jahren?)\b|(?:semaines?|semanas?|settiman[ae]|weken|wochen?|mois|mes|meses|mesi|maanden|monaten?|minutes?|minutos?|minuti|minuten|anos|jaren|jahre)\b))",
+    rf"(?P<n>\d{{1,2}}|einer|eine|eins)\s+(?:in|in every|of every|out of every|sur|de cada|em cada|en cada|su|op de|von|aus|(?!{_TIME_WORDS})[^\W\d_]{{3,}}\s+(?:in|out of|sur|de cada|em cada|en cada|su|op de)|{_TIME_WORDS}\s+(?:in|out of|sur|de cada|em cada|en cada|su|op de)(?=\s+10(?![\d.,])))\s+(?P<m>\d{{1,3}})(?![\d.,%:])(?!\s*(?:%|percent|pour|por|per|\w*(?:days?|jours?|días?|dias?|giorni|dagen|tagen?|hours?|heures?|horas?|ore|uur|stunden|weeks?|months?|years?|ans?|años?|anni|jaar|jahren?)\b|(?:semaines?|semanas?|settiman[ae]|weken|wochen?|mois|mes|meses|mesi|maanden|monaten?|minutes?|minutos?|minuti|minuten|anos|jaren|jahre)\b))",
     re.IGNORECASE,
 )
 _CONNECTORS = ("in ", "sur ", "cada ", "su ", "op de ", "von ", "aus ")

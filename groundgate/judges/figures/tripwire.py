@@ -123,6 +123,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         backer = backers[0] if backers else sources.backer(claim) if backers is None else None
         if backer is None and claim.kind == "time" and claim.zone_name:
             backer = _converted(claim, sources, everything, place)
+        if backer is None and (limit := _whole_limit(claim)) is not None:
+            backer, backers = sources.backer(limit), None  # 'sotto i 6 anni' of 'da 0 a 5 anni': the same ages
         if backer is not None:
             if id(backer) in query_ids:
                 continue  # the user's own figure
@@ -182,6 +184,16 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
                 basis = _said_otherwise(claim, sources)
             new.append(NewFigure(claim, [f.text for f in ranked], sentence_of, status, basis))
     return Finding(new, backlog)
+
+
+def _whole_limit(claim: Figure) -> Figure | None:
+    """A strict limit of whole years or things as the inclusive one it is ('under 6 years' is 'at most 5',
+    'more than 2 children' 'at least 3'), or None."""
+    if claim.bound not in ("under", "over") or claim.value != int(claim.value) or not (claim.kind == "count" or (claim.kind == "duration" and claim.unit == "year")):  # fmt: skip
+        return None
+    step = -1 if claim.bound == "under" else 1
+    said = replace(claim.said_with, bound="max" if claim.bound == "under" else "min")
+    return replace(claim, value=claim.value + step, other=None).with_qualifiers(said)
 
 
 def _parts(stated: Sequence[Figure], said: Sequence[Figure], qualify: Callable[[Figure], Figure]) -> list[Figure]:

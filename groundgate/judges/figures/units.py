@@ -313,8 +313,8 @@ def _reading(
     if _GLUED.match(text, end):
         return None  # glued to letters that are no unit: a code ('4K'), not a figure
     role = _role(before, text, start, end, value, match.group("num"), lang)
-    if role is not None and (role.unit != "year" or not _counted(text, end, lang)):
-        return role
+    if role is not None and (role.unit != "year" or not _counted(text, end, lang) or _IN_YEAR.search(before)):
+        return role  # 'in 2023 zonnepanelen op 1.870 daken': the year, then what was done in it
     if lang == "de" and text[end : end + 2].startswith(". ") and _german_ordinal(text, end, before):
         return _ordinal(text, start, end + 1, value, units, meanings)
     if before.endswith("第"):
@@ -455,14 +455,16 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
     noun = _NOUN.match(text, end)
     if noun is None or lang not in lexicon.LATIN or noun.group(1).lower() in _STOP:
         return None
-    if noun.group(1).lower() in _qualifier_words():
-        return None
+    if noun.group(1).lower() in _qualifier_words() or _ELIDED.match(noun.group(1)):
+        return None  # "under 30 l'abbonamento": an elided article starts the next phrase, not what is counted
     if lang == "de" and not noun.group(1)[0].isupper():
         return None  # German writes its nouns capitalised: 'ab 21 mieten' counts nothing
     return noun
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d(?![\d.,])")
+_ELIDED = re.compile(r"(?i:l|d|dell|all|nell|sull|dall|un|qu|j|n|s|c)['’]")
+_IN_YEAR = re.compile(r"(?<![^\W\d_])(?i:in|im|en|em|nel|dal|since|sinds|seit|depuis|desde|sinds)\s+$")
 _WARMTH = re.compile(r"温|℃|摄氏|冷|热|暖")  # '水温28度', '空调26度制冷': a temperature
 _POWER = re.compile(
     r"用电|电费|电价|电量|度电|每度|千瓦时|kWh", re.IGNORECASE
