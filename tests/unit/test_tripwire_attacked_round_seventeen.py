@@ -130,3 +130,217 @@ def test_an_honest_answer_lists_nothing(context: str, candidate: str) -> None:
 @pytest.mark.parametrize(("context", "candidate", "figure"), LISTED)
 def test_the_changed_figure_is_listed(context: str, candidate: str, figure: str) -> None:
     assert any(figure in said or said in figure for said in flagged(context, candidate))
+
+
+# The second review (hostile65, on 11f7014): a departure's place taken for an arrival's local time; a flattened
+# French table's '1 120' read as one number; 'just over' an hour, a week, a day (no bound read); a compound
+# duration's part backing 'just over' its hours; wordings of 'just over' missing; a context's 'more than' or a
+# range's start backing 'just over'; a 'no' before 'and' denying the next clause's hedge. Left failing (named in
+# docs/tripwire.md): 'well over'; 'un peu plus d'une heure'; French table cells ('catégorie 1 150 €'); a place
+# the tables do not know ('op Curaçao', 'at JFK'); Spanish and Portuguese 'horas y 50 minutos' as one length.
+CLEAN_SECOND = [
+    (
+        "Abfahrt ab Berlin um 8:00 Uhr, Landung auf Mallorca um 10:30 Uhr Ortszeit.",
+        "Die Landung auf Mallorca ist um 10:30 Uhr Ortszeit.",
+    ),  # departure-place rule
+    (
+        "Grille tarifaire (en euros)\nNuits Prix\n1 120\n2 230\n3 330",
+        "Une nuit coûte 120 €.",
+    ),  # French space grouping read whole even where the space separa
+    (
+        "There is no booking fee, and the deposit is 22% of the total price.",
+        "There is no booking fee and the deposit is just over 20% of the total price.",
+    ),  # negation anywhere in the 6 preceding words
+    (
+        "Es fällt keine Buchungsgebühr an; die Anzahlung beträgt 22 % des Gesamtpreises.",
+        "Es gibt keine Buchungsgebühr und die Anzahlung beträgt gut 20 % des Gesamtpreises.",
+    ),  # negation anywhere in the 6 preceding words
+    (
+        "Er zijn geen boekingskosten; de aanbetaling is 22% van de totaalprijs.",
+        "Er zijn geen boekingskosten en de aanbetaling is ruim 20% van de totaalprijs.",
+    ),  # negation anywhere in the 6 preceding words
+]
+
+LISTED_SECOND = [
+    (
+        "De vlucht vertrekt uit Amsterdam om 10.15 uur en landt op Curaçao om 14.30 uur lokale tijd.",
+        "De vlucht landt om 14.30 uur Nederlandse tijd.",
+        "14.30 uur",
+    ),  # departure-place rule
+    (
+        "The flight departs from London at 09:00 and lands at JFK at 11:55 local time.",
+        "The flight lands at JFK at 11:55 London time.",
+        "11:55",
+    ),  # departure-place rule
+    (
+        "El vuelo sale de Madrid a las 10:00 y aterriza en el aeropuerto JFK a las 12:30 hora local.",
+        "El vuelo aterriza a las 12:30 hora de Madrid.",
+        "12:30",
+    ),  # departure-place rule
+    (
+        "O voo parte de Lisboa às 10h00 e aterra no aeroporto de Luanda às 15h30, hora local.",
+        "O voo aterra às 15h30, hora de Lisboa.",
+        "15h30",
+    ),  # departure-place rule
+    (
+        "Le vol part de Paris à 10 h et atterrit sur l'île de la Réunion à 23 h 30 heure locale.",
+        "Le vol atterrit à la Réunion à 23 h 30 heure de Paris.",
+        "23 h 30",
+    ),  # departure-place rule
+    (
+        "The guided walk lasts 1 hour 40 minutes.",
+        "The guided walk lasts just over an hour.",
+        "an hour",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "The guided walk lasts more than an hour.",
+        "The guided walk lasts just over an hour.",
+        "an hour",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "The guided walk lasts 60 to 90 minutes.",
+        "The guided walk lasts just over an hour.",
+        "an hour",
+    ),  # a range whose low end equals the hedged value backs 'just ov
+    (
+        "Die Überfahrt dauert 2 Stunden und 50 Minuten.",
+        "Die Überfahrt dauert gut 2 Stunden.",
+        "2 Stunden",
+    ),  # a compound duration
+    (
+        "Der Anteil erneuerbarer Energien lag bei 88 %.",
+        "Der Anteil erneuerbarer Energien lag leicht über 50 %.",
+        "50 %",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "Il tasso di adesione è stato dell'88%.",
+        "Il tasso di adesione è stato leggermente superiore al 50%.",
+        "50%",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "Il tasso di adesione è stato dell'88%.",
+        "Il tasso di adesione è stato poco oltre il 50%.",
+        "50%",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "La tasa de ocupación fue del 88 %.",
+        "La tasa de ocupación fue ligeramente superior al 50 %.",
+        "50 %",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "Le taux de remplissage était de 88 %.",
+        "Le taux de remplissage était légèrement supérieur à 50 %.",
+        "50 %",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "Le taux de remplissage était de 88 %.",
+        "Le taux de remplissage était légèrement au-dessus de 50 %.",
+        "50 %",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "De bezettingsgraad was 88%.",
+        "De bezettingsgraad lag iets hoger dan 50%.",
+        "50%",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "Occupancy was 88%.",
+        "Occupancy was a shade over 50%.",
+        "50%",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "Occupancy was 88%.",
+        "Occupancy was marginally above 50%.",
+        "50%",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "Occupancy was 88%.",
+        "Occupancy was barely more than 50%.",
+        "50%",
+    ),  # a 'just over' wording not in the new list falls back to plai
+    ("入住率为88%。", "入住率刚超过50%。", "50%"),  # a 'just over' wording not in the new list falls back to plai
+    ("入住率为88%。", "入住率稍微超过50%。", "50%"),  # a 'just over' wording not in the new list falls back to plai
+    (
+        "The guided walk takes 1 hour 40 minutes.",
+        "The guided walk takes just over an hour.",
+        "an hour",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "The guided walk takes 100 minutes.",
+        "The guided walk takes just over an hour.",
+        "an hour",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "The guided walk takes 3 hours.",
+        "The guided walk takes just over an hour.",
+        "an hour",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "The guided walk takes 100 minutes.",
+        "The guided walk takes just over 1 hour.",
+        "1 hour",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "Delivery takes 9 days.",
+        "Delivery takes just over a week.",
+        "a week",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "The ferry crossing takes 2 hours and 50 minutes.",
+        "The ferry crossing takes just over 2 hours.",
+        "2 hours",
+    ),  # a compound duration
+    (
+        "La traversée dure 2 heures et 50 minutes.",
+        "La traversée dure un peu plus de 2 heures.",
+        "2 heures",
+    ),  # a compound duration
+    ("De overtocht duurt 2 uur en 50 minuten.", "De overtocht duurt ruim 2 uur.", "2 uur"),  # a compound duration
+    ("La traversata dura 2 ore e 50 minuti.", "La traversata dura poco più di 2 ore.", "2 ore"),  # a compound duration
+    ("渡轮航程为2小时50分钟。", "渡轮航程2小时出头。", "2小时"),  # a compound duration
+    ("フェリーの所要時間は2時間50分です。", "フェリーの所要時間は2時間強です。", "2時間"),  # a compound duration
+    ("페리 소요 시간은 2시간 50분입니다.", "페리 소요 시간은 2시간 남짓입니다.", "2시간"),  # a compound duration
+    (
+        "The guided tour lasts 3 hours.",
+        "The guided tour lasts just over an hour.",
+        "an hour",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "The guided tour lasts 3 hours.",
+        "The guided tour lasts slightly over an hour.",
+        "an hour",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "Refunds are processed within 20 days.",
+        "Refunds are processed in just over a week.",
+        "a week",
+    ),  # English 'over/just over' + a one-unit duration
+    (
+        "The warranty covers 30 months.",
+        "The warranty covers just over a year.",
+        "a year",
+    ),  # English 'over/just over' + a one-unit duration
+    ("가이드 투어는 3시간 50분입니다.", "가이드 투어는 3시간 남짓입니다.", "3시간"),  # a compound duration
+    ("ガイドツアーは3時間50分です。", "ガイドツアーは3時間強です。", "3時間"),  # a compound duration
+    ("导览时长为3小时50分钟。", "导览时长3个小时出头。", "3个小时"),  # a compound duration
+    ("The tour lasts 3 hours 50 minutes.", "The tour lasts just over 3 hours.", "3 hours"),  # a compound duration
+    (
+        "The deposit is more than 20% of the total price.",
+        "The deposit is just over 20% of the total price.",
+        "20%",
+    ),  # plain 'over/more than' in the context backs the narrower 'ju
+    (
+        "Die Anzahlung beträgt mehr als 20 % des Gesamtpreises.",
+        "Die Anzahlung beträgt gut 20 % des Gesamtpreises.",
+        "20 %",
+    ),  # plain 'over/more than' in the context backs the narrower 'ju
+]
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN_SECOND)
+def test_an_honest_answer_of_the_second_review_lists_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_SECOND)
+def test_the_changed_figure_of_the_second_review_is_listed(context: str, candidate: str, figure: str) -> None:
+    assert any(figure in said or said in figure for said in flagged(context, candidate))

@@ -211,7 +211,8 @@ _MEASURED = frozenset({"kwh", "m3", "km", "l", "kg", "pint", "gallon"})  # per a
 _SIDES = {"min": 1, "over": 1, "just_over": 1, "max": -1, "under": -1, "nearly": -1}
 _UP, _DOWN = frozenset({"min", "over", "just_over"}), frozenset({"max", "under", "nearly"})
 ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
-NEARLY = Decimal("0.85")  # 'nearly 60' of 51 up to 60
+NEARLY = Decimal("0.9")  # 'nearly 60' of 54 up to 60
+NEARLY_COARSE = Decimal("0.85")  # ... and 'nearly two weeks' of 12 days (a week is no exact count)
 JUST_OVER = Decimal("1.25")  # 'just over 60' of 61 up to 75 ('3시간 남짓' is no 4 h 30)
 
 
@@ -364,7 +365,8 @@ def comparable(claim: Figure, source: Figure, loose: bool = False) -> bool:
     a, b = mine[0], theirs[0]
     if not (a == b or (b == "n" and not source.unit and not loose) or (isinstance(a, str) and isinstance(b, str) and set(a.split("/")) & set(b.split("/")))):  # fmt: skip
         return False
-    return loose or _weighs(claim.bound, mine[1], theirs[1])
+    coarse = claim.kind == "duration" and claim.unit in ("week", "month", "year")  # '将近两周' of 12 days
+    return loose or _weighs(claim.bound, mine[1], theirs[1], NEARLY_COARSE if coarse else NEARLY)
 
 
 _MONTH = Decimal("2629746")  # seconds in a month of the Gregorian year's average: for hedges only
@@ -374,11 +376,11 @@ def _in_seconds(size: tuple[object, Decimal]) -> tuple[object, Decimal]:
     return ("time", size[1] * _MONTH) if size[0] == "month" else size
 
 
-def _weighs(bound: str, v: Decimal, c: Decimal) -> bool:
+def _weighs(bound: str, v: Decimal, c: Decimal, nearly: Decimal) -> bool:
     if bound == "about":
         return abs(c - v) <= ABOUT * abs(v)
     if bound == "nearly":
-        return v * NEARLY <= c <= v
+        return v * nearly <= c <= v
     if bound == "over":
         return v < c <= 2 * v
     if bound == "just_over":
@@ -392,7 +394,8 @@ def hedge_holds(claim: Figure, source: Figure, exact: bool) -> bool:
         return False
     if exact:  # 'plus de 70 %' is not said by 'près de 70 %'; 'under 6' is no 'up to and including 6'
         about = claim.bound in ("over", "just_over", "under") and source.bound == "about"
-        return not (opposed(claim.bound, source.bound) or _inclusive(claim, source) or about)
+        wider = claim.bound == "just_over" and source.bound in ("over", "min")  # 'more than 20%', '20% to 40%'
+        return not (opposed(claim.bound, source.bound) or _inclusive(claim, source) or about or wider)
     if source.bound in ("max", "min") and claim.bound in ("about", "nearly"):  # 'just under $8,000' of a $7,900 cap
         return not opposed(claim.bound, source.bound) and _near_limit(claim, source)  # a limit itself: exactly
     return source.bound not in _LIMITS

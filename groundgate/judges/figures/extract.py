@@ -336,8 +336,11 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
         )  # '1人あたり', '1kWh에'
         or (kind == "duration" and value == 1 and bool(_AGO.match(written.text, item.end)))  # 'um ano antes'
         or (
-            kind == "duration" and value == 1 and bool(_OVER.search(written.text, max(0, item.start - 6), item.start))
-        )  # 'en hausse de 3 % sur un an'
+            kind == "duration"
+            and value == 1
+            and bool(_OVER.search(written.text, max(0, item.start - 6), item.start))
+            and any(c.isdigit() for c in written.text[max(0, item.start - 40) : item.start])
+        )  # 'en hausse de 3 % sur un an' ('lasts just over an hour' is a length of time)
         or (kind == "duration" and value == 1 and bool(_PER_ONE.match(written.text, item.end)))  # '1日平均'
     )
 

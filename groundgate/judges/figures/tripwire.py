@@ -104,6 +104,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     shown = visible(context) if not context.isascii() else context
     qualify = _with_ends(stated, read_one, shown)
     sources = Stated(stated + _parts(stated, everything, qualify) + asked, qualify)
+    kept = {(f.start, f.end) for f in whole(stated)}
+    inside = {(f.start, f.end) for f in stated} - kept  # a compound duration's parts ('2 hours 50 minutes')
     shown_candidate = visible(candidate) if not candidate.isascii() else candidate
     verdicts: list[tuple[Figure, Status, str]] = []
     query_ids = {id(figure) for figure in asked}
@@ -120,6 +122,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         if _denominator(claim, everything, place):
             continue  # '42 € por cada 100 kilos': what the price is per, said with it
         backers = sources.backing(claim) if claim.bound in HEDGES else None
+        if backers and inside:  # a hedge is weighed against the whole, never a part: 'just over 2 hours' of 2 h 50
+            backers = [b for b in backers if (b.start, b.end) not in inside]
         backer = backers[0] if backers else sources.backer(claim) if backers is None else None
         if backer is None and claim.kind == "time" and claim.zone_name:
             backer = _converted(claim, sources, everything, place)

@@ -40,7 +40,7 @@ def _numbers(spaced: bool) -> re.Pattern[str]:
 # A range's second end grouped as the first is ('1 450 et 3 230 m', '1 200 – 1 500 €'): both are one number each.
 _GROUPED_NEXT = re.compile(r"\s?(?:-|–|à|a|au|et|to|and|bis|und|y|e|en|tot|al|até)\s?\d{1,3}(?: \d{3})+(?!\d)")
 _NOT_PENCE = re.compile(r"[.-][^\W\d_]")  # 'p.p.', '5p-coin': no pence
-_CLAUSE_END = re.compile(r"\s*(?:[.;:!?)]|$)")
+_FRENCH_GROUPED = re.compile(r"\s*(?:[.;:!?)]|$)|\s+[a-zà-ÿ]")  # a clause's end or a word: '1 200 couvertes'
 _SQUARED = frozenset({"m2", "m3", "cm2", "cm3", "km2"})
 
 
@@ -238,7 +238,9 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
             and not grouped.group("sign")
             and units.match(text, grouped.end()) is None
             and _counted(text, grouped.end(), lang) is None
-            and lang != "fr"  # 'limité à 3 500.', 'dont 1 200 couvertes': French groups its thousands so
+            and not (
+                lang == "fr" and _FRENCH_GROUPED.match(text, grouped.end())
+            )  # 'limité à 3 500.', 'dont 1 200 couvertes' (a table's '1 120' no)
             and not _GROUPED_NEXT.match(text, grouped.end())  # 'entre 1 450 et 3 230 m': a range of grouped numbers
         ):
             short = _numbers(False).match(text, grouped.start())  # '1 100' alone: one and a hundred, both read

@@ -46,8 +46,8 @@ def bracketed() -> re.Pattern[str]:
 
 _PLACE_AFTER = re.compile(r"\s*(?:,\s*)?(de|dos|das|da|do|di|del|della|in|en|à|of|van|von|op|at|auf|a)\s+(?:la\s+|las\s+|los\s+|le\s+|les\s+|the\s+)?(\w[\w'-]*(?:\s+[A-Z]\w+)?)", re.IGNORECASE)  # fmt: skip
 _PLACE_BEFORE = re.compile(
-    r"(?<![^\W\d_])(?i:in|en|à|a|em|na|no|nas|nos|(?:vertrek|vertrekt|departure|departs|leaves|abfahrt|départ|part|salida|sale|partenza|parte|partida)\s+(?:uit|vanuit|van|from|aus|ab|de|desde|da|depuis))\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)"
-)  # 'vertrek uit Londen om 16.01 uur lokale tijd': where it leaves
+    r"(?<![^\W\d_])(?i:in|en|à|a|em|na|no|nas|nos|op|auf)\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)"
+)
 
 
 _STOPOVER = re.compile(
