@@ -17,7 +17,8 @@ tijd', 'lokale tijd'); and a hedge just past a figure ('just over', 'ruim', 'gut
 (a quarter above at most: '3시간 남짓' is no 4 h 30); Dutch 'zes en een half uur'; a year after 'in' before
 a noun ('in 2023 zonnepanelen'); a share of hours out of ten ('sei ore su dieci'); a strict limit of whole years
 as the inclusive one it is ('sotto i 6 anni' of 'da 0 a 5 anni'); and an elided article after a number counts
-nothing ("under 30 l'abbonamento"). Each both ways."""
+nothing ("under 30 l'abbonamento"); a CJK bound past the verb it qualifies ('最少连住2晚', '最长可享受4年');
+and pressures ('290 kPa' is no '290 MPa'). Each both ways."""
 
 from __future__ import annotations
 
@@ -223,6 +224,24 @@ BOTH_WAYS = [
         "L'abbonamento costa 84 € se hai meno di 30 anni.",
         "L'abbonamento costa 84 € se hai meno di 26 anni.",
         "26 anni",
+    ),
+    (
+        "海景两居室：每晚680元起，最多可住4人，最少连住2晚。",
+        "两居室每晚680元起，最少连住2晚。",
+        "两居室每晚680元起，最多连住2晚。",
+        "2晚",
+    ),
+    (
+        "学生会员需年满16周岁，每月15元，最长可享受4年。",
+        "学生会员每月15元，最长可以享受4年。",
+        "学生会员每月15元，最少可享受4年。",
+        "4年",
+    ),
+    (
+        "最大給湯圧力は290kPaで、シャワーの流量は約12L/分です。",
+        "給湯圧力は最大290kPaです。",
+        "給湯圧力は最大290MPaです。",
+        "290MPa",
     ),
 ]
 

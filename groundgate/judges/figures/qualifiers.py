@@ -39,7 +39,7 @@ _SPAN_JOIN = re.compile(
 # 'A minimum stay of 3 nights', 'Mindestalter: 18': a limit a few words before its figure.
 _LOOSE = re.compile(
     r"(?:(?<![^\W\d_])(?:(?P<min>minimum|min\.|mínimo|mínima|minimo|minima|minimi|minime|minimaal|minimale|mindest\w*|minimal\w*)|(?P<max>maximum|max\.|máximo|máxima|massimo|massima|massimi|massime|maximaal|maximale|höchst\w*|maximal\w*|up to|bis zu|jusqu'à|hasta|até|fino a))"
-    r"|(?P<min_cjk>最低|最小|至少|최소|최저)|(?P<max_cjk>最大|最高|最多|최대|최고|최장))"
+    r"|(?P<min_cjk>最低|最小|最少|最短|至少|최소|최저)|(?P<max_cjk>最大|最高|最多|最长|最長|至多|최대|최고|최장))"
     r"(?:(?:\s*[^\W\d_]+){0,3}\s*(?:of|de|di|van|von|d'|du|:)?|(?:\s+[^\W\d_]+){0,6}\s+(?:is|es de|son de|est de|beträgt|betragen|é de|são de|è di|sono di|bedraagt|zijn))\s*$",
     re.IGNORECASE,
 )  # 'la estancia mínima en julio y agosto es de 5 noches': the label's bound, past what it is of, to its verb

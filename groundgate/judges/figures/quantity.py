@@ -22,6 +22,7 @@ _PINT = {
     "mm": "millimeter", "km": "kilometer", "1.73 m²": "(1.73*meter**2)", "1.73m²": "(1.73*meter**2)",
     "1.73 m2": "(1.73*meter**2)", "w": "watt", "kw": "kilowatt", "mbps": "megabit/second", "gbps": "gigabit/second", "mbit": "megabit", "gbit": "gigabit", "kbit": "kilobit",
     "lb": "pound", "oz": "ounce", "gal": "gallon", "in": "inch", "ft": "foot", "mi": "mile",
+    "pa": "pascal", "hpa": "hectopascal", "kpa": "kilopascal", "mpa": "megapascal", "bar": "bar", "mbar": "millibar",
 }  # fmt: skip
 _OPAQUE = frozenset({"iu", "miu", "u", "meq", "mosm", "bpm"})  # counted units pint does not convert: only themselves
 _IMPERIAL = frozenset({"lb", "oz", "gal", "in", "ft", "mi"})
