@@ -18,7 +18,8 @@ tijd', 'lokale tijd'); and a hedge just past a figure ('just over', 'ruim', 'gut
 a noun ('in 2023 zonnepanelen'); a share of hours out of ten ('sei ore su dieci'); a strict limit of whole years
 as the inclusive one it is ('sotto i 6 anni' of 'da 0 a 5 anni'); and an elided article after a number counts
 nothing ("under 30 l'abbonamento"); a CJK bound past the verb it qualifies ('最少连住2晚', '最长可享受4年');
-and pressures ('290 kPa' is no '290 MPa'). Each both ways."""
+pressures ('290 kPa' is no '290 MPa'); and a CJK item named once, right before a price it does not cost
+('坚果20元' of '薯片 20元；坚果 35元'). Each both ways."""
 
 from __future__ import annotations
 
@@ -242,6 +243,12 @@ BOTH_WAYS = [
         "給湯圧力は最大290kPaです。",
         "給湯圧力は最大290MPaです。",
         "290MPa",
+    ),
+    (
+        "客房迷你吧价目：矿泉水 10元；青岛啤酒 25元；薯片 20元；坚果 35元。以上价格含15%服务费。",
+        "迷你吧的青岛啤酒25元，坚果35元一包，价格已含15%服务费。",
+        "迷你吧的青岛啤酒25元，坚果20元一包，价格已含15%服务费。",
+        "20元",
     ),
 ]
 

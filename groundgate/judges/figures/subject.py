@@ -298,7 +298,13 @@ class Subjects:
         right before the claim in the answer (``lead``)."""
         lead = lead.lower()
         return all(
-            word in lead and len(re.findall(rf"(?<![^\W\d_]){re.escape(word)}", self.lowered)) == 1 for word in words
+            word in lead
+            and (
+                self.lowered.count(word) == 1
+                if _han_or_kana(word)  # a pair of Han or kana characters: no word boundary to look for
+                else len(re.findall(rf"(?<![^\W\d_]){re.escape(word)}", self.lowered)) == 1
+            )
+            for word in words
         )
 
     def _holds(self, figure: Figure, words: set[str]) -> bool:
@@ -323,8 +329,8 @@ def _enough(
     pairs = sum(1 for w in shared if _han_or_kana(w))
     if pairs >= 2 and pairs == len(shared) and own and shared >= own:
         return True  # every pair of the other item's own name: '入学金が40,000円' names '入学金 50,000円'
-    if len(claim) <= 2 and own and shared >= own and len(own) <= 2 and not any(map(_han_or_kana, own)) and once(own):
-        return True  # every word of the other item's own name, named nowhere else: 'le patatine 4 €' names 'patatine 4,50 €'
+    if len(claim) <= 2 and own and shared >= own and len(own) <= 2 and once(own):
+        return True  # every word of the other item's own name, named nowhere else: 'le patatine 4 €' names 'patatine 4,50 €', '坚果20元' '坚果 35元'
     if len(claim) < 2:
         return False  # one word of the claim's names nothing else
     return 3 * (len(shared) - pairs) + 2 * pairs >= 6
