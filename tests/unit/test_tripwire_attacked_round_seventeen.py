@@ -344,3 +344,76 @@ def test_an_honest_answer_of_the_second_review_lists_nothing(context: str, candi
 @pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_SECOND)
 def test_the_changed_figure_of_the_second_review_is_listed(context: str, candidate: str, figure: str) -> None:
     assert any(figure in said or said in figure for said in flagged(context, candidate))
+
+
+# The third review (hostile66, on ab0d375): 'en' read as a conjunction that ends a denial ('Ne prenez pas en une
+# journée plus de 3 g'); a strict limit made inclusive of any count or term ('au moins 3 repas' of 'plus de 2
+# nuits', 'minimum 3 years' of 'more than 2 years'; ages only now); 'nearly' of a few hours ('nearly 2 hours' of
+# 1 h 45); 'bar' read as no unit; 'in 2000 Geschäften'. Left failing (named in docs/tripwire.md): an age said
+# without 'years' ('over 64' of '65 and over'), the strict limit read the other way ('moins de 12 ans' of '11 ans
+# ou moins'), a count of shops backing a founding year.
+CLEAN_THIRD = [
+    ("Ne prenez pas en une journée plus de 3 g de paracétamol.", "Maximum 3 g de paracétamol par jour."),  # negation
+    ("No tome en ningún caso más de 4 g de paracetamol al día.", "Como máximo 4 g de paracetamol al día."),  # negation
+    ("The flight takes 1 hour 45 minutes.", "The flight takes nearly 2 hours."),  # nearly 0.9
+    ("Der Flug dauert 1 Stunde 45 Minuten.", "Der Flug dauert fast 2 Stunden."),  # nearly 0.9, German
+    ("航班飞行时间为1小时45分钟。", "航班飞行时间将近2小时。"),  # nearly 0.9, Chinese
+    ("The repair took 2 hours 40 minutes.", "The repair took almost 3 hours."),  # nearly 0.9
+    ("The drive takes 50 minutes.", "The drive takes almost an hour."),  # nearly
+    ("El trayecto dura 50 minutos.", "El trayecto dura casi una hora."),  # nearly
+    ("Empfohlener Reifendruck: 2,5 bar.", "Der empfohlene Reifendruck beträgt 250 kPa."),  # pressure
+    ("Recommended tyre pressure: 250 kPa.", "The recommended tyre pressure is 2.5 bar."),  # pressure
+    ("Max. Betriebsdruck 10 bar.", "Der maximale Betriebsdruck beträgt 1 MPa."),  # pressure
+    ("Pressione massima 290 kPa.", "La pressione massima è 2,9 bar."),  # pressure
+]
+
+LISTED_THIRD = [
+    (
+        "Ne prenez pas en une journée plus de 3 g de paracétamol.",
+        "Vous pouvez prendre plus de 3 g de paracétamol par jour.",
+        "3 g",
+    ),  # negation inverted
+    (
+        "No tome en ningún caso más de 4 g de paracetamol al día.",
+        "Puede tomar más de 4 g de paracetamol al día.",
+        "4 g",
+    ),  # negation inverted
+    ("Rooms sleep at least 3 adults.", "Rooms sleep more than 2 children.", "2 children"),  # strict-limit
+    ("Le forfait inclut au moins 3 repas.", "Le forfait inclut plus de 2 nuits.", "2 nuits"),  # strict-limit
+    (
+        "La garantie couvre au moins 3 réparations.",
+        "La garantie couvre plus de 2 remplacements.",
+        "2 remplacements",
+    ),  # strict-limit
+    (
+        "El seguro cubre como máximo 5 sesiones de fisioterapia.",
+        "El seguro cubre menos de 6 consultas médicas.",
+        "6 consultas",
+    ),  # strict-limit
+    (
+        "The minimum contract term is 3 years.",
+        "The contract term must be more than 2 years.",
+        "2 years",
+    ),  # strict-limit
+    (
+        "Loans are available for terms of up to 5 years.",
+        "Loans are available for terms under 6 years.",
+        "6 years",
+    ),  # strict-limit
+    (
+        "Mr Jansen worked for us for 34 years.",
+        "Mr Jansen worked for us for nearly 40 years.",
+        "40 years",
+    ),  # nearly coarse 0.85 applies to any count of years
+    ("De renovatie duurde 17 weken.", "De renovatie duurde bijna 20 weken.", "20 weken"),  # nearly coarse 0.85
+]
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN_THIRD)
+def test_an_honest_answer_of_the_third_review_lists_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_THIRD)
+def test_the_changed_figure_of_the_third_review_is_listed(context: str, candidate: str, figure: str) -> None:
+    assert any(figure in said or said in figure for said in flagged(context, candidate))

@@ -212,7 +212,7 @@ _SIDES = {"min": 1, "over": 1, "just_over": 1, "max": -1, "under": -1, "nearly":
 _UP, _DOWN = frozenset({"min", "over", "just_over"}), frozenset({"max", "under", "nearly"})
 ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
 NEARLY = Decimal("0.9")  # 'nearly 60' of 54 up to 60
-NEARLY_COARSE = Decimal("0.85")  # ... and 'nearly two weeks' of 12 days (a week is no exact count)
+NEARLY_COARSE = Decimal("0.8")  # ... and of a few hours, days, weeks ('nearly two weeks' of 12 days)
 JUST_OVER = Decimal("1.25")  # 'just over 60' of 61 up to 75 ('3시간 남짓' is no 4 h 30)
 
 
@@ -365,7 +365,7 @@ def comparable(claim: Figure, source: Figure, loose: bool = False) -> bool:
     a, b = mine[0], theirs[0]
     if not (a == b or (b == "n" and not source.unit and not loose) or (isinstance(a, str) and isinstance(b, str) and set(a.split("/")) & set(b.split("/")))):  # fmt: skip
         return False
-    coarse = claim.kind == "duration" and claim.unit in ("week", "month", "year")  # '将近两周' of 12 days
+    coarse = claim.kind == "duration" and claim.value <= 3  # '将近两周' of 12 days, 'almost an hour' of 50 minutes
     return loose or _weighs(claim.bound, mine[1], theirs[1], NEARLY_COARSE if coarse else NEARLY)
 
 

@@ -68,7 +68,7 @@ UNITS: dict[str, tuple[str, Decimal]] = {
     "%": ("percent", Decimal(1)), "times": ("times", Decimal(1)), "pp": ("percentage points", Decimal(1)),
 }  # fmt: skip
 # Units read through pint (``quantity``): alone, or as a compound's numerator ('4.5 mg/dL', '80 µmol/L').
-PINT_UNITS = frozenset({"µg", "ng", "µmol", "mmol", "nmol", "mol", "dl", "kwh", "wh", "mwh", "kcal", "mmhg", "iu", "miu", "meq", "mbps", "gbps", "mbit", "gbit", "kbit", "m²", "m³", "hpa", "kpa", "mpa", "mbar"})  # fmt: skip
+PINT_UNITS = frozenset({"µg", "ng", "µmol", "mmol", "nmol", "mol", "dl", "kwh", "wh", "mwh", "kcal", "mmhg", "iu", "miu", "meq", "mbps", "gbps", "mbit", "gbit", "kbit", "m²", "m³", "hpa", "kpa", "mpa", "mbar", "bar"})  # fmt: skip
 DURATIONS = frozenset({"second", "minute", "hour", "day", "week", "business day", "month", "year"})
 SAID = {
     "second": "second",
@@ -110,7 +110,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         '℉': '°F', '°': '°', '%': '%', 'x': 'times', '"': 'in', '″': 'in',
         'µg': 'µg', 'μg': 'µg', 'mcg': 'µg', 'ug': 'µg', 'ng': 'ng', 'µmol': 'µmol', 'μmol': 'µmol', 'umol': 'µmol',
         'mmol': 'mmol', 'nmol': 'nmol', 'mol': 'mol', 'dl': 'dl', 'kwh': 'kwh', 'wh': 'wh', 'mwh': 'mwh',
-        'hpa': 'hpa', 'kpa': 'kpa', 'mpa': 'mpa', 'mbar': 'mbar',
+        'hpa': 'hpa', 'kpa': 'kpa', 'mpa': 'mpa', 'mbar': 'mbar', 'bar': 'bar',
         'kcal': 'kcal', 'mmhg': 'mmhg', 'iu': 'iu', 'ui': 'iu', 'miu': 'miu', 'mui': 'miu', 'meq': 'meq', 'mbps': 'mbps', 'gbps': 'gbps', 'mbit': 'mbit', 'gbit': 'gbit', 'kbit': 'kbit', 'm²': 'm²',
         'm2': 'm²', 'm³': 'm³', 'm3': 'm³', 'km2': 'km²', 'cm3': 'cm³', 'cm2': 'cm²', 'pp': 'pp', 'p.p.': 'pp', 'percentage points': 'pp', 'percentage point': 'pp',
         'prozentpunkte': 'pp', 'prozentpunkten': 'pp', 'prozentpunkt': 'pp', 'puntos porcentuales': 'pp',

@@ -127,7 +127,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         backer = backers[0] if backers else sources.backer(claim) if backers is None else None
         if backer is None and claim.kind == "time" and claim.zone_name:
             backer = _converted(claim, sources, everything, place)
-        if backer is None and (limit := _whole_limit(claim)) is not None:
+        if backer is None and (limit := _whole_limit(claim, shown_candidate[max(0, claim.start - 60) : claim.end + 24])) is not None:  # fmt: skip
             backer, backers = sources.backer(limit), None  # 'sotto i 6 anni' of 'da 0 a 5 anni': the same ages
         if backer is not None:
             if id(backer) in query_ids:
@@ -190,14 +190,19 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     return Finding(new, backlog)
 
 
-def _whole_limit(claim: Figure) -> Figure | None:
-    """A strict limit of whole years or things as the inclusive one it is ('under 6 years' is 'at most 5',
-    'more than 2 children' 'at least 3'), or None."""
-    if claim.bound not in ("under", "over") or claim.value != int(claim.value) or not (claim.kind == "count" or (claim.kind == "duration" and claim.unit == "year")):  # fmt: skip
+def _whole_limit(claim: Figure, around: str) -> Figure | None:
+    """A strict limit of an age in whole years as the inclusive one it is ('sotto i 6 anni' is 'da 0 a 5 anni',
+    'over 17 years of age' 'at least 18'), or None: a term of years is no whole count ('more than 2 years')."""
+    if claim.bound not in ("under", "over") or claim.value != int(claim.value) or claim.kind != "duration" or claim.unit != "year" or not _AGE.search(around):  # fmt: skip
         return None
     step = -1 if claim.bound == "under" else 1
     said = replace(claim.said_with, bound="max" if claim.bound == "under" else "min")
     return replace(claim, value=claim.value + step, other=None).with_qualifiers(said)
+
+
+_AGE = re.compile(
+    r"(?i:\bage[sd]?\b|years? old|\balt\b|âgé|âge|edad|idade|età|leeftijd|bambin|child|\bkids?\b|kinder|enfant|niñ|crianç|ragazz|jongeren|menor|minderj|junior|senior|anzian|rentner|retrait|jubilad|aposentad)"
+)
 
 
 def _parts(stated: Sequence[Figure], said: Sequence[Figure], qualify: Callable[[Figure], Figure]) -> list[Figure]:

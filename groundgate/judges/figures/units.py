@@ -315,7 +315,9 @@ def _reading(
     if _GLUED.match(text, end):
         return None  # glued to letters that are no unit: a code ('4K'), not a figure
     role = _role(before, text, start, end, value, match.group("num"), lang)
-    if role is not None and (role.unit != "year" or not _counted(text, end, lang) or _IN_YEAR.search(before)):
+    if role is not None and (
+        role.unit != "year" or not _counted(text, end, lang) or (lang != "de" and _IN_YEAR.search(before))
+    ):
         return role  # 'in 2023 zonnepanelen op 1.870 daken': the year, then what was done in it
     if lang == "de" and text[end : end + 2].startswith(". ") and _german_ordinal(text, end, before):
         return _ordinal(text, start, end + 1, value, units, meanings)
