@@ -19,7 +19,8 @@ a noun ('in 2023 zonnepanelen'); a share of hours out of ten ('sei ore su dieci'
 as the inclusive one it is ('sotto i 6 anni' of 'da 0 a 5 anni'); and an elided article after a number counts
 nothing ("under 30 l'abbonamento"); a CJK bound past the verb it qualifies ('最少连住2晚', '最长可享受4年');
 pressures ('290 kPa' is no '290 MPa'); and a CJK item named once, right before a price it does not cost
-('坚果20元' of '薯片 20元；坚果 35元'). Each both ways."""
+('坚果20元' of '薯片 20元；坚果 35元'); what a price is per said in a bracket after it ('38 € pour un canoë
+biplace (prix par bateau)') or past a tax's mark ('45 € HT par déménageur et par heure'). Each both ways."""
 
 from __future__ import annotations
 
@@ -249,6 +250,18 @@ BOTH_WAYS = [
         "迷你吧的青岛啤酒25元，坚果35元一包，价格已含15%服务费。",
         "迷你吧的青岛啤酒25元，坚果20元一包，价格已含15%服务费。",
         "20元",
+    ),
+    (
+        "Location de canoës : 22 € par personne en kayak monoplace, 38 € pour un canoë biplace (prix par bateau).",
+        "Pour le canoë biplace, comptez 38 € par bateau.",
+        "Pour le canoë biplace, comptez 38 € par personne.",
+        "38 €",
+    ),
+    (
+        "Main-d'œuvre : 45 € HT par déménageur et par heure. Camion 20 m³ : 320 € HT la journée.",
+        "La main-d'œuvre coûte 45 € HT par déménageur et par heure.",
+        "La main-d'œuvre coûte 45 € HT par déménageur et par jour.",
+        "45 €",
     ),
 ]
 

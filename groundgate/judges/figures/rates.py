@@ -51,13 +51,21 @@ _JOURNEY = re.compile(r"way|trip|retour|vuelta|volta|ritorno|terug|rückfahrt|zu
 _PER_DATA = re.compile(r"\s?/\s?([MGKT]o)(?![^\W\d_])")  # French bytes: 'Mo', 'Go' ('/mo' is English's month)
 
 
+# Taxes said between an amount and what it is per ('45 € HT par déménageur et par heure', '12 € netto pro Stunde').
+_TAX = re.compile(r"\s*(?:HT|TTC|H\.T\.|T\.T\.C\.|netto|brutto|bruto|brut|lordo|(?:inkl\.|zzgl\.|incl\.|excl\.)\s*(?:MwSt\.?|VAT|btw|IVA)|\+\s?(?:IVA|MwSt\.?|BTW|VAT))(?![^\W\d_])")  # fmt: skip
+_PRICE_PER = re.compile(r"\((?:prix|price|preis|precio|preço|prezzo|prijs|tarif|tarifa)\s+(?:par|per|pro|por|je)\s+([^\W\d_]+)\)", re.IGNORECASE)  # fmt: skip
+
+
 def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[str], str]:
     """The period a figure is per ('a month', 'monthly fee of'), what else it is per ('per seat'), and the words
     after what it read."""
     period = ""
     per: set[str] = set()
+    after = after[taxed.end() :] if kind == "money" and (taxed := _TAX.match(after)) is not None else after
     rest = after
     sense, listed = things()
+    if kind == "money" and (bracket := _PRICE_PER.search(after[:60])) is not None:
+        per.add(sense.get(bracket.group(1).lower()) or bracket.group(1).lower())  # '38 € … (prix par bateau)'
     if (
         kind == "money" and (each := _PER_PERSON.match(after)) is not None
     ):  # '€ 45 p.p.', '49 € p. P.', '£30 pp': per person
