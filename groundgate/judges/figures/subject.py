@@ -271,10 +271,13 @@ class Subjects:
         """Whether the words the claim shares with its backer are shared by a sibling of its kind too (the head of
         their list: 'tossina botulinica zona fronte 280 €, zampe di gallina 250 €'), and the claim names the
         sibling's own words (two or more) and none of the backer's own: said of the sibling."""
+        rest = {word for word in claim - backer_words if not _han_or_kana(word)}
+        if len(rest) < 2:
+            return False  # the claim names no two words its backer's do not: no sibling can be named (most claims)
         backing = {(b.start, b.end) for b in backers}
         shared = claim & backer_words
         for figure in self.stated:
-            if (figure.start, figure.end) in backing or figure.bare or self._kind(figure) != kind:
+            if (figure.start, figure.end) in backing or figure.bare or self._kind(figure) != kind or not self._holds(figure, rest):  # fmt: skip
                 continue
             words, label, _ = self.of(figure)
             theirs = words | label
