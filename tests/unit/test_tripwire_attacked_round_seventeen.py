@@ -1,5 +1,5 @@
-"""What the review of round 17's readings (hostile64, on 462ed47) found: 'for both' of things read as for two
-people ('für beide Ausstellungen'); 'N out of M' scores and CJK walking times ('徒歩5分の2LDK', '10분의 2층') read
+"""What the reviews of round 17's readings found (hostile64 here; hostile65 and hostile66 below), first on
+462ed47: 'for both' of things read as for two people ('für beide Ausstellungen'); 'N out of M' scores and CJK walking times ('徒歩5分の2LDK', '10분의 2층') read
 as shares; '度' near any '电' (电视, 电梯) read as kWh; a count of days after a date read as a date ('6月18日，7日无
 理由退货'); '200 m. de la playa' read as ending a sentence; a local time placed at a stopover ('with a stopover in
 Dubai'); '3千多名'; a CJK fraction after a comma as the answer is shown; French grouped thousands ('dont 1 200
@@ -120,16 +120,6 @@ LISTED = [  # the same readings, a figure changed (written for this module, not 
     ("电费每度0.56元。夏季空调温度建议设置为26度。", "夏季空调温度建议设为28度。", "28度"),
     ("Il y a 3 500 places, dont 1 200 couvertes.", "Sur les 3 500 places, 1 500 sont couvertes.", "1 500"),
 ]
-
-
-@pytest.mark.parametrize(("context", "candidate"), CLEAN)
-def test_an_honest_answer_lists_nothing(context: str, candidate: str) -> None:
-    assert flagged(context, candidate) == []
-
-
-@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED)
-def test_the_changed_figure_is_listed(context: str, candidate: str, figure: str) -> None:
-    assert any(figure in said or said in figure for said in flagged(context, candidate))
 
 
 # The second review (hostile65, on 11f7014): a departure's place taken for an arrival's local time; a flattened
@@ -336,16 +326,6 @@ LISTED_SECOND = [
 ]
 
 
-@pytest.mark.parametrize(("context", "candidate"), CLEAN_SECOND)
-def test_an_honest_answer_of_the_second_review_lists_nothing(context: str, candidate: str) -> None:
-    assert flagged(context, candidate) == []
-
-
-@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_SECOND)
-def test_the_changed_figure_of_the_second_review_is_listed(context: str, candidate: str, figure: str) -> None:
-    assert any(figure in said or said in figure for said in flagged(context, candidate))
-
-
 # The third review (hostile66, on ab0d375): 'en' read as a conjunction that ends a denial ('Ne prenez pas en une
 # journée plus de 3 g'); a strict limit made inclusive of any count or term ('au moins 3 repas' of 'plus de 2
 # nuits', 'minimum 3 years' of 'more than 2 years'; ages only now); 'nearly' of a few hours ('nearly 2 hours' of
@@ -409,11 +389,11 @@ LISTED_THIRD = [
 ]
 
 
-@pytest.mark.parametrize(("context", "candidate"), CLEAN_THIRD)
-def test_an_honest_answer_of_the_third_review_lists_nothing(context: str, candidate: str) -> None:
+@pytest.mark.parametrize(("context", "candidate"), CLEAN + CLEAN_SECOND + CLEAN_THIRD)
+def test_an_honest_answer_lists_nothing(context: str, candidate: str) -> None:
     assert flagged(context, candidate) == []
 
 
-@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_THIRD)
-def test_the_changed_figure_of_the_third_review_is_listed(context: str, candidate: str, figure: str) -> None:
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED + LISTED_SECOND + LISTED_THIRD)
+def test_the_changed_figure_is_listed(context: str, candidate: str, figure: str) -> None:
     assert any(figure in said or said in figure for said in flagged(context, candidate))
