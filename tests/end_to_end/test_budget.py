@@ -8,6 +8,7 @@ import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -75,6 +76,7 @@ def test_a_run_that_reaches_the_budget_midway_has_no_verdict_and_writes_what_it_
     )
 
 
+@pytest.mark.timeout(900)  # 20 runs of the command, each its own process: on a loaded machine past five minutes
 @settings(max_examples=10, deadline=None)
 @given(flips=st.lists(st.sampled_from(["policy", "shipping", "none"]), min_size=1, max_size=6), extras=st.booleans())
 def test_the_budget_a_refusal_names_completes_every_run(flips: list[str], extras: bool) -> None:
@@ -192,6 +194,12 @@ def test_a_budget_at_the_plans_minimum_keeps_a_passing_run_and_says_what_it_left
     assert "left out 12 fluency calls" in proc.stdout
 
 
+_UNBUDGETED: dict[
+    int, dict[str, object]
+] = {}  # the whole run of each suite (by its flips): one each, not one an example
+
+
+@pytest.mark.timeout(900)  # up to 17 runs of the command, each its own process (12 examples, 5 suites whole)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(flips=st.integers(0, 4), share=st.floats(0, 1))
 def test_a_budget_between_the_plans_minimum_and_its_whole_never_loses_a_judged_run(
@@ -204,13 +212,15 @@ def test_a_budget_between_the_plans_minimum_and_its_whole_never_loses_a_judged_r
     fake = fake_azure(decide_by_text)
     argv = (*suite(folder, flips), "--azure-endpoint", fake.endpoint)
     env = {"AZURE_OPENAI_API_KEY": "k"}
-    full = groundgate(*argv, env=env)
-    assert full.returncode == 0, full.stderr
-    whole = json.loads((folder / "r.json").read_text())
+    if flips not in _UNBUDGETED:  # the same suite and judge give the same plan and counts: run it whole once
+        full = groundgate(*argv, env=env)
+        assert full.returncode == 0, full.stderr
+        _UNBUDGETED[flips] = json.loads((folder / "r.json").read_text())
+        for name in ("r.json", "r.md"):
+            (folder / name).unlink()
+    whole: dict[str, Any] = _UNBUDGETED[flips]
     plan, needed = whole["plan"], whole["calls"]["groundedness"] + whole["calls"]["rescore"]  # the verdict's calls
     budget = plan["calls"] + round(share * (plan["calls_at_most"] - plan["calls"]))
-    for name in ("r.json", "r.md"):
-        (folder / name).unlink()
     proc = groundgate(*argv, "--max-calls", str(budget), env=env)
     if budget >= needed:
         assert proc.returncode == 0, proc.stderr
