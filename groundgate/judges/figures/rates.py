@@ -356,7 +356,7 @@ def per_people(text: str, end: int) -> str:
 
 
 # A price for two people named as a pair ('5,20 € für beide zusammen', "28 € all'ora per la coppia").
-_FOR_PAIR = re.compile(r"(?:\s(?:(?:a|an|per|par|pro|la|le|al|por|à|the)\s|all'|all’|l'|l’)[^\W\d_]+)?\s?(?:(?:für (?:beide|euch beide|Sie beide)|pour (?:les deux|vous deux)|for (?:both|the two of you)|para (?:los dos|las dos|ambos|ambas|os dois|as duas)|per (?:entrambi|tutti e due|voi due)|voor (?:beiden|jullie beiden|jullie tweeën))(?=\s*(?:zusammen|together|ensemble|juntos|juntas|insieme|samen|[.,;:!?)]|$|(?:pro|per|por|par|je)\s))|(?:für (?:das|ein) Paar|pour (?:le|un) couple|for (?:the|a) couple|para (?:la pareja|o casal|um casal)|per (?:la|una) coppia|voor (?:het|een) stel)(?![^\W\d_]))", re.IGNORECASE)  # fmt: skip  # fmt: skip
+_FOR_PAIR = re.compile(r"(?:\s(?:(?:a|an|per|par|pro|la|le|al|por|à|the)\s|all'|all’|l'|l’)[^\W\d_]+)?\s?(?:(?:für (?:beide|euch beide|Sie beide)|pour (?:les deux|vous deux)|for (?:both|the two of you)|para (?:los dos|las dos|ambos|ambas|os dois|as duas)|per (?:entrambi|tutti e due|voi due)|voor (?:beiden|jullie beiden|jullie tweeën))(?=\s*(?:zusammen|together|ensemble|juntos|juntas|insieme|samen|[.,;:!?)]|$|(?:pro|per|por|par|je)\s))|(?:für (?:das|ein) Paar|pour (?:le|un) couple|for (?:the|a) couple|para (?:la pareja|o casal|um casal)|per (?:la|una) coppia|voor (?:het|een) stel)(?![^\W\d_]))", re.IGNORECASE)  # fmt: skip
 
 
 def _count_of(written: str, unit: str) -> str:

@@ -468,7 +468,7 @@ def _counted(text: str, end: int, lang: str) -> re.Match[str] | None:
 
 _YEAR = re.compile(r"(?:19|20)\d\d(?![\d.,])")
 _ELIDED = re.compile(r"(?i:l|d|dell|all|nell|sull|dall|un|qu|j|n|s|c)['’]")
-_IN_YEAR = re.compile(r"(?<![^\W\d_])(?i:in|im|en|em|nel|dal|since|sinds|seit|depuis|desde|sinds)\s+$")
+_IN_YEAR = re.compile(r"(?<![^\W\d_])(?i:in|im|en|em|nel|dal|since|sinds|seit|depuis|desde)\s+$")
 _WARMTH = re.compile(r"温|℃|摄氏|冷|热|暖")  # '水温28度', '空调26度制冷': a temperature
 _POWER = re.compile(
     r"用电|电费|电价|电量|度电|每度|千瓦时|kWh", re.IGNORECASE
