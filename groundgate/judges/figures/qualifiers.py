@@ -141,7 +141,7 @@ class Reader:
         text, spans = self.text, self.spans
         start, end, kind = spans[index]
         low, high = max(0, start - _WINDOW), min(len(text), end + _WINDOW)
-        clause_start = max([low] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, low, start)) >= 0])
+        clause_start = _clause_start(text, start, low)
         ends = [at for mark in _ENDS if (at := text.find(mark, end, high)) >= 0]
         clause_end = min(ends) + 1 if ends else high
         previous, back = clause_start, index - 1
@@ -169,7 +169,7 @@ class Reader:
             said = replace(said, zone=cldr.zones().get(name), zone_name=name)
         if said.period and kind == "money" and following < clause_end and ahead < len(spans) and spans[ahead][2] == "money" and reach.LABEL_GAP.fullmatch(text, end, following):  # fmt: skip
             said = replace(said, period=rate(before, "", kind, self.lang)[0])  # the next's: 'mensile 55 €, trimestrale 150 €', '€ 2.601 elke maand € 260,10'  # fmt: skip
-        if kind == "time" and said.zone_name in words.LOCAL_WORDS and (placed := zones.placed(said.zone_name, "", _sentence_before(text, start), self.lang)) != said.zone_name:  # fmt: skip
+        if kind == "time" and said.zone_name in words.LOCAL_WORDS and (placed := zones.placed(said.zone_name, "", text[_clause_start(text, start, max(0, start - _PLACE_WINDOW)) : start], self.lang)) != said.zone_name:  # fmt: skip
             said = replace(
                 said, zone=cldr.zones().get(placed), zone_name=placed
             )  # 'in Lissabon … dus om 11.30 uur lokale tijd'
@@ -520,10 +520,9 @@ def _last(found: Iterator[re.Match[str]]) -> re.Match[str] | None:
     return every[-1] if every else None
 
 
-def _sentence_before(text: str, start: int) -> str:
-    """The words of its sentence before ``start``, up to ``_PLACE_WINDOW`` characters."""
-    low = max(0, start - _PLACE_WINDOW)
-    return text[max([low] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, low, start)) >= 0]) : start]
+def _clause_start(text: str, start: int, low: int) -> int:
+    """Where the clause holding ``start`` starts, looked for back to ``low`` at most."""
+    return max([low] + [at + len(mark) for mark in _ENDS if (at := text.rfind(mark, low, start)) >= 0])
 
 
 def _own(after: str) -> str:

@@ -85,8 +85,7 @@ def placed(name: str, after: str, before: str, lang: str = "") -> str:
             continue  # 'with a stopover in Dubai, arrives at 06:40 local time': not where it arrives
         if zone := cldr.place_zone(place.group(1)):
             return zone
-        if place.group(1)[:1].isupper():
-            break  # 'chega a Paris-Orly às 10h35 (hora local)': the nearest place, unknown, is no earlier one's
+        break  # 'chega a Paris-Orly às 10h35 (hora local)': the nearest place, unknown, is no earlier one's
     for run in reversed(
         _CJK_PLACE.findall(before[-80:])
     ):  # 'ハワイ・フォトツアーの集合は現地時間の午前6時', '英国当地时间'
