@@ -376,12 +376,12 @@ def said_of(
     if topic:  # a context's figure: what the parts before it say, and what its sentence starts by saying
         low = _topic(figures, first, begin, low, cuts)
         if opening and low > begin and label_end <= label_start:
-            head += " " + _without(text, figures, begin, cuts[0][0] if cuts else low)
-    words = words_of(_without(text, figures, low, high) + " " + head)
+            head += " " + without(text, figures, begin, cuts[0][0] if cuts else low)
+    words = words_of(without(text, figures, low, high) + " " + head)
     if not words and low > begin:  # nothing of its own: what its sentence says before it
         low = begin
-        words = words_of(_without(text, figures, low, high))
-    label = words_of(_without(text, figures, label_start, label_end)) if label_end > label_start else set()
+        words = words_of(without(text, figures, low, high))
+    label = words_of(without(text, figures, label_start, label_end)) if label_end > label_start else set()
     return words, label, (low, high)
 
 
@@ -418,7 +418,7 @@ def kind_of(figure: Figure) -> object:
     return dimension[0] if dimension is not None and dimension[0] != "n" else figure.kind
 
 
-def _without(text: str, figures: Sequence[Figure], low: int, high: int) -> str:
+def without(text: str, figures: Sequence[Figure], low: int, high: int) -> str:
     """text[low:high] with the figures in it blanked (a weekday's name, a unit, says nothing of what it is about)."""
     pieces, at = [], low
     for figure in figures:

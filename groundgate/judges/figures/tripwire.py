@@ -12,14 +12,15 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from itertools import pairwise
 from typing import Literal
 
 from groundgate.judges.figures import changes, lexicon, zones
 from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, opposed, read_thing
 from groundgate.judges.figures.derive import STEPS, aged, derived
+from groundgate.judges.figures.ends import range_end, with_ends
 from groundgate.judges.figures.extract import figures, read, whole
 from groundgate.judges.figures.figure import Figure
+from groundgate.judges.figures.items import said_of_another
 from groundgate.judges.figures.languages import language, language_name
 from groundgate.judges.figures.rates import count_key
 from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
@@ -102,7 +103,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     asked = asking.figures if asking is not None else []
     read_one = reading.qualified if asking is None or not asked else (lambda f: asking.qualified(reading.qualified(f)))
     shown = visible(context) if not context.isascii() else context
-    qualify = _with_ends(stated, read_one, shown)
+    qualify = with_ends(stated, read_one, shown)
     sources = Stated(stated + _parts(stated, everything, qualify) + asked, qualify)
     kept = {(f.start, f.end) for f in whole(stated)}
     inside = {(f.start, f.end) for f in stated} - kept  # a compound duration's parts ('2 hours 50 minutes')
@@ -115,7 +116,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     work: Working | None = None  # the answer's own arithmetic, read once a figure the context does not back asks
     implied: set[int] = set()  # the counts it computes with that the context or the answer states
     for claim in said:
-        if claim.bound in ("min", "max") and _range_end(claim, everything, place):
+        if claim.bound in ("min", "max") and range_end(claim, everything, place):
             plain = claim.with_qualifiers(replace(claim.said_with, bound=""))  # 'within 3–5 business days'
             place[id(plain)], again[id(plain)] = place[id(claim)], again.get(id(claim), [])
             claim = plain
@@ -173,6 +174,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         verdicts.append((claim, "unread", unread) if unread else (claim, "unsupported", ""))
     if not verdicts:
         return Finding([], [])
+    verdicts = _once_a_figure(verdicts)
     flagged = any(status not in ("derived", "unread") for _, status, _ in verdicts)
     old = Stated(b for b in claims(baseline, lang) if not sources.states(b)) if flagged else Stated()
     backlog: list[Figure] = []
@@ -188,6 +190,21 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
                 basis = _said_otherwise(claim, sources)
             new.append(NewFigure(claim, [f.text for f in ranked], sentence_of, status, basis))
     return Finding(new, backlog)
+
+
+_SEVERITY = {"unsupported": 0, "elsewhere": 1, "unread": 2, "derived": 3}
+
+
+def _once_a_figure(verdicts: list[tuple[Figure, Status, str]]) -> list[tuple[Figure, Status, str]]:
+    """One verdict for each figure the answer writes: a range's two ends ('2-4 business days') are one figure to
+    read, listed by the worse of their verdicts (the 4 unsupported, though the 2 is another item's)."""
+    worst: dict[str, int] = {}
+    for at, (claim, status, _) in enumerate(verdicts):
+        key = claim.text
+        if key not in worst or _SEVERITY[status] < _SEVERITY[verdicts[worst[key]][1]]:
+            worst[key] = at
+    kept = set(worst.values())
+    return [verdict for at, verdict in enumerate(verdicts) if at in kept]
 
 
 def _whole_limit(claim: Figure, around: str) -> Figure | None:
@@ -215,50 +232,6 @@ def _parts(stated: Sequence[Figure], said: Sequence[Figure], qualify: Callable[[
         if parts and all((part.value, part.unit) in claimed_sizes for part in parts):
             found += [part.with_qualifiers(qualify(figure).said_with) for part in parts]
     return found
-
-
-def _range_end(claim: Figure, everything: Sequence[Figure], place: dict[int, int]) -> bool:
-    """Whether the claim is an end of a range the answer states (its ends quote the range whole)."""
-    at = place[id(claim)]
-    return any(0 <= i < len(everything) and everything[i].text == claim.text and everything[i] is not claim for i in (at - 1, at + 1))  # fmt: skip
-
-
-def _with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure], text: str) -> Callable[[Figure], Figure]:
-    """``qualify``, and a range's ends said as its limits when nothing else bounds them ('groupes de 6 à 10
-    participants': at least 6, at most 10; 'au maximum 6 participants' is no restatement of it), and an amount
-    said again without its period, after 'this', as said with it when it is said with one period only
-    ('月額基本料：880円 … この880円分は'; not 'Activation fee: $30. Monthly fee: $30.': two fees)."""
-    ends: dict[int, str] = {}
-    for low, high in pairwise(stated):
-        if low.text == high.text and low.kind == high.kind and low.kind in _RANGED and low.end <= high.start and low.value < high.value:  # fmt: skip
-            ends[id(low)], ends[id(high)] = "min", "max"
-    amounts: dict[tuple[object, str], list[Figure]] = {}
-    for figure in stated:
-        if figure.kind == "money":
-            amounts.setdefault((figure.value, figure.unit), []).append(figure)
-    periods: dict[int, str] = {}
-    for said in (said for said in amounts.values() if len(said) > 1):
-        named = {period for figure in said if (period := qualify(figure).period)}
-        if len(named) == 1:
-            bare = [f for f in said if _THIS.search(text, max(0, f.start - 12), f.start)]
-            periods |= {id(figure): next(iter(named)) for figure in bare}
-    if not ends and not periods:
-        return qualify
-
-    def read(figure: Figure) -> Figure:
-        said = qualify(figure)
-        side, period = ends.get(id(figure)), periods.get(id(figure))
-        if side and not said.bound:
-            said = said.with_qualifiers(replace(said.said_with, bound=side))
-        if period and not said.period:
-            said = said.with_qualifiers(replace(said.said_with, period=period))
-        return said
-
-    return read
-
-
-_THIS = re.compile(r"(?:(?<![^\W\d_])(?:this|these|that|dieser|diese|dieses|ce|cet|cette|ces|este|esta|estes|estas|esse|essa|questo|questa|questi|deze|dit|die)\s+|この|その|该|这|此|이\s?)$", re.IGNORECASE)  # fmt: skip
-_RANGED = frozenset({"money", "duration", "measure", "count", "percent"})
 
 
 def _said_of(
@@ -303,6 +276,8 @@ def _said_of(
             claim_words(answer, everything, at, subjects.lang), kind_of(claim), same, lead=lead
         ) and not _costated(occurrence, same, everything, answer, subjects, sources):
             return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
+    if said_of_another(answer, place[id(claim)], everything, subjects.context, subjects.stated, same, subjects.lang):
+        return claim, "elsewhere", f"{same[0].start}:{same[0].end}"  # an item of a list named for another's value
     return None
 
 

@@ -1,0 +1,227 @@
+"""Which item of a list an answer's figure is said of, when the context lists several items of its kind.
+
+Two readings, each of a value the context states once, of one item:
+
+- A list in one sentence ('Basic, 100 GB a 1,99 €; Standard, 500 GB a 4,99 €'): an item is named by the words
+  of its part before its figure (else by those that lead to it from the figure of its kind before it); its name
+  is what no other item's words hold. 'Il piano Standard da 500 GB costa 1,99 €' names Standard in the claim's
+  own part, and not Basic: said of Standard, which the context prices at 4,99 €.
+- Records (a sentence, or a semicolon's part, of the context each stating one item's figures: '宝骏E100每分钟
+  0.2元、每公里0.8元；荣威Ei5每分钟0.3元、每公里1.2元'): a record is named by the words it starts with, before its
+  figures of the claim's kind. An answer's figure is said of the record it names right after it, else nearest
+  before it in its sentence: '荣威Ei5按每分钟0.3元、每公里0.8元' says 0.8元 a kilometre of the Ei5 (1.2元 there). Only
+  records that state the same attribute (the words before the figure: 每公里) are weighed.
+
+Neither reads an operand of a sum the answer works ('€ 51,45 (€ 32,95 + € 18,50)'), a claim two items are
+named for ('Giacca e pantalone insieme fanno 15 €'), or the far side of a comparison ('frente a los 160 €');
+and a backer without a name of its own ('bis 9 Stunden täglich 238 €', after 'Betreuung bis 7 Stunden
+täglich 186 €') leaves nothing to tell it from the item named."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from groundgate.judges.figures.figure import Figure
+from groundgate.judges.figures.subject import kind_of, part, without, words_of
+
+_KINDS = frozenset({"money", "percent", "measure", "duration", "count"})  # a time or a date names no item
+_SIBLINGS = 12  # other figures of a list weighed, at most
+_KANA = re.compile(r".*[\u3040-\u309f].*")
+_OPERAND = re.compile(r"[+=×*]")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[。！？\n]")
+_RECORD_END = re.compile(r"[.!?](?:\s|$)|[;。！？；\n]")
+_LEAD_START = re.compile(r"[.!?;:](?:\s|$)|[。！？；：\n]|:(?!\d)")
+_CUT = re.compile(
+    r"[,;:.!?，、；。！？]|\s(?:and|but|or|while|et|mais|ou|und|aber|oder|y|pero|o|e|ma|mas|en|maar|of)\s"
+)
+_COMPARED = re.compile(r"(?<![^\W\d_])(?:against|versus|vs\.?|compared|contre|face|gegen|gegenüber|frente|contra|rispetto|tegen|tegenover)(?![^\W\d_])")  # fmt: skip
+
+
+def said_of_another(
+    answer: str, at: int, said: Sequence[Figure], context: str, stated: Sequence[Figure], same: Sequence[Figure], lang: str
+) -> bool:  # fmt: skip
+    """Whether ``said[at]``, backed by the one context figure ``same``, is said of another item of its list."""
+    claim = said[at]
+    if claim.kind not in _KINDS or len(same) != 1:
+        return False
+    if _OPERAND.search(answer[max(0, claim.start - 3) : claim.start] + " " + answer[claim.end : claim.end + 3]):
+        return False
+    reading = _Reading(context, stated, same[0], claim, lang)
+    return reading.in_its_part(answer, at, said) or reading.in_its_record(answer, at, said)
+
+
+class _Reading:
+    """The backer's list: the other figures of the claim's kind, and the words each is named by."""
+
+    def __init__(self, context: str, stated: Sequence[Figure], backer: Figure, claim: Figure, lang: str) -> None:
+        self.context, self.stated, self.backer, self.lang = context, stated, backer, lang
+        self.kind = kind_of(claim)
+        self.index = {(f.start, f.end): i for i, f in enumerate(stated)}
+        self.starts = [f.start for f in stated]
+        self.others = [f for f in stated if f is not backer and not f.bare and kind_of(f) == self.kind and f.value != claim.value]  # fmt: skip
+
+    def words(self, figure: Figure, before_only: bool = False, last: bool = False) -> set[str]:
+        return entry(self.context, self.stated, self.index[(figure.start, figure.end)], self.lang, self.starts, before_only, last)  # fmt: skip
+
+    def in_its_part(self, answer: str, at: int, said: Sequence[Figure]) -> bool:
+        """Whether the claim's part names another item of the backer's sentence's list, and not the backer."""
+        begin, end = _sentence(self.context, self.backer.start)
+        siblings = [f for f in self.others if begin <= f.start < end][:_SIBLINGS]
+        if not siblings:
+            return False
+        claimed = entry(answer, said, at, self.lang, [f.start for f in said], answer=True)
+        if not claimed:
+            return False
+        first = min(siblings, key=lambda f: f.start)
+        heads = {id(first)} if first.start < self.backer.start else set()  # a list's first item carries its head
+        theirs = self.words(self.backer)
+        own = theirs - set().union(*(self.words(f, last=id(f) in heads) for f in siblings))
+        if not own or claimed & own:
+            return False
+        sentence = self.context[begin:end].lower()
+        named = [
+            f for f in siblings if claimed & {w for w in self.words(f, True, id(f) in heads) - theirs if _count(w, sentence) == 1}
+        ]  # fmt: skip
+        return len(named) == 1  # two named: a sum of them, or a comparison
+
+    def in_its_record(self, answer: str, at: int, said: Sequence[Figure]) -> bool:
+        """Whether the record the answer names right after the claim, else nearest before it in its sentence,
+        is another record stating the backer's attribute, and not the backer's."""
+        attribute = self.words(self.backer, before_only=True)
+        if not attribute:
+            return False
+        spans = _records(self.context)
+        home = _record_of(spans, self.backer)
+        rivals: dict[int, set[object]] = {}  # a record weighed, and the values of its figures of the attribute
+        for f in self.others[: 2 * _SIBLINGS]:
+            if 2 * len(attribute & self.words(f, before_only=True)) >= len(attribute):
+                rivals.setdefault(_record_of(spans, f), set()).add(f.value)
+        rivals.pop(home, None)
+        rivals.pop(-1, None)
+        if not rivals or home < 0:
+            return False
+        names = self._names(spans, home, rivals)
+        if not names[home]:
+            return False
+        lowered = answer.lower()
+        claim = said[at]
+        following = next((f.start for f in said[at + 1 :] if f.start >= claim.end), len(answer))
+        cut = _CUT.search(lowered, claim.end, following)
+        after = min(((p, i) for i, ws in names.items() for w in ws for p in _positions(w, lowered, claim.end, cut.start() if cut else following)), default=None)  # fmt: skip
+        if after is not None:
+            return after[1] in rivals  # 'against 26.1p on Flex': named right after it
+        begin = max((m.end() for m in _RECORD_END.finditer(answer, 0, claim.start)), default=0)
+        if _COMPARED.search(lowered, max(begin, claim.start - 40), claim.start):
+            return False  # 'frente a los 160 €': the far side of a comparison
+        before = max(((p, i) for i, ws in names.items() for w in ws for p in _positions(w, lowered, begin, claim.start)), default=None)  # fmt: skip
+        if before is None or before[1] not in rivals:
+            return False
+        spent = rivals[before[1]]  # 'You earn 1 point per $1 spent, and every 100 points gives you a $5 reward':
+        return not any(before[0] < f.start < claim.start and f.value in spent for f in said)  # the name was the $1's
+
+    def _names(self, spans: list[tuple[int, int]], home: int, rivals: Iterable[int]) -> dict[int, set[str]]:
+        """Each record's name: the words it starts with, before its first figure of the claim's kind, that no
+        other record weighed holds (a heading before a colon, shared by the list a semicolon parts, names none)."""
+        lowered = self.context.lower()
+        starting: dict[int, set[str]] = {}
+        for i in (home, *rivals):
+            a, b = spans[i]
+            first = min((f.start for f in self.stated if a <= f.start < b and kind_of(f) == self.kind), default=b)
+            colon = lowered.rfind(":", a, first)
+            if colon >= 0 and self.context[b : b + 1] in (";", "；"):
+                a = colon + 1  # 'Franchigie: ricovero con intervento 1.000 €; ricovero senza …'
+            starting[i] = _named(words_of(lowered[a:first]))
+        return {
+            i: {w for w in words if all(_count(w, lowered[spans[j][0] : spans[j][1]]) == 0 for j in starting if j != i)}
+            for i, words in starting.items()
+        }
+
+
+def entry(
+    text: str, figures: Sequence[Figure], index: int, lang: str, starts: Sequence[int],
+    before_only: bool = False, last: bool = False, answer: bool = False,
+) -> set[str]:  # fmt: skip
+    """The words an item is named by: those of its part (between the commas, colons and conjunctions that part
+    its sentence), before its figure and after it; the lead's to it when its part says nothing before it.
+    ``last``: only the word nearest its figure on either side (the head of a list rides on its first item:
+    'Betreuung bis 7 Stunden täglich 186 €'); ``answer``: the part's words only."""
+    figure = figures[index]
+    begin, end = _sentence(text, figure.start)
+    _, low, high, _, _ = part(text[: max(end, figure.end)], figure.start, figure.end, lang, starts)
+    before = without(text, figures, max(low, begin), figure.start)
+    after = without(text, figures, figure.end, high)
+    if answer:
+        return _named(words_of(before + " " + after))
+    if not words_of(before):
+        before = lead(text, figures, index)
+    if last:
+        before, after = _last(before), _last(after)
+    return _named(words_of(before if before_only else before + " " + after))
+
+
+def lead(text: str, figures: Sequence[Figure], index: int) -> str:
+    """The words that lead to ``figures[index]``: from the figure of its kind before it, or from where its
+    sentence (or a semicolon's or a colon's part) starts, whichever is nearer; the other figures blanked."""
+    figure = figures[index]
+    kind = kind_of(figure)
+    low = max(0, figure.start - 160)
+    low = max((m.end() for m in _LEAD_START.finditer(text, low, figure.start)), default=low)
+    pieces: list[str] = []
+    at = low
+    for other in figures[:index]:
+        if other.end <= low:
+            continue
+        if kind_of(other) == kind and other.end <= figure.start:
+            pieces, at = [], other.end
+        elif other.start >= at:
+            pieces.append(text[at : other.start])
+            at = other.end
+    pieces.append(text[at : figure.start])
+    return " ".join(pieces)
+
+
+def _last(text: str) -> str:
+    """The last word of a piece of text (its last three characters, in CJK)."""
+    cut = text.rstrip(" ,;:()（）、，")
+    if _cjk(cut[-3:]):
+        return cut[-3:]
+    return cut.rsplit(None, 1)[-1] if cut.split() else ""
+
+
+def _named(words: set[str]) -> set[str]:
+    """Words that may name: a pair with a kana is a particle or an ending ('ます', '量は'), never a name."""
+    return {w for w in words if not _KANA.fullmatch(w)}
+
+
+def _sentence(text: str, at: int) -> tuple[int, int]:
+    begin = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, at - 400), at)), default=max(0, at - 400))
+    found = _SENTENCE_END.search(text, at)
+    return begin, found.start() if found else len(text)
+
+
+def _records(text: str) -> list[tuple[int, int]]:
+    spans, at = [], 0
+    for end in _RECORD_END.finditer(text):
+        spans.append((at, end.start()))
+        at = end.end()
+    spans.append((at, len(text)))
+    return [(a, b) for a, b in spans if b > a]
+
+
+def _record_of(spans: list[tuple[int, int]], figure: Figure) -> int:
+    return next((i for i, (a, b) in enumerate(spans) if a <= figure.start < b), -1)
+
+
+def _cjk(text: str) -> bool:
+    return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7a3" for c in text)
+
+
+def _positions(word: str, text: str, low: int, high: int) -> list[int]:
+    """Where a word (a stem: a word's start; in CJK anywhere) stands in text[low:high]."""
+    pattern = re.escape(word) if _cjk(word) else rf"(?<![^\W\d_]){re.escape(word)}"
+    return [m.start() for m in re.finditer(pattern, text[:high]) if m.start() >= low]
+
+
+def _count(word: str, text: str) -> int:
+    return len(_positions(word, text, 0, len(text)))
