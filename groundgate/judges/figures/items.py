@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from groundgate.judges.figures.figure import Figure
-from groundgate.judges.figures.subject import kind_of, part, without, words_of
+from groundgate.judges.figures.subject import Subjects, kind_of, part, without, words_of
 
 _KINDS = frozenset({"money", "percent", "measure", "duration", "count"})  # a time or a date names no item
 _SIBLINGS = 12  # other figures of a list weighed, at most
@@ -35,34 +36,48 @@ _LEAD_START = re.compile(r"[.!?;:](?:\s|$)|[。！？；：\n]|:(?!\d)")
 _CUT = re.compile(
     r"[,;:.!?，、；。！？]|\s(?:and|but|or|while|et|mais|ou|und|aber|oder|y|pero|o|e|ma|mas|en|maar|of)\s"
 )
+# What sets items side by side in an answer's sentence: a comparison, 'respectively', an item described by its
+# rank against another ('the cheaper plan', '更便宜的车型'): the nearest name need not be the figure's item.
+_CONTRAST = re.compile(
+    r"(?i:(?<![^\W\d_])(?:than|respectively|compared|versus|vs|unlike|instead|rather|cheaper|smaller|larger|bigger|lower|higher|als|bzw|beziehungsweise|verglichen|vergleich|gegenüber|günstiger|teurer|kleinere|kleineren|größere|größeren|statt|anstatt|respectivement|comparé|rapport|dessous|dessus|respectivamente|respetivamente|comparado|comparación|comparação|frente|rispettivamente|rispetto|confronto|invece|dan|respectievelijk|vergeleken|tegenover|goedkoper|duurder)(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:más|menos|plus|moins|mais|più|meno)(?![^\W\d_])[^.;!?]{0,40}?(?<![^\W\d_])(?:(?:que|do que|di|del|della|dei|che)(?![^\W\d_])|qu['’]|dell['’]))"
+    r"|比|相比|分别|分別|更|较|較|対して|より|それぞれ|ほど|比べ|보다|각각|비해|대비"
+)
 _COMPARED = re.compile(r"(?<![^\W\d_])(?:against|versus|vs\.?|compared|contre|face|gegen|gegenüber|frente|contra|rispetto|tegen|tegenover)(?![^\W\d_])")  # fmt: skip
 
 
-def said_of_another(
-    answer: str, at: int, said: Sequence[Figure], context: str, stated: Sequence[Figure], same: Sequence[Figure], lang: str
-) -> bool:  # fmt: skip
+def said_of_another(answer: str, at: int, said: Sequence[Figure], subjects: Subjects, same: Sequence[Figure]) -> bool:
     """Whether ``said[at]``, backed by the one context figure ``same``, is said of another item of its list."""
     claim = said[at]
-    if claim.kind not in _KINDS or len(same) != 1:
+    if claim.kind not in _KINDS or len(same) != 1 or _ranged(said, at):
         return False
     if _OPERAND.search(answer[max(0, claim.start - 3) : claim.start] + " " + answer[claim.end : claim.end + 3]):
         return False
-    reading = _Reading(context, stated, same[0], claim, lang)
+    begin, _ = _sentence(answer, claim.start)
+    clause_end = _RECORD_END.search(answer, claim.end, claim.end + 400)
+    if _CONTRAST.search(answer, begin, clause_end.start() if clause_end else min(len(answer), claim.end + 400)):
+        return False  # 'Saver is much cheaper than Unlimited, with … 5 GB', '… 5 GB and 50 GB respectively'
+    reading = _Reading(subjects, same[0], claim)
     return reading.in_its_part(answer, at, said) or reading.in_its_record(answer, at, said)
 
 
 class _Reading:
     """The backer's list: the other figures of the claim's kind, and the words each is named by."""
 
-    def __init__(self, context: str, stated: Sequence[Figure], backer: Figure, claim: Figure, lang: str) -> None:
-        self.context, self.stated, self.backer, self.lang = context, stated, backer, lang
+    def __init__(self, subjects: Subjects, backer: Figure, claim: Figure) -> None:
+        self.context, self.stated, self.backer, self.lang = subjects.context, subjects.stated, backer, subjects.lang
+        self.memo = subjects.memo  # each context figure's words, read once a row
         self.kind = kind_of(claim)
-        self.index = {(f.start, f.end): i for i, f in enumerate(stated)}
-        self.starts = [f.start for f in stated]
-        self.others = [f for f in stated if f is not backer and not f.bare and kind_of(f) == self.kind and f.value != claim.value]  # fmt: skip
+        self.index = {(f.start, f.end): i for i, f in enumerate(self.stated)}
+        self.starts = [f.start for f in self.stated]
+        self.others = [f for f in self.stated if f is not backer and not f.bare and kind_of(f) == self.kind and f.value != claim.value]  # fmt: skip
 
     def words(self, figure: Figure, before_only: bool = False, last: bool = False) -> set[str]:
-        return entry(self.context, self.stated, self.index[(figure.start, figure.end)], self.lang, self.starts, before_only, last)  # fmt: skip
+        key = ("entry", figure.start, figure.end, before_only, last)
+        if key not in self.memo:
+            index = self.index[(figure.start, figure.end)]
+            self.memo[key] = entry(self.context, self.stated, index, self.lang, self.starts, before_only, last)
+        return self.memo[key]
 
     def in_its_part(self, answer: str, at: int, said: Sequence[Figure]) -> bool:
         """Whether the claim's part names another item of the backer's sentence's list, and not the backer."""
@@ -148,9 +163,12 @@ def entry(
     'Betreuung bis 7 Stunden täglich 186 €'); ``answer``: the part's words only."""
     figure = figures[index]
     begin, end = _sentence(text, figure.start)
-    _, low, high, _, _ = part(text[: max(end, figure.end)], figure.start, figure.end, lang, starts)
-    before = without(text, figures, max(low, begin), figure.start)
-    after = without(text, figures, figure.end, high)
+    end = max(end, figure.end)
+    window = text[begin:end]  # its part is found in its sentence alone
+    shifted = [at - begin for at in starts if begin <= at < end]
+    _, low, high, _, _ = part(window, figure.start - begin, figure.end - begin, lang, shifted)
+    before = without(text, figures, begin + low, figure.start)
+    after = without(text, figures, figure.end, begin + high)
     if answer:
         return _named(words_of(before + " " + after))
     if not words_of(before):
@@ -195,11 +213,19 @@ def _named(words: set[str]) -> set[str]:
 
 
 def _sentence(text: str, at: int) -> tuple[int, int]:
+    """The sentence around position ``at``, 400 characters either side at most (a list of hundreds of items in
+    one sentence is read near the figure, not whole, once a sibling)."""
     begin = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, at - 400), at)), default=max(0, at - 400))
-    found = _SENTENCE_END.search(text, at)
-    return begin, found.start() if found else len(text)
+    found = _SENTENCE_END.search(text, at, at + 400)
+    return begin, found.start() if found else min(len(text), at + 400)
 
 
+def _ranged(said: Sequence[Figure], at: int) -> bool:
+    """Whether the claim is an end of a range ('from 5 GB to 50 GB'): its ends may be two items' own."""
+    return any(0 <= i < len(said) and said[i].text == said[at].text for i in (at - 1, at + 1))
+
+
+@lru_cache(maxsize=64)
 def _records(text: str) -> list[tuple[int, int]]:
     spans, at = [], 0
     for end in _RECORD_END.finditer(text):

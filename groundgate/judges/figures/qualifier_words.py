@@ -154,7 +154,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less",
         "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduction|réduit|repli|de moins|en moins",
         "de": "rückgang|gesunken|sinkt|sinken|sanken|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust|weniger",
-        "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso|menos",
+        "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso|menos|se abarata|abaratamiento|más barato|más barata",
         "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou|menos",
         "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita|in meno|di meno",
         "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies|minder",
@@ -187,7 +187,12 @@ DIRECTION: dict[str, dict[str, str]] = {
         "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내",
     },
     # Words that hold a direction's word and name none: 'pay £85 up front' is no rise (read longest first).
-    "none": {"en": "up front|up-front|upfront|paid up|up to date|up-to-date"},
+    "none": {  # no direction: 'up front'; a tax added to a price ('140 € al mes más IVA') is no rise
+        "en": "up front|up-front|upfront|paid up|up to date|up-to-date|plus vat|plus tax|plus taxes|more vat",
+        "fr": "plus tva|plus taxes|en plus de la tva", "de": "plus mwst|plus mehrwertsteuer|plus ust",
+        "es": "más iva|mas iva|más impuestos|más el iva", "pt": "mais iva|mais impostos|mais o iva",
+        "it": "più iva|più l'iva", "nl": "plus btw|meer btw",
+    },
 }  # fmt: skip
 # The stems of the direction words, for the Latin-script languages whose verbs inflect past any list of forms
 # ('cargarán', 'addebitati', 'riaccreditati', 'bijbetalen'): a word that starts with one is of its side. Each is

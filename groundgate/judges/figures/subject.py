@@ -213,6 +213,7 @@ class Subjects:
         self.starts = [f.start for f in stated]
         self._of: dict[tuple[int, int], tuple[set[str], set[str], tuple[int, int]]] = {}
         self._kinds: dict[tuple[int, int], object] = {}
+        self.memo: dict[tuple[object, ...], set[str]] = {}  # what other readers of this context keep (items.py)
 
     def of(self, figure: Figure) -> tuple[set[str], set[str], tuple[int, int]]:
         """What the context states ``figure`` of: (its part's words, its sentence's label's, where they stand)."""

@@ -276,7 +276,7 @@ def _said_of(
             claim_words(answer, everything, at, subjects.lang), kind_of(claim), same, lead=lead
         ) and not _costated(occurrence, same, everything, answer, subjects, sources):
             return occurrence, "elsewhere", f"{same[0].start}:{same[0].end}"
-    if said_of_another(answer, place[id(claim)], everything, subjects.context, subjects.stated, same, subjects.lang):
+    if said_of_another(answer, place[id(claim)], everything, subjects, same):
         return claim, "elsewhere", f"{same[0].start}:{same[0].end}"  # an item of a list named for another's value
     return None
 
