@@ -1,0 +1,68 @@
+"""Probes of the review of round 18's list reading (hostile67, on eed02b0), kept as tests: honest answers that set
+items side by side — a comparison ('cheaper than', 'als', 'plus … que', '比', 'より', '보다'), 'respectively'
+('bzw.', 'respectivement', '分别', 'それぞれ', '각각'), an item described by its rank against another ('the cheaper
+plan', '更便宜的车型'), a range across items — list nothing; the swapped items it also wrote and the tripwire still
+misses (names of a letter or a digit, a pronoun, a name after a comma) are named in docs/tripwire.md. And two
+readings of this round beside it, both ways: a tax added to a price is no rise ('140 € al mes más IVA'), and a
+flat fee is one in total ('€ 1.500 in totaal' of 'tot maximaal € 1.500 voor de hele looptijd')."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.tripwire_rows import flagged
+
+CLEAN = [
+    ("计费标准：宝骏E100每分钟0.2元、每公里0.8元；荣威Ei5每分钟0.3元、每公里1.2元。", "宝骏E100和荣威Ei5每公里分别收费0.8元和1.2元。"),
+    ("计费标准：宝骏E100每分钟0.2元、每公里0.8元；荣威Ei5每分钟0.3元、每公里1.2元。", "荣威Ei5比宝骏E100贵：每公里1.2元，而宝骏E100只要0.8元。"),
+    ("计费标准：宝骏E100每分钟0.2元、每公里0.8元；荣威Ei5每分钟0.3元、每公里1.2元。", "宝骏E100和荣威Ei5的每公里价格分别为0.8元和1.2元。"),
+    ("Tarif Basis: Grundgebühr 9,99 € im Monat, Datenvolumen 5 GB. Tarif Komfort: Grundgebühr 19,99 € im Monat, Datenvolumen 20 GB.", "Basis ist deutlich günstiger als Komfort: Die Grundgebühr beträgt nur 9,99 € im Monat."),
+    ("Tarif Basis: Grundgebühr 9,99 € im Monat, Datenvolumen 5 GB. Tarif Komfort: Grundgebühr 19,99 € im Monat, Datenvolumen 20 GB.", "Basis und Komfort bieten 5 GB bzw. 20 GB Datenvolumen."),
+    ("Saver plan: monthly fee $25, data allowance 5 GB. Unlimited plan: monthly fee $45, data allowance 50 GB.", "Saver is much cheaper than Unlimited, with a data allowance of 5 GB."),
+    ("Saver plan: monthly fee $25, data allowance 5 GB. Unlimited plan: monthly fee $45, data allowance 50 GB.", "The Saver and Unlimited plans come with 5 GB and 50 GB of data respectively."),
+    ("Forfait Essentiel : abonnement 9,99 € par mois, volume de données 5 Go. Forfait Intégral : abonnement 19,99 € par mois, volume de données 20 Go.", "Essentiel est bien moins cher qu'Intégral, avec un volume de données de 5 Go."),
+    ("Forfait Essentiel : abonnement 9,99 € par mois, volume de données 5 Go. Forfait Intégral : abonnement 19,99 € par mois, volume de données 20 Go.", "Les forfaits Essentiel et Intégral offrent respectivement 5 Go et 20 Go de données."),
+    ("Tarifa Básica: cuota mensual 9,99 €, datos 5 GB. Tarifa Ilimitada: cuota mensual 19,99 €, datos 50 GB.", "La Básica es más barata que la Ilimitada, con 5 GB de datos."),
+    ("Tarifa Básica: cuota mensual 9,99 €, datos 5 GB. Tarifa Ilimitada: cuota mensual 19,99 €, datos 50 GB.", "Las tarifas Básica e Ilimitada incluyen 5 GB y 50 GB de datos, respectivamente."),
+    ("Plano Essencial: mensalidade 9,99 €, dados 5 GB. Plano Ilimitado: mensalidade 19,99 €, dados 50 GB.", "O Essencial é mais barato do que o Ilimitado, com 5 GB de dados."),
+    ("Plano Essencial: mensalidade 9,99 €, dados 5 GB. Plano Ilimitado: mensalidade 19,99 €, dados 50 GB.", "Os planos Essencial e Ilimitado incluem, respetivamente, 5 GB e 50 GB de dados."),
+    ("Piano Base: canone mensile 9,99 €, traffico dati 5 GB. Piano Illimitato: canone mensile 19,99 €, traffico dati 50 GB.", "Il Base costa meno dell'Illimitato e offre 5 GB di traffico dati."),
+    ("Piano Base: canone mensile 9,99 €, traffico dati 5 GB. Piano Illimitato: canone mensile 19,99 €, traffico dati 50 GB.", "I piani Base e Illimitato offrono rispettivamente 5 GB e 50 GB di traffico dati."),
+    ("Abonnement Basis: maandbedrag € 9,99, databundel 5 GB. Abonnement Onbeperkt: maandbedrag € 19,99, databundel 50 GB.", "Basis is veel goedkoper dan Onbeperkt, met een databundel van 5 GB."),
+    ("Abonnement Basis: maandbedrag € 9,99, databundel 5 GB. Abonnement Onbeperkt: maandbedrag € 19,99, databundel 50 GB.", "Basis en Onbeperkt hebben respectievelijk een databundel van 5 GB en 50 GB."),
+    ("ライトプラン：月額料金980円、データ容量3GB。ギガプラン：月額料金2,980円、データ容量30GB。", "ライトプランはギガプランより安く、データ容量は3GBです。"),
+    ("ライトプラン：月額料金980円、データ容量3GB。ギガプラン：月額料金2,980円、データ容量30GB。", "ライトプランとギガプランのデータ容量はそれぞれ3GBと30GBです。"),
+    ("라이트 요금제: 월 요금 9,900원, 데이터 5GB. 프리미엄 요금제: 월 요금 29,900원, 데이터 50GB.", "라이트 요금제는 프리미엄 요금제보다 저렴하고 데이터는 5GB입니다."),
+    ("라이트 요금제: 월 요금 9,900원, 데이터 5GB. 프리미엄 요금제: 월 요금 29,900원, 데이터 50GB.", "라이트 요금제와 프리미엄 요금제의 데이터는 각각 5GB와 50GB입니다."),
+    ("畅享套餐：月费59元，流量10GB。尊享套餐：月费129元，流量40GB。", "畅享套餐比尊享套餐便宜，流量10GB。"),
+    ("畅享套餐：月费59元，流量10GB。尊享套餐：月费129元，流量40GB。", "畅享套餐和尊享套餐的流量分别为10GB和40GB。"),
+    ("计费标准：宝骏E100每分钟0.2元、每公里0.8元；荣威Ei5每分钟0.3元、每公里1.2元。", "和荣威Ei5相比，这款车每公里只要0.8元。"),
+    ("计费标准：宝骏E100每分钟0.2元、每公里0.8元；荣威Ei5每分钟0.3元、每公里1.2元。", "如果觉得荣威Ei5太贵，可以选择更便宜的车型，每公里0.8元。"),
+    ("Tarif Basis: Grundgebühr 9,99 € im Monat, Datenvolumen 5 GB. Tarif Komfort: Grundgebühr 19,99 € im Monat, Datenvolumen 20 GB.", "Wenn Ihnen Komfort zu teuer ist, bietet der kleinere Tarif 5 GB Datenvolumen für 9,99 € im Monat."),
+    ("Saver plan: monthly fee $25, data allowance 5 GB. Unlimited plan: monthly fee $45, data allowance 50 GB.", "If Unlimited is more than you need, the cheaper plan still has a data allowance of 5 GB."),
+    ("Saver plan: monthly fee $25, data allowance 5 GB. Unlimited plan: monthly fee $45, data allowance 50 GB.", "From Saver to Unlimited, data allowances range from 5 GB to 50 GB."),
+    ("Tarifs mensuels : Basic, 100 Go à 1,99 € ; Standard, 500 Go à 4,99 € ; Premium, 2 To à 9,99 €.", "L'offre juste en dessous de Standard coûte 1,99 € par mois."),
+    ("ライトプラン：月額料金980円、データ容量3GB。ギガプラン：月額料金2,980円、データ容量30GB。", "ギガプランほどデータは使わないなら、月額料金980円のプランで十分です。"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN)
+def test_an_honest_answer_setting_items_side_by_side_lists_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(
+    ("context", "honest", "changed", "figure"),
+    [
+        ("La tarifa Flexible baja de 150 € a 140 € al mes (+IVA).",
+         "La tarifa Flexible se abarata: pasa de 150 € a 140 € al mes más IVA.",
+         "La tarifa Flexible sube: pasa de 150 € a 140 € al mes más IVA.", "150 € a 140 €"),
+        ("Monthly fee: $40 plus VAT, down from $45.", "The monthly fee fell from $45 to $40 plus VAT.",
+         "The monthly fee rose from $45 to $40 plus VAT.", "$45"),
+        ("Orthodontie wordt vergoed tot maximaal € 1.500 voor de hele looptijd van de verzekering.",
+         "U krijgt nooit meer dan € 1.500 in totaal vergoed.", "U krijgt nooit meer dan € 1.500 per jaar vergoed.", "€ 1.500"),
+    ],
+)  # fmt: skip
+def test_a_tax_added_is_no_rise_and_a_flat_fee_is_a_total(context: str, honest: str, changed: str, figure: str) -> None:
+    assert flagged(context, honest) == []
+    assert figure in " ".join(flagged(context, changed))
