@@ -66,3 +66,25 @@ def test_an_honest_answer_setting_items_side_by_side_lists_nothing(context: str,
 def test_a_tax_added_is_no_rise_and_a_flat_fee_is_a_total(context: str, honest: str, changed: str, figure: str) -> None:
     assert flagged(context, honest) == []
     assert figure in " ".join(flagged(context, changed))
+
+
+# Swapped items the same review wrote that the list reading now catches: short names as written ('Tarif L',
+# 'forfait M', 'Plus', 'Pro', 'Lプラン', 'C套餐'), which a word reader drops.
+LISTED = [
+    ("Monthly prices: Basic, 100 GB for $1.99; Standard, 500 GB for $4.99; Standard Plus, 1 TB for $7.99.", "Standard Plus costs $4.99 a month.", "$4.99"),
+    ("Plan Basic: monthly fee €9.99, data 5 GB. Plan Plus: monthly fee €19.99, data 20 GB.", "Plan Plus has a monthly fee of €19.99 and includes 5 GB of data.", "5 GB"),
+    ("Plans: Basic, 100 GB for $1.99 a month; Plus, 500 GB for $4.99 a month; Pro, 2 TB for $9.99 a month.", "The Plus plan gives you 500 GB for $1.99 a month.", "$1.99"),
+    ("Plans: Basic, 100 GB for $1.99 a month; Plus, 500 GB for $4.99 a month; Pro, 2 TB for $9.99 a month.", "Pro gives you 2 TB for $4.99 a month.", "$4.99"),
+    ("Tarife: Tarif S mit 5 GB für 9,99 € monatlich; Tarif M mit 15 GB für 14,99 € monatlich; Tarif L mit 40 GB für 24,99 € monatlich.", "Im Tarif L bekommen Sie 40 GB für 14,99 € monatlich.", "14,99 €"),
+    ("Tarifs : forfait S, 5 Go pour 9,99 € par mois ; forfait M, 15 Go pour 14,99 € par mois ; forfait L, 40 Go pour 24,99 € par mois.", "Le forfait L vous donne 40 Go pour 14,99 € par mois.", "14,99 €"),
+    ("Piani: Base, 100 GB a 1,99 € al mese; Plus, 500 GB a 4,99 € al mese; Pro, 2 TB a 9,99 € al mese.", "Il piano Pro offre 2 TB a 4,99 € al mese.", "4,99 €"),
+    ("Prijzen: Basis, 100 GB voor € 1,99 per maand; Plus, 500 GB voor € 4,99 per maand; Pro, 2 TB voor € 9,99 per maand.", "Met Pro krijgt u 2 TB voor € 4,99 per maand.", "€ 4,99"),
+    ("料金：Sプラン 月額990円（3GB）、Mプラン 月額1,990円（15GB）、Lプラン 月額2,990円（30GB）。", "Lプランは月額1,990円で30GBです。", "1,990円"),
+    ("요금제: S 요금제 월 9,900원(5GB), M 요금제 월 19,900원(15GB), L 요금제 월 29,900원(30GB).", "L 요금제는 월 19,900원에 30GB를 제공합니다.", "19,900원"),
+    ("套餐资费：A套餐每月39元（10GB）、B套餐每月59元（20GB）、C套餐每月99元（50GB）。", "C套餐每月59元，含50GB流量。", "59元"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED)
+def test_an_item_named_by_a_short_name_is_read(context: str, candidate: str, figure: str) -> None:
+    assert figure in flagged(context, candidate)

@@ -23,7 +23,9 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from groundgate.judges.figures import lexicon
 from groundgate.judges.figures.figure import Figure
+from groundgate.judges.figures.function_words import FUNCTION_WORDS
 from groundgate.judges.figures.subject import Subjects, kind_of, part, without, words_of
 
 _KINDS = frozenset({"money", "percent", "measure", "duration", "count"})  # a time or a date names no item
@@ -94,7 +96,7 @@ class _Reading:
         own = theirs - set().union(*(self.words(f, last=id(f) in heads) for f in siblings))
         if not own or claimed & own:
             return False
-        sentence = self.context[begin:end].lower()
+        sentence = self.context[begin:end]
         named = [
             f for f in siblings if claimed & {w for w in self.words(f, True, id(f) in heads) - theirs if _count(w, sentence) == 1}
         ]  # fmt: skip
@@ -123,13 +125,13 @@ class _Reading:
         claim = said[at]
         following = next((f.start for f in said[at + 1 :] if f.start >= claim.end), len(answer))
         cut = _CUT.search(lowered, claim.end, following)
-        after = min(((p, i) for i, ws in names.items() for w in ws for p in _positions(w, lowered, claim.end, cut.start() if cut else following)), default=None)  # fmt: skip
+        after = min(((p, i) for i, ws in names.items() for w in ws for p in _positions(w, answer, claim.end, cut.start() if cut else following)), default=None)  # fmt: skip
         if after is not None:
             return after[1] in rivals  # 'against 26.1p on Flex': named right after it
         begin = max((m.end() for m in _RECORD_END.finditer(answer, 0, claim.start)), default=0)
         if _COMPARED.search(lowered, max(begin, claim.start - 40), claim.start):
             return False  # 'frente a los 160 €': the far side of a comparison
-        before = max(((p, i) for i, ws in names.items() for w in ws for p in _positions(w, lowered, begin, claim.start)), default=None)  # fmt: skip
+        before = max(((p, i) for i, ws in names.items() for w in ws for p in _positions(w, answer, begin, claim.start)), default=None)  # fmt: skip
         if before is None or before[1] not in rivals:
             return False
         spent = rivals[before[1]]  # 'You earn 1 point per $1 spent, and every 100 points gives you a $5 reward':
@@ -146,9 +148,13 @@ class _Reading:
             colon = lowered.rfind(":", a, first)
             if colon >= 0 and self.context[b : b + 1] in (";", "；"):
                 a = colon + 1  # 'Franchigie: ricovero con intervento 1.000 €; ricovero senza …'
-            starting[i] = _named(words_of(lowered[a:first]))
+            starting[i] = names_of(self.context[a:first])
         return {
-            i: {w for w in words if all(_count(w, lowered[spans[j][0] : spans[j][1]]) == 0 for j in starting if j != i)}
+            i: {
+                w
+                for w in words
+                if all(_count(w, self.context[spans[j][0] : spans[j][1]]) == 0 for j in starting if j != i)
+            }
             for i, words in starting.items()
         }
 
@@ -170,12 +176,37 @@ def entry(
     before = without(text, figures, begin + low, figure.start)
     after = without(text, figures, figure.end, begin + high)
     if answer:
-        return _named(words_of(before + " " + after))
-    if not words_of(before):
+        return names_of(before + " " + after)
+    if not names_of(before):
         before = lead(text, figures, index)
     if last:
         before, after = _last(before), _last(after)
-    return _named(words_of(before if before_only else before + " " + after))
+    return names_of(before if before_only else before + " " + after)
+
+
+# A short name a list gives its items, read as written: 'S', 'XL', 'Plus', 'Pro', 'A套餐', 'Lプラン' (a word reader
+# drops letters and function words); never at a sentence's start unless glued to CJK ('A battery …' names none).
+_CODE = re.compile(r"(?<![A-Za-z\u00c0-\u024f'’])([A-Z]{1,3}|[A-Z][a-z]{1,3})(?![A-Za-z\u00c0-\u024f'’])")
+_STARTS = re.compile(r"(?:^|[.!?:;]\s+|[。！？：；\n])\s*$")
+
+
+@lru_cache(maxsize=4096)
+def _stopped(word: str) -> bool:
+    return any(word in words for words in lexicon.STOPWORDS.values()) or any(
+        word in words.split() for code, words in FUNCTION_WORDS.items() if code != "en" or word != "plus"
+    )
+
+
+def names_of(text: str) -> set[str]:
+    """The words that may name an item: the words of the text, and its short names as written ('#L', '#Pro')."""
+    found = _named(words_of(text))
+    for code in _CODE.finditer(text):
+        word = code.group(1)
+        following = text[code.end() : code.end() + 2].lstrip()
+        glued = bool(following) and _cjk(following[0])  # 'Lプラン', 'L 요금제', 'A套餐
+        if word.lower() in ("plus", "pro") or (not _stopped(word.lower()) and (glued or not _STARTS.search(text, 0, code.start()))):  # fmt: skip
+            found.add("#" + word)
+    return found
 
 
 def lead(text: str, figures: Sequence[Figure], index: int) -> str:
@@ -245,8 +276,11 @@ def _cjk(text: str) -> bool:
 
 def _positions(word: str, text: str, low: int, high: int) -> list[int]:
     """Where a word (a stem: a word's start; in CJK anywhere) stands in text[low:high]."""
+    if word.startswith("#"):  # a short name as written: a whole token, in its case
+        pattern = rf"(?<![A-Za-z\u00c0-\u024f'’]){re.escape(word[1:])}(?![A-Za-z\u00c0-\u024f'’])"
+        return [m.start() for m in re.finditer(pattern, text[:high]) if m.start() >= low]
     pattern = re.escape(word) if _cjk(word) else rf"(?<![^\W\d_]){re.escape(word)}"
-    return [m.start() for m in re.finditer(pattern, text[:high]) if m.start() >= low]
+    return [m.start() for m in re.finditer(pattern, text[:high], re.IGNORECASE) if m.start() >= low]
 
 
 def _count(word: str, text: str) -> int:
