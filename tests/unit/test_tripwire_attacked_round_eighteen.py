@@ -88,3 +88,42 @@ LISTED = [
 @pytest.mark.parametrize(("context", "candidate", "figure"), LISTED)
 def test_an_item_named_by_a_short_name_is_read(context: str, candidate: str, figure: str) -> None:
     assert figure in flagged(context, candidate)
+
+
+# The second review (hostile68, on 198d9b6): who comes along names no item ('Kids get in for $10 when they come
+# with an adult', 'in Begleitung eines Erwachsenen', '由成人陪同'); a flat fee is a total only without a period
+# ('£600 a year for the whole family' is no '£600 in total'); 'more VAT' is a rise.
+CLEAN_SECOND = [
+    ("Tarifs : adulte 15 €, enfant 8 €, étudiant 10 €.", "Votre fils paiera 8 € s'il est accompagné d'un adulte."),
+    ("Entradas: adultos 18 €, niños 9 €, jubilados 12 €.", "Los menores que vayan con un adulto pagan 9 €."),
+    ("Bilhetes: adultos 16 €, crianças 8 €, seniores 11 €.", "O seu filho paga 8 € quando acompanhado por um adulto."),
+    ("Biglietti: adulti 14 €, bambini 7 €, over 65 10 €.", "Tuo figlio paga 7 € se accompagnato da un adulto."),
+    ("Entree: volwassenen € 12, kinderen € 6, 65-plussers € 9.", "Uw zoon betaalt € 6 onder begeleiding van een volwassene."),
+    ("门票：成人80元，儿童40元，老人60元。", "您的孩子由成人陪同时票价为40元。"),
+    ("Admission: adults $20, children (3–12) $10, seniors (65+) $15.", "Under-12s pay $10 with a paying adult."),
+    ("Admission: adults $20, children (3–12) $10, seniors (65+) $15.", "Kids get in for $10 when they come with an adult."),
+    ("Eintritt: Erwachsene 12 €, Kinder 6 €, Senioren 9 €.", "Ihr Sohn zahlt in Begleitung eines Erwachsenen 6 €."),
+]  # fmt: skip
+
+LISTED_SECOND = [
+    ("Door de verlaging van het btw-tarief betaalt u vanaf 1 januari € 5 minder per maand.", "Door de wijziging van het btw-tarief betaalt u vanaf 1 januari € 5 meer btw per maand.", "€ 5"),
+    ("Because the VAT rate is falling, you'll pay £3 less each month from April.", "Because of the VAT change, you'll pay £3 more VAT each month from April.", "£3"),
+    ("De begeleiding kost € 250 per maand voor de hele groep.", "De begeleiding kost € 250 in totaal.", "€ 250"),
+    ("Il servizio costa 300 € all'anno per la casa intera.", "Il servizio costa 300 € in totale.", "300 €"),
+    ("El alquiler cuesta 900 € al mes para toda la familia.", "El alquiler cuesta 900 € en total.", "900 €"),
+    ("Het lidmaatschap kost € 1.200 per jaar voor het hele gezin.", "Het lidmaatschap kost € 1.200 in totaal.", "€ 1.200"),
+    ("O seguro custa 480 € por ano para toda a família.", "O seguro custa 480 € no total.", "480 €"),
+    ("Die Versicherung kostet 480 € im Jahr für die ganze Familie.", "Die Versicherung kostet insgesamt 480 €.", "480 €"),
+    ("Membership costs £600 a year for the whole family.", "Membership costs £600 in total.", "£600"),
+    ("L'assurance coûte 480 € par an pour toute la famille.", "L'assurance coûte 480 € au total.", "480 €"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN_SECOND)
+def test_who_comes_along_names_no_item(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_SECOND)
+def test_a_rate_restated_as_a_total_or_a_rise_as_a_tax_is_listed(context: str, candidate: str, figure: str) -> None:
+    assert figure in " ".join(flagged(context, candidate))

@@ -244,8 +244,8 @@ def agree(
         {source.period} if source.period not in ("", "once") and periods else set()
     )
     for side in (mine, theirs):  # a flat fee is one in total: '€ 1.500 in totaal' of 'voor de hele looptijd'
-        if "whole" in side:
-            side ^= {"whole", "total"} - (side & {"total"})
+        if side == {"whole"}:  # (never with a period: '£600 a year for the whole family' is no total)
+            side ^= {"whole", "total"}
     for side, facing in ((mine, theirs), (theirs, mine)):  # a price for some people: that of their group ('€120
         if "group" in facing:  # for 6 people' of '€120 per group'), never of a couple, an hour, a head; a total is
             side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # no price of one ticket, night or head

@@ -197,8 +197,20 @@ def _stopped(word: str) -> bool:
     )
 
 
+# Who comes along names no item the figure is of: 'Kids get in for $10 when they come with an adult', 'paiera 8 €
+# s'il est accompagné d'un adulte', 'in Begleitung eines Erwachsenen', '由成人陪同', '성인과 함께'.
+_COMPANION = re.compile(
+    r"(?i:(?<![^\W\d_])(?:accompanied by|accompagnée?s?|in begleitung|begleitet von|acompañad[oa]s?|acompanhad[oa]s?|accompagnat[oa]|onder begeleiding van)"
+    r"(?:\s+[^\s.,;:!?]+){1,3}"
+    r"|(?<![^\W\d_])(?:with|avec|mit|con|com|met)(?:\s+(?:a paying|an?|their|your|un|une|una|uno|um|uma|een|einem|einer|eines)\s+|\s{3,})[^\W\d_]+)"
+    r"|由\S{1,4}?陪同|\S{1,4}?[과와]\s?함께|和\S{1,4}?一起"
+)
+
+
 def names_of(text: str) -> set[str]:
-    """The words that may name an item: the words of the text, and its short names as written ('#L', '#Pro')."""
+    """The words that may name an item: the words of the text, and its short names as written ('#L', '#Pro');
+    never the one who comes along ('with an adult')."""
+    text = _COMPANION.sub(" ", text)
     found = _named(words_of(text))
     for code in _CODE.finditer(text):
         word = code.group(1)
@@ -276,6 +288,8 @@ def _cjk(text: str) -> bool:
 
 def _positions(word: str, text: str, low: int, high: int) -> list[int]:
     """Where a word (a stem: a word's start; in CJK anywhere) stands in text[low:high]."""
+    if _COMPANION.search(text, max(0, low - 40), high):
+        text = _COMPANION.sub(lambda m: " " * len(m.group()), text)  # positions kept
     if word.startswith("#"):  # a short name as written: a whole token, in its case
         pattern = rf"(?<![A-Za-z\u00c0-\u024f'’]){re.escape(word[1:])}(?![A-Za-z\u00c0-\u024f'’])"
         return [m.start() for m in re.finditer(pattern, text[:high]) if m.start() >= low]

@@ -489,6 +489,8 @@ def _period_word(
     as a rate's period ('25元/天', '€9 a month'): the name of the period, not a duration of its own; or the
     period of a rate the answer states beside it ('年間パス… 1年を通してなら24,000円', '170 € e copre tre
     mesi', '一度だけ、事務手数料3,850円')."""
+    if claim.bound:
+        return False  # 'über eine Woche', '至少一年', '至少12个月': a span bounded is a figure, no period's name
     if claim.kind == "times" and claim.value == 1:
         period = "once"
     elif claim.kind != "duration":
@@ -502,10 +504,10 @@ def _period_word(
     if period and any(source.kind in _RATED and qualified(source).period == period for source in stated):
         return True
     named = "once" if claim.kind == "times" else _SPANS.get((claim.value, claim.unit), "")
-    beside = {f.value for f in given if f.kind in ("money", "percent")}
+    beside = {(f.kind, f.value) for f in given if f.kind in _RATED}
     if not named or not beside:
         return False
-    return any(source.kind in ("money", "percent") and source.value in beside and qualified(source).period == named for source in stated)  # fmt: skip
+    return any((source.kind, source.value) in beside and qualified(source).period in (named, "") for source in stated)  # fmt: skip
 
 
 _PRICE_AFTER = re.compile(r"\s*(?:で|に|あたり|当たり|당|에|につき)?\s*[\d¥￥₩$€£]")

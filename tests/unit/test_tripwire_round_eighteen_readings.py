@@ -1,0 +1,31 @@
+"""A period said as a span beside the figure it is the period of (issue 46, round 18): '一年交599元' of '年缴599元',
+'一年累计不超过3万元' of '年度累计赔付上限为3万元' — the answer names the period of a price or a limit the context
+states, not a year of its own ('年缴', '年付', '年交', '年度' and '月缴', '月付', '月交' are periods now). A span with a
+bound or a hedge is a figure, never a period's name ('일주일 넘게' beside a weekly pass's price). Each both ways."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.tripwire_rows import flagged
+
+
+@pytest.mark.parametrize(
+    ("context", "honest", "changed", "figure"),
+    [
+        ("会员方案：标准版年缴299元，高级版年缴599元。", "高级版一年交599元。", "高级版一年交699元。", "699元"),
+        ("门诊年度累计赔付上限为3万元。", "门诊一年累计不超过3万元。", "门诊一年累计不超过5万元。", "5万元"),
+        ("宽带套餐月付89元，含300M带宽。", "宽带一个月89元，带宽300M。", "宽带一个月99元，带宽300M。", "99元"),
+    ],
+)  # fmt: skip
+def test_a_period_said_as_a_span_beside_its_price_is_no_figure(
+    context: str, honest: str, changed: str, figure: str
+) -> None:
+    assert flagged(context, honest) == []
+    assert flagged(context, changed) == [figure]
+
+
+def test_a_bounded_span_beside_a_rate_is_a_figure() -> None:
+    context = "주간 이용권은 15,000원이며, 보관은 최대 3일입니다."
+    assert flagged(context, "주간 이용권은 15,000원이고 보관은 최대 3일까지 가능합니다.") == []
+    assert flagged(context, "주간 이용권은 15,000원이고 보관은 일주일 넘게 가능합니다.") == ["일주일"]
