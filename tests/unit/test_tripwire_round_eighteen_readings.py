@@ -1,7 +1,8 @@
 """A period said as a span beside the figure it is the period of (issue 46, round 18): '一年交599元' of '年缴599元',
 '一年累计不超过3万元' of '年度累计赔付上限为3万元' — the answer names the period of a price or a limit the context
 states, not a year of its own ('年缴', '年付', '年交', '年度' and '月缴', '月付', '月交' are periods now). A span with a
-bound or a hedge is a figure, never a period's name ('일주일 넘게' beside a weekly pass's price). Each both ways."""
+bound or a hedge is a figure, never a period's name ('일주일 넘게' beside a weekly pass's price). A CJK count of people
+in a bracket right before a price is what the price is for ('커플석(2인) 32,000원'). Each both ways."""
 
 from __future__ import annotations
 
@@ -29,3 +30,19 @@ def test_a_bounded_span_beside_a_rate_is_a_figure() -> None:
     context = "주간 이용권은 15,000원이며, 보관은 최대 3일입니다."
     assert flagged(context, "주간 이용권은 15,000원이고 보관은 최대 3일까지 가능합니다.") == []
     assert flagged(context, "주간 이용권은 15,000원이고 보관은 일주일 넘게 가능합니다.") == ["일주일"]
+
+
+@pytest.mark.parametrize(
+    ("context", "honest", "changed", "figure"),
+    [
+        ("요금 안내: 일반 14,000원, 커플석(2인) 32,000원.", "커플석은 2인 기준 32,000원입니다.", "커플석은 1인당 32,000원입니다.", "32,000원"),
+        ("料金：一般1,900円、カップルシート（2名）3,600円。", "カップルシートは2名で3,600円です。", "カップルシートは1人3,600円です。", "3,600円"),
+        ("价目表：普通座80元，情侣座（2人）150元。", "情侣座两个人150元。", "情侣座每人150元。", "150元"),
+    ],
+)  # fmt: skip
+def test_a_count_of_people_in_a_bracket_before_a_price_is_what_it_is_for(
+    context: str, honest: str, changed: str, figure: str
+) -> None:
+    """'커플석(2인) 32,000원' is for two: 'per person' is no restatement of it."""
+    assert flagged(context, honest) == []
+    assert figure in flagged(context, changed)

@@ -15,7 +15,16 @@ from functools import cache, lru_cache
 from groundgate.judges.figures import cldr, phrases, reach, zones
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.figure import Qualifiers
-from groundgate.judges.figures.rates import CJK_THINGS, ONE_SPAN_AFTER, one_span, per_count, per_people, rate, things
+from groundgate.judges.figures.rates import (
+    CJK_THINGS,
+    ONE_SPAN_AFTER,
+    one_span,
+    per_count,
+    per_people,
+    per_people_before,
+    rate,
+    things,
+)
 
 _CJK = ("zh", "ja", "ko")
 _LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
@@ -193,7 +202,11 @@ class Reader:
             said = replace(said, period=period)
         if kind == "money" and (counted := per_count(text, end, self.lang)):
             said = replace(said, per=said.per | {counted})  # '42 €/100 kg'
-        elif kind == "money" and "person" not in said.per and (people := per_people(text, end)):
+        elif (
+            kind == "money"
+            and "person" not in said.per
+            and (people := per_people(text, end) or per_people_before(text, start))
+        ):
             said = replace(said, per=said.per | {people})  # '160 € für zwei Personen'
         if kind == "money" and not said.period and (named := _last(_SPAN_LABEL.finditer(text, max(clause_start, start - 40), start))) and not any(s[2] == "money" and named.end() <= s[0] < start for s in spans[max(0, index - 3) : index]):  # fmt: skip
             said = replace(said, period=reach.span_period(f"{named.group(1)} day", "en"))  # '6-Tages-Karte … 312 €'

@@ -355,6 +355,16 @@ def per_people(text: str, end: int) -> str:
     return f"{int(counted.group(1))} person"
 
 
+# A CJK count of people in a bracket right before a price: 'カップルシート（2名）3,600円', '커플석(2인) 32,000원'.
+_PEOPLE_BEFORE = re.compile(r"[(（]\s*(\d{1,2})\s*(?:名様?|人|인|명|位)\s*(?:用|分)?\s*[)）]\s*$")
+
+
+def per_people_before(text: str, start: int) -> str:
+    """What a price starting at ``start`` is for when a CJK bracket right before it counts people: '2 person'."""
+    counted = _PEOPLE_BEFORE.search(text, max(0, start - 12), start)
+    return f"{int(counted.group(1))} person" if counted is not None and int(counted.group(1)) >= 2 else ""
+
+
 # A price for two people named as a pair ('5,20 € für beide zusammen', "28 € all'ora per la coppia").
 _FOR_PAIR = re.compile(r"(?:\s(?:(?:a|an|per|par|pro|la|le|al|por|à|the)\s|all'|all’|l'|l’)[^\W\d_]+)?\s?(?:(?:für (?:beide|euch beide|Sie beide)|pour (?:les deux|vous deux)|for (?:both|the two of you)|para (?:los dos|las dos|ambos|ambas|os dois|as duas)|per (?:entrambi|tutti e due|voi due)|voor (?:beiden|jullie beiden|jullie tweeën))(?=\s*(?:zusammen|together|ensemble|juntos|juntas|insieme|samen|[.,;:!?)]|$|(?:pro|per|por|par|je)\s))|(?:für (?:das|ein) Paar|pour (?:le|un) couple|for (?:the|a) couple|para (?:la pareja|o casal|um casal)|per (?:la|una) coppia|voor (?:het|een) stel)(?![^\W\d_]))", re.IGNORECASE)  # fmt: skip
 
