@@ -127,3 +127,74 @@ def test_who_comes_along_names_no_item(context: str, candidate: str) -> None:
 @pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_SECOND)
 def test_a_rate_restated_as_a_total_or_a_rise_as_a_tax_is_listed(context: str, candidate: str, figure: str) -> None:
     assert figure in " ".join(flagged(context, candidate))
+
+
+# The third review (hostile69, on 6636bd6): a span beside a price is its period only when the context states
+# that period of that price (a warranty, a trial, a notice period or a delivery time written as 'one year' or
+# '一年' beside a price is a figure; a term of years the context states is never a period); '年度' and '年付' name
+# no period of the price beside them ('年度会员每月30元'); 'Pro Monat' names no plan; a flat fee is a total only
+# when neither side states a period.
+CLEAN_THIRD = [
+    ("年度会员每月仅需30元，按月扣费。", "年度会员每月30元。"),
+    ("年付用户每月仅需15元。", "年付用户每月15元。"),
+    ("Der Basic-Tarif kostet 9,99 € pro Monat, der Pro-Tarif 19,99 € pro Monat.", "Sie haben den Basic-Tarif. Pro Monat zahlen Sie 9,99 €."),
+    ("Der Basic-Tarif kostet 9,99 € pro Monat, der Pro-Tarif 19,99 € pro Monat.", "Beim Basic-Tarif gilt Folgendes. Pro Monat werden 9,99 € fällig."),
+    ("Das Zimmer Standard kostet 89 € pro Nacht, das Zimmer Pro 129 € pro Nacht.", "Sie haben Standard gebucht. Pro Nacht zahlen Sie 89 €."),
+    ("De Basis-bundel kost € 9,99 per maand en de Pro-bundel € 19,99 per maand.", "Je hebt de Basis-bundel. Pro maand betaal je € 9,99."),
+]  # fmt: skip
+
+LISTED_THIRD = [
+    ("The Aeron Pro laptop costs $899.", "The Aeron Pro costs $899 and includes a 1-year warranty.", "1-year"),
+    ("Der Staubsauger kostet 249 €. Garantie: 2 Jahre.", "Der Staubsauger kostet 249 € und hat ein Jahr Garantie.", "ein Jahr"),
+    ("La aspiradora cuesta 249 €. Garantía: 2 años.", "La aspiradora cuesta 249 € y tiene un año de garantía.", "un año"),
+    ("O aspirador custa 249 €. Garantia: 2 anos.", "O aspirador custa 249 € e tem um ano de garantia.", "um ano"),
+    ("L'aspirapolvere costa 249 €. Garanzia: 2 anni.", "L'aspirapolvere costa 249 € e ha un anno di garanzia.", "un anno"),
+    ("De stofzuiger kost € 249. Garantie: 2 jaar.", "De stofzuiger kost € 249 en heeft één jaar garantie.", "één jaar"),
+    ("这款吸尘器售价1299元，保修两年。", "这款吸尘器售价1299元，保修一年。", "一年"),
+    ("この掃除機の価格は29,800円で、保証期間は2年です。", "この掃除機は29,800円で、保証は1年です。", "1年"),
+    ("이 청소기의 가격은 349,000원이며 보증 기간은 2년입니다.", "이 청소기는 349,000원이고 보증 기간은 1년입니다.", "1년"),
+    ("El plan Estándar cuesta 9,99 €. No hay período de prueba.", "El plan Estándar cuesta 9,99 € e incluye un mes de prueba gratis.", "un mes"),
+    ("Het abonnement kost € 25 per maand met een looptijd van 24 maanden.", "Het abonnement kost € 25 per maand met een looptijd van één jaar.", "één jaar"),
+    ("The course has 12 sessions spread over six weeks.", "The course has 12 sessions and lasts one week.", "one week"),
+    ("Der Kurs umfasst 12 Termine über sechs Wochen.", "Der Kurs umfasst 12 Termine in einer Woche.", "einer Woche"),
+    ("Save 20% on all items. Offer valid for 3 days.", "Save 20% on all items for one week.", "one week"),
+    ("Rabatt von 20 % auf alle Artikel, gültig für 3 Tage.", "20 % Rabatt auf alle Artikel, eine Woche lang gültig.", "eine Woche"),
+    ("全场商品八折，优惠20%，活动仅限3天。", "全场优惠20%，活动持续一周。", "一周"),
+    ("Produkt: Laptop X1, Preis 1.299 €. Lieferzeit: 3 Wochen.", "Der Laptop X1 kostet 1.299 € und wird in einer Woche geliefert.", "einer Woche"),
+    ("Le canapé coûte 1 499 €. Livraison sous 6 à 8 semaines.", "Le canapé coûte 1 499 € et il est livré en une semaine.", "une semaine"),
+    ("El sofá cuesta 1.499 €. Entrega en 6-8 semanas.", "El sofá cuesta 1.499 € y se entrega en una semana.", "una semana"),
+    ("Il divano costa 1.499 €. Consegna in 6-8 settimane.", "Il divano costa 1.499 € e viene consegnato in una settimana.", "una settimana"),
+    ("ソファの価格は149,800円です。お届けまで6〜8週間かかります。", "ソファは149,800円で、1週間でお届けします。", "1週間"),
+    ("这款手机售价3999元，支持7天无理由退货。", "这款手机售价3999元，支持一个月无理由退货。", "一个月"),
+    ("La chaqueta cuesta 180 €. Se aceptan devoluciones en 14 días.", "La chaqueta cuesta 180 € y puedes devolverla durante un mes.", "un mes"),
+    ("Membership fee: $49. Access to all gyms.", "Membership is $49 for one month of access to all gyms.", "one month"),
+    ("Le pass coûte 49 €.", "Le pass coûte 49 € et il est valable un mois.", "un mois"),
+    ("Der Pass kostet 49 €.", "Der Pass kostet 49 € und gilt einen Monat.", "einen Monat"),
+    ("Der Pass kostet 49 € und gilt drei Tage.", "Der Pass kostet 49 € und gilt einen Tag.", "einen Tag"),
+    ("The pass costs $49 and is valid for three days.", "The pass costs $49 and is valid for one day.", "one day"),
+    ("The pass costs $49 and is valid for three days.", "The $49 pass is valid for a day.", "a day"),
+    ("通票售价49元，有效期三天。", "通票售价49元，有效期一天。", "一天"),
+    ("パスは4,900円で、有効期間は3日間です。", "パスは4,900円で、有効期間は1日です。", "1日"),
+    ("패스는 49,000원이며 유효기간은 3일입니다.", "패스는 49,000원이고 유효기간은 1일입니다.", "1일"),
+    ("Il pass costa 49 € ed è valido tre giorni.", "Il pass costa 49 € ed è valido un giorno.", "un giorno"),
+    ("O passe custa 49 € e é válido por três dias.", "O passe custa 49 € e é válido por um dia.", "um dia"),
+    ("De pas kost € 49 en is drie dagen geldig.", "De pas kost € 49 en is één dag geldig.", "één dag"),
+    ("Le pass coûte 49 € et il est valable trois jours.", "Le pass coûte 49 € et il est valable un jour.", "un jour"),
+    ("El pase cuesta 49 € y es válido durante tres días.", "El pase cuesta 49 € y es válido durante un día.", "un día"),
+    ("本保险年缴保费3600元，缴费期20年。", "本保险每年缴3600元，缴费期一年。", "一年"),
+    ("本保险年缴保费3600元，保障期限20年。", "本保险年缴保费3600元，保障期限一年。", "一年"),
+    ("The course costs $1,200 for the whole programme.", "The course costs $1,200 per month in total.", "$1,200"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN_THIRD)
+def test_the_third_review_s_honest_answers_list_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_THIRD)
+def test_a_span_beside_a_price_is_a_figure_unless_the_context_states_it_as_the_price_s_period(
+    context: str, candidate: str, figure: str
+) -> None:
+    got = flagged(context, candidate)
+    assert any(figure in listed or listed in figure for listed in got)

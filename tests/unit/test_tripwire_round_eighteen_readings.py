@@ -1,8 +1,9 @@
 """A period said as a span beside the figure it is the period of (issue 46, round 18): '一年交599元' of '年缴599元',
-'一年累计不超过3万元' of '年度累计赔付上限为3万元' — the answer names the period of a price or a limit the context
-states, not a year of its own ('年缴', '年付', '年交', '年度' and '月缴', '月付', '月交' are periods now). A span with a
-bound or a hedge is a figure, never a period's name ('일주일 넘게' beside a weekly pass's price). A CJK count of people
-in a bracket right before a price is what the price is for ('커플석(2인) 32,000원'). Each both ways."""
+'宽带一年999元' of '年交999元' — the answer names the period of a price the context states, not a year of its
+own ('年缴', '年交', '月缴', '月交' are periods now; never a term of years the context states: '缴费期一年' of
+'缴费期20年'). A span with a bound or a hedge is a figure, never a period's name ('일주일 넘게' beside a weekly
+pass's price). A CJK count of people in a bracket right before a price is what the price is for ('커플석(2인)
+32,000원'). Each both ways."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from tests.support.tripwire_rows import flagged
     ("context", "honest", "changed", "figure"),
     [
         ("会员方案：标准版年缴299元，高级版年缴599元。", "高级版一年交599元。", "高级版一年交699元。", "699元"),
-        ("门诊年度累计赔付上限为3万元。", "门诊一年累计不超过3万元。", "门诊一年累计不超过5万元。", "5万元"),
+        ("宽带套餐年交999元，含1000M带宽。", "宽带一年999元，带宽1000M。", "宽带一年1099元，带宽1000M。", "1099元"),
         ("宽带套餐月付89元，含300M带宽。", "宽带一个月89元，带宽300M。", "宽带一个月99元，带宽300M。", "99元"),
     ],
 )  # fmt: skip
@@ -24,6 +25,12 @@ def test_a_period_said_as_a_span_beside_its_price_is_no_figure(
 ) -> None:
     assert flagged(context, honest) == []
     assert flagged(context, changed) == [figure]
+
+
+def test_a_term_of_years_the_context_states_is_no_period() -> None:
+    context = "本保险年缴保费3600元，缴费期20年。"
+    assert flagged(context, "本保险每年缴3600元，缴费期20年。") == []
+    assert flagged(context, "本保险每年缴3600元，缴费期一年。") == ["一年"]
 
 
 def test_a_bounded_span_beside_a_rate_is_a_figure() -> None:

@@ -243,9 +243,10 @@ def agree(
     theirs = set(source.per - JOURNEY - EACH) | (
         {source.period} if source.period not in ("", "once") and periods else set()
     )
-    for side in (mine, theirs):  # a flat fee is one in total: '€ 1.500 in totaal' of 'voor de hele looptijd'
-        if side == {"whole"}:  # (never with a period: '£600 a year for the whole family' is no total)
-            side ^= {"whole", "total"}
+    if not (mine | theirs) & _PERIODS:  # a flat fee is one in total: '€ 1.500 in totaal' of 'voor de hele looptijd'
+        for side in (mine, theirs):  # (never with a period: '£600 a year for the whole family' is no total)
+            if side == {"whole"}:
+                side ^= {"whole", "total"}
     for side, facing in ((mine, theirs), (theirs, mine)):  # a price for some people: that of their group ('€120
         if "group" in facing:  # for 6 people' of '€120 per group'), never of a couple, an hour, a head; a total is
             side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # no price of one ticket, night or head
@@ -271,6 +272,7 @@ def agree(
 
 
 _HEADS = frozenset({"person", "seat"})
+_PERIODS = frozenset({"hour", "day", "night", "week", "month", "quarter", "half_year", "year"})
 _PEOPLE = re.compile(r"\d+ person")  # rates.per_people's key
 
 

@@ -70,9 +70,8 @@ class _Reading:
         self.context, self.stated, self.backer, self.lang = subjects.context, subjects.stated, backer, subjects.lang
         self.memo = subjects.memo  # each context figure's words, read once a row
         self.kind = kind_of(claim)
-        self.index = {(f.start, f.end): i for i, f in enumerate(self.stated)}
-        self.starts = [f.start for f in self.stated]
-        self.others = [f for f in self.stated if f is not backer and not f.bare and kind_of(f) == self.kind and f.value != claim.value]  # fmt: skip
+        self.index, self.starts = subjects.index, subjects.starts
+        self.others = [f for f in self.stated if f is not backer and not f.bare and f.value != claim.value and subjects.kind(f) == self.kind]  # fmt: skip
 
     def words(self, figure: Figure, before_only: bool = False, last: bool = False) -> set[str]:
         key = ("entry", figure.start, figure.end, before_only, last)
@@ -190,6 +189,11 @@ _CODE = re.compile(r"(?<![A-Za-z\u00c0-\u024f'’])([A-Z]{1,3}|[A-Z][a-z]{1,3})(
 _STARTS = re.compile(r"(?:^|[.!?:;]\s+|[。！？：；\n])\s*$")
 
 
+_PRO_RATE = re.compile(
+    r"\s+(?:\d|(?:Monat|Jahr|Woche|Tag|Nacht|Stunde|Person|Kopf|Stück|Kind|Erwachsene[rn]?|maand|jaar|week|dag|nacht|uur|persoon|kind|mese|anno|giorno|notte|ora|persona)\b)"
+)
+
+
 @lru_cache(maxsize=4096)
 def _stopped(word: str) -> bool:
     return any(word in words for words in lexicon.STOPWORDS.values()) or any(
@@ -207,6 +211,12 @@ _COMPANION = re.compile(
 )
 
 
+@lru_cache(maxsize=64)
+def _unaccompanied(text: str) -> str:
+    """The text with who comes along blanked, each character kept in its place (read once a text)."""
+    return _COMPANION.sub(lambda m: " " * len(m.group()), text)
+
+
 def names_of(text: str) -> set[str]:
     """The words that may name an item: the words of the text, and its short names as written ('#L', '#Pro');
     never the one who comes along ('with an adult')."""
@@ -216,7 +226,10 @@ def names_of(text: str) -> set[str]:
         word = code.group(1)
         following = text[code.end() : code.end() + 2].lstrip()
         glued = bool(following) and _cjk(following[0])  # 'Lプラン', 'L 요금제', 'A套餐
-        if word.lower() in ("plus", "pro") or (not _stopped(word.lower()) and (glued or not _STARTS.search(text, 0, code.start()))):  # fmt: skip
+        if word.lower() in ("plus", "pro"):  # a plan's name, but no 'Pro Monat', 'Pro Person', 'Plus 19 % MwSt.'
+            if not _PRO_RATE.match(text, code.end()):
+                found.add("#" + word)
+        elif not _stopped(word.lower()) and (glued or not _STARTS.search(text, 0, code.start())):
             found.add("#" + word)
     return found
 
@@ -288,13 +301,14 @@ def _cjk(text: str) -> bool:
 
 def _positions(word: str, text: str, low: int, high: int) -> list[int]:
     """Where a word (a stem: a word's start; in CJK anywhere) stands in text[low:high]."""
-    if _COMPANION.search(text, max(0, low - 40), high):
-        text = _COMPANION.sub(lambda m: " " * len(m.group()), text)  # positions kept
+    return [m.start() for m in _pattern(word).finditer(_unaccompanied(text), low, high)]
+
+
+@lru_cache(maxsize=1024)
+def _pattern(word: str) -> re.Pattern[str]:
     if word.startswith("#"):  # a short name as written: a whole token, in its case
-        pattern = rf"(?<![A-Za-z\u00c0-\u024f'’]){re.escape(word[1:])}(?![A-Za-z\u00c0-\u024f'’])"
-        return [m.start() for m in re.finditer(pattern, text[:high]) if m.start() >= low]
-    pattern = re.escape(word) if _cjk(word) else rf"(?<![^\W\d_]){re.escape(word)}"
-    return [m.start() for m in re.finditer(pattern, text[:high], re.IGNORECASE) if m.start() >= low]
+        return re.compile(rf"(?<![A-Za-z\u00c0-\u024f'’]){re.escape(word[1:])}(?![A-Za-z\u00c0-\u024f'’])")
+    return re.compile(re.escape(word) if _cjk(word) else rf"(?<![^\W\d_]){re.escape(word)}", re.IGNORECASE)
 
 
 def _count(word: str, text: str) -> int:

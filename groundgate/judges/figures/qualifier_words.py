@@ -255,7 +255,7 @@ PERIODS: dict[str, dict[str, str]] = {
         "fr": "par mois|/mois|mensuel|mensuelle|mensuels|mensuelles|chaque mois|mensuellement|mensualité", "de": "pro monat|/monat|monatlich|im monat|je monat|monatliche|monatlichen|monatsbeitrag|monatspreis|monatsgebühr|monatsrate",
         "es": "al mes|por mes|/mes|mensual|mensuales|cada mes|mensualmente|mensualidad", "pt": "por mês|ao mês|/mês|mensal|mensais|cada mês|mensalmente|mensalidade",
         "it": "al mese|per mese|/mese|mensile|mensili|ogni mese|mensilmente", "nl": "per maand|/maand|maandelijks|maandelijkse|p/m|p.m.|maandbedrag|maandprijs|maandtarief|maandbijdrage|maandhuur",
-        "zh": "每月|每个月|/月|月费|包月|月缴|月付|月交", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금|월액|월정액",
+        "zh": "每月|每个月|/月|月费|包月|月缴|月交", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금|월액|월정액",
     },
     "once": {
         "en": "one-time|one-off|once|once only|outright|in one payment|in a single payment", "fr": "une seule fois|unique|en une fois|au comptant", "de": "einmalig|einmalige|einmaligen|auf einmal",
@@ -277,7 +277,7 @@ PERIODS: dict[str, dict[str, str]] = {
         "fr": "par an|/an|annuel|annuelle|annuels|annuelles|par année|chaque année|annuellement|par année civile", "de": "pro jahr|/jahr|jährlich|im jahr|je jahr|jährliche|jährlichen|p.a.|pro kalenderjahr|je kalenderjahr|im kalenderjahr",
         "es": "al año|por año|/año|anual|anuales|cada año|anualmente|por año natural|por año civil", "pt": "por ano|ao ano|/ano|anual|anuais|cada ano|anualmente|por ano civil",
         "it": "all'anno|l'anno|per anno|/anno|annuo|annua|annuale|annuali|ogni anno|per anno solare|per anno civile", "nl": "per jaar|/jaar|jaarlijks|jaarlijkse|p.j.|per kalenderjaar|per boekjaar",
-        "zh": "每年|/年|年费|全年|年缴|年付|年交|年度", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연 |년간|연회비|연이용료|연봉|연이율|연 이율|연납",
+        "zh": "每年|/年|年费|全年|年缴|年交", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연 |년간|연회비|연이용료|연봉|연이율|연 이율|연납",
     },
 }  # fmt: skip
 # What a figure is per, when not a period: 'per seat', 'per passenger, each way', 'par personne', '1인당'.

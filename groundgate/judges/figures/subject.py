@@ -214,6 +214,7 @@ class Subjects:
         self._of: dict[tuple[int, int], tuple[set[str], set[str], tuple[int, int]]] = {}
         self._kinds: dict[tuple[int, int], object] = {}
         self.memo: dict[tuple[object, ...], set[str]] = {}  # what other readers of this context keep (items.py)
+        self.index = {(f.start, f.end): i for i, f in enumerate(stated)}
 
     def of(self, figure: Figure) -> tuple[set[str], set[str], tuple[int, int]]:
         """What the context states ``figure`` of: (its part's words, its sentence's label's, where they stand)."""
@@ -228,6 +229,10 @@ class Subjects:
         of something else, and its words need not be read)."""
         backing = {(b.start, b.end) for b in backers}
         return any(not f.bare and (f.start, f.end) not in backing and self._kind(f) == kind for f in self.stated)
+
+    def kind(self, figure: Figure) -> object:
+        """A context figure's kind (``kind_of``), read once a row."""
+        return self._kind(figure)
 
     def _kind(self, figure: Figure) -> object:
         key = (figure.start, figure.end)

@@ -491,6 +491,8 @@ def _period_word(
     mesi', '一度だけ、事務手数料3,850円')."""
     if claim.bound:
         return False  # 'über eine Woche', '至少一年', '至少12个月': a span bounded is a figure, no period's name
+    if claim.kind == "duration" and any(s.kind == "duration" and s.unit == claim.unit and s.value != claim.value for s in stated):  # fmt: skip
+        return False  # '缴费期一年' of '年缴保费3600元，缴费期20年': a term of years the context states, changed
     if claim.kind == "times" and claim.value == 1:
         period = "once"
     elif claim.kind != "duration":
@@ -507,7 +509,7 @@ def _period_word(
     beside = {(f.kind, f.value) for f in given if f.kind in _RATED}
     if not named or not beside:
         return False
-    return any((source.kind, source.value) in beside and qualified(source).period in (named, "") for source in stated)  # fmt: skip
+    return any((source.kind, source.value) in beside and qualified(source).period == named for source in stated)  # fmt: skip
 
 
 _PRICE_AFTER = re.compile(r"\s*(?:で|に|あたり|当たり|당|에|につき)?\s*[\d¥￥₩$€£]")
