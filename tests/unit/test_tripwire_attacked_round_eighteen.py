@@ -198,3 +198,34 @@ def test_a_span_beside_a_price_is_a_figure_unless_the_context_states_it_as_the_p
 ) -> None:
     got = flagged(context, candidate)
     assert any(figure in listed or listed in figure for listed in got)
+
+
+# The fourth review (hostile70, on 34c5a81): an answer that names the item one has now and then gives the item
+# one would move to ('If Basic is not enough for you, the data allowance goes up to 20 GB', '현재 라이트 요금제를
+# 쓰고 있다면 … 바꿀 수 있습니다') sets items side by side; a bracketed count of people before a price is what the
+# price is for only after a seat, a room, a ticket or a package (never a prize's or a class's: 'A賞（2名）5,000円分').
+CLEAN_FOURTH = [
+    ("Basic plan: monthly fee $10, data allowance 5 GB. Plus plan: monthly fee $20, data allowance 20 GB.", "If you're on Basic now, upgrading gives you a data allowance of 20 GB for a monthly fee of $20."),
+    ("Basic plan: monthly fee $10, data allowance 5 GB. Plus plan: monthly fee $20, data allowance 20 GB.", "If Basic is not enough for you, the data allowance goes up to 20 GB for a monthly fee of $20."),
+    ("Tarif Basic: Grundgebühr 10 € im Monat, Datenvolumen 5 GB. Tarif Plus: Grundgebühr 20 € im Monat, Datenvolumen 20 GB.", "Wenn Sie jetzt Basic nutzen, bekommen Sie nach dem Wechsel ein Datenvolumen von 20 GB für eine Grundgebühr von 20 € im Monat."),
+    ("Forfait Essentiel : prix mensuel 10 €, enveloppe de données 5 Go. Forfait Premium : prix mensuel 20 €, enveloppe de données 20 Go.", "Si vous êtes sur l'Essentiel, passer au forfait supérieur vous donne une enveloppe de données de 20 Go pour un prix mensuel de 20 €."),
+    ("Tarifa Básica: cuota mensual 10 €, bono de datos 5 GB. Tarifa Plus: cuota mensual 20 €, bono de datos 20 GB.", "Si ahora tienes la Básica, al cambiar tendrás un bono de datos de 20 GB por una cuota mensual de 20 €."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Se oggi hai il Base, passando all'altro piano avrai un pacchetto dati di 20 GB con un canone mensile di 20 €."),
+    ("Plano Básico: mensalidade 10 €, pacote de dados 5 GB. Plano Plus: mensalidade 20 €, pacote de dados 20 GB.", "Se hoje está no Básico, ao mudar terá um pacote de dados de 20 GB por uma mensalidade de 20 €."),
+    ("基础套餐：月费39元，流量5GB。畅享套餐：月费99元，流量30GB。", "目前使用基础套餐的用户，升级后月费99元，流量30GB。"),
+    ("ライトプラン：月額1,980円、データ容量3GB。スタンダードプラン：月額2,980円、データ容量20GB。", "ライトプランで足りない場合は、月額2,980円で20GBまで使えます。"),
+    ("라이트 요금제: 월 19,800원, 데이터 3GB. 스탠다드 요금제: 월 29,800원, 데이터 20GB.", "라이트 요금제가 부족하다면 월 29,800원에 20GB를 쓸 수 있습니다."),
+    ("라이트 요금제: 월 19,800원, 데이터 3GB. 스탠다드 요금제: 월 29,800원, 데이터 20GB.", "현재 라이트 요금제를 쓰고 있다면 20GB 요금제로 변경할 수 있습니다."),
+    ("라이트 요금제: 월 19,800원, 데이터 3GB. 스탠다드 요금제: 월 29,800원, 데이터 20GB.", "라이트 요금제 고객은 업그레이드하면 월 29,800원에 20GB를 받을 수 있습니다."),
+    ("라이트 요금제: 월정액 19,800원, 데이터 3GB. 스탠다드 요금제: 월정액 29,800원, 데이터 20GB.", "현재 라이트 요금제를 쓰고 있다면 월정액 29,800원에 데이터 20GB인 요금제로 바꿀 수 있습니다."),
+    ("라이트 요금제: 월 19,800원, 데이터 3GB. 스탠다드 요금제: 월 29,800원, 데이터 20GB.", "라이트 요금제 사용 중이라면 월 29,800원으로 20GB까지 쓸 수 있는 요금제로 변경할 수 있습니다."),
+    ("Standard room: nightly rate €90, max. occupancy 2. Family room: nightly rate €150, max. occupancy 4.", "If the Standard room is too small for you, the nightly rate for a room sleeping 4 is €150."),
+    ("A賞（2名）5,000円分のギフトカード、B賞（10名）1,000円分のギフトカード", "A賞は当選者1名あたり5,000円分のギフトカードです。"),
+    ("1등(2명) 50만원 상품권, 2등(10명) 10만원 상품권", "1등 당첨자는 1인당 50만원 상품권을 받습니다."),
+    ("陶芸体験（10名）3,500円 ※材料費込み", "陶芸体験の参加費はお一人様3,500円（材料費込み）です。"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN_FOURTH)
+def test_the_fourth_review_s_honest_answers_list_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []

@@ -121,3 +121,29 @@ def test_a_record_s_figure_said_of_another_record_is_listed_and_its_own_never(
     invented = answer.format(n=chosen[0], a=a, b=b, v=swapped[0], w=swapped[1])
     assert listed(context, honest) == []
     assert [status for status, _ in listed(context, invented)] in (["elsewhere"], ["unsupported"])
+
+
+@pytest.mark.parametrize(
+    ("context", "honest", "swapped", "figure"),
+    [
+        ("요가 수업: 초급반은 주 2회 월 120,000원, 중급반은 주 3회 월 150,000원입니다.",
+         "중급반을 들으시면, 수강료가 월 150,000원입니다.", "중급반을 들으시면, 수강료가 월 120,000원입니다.", "120,000원"),
+        ("Bei der Stadtführung zahlen Erwachsene 15 €, Studierende 10 € und Kinder 5 €.",
+         "Als Studierende, die an der Führung teilnimmt, zahlen Sie 10 €.",
+         "Als Studierende, die an der Führung teilnimmt, zahlen Sie 15 €.", "15 €"),
+        ("Entrée : 18 € pour les adultes, 12 € pour les étudiants et 8 € pour les enfants.",
+         "Pour votre fille étudiante, l'entrée revient à 12 €.", "Pour votre fille étudiante, l'entrée revient à 18 €.", "18 €"),
+    ],
+)  # fmt: skip
+def test_an_item_its_sentence_names_before_the_claim_s_part_is_the_claim_s(
+    context: str, honest: str, swapped: str, figure: str
+) -> None:
+    """The claim's part names no item ('수강료가 월 120,000원'): the item its sentence names nearest before it is."""
+    assert listed(context, honest) == []
+    assert listed(context, swapped) == [("elsewhere", figure)]
+
+
+def test_a_list_in_a_bracket_is_named_inside_it() -> None:
+    """'Fanclub Plus (€ 4,95 per maand of € 49 per jaar)': the bracket's head names both of its figures."""
+    context = "Met een Fanclub Plus-lidmaatschap (€ 4,95 per maand of € 49 per jaar) krijg je eerder toegang."
+    assert listed(context, "Fanclub Plus kost € 49 per jaar, of € 4,95 per maand.") == []

@@ -30,20 +30,25 @@ from groundgate.judges.figures.subject import Subjects, kind_of, part, without, 
 
 _KINDS = frozenset({"money", "percent", "measure", "duration", "count"})  # a time or a date names no item
 _SIBLINGS = 12  # other figures of a list weighed, at most
+_HAN_KANA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _KANA = re.compile(r".*[\u3040-\u309f].*")
-_OPERAND = re.compile(r"[+=×*]")
+_OPERAND = re.compile(r"[+=×*(（]")  # a sum's operand, or a breakdown in a bracket ('55 € (30 € für die erste …')
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[。！？\n]")
 _RECORD_END = re.compile(r"[.!?](?:\s|$)|[;。！？；\n]")
-_LEAD_START = re.compile(r"[.!?;:](?:\s|$)|[。！？；：\n]|:(?!\d)")
+_LEAD_START = re.compile(r"[.!?;:](?:\s|$)|[。！？；：\n(（]|:(?!\d)")
 _CUT = re.compile(
     r"[,;:.!?，、；。！？]|\s(?:and|but|or|while|et|mais|ou|und|aber|oder|y|pero|o|e|ma|mas|en|maar|of)\s"
 )
 # What sets items side by side in an answer's sentence: a comparison, 'respectively', an item described by its
 # rank against another ('the cheaper plan', '更便宜的车型'): the nearest name need not be the figure's item.
 _CONTRAST = re.compile(
-    r"(?i:(?<![^\W\d_])(?:than|respectively|compared|versus|vs|unlike|instead|rather|cheaper|smaller|larger|bigger|lower|higher|als|bzw|beziehungsweise|verglichen|vergleich|gegenüber|günstiger|teurer|kleinere|kleineren|größere|größeren|statt|anstatt|respectivement|comparé|rapport|dessous|dessus|respectivamente|respetivamente|comparado|comparación|comparação|frente|rispettivamente|rispetto|confronto|invece|dan|respectievelijk|vergeleken|tegenover|goedkoper|duurder)(?![^\W\d_])"
-    r"|(?<![^\W\d_])(?:más|menos|plus|moins|mais|più|meno)(?![^\W\d_])[^.;!?]{0,40}?(?<![^\W\d_])(?:(?:que|do que|di|del|della|dei|che)(?![^\W\d_])|qu['’]|dell['’]))"
-    r"|比|相比|分别|分別|更|较|較|対して|より|それぞれ|ほど|比べ|보다|각각|비해|대비"
+    r"(?i:(?<![^\W\d_])(?:than|respectively|compared|versus|vs|unlike|cheaper|smaller|larger|bigger|bzw|beziehungsweise|verglichen|vergleich|gegenüber|günstiger|teurer|kleinere|kleineren|größere|größeren|statt|anstatt|respectivement|comparé|rapport|dessous|respectivamente|respetivamente|comparado|comparación|comparação|frente|rispettivamente|rispetto|confronto|invece|respectievelijk|vergeleken|tegenover|goedkoper|duurder"
+    r")(?![^\W\d_])|(?<![^\W\d_])(?:upgrad|switch|wechsel|umsteig|passer|passez|changer|changez|cambi|pasar|pasa|mudar|muda|passa|overstap)[^\W\d_]*"
+    r"|[^\W\d_]{3,}er\s+(?:als|dan)(?![^\W\d_])|(?<![^\W\d_])(?:meer|minder|mehr|weniger)\s+(?:als|dan)(?![^\W\d_])"
+    r"|(?<![^\W\d_])(?:más|menos|plus|moins|mais|più|meno)(?:\s+[^\W\d_]+)?\s+(?:(?:que|do que|di|del|della|dei|che)(?![^\W\d_])|qu['’]|dell['’])"
+    r"|not enough|isn't enough|too (?:small|little|slow)|nicht (?:genug|reicht|ausreicht)|zu (?:klein|wenig)|pas assez|trop (?:petit|peu)|no (?:es suficiente|basta|alcanza)|demasiado pequeñ|não (?:é suficiente|chega|basta)|pequeno demais|non (?:basta|è sufficiente)|troppo piccol|niet genoeg|te klein)"
+    r"|比|相比|分别|分別|更|较|較|対して|(?<![日時月年])より|それぞれ|ほど|比べ|보다|각각|비해|대비"
+    r"|升级|换成|改为|업그레이드|변경|전환|바꾸|바꿀|바꿔|アップグレード|変更|切り替え|乗り換え|不够|太小|足りな|부족|모자라"
 )
 _COMPARED = re.compile(r"(?<![^\W\d_])(?:against|versus|vs\.?|compared|contre|face|gegen|gegenüber|frente|contra|rispetto|tegen|tegenover)(?![^\W\d_])")  # fmt: skip
 
@@ -87,8 +92,6 @@ class _Reading:
         if not siblings:
             return False
         claimed = entry(answer, said, at, self.lang, [f.start for f in said], answer=True)
-        if not claimed:
-            return False
         first = min(siblings, key=lambda f: f.start)
         heads = {id(first)} if first.start < self.backer.start else set()  # a list's first item carries its head
         theirs = self.words(self.backer)
@@ -96,10 +99,26 @@ class _Reading:
         if not own or claimed & own:
             return False
         sentence = self.context[begin:end]
-        named = [
-            f for f in siblings if claimed & {w for w in self.words(f, True, id(f) in heads) - theirs if _count(w, sentence) == 1}
-        ]  # fmt: skip
-        return len(named) == 1  # two named: a sum of them, or a comparison
+        names = {
+            id(f): {w for w in self.words(f, True, id(f) in heads) - theirs if _count(w, sentence) == 1} for f in siblings
+        }  # fmt: skip
+        named = [f for f in siblings if claimed & names[id(f)]]
+        if named:
+            return len(named) == 1  # two named: a sum of them, or a comparison
+        claim = said[at]  # the part names no item: the item its sentence names nearest before it
+        start = max(
+            (m.end() for m in _SENTENCE_END.finditer(answer, max(0, claim.start - 400), claim.start)), default=0
+        )
+        spoken = {id(f): {w for w in names[id(f)] if not _HAN_KANA.search(w)} for f in siblings}  # no Han pairs
+        mentions = [(p, id(f)) for f in siblings for w in spoken[id(f)] for p in _positions(w, answer, start, claim.start)]  # fmt: skip
+        mentions += [(p, 0) for w in own for p in _positions(w, answer, start, claim.start)]
+        if not mentions:
+            return False
+        where, owner = max(mentions)
+        if owner == 0:
+            return False
+        value = next(f.value for f in siblings if id(f) == owner)
+        return not any(where < f.start < claim.start and f.value == value for f in said)
 
     def in_its_record(self, answer: str, at: int, said: Sequence[Figure]) -> bool:
         """Whether the record the answer names right after the claim, else nearest before it in its sentence,
@@ -172,7 +191,8 @@ def entry(
     window = text[begin:end]  # its part is found in its sentence alone
     shifted = [at - begin for at in starts if begin <= at < end]
     _, low, high, _, _ = part(window, figure.start - begin, figure.end - begin, lang, shifted)
-    before = without(text, figures, begin + low, figure.start)
+    low = _opened(text, begin + low, figure.start)  # a list in a bracket is named inside it, its head outside
+    before = without(text, figures, low, figure.start)
     after = without(text, figures, figure.end, begin + high)
     if answer:
         return names_of(before + " " + after)
@@ -206,7 +226,8 @@ def _stopped(word: str) -> bool:
 _COMPANION = re.compile(
     r"(?i:(?<![^\W\d_])(?:accompanied by|accompagnée?s?|in begleitung|begleitet von|acompañad[oa]s?|acompanhad[oa]s?|accompagnat[oa]|onder begeleiding van)"
     r"(?:\s+[^\s.,;:!?]+){1,3}"
-    r"|(?<![^\W\d_])(?:with|avec|mit|con|com|met)(?:\s+(?:a paying|an?|their|your|un|une|una|uno|um|uma|een|einem|einer|eines)\s+|\s{3,})[^\W\d_]+)"
+    r"|(?<![^\W\d_])(?:with|avec|mit|con|com|met)(?:\s+(?:a paying|an?|their|your|un|une|una|uno|um|uma|een|einem|einer|eines)\s+|\s{3,})"
+    r"(?:adult|parent|guardian|grown|erwachsen|eltern|elternteil|begleit|adulte|parent|tuteur|adulto|padre|madre|tutor|responsável|responsavel|genitore|accompagnatore|volwassene|ouder|begeleider)[^\W\d_]*)"
     r"|由\S{1,4}?陪同|\S{1,4}?[과와]\s?함께|和\S{1,4}?一起"
 )
 
@@ -232,6 +253,15 @@ def names_of(text: str) -> set[str]:
         elif not _stopped(word.lower()) and (glued or not _STARTS.search(text, 0, code.start())):
             found.add("#" + word)
     return found
+
+
+def _opened(text: str, low: int, at: int) -> int:
+    """Where the bracket still open at ``at`` opens, past ``low`` ('Fanclub Plus (€ 4,95 per maand of € 49 per
+    jaar)': the items are named inside it); else ``low``."""
+    opening = max(text.rfind("(", low, at), text.rfind("（", low, at))
+    if opening < 0 or max(text.rfind(")", opening, at), text.rfind("）", opening, at)) >= 0:
+        return low
+    return opening + 1
 
 
 def lead(text: str, figures: Sequence[Figure], index: int) -> str:
@@ -306,8 +336,9 @@ def _positions(word: str, text: str, low: int, high: int) -> list[int]:
 
 @lru_cache(maxsize=1024)
 def _pattern(word: str) -> re.Pattern[str]:
-    if word.startswith("#"):  # a short name as written: a whole token, in its case
-        return re.compile(rf"(?<![A-Za-z\u00c0-\u024f'’]){re.escape(word[1:])}(?![A-Za-z\u00c0-\u024f'’])")
+    if word.startswith("#"):  # a short name as written: a whole token, in its case (no 'Pro Monat')
+        rate = f"(?!{_PRO_RATE.pattern})" if word[1:].lower() in ("plus", "pro") else ""
+        return re.compile(rf"(?<![A-Za-z\u00c0-\u024f'’]){re.escape(word[1:])}(?![A-Za-z\u00c0-\u024f'’]){rate}")
     return re.compile(re.escape(word) if _cjk(word) else rf"(?<![^\W\d_]){re.escape(word)}", re.IGNORECASE)
 
 

@@ -355,13 +355,16 @@ def per_people(text: str, end: int) -> str:
     return f"{int(counted.group(1))} person"
 
 
-# A CJK count of people in a bracket right before a price: 'カップルシート（2名）3,600円', '커플석(2인) 32,000원'.
-_PEOPLE_BEFORE = re.compile(r"[(（]\s*(\d{1,2})\s*(?:名様?|人|인|명|位)\s*(?:用|分)?\s*[)）]\s*$")
+# A CJK count of people in a bracket right before a price, after a seat, a room, a ticket or a package:
+# 'カップルシート（2名）3,600円', '커플석(2인) 32,000원' (never a prize's or a class's: 'A賞（2名）5,000円分').
+_PEOPLE_BEFORE = re.compile(
+    r"(?:席|석|座|シート|ルーム|룸|房|間|券|권|票|チケット|티켓|세트|セット|套餐|パック|패키지|プラン|요금제|客室|객실)\s*[(（]\s*(\d{1,2})\s*(?:名様?|人|인|명|位)\s*(?:用|分)?\s*[)）]\s*$"
+)
 
 
 def per_people_before(text: str, start: int) -> str:
     """What a price starting at ``start`` is for when a CJK bracket right before it counts people: '2 person'."""
-    counted = _PEOPLE_BEFORE.search(text, max(0, start - 12), start)
+    counted = _PEOPLE_BEFORE.search(text, max(0, start - 18), start)
     return f"{int(counted.group(1))} person" if counted is not None and int(counted.group(1)) >= 2 else ""
 
 
