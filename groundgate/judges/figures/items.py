@@ -1,21 +1,25 @@
 """Which item of a list an answer's figure is said of, when the context lists several items of its kind.
 
-Two readings, each of a value the context states once, of one item:
+Readings, each of a value the context states once, of one item:
 
 - A list in one sentence ('Basic, 100 GB a 1,99 €; Standard, 500 GB a 4,99 €'): an item is named by the words
-  of its part before its figure (else by those that lead to it from the figure of its kind before it); its name
-  is what no other item's words hold. 'Il piano Standard da 500 GB costa 1,99 €' names Standard in the claim's
-  own part, and not Basic: said of Standard, which the context prices at 4,99 €.
+  of its part before its figure (else by those that lead to it from the figure of its kind before it, inside
+  its bracket when it stands in one); its name is what no other item's words hold. 'Il piano Standard da 500 GB
+  costa 1,99 €' names Standard in the claim's own part, and not Basic: said of Standard (4,99 € there). A part
+  that names no item takes the item its sentence names nearest before it ('중급반을 들으시면, 수강료가 월
+  120,000원'), unless the answer spent that name on the item's own figure on the way.
 - Records (a sentence, or a semicolon's part, of the context each stating one item's figures: '宝骏E100每分钟
   0.2元、每公里0.8元；荣威Ei5每分钟0.3元、每公里1.2元'): a record is named by the words it starts with, before its
   figures of the claim's kind. An answer's figure is said of the record it names right after it, else nearest
   before it in its sentence: '荣威Ei5按每分钟0.3元、每公里0.8元' says 0.8元 a kilometre of the Ei5 (1.2元 there). Only
   records that state the same attribute (the words before the figure: 每公里) are weighed.
 
-Neither reads an operand of a sum the answer works ('€ 51,45 (€ 32,95 + € 18,50)'), a claim two items are
-named for ('Giacca e pantalone insieme fanno 15 €'), or the far side of a comparison ('frente a los 160 €');
-and a backer without a name of its own ('bis 9 Stunden täglich 238 €', after 'Betreuung bis 7 Stunden
-täglich 186 €') leaves nothing to tell it from the item named."""
+Short names are read as written ('Tarif L', 'Plus', 'Pro', 'A套餐'). None is read where the answer sets items
+side by side (a comparison, 'respectively', a move from one item to another, an item found too small), for a
+range's end, an operand of a sum or a breakdown in a bracket ('€ 51,45 (€ 32,95 + € 18,50)'), for a claim two
+items are named for ('Giacca e pantalone insieme fanno 15 €'), on the far side of a comparison ('frente a los
+160 €'), or for who comes along ('with an adult'); and a backer without a name of its own ('bis 9 Stunden
+täglich 238 €', after 'Betreuung bis 7 Stunden täglich 186 €') leaves nothing to tell it from the item named."""
 
 from __future__ import annotations
 
@@ -40,7 +44,8 @@ _CUT = re.compile(
     r"[,;:.!?，、；。！？]|\s(?:and|but|or|while|et|mais|ou|und|aber|oder|y|pero|o|e|ma|mas|en|maar|of)\s"
 )
 # What sets items side by side in an answer's sentence: a comparison, 'respectively', an item described by its
-# rank against another ('the cheaper plan', '更便宜的车型'): the nearest name need not be the figure's item.
+# rank against another ('the cheaper plan', '更便宜的车型'), a move from one to another ('upgrading', '바꿀'), one
+# found too small ('not enough', '足りない'): the nearest name need not be the figure's item.
 _CONTRAST = re.compile(
     r"(?i:(?<![^\W\d_])(?:than|respectively|compared|versus|vs|unlike|cheaper|smaller|larger|bigger|bzw|beziehungsweise|verglichen|vergleich|gegenüber|günstiger|teurer|kleinere|kleineren|größere|größeren|statt|anstatt|respectivement|comparé|rapport|dessous|respectivamente|respetivamente|comparado|comparación|comparação|frente|rispettivamente|rispetto|confronto|invece|respectievelijk|vergeleken|tegenover|goedkoper|duurder"
     r")(?![^\W\d_])|(?<![^\W\d_])(?:upgrad|switch|wechsel|umsteig|passer|passez|changer|changez|cambi|pasar|pasa|mudar|muda|passa|overstap)[^\W\d_]*"
