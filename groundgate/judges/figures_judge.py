@@ -32,7 +32,8 @@ def judge_figures(context: str, response: str) -> Score:
     is ungrounded; one derived from the context's figures by one step is not."""
     lang = row_language(context, response)
     claimed = claims(response, lang)
-    flagged = [new.figure for new in tripwire(context, None, "", response).new if new.flagged]
+    written = {new.figure.text for new in tripwire(context, None, "", response).new if new.flagged}
+    flagged = [c for c in claimed if c.text in written]  # a range listed once is both its ends ('2-4 days': 2, 4)
     unsupported = list(dict.fromkeys(c.number for c in flagged))  # first seen first
     if unsupported:
         return Score(UNGROUNDED, f"figures not in the context: {', '.join(unsupported)}")
