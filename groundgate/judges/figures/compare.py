@@ -21,7 +21,7 @@ from groundgate.judges.figures import cldr
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.lexicon import UNIT_WORDS
 from groundgate.judges.figures.qualifier_words import JOURNEY_SENSES as JOURNEY
-from groundgate.judges.figures.qualifier_words import LOCAL_WORDS, PER_THINGS
+from groundgate.judges.figures.qualifier_words import LOCAL_WORDS, PER_THINGS, PERIODS
 from groundgate.judges.figures.quantity import dimension
 
 Key = tuple[object, ...]
@@ -272,7 +272,7 @@ def agree(
 
 
 _HEADS = frozenset({"person", "seat"})
-_PERIODS = frozenset({"hour", "day", "night", "week", "month", "quarter", "half_year", "year"})
+_PERIODS = frozenset(PERIODS) - {"once"}  # the periods a rate is per
 _PEOPLE = re.compile(r"\d+ person")  # rates.per_people's key
 
 

@@ -16,10 +16,10 @@ _THIS = re.compile(r"(?:(?<![^\W\d_])(?:this|these|that|dieser|diese|dieses|ce|c
 _RANGED = frozenset({"money", "duration", "measure", "count", "percent"})
 
 
-def range_end(claim: Figure, everything: Sequence[Figure], place: dict[int, int]) -> bool:
-    """Whether the claim is an end of a range the answer states (its ends quote the range whole)."""
-    at = place[id(claim)]
-    return any(0 <= i < len(everything) and everything[i].text == claim.text and everything[i] is not claim for i in (at - 1, at + 1))  # fmt: skip
+def range_end(said: Sequence[Figure], at: int) -> bool:
+    """Whether ``said[at]`` is an end of a range the answer states (its ends quote the range whole)."""
+    claim = said[at]
+    return any(0 <= i < len(said) and said[i].text == claim.text and said[i] is not claim for i in (at - 1, at + 1))
 
 
 def with_ends(stated: Sequence[Figure], qualify: Callable[[Figure], Figure], text: str) -> Callable[[Figure], Figure]:

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from groundgate.judges.figures import lexicon
+from groundgate.judges.figures.ends import range_end
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.function_words import FUNCTION_WORDS
 from groundgate.judges.figures.subject import Subjects, kind_of, part, without, words_of
@@ -55,13 +56,14 @@ _CONTRAST = re.compile(
     r"|比|相比|分别|分別|更|较|較|対して|(?<![日時月年])より|それぞれ|ほど|比べ|보다|각각|비해|대비"
     r"|升级|换成|改为|업그레이드|변경|전환|바꾸|바꿀|바꿔|アップグレード|変更|切り替え|乗り換え|不够|太小|足りな|부족|모자라"
 )
-_COMPARED = re.compile(r"(?<![^\W\d_])(?:against|versus|vs\.?|compared|contre|face|gegen|gegenüber|frente|contra|rispetto|tegen|tegenover)(?![^\W\d_])")  # fmt: skip
+# The far side of a comparison _CONTRAST does not already stop the sentence on ('against 26.1p', 'contre 30 €').
+_COMPARED = re.compile(r"(?<![^\W\d_])(?:against|contre|face|gegen|contra|tegen)(?![^\W\d_])")
 
 
 def said_of_another(answer: str, at: int, said: Sequence[Figure], subjects: Subjects, same: Sequence[Figure]) -> bool:
     """Whether ``said[at]``, backed by the one context figure ``same``, is said of another item of its list."""
     claim = said[at]
-    if claim.kind not in _KINDS or len(same) != 1 or _ranged(said, at):
+    if claim.kind not in _KINDS or len(same) != 1 or range_end(said, at):  # its ends may be two items' own
         return False
     if _OPERAND.search(answer[max(0, claim.start - 3) : claim.start] + " " + answer[claim.end : claim.end + 3]):
         return False
@@ -237,16 +239,18 @@ _COMPANION = re.compile(
 )
 
 
-@lru_cache(maxsize=64)
-def _unaccompanied(text: str) -> str:
-    """The text with who comes along blanked, each character kept in its place (read once a text)."""
+def _blanked(text: str) -> str:
+    """The text with who comes along blanked, each character kept in its place."""
     return _COMPANION.sub(lambda m: " " * len(m.group()), text)
+
+
+_unaccompanied = lru_cache(maxsize=64)(_blanked)  # an answer's, read once a text
 
 
 def names_of(text: str) -> set[str]:
     """The words that may name an item: the words of the text, and its short names as written ('#L', '#Pro');
     never the one who comes along ('with an adult')."""
-    text = _COMPANION.sub(" ", text)
+    text = _blanked(text)
     found = _named(words_of(text))
     for code in _CODE.finditer(text):
         word = code.group(1)
@@ -309,11 +313,6 @@ def _sentence(text: str, at: int) -> tuple[int, int]:
     begin = max((m.end() for m in _SENTENCE_END.finditer(text, max(0, at - 400), at)), default=max(0, at - 400))
     found = _SENTENCE_END.search(text, at, at + 400)
     return begin, found.start() if found else min(len(text), at + 400)
-
-
-def _ranged(said: Sequence[Figure], at: int) -> bool:
-    """Whether the claim is an end of a range ('from 5 GB to 50 GB'): its ends may be two items' own."""
-    return any(0 <= i < len(said) and said[i].text == said[at].text for i in (at - 1, at + 1))
 
 
 @lru_cache(maxsize=64)

@@ -220,7 +220,7 @@ class Subjects:
         """What the context states ``figure`` of: (its part's words, its sentence's label's, where they stand)."""
         key = (figure.start, figure.end)
         if key not in self._of:
-            index = _index(self.stated, self.starts, figure)
+            index = self.index.get(key, 0)
             self._of[key] = said_of(self.context, self.stated, index, self.lang, starts=self.starts)
         return self._of[key]
 
@@ -228,13 +228,10 @@ class Subjects:
         """Whether the context states a figure of ``kind`` other than the backers (without one, no claim is said
         of something else, and its words need not be read)."""
         backing = {(b.start, b.end) for b in backers}
-        return any(not f.bare and (f.start, f.end) not in backing and self._kind(f) == kind for f in self.stated)
+        return any(not f.bare and (f.start, f.end) not in backing and self.kind(f) == kind for f in self.stated)
 
     def kind(self, figure: Figure) -> object:
         """A context figure's kind (``kind_of``), read once a row."""
-        return self._kind(figure)
-
-    def _kind(self, figure: Figure) -> object:
         key = (figure.start, figure.end)
         if key not in self._kinds:
             self._kinds[key] = kind_of(figure)
@@ -264,7 +261,7 @@ class Subjects:
                 for f in self.stated
                 if (f.start, f.end) not in backing
                 and not f.bare
-                and self._kind(f) == kind
+                and self.kind(f) == kind
                 and self._holds(f, looked_for)
             ][:OTHERS]
         return any(
@@ -283,7 +280,7 @@ class Subjects:
         backing = {(b.start, b.end) for b in backers}
         shared = claim & backer_words
         for figure in self.stated:
-            if (figure.start, figure.end) in backing or figure.bare or self._kind(figure) != kind or not self._holds(figure, rest):  # fmt: skip
+            if (figure.start, figure.end) in backing or figure.bare or self.kind(figure) != kind or not self._holds(figure, rest):  # fmt: skip
                 continue
             words, label, _ = self.of(figure)
             theirs = words | label
@@ -501,13 +498,6 @@ class Clauses:
 
     def of(self, figure: Figure) -> tuple[int, int]:
         return self.spans[max(0, bisect_right(self.starts, figure.start) - 1)]
-
-
-def _index(stated: Sequence[Figure], starts: list[int], figure: Figure) -> int:
-    at = bisect_right(starts, figure.start) - 1
-    while at >= 0 and (stated[at].start, stated[at].end) != (figure.start, figure.end):
-        at -= 1
-    return max(at, 0)
 
 
 def quoted(context: str, figure: Figure, clause_of: Callable[[Figure], tuple[int, int]] | None = None) -> str:

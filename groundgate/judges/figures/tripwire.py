@@ -116,7 +116,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     work: Working | None = None  # the answer's own arithmetic, read once a figure the context does not back asks
     implied: set[int] = set()  # the counts it computes with that the context or the answer states
     for claim in said:
-        if claim.bound in ("min", "max") and range_end(claim, everything, place):
+        if claim.bound in ("min", "max") and range_end(everything, place[id(claim)]):
             plain = claim.with_qualifiers(replace(claim.said_with, bound=""))  # 'within 3–5 business days'
             place[id(plain)], again[id(plain)] = place[id(claim)], again.get(id(claim), [])
             claim = plain
