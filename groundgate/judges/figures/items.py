@@ -112,29 +112,17 @@ class _Reading:
         named = [f for f in siblings if claimed & names[id(f)]]
         if named:
             return len(named) == 1  # two named: a sum of them, or a comparison
-        claim = said[at]  # the part names no item: the item its sentence names nearest before it
-        start = max(
-            (m.end() for m in _SENTENCE_END.finditer(answer, max(0, claim.start - 400), claim.start)), default=0
-        )
-        spoken = {id(f): {w for w in names[id(f)] if not _HAN_KANA.search(w)} for f in siblings}  # no Han pairs
-        mentions = [(p, id(f)) for f in siblings for w in spoken[id(f)] for p in _positions(w, answer, start, claim.start)]  # fmt: skip
-        mentions += [(p, 0) for w in own for p in _positions(w, answer, start, claim.start)]
-        if not mentions:
-            return False
-        where, owner = max(mentions)
-        if owner == 0:
-            return False
-        value = next(f.value for f in siblings if id(f) == owner)
-        return not any(where < f.start < claim.start and f.value == value for f in said)
+        return False  # a part that names no item is not given the item named before it: 'Since your son is no
+        # longer a student, he pays $18', 'sinon c'est 18 €' name an item to rule it out (hostile71)
 
     def in_its_record(self, answer: str, at: int, said: Sequence[Figure]) -> bool:
         """Whether the record the answer names right after the claim, else nearest before it in its sentence,
         is another record stating the backer's attribute, and not the backer's."""
         attribute = self.words(self.backer, before_only=True)
-        if not attribute:
-            return False
         spans = _records(self.context)
         home = _record_of(spans, self.backer)
+        if not attribute and not (home >= 0 and self._line(spans[home])):
+            return False  # a prose record's attribute tells which records are alike; a list's lines all are
         rivals: dict[int, set[object]] = {}  # a record weighed, and the values of its figures of the attribute
         for f in self.others[: 2 * _SIBLINGS]:
             if 2 * len(attribute & self.words(f, before_only=True)) >= len(attribute):
@@ -156,11 +144,22 @@ class _Reading:
         begin = max((m.end() for m in _RECORD_END.finditer(answer, 0, claim.start)), default=0)
         if _COMPARED.search(lowered, max(begin, claim.start - 40), claim.start):
             return False  # 'frente a los 160 €': the far side of a comparison
-        before = max(((p, i) for i, ws in names.items() for w in ws for p in _positions(w, answer, begin, claim.start)), default=None)  # fmt: skip
+        before = max(((p, i) for i, ws in names.items() for w in ws for p in _positions(w, answer, begin, claim.start) if not _follows(lowered, said, at, p)), default=None)  # fmt: skip
         if before is None or before[1] not in rivals:
             return False
         spent = rivals[before[1]]  # 'You earn 1 point per $1 spent, and every 100 points gives you a $5 reward':
         return not any(before[0] < f.start < claim.start and f.value in spent for f in said)  # the name was the $1's
+
+    def _line(self, span: tuple[int, int]) -> bool:
+        """Whether a record is a whole line naming its item before a colon ('Day pass: €15', a bullet or a
+        table's row as layout.py writes it): the lines of a list state one attribute each, whatever their words."""
+        a, b = span
+        text = self.context
+        ends = b >= len(text) or text[b] == "\n" or (text[b] in ".。" and text[b + 1 : b + 2] in ("", "\n"))
+        if (a and text[a - 1] != "\n") or not ends:
+            return False
+        colon = max(text.rfind(":", a, self.backer.start), text.rfind("：", a, self.backer.start))
+        return colon > a and not any(a <= f.start < colon and kind_of(f) == self.kind for f in self.stated)
 
     def _names(self, spans: list[tuple[int, int]], home: int, rivals: Iterable[int]) -> dict[int, set[str]]:
         """Each record's name: the words it starts with, before its first figure of the claim's kind, that no
@@ -219,6 +218,13 @@ _STARTS = re.compile(r"(?:^|[.!?:;]\s+|[。！？：；\n])\s*$")
 _PRO_RATE = re.compile(
     r"\s+(?:\d|(?:Monat|Jahr|Woche|Tag|Nacht|Stunde|Person|Kopf|Stück|Kind|Erwachsene[rn]?|maand|jaar|week|dag|nacht|uur|persoon|kind|mese|anno|giorno|notte|ora|persona)\b)"
 )
+
+
+def _follows(lowered: str, said: Sequence[Figure], at: int, where: int) -> bool:
+    """Whether a name at ``where`` stands right after an earlier figure of the answer, in its part ('$18 for
+    adults, $9 for kids': adults is the $18's, not the $9's)."""
+    earlier = [f for f in said[:at] if f.end <= where]
+    return bool(earlier) and not _CUT.search(lowered, earlier[-1].end, where)
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,91 @@
+"""A context laid out as retrieved documents are (markdown pipe tables, bullets, ``Key: value`` lines under
+headings), read as the sentences its layout says. The readers of figures read sentences: what a figure is said
+with and what it is said of are the words beside it. A layout says them elsewhere — a cell's period is its
+column's header, its item the row's first cell, a bullet's item the heading it stands under — so each row, and
+each record line under a heading, is written as one sentence that names them beside its figures:
+
+- a table's row ``| Plus | €20 | €200 |`` under ``| Plan | Monthly | Yearly |`` reads
+  ``Plan Plus: Monthly €20, Yearly €200.`` (each cell after its header, the first naming the row; an empty or
+  dash cell dropped);
+- a bullet or a ``Key: value`` line with a figure, under ``## Family plan``, reads ``Family plan: Monthly: €35``
+  (a heading holding a digit names nothing: its figure would be stated again on every line);
+- the bullet's marker and emphasis (``**``) are dropped.
+
+Text with none of these (every blind set of prose so far) is returned as it came, the same string: prose reads
+exactly as before."""
+
+from __future__ import annotations
+
+import re
+
+_TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
+_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_BULLET = re.compile(r"^\s*[-*+•]\s+")
+_KEY_VALUE = re.compile(r"^[^:：\n]{1,40}[:：]\s*\S")
+_EMPHASIS = re.compile(r"\*\*|__")
+_EMPTY_CELL = re.compile(r"^[-–—/\s]*$")
+_LAID_OUT = re.compile(r"^\s*(?:\||#{1,6}\s|[-*+•]\s)", re.MULTILINE)
+_RECORD_LINE = 160  # a longer line is a paragraph: it names its own items
+
+
+def flattened(text: str) -> str:
+    """The text with its layout said in sentences; the same string when it has none."""
+    if "\n" not in text or not _LAID_OUT.search(text):
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    heading = ""
+    at = 0
+    while at < len(lines):
+        line = lines[at]
+        if _TABLE_LINE.match(line) and at + 1 < len(lines) and _SEPARATOR.match(lines[at + 1]) and "|" in lines[at + 1]:
+            headers = _cells(line)
+            at += 2
+            while at < len(lines) and _TABLE_LINE.match(lines[at]):
+                out.append(_row(headers, _cells(lines[at]), heading))
+                at += 1
+            continue
+        found = _HEADING.match(line)
+        if found:
+            title = _EMPHASIS.sub("", found.group(2)).strip()
+            heading = "" if any(c.isdigit() for c in title) else title
+            out.append(title + ("" if title.endswith((".", ":", "。", "：")) else "."))
+            at += 1
+            continue
+        bullet = _BULLET.match(line)
+        body = _EMPHASIS.sub("", line[bullet.end() :] if bullet else line).strip()
+        record = (bullet or _KEY_VALUE.match(body)) and len(body) <= _RECORD_LINE
+        if heading and record and any(c.isdigit() for c in body) and not body.startswith(heading):
+            body = f"{heading}: {body}"
+        out.append(body if bullet or record else _EMPHASIS.sub("", line))
+        at += 1
+    return "\n".join(out)
+
+
+def _cells(line: str) -> list[str]:
+    """A table line's cells, ``\\|`` kept as a bar inside a cell."""
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return [_EMPHASIS.sub("", cell).replace("\\|", "|").strip() for cell in re.split(r"(?<!\\)\|", inner)]
+
+
+JOIN = " · "
+
+
+def _row(headers: list[str], cells: list[str], heading: str) -> str:
+    """One row as one sentence: each cell after its column's header, named by the row's first cell and the
+    heading it stands under."""
+    said = []
+    for index, cell in enumerate(cells):
+        if _EMPTY_CELL.match(cell):
+            continue
+        header = headers[index] if index < len(headers) else ""
+        said.append(f"{header} {cell}" if header and not _EMPTY_CELL.match(header) else cell)
+    if not said:
+        return ""
+    sentence = ": ".join((said[0], JOIN.join(said[1:]))) if len(said) > 1 else said[0]
+    if heading:
+        sentence = f"{heading}: {sentence}"
+    return sentence + ("" if sentence.endswith((".", "。")) else ".")
