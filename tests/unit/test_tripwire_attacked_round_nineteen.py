@@ -1,8 +1,6 @@
 """The fifth review of the list reading (hostile71, on 67d9a04; issue 46, round nineteen): an item the answer names
-to rule it out ('no longer a student', 'sinon c'est 18 €', 'ohne Studentenausweis') is not the figure's item when
-the claim's part names none; a span said right beside a price ('20 € pour un mois', '€12 for one day') names the
-price's period even where the context states a term in that unit ('engagement de 12 mois'). Each probe below
-listed a figure of an honest answer on 67d9a04."""
+to rule it out ('no longer a student', 'sinon c'est 18 €', 'otherwise it's $18') is not the figure's item when
+the claim's part names none. Each probe below listed a figure of an honest answer on 67d9a04."""
 
 from __future__ import annotations
 
@@ -35,17 +33,6 @@ CLEAN = [
     ("Plans: Basic €5 a month, Premium €12 a month, extra 100 GB €2 a month.", "On Basic, you can add 100 GB for €2 a month."),
     ("Forfaits : Basic 5 € par mois, Premium 12 € par mois, 100 Go supplémentaires 2 € par mois.", "Avec Basic, vous pouvez ajouter 100 Go pour 2 € par mois."),
     ("Planes: Basic 5 € al mes, Premium 12 € al mes, 100 GB adicionales 2 € al mes.", "Con Basic, puedes añadir 100 GB por 2 € al mes."),
-    ("Le forfait coûte 20 € par mois, avec un engagement de 12 mois.", "Le forfait coûte 20 € pour un mois."),
-    ("The plan costs £20 a month, on a 24-month contract.", "The plan costs £20 for one month, on a 24-month contract."),
-    ("The plan costs £20 a month, on a 24-month contract.", "You pay £20 per one month, and the contract runs 24 months."),
-    ("Der Tarif kostet 20 € im Monat bei einer Mindestlaufzeit von 24 Monaten.", "Der Tarif kostet 20 € für einen Monat, die Mindestlaufzeit beträgt 24 Monate."),
-    ("La tarifa cuesta 20 € al mes, con permanencia de 12 meses.", "La tarifa cuesta 20 € por un mes, con permanencia de 12 meses."),
-    ("O plano custa R$ 50,00 por mês, com fidelidade de 12 meses.", "O plano custa R$ 50,00 por um mês, com fidelidade de 12 meses."),
-    ("L'abbonamento costa 20 € al mese, con vincolo di 24 mesi.", "L'abbonamento costa 20 € per un mese, con vincolo di 24 mesi."),
-    ("Het abonnement kost € 20 per maand, met een looptijd van 24 maanden.", "Het abonnement kost € 20 voor één maand, met een looptijd van 24 maanden."),
-    ("Yoga studio: unlimited classes €60 per month; a 10-class card is valid for 3 months.", "Unlimited classes cost €60 for one month."),
-    ("Lockers rent for €15 per week; the maximum rental is 6 weeks.", "A locker costs €15 for one week."),
-    ("Parking costs €12 per day, for up to 14 days.", "Parking costs €12 for one day."),
 ]  # fmt: skip
 
 

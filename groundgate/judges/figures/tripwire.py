@@ -144,7 +144,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         clause = parts.of(claim)
         at = place[id(claim)]  # the answer's figures beside the claim in its clause (a few: linear in the answer)
         given = [f for f in everything[max(0, at - 4) : at + 5] if f is not claim and clause[0] <= f.start < clause[1]]
-        if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4], given, shown_candidate):  # fmt: skip
+        if _period_word(claim, stated, reading.qualified, shown_candidate[max(0, claim.start - 20) : claim.start], shown_candidate[claim.end : claim.end + 4], given):  # fmt: skip
             continue  # '算一天' against '25元/天': the context's period, named
         text_around = (
             shown_candidate[max(0, claim.start - 40) : claim.start],
@@ -486,23 +486,15 @@ def _period_word(
     before: str,
     after: str,
     given: Sequence[Figure] = (),
-    text: str = "",
 ) -> bool:
     """Whether a claim is one of a period written in words ('一天', 'a month', 'un an') that the context states
     as a rate's period ('25元/天', '€9 a month'): the name of the period, not a duration of its own; or the
     period of a rate the answer states beside it ('年間パス… 1年を通してなら24,000円', '170 € e copre tre
     mesi', '一度だけ、事務手数料3,850円')."""
-
-    def between(first: Figure, second: Figure) -> str:
-        return text[first.end : second.start] if first.end <= second.start else "!"
-
     if claim.bound:
         return False  # 'über eine Woche', '至少一年', '至少12个月': a span bounded is a figure, no period's name
-    priced = any(
-        f.kind in _RATED and _GAP.fullmatch(gap) for f in given for gap in (between(f, claim), between(claim, f))
-    )
-    if not priced and claim.kind == "duration" and any(s.kind == "duration" and s.unit == claim.unit and s.value != claim.value for s in stated):  # fmt: skip
-        return False  # '缴费期一年' of '年缴保费3600元，缴费期20年': a term the context states, changed ('20 € pour un mois' names the price's)
+    if claim.kind == "duration" and any(s.kind == "duration" and s.unit == claim.unit and s.value != claim.value for s in stated):  # fmt: skip
+        return False  # '缴费期一年' of '年缴保费3600元，缴费期20年': a term of years the context states, changed
     if claim.kind == "times" and claim.value == 1:
         period = "once"
     elif claim.kind != "duration":
@@ -522,8 +514,6 @@ def _period_word(
     return any((source.kind, source.value) in beside and qualified(source).period == named for source in stated)  # fmt: skip
 
 
-# Between a price and the span it is said for ('20 € pour un mois', '€12 for one day', '一个月39元'): a word at most.
-_GAP = re.compile(r"\s*(?:[^\W\d_]{1,4}\s+)?")
 _PRICE_AFTER = re.compile(r"\s*(?:で|に|あたり|当たり|당|에|につき)?\s*[\d¥￥₩$€£]")
 # A duration said as how often ('alle sechs Monate', 'every 3 months', '6개월마다'): the period it names.
 _EVERY = re.compile(r"(?:every|each|per|pro|je|alle|jede[nrs]?|tous les|toutes les|cada|a cada|ogni|elke|om de|每)\s*$", re.IGNORECASE)  # fmt: skip
