@@ -39,3 +39,51 @@ CLEAN = [
 @pytest.mark.parametrize(("context", "candidate"), CLEAN)
 def test_the_fifth_review_s_honest_answers_list_nothing(context: str, candidate: str) -> None:
     assert flagged(context, candidate) == []
+
+
+# The review of the layout reading (hostile72, on ced70b9): a table's row named by what its figures are per ('| Per
+# hour | €2 | €3 |') says it beside each cell; a heading's lines are alike by their key ('Monthly: €40' under '###
+# Adults' weighs 'Monthly: €25' under '### Students'); who comes along ('accompanying an adult') names no line; 'a day
+# pass' is a kind of pass, and '€20.10.' a price at a sentence's end; a term changed beside a price stays listed.
+CLEAN_LAYOUT = [
+    ("Model 10: €20.10\nModel 11: €21.11\n", "Model 10 is €20.10."),
+    ("Day pass: €15\nWeek pass: €60\nMonth pass: €180\n", "A day pass is €15 and a week pass €60."),
+    ("| Zone | Single ticket | Day ticket | Monthly pass |\n|---|---|---|---|\n| A | €2.50 | €7 | €65 |\n| A+B | €3.40 | €9.50 | €89 |\n", "For zones A+B a day ticket is €9.50 and a monthly pass €89."),
+    ("Day pass: €15\nWeek pass: €60\nMonth pass: €180\n", "At €60, the week pass beats buying a day pass every day."),
+    ("Adults: €18\nSeniors (65+): €12\nChildren: €9\n", "It's €18 per adult; children accompanying an adult pay €9."),
+    ("Adults: €18\nChildren: €9\n", "It's €18 per adult; children accompanying an adult pay €9."),
+]  # fmt: skip
+
+LISTED_LAYOUT = [
+    ("# Membership\n\n## Adults\n\n- Monthly: €40\n- Annual: €400\n\n## Students\n\n- Monthly: €25\n- Annual: €250\n", "Students pay €40 a month.", "€40"),
+    ("Monthly plan: €20 per month, no commitment.\nAnnual plan: €200 per year, 12-month commitment.", "The annual plan requires a commitment of one month at €20.", "one month"),
+    ("Assinatura: 20 € por mês, fidelização de 12 meses.", "A fidelização é de um mês por 20 €.", "um mês"),
+    ("Plan: $20 a month with a 12-month contract.", "You sign a contract for one month at $20.", "one month"),
+    ("Plan: $20 a month with a 12-month contract.", "The contract runs one month for $20.", "one month"),
+    ("Gym membership: £30 per month. Minimum membership period: 6 months.", "You can join for one month for £30 and cancel any time after that.", "one month"),
+    ("Plano: 20 € por mês, com fidelização de 12 meses.", "Fica fidelizado um mês a 20 €.", "um mês"),
+    ("Forfait : 20 € par mois, engagement de 12 mois.", "Vous vous engagez un mois à 20 €.", "un mois"),
+    ("Tarif: 20 € im Monat, Vertragslaufzeit 24 Monate.", "Der Vertrag läuft einen Monat zu 20 €.", "einen Monat"),
+    ("Tarif: 20 € im Monat, Vertragslaufzeit 24 Monate.", "Die Vertragslaufzeit beträgt 1 Monat bei 20 €.", "1 Monat"),
+    ("Tarifa: 20 € al mes, permanencia de 12 meses.", "Te comprometes un mes por 20 €.", "un mes"),
+    ("Tarifa: 20 € al mes, permanencia de 12 meses.", "La permanencia es de 1 mes a 20 €.", "1 mes"),
+    ("Offerta: 20 € al mese, vincolo di 24 mesi.", "Il vincolo è di un mese a 20 €.", "un mese"),
+    ("Offerta: 20 € al mese, vincolo di 24 mesi.", "Ti impegni per 1 mese a 20 €.", "1 mese"),
+    ("Abonnement: € 20 per maand, contractduur 12 maanden.", "Het contract loopt één maand voor € 20.", "één maand"),
+    ("Abonnement: € 20 per maand, contractduur 12 maanden.", "De contractduur is 1 maand à € 20.", "1 maand"),
+    ("| Parking | Weekdays | Weekends |\n|---|---|---|\n| Per hour | €2 | €3 |\n| Per day | €12 | €15 |\n", "Parking costs €12 an hour on weekdays.", "€12"),
+    ("| | Basic | Pro |\n|---|---|---|\n| Per month | €9 | €19 |\n| Per year | €90 | €190 |\n", "Pro costs €190 a month.", "€190"),
+    ("| | Basic | Pro |\n|---|---|---|\n| Monthly | €9 | €19 |\n| Yearly | €90 | €190 |\n", "Pro costs €190 a month.", "€190"),
+    ("| Rental | Car | Van |\n|---|---|---|\n| Per hour | $15 | $25 |\n| Per day | $80 | $120 |\n", "A van is $120 per hour.", "$120"),
+    ("| 停车 | 工作日 | 周末 |\n|---|---|---|\n| 每小时 | 2元 | 3元 |\n| 每天 | 12元 | 15元 |\n", "工作日停车每小时12元。", "12元"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN_LAYOUT)
+def test_the_layout_review_s_honest_answers_list_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_LAYOUT)
+def test_the_layout_review_s_changed_figures_are_listed(context: str, candidate: str, figure: str) -> None:
+    assert any(figure in listed or listed in figure for listed in flagged(context, candidate))

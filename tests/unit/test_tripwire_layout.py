@@ -45,9 +45,24 @@ def test_a_bullet_is_named_by_its_heading_unless_the_heading_holds_a_figure() ->
     ]  # fmt: skip
 
 
+def test_a_row_named_by_what_its_figures_are_per_says_it_beside_each_and_a_key_that_does_too() -> None:
+    table = "| Parking | Weekdays | Weekends |\n|---|---|---|\n| Per hour | €2 | €3 |\n| Zone A | €12 | €15 |"
+    assert flattened(table).splitlines() == [
+        "Parking Per hour: Weekdays Per hour €2 · Weekends Per hour €3.",
+        "Parking Zone A: Weekdays €12 · Weekends €15.",
+    ]
+    assert flattened("### Adults\n- Monthly: €40\n- Locker: €2").splitlines() == [
+        "Adults.", "Adults: Monthly €40", "Adults: Locker: €2",
+    ]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("context", "honest", "changed", "figure"),
     [
+        ("| Parking | Weekdays | Weekends |\n|---|---|---|\n| Per hour | €2 | €3 |\n| Per day | €12 | €15 |",
+         "On weekdays parking costs €2 an hour or €12 a day.", "Parking costs €12 an hour on weekdays.", "€12"),
+        ("## Membership\n\n### Adults\n- Monthly: €40\n- Annual: €400\n\n### Students\n- Monthly: €25\n- Annual: €250",
+         "Students pay €25 a month or €250 a year.", "Students pay €40 a month.", "€40"),
         (PLANS, "The Plus plan costs €20 a month, or €200 if you pay for the year, plus a one-time €25 joining fee.",
          "The Plus plan costs €35 a month.", "€35"),
         (PLANS, "The Family plan is €35 per month.", "The Plus plan costs €20 a year.", "€20"),

@@ -121,12 +121,19 @@ class _Reading:
         attribute = self.words(self.backer, before_only=True)
         spans = _records(self.context)
         home = _record_of(spans, self.backer)
-        if not attribute and not (home >= 0 and self._line(spans[home])):
-            return False  # a prose record's attribute tells which records are alike; a list's lines all are
+        lined = not attribute and home >= 0 and self._line(spans[home])
+        if not attribute and not lined:
+            return False  # a prose record's attribute tells which records are alike; a list's lines say it by key
+        key = self._key(spans[home], self.backer) if lined else ""
         rivals: dict[int, set[object]] = {}  # a record weighed, and the values of its figures of the attribute
         for f in self.others[: 2 * _SIBLINGS]:
-            if 2 * len(attribute & self.words(f, before_only=True)) >= len(attribute):
-                rivals.setdefault(_record_of(spans, f), set()).add(f.value)
+            if lined:
+                where = _record_of(spans, f)
+                if where < 0 or not self._line(spans[where], f) or self._key(spans[where], f) != key:
+                    continue  # 'Adults: Monthly €40' weighs 'Students: Monthly €25', not 'Adults: Annual €400'
+            elif 2 * len(attribute & self.words(f, before_only=True)) < len(attribute):
+                continue
+            rivals.setdefault(_record_of(spans, f), set()).add(f.value)
         rivals.pop(home, None)
         rivals.pop(-1, None)
         if not rivals or home < 0:
@@ -150,16 +157,23 @@ class _Reading:
         spent = rivals[before[1]]  # 'You earn 1 point per $1 spent, and every 100 points gives you a $5 reward':
         return not any(before[0] < f.start < claim.start and f.value in spent for f in said)  # the name was the $1's
 
-    def _line(self, span: tuple[int, int]) -> bool:
+    def _line(self, span: tuple[int, int], figure: Figure | None = None) -> bool:
         """Whether a record is a whole line naming its item before a colon ('Day pass: €15', a bullet or a
-        table's row as layout.py writes it): the lines of a list state one attribute each, whatever their words."""
+        table's row as layout.py writes it): the lines of a list are alike by their key, whatever their words."""
         a, b = span
         text = self.context
+        at = (figure or self.backer).start
         ends = b >= len(text) or text[b] == "\n" or (text[b] in ".。" and text[b + 1 : b + 2] in ("", "\n"))
         if (a and text[a - 1] != "\n") or not ends:
             return False
-        colon = max(text.rfind(":", a, self.backer.start), text.rfind("：", a, self.backer.start))
+        colon = max(text.rfind(":", a, at), text.rfind("：", a, at))
         return colon > a and not any(a <= f.start < colon and kind_of(f) == self.kind for f in self.stated)
+
+    def _key(self, span: tuple[int, int], figure: Figure) -> str:
+        """What a line states its figure as: its words after the last colon before the figure ('Monthly' of
+        'Adults: Monthly €40'; none in 'Day pass: €15')."""
+        colon = max(self.context.rfind(":", span[0], figure.start), self.context.rfind("：", span[0], figure.start))
+        return " ".join(self.context[colon + 1 : figure.start].lower().split())
 
     def _names(self, spans: list[tuple[int, int]], home: int, rivals: Iterable[int]) -> dict[int, set[str]]:
         """Each record's name: the words it starts with, before its first figure of the claim's kind, that no
@@ -234,10 +248,11 @@ def _stopped(word: str) -> bool:
     )
 
 
-# Who comes along names no item the figure is of: 'Kids get in for $10 when they come with an adult', 'paiera 8 €
+# Who comes along names no item the figure is of: 'Kids get in for $10 when they come with an adult' (or
+# 'accompanying an adult'), 'paiera 8 €
 # s'il est accompagné d'un adulte', 'in Begleitung eines Erwachsenen', '由成人陪同', '성인과 함께'.
 _COMPANION = re.compile(
-    r"(?i:(?<![^\W\d_])(?:accompanied by|accompagnée?s?|in begleitung|begleitet von|acompañad[oa]s?|acompanhad[oa]s?|accompagnat[oa]|onder begeleiding van)"
+    r"(?i:(?<![^\W\d_])(?:accompanied by|accompanying|accompagnée?s?|accompagnant|in begleitung|begleitet von|acompañad[oa]s?|acompanhad[oa]s?|accompagnat[oa]|onder begeleiding van)"
     r"(?:\s+[^\s.,;:!?]+){1,3}"
     r"|(?<![^\W\d_])(?:with|avec|mit|con|com|met)(?:\s+(?:a paying|an?|their|your|un|une|una|uno|um|uma|een|einem|einer|eines)\s+|\s{3,})"
     r"(?:adult|parent|guardian|grown|erwachsen|eltern|elternteil|begleit|adulte|parent|tuteur|adulto|padre|madre|tutor|responsável|responsavel|genitore|accompagnatore|volwassene|ouder|begeleider)[^\W\d_]*)"

@@ -17,6 +17,9 @@ exactly as before."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from groundgate.judges.figures.extract import read
 
 _TABLE_LINE = re.compile(r"^\s*\|.*\|\s*$")
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -56,6 +59,9 @@ def flattened(text: str) -> str:
         bullet = _BULLET.match(line)
         body = _EMPHASIS.sub("", line[bullet.end() :] if bullet else line).strip()
         record = (bullet or _KEY_VALUE.match(body)) and len(body) <= _RECORD_LINE
+        key, colon, value = body.partition(":")
+        if record and colon and _qualifies(key.strip()):  # 'Monthly: €40' under '## Adults': the period, beside
+            body = f"{key.strip()} {value.strip()}"
         if heading and record and any(c.isdigit() for c in body) and not body.startswith(heading):
             body = f"{heading}: {body}"
         out.append(body if bullet or record else _EMPHASIS.sub("", line))
@@ -76,16 +82,30 @@ JOIN = " · "
 
 def _row(headers: list[str], cells: list[str], heading: str) -> str:
     """One row as one sentence: each cell after its column's header, named by the row's first cell and the
-    heading it stands under."""
-    said = []
+    heading it stands under; a first cell that qualifies (`Per hour`) said again right before each value."""
+    pairs = []
     for index, cell in enumerate(cells):
         if _EMPTY_CELL.match(cell):
             continue
         header = headers[index] if index < len(headers) else ""
-        said.append(f"{header} {cell}" if header and not _EMPTY_CELL.match(header) else cell)
-    if not said:
+        pairs.append(("" if _EMPTY_CELL.match(header) else header, cell))
+    if not pairs:
         return ""
+    said = [" ".join(part for part in pair if part) for pair in pairs]
+    if len(pairs) > 1 and _qualifies(pairs[0][1]):  # '| Per hour | €2 | €3 |': each cell's period, beside it
+        said[1:] = [" ".join(part for part in (header, pairs[0][1], cell) if part) for header, cell in pairs[1:]]
     sentence = ": ".join((said[0], JOIN.join(said[1:]))) if len(said) > 1 else said[0]
     if heading:
         sentence = f"{heading}: {sentence}"
     return sentence + ("" if sentence.endswith((".", "。")) else ".")
+
+
+@lru_cache(maxsize=256)
+def _qualifies(name: str) -> bool:
+    """Whether a row's name says what its figures are said with (a period, what they are per, a bound: 'Per hour',
+    'Monatlich', '每天', 'Maximum'), as the figures' own reader reads it before a price."""
+    if not name or any(c.isdigit() for c in name) or len(name) > 40:
+        return False
+    reading = read(f"{name} 100 €")
+    said = [reading.qualified(f).said_with for f in reading.figures if f.kind == "money"]
+    return any(q.period or q.per or q.bound for q in said)

@@ -96,6 +96,9 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
     )
 
 
+_PRICED = re.compile(r"[$€£¥₩]\s?$")
+
+
 def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int] | None = None) -> Iterator[Found]:
     """``words``: the text's words, lowercased, when the caller has them; ``starts``: where its digits start."""
     months = lexicon.month_names(lang) or lexicon.month_names("en")
@@ -131,6 +134,8 @@ def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int]
         else:
             readings.add((int(g["cym_y"]), int(g["cym_m"]), None))
         valid = frozenset(r for r in readings if 1 <= r[1] <= 12 and (r[2] is None or 1 <= r[2] <= 31))
+        if g.get("sd_d") and _PRICED.search(text, max(0, match.start() - 2), match.start()):
+            valid = frozenset()  # 'Model 10 is €20.10.': a price at a sentence's end, no day and month
         if valid:
             day = next(iter(valid))[2]
             yield Found(match.start(), match.end(), "date", Decimal(day or 0), days=valid)
