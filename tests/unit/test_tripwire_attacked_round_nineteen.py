@@ -87,3 +87,24 @@ def test_the_layout_review_s_honest_answers_list_nothing(context: str, candidate
 @pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_LAYOUT)
 def test_the_layout_review_s_changed_figures_are_listed(context: str, candidate: str, figure: str) -> None:
     assert any(figure in listed or listed in figure for listed in flagged(context, candidate))
+
+
+# hostile71's swaps hidden by a word that sets items side by side only in another sense: 'senza cambio di prezzo',
+# 'pasajero', 'Wechselgeld', '比如', '更换' no longer stop the list reading ('cambiar de plan', 'passa para', '比' of a
+# comparison still do).
+LISTED_GUARD = [
+    ("Piani: Basic, 50 GB a 2,49 € al mese; Smart, 200 GB a 3,99 € al mese; Max, 1 TB a 7,99 € al mese.", "Il piano Smart da 200 GB costa 2,49 € al mese, senza cambio di prezzo.", "2,49 €"),
+    ("小号储物柜每月80元，押金100元；大号储物柜每月150元，押金200元。", "大号储物柜每月150元，押金100元，更多详情请咨询前台。", "100元"),
+    ("小号储物柜每月80元，押金100元；大号储物柜每月150元，押金200元。", "比如大号储物柜，每月150元，押金100元。", "100元"),
+    ("Tarifas: pasaje en clase turista 45 €, pasaje en clase preferente 78 €.", "La clase preferente cuesta 45 € por pasajero.", "45 €"),
+    ("小号储物柜每月80元，押金100元；大号储物柜每月150元，押金200元。", "大号储物柜每月150元，押金100元，到期可续租或更换柜子。", "100元"),
+    ("小号储物柜每月80元，押金100元；大号储物柜每月150元，押金200元。", "您好！大号储物柜每月150元，押金100元，押金退还比例为100%。", "100元"),
+    ("Piani: Basic, 50 GB a 2,49 € al mese; Smart, 200 GB a 3,99 € al mese; Max, 1 TB a 7,99 € al mese.", "Il piano Smart da 200 GB costa 2,49 € al mese, con pagamento tramite carta o passaggio in negozio.", "2,49 €"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_GUARD)
+def test_a_word_of_comparison_in_another_sense_leaves_the_list_reading_on(
+    context: str, candidate: str, figure: str
+) -> None:
+    assert any(figure in listed or listed in figure for listed in flagged(context, candidate))
