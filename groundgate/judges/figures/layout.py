@@ -29,6 +29,14 @@ _KEY_VALUE = re.compile(r"^[^:：\n]{1,40}[:：]\s*\S")
 _EMPHASIS = re.compile(r"\*\*|__")
 _EMPTY_CELL = re.compile(r"^[-–—/\s]*$")
 _LAID_OUT = re.compile(r"^\s*(?:\||#{1,6}\s|[-*+•]\s)", re.MULTILINE)
+_BARE = re.compile(
+    r"^(?=.*\d)[^\W\d_]{0,3}[^\w]*[\d.,' \u00a0]+[^\w]*[^\W\d_]{0,3}$"
+)  # a value alone: '€2', '2,90 €', '1,980円', '12 EUR'
+# A rate's marker: a row named 'Per hour', 'Pro Tag', '每小时', '시간당' says what its values are per; one named
+# 'Monthly' or 'Annual' may be a plan billed so, whose setup fee is no monthly one.
+_RATE = re.compile(
+    r"(?i)(?<![^\W\d_])(?:per|pro|par|por|je|each|every|chaque|cada|ogni|elke)(?![^\W\d_])|每|当たり|あたり|につき|당|/"
+)
 _RECORD_LINE = 160  # a longer line is a paragraph: it names its own items
 
 
@@ -92,8 +100,14 @@ def _row(headers: list[str], cells: list[str], heading: str) -> str:
     if not pairs:
         return ""
     said = [" ".join(part for part in pair if part) for pair in pairs]
-    if len(pairs) > 1 and _qualifies(pairs[0][1]):  # '| Per hour | €2 | €3 |': each cell's period, beside it
-        said[1:] = [" ".join(part for part in (header, pairs[0][1], cell) if part) for header, cell in pairs[1:]]
+    name = pairs[0][1]
+    if len(pairs) > 1 and _RATE.search(name) and _qualifies(name):  # '| Per hour | €2 | €3 |': beside each value
+        said[1:] = [
+            " ".join(
+                part for part in (header, name if _BARE.match(cell) and not _qualifies(header) else "", cell) if part
+            )
+            for header, cell in pairs[1:]
+        ]  # not where the cell or its header says its own ('€50 one-off', 'Daily cap'), nor a plan named 'Monthly'
     sentence = ": ".join((said[0], JOIN.join(said[1:]))) if len(said) > 1 else said[0]
     if heading:
         sentence = f"{heading}: {sentence}"

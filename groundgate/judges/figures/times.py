@@ -96,7 +96,7 @@ def _dates(lang: str, named: bool = True) -> re.Pattern[str]:
     )
 
 
-_PRICED = re.compile(r"[$€£¥₩]\s?$")
+_PRICED = re.compile(r"[$€£¥₩] ?\Z")
 
 
 def dates(text: str, lang: str, words: set[str] | None = None, starts: list[int] | None = None) -> Iterator[Found]:

@@ -122,6 +122,8 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             plain = claim.with_qualifiers(replace(claim.said_with, bound=""))  # 'within 3–5 business days'
             place[id(plain)], again[id(plain)] = place[id(claim)], again.get(id(claim), [])
             claim = plain
+        if _kind_of_thing(claim, shown_candidate, shown):
+            continue  # 'a day pass' of 'Day pass: €15': a kind of pass the context names, no span of one day
         if _denominator(claim, everything, place):
             continue  # '42 € por cada 100 kilos': what the price is per, said with it
         backers = sources.backing(claim) if claim.bound in HEDGES else None
@@ -207,6 +209,22 @@ def _once_a_figure(verdicts: list[tuple[Figure, Status, str]]) -> list[tuple[Fig
             worst[key] = at
     kept = set(worst.values())
     return [verdict for at, verdict in enumerate(verdicts) if at in kept]
+
+
+_THING = re.compile(r"[ -](pass|ticket|card|trip|return)(?:es|s)?(?![^\W\d_])", re.IGNORECASE)
+
+
+def _kind_of_thing(claim: Figure, answer: str, context: str) -> bool:
+    """Whether a one-unit span said in words names a kind of thing the context names the same way, with no number:
+    'a day pass' of 'Day pass: €15' (not of '3-day pass: €40', where 'a day pass' is a changed term)."""
+    if claim.kind != "duration" or claim.value != 1 or any(c.isdigit() for c in claim.text):
+        return False
+    thing = _THING.match(answer, claim.end)
+    if thing is None or not claim.text.split():
+        return False
+    unit = re.escape(claim.text.split()[-1])
+    named = re.compile(rf"(?<![\w-])(?<!\d )(?<!\d-){unit}[ -]{thing.group(1)}", re.IGNORECASE)
+    return named.search(context) is not None
 
 
 def _whole_limit(claim: Figure, around: str) -> Figure | None:
