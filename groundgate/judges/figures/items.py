@@ -6,13 +6,15 @@ Readings, each of a value the context states once, of one item:
   of its part before its figure (else by those that lead to it from the figure of its kind before it, inside
   its bracket when it stands in one); its name is what no other item's words hold. 'Il piano Standard da 500 GB
   costa 1,99 €' names Standard in the claim's own part, and not Basic: said of Standard (4,99 € there). A part
-  that names no item takes the item its sentence names nearest before it ('중급반을 들으시면, 수강료가 월
-  120,000원'), unless the answer spent that name on the item's own figure on the way.
+  that names no item is given none: the item named before it may be the one ruled out ('Since your son is no
+  longer a student, he pays $18').
 - Records (a sentence, or a semicolon's part, of the context each stating one item's figures: '宝骏E100每分钟
   0.2元、每公里0.8元；荣威Ei5每分钟0.3元、每公里1.2元'): a record is named by the words it starts with, before its
   figures of the claim's kind. An answer's figure is said of the record it names right after it, else nearest
   before it in its sentence: '荣威Ei5按每分钟0.3元、每公里0.8元' says 0.8元 a kilometre of the Ei5 (1.2元 there). Only
-  records that state the same attribute (the words before the figure: 每公里) are weighed.
+  records that state the same attribute (the words before the figure: 每公里) are weighed; the lines of a list
+  ('Day pass: €15', a table's row as layout.py writes it) by their key, the words after the colon ('Monthly').
+  A name said right after an earlier figure of the answer is that figure's ('$18 for adults, $9 for kids').
 
 Short names are read as written ('Tarif L', 'Plus', 'Pro', 'A套餐'). None is read where the answer sets items
 side by side (a comparison, 'respectively', a move from one item to another, an item found too small), for a
@@ -35,7 +37,6 @@ from groundgate.judges.figures.subject import Subjects, kind_of, part, without, 
 
 _KINDS = frozenset({"money", "percent", "measure", "duration", "count"})  # a time or a date names no item
 _SIBLINGS = 12  # other figures of a list weighed, at most
-_HAN_KANA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _KANA = re.compile(r".*[\u3040-\u309f].*")
 _OPERAND = re.compile(r"[+=×*(（]")  # a sum's operand, or a breakdown in a bracket ('55 € (30 € für die erste …')
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[。！？\n]")

@@ -5,14 +5,16 @@ column's header, its item the row's first cell, a bullet's item the heading it s
 each record line under a heading, is written as one sentence that names them beside its figures:
 
 - a table's row ``| Plus | €20 | €200 |`` under ``| Plan | Monthly | Yearly |`` reads
-  ``Plan Plus: Monthly €20, Yearly €200.`` (each cell after its header, the first naming the row; an empty or
-  dash cell dropped);
-- a bullet or a ``Key: value`` line with a figure, under ``## Family plan``, reads ``Family plan: Monthly: €35``
-  (a heading holding a digit names nothing: its figure would be stated again on every line);
+  ``Plan Plus: Monthly €20 · Yearly €200.`` (each cell after its header, the first naming the row, the cells
+  parted so that no header is read with the value before it; an empty or dash cell dropped); a row named as a
+  rate (``| Per hour | €2 | €3 |``) says its name again beside each value;
+- a bullet or a ``Key: value`` line with a figure, under ``## Family plan``, reads ``Family plan: Price: €35``, and
+  ``Family plan: Monthly €35`` where the key qualifies its value (a heading holding a digit names nothing: its
+  figure would be stated again on every line);
 - the bullet's marker and emphasis (``**``) are dropped.
 
-Text with none of these (every blind set of prose so far) is returned as it came, the same string: prose reads
-exactly as before."""
+Text with none of these (every blind set of prose before round 20) is returned as it came, the same string: prose
+reads exactly as before."""
 
 from __future__ import annotations
 
