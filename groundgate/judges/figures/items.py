@@ -167,13 +167,13 @@ class _Reading:
         ends = b >= len(text) or text[b] == "\n" or (text[b] in ".。" and text[b + 1 : b + 2] in ("", "\n"))
         if (a and text[a - 1] != "\n") or not ends:
             return False
-        colon = max(text.rfind(":", a, at), text.rfind("：", a, at))
+        colon = _last_colon(text, a, at)
         return colon > a and not any(a <= f.start < colon and kind_of(f) == self.kind for f in self.stated)
 
     def _key(self, span: tuple[int, int], figure: Figure) -> str:
         """What a line states its figure as: its words after the last colon or figure before it ('Monthly' of
         'Adults: Monthly €40', 'data' of 'Plus: €20/month, data 5 GB'; none in 'Day pass: €15')."""
-        colon = max(self.context.rfind(":", span[0], figure.start), self.context.rfind("：", span[0], figure.start))
+        colon = _last_colon(self.context, span[0], figure.start)
         start = max([colon + 1] + [f.end for f in self.stated if span[0] <= f.end <= figure.start])
         return " ".join(self.context[start : figure.start].lower().strip(" ,;·/").split())
 
@@ -234,6 +234,11 @@ _STARTS = re.compile(r"(?:^|[.!?:;]\s+|[。！？：；\n])\s*$")
 _PRO_RATE = re.compile(
     r"\s+(?:\d|(?:Monat|Jahr|Woche|Tag|Nacht|Stunde|Person|Kopf|Stück|Kind|Erwachsene[rn]?|maand|jaar|week|dag|nacht|uur|persoon|kind|mese|anno|giorno|notte|ora|persona)\b)"
 )
+
+
+def _last_colon(text: str, low: int, high: int) -> int:
+    """Where the last colon (either width) of text[low:high] stands, or -1."""
+    return max(text.rfind(":", low, high), text.rfind("：", low, high))
 
 
 def _follows(lowered: str, said: Sequence[Figure], at: int, where: int) -> bool:
