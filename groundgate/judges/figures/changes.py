@@ -22,12 +22,19 @@ _TO = {
 # Where a language's 'from … to' is also a range's, a verb of passing before 'from' makes it a change.
 _PASSING = re.compile(
     r"(?<![^\W\d_])(?:goes|went|gone|go|moves|moved|move|changes|changed|change|revised|pass[eé]|passera|passent|"
-    r"passeront|pasa|pasará|pasó|pasan|pasarán|passa|passerà|passano|passeranno|passato|passata)"
+    r"passeront|pasa|pasará|pasó|pasan|pasarán|passa|passerà|passano|passeranno|passato|passata|"
+    # a verb of rising or falling says a change too ('scende da 40 € a 30 €'); its ends say which way
+    r"rises|rose|risen|rising|increases|increased|falls|fell|fallen|drops|dropped|decreases|decreased|climbs|"
+    r"climbed|jumps|jumped|raised|lowered|reduced|monte|monté|augmente|augmenté|baisse|baissé|diminue|diminué|"
+    r"descend|grimpe|chute|recule|sube|subió|subirá|baja|bajó|bajará|aumenta|aumentó|aumentará|disminuye|"
+    r"disminuyó|desciende|descendió|cae|cayó|sale|salito|salita|salirà|scende|sceso|scesa|scenderà|aumentato|"
+    r"aumentata|aumenterà|cala|calato|calata|diminuisce|diminuito|diminuita|cresce|cresciuto|sobe|subiu|desce|"
+    r"desceu|aumentou|diminui|diminuiu|cai|caiu)"
     r"(?:\s+[^\s\d]+){0,3}\s+(?:from|de|da|dal|dalla|del)\s*$",
     re.IGNORECASE,
 )
 _PASSING_TO = re.compile(r"\s*(?:to|à|a|al|alla|ai)\s+$", re.IGNORECASE)
-_INNER = re.compile(r"(?<=[^\d\s])\s*(?:から|에서|à|a|al|to)\s+(?=\D*\d)|(?<=[^\d\s])(?:から|에서)(?=\D*\d)")
+_INNER = re.compile(r"(?<=\S)\s*(?:から|에서|à|a|al|to)\s+(?=\D*\d)|(?<=[^\d\s])(?:から|에서)(?=\D*\d)")
 _AFTER = {"ja": re.compile(r"\s*に(?!つき|対し)"), "ko": re.compile(r"\s*(?:으로|로)")}
 
 

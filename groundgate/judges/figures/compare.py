@@ -224,7 +224,7 @@ def agree(
     the bounds too; ``periods``: and the periods."""
     if sides and (opposed(claim.bound, source.bound) or _inclusive(claim, source)):
         return False
-    for said, other in ((claim.change, source.change), (claim.balance, source.balance)):
+    for said, other in ((claim.change, source.change), (claim.balance, source.balance), (claim.level, source.level)):
         if said and other and said != other:
             return False
     if periods and claim.period and source.period and claim.period != source.period:

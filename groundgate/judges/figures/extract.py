@@ -105,8 +105,13 @@ class Reading:
             said = self._reader.at(index)
             if figure.bound and not said.bound:  # 'a third': about 33.33%
                 said = replace(said, bound=figure.bound)
-            if not said.change and index and figure.kind in ("money", "percent"):
-                said = replace(said, change=self._implied(index))
+            if figure.kind in ("money", "percent"):
+                reached = self._implied(index) if index else 0
+                if not said.change and reached:
+                    said = replace(said, change=reached)
+                left = not reached and index + 1 < len(self.figures) and self._implied(index + 1)
+                if reached or left:
+                    said = replace(said, level=1 if reached else -1)
             self._done[index] = figure.with_qualifiers(said)
         return self._done[index]
 

@@ -36,6 +36,7 @@ class Qualifiers:
     zone_name: str = ""
     calendar: bool = False  # calendar days, said so
     clause: tuple[int, int] = (0, 0)  # the clause it stands in (what it is said of), in the text
+    level: int = 0  # a change said by its ends ('passe de 40 € à 30 €'): -1 the level it left, +1 the one it reached
 
 
 NOTHING = Qualifiers()
@@ -100,6 +101,10 @@ class Figure:
     @property
     def balance(self) -> int:
         return self.said_with.balance
+
+    @property
+    def level(self) -> int:
+        return self.said_with.level
 
     @property
     def period(self) -> str:

@@ -183,7 +183,10 @@ def _stemmed(token: str, stems: tuple[tuple[str, str], ...]) -> str | None:
     """The side of a word that starts with one of the stems ('cargarán', 'addebitati'), or None."""
     if len(token) < 5 or token.endswith(_ABLE):  # 'remboursable', 'rimborsabile': what may be, not what is
         return None
-    return next((side for stem, side in stems if token.startswith(stem)), None)
+    side = next((side for stem, side in stems if token.startswith(stem)), None)
+    if side is None and len(token) > 8:
+        side = next((side for side, ends in words.ENDINGS.items() for end in ends if token.endswith(end)), None)
+    return side
 
 
 # Function words that are a qualifier's telling word all the same ('mais', 'bis', 'within', 'ab').

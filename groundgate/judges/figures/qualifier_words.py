@@ -140,31 +140,31 @@ AFTER: dict[str, dict[str, str]] = {
 DIRECTION: dict[str, dict[str, str]] = {
     "up": {
         "en": "rise|rose|risen|rises|rising|increase|increased|increases|increasing|up|gain|gained|grew|grown|growth|higher|climbed|climb|jumped|hike|hiked|raised|raise|more",
-        "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé|de plus|en plus",
-        "de": "anstieg|gestiegen|steigt|steigen|stiegen|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen|mehr",
-        "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto|más",
-        "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo|mais",
-        "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|saliti|salite|salirà|salgono a|incremento|rincaro|in più|di più",
-        "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger|meer",
-        "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅|升至|升到|增至",
+        "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé|de plus|en plus|gain|gains|plus-value",
+        "de": "anstieg|gestiegen|steigt|steigen|stiegen|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen|mehr|gewinn|gewinne|kursgewinn",
+        "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto|más|ganancia|ganancias|plusvalía",
+        "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo|mais|ganho|ganhos|lucro|valorização",
+        "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|saliti|salite|salirà|salgono a|incremento|rincaro|in più|di più|guadagno|guadagni|plusvalenza|sale da|sale dal",
+        "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger|meer|winst|waardestijging",
+        "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅|升至|升到|增至|多交|多付",
         "ja": "上昇|増加|値上げ|値上がり|増額|増|アップ|引き上げ|上乗せ",
         "ko": "상승|증가|증액|인상|올랐|오른|오릅|오르|늘어|늘었|증가했|높아|이익|수익|흑자",
     },
     "down": {
-        "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less",
-        "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduction|réduit|repli|de moins|en moins",
-        "de": "rückgang|gesunken|sinkt|sinken|sanken|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust|weniger",
-        "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso|menos|se abarata|abaratamiento|más barato|más barata",
-        "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou|menos",
-        "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita|in meno|di meno",
-        "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies|minder",
-        "zh": "下降|下跌|减少|降低|跌|下滑|下调|降幅|降至|降到|降为|减至|减免",
-        "ja": "下落|減少|値下げ|値下がり|減額|低下|減|ダウン|引き下げ",
-        "ko": "하락|감소|감액|삭감|인하|내렸|내려|내립|떨어|줄어|줄었|줄고|낮아|손실|손해|적자",
+        "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less|discount|discounted|saving|savings|cheaper",
+        "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduction|réduit|repli|de moins|en moins|perte|pertes|moins-value|remise|rabais|ristourne|moins cher|moins chère",
+        "de": "rückgang|gesunken|sinkt|sinken|sanken|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust|weniger|verluste|rabatt|ermäßigung|ermäßigt|nachlass|preisnachlass|vergünstigung|günstiger|billiger",
+        "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso|menos|se abarata|abaratamiento|más barato|más barata|pérdida|pérdidas|minusvalía|descuento|rebaja|rebajado|rebajada|más económico|más económica",
+        "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou|menos|perda|perdas|prejuízo|desvalorização|desconto|abatimento|mais barato|mais barata",
+        "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita|in meno|di meno|minusvalenza|sconto|scontato|scontata|agevolazione|più economico|più economica",
+        "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies|minder|korting|goedkoper|waardedaling",
+        "zh": "下降|下跌|减少|降低|跌|下滑|下调|降幅|降至|降到|降为|减至|减免|折扣|优惠|少交|少付|便宜",
+        "ja": "下落|減少|値下げ|値下がり|減額|低下|減|ダウン|引き下げ|割引|値引き|値引|安く",
+        "ko": "하락|감소|감액|삭감|인하|내렸|내려|내립|떨어|줄어|줄었|줄고|낮아|손실|손해|적자|할인|저렴",
     },
     "credit": {
         "en": "deducted from your bill|deducted from your next bill|deducted from your invoice|deducted from your next invoice|taken off your next bill|off your next bill|we owe you|owe you|go back onto your card|go back to your card|back onto your card|we'll pay you|we will pay you|paid back|we'll refund|we will refund|you'll get back|you will get back|credit|credited|refund|refunded|rebate|reimbursed|reimbursement|owed to you|back to you|paid to you|in your favour|in your favor|due to you|you will receive|you'll receive|you get back",
-        "fr": "sera déduit de votre facture|sera déduit de votre prochaine facture|sera déduite de votre prochaine facture|déduit de votre facture|déduit de votre prochaine facture|recevoir|recevrez|recevez|vous sera versé|vous sera versée|remboursera|rembourserons|rappel de|à rembourser|remboursement|remboursé|crédit|crédité|en votre faveur|avoir|à recevoir|restitution",
+        "fr": "sera déduit de votre facture|sera déduit de votre prochaine facture|sera déduite de votre prochaine facture|déduit de votre facture|déduit de votre prochaine facture|recevoir|recevrez|recevez|vous sera versé|vous sera versée|remboursera|rembourserons|rappel de|à rembourser|remboursement|remboursé|crédit|crédité|en votre faveur|avoir|à recevoir|restitution|en faveur du locataire|en faveur du client",
         "de": "mit der nächsten rechnung verrechnet|von ihrer nächsten rechnung abgezogen|von ihrer rechnung abgezogen|erhalten sie|bekommen sie|erstatten wir|zurückerstattet|gutschreiben|wird erstattet|überweisen wir|erstattung|erstattet|gutschrift|gutgeschrieben|rückzahlung|guthaben|zurückerstattet|rückerstattung",
         "es": "se descontará de su próxima factura|se descontará de su factura|descontado de su factura|devuelven|devolverán|te devolvemos|te devuelven|te ingresarán|te ingresaremos|le ingresaremos|le ingresarán|ingresaremos|te ingresamos|abonaremos|abonará|recibirás|recibirá|reembolsaremos|reembolsará|a devolver|a su favor|devolución|devolvemos|devolverá|reembolso|reembolsado|abono|abonado|a recibir|le devolvemos",
         "pt": "descontado na próxima fatura|abatido na próxima fatura|pagar-lhe|pagar-te|vai receber|receberá|reembolsará|devolverá|devolvemos|creditaremos|tem a receber|tem ainda a receber|a restituir|restituição|restituída|restituído|reembolso|reembolsado|reembolsar|a receber|crédito|creditado|devolução|devolver|devolvido|devolvida|a seu favor|para você",
@@ -175,16 +175,29 @@ DIRECTION: dict[str, dict[str, str]] = {
         "ko": "환급|환불|돌려받|돌려드리",
     },
     "debit": {
-        "en": "you'll pay|you will pay|we'll charge|we will charge|will be charged|will be deducted|we'll deduct|we will deduct|overpaid|overpayment|debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|surcharge|penalty|keeps|retains|retained|forfeit|forfeited|withheld|non-refundable|nonrefundable",
-        "fr": "supplément|trop-perçu|sera retenu|sera retenue|sera déduit|sera déduite|prélèverons|vous devrez payer|devrez payer|à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé",
-        "de": "müssen sie zahlen|zahlen sie|buchen wir ab|wird abgebucht|wird einbehalten|zu viel erhalten|überzahlung|nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen|rückforderung|abzug|abgezogen|einbehalten|behält|verfällt|nicht erstattet|nicht erstattungsfähig",
-        "es": "retención adicional|le tocará pagar|te tocará pagar|tendrá que pagar|tendrás que pagar|te cobraremos|te cobrarán|cobraremos|se te descontará|descontaremos|te descuentan|pagarás|deberá pagar|deberás pagar|a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización|se queda con|retiene|retenido|no reembolsable|pierde",
-        "pt": "deverá restituir|deve restituir|terá de pagar|vai pagar|pagará|será descontado|será cobrado|recebeu indevidamente|a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa|fica com|ficará com|retém|retido|retida|não reembolsável|perde",
-        "it": "paghi|a tuo carico|a suo carico|a vostro carico|a carico del cliente|a tuo debito|a suo debito|verranno addebitati|le verranno addebitati|addebiteremo|addebiterà|dovrà pagare|dovrai pagare|pagherai|ricevuto in eccesso|a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile",
-        "nl": "te veel ontvangen|schrijven wij af|moet u betalen|moet je betalen|betaalt u|betaal je|bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald",
+        "en": "you'll pay|you will pay|we'll charge|we will charge|will be charged|will be deducted|we'll deduct|we will deduct|overpaid|overpayment|debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|penalty|keeps|retains|retained|forfeit|forfeited|withheld|non-refundable|nonrefundable|we keep|we'll keep|we will keep|will be kept|is kept|are kept",
+        "fr": "trop-perçu|sera retenu|sera retenue|sera déduit|sera déduite|prélèverons|vous devrez payer|devrez payer|à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé|retiendrons|retiendra|conservons|conserverons|gardons",
+        "de": "müssen sie zahlen|zahlen sie|buchen wir ab|wird abgebucht|wird einbehalten|zu viel erhalten|überzahlung|nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen|rückforderung|abzug|abgezogen|einbehalten|behält|verfällt|nicht erstattet|nicht erstattungsfähig|behalten wir|behalten",
+        "es": "retención adicional|le tocará pagar|te tocará pagar|tendrá que pagar|tendrás que pagar|te cobraremos|te cobrarán|cobraremos|se te descontará|descontaremos|te descuentan|pagarás|deberá pagar|deberás pagar|a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización|se queda con|retiene|retenido|no reembolsable|pierde|retenemos|retendremos|retendrá|se retiene|se retienen|nos quedamos con|nos quedaremos con",
+        "pt": "deverá restituir|deve restituir|terá de pagar|vai pagar|pagará|será descontado|será cobrado|recebeu indevidamente|a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa|fica com|ficará com|retém|retido|retida|não reembolsável|perde|retemos|reteremos|ficamos com",
+        "it": "paghi|a tuo carico|a suo carico|a vostro carico|a carico del cliente|a tuo debito|a suo debito|verranno addebitati|le verranno addebitati|addebiteremo|addebiterà|dovrà pagare|dovrai pagare|pagherai|ricevuto in eccesso|a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile|tratteniamo|tratterremo|tratterrà|verrà trattenuto|verrà trattenuta",
+        "nl": "te veel ontvangen|schrijven wij af|moet u betalen|moet je betalen|betaalt u|betaal je|bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald|houden wij|houden we",
         "zh": "补税|需补税|还需补|补交|补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退|亏损|亏了",
         "ja": "引き落とされ|引き落とさ|追徴|納付|納める|追加で支払|追加で払|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
         "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내",
+    },
+    # A surcharge is on both axes: the price rises, and the reader pays it ('un supplemento di 5 €', '加收30元').
+    "surcharge": {
+        "en": "surcharge|surcharges|supplement|extra charge|extra fee|additional charge|markup|mark-up",
+        "fr": "supplément|suppléments|majoration|majoré|majorée|surcoût|surtaxe",
+        "de": "zuschlag|aufschlag|aufpreis|mehrpreis",
+        "es": "recargo|recargos|suplemento|sobrecoste|sobrecargo|sobretasa",
+        "pt": "sobretaxa|suplemento|taxa adicional",
+        "it": "maggiorazione|maggiorazioni|maggiorato|maggiorata|supplemento|supplementi|sovrapprezzo|sovrattassa",
+        "nl": "toeslag|toeslagen|meerprijs",
+        "zh": "加收|加价|附加费|多收",
+        "ja": "割増|割増料金|追加料金|加算",
+        "ko": "할증|추가 요금|추가요금|가산",
     },
     # Words that hold a direction's word and name none: 'pay £85 up front' is no rise (read longest first).
     "none": {  # no direction: 'up front'; a tax added to a price ('140 € al mes más IVA') is no rise
@@ -221,7 +234,22 @@ STEMS: dict[str, tuple[str, ...]] = {
         "ingehoud", "einbehalt", "retenu", "retenid",
     ),
 }  # fmt: skip
-AXIS = {"up": ("change", 1), "down": ("change", -1), "credit": ("balance", 1), "debit": ("balance", -1)}
+# The endings of German and Dutch compounds that name a direction ('Betriebskostenguthaben', 'Saunazuschlag',
+# 'Mengenrabatt', 'energietoeslag'): a compound is of the side of its last word.
+ENDINGS: dict[str, tuple[str, ...]] = {
+    "up": ("erhöhung", "steigerung", "verhoging"),
+    "down": ("rabatt", "ermäßigung", "nachlass", "senkung", "korting", "verlaging"),
+    "credit": ("guthaben", "gutschrift", "erstattung", "rückzahlung", "teruggave", "terugbetaling"),
+    "debit": ("nachzahlung", "nachforderung", "rückforderung", "naheffing", "bijbetaling"),
+    "surcharge": ("zuschlag", "aufschlag", "aufpreis", "toeslag"),
+}
+AXES: dict[str, tuple[tuple[str, int], ...]] = {
+    "up": (("change", 1),),
+    "down": (("change", -1),),
+    "credit": (("balance", 1),),
+    "debit": (("balance", -1),),
+    "surcharge": (("change", 1), ("balance", -1)),
+}
 
 # Periods: what a rate is per, in time ('£9 a month', 'CHF 240 yearly', 'monatlich', '每月').
 PERIODS: dict[str, dict[str, str]] = {

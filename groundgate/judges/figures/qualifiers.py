@@ -339,7 +339,8 @@ class Reader:
             change, balance = _direction("", _own(text[end:stop]), self.lang)
         lead = text[max(previous, start - 160) : start]
         colon = max(lead.rfind(": "), lead.rfind("："))
-        if not (change or balance) and colon >= 0 and not lead[colon + 1 :].strip(" +-−–€$£¥₩"):
+        labelled = colon >= 0 and not lead[colon + 1 :].strip(" +-−–€$£¥₩")
+        if not (change or balance) and labelled:
             label = lead[:colon]
             begin = max(label.rfind(mark) for mark in ("; ", ". ", "\n", "；", "。", ": "))
             change, balance = _direction(_own_last(label[begin + 1 :]), "", self.lang)
@@ -354,11 +355,14 @@ class Reader:
                 if start and text[start - 1] in "+−-" and not text[start - 2 : start - 1].isascii()
                 else sign
             )  # '收益-356.27元'
-            if sign in ("+", "−", "-") and (
-                start < 3
-                or not text[start - 3].isalnum()
-                or text[start - 2 : start - 1].isspace()
-                or not text[start - 3].isascii()
+            if (
+                (sign in ("−", "-") or (sign == "+" and not labelled))
+                and (  # a price list's 'Aangetekend: + € 3,10' is an add-on
+                    start < 3
+                    or not text[start - 3].isalnum()
+                    or text[start - 2 : start - 1].isspace()
+                    or not text[start - 3].isascii()
+                )
             ):
                 balance = 1 if sign == "+" else -1  # a listing's '+212,40 €', '−48,00 €': in, out
                 item = text[
@@ -420,11 +424,19 @@ def _silent(before: str, after: str, lang: str) -> bool:
         and vocabulary.isdisjoint(_TOKEN.findall(after.lower()))
         and _stems().search(before) is None
         and _stems().search(after) is None
+        and _endings().search(before) is None  # 'Die Betriebskostennachzahlung beträgt 318,40 €'
         and _LOOSE_WORDS.search(before[-40:]) is None  # 'Die Mindestabhebung beträgt 20 €'
         and _WHOLE_WORDS.search(after[:40]) is None  # '290 € pauschal', '€ 90 voor het hele examen'
         and _WHOLE_WORDS.search(before[-24:]) is None  # 'kostet insgesamt 210 €'
         and _NOT_PAST.search(before[-40:]) is None  # 'no menor a cuatro meses'
     )
+
+
+@cache
+def _endings() -> re.Pattern[str]:
+    """A compound that ends in a direction's word ('Stromguthaben'): a window holding one is read."""
+    every = sorted({end for ends in words.ENDINGS.values() for end in ends}, key=len, reverse=True)
+    return re.compile(rf"[^\W\d_]{{3}}(?:{'|'.join(every)})(?![^\W\d_])", re.IGNORECASE)
 
 
 @cache
@@ -556,13 +568,13 @@ def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     later = after_all[:1]
     if {"credit", "debit"} <= {name for name, _, _ in after_all}:  # '3,95 € del envío de la devolución descontados'
         later = [(name, at, end) for name, at, end in later if name not in ("credit", "debit")]  # either side: none
-    earlier = [found_ for found_ in earlier if found_[0] in words.AXIS]
-    later = [found_ for found_ in later if found_[0] in words.AXIS]
+    earlier = [found_ for found_ in earlier if found_[0] in words.AXES]
+    later = [found_ for found_ in later if found_[0] in words.AXES]
     for name, _, end in earlier:
-        axis, sign = words.AXIS[name]
-        found[axis] = (len(before) - end, sign)  # the last one before is the nearest
+        for axis, sign in words.AXES[name]:
+            found[axis] = (len(before) - end, sign)  # the last one before is the nearest
     for name, start, _ in later:
-        axis, sign = words.AXIS[name]
-        if axis not in found or start < found[axis][0]:
-            found[axis] = (start, sign)
+        for axis, sign in words.AXES[name]:
+            if axis not in found or start < found[axis][0]:
+                found[axis] = (start, sign)
     return found.get("change", (0, 0))[1], found.get("balance", (0, 0))[1]
