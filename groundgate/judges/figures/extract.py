@@ -288,7 +288,7 @@ def _compounds(found: list[Found], text: str) -> list[Found]:
         if (
             last is not None
             and last.kind == item.kind == "duration"
-            and last.quote is None
+            and (last.quote is None or last.quote[1] == last.end)  # a range's last end too ('1時間〜1時間30分')
             and item.quote is None
             and _SMALLER.get(last.unit, ("", 0))[0] == item.unit
             and item.value < _SMALLER[last.unit][1]
