@@ -40,6 +40,7 @@ def derived(
     qualify: Callable[[Figure], Figure] = lambda f: f,
     given: Sequence[Figure] = (),
     clause: str = "",
+    context: str = "",
 ) -> str | None:
     """How ``claim`` follows from ``sources`` by one step, in words ('£9 a month × 12'), or None. ``near``: the
     claim's own words (a multiple the answer names, 'twice', is read there); ``given``: the answer's other
@@ -49,7 +50,7 @@ def derived(
     mine = size(claim)
     if mine is None or claim.kind in ("number",):
         return None
-    if claim.kind == "percent" and claim.unit != "pp" and (share := _share(claim, sources, given, qualify)):
+    if claim.kind == "percent" and claim.unit != "pp" and (share := _share(claim, sources, given, qualify, context)):
         return share
     if claim.unit == "pp":  # percentage points: the difference of two percentages
         raw = [s for s in sources if s.kind == "percent"][:_CAP]
@@ -130,11 +131,16 @@ def derived(
 
 
 def _share(
-    claim: Figure, sources: Sequence[Figure], given: Sequence[Figure], qualify: Callable[[Figure], Figure]
+    claim: Figure,
+    sources: Sequence[Figure],
+    given: Sequence[Figure],
+    qualify: Callable[[Figure], Figure],
+    context: str = "",
 ) -> str | None:
     """A share the answer says of two counts the context states and the answer names beside it ('about three
-    quarters of the children (182 of 240)'), or of two counts of one noun ('420 box … 312 box'), weighed as
-    its hedge says; or a share 'at least' one the context states above it ('九成以上' of 92%)."""
+    quarters of the children (182 of 240)'), of two counts of one noun ('420 box … 312 box'), or of a part
+    the context says of its whole ('1 320 des 1 450 cabines', '1.912 lezioni, di cui 1.430'), weighed as its
+    hedge says; or a share 'at least' one the context states above it ('九成以上' of 92%)."""
     v = claim.value
     told = {f.value for f in given}
     if claim.bound in ("min", "over", "just_over"):
@@ -148,12 +154,33 @@ def _share(
         for b in counts:
             if a is b or a.value >= b.value or a.value < 10:
                 continue
-            if not ({a.value, b.value} <= told or (a.unit and a.unit == b.unit)):
+            if not ({a.value, b.value} <= told or (a.unit and a.unit == b.unit) or _part_of(a, b, context)):
                 continue  # two counts the answer neither names nor says of one thing: a coincidence
             share = a.value / b.value * 100
             if _holds(claim.bound, v, share):
                 return f"{a.text} ÷ {b.text}"
     return None
+
+
+# A part said of its whole between two counts: '1 320 des 1 450', 'of which', 'di cui', 'davon', '이 중', '其中'.
+_PART_OF = re.compile(
+    r"(?<![^\W\d_])(?:of|of which|out of|des|dont|sur|davon|von|waarvan|van|de|de los cuales|de las cuales|"
+    r"dos quais|das quais|di cui|su|delle quali|dei quali)(?![^\W\d_])|이 중|그중|其中|之中|うち",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?;]\s|[。！？；]")
+
+
+def _part_of(a: Figure, b: Figure, context: str) -> bool:
+    """Whether the context says one count as a part of the other, a few words apart in one sentence."""
+    first, second = (a, b) if a.start < b.start else (b, a)
+    between = context[first.end : second.start]
+    return (
+        bool(context)
+        and len(between) <= 40
+        and _SENTENCE_END.search(between) is None
+        and _PART_OF.search(between) is not None
+    )
 
 
 def _holds(bound: str, v: Decimal, share: Decimal) -> bool:
