@@ -74,7 +74,7 @@ def test_money_moving_the_other_way_is_flagged(context: str, answer: str, figure
 _CHANGES = {
     "en": "The monthly fee changes from €{a} to €{b} in March.",
     "fr": "L'abonnement passe de {a} € à {b} € par mois en mars.",
-    "de": "Der Monatsbeitrag steigt im März von {a} € auf {b} €.",
+    "de": "Der Monatsbeitrag ändert sich im März von {a} € auf {b} €.",
     "es": "La cuota mensual pasa de {a} € a {b} € en marzo.",
     "pt": "A mensalidade passa de {a} € para {b} € em março.",
     "it": "La quota mensile passa da {a} € a {b} € da marzo.",

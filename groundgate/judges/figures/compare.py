@@ -226,7 +226,12 @@ def agree(
     the bounds too; ``periods``: and the periods."""
     if sides and (opposed(claim.bound, source.bound) or _inclusive(claim, source)):
         return False
-    for said, other in ((claim.change, source.change), (claim.balance, source.balance), (claim.level, source.level)):
+    for said, other in (
+        (claim.change, source.change),
+        (claim.balance, source.balance),
+        (claim.added, source.added),
+        (claim.result, source.result),
+    ):
         if said and other and said != other:
             return False
     if periods and claim.period and source.period and claim.period != source.period:
@@ -319,9 +324,16 @@ def summer(zone_name: str) -> bool:
 
 def qualified(figure: Figure) -> bool:
     """Whether anything is said with the figure (a bound, a direction, a period, a zone, …)."""
-    return bool(figure.bound or figure.change or figure.balance or figure.period or figure.per or figure.calendar) or (
-        figure.zone is not None
-    )
+    return bool(
+        figure.bound
+        or figure.change
+        or figure.balance
+        or figure.added
+        or figure.result
+        or figure.period
+        or figure.per
+        or figure.calendar
+    ) or (figure.zone is not None)
 
 
 def _inclusive(claim: Figure, source: Figure) -> bool:

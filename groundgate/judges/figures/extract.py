@@ -105,13 +105,13 @@ class Reading:
             said = self._reader.at(index)
             if figure.bound and not said.bound:  # 'a third': about 33.33%
                 said = replace(said, bound=figure.bound)
-            if figure.kind in ("money", "percent"):
-                reached = self._implied(index) if index else 0
-                if not said.change and reached:
-                    said = replace(said, change=reached)
-                left = not reached and index + 1 < len(self.figures) and self._implied(index + 1)
-                if reached or left:
-                    said = replace(said, level=1 if reached else -1)
+            if not said.change and figure.kind in ("money", "percent"):
+                # a change said by its ends: the level reached and the level left are both of a rise or a fall
+                # ('sale da 30 € a 40 €' against 'scende da 40 € a 30 €': each end is of the other way)
+                implied = self._implied(index) if index else 0
+                if not implied and index + 1 < len(self.figures):
+                    implied = self._implied(index + 1)
+                said = replace(said, change=implied)
             self._done[index] = figure.with_qualifiers(said)
         return self._done[index]
 

@@ -36,7 +36,8 @@ class Qualifiers:
     zone_name: str = ""
     calendar: bool = False  # calendar days, said so
     clause: tuple[int, int] = (0, 0)  # the clause it stands in (what it is said of), in the text
-    level: int = 0  # a change said by its ends ('passe de 40 € à 30 €'): -1 the level it left, +1 the one it reached
+    added: int = 0  # +1 a charge added to a price (a surcharge), -1 one taken off it (a discount)
+    result: int = 0  # +1 a gain, -1 a loss
 
 
 NOTHING = Qualifiers()
@@ -103,8 +104,12 @@ class Figure:
         return self.said_with.balance
 
     @property
-    def level(self) -> int:
-        return self.said_with.level
+    def added(self) -> int:
+        return self.said_with.added
+
+    @property
+    def result(self) -> int:
+        return self.said_with.result
 
     @property
     def period(self) -> str:
@@ -159,6 +164,8 @@ class Figure:
         tail += {1: " up", -1: " down"}.get(self.change, "") + {1: " (a credit)", -1: " (a debit)"}.get(
             self.balance, ""
         )
+        tail += {1: " (a surcharge)", -1: " (a discount)"}.get(self.added, "")
+        tail += {1: " (a gain)", -1: " (a loss)"}.get(self.result, "")
         return bound + said + tail
 
     @property

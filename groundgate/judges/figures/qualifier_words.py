@@ -140,27 +140,27 @@ AFTER: dict[str, dict[str, str]] = {
 DIRECTION: dict[str, dict[str, str]] = {
     "up": {
         "en": "rise|rose|risen|rises|rising|increase|increased|increases|increasing|up|gain|gained|grew|grown|growth|higher|climbed|climb|jumped|hike|hiked|raised|raise|more",
-        "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé|de plus|en plus|gain|gains|plus-value",
-        "de": "anstieg|gestiegen|steigt|steigen|stiegen|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen|mehr|gewinn|gewinne|kursgewinn",
-        "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto|más|ganancia|ganancias|plusvalía",
-        "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo|mais|ganho|ganhos|lucro|valorização",
-        "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|saliti|salite|salirà|salgono a|incremento|rincaro|in più|di più|guadagno|guadagni|plusvalenza|sale da|sale dal",
-        "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger|meer|winst|waardestijging",
+        "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé|de plus|en plus",
+        "de": "anstieg|gestiegen|steigt|steigen|stiegen|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen|mehr",
+        "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto|más",
+        "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo|mais",
+        "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|saliti|salite|salirà|salgono a|sale da|sale dal|incremento|rincaro|in più|di più",
+        "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger|meer",
         "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅|升至|升到|增至|多交|多付",
         "ja": "上昇|増加|値上げ|値上がり|増額|増|アップ|引き上げ|上乗せ",
         "ko": "상승|증가|증액|인상|올랐|오른|오릅|오르|늘어|늘었|증가했|높아|이익|수익|흑자",
     },
     "down": {
-        "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduction|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less|discount|discounted|saving|savings|cheaper",
-        "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduction|réduit|repli|de moins|en moins|perte|pertes|moins-value|remise|rabais|ristourne|moins cher|moins chère",
-        "de": "rückgang|gesunken|sinkt|sinken|sanken|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust|weniger|verluste|rabatt|ermäßigung|ermäßigt|nachlass|preisnachlass|vergünstigung|günstiger|billiger",
-        "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|reducción|redujo|retroceso|menos|se abarata|abaratamiento|más barato|más barata|pérdida|pérdidas|minusvalía|descuento|rebaja|rebajado|rebajada|más económico|más económica",
-        "pt": "queda|caiu|cai|baixa|baixou|redução|reduziu|diminuição|diminuiu|recuo|recuou|menos|perda|perdas|prejuízo|desvalorização|desconto|abatimento|mais barato|mais barata",
-        "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|riduzione|ridotto|flessione|perdita|in meno|di meno|minusvalenza|sconto|scontato|scontata|agevolazione|più economico|più economica",
-        "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies|minder|korting|goedkoper|waardedaling",
-        "zh": "下降|下跌|减少|降低|跌|下滑|下调|降幅|降至|降到|降为|减至|减免|折扣|优惠|少交|少付|便宜",
-        "ja": "下落|減少|値下げ|値下がり|減額|低下|減|ダウン|引き下げ|割引|値引き|値引|安く",
-        "ko": "하락|감소|감액|삭감|인하|내렸|내려|내립|떨어|줄어|줄었|줄고|낮아|손실|손해|적자|할인|저렴",
+        "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less",
+        "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduit|repli|de moins|en moins",
+        "de": "rückgang|gesunken|sinkt|sinken|sanken|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust|weniger",
+        "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|redujo|retroceso|menos|se abarata|abaratamiento|más barato|más barata",
+        "pt": "queda|caiu|cai|baixa|baixou|reduziu|diminuição|diminuiu|recuo|recuou|menos",
+        "it": "calo|calato|cala|diminuzione|diminuito|ribasso|sceso|discesa|ridotto|flessione|perdita|in meno|di meno",
+        "nl": "daling|gedaald|daalde|daalt|afname|afgenomen|verlaging|verlaagd|krimp|gekrompen|lager|verlies|minder",
+        "zh": "下降|下跌|减少|降低|跌|下滑|下调|降幅|降至|降到|降为|减至|减免|少交|少付",
+        "ja": "下落|減少|値下げ|値下がり|減額|低下|減|ダウン|引き下げ",
+        "ko": "하락|감소|감액|삭감|인하|내렸|내려|내립|떨어|줄어|줄었|줄고|낮아|손실|손해|적자",
     },
     "credit": {
         "en": "deducted from your bill|deducted from your next bill|deducted from your invoice|deducted from your next invoice|taken off your next bill|off your next bill|we owe you|owe you|go back onto your card|go back to your card|back onto your card|we'll pay you|we will pay you|paid back|we'll refund|we will refund|you'll get back|you will get back|credit|credited|refund|refunded|rebate|reimbursed|reimbursement|owed to you|back to you|paid to you|in your favour|in your favor|due to you|you will receive|you'll receive|you get back",
@@ -182,11 +182,13 @@ DIRECTION: dict[str, dict[str, str]] = {
         "pt": "deverá restituir|deve restituir|terá de pagar|vai pagar|pagará|será descontado|será cobrado|recebeu indevidamente|a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa|fica com|ficará com|retém|retido|retida|não reembolsável|perde|retemos|reteremos|ficamos com",
         "it": "paghi|a tuo carico|a suo carico|a vostro carico|a carico del cliente|a tuo debito|a suo debito|verranno addebitati|le verranno addebitati|addebiteremo|addebiterà|dovrà pagare|dovrai pagare|pagherai|ricevuto in eccesso|a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile|tratteniamo|tratterremo|tratterrà|verrà trattenuto|verrà trattenuta",
         "nl": "te veel ontvangen|schrijven wij af|moet u betalen|moet je betalen|betaalt u|betaal je|bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald|houden wij|houden we",
-        "zh": "补税|需补税|还需补|补交|补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退|亏损|亏了",
+        "zh": "加收|补税|需补税|还需补|补交|补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退|亏损|亏了",
         "ja": "引き落とされ|引き落とさ|追徴|納付|納める|追加で支払|追加で払|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
         "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내",
     },
-    # A surcharge is on both axes: the price rises, and the reader pays it ('un supplemento di 5 €', '加收30元').
+    # What a figure is, not where it went: a charge added to a price (a surcharge) or taken off it (a discount).
+    # Its own axis: 'the discounted fee rises to €48' is a discount that rose; 'we refund the €20 surcharge' is
+    # a credit of a surcharge.
     "surcharge": {
         "en": "surcharge|surcharges|supplement|extra charge|extra fee|additional charge|markup|mark-up",
         "fr": "supplément|suppléments|majoration|majoré|majorée|surcoût|surtaxe",
@@ -195,9 +197,35 @@ DIRECTION: dict[str, dict[str, str]] = {
         "pt": "sobretaxa|suplemento|taxa adicional",
         "it": "maggiorazione|maggiorazioni|maggiorato|maggiorata|supplemento|supplementi|sovrapprezzo|sovrattassa",
         "nl": "toeslag|toeslagen|meerprijs",
-        "zh": "加收|加价|附加费|多收",
+        "zh": "加价|附加费",
         "ja": "割増|割増料金|追加料金|加算",
         "ko": "할증|추가 요금|추가요금|가산",
+    },
+    # A reduction is both: a price that fell, and a charge taken off it ('una riduzione del 30 %').
+    "reduction": {
+        "en": "reduction", "fr": "réduction", "de": "reduzierung", "es": "reducción", "pt": "redução",
+        "it": "riduzione", "nl": "reductie",
+    },
+    "discount": {
+        "en": "discount|discounted",
+        "fr": "remise|rabais|ristourne",
+        "de": "rabatt|ermäßigung|ermäßigt|preisnachlass|vergünstigung",
+        "es": "descuento|rebaja|rebajado|rebajada",
+        "pt": "desconto|abatimento",
+        "it": "sconto|scontato|scontata",
+        "nl": "korting",
+        "zh": "折扣|优惠",
+        "ja": "割引|値引き|値引",
+        "ko": "할인",
+    },
+    # What a result is: a gain or a loss ('una ganancia del 1,4 %', 'o lucro caiu para …' is a gain that fell).
+    "gain": {
+        "fr": "gain|gains|plus-value", "de": "gewinn|gewinne|kursgewinn", "es": "ganancia|ganancias|plusvalía",
+        "pt": "ganho|ganhos|lucro|valorização", "it": "guadagno|guadagni|plusvalenza", "nl": "winst|waardestijging",
+    },
+    "loss": {
+        "fr": "perte|pertes|moins-value", "de": "verluste", "es": "pérdida|pérdidas|minusvalía",
+        "pt": "perda|perdas|prejuízo|desvalorização", "it": "minusvalenza", "nl": "waardedaling",
     },
     # Words that hold a direction's word and name none: 'pay £85 up front' is no rise (read longest first).
     "none": {  # no direction: 'up front'; a tax added to a price ('140 € al mes más IVA') is no rise
@@ -237,18 +265,23 @@ STEMS: dict[str, tuple[str, ...]] = {
 # The endings of German and Dutch compounds that name a direction ('Betriebskostenguthaben', 'Saunazuschlag',
 # 'Mengenrabatt', 'energietoeslag'): a compound is of the side of its last word.
 ENDINGS: dict[str, tuple[str, ...]] = {
-    "up": ("erhöhung", "steigerung", "verhoging"),
-    "down": ("rabatt", "ermäßigung", "nachlass", "senkung", "korting", "verlaging"),
-    "credit": ("guthaben", "gutschrift", "erstattung", "rückzahlung", "teruggave", "terugbetaling"),
+    "up": ("erhöhung", "verhoging"),
+    "down": ("senkung", "verlaging"),
+    "credit": ("guthaben", "gutschrift", "erstattung", "teruggave", "terugbetaling"),
     "debit": ("nachzahlung", "nachforderung", "rückforderung", "naheffing", "bijbetaling"),
     "surcharge": ("zuschlag", "aufschlag", "aufpreis", "toeslag"),
+    "discount": ("rabatt", "ermäßigung", "korting"),
 }
 AXES: dict[str, tuple[tuple[str, int], ...]] = {
     "up": (("change", 1),),
     "down": (("change", -1),),
     "credit": (("balance", 1),),
     "debit": (("balance", -1),),
-    "surcharge": (("change", 1), ("balance", -1)),
+    "surcharge": (("added", 1),),
+    "discount": (("added", -1),),
+    "reduction": (("change", -1), ("added", -1)),
+    "gain": (("result", 1),),
+    "loss": (("result", -1),),
 }
 
 # Periods: what a rate is per, in time ('£9 a month', 'CHF 240 yearly', 'monatlich', '每月').

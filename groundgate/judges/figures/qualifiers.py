@@ -339,8 +339,7 @@ class Reader:
             change, balance = _direction("", _own(text[end:stop]), self.lang)
         lead = text[max(previous, start - 160) : start]
         colon = max(lead.rfind(": "), lead.rfind("："))
-        labelled = colon >= 0 and not lead[colon + 1 :].strip(" +-−–€$£¥₩")
-        if not (change or balance) and labelled:
+        if not (change or balance) and colon >= 0 and not lead[colon + 1 :].strip(" +-−–€$£¥₩"):
             label = lead[:colon]
             begin = max(label.rfind(mark) for mark in ("; ", ". ", "\n", "；", "。", ": "))
             change, balance = _direction(_own_last(label[begin + 1 :]), "", self.lang)
@@ -355,14 +354,11 @@ class Reader:
                 if start and text[start - 1] in "+−-" and not text[start - 2 : start - 1].isascii()
                 else sign
             )  # '收益-356.27元'
-            if (
-                (sign in ("−", "-") or (sign == "+" and not labelled))
-                and (  # a price list's 'Aangetekend: + € 3,10' is an add-on
-                    start < 3
-                    or not text[start - 3].isalnum()
-                    or text[start - 2 : start - 1].isspace()
-                    or not text[start - 3].isascii()
-                )
+            if sign in ("+", "−", "-") and (
+                start < 3
+                or not text[start - 3].isalnum()
+                or text[start - 2 : start - 1].isspace()
+                or not text[start - 3].isascii()
             ):
                 balance = 1 if sign == "+" else -1  # a listing's '+212,40 €', '−48,00 €': in, out
                 item = text[
@@ -449,7 +445,9 @@ def _stems() -> re.Pattern[str]:
 def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int]) -> Qualifiers:
     """What a figure of ``kind`` written ``own`` is said with, between the words ``before`` and ``after`` it."""
     q = _said(before, after, own, kind, lang)
-    return Qualifiers(q.bound, q.change, q.balance, q.period, q.per, q.zone, q.zone_name, q.calendar, clause)
+    return Qualifiers(
+        q.bound, q.change, q.balance, q.period, q.per, q.zone, q.zone_name, q.calendar, clause, q.added, q.result
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -519,11 +517,13 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
             return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
         name = zones.placed(zone.group("zone").lower(), after[zone.end() :] if zoned_after else "", before, lang)
         return Qualifiers(zone=cldr.zones().get(name), zone_name=name, clause=clause)
-    change = balance = 0
+    change = balance = added = result = 0
     parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another figure's
     own_before = stripped_before[parts[-1].end() :] if parts else stripped_before
     if kind in ("money", "percent", "measure", "number", "count"):
-        change, balance = _direction(own_before, _own(stripped_after), lang)
+        directions = _directions(own_before, _own(stripped_after), lang)
+        change, balance = directions.get("change", 0), directions.get("balance", 0)
+        added, result = directions.get("added", 0), directions.get("result", 0)
         balance = (
             balance if kind in ("money", "percent") else 0
         )  # a credit or a debit is of an amount ('El día 15 se le cargarán 30 €')
@@ -531,12 +531,13 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         glued = before[-2:-1]  # what the sign follows: a digit or a Latin letter makes it a dash ('5-10%', 'COVID-19')
         if kind == "percent" and sign in ("-", "−") and not (glued.isdigit() or (glued.isascii() and glued.isalpha())) and change >= 0:  # fmt: skip
             change = -1  # '−8,3 %', a growth of '-3.17%' (a fall); a negative amount of money is not read
+            result = result or -1  # a return of '-1,4 %' is a loss, not a gain
     period, per, rest = rate(own_before, stripped_after, kind, lang)
     if not bound and lang not in _CJK and len(rest) < len(stripped_after):  # '2 jours par semaine au maximum'
         ended = phrases.starting(rest.lstrip(" ,"), "after")
         bound = ended[0] if ended is not None and ended[0] in ("min", "max") else ""
     calendar = kind == "duration" and _calendar(own + after[:24])
-    return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause)
+    return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause, added=added, result=result)
 
 
 def _last(found: Iterator[re.Match[str]]) -> re.Match[str] | None:
@@ -558,6 +559,13 @@ def _own(after: str) -> str:
 
 def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     """The nearest word of each axis on either side: a change (up or down), a balance (credit or debit)."""
+    found = _directions(before, after, lang)
+    return found.get("change", 0), found.get("balance", 0)
+
+
+def _directions(before: str, after: str, lang: str) -> dict[str, int]:
+    """The nearest word of each axis on either side, by axis: a change, a balance, a charge added or taken off,
+    a result (gain or loss)."""
     found: dict[str, tuple[int, int]] = {}
     if lang in _CJK:
         pattern = phrases.pattern("direction", lang)
@@ -577,4 +585,4 @@ def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
         for axis, sign in words.AXES[name]:
             if axis not in found or start < found[axis][0]:
                 found[axis] = (start, sign)
-    return found.get("change", (0, 0))[1], found.get("balance", (0, 0))[1]
+    return {axis: sign for axis, (_, sign) in found.items()}

@@ -1,0 +1,85 @@
+"""The review of which way money moves (hostile74, on 4f452a0; issue 46, round twenty). A discount or a
+surcharge is what a figure is, not where it went: 'the discounted fee rises to €48' is a discount that rose, and
+'we refund the €20 surcharge' a credit of a surcharge, so both are an axis of their own; a gain or a loss too
+('o lucro caiu'). A change's end reached is the next change's end left ('from £80 to £95, then to £110'): each
+end is of its change's way, not a level of its own. A '+' after a label is still money in ('Saldo: +150,00 €').
+Compounds of other senses ('Versteigerung', 'Nachlass', 'Kreditrückzahlung') name no direction. Each probe failed
+on 4f452a0."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.tripwire_rows import flagged
+
+CLEAN = [
+    ("From 1 March the discounted monthly fee rises to €48.", "From March the discounted monthly fee is €48."),
+    ("A partir del 1 de marzo, la cuota con descuento sube a 48 €.", "Desde marzo, la cuota con descuento es de 48 €."),
+    ("A partir de 1 de março, a mensalidade com desconto sobe para 48 €.", "Desde março, a mensalidade com desconto é de 48 €."),
+    ("A partir de marzo el descuento por volumen sube al 15 %.", "Desde marzo el descuento por volumen es del 15 %."),
+    ("From June the fuel surcharge falls to €5 per ticket.", "From June the fuel surcharge is €5 per ticket."),
+    ("A partir de junio el recargo por combustible baja a 5 € por billete.", "Desde junio el recargo por combustible es de 5 € por billete."),
+    ("Da giugno il supplemento carburante scende a 5 € a biglietto.", "Da giugno il supplemento carburante è di 5 € a biglietto."),
+    ("À partir de juin, la surtaxe carburant baisse à 5 € par billet.", "Depuis juin, la surtaxe carburant est de 5 € par billet."),
+    ("O lucro caiu para 2,1 milhões de euros em 2024.", "Em 2024, o lucro foi de 2,1 milhões de euros."),
+    ("La ganancia neta bajó a 2,1 millones de euros en 2024.", "La ganancia neta fue de 2,1 millones de euros en 2024."),
+    ("La pérdida aumentó a 3 millones de euros en 2024.", "La pérdida fue de 3 millones de euros en 2024."),
+    ("O prejuízo subiu para 3 milhões de euros em 2024.", "O prejuízo foi de 3 milhões de euros em 2024."),
+    ("Nel 2024 l'utile netto è sceso a 2,1 milioni di euro; il guadagno per azione è calato a 0,40 €.", "Nel 2024 il guadagno per azione è stato di 0,40 €."),
+    ("En 2024, les pertes ont augmenté à 3 millions d'euros.", "En 2024, les pertes se sont élevées à 3 millions d'euros."),
+    ("Die monatliche Rate von 350 € wird von Ihrem Konto abgebucht.", "Ihre monatliche Kreditrückzahlung beträgt 350 €."),
+    ("我们将退还您30元。", "我们多收了您30元，会全额退还。"),
+    ("La remise augmente avec la quantité, de 5 % à 15 %.", "La remise maximale est de 15 %."),
+    ("The fee went from £80 to £95 in 2024 and rose again in 2025 to £110.", "The fee rose from £95 to £110 in 2025."),
+    ("La cuota subió de 40 € a 45 € en 2024 y en 2025 volvió a subir, hasta 50 €.", "En 2025 la cuota subió de 45 € a 50 €."),
+    ("A mensalidade passou de 30 € para 35 € em 2024 e, em 2025, para 39 €.", "Em 2025 a mensalidade passou de 35 € para 39 €."),
+    ("月額料金は2024年に1,000円から1,200円に改定され、2025年にはさらに値上げされて1,500円になりました。", "2025年に月額料金は1,200円から1,500円に改定されました。"),
+    ("월 요금은 2024년에 1만 원에서 1만 2천 원으로 올랐고, 2025년에는 다시 올라 1만 5천 원이 되었습니다.", "2025년에 월 요금은 1만 2천 원에서 1만 5천 원으로 올랐습니다."),
+    ("Für jedes Kind erhalten Sie bis zu 297 € im Monat.", "Der Kinderzuschlag beträgt bis zu 297 € im Monat."),
+    ("Op uw rekening wordt elke maand € 123 bijgeschreven.", "Uw zorgtoeslag bedraagt € 123 per maand."),
+    ("Der Wert des Erbes ist auf 250.000 € gestiegen.", "Der Nachlass ist inzwischen 250.000 € wert."),
+    ("Die Versteigerung: das Mindestgebot ist von 400 € auf 500 € gesenkt worden.", "Bei der Versteigerung liegt das Mindestgebot nun bei 500 €."),
+    ("The Carer's Allowance Supplement: you will receive £290.10 twice a year.", "The Carer's Allowance Supplement is £290.10, paid twice a year."),
+    ("The credit-card surcharge was reduced to 1.5%.", "The credit-card surcharge is now 1.5%."),
+    ("Wij betalen € 20 toeslag terug als de vlucht vervalt.", "Als de vlucht vervalt, krijgt u € 20 terug."),
+    ("Ti rimborsiamo il supplemento di 20 € se il volo viene cancellato.", "Se il volo viene cancellato, ti rimborsiamo 20 €."),
+    ("Le devolvemos el recargo de 20 € si se cancela el vuelo.", "Si se cancela el vuelo, le devolvemos 20 €."),
+    ("自3月起，学生优惠价上调至48元。", "自3月起，学生优惠价为48元。"),
+    ("3월부터 학생 할인 요금이 4만 8천 원으로 인상됩니다.", "3월부터 학생 할인 요금은 4만 8천 원입니다."),
+    ("自6月起，燃油附加费降至50元。", "自6月起，燃油附加费为50元。"),
+    ("Your annual saving rises to £120 with the new tariff.", "With the new tariff your annual saving is £120."),
+    ("The discount on annual plans increases to 20%.", "Annual plans now come with a 20% discount."),
+    ("La réduction pour les familles passe à 15 % ; la remise fidélité augmente à 10 %.", "La remise fidélité est désormais de 10 %."),
+    ("O desconto de fidelidade sobe para 10 %.", "O desconto de fidelidade passa a ser de 10 %."),
+    ("Der Treuerabatt steigt auf 10 %.", "Der Treuerabatt beträgt nun 10 %."),
+    ("De getrouwheidskorting stijgt naar 10 %.", "De getrouwheidskorting is nu 10 %."),
+    ("As of May, the late-payment surcharge has been cut to €10.", "The late-payment surcharge is €10 as of May."),
+]  # fmt: skip
+
+LISTED = [
+    ("Abrechnungsergebnis: +84,20 €", "Sie müssen 84,20 € nachzahlen.", "84,20"),
+    ("Saldo: +212,40 €", "You owe 212,40 €.", "212,40"),
+    ("12.03. Gehalt: +2.450,00 €\n14.03. Miete: −950,00 €", "Am 12.03. wurden 2.450,00 € für das Gehalt abgebucht.", "2.450"),
+    ("Saldo: +150,00 €", "Você deve pagar 150,00 €.", "150,00"),
+    ("Balance: +£150.00", "You will pay £150.00.", "150"),
+    ("Solde : +150,00 €", "Vous devrez payer 150,00 €.", "150,00"),
+    ("Saldo: +150,00 €", "Tendrá que pagar 150,00 €.", "150,00"),
+    ("Saldo: +150,00 €", "Dovrà pagare 150,00 €.", "150,00"),
+    ("Kontostand: +150,00 €", "150,00 € werden abgebucht.", "150,00"),
+    ("Ti rimborsiamo il supplemento di 20 € se il volo viene cancellato.", "Se il volo viene cancellato, dovrai pagare 20 €.", "20"),
+    ("Le devolvemos el recargo de 20 € si se cancela el vuelo.", "Si se cancela el vuelo, tendrá que pagar 20 €.", "20"),
+    ("Nous vous remboursons la majoration de 20 € si le vol est annulé.", "Si le vol est annulé, vous devrez payer 20 €.", "20"),
+    ("Devolvemos a sobretaxa de 20 € se o voo for cancelado.", "Se o voo for cancelado, terá de pagar 20 €.", "20"),
+    ("航班取消时，我们会退还您30元附加费。", "航班取消时，您需补交30元。", "30"),
+    ("Kontoauszug März\n12.03. Gehalt: +2.450,00 €\n14.03. Miete: −950,00 €", "Am 14.03. wurden Ihnen 950,00 € Miete gutgeschrieben und am 12.03. 2.450,00 € Gehalt abgebucht.", "2.450"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN)
+def test_the_money_review_s_honest_answers_list_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED)
+def test_the_money_review_s_changed_figures_are_listed(context: str, candidate: str, figure: str) -> None:
+    assert any(figure in listed or listed in figure for listed in flagged(context, candidate))
