@@ -53,6 +53,25 @@ DENOMINATOR_WORDS = {
     "キログラム": "kg",
     "리터": "l",
     "킬로그램": "kg",
+    # square and cubic metres spelled out ('510 gramos por metro cuadrado')
+    "square metre": "m2",
+    "square meter": "m2",
+    "mètre carré": "m2",
+    "quadratmeter": "m2",
+    "metro cuadrado": "m2",
+    "metro quadrado": "m2",
+    "metro quadrato": "m2",
+    "vierkante meter": "m2",
+    "cubic metre": "m3",
+    "cubic meter": "m3",
+    "mètre cube": "m3",
+    "kubikmeter": "m3",
+    "metro cúbico": "m3",
+    "metro cubo": "m3",
+    "kubieke meter": "m3",
+    "平方米": "m2",
+    "平方メートル": "m2",
+    "제곱미터": "m2",
 }
 
 
@@ -65,15 +84,18 @@ def _short(part: str) -> str:
 
 
 COMPOUND = re.compile(
-    r"(?:\s(?:di|de|d'|d’|of|du|des|van|an)\s?[^\W\d_]{3,}(?=\s(?:per|pro|par|por|je)\s))?"  # '12 milligrammi di nitrati per litro'
-    r"\s?(?:/|\s?(?:per|pro|par|por cada|por|je|ogni|per ogni|a cada|aux|op|every)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|(?:[1-9]\d{0,3}\s?)?(?=[a-zA-Zµμ])(?:d[lL]|[mµμu]?[lL]|km|kg|m[²2³3])(?![²³23])|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|(?:[1-9]\d{0,3}\s)?(?:"
+    r"(?:\s(?:di|de|d'|d’|of|du|des|van|an)\s?[^\W\d_]{3,}(?:\s[^\W\d_]{3,}){0,2}(?=\s(?:per|pro|par|por|je)\s)"  # '12 milligrammi di nitrati per litro'
+    r"|\s[A-ZÄÖÜ][^\W\d_]{3,}(?=\s(?:pro|je)\s))?"  # a German noun: '1,8 Gramm Restzucker pro Liter'
+    r"\s?(?:/|\s?(?:per|pro|par|por cada|por|je|ogni|per ogni|a cada|cada|aux|op|every)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|(?:[1-9]\d{0,3}\s?)?(?=[a-zA-Zµμ])(?:d[lL]|[mµμu]?[lL]|km|kg|m[²2³3])(?![²³23])|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|(?:[1-9]\d{0,3}\s)?(?:"
     + "|".join(sorted(DENOMINATOR_WORDS, key=len, reverse=True))
     + r"))(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])",
     re.IGNORECASE,
 )
 
 
-_PER = re.compile(r"\s?(?:/|\s(?:per|pro|par|por cada|por|je|ogni|per ogni|a cada|aux|op|every)\s)\s?", re.IGNORECASE)
+_PER = re.compile(
+    r"\s?(?:/|\s(?:per|pro|par|por cada|por|je|ogni|per ogni|a cada|cada|aux|op|every)\s)\s?", re.IGNORECASE
+)
 
 
 def denominator(match: re.Match[str]) -> str:
