@@ -514,6 +514,8 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         zoned_after = after_zone.match(after)
         zone = zoned_after or before_zone.search(before[-16:])
         if zone is None:
+            if (name := zones.place_after(after)) is not None:  # 'às 15h00 em Brasília', '16.01 uur in Londen'
+                return Qualifiers(zone=cldr.zones().get(name), zone_name=name, clause=clause)
             return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
         name = zones.placed(zone.group("zone").lower(), after[zone.end() :] if zoned_after else "", before, lang)
         return Qualifiers(zone=cldr.zones().get(name), zone_name=name, clause=clause)

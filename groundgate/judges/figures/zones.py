@@ -50,6 +50,17 @@ _PLACE_BEFORE = re.compile(
 )
 
 
+_PLACE_RIGHT_AFTER = re.compile(r"\s*,?\s*(?i:in|em|en|à|a|op|at)\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)")
+
+
+def place_after(after: str) -> str | None:
+    """The zone of a place named right after a time ('às 15h00 em Brasília', '10.30 uur in Londen'), or None."""
+    place = _PLACE_RIGHT_AFTER.match(after)
+    if place is None:
+        return None
+    return cldr.place_zone(place.group(1)) or None
+
+
 _STOPOVER = re.compile(
     r"(?i:stopover|layover|change|connection|via|overstap|tussenstop|tussenlanding|scalo|escale|correspondance|zwischenstopp|zwischenlandung|umstieg|escala|conexión|conexão|transbordo)\w*\s*$"
 )
