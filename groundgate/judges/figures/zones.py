@@ -50,7 +50,7 @@ _PLACE_BEFORE = re.compile(
 )
 
 
-_PLACE_RIGHT_AFTER = re.compile(r"\s*,?\s*(?i:in|em|en|à|a|op|at)\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)")
+_PLACE_RIGHT_AFTER = re.compile(r"\s+(?i:in|em|en|à|a|op|at)\s+([A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+)?)")
 
 
 def place_after(after: str) -> str | None:
