@@ -83,3 +83,61 @@ def test_the_money_review_s_honest_answers_list_nothing(context: str, candidate:
 @pytest.mark.parametrize(("context", "candidate", "figure"), LISTED)
 def test_the_money_review_s_changed_figures_are_listed(context: str, candidate: str, figure: str) -> None:
     assert any(figure in listed or listed in figure for listed in flagged(context, candidate))
+
+
+# The review of this round's readings (hostile75, on dd33862): a clock time is no span ('arrive à 1h30' is not 90
+# minutes): only hours and minutes said of a thing ('séances de 1 h 30') or of a length ('Temps de trajet :') are;
+# a part is of its whole only right before it ('1 320 des 1 450') or after a word of which ('di cui 312'), never
+# across a noun ('12 teams of 25 players'); a surcharge in French or English is still the reader's to pay; an
+# answer's end left is no claim of a way (a chain that turns: 'augmenté à 800 €, puis baissé à 750 €').
+CLEAN_READINGS = [
+    ("Temps de trajet : 1 h 30 environ.", "Le trajet dure environ 1 h 30."),
+    ("1,450 cabins, including 1,320 with a balcony.", "Over 90% of the cabins have a balcony."),
+    ("Le loyer a augmenté à 800 € en 2023, puis a baissé à 750 € en 2024.", "En 2024, le loyer est passé de 800 € à 750 €."),
+]  # fmt: skip
+
+LISTED_READINGS = [
+    ("Le ferry arrive à Bastia à 1h30 du matin. Le trajet dure 4 heures.", "La traversée dure 90 minutes.", "90 minutes"),
+    ("Les séances durent 90 minutes et ont lieu le mardi soir.", "Les séances commencent à 1h30 le mardi.", "1h30"),
+    ("Le service de nuit circule de 23h à 1h30.", "Le service de nuit dure 90 minutes.", "90 minutes"),
+    ("O último comboio parte às 1h30 da manhã.", "A viagem dura 90 minutos.", "90 minutos"),
+    ("A consulta dura 90 minutos.", "A consulta começa às 1h30.", "1h30"),
+    ("Le parking est fermé entre 1h30 et 5h00.", "Le parking ferme pendant 90 minutes.", "90 minutes"),
+    ("Le film commence à 2h45 du matin lors de la nuit blanche.", "Le film dure 165 minutes.", "165 minutes"),
+    ("La séance dure 90 minutes.", "La séance dure 1 h 30 et commence à 1h30.", "1h30"),
+    ("Die Sitzung dauert 90 Minuten.", "Die Sitzung beginnt um 1h30.", "1h30"),
+    ("La sesión dura 90 minutos.", "La sesión empieza a la 1h30.", "1h30"),
+    ("La lezione dura 90 minuti.", "La lezione inizia all'1h30.", "1h30"),
+    ("De les dure 90 minuten.", "De les begint om 1h30.", "1h30"),
+    ("Le vol part à 9h45 et dure 2h45.", "Le vol part à 2h45.", "2h45"),
+    ("Il complesso ha 150 camere su 12 piani, tutte con aria condizionata.", "Circa l'8 % delle camere ha la vista mare.", "8 %"),
+    ("La liga tiene 12 equipos de 25 jugadores cada uno.", "Casi la mitad de los jugadores son menores de 21 años.", "la mitad"),
+    ("The league has 12 teams of 25 players each.", "Almost half of the players are under 21.", "half"),
+    ("L'hôtel propose 240 chambres sur 12 étages.", "Environ 5 % des chambres sont accessibles aux fauteuils roulants.", "5 %"),
+    ("Unser Verein hat 40 Trainer von 12 Standorten.", "Knapp ein Drittel der Trainer hat eine A-Lizenz.", "Drittel"),
+    ("Los 45 empleados de nuestras 12 tiendas reciben formación anual.", "Más de una cuarta parte de los empleados trabaja a tiempo parcial.", "cuarta parte"),
+    ("Die Schule hat 420 Schüler, davon 312 Mädchen und 108 Jungen.", "Etwa ein Viertel der Schüler sind Mädchen.", "Viertel"),
+    ("In 2023 we handled 1,240 claims of 12 types; 96 of them were rejected.", "Roughly 1% of claims were rejected.", "1%"),
+    ("Supplément de 10 € pour les animaux.", "Nous vous remboursons 10 € pour les animaux.", "10 €"),
+    ("Le dernier bus part de la gare à 1h30.", "Le trajet en bus dure une heure et demie.", "une heure et demie"),
+    ("Horaires du bar : 18h – 1h30.", "Le happy hour dure 90 minutes.", "90 minutes"),
+    ("Le massage dure 90 minutes et coûte 80 €.", "Le massage dure 90 minutes ; le spa ferme à 1h30.", "1h30"),
+    ("Rendez-vous à 1h45 devant l'hôtel pour l'excursion nocturne.", "L'excursion nocturne dure 105 minutes.", "105 minutes"),
+    ("Arrivée à Lyon à 2h15.", "Le trajet dure 2 h 15.", "2 h 15"),
+    ("Départ du car à 6h00, retour à Paris vers 20h00.", "L'excursion dure 6 heures.", "6 heures"),
+    ("Le train part à 3h00 du matin.", "Le trajet dure 3 heures.", "3 heures"),
+    ("O passeio sai às 8h00 e regressa às 18h00.", "O passeio dura 8 horas.", "8 horas"),
+    ("Le car part à 7h30 et arrive à Annecy à 12h00.", "Le trajet dure 7h30.", "7h30"),
+    ("Les 12 chauffeurs de nos 40 bus sont formés chaque année.", "Environ 30 % des bus sont électriques.", "30 %"),
+    ("Onze 48 medewerkers van 12 vestigingen volgen jaarlijks een training.", "Ongeveer een kwart van de medewerkers werkt parttime.", "kwart"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN_READINGS)
+def test_the_readings_review_s_honest_answers_list_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_READINGS)
+def test_the_readings_review_s_changed_figures_are_listed(context: str, candidate: str, figure: str) -> None:
+    assert any(figure in listed or listed in figure for listed in flagged(context, candidate))

@@ -86,7 +86,7 @@ _LOOSE_KEYS = frozenset({"plain", "bare", "n"})
 
 
 # Words of two units ('110 pounds' of money or of weight; 'キロ', '킬로' of kilometres or kilograms; 'Po' a
-# French inch or petabyte), and hours that may be a clock's or a span's ('16h', '1 h 30' in
+# French inch or petabyte), and hours that may be a clock's or a span's ('16h' in
 # French or Portuguese, '8 uur' in Dutch): (kind, unit, the figure as written) to the other reading.
 _TWO_WAYS: tuple[tuple[str, str, re.Pattern[str], Callable[[Figure], Figure]], ...] = (
     ("money", "GBP", re.compile(r"\bpounds?\b", re.IGNORECASE), lambda f: replace(f, kind="measure", unit="lb")),
@@ -96,8 +96,6 @@ _TWO_WAYS: tuple[tuple[str, str, re.Pattern[str], Callable[[Figure], Figure]], .
     ("time", "", re.compile(r"^\d{1,2}\s?uur$"), lambda f: replace(f, kind="duration", unit="hour", value=Decimal(min(f.readings) // 60), readings=frozenset())),
     ("duration", "hour", re.compile(r"^\d{1,2}\s?uur$"), lambda f: replace(f, kind="time", unit="", value=f.value * 60, readings=frozenset({int(f.value) * 60 % 1440}))),
     ("duration", "hour", re.compile(r"^\d{1,2}\s?h$"), lambda f: replace(f, kind="time", unit="", value=f.value * 60, readings=frozenset({int(f.value) * 60}))),
-    # a short span in hours and minutes ('séances de 1 h 30', 'Cadence : 1 h 30 + 30 s'): an hour and a half too
-    ("time", "", re.compile(r"^\d\s?h\s?[0-5]\d$"), lambda f: replace(f, kind="duration", unit="minute", value=Decimal(min(f.readings)), readings=frozenset())),
 )  # fmt: skip
 
 

@@ -162,25 +162,29 @@ def _share(
     return None
 
 
-# A part said of its whole between two counts: '1 320 des 1 450', 'of which', 'di cui', 'davon', '이 중', '其中'.
-_PART_OF = re.compile(
-    r"(?<![^\W\d_])(?:of|of which|out of|des|dont|sur|davon|von|waarvan|van|de|de los cuales|de las cuales|"
-    r"dos quais|das quais|di cui|su|delle quali|dei quali)(?![^\W\d_])|이 중|그중|其中|之中|うち",
+# A part said of its whole between two counts: '1 320 des 1 450' (the part first, nothing but the word between),
+# or the whole first and a word of which right before the part ('1.912 lezioni, di cui 1.430', 'davon', '其中').
+_OF = re.compile(
+    r"\s*(?:of|out of|of the|des|de|sur|von|van|de los|de las|dos|das|dei|degli|delle|su|di|su un totale di)\s*",
+    re.IGNORECASE,
+)
+_OF_WHICH = re.compile(
+    r"(?:(?<![^\W\d_])(?:of which|of whom|including|di cui|dont|davon|waarvan|de los cuales|de las cuales|dos quais|"
+    r"das quais|delle quali|dei quali)|其中|之中|うち|이 중|그중)\s*(?:the|les|la|le|die|der|de|het|los|las|os|as|gli|i)?\s*$",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?;]\s|[。！？；]")
 
 
 def _part_of(a: Figure, b: Figure, context: str) -> bool:
-    """Whether the context says one count as a part of the other, a few words apart in one sentence."""
-    first, second = (a, b) if a.start < b.start else (b, a)
-    between = context[first.end : second.start]
-    return (
-        bool(context)
-        and len(between) <= 40
-        and _SENTENCE_END.search(between) is None
-        and _PART_OF.search(between) is not None
-    )
+    """Whether the context says the smaller count ``a`` as a part of the larger ``b``: right after it ('1 320 des
+    1 450 cabines'), or after a word of which that follows the whole ('420 box, di cui 312'), in one sentence."""
+    if not context:
+        return False
+    if a.start < b.start:
+        return _OF.fullmatch(context, a.end, b.start) is not None
+    between = context[b.end : a.start]
+    return len(between) <= 40 and _SENTENCE_END.search(between) is None and _OF_WHICH.search(between) is not None
 
 
 def _holds(bound: str, v: Decimal, share: Decimal) -> bool:

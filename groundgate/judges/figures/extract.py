@@ -83,9 +83,12 @@ class Reading:
     """A text's figures, read without their qualifiers (``figures``), and each with them when asked
     (``qualified``): a context's are read only where an answer's figure needs them."""
 
-    def __init__(self, figures: list[Figure], reader: Reader | None, written: Rewritten | None) -> None:
+    def __init__(
+        self, figures: list[Figure], reader: Reader | None, written: Rewritten | None, source: bool = False
+    ) -> None:
         self.figures = figures
         self._reader, self._written = reader, written
+        self._source = source  # a context's: the end a change left is of its way too
         self._index = {id(figure): index for index, figure in enumerate(figures)}
         self._at = {(figure.start, figure.end): index for index, figure in enumerate(figures)}
         self._done: dict[int, Figure] = {}
@@ -106,10 +109,11 @@ class Reading:
             if figure.bound and not said.bound:  # 'a third': about 33.33%
                 said = replace(said, bound=figure.bound)
             if not said.change and figure.kind in ("money", "percent"):
-                # a change said by its ends: the level reached and the level left are both of a rise or a fall
-                # ('sale da 30 € a 40 €' against 'scende da 40 € a 30 €': each end is of the other way)
+                # a change said by its ends: the level reached is of its rise or fall, and in a context so is the
+                # level left ('scende da 40 € a 30 €': an answer's 'sale da 30 € a 40 €' reaches a level that fell
+                # away); an answer's end left is no claim of a way (a chain: 'went up to 800 €, then from 800 €…')
                 implied = self._implied(index) if index else 0
-                if not implied and index + 1 < len(self.figures):
+                if not implied and self._source and index + 1 < len(self.figures):
                     implied = self._implied(index + 1)
                 said = replace(said, change=implied)
             self._done[index] = figure.with_qualifiers(said)
@@ -125,7 +129,7 @@ class Reading:
         return changes.implied(reader.text, *ends, (first.value, figure.value), reader.lang)
 
 
-def read(text: str, lang: str | None = None) -> Reading:
+def read(text: str, lang: str | None = None, source: bool = False) -> Reading:
     """Every figure in the text, in order, each quoted as the text writes it; their qualifiers when asked."""
     if not text.isascii():
         text = _TIMES_AFTER_UNIT.sub(" ", visible(_THOUSANDS.sub(units.THOUSANDS, text))).replace("×", "x")
@@ -146,7 +150,7 @@ def read(text: str, lang: str | None = None) -> Reading:
     # a figure written in words without a unit ('una riduzione del 6%') parts no figure from its words
     spans = [(*(item.quote or (item.start, item.end)), "bare" if f.bare else item.kind) for item, f in zip(found, quoted, strict=True)]  # fmt: skip
     reader = Reader(written.text, lang, spans, written.old)
-    return Reading(quoted, reader, written)
+    return Reading(quoted, reader, written, source)
 
 
 _WORDS = re.compile(r"[^\W\d_]+")

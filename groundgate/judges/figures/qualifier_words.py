@@ -175,8 +175,8 @@ DIRECTION: dict[str, dict[str, str]] = {
         "ko": "환급|환불|돌려받|돌려드리",
     },
     "debit": {
-        "en": "you'll pay|you will pay|we'll charge|we will charge|will be charged|will be deducted|we'll deduct|we will deduct|overpaid|overpayment|debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|penalty|keeps|retains|retained|forfeit|forfeited|withheld|non-refundable|nonrefundable|we keep|we'll keep|we will keep|will be kept|is kept|are kept",
-        "fr": "trop-perçu|sera retenu|sera retenue|sera déduit|sera déduite|prélèverons|vous devrez payer|devrez payer|à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé|retiendrons|retiendra|conservons|conserverons|gardons",
+        "en": "you'll pay|you will pay|we'll charge|we will charge|will be charged|will be deducted|we'll deduct|we will deduct|overpaid|overpayment|debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|surcharge|penalty|keeps|retains|retained|forfeit|forfeited|withheld|non-refundable|nonrefundable|we keep|we'll keep|we will keep|will be kept|is kept|are kept",
+        "fr": "supplément|trop-perçu|sera retenu|sera retenue|sera déduit|sera déduite|prélèverons|vous devrez payer|devrez payer|à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé|retiendrons|retiendra|conservons|conserverons|gardons",
         "de": "müssen sie zahlen|zahlen sie|buchen wir ab|wird abgebucht|wird einbehalten|zu viel erhalten|überzahlung|nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen|rückforderung|abzug|abgezogen|einbehalten|behält|verfällt|nicht erstattet|nicht erstattungsfähig|behalten wir|behalten",
         "es": "retención adicional|le tocará pagar|te tocará pagar|tendrá que pagar|tendrás que pagar|te cobraremos|te cobrarán|cobraremos|se te descontará|descontaremos|te descuentan|pagarás|deberá pagar|deberás pagar|a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización|se queda con|retiene|retenido|no reembolsable|pierde|retenemos|retendremos|retendrá|se retiene|se retienen|nos quedamos con|nos quedaremos con",
         "pt": "deverá restituir|deve restituir|terá de pagar|vai pagar|pagará|será descontado|será cobrado|recebeu indevidamente|a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa|fica com|ficará com|retém|retido|retida|não reembolsável|perde|retemos|reteremos|ficamos com",
@@ -190,8 +190,8 @@ DIRECTION: dict[str, dict[str, str]] = {
     # Its own axis: 'the discounted fee rises to €48' is a discount that rose; 'we refund the €20 surcharge' is
     # a credit of a surcharge.
     "surcharge": {
-        "en": "surcharge|surcharges|supplement|extra charge|extra fee|additional charge|markup|mark-up",
-        "fr": "supplément|suppléments|majoration|majoré|majorée|surcoût|surtaxe",
+        "en": "supplement|extra charge|extra fee|additional charge|markup|mark-up",
+        "fr": "majoration|majoré|majorée|surcoût|surtaxe",
         "de": "zuschlag|aufschlag|aufpreis|mehrpreis",
         "es": "recargo|recargos|suplemento|sobrecoste|sobrecargo|sobretasa",
         "pt": "sobretaxa|suplemento|taxa adicional",

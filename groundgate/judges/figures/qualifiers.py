@@ -559,6 +559,9 @@ def _own(after: str) -> str:
     return after[: part.start()] if part is not None else after
 
 
+_KINDS = frozenset({"surcharge", "discount", "gain", "loss"})  # words of what a figure is, not of a direction
+
+
 def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
     """The nearest word of each axis on either side: a change (up or down), a balance (credit or debit)."""
     found = _directions(before, after, lang)
@@ -576,6 +579,8 @@ def _directions(before: str, after: str, lang: str) -> dict[str, int]:
     else:
         earlier, after_all = phrases.anywhere(before, "direction"), phrases.anywhere(after, "direction")
     later = after_all[:1]
+    if later and later[0][0] in _KINDS:  # what the figure is, then where it goes: '€ 20 toeslag terug'
+        later = after_all[:2]
     if {"credit", "debit"} <= {name for name, _, _ in after_all}:  # '3,95 € del envío de la devolución descontados'
         later = [(name, at, end) for name, at, end in later if name not in ("credit", "debit")]  # either side: none
     earlier = [found_ for found_ in earlier if found_[0] in words.AXES]

@@ -346,9 +346,15 @@ _ZONED = re.compile(
     r"\s*[,(]?\s*(?:heure|hora|horário|ora|time|zeit|tijd|UTC|GMT|CES?T|MES?Z|[A-Z]{1,3}[SD]?T)(?![^\W\d_])"
 )
 # Words that make 'N h MM' a length of time ('Durée estimée : 4 h 35', 'Temps limite : 6 h 00', '4 h 30 de route')
-_LASTS = re.compile(r"(?<![^\W\d_])(?:durée|dure|durent|durera|temps limite|durata|dura|duración|duração|dauer|dauert|duur|duurt|reistijd|rijtijd|takes?|lasts?)(?![^\W\d_])(?:\s+[^\W\d_'’]+){0,3}\s*:?\s*(?:de\s|d['’]|of\s|von\s|van\s|di\s)?$", re.IGNORECASE)  # fmt: skip
+_LASTS = re.compile(r"(?<![^\W\d_])(?:durée|dure|durent|durera|temps limite|temps de trajet|temps de parcours|temps de vol|cadence|durata|dura|duración|duração|dauer|dauert|duur|duurt|reistijd|rijtijd|takes?|lasts?)(?![^\W\d_])(?:\s+[^\W\d_'’]+){0,3}\s*:?\s*(?:de\s|d['’]|of\s|von\s|van\s|di\s)?$", re.IGNORECASE)  # fmt: skip
 # Words before 'N h MM' that make it a clock time whatever else the sentence says ('dure jusqu'à 22 h 45')
 _CLOCK_AT = re.compile(r"(?<![^\W\d_])(?:à|avant|après|jusqu'à|jusqu’à|vers|dès|entre|at|before|after|until|um|bis|gegen|vor|nach|ab|om|tot|voor|na|vanaf|alle|dalle|entro le|às|a las|hasta las|desde las|départ|arrivée)\s*$", re.IGNORECASE)  # fmt: skip
+# A short span said of a thing before it ('4 séances de 1 h 30', 'aulas de 1h30', 'a class of 1h30'): hours and
+# minutes of an hour to five, not at a clock's word and not a span's end, are a length of time.
+_OF_THING = re.compile(
+    r"(?:[^\W\d_]{3,}(?:\s+[^\W\d_'’]+){0,3}\s+(?:de|d['’]une?|of|di|da)|(?<![^\W\d_])(?:têm|tem|tiene|tienen|hanno))\s*$",
+    re.IGNORECASE,
+)
 _OF_ROAD = re.compile(
     r"\s*(?:de route|de trajet|de vol|de marche|de voyage|de conduite|di viaggio|de viaje|de viagem)\b", re.IGNORECASE
 )
@@ -440,7 +446,13 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         if (
             g["mfr"]
             and not _CLOCK_AT.search(before)
-            and (_LASTS.search(text, max(0, match.start() - 40), match.start()) or _OF_ROAD.match(text, match.end()))
+            and (
+                _LASTS.search(text, max(0, match.start() - 40), match.start())
+                or _OF_ROAD.match(text, match.end())
+                or (
+                    1 <= hour <= 5 and not spanned and _OF_THING.search(text, max(0, match.start() - 40), match.start())
+                )
+            )
         ):
             return Found(
                 match.start(), match.end(), "duration", Decimal(hour * 60 + minute), "minute"

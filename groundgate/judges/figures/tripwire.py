@@ -93,7 +93,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     said = claimed(everything, again)
     if not said:
         return Finding([], [])
-    reading = read(context, lang)
+    reading = read(context, lang, source=True)
     stated = reading.figures
     placed = zones.local_as_context(
         everything, context, lang, lambda: [reading.qualified(f) for f in stated if f.kind == "time"]
