@@ -89,7 +89,8 @@ def test_the_money_review_s_changed_figures_are_listed(context: str, candidate: 
 # minutes): only hours and minutes said of a thing ('séances de 1 h 30') or of a length ('Temps de trajet :') are;
 # a part is of its whole only right before it ('1 320 des 1 450') or after a word of which ('di cui 312'), never
 # across a noun ('12 teams of 25 players'); a surcharge in French or English is still the reader's to pay; an
-# answer's end left is no claim of a way (a chain that turns: 'augmenté à 800 €, puis baissé à 750 €').
+# answer's end left is no claim of a way (a chain that turns: 'augmenté à 800 €, puis baissé à 750 €'); a
+# context's discount is a fall in price where the answer says only which way ('20 % de plus'); 'cheaper' is a fall.
 CLEAN_READINGS = [
     ("Temps de trajet : 1 h 30 environ.", "Le trajet dure environ 1 h 30."),
     ("1,450 cabins, including 1,320 with a balcony.", "Over 90% of the cabins have a balcony."),
@@ -118,6 +119,22 @@ LISTED_READINGS = [
     ("Los 45 empleados de nuestras 12 tiendas reciben formación anual.", "Más de una cuarta parte de los empleados trabaja a tiempo parcial.", "cuarta parte"),
     ("Die Schule hat 420 Schüler, davon 312 Mädchen und 108 Jungen.", "Etwa ein Viertel der Schüler sind Mädchen.", "Viertel"),
     ("In 2023 we handled 1,240 claims of 12 types; 96 of them were rejected.", "Roughly 1% of claims were rejected.", "1%"),
+    ("Mitglieder erhalten 10 % Rabatt.", "Mitglieder zahlen 10 % mehr.", "10 %"),
+    ("Off-peak tickets are £5 cheaper.", "Off-peak tickets cost £5 more.", "£5"),
+    ("Le billet de nuit est 5 € moins cher.", "Le billet de nuit coûte 5 € de plus.", "5 €"),
+    ("Online-Tickets sind 5 € günstiger.", "Online-Tickets kosten 5 € mehr.", "5 €"),
+    ("Online-tickets zijn 5 euro goedkoper.", "Online-tickets kosten 5 euro meer.", "5 euro"),
+    ("I biglietti online sono più economici di 5 €.", "I biglietti online costano 5 € in più.", "5 €"),
+    ("网上购票便宜20元。", "网上购票多付20元。", "20元"),
+    ("オンライン購入なら500円安くなります。", "オンライン購入は500円の値上げになります。", "500円"),
+    ("온라인 구매 시 5,000원 저렴합니다.", "온라인 구매 시 5,000원 인상됩니다.", "5,000원"),
+    ("Les étudiants bénéficient d'une remise de 20 %.", "Les étudiants paient 20 % de plus.", "20 %"),
+    ("Los estudiantes tienen un descuento del 20 %.", "Los estudiantes pagan un 20 % más.", "20 %"),
+    ("Gli studenti hanno uno sconto del 20 %.", "Gli studenti pagano il 20 % in più.", "20 %"),
+    ("Studenten krijgen 20 % korting.", "Studenten betalen 20 % meer.", "20 %"),
+    ("会员享受8折优惠，即便宜20%。", "会员需多付20%。", "20%"),
+    ("学生は20%割引になります。", "学生は20%の値上げになります。", "20%"),
+    ("학생은 20% 할인됩니다.", "학생은 20% 인상됩니다.", "20%"),
     ("Supplément de 10 € pour les animaux.", "Nous vous remboursons 10 € pour les animaux.", "10 €"),
     ("Le dernier bus part de la gare à 1h30.", "Le trajet en bus dure une heure et demie.", "une heure et demie"),
     ("Horaires du bar : 18h – 1h30.", "Le happy hour dure 90 minutes.", "90 minutes"),
