@@ -14,6 +14,7 @@ from functools import cache, lru_cache
 
 from groundgate.judges.figures import cldr, phrases, reach, zones
 from groundgate.judges.figures import qualifier_words as words
+from groundgate.judges.figures.directions import direction, directions
 from groundgate.judges.figures.figure import Qualifiers
 from groundgate.judges.figures.rates import (
     CJK_THINGS,
@@ -336,15 +337,15 @@ class Reader:
         nxt = spans[ahead][2] if ahead < len(spans) else ""
         if following < clause_end and nxt in ("date", "time", "weekday"):
             stop = _clause_end(text, end, end + 80)
-            change, balance = _direction("", _own(text[end:stop]), self.lang)
+            change, balance = direction("", _own(text[end:stop]), self.lang)
         lead = text[max(previous, start - 160) : start]
         colon = max(lead.rfind(": "), lead.rfind("："))
         if not (change or balance) and colon >= 0 and not lead[colon + 1 :].strip(" +-−–€$£¥₩"):
             label = lead[:colon]
             begin = max(label.rfind(mark) for mark in ("; ", ". ", "\n", "；", "。", ": "))
-            change, balance = _direction(_own_last(label[begin + 1 :]), "", self.lang)
+            change, balance = direction(_own_last(label[begin + 1 :]), "", self.lang)
         if not (change or balance) and (said_after := reach.BRACKET_AFTER.match(text, end)) is not None and not reach.AFTER_WORD.search(said_after.group(1)):  # fmt: skip
-            change, balance = _direction(
+            change, balance = direction(
                 "", said_after.group(1), self.lang
             )  # '-335,000원(환급)': the word, not the sign
         if not (change or balance) and spans[index][2] == "money":
@@ -365,11 +366,11 @@ class Reader:
                     max(0, start - 160) : start
                 ]  # its line's words say which, past a date ('Gutschrift … vom 4.–6. März −8,50 €')
                 item = item[max(item.rfind(mark) for mark in (", ", "; ", "\n", "；", "，")) + 1 :]
-                balance = _direction(item, "", self.lang)[1] or balance
+                balance = direction(item, "", self.lang)[1] or balance
         if not (change or balance) and spans[index][2] == "money":
             later = next((s for s in _ahead(spans, index) if s[0] >= end and s[2] in ("money", "percent")), None)
             going = reach.going_on(text[end : later[0] if later is not None else len(text)], self.lang)
-            balance = _direction("", going, self.lang)[1]
+            balance = direction("", going, self.lang)[1]
         return replace(said, change=change, balance=balance) if change or balance else said
 
 
@@ -523,9 +524,9 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
     parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another figure's
     own_before = stripped_before[parts[-1].end() :] if parts else stripped_before
     if kind in ("money", "percent", "measure", "number", "count"):
-        directions = _directions(own_before, _own(stripped_after), lang)
-        change, balance = directions.get("change", 0), directions.get("balance", 0)
-        added, result = directions.get("added", 0), directions.get("result", 0)
+        ways = directions(own_before, _own(stripped_after), lang)
+        change, balance = ways.get("change", 0), ways.get("balance", 0)
+        added, result = ways.get("added", 0), ways.get("result", 0)
         balance = (
             balance if kind in ("money", "percent") else 0
         )  # a credit or a debit is of an amount ('El día 15 se le cargarán 30 €')
@@ -557,39 +558,3 @@ def _own(after: str) -> str:
     """The words after a figure up to a comma or a conjunction: past it, they are the next clause's."""
     part = _PART.search(after)
     return after[: part.start()] if part is not None else after
-
-
-_KINDS = frozenset({"surcharge", "discount", "gain", "loss"})  # words of what a figure is, not of a direction
-
-
-def _direction(before: str, after: str, lang: str) -> tuple[int, int]:
-    """The nearest word of each axis on either side: a change (up or down), a balance (credit or debit)."""
-    found = _directions(before, after, lang)
-    return found.get("change", 0), found.get("balance", 0)
-
-
-def _directions(before: str, after: str, lang: str) -> dict[str, int]:
-    """The nearest word of each axis on either side, by axis: a change, a balance, a charge added or taken off,
-    a result (gain or loss)."""
-    found: dict[str, tuple[int, int]] = {}
-    if lang in _CJK:
-        pattern = phrases.pattern("direction", lang)
-        earlier = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(before)]
-        after_all = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(after)]
-    else:
-        earlier, after_all = phrases.anywhere(before, "direction"), phrases.anywhere(after, "direction")
-    later = after_all[:1]
-    if later and later[0][0] in _KINDS:  # what the figure is, then where it goes: '€ 20 toeslag terug'
-        later = after_all[:2]
-    if {"credit", "debit"} <= {name for name, _, _ in after_all}:  # '3,95 € del envío de la devolución descontados'
-        later = [(name, at, end) for name, at, end in later if name not in ("credit", "debit")]  # either side: none
-    earlier = [found_ for found_ in earlier if found_[0] in words.AXES]
-    later = [found_ for found_ in later if found_[0] in words.AXES]
-    for name, _, end in earlier:
-        for axis, sign in words.AXES[name]:
-            found[axis] = (len(before) - end, sign)  # the last one before is the nearest
-    for name, start, _ in later:
-        for axis, sign in words.AXES[name]:
-            if axis not in found or start < found[axis][0]:
-                found[axis] = (start, sign)
-    return {axis: sign for axis, (_, sign) in found.items()}
