@@ -86,14 +86,12 @@ def test_the_money_review_s_changed_figures_are_listed(context: str, candidate: 
 
 
 # The review of this round's readings (hostile75, on dd33862): a clock time is no span ('arrive à 1h30' is not 90
-# minutes): only hours and minutes said of a thing ('séances de 1 h 30') or of a length ('Temps de trajet :') are;
-# a part is of its whole only right before it ('1 320 des 1 450') or after a word of which ('di cui 312'), never
-# across a noun ('12 teams of 25 players'); a surcharge in French or English is still the reader's to pay; an
-# answer's end left is no claim of a way (a chain that turns: 'augmenté à 800 €, puis baissé à 750 €'); a
-# context's discount is a fall in price where the answer says only which way ('20 % de plus'); 'cheaper' is a fall.
+# minutes): only hours and minutes said of a thing that lasts ('séances de 1 h 30') or of a length ('Temps de
+# trajet :') are; no hedged share is derived from two counts the answer does not name ('12 teams of 25 players');
+# a surcharge in French or English is still the reader's to pay; an answer's end left is no claim of a way (a
+# chain that turns: 'augmenté à 800 €, puis baissé à 750 €').
 CLEAN_READINGS = [
     ("Temps de trajet : 1 h 30 environ.", "Le trajet dure environ 1 h 30."),
-    ("1,450 cabins, including 1,320 with a balcony.", "Over 90% of the cabins have a balcony."),
     ("Le loyer a augmenté à 800 € en 2023, puis a baissé à 750 € en 2024.", "En 2024, le loyer est passé de 800 € à 750 €."),
 ]  # fmt: skip
 
@@ -119,7 +117,6 @@ LISTED_READINGS = [
     ("Los 45 empleados de nuestras 12 tiendas reciben formación anual.", "Más de una cuarta parte de los empleados trabaja a tiempo parcial.", "cuarta parte"),
     ("Die Schule hat 420 Schüler, davon 312 Mädchen und 108 Jungen.", "Etwa ein Viertel der Schüler sind Mädchen.", "Viertel"),
     ("In 2023 we handled 1,240 claims of 12 types; 96 of them were rejected.", "Roughly 1% of claims were rejected.", "1%"),
-    ("Mitglieder erhalten 10 % Rabatt.", "Mitglieder zahlen 10 % mehr.", "10 %"),
     ("Off-peak tickets are £5 cheaper.", "Off-peak tickets cost £5 more.", "£5"),
     ("Le billet de nuit est 5 € moins cher.", "Le billet de nuit coûte 5 € de plus.", "5 €"),
     ("Online-Tickets sind 5 € günstiger.", "Online-Tickets kosten 5 € mehr.", "5 €"),
@@ -128,13 +125,6 @@ LISTED_READINGS = [
     ("网上购票便宜20元。", "网上购票多付20元。", "20元"),
     ("オンライン購入なら500円安くなります。", "オンライン購入は500円の値上げになります。", "500円"),
     ("온라인 구매 시 5,000원 저렴합니다.", "온라인 구매 시 5,000원 인상됩니다.", "5,000원"),
-    ("Les étudiants bénéficient d'une remise de 20 %.", "Les étudiants paient 20 % de plus.", "20 %"),
-    ("Los estudiantes tienen un descuento del 20 %.", "Los estudiantes pagan un 20 % más.", "20 %"),
-    ("Gli studenti hanno uno sconto del 20 %.", "Gli studenti pagano il 20 % in più.", "20 %"),
-    ("Studenten krijgen 20 % korting.", "Studenten betalen 20 % meer.", "20 %"),
-    ("会员享受8折优惠，即便宜20%。", "会员需多付20%。", "20%"),
-    ("学生は20%割引になります。", "学生は20%の値上げになります。", "20%"),
-    ("학생은 20% 할인됩니다.", "학생은 20% 인상됩니다.", "20%"),
     ("Supplément de 10 € pour les animaux.", "Nous vous remboursons 10 € pour les animaux.", "10 €"),
     ("Le dernier bus part de la gare à 1h30.", "Le trajet en bus dure une heure et demie.", "une heure et demie"),
     ("Horaires du bar : 18h – 1h30.", "Le happy hour dure 90 minutes.", "90 minutes"),
@@ -157,4 +147,65 @@ def test_the_readings_review_s_honest_answers_list_nothing(context: str, candida
 
 @pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_READINGS)
 def test_the_readings_review_s_changed_figures_are_listed(context: str, candidate: str, figure: str) -> None:
+    assert any(figure in listed or listed in figure for listed in flagged(context, candidate))
+
+
+# The review of the whole round (hostile76, on 48c8d2c): a surcharge removed or a discount that ends moves the
+# price the other way, so a context's discount is no fall in price of its own (the axes never meet); only things
+# that last make hours and minutes a length ('le premier train de 5 h 42' is a time); a hedged share is no longer
+# derived from a part and its whole (a share of the complement, or of something else, was hidden); Dutch 'je' is
+# no German 'je' ('Met 40 liter rijd je 600 km').
+CLEAN_ROUND = [
+    ("Le premier train de 5 h 42 part de la gare de Lyon.", "Le premier train part à 5 h 42."),
+    ("Le site sera indisponible à partir de 1 h 30 dans la nuit de samedi à dimanche.", "Le site sera indisponible dès 1 h 30 dans la nuit de samedi."),
+    ("O sistema fica indisponível a partir da 1h30 de domingo.", "O sistema fica indisponível à 1h30 de domingo."),
+    ("Le dernier bus de 1 h 15 dessert la gare.", "Le dernier bus passe à 1 h 15."),
+    ("Marées à Saint-Malo : pleine mer de 5 h 07, basse mer à 11 h 20.", "La pleine mer est à 5 h 07."),
+    ("Le vol de 1 h 15 pour Montréal est annulé.", "Le vol prévu à 1 h 15 pour Montréal est annulé."),
+    ("O voo da 1h15 para Lisboa foi cancelado.", "O voo das 1h15 para Lisboa foi cancelado."),
+    ("Le premier train part à 5 h 42 de la gare de Lyon.", "Prenez le premier train de 5 h 42."),
+    ("Départ du bus à 4 h 50 devant l'hôtel.", "Le transfert se fait avec le bus de 4 h 50."),
+    ("A primeira partida é às 5h10.", "O primeiro autocarro é o de 5h10."),
+    ("We are withdrawing the £10 loyalty discount from January.", "From January your monthly bill goes up by £10."),
+    ("Ab 1. März entfällt der Expresszuschlag von 20 €.", "Ab 1. März zahlen Sie für Expresslieferungen 20 € weniger."),
+    ("A partir del 1 de marzo se elimina el recargo de 20 € por envío urgente.", "A partir del 1 de marzo, el envío urgente cuesta 20 € menos."),
+    ("Dal 1° marzo viene eliminata la maggiorazione di 20 € per la spedizione espressa.", "Dal 1° marzo la spedizione espressa costa 20 € in meno."),
+    ("Vanaf 1 maart vervalt de toeslag van € 20 voor expreslevering.", "Vanaf 1 maart betaal je voor expreslevering € 20 minder."),
+    ("自3月1日起，取消加急配送20元附加费。", "自3月1日起，加急配送少付20元。"),
+    ("3月1日から、速達の追加料金500円を廃止します。", "3月1日から、速達は500円安くなります。"),
+    ("3월 1일부터 특급 배송 추가 요금 5,000원이 폐지됩니다.", "3월 1일부터 특급 배송이 5,000원 저렴해집니다."),
+    ("Der Frühbucherrabatt von 50 € endet am 31. März.", "Ab April zahlen Sie 50 € mehr."),
+    ("Le rabais de 50 € pour réservation anticipée prend fin le 31 mars.", "À partir d'avril, vous paierez 50 € de plus."),
+    ("El descuento de 50 € por reserva anticipada termina el 31 de marzo.", "A partir de abril pagarás 50 € más."),
+    ("Lo sconto di 50 € per la prenotazione anticipata termina il 31 marzo.", "Da aprile pagherai 50 € in più."),
+    ("De vroegboekkorting van € 50 vervalt op 31 maart.", "Vanaf april betaal je € 50 meer."),
+    ("Ab Juli erhalten Mitglieder 15 % Rabatt statt bisher 10 %.", "Für Mitglieder steigt der Preisvorteil ab Juli auf 15 %."),
+    ("From July the member discount is 15% (previously 10%).", "From July, members' savings rise to 15%."),
+    ("Desde julio el descuento para socios es del 15 % (antes, 10 %).", "Desde julio, el ahorro para socios sube al 15 %."),
+    ("Met 40 liter rijd je 600 km.", "Met een volle tank rijd je 600 km."),
+    ("Met 10 liter schilder je 80 m².", "Met 10 liter verf kun je 80 m² schilderen."),
+    ("Met een tank van 50 liter rijdt u 800 km.", "Met 50 liter rijd je 800 km."),
+]  # fmt: skip
+
+LISTED_ROUND = [
+    ("Le navire compte 1 450 cabines, dont 1 320 avec vue sur mer. Le taux de remplissage moyen sur l'année est de 78 %.", "Le taux de remplissage moyen dépasse 90 % sur l'année.", "90 %"),
+    ("Il residence dispone di 420 box, di cui 312 già venduti. Il tasso di occupazione degli uffici è del 55 %.", "Il tasso di occupazione degli uffici è di circa tre quarti.", "tre quarti"),
+    ("The fleet has 1,450 cabins, of which 1,320 have been refurbished. Customer satisfaction stands at 64%.", "Customer satisfaction is over 90%.", "90%"),
+    ("1 320 des 1 450 cabines n'ont pas encore été rénovées.", "Plus de 90 % des cabines ont déjà été rénovées.", "90 %"),
+    ("Le parc compte 1 450 logements, dont 1 320 encore à rénover.", "Plus de 90 % des logements sont déjà rénovés.", "90 %"),
+    ("Das Haus hat 240 Wohnungen, davon 182 noch unsaniert.", "Rund drei Viertel der Wohnungen sind bereits saniert.", "drei Viertel"),
+    ("Het complex telt 240 appartementen, waarvan 182 nog niet verhuurd. De bezettingsgraad van de winkels is 40 %.", "De bezettingsgraad van de winkels is ongeveer driekwart.", "driekwart"),
+    ("La flota tiene 1.450 camarotes, de los cuales 1.320 están reformados. La ocupación media es del 64 %.", "La ocupación media supera el 90 %.", "90 %"),
+    ("A frota tem 1.450 cabines, das quais 1.320 foram renovadas. A taxa de ocupação é de 64 %.", "A taxa de ocupação é superior a 90 %.", "90 %"),
+    ("Le forfait coûte 30 € ; avec la remise de 5 €, vous payez 25 €.", "Avec la remise, le forfait augmente de 5 €.", "5 €"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "candidate"), CLEAN_ROUND)
+def test_the_round_review_s_honest_answers_list_nothing(context: str, candidate: str) -> None:
+    assert flagged(context, candidate) == []
+
+
+@pytest.mark.parametrize(("context", "candidate", "figure"), LISTED_ROUND)
+def test_the_round_review_s_changed_figures_are_listed(context: str, candidate: str, figure: str) -> None:
     assert any(figure in listed or listed in figure for listed in flagged(context, candidate))

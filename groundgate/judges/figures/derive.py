@@ -40,7 +40,6 @@ def derived(
     qualify: Callable[[Figure], Figure] = lambda f: f,
     given: Sequence[Figure] = (),
     clause: str = "",
-    context: str = "",
 ) -> str | None:
     """How ``claim`` follows from ``sources`` by one step, in words ('£9 a month × 12'), or None. ``near``: the
     claim's own words (a multiple the answer names, 'twice', is read there); ``given``: the answer's other
@@ -50,7 +49,7 @@ def derived(
     mine = size(claim)
     if mine is None or claim.kind in ("number",):
         return None
-    if claim.kind == "percent" and claim.unit != "pp" and (share := _share(claim, sources, given, qualify, context)):
+    if claim.kind == "percent" and claim.unit != "pp" and (share := _share(claim, sources, given, qualify)):
         return share
     if claim.unit == "pp":  # percentage points: the difference of two percentages
         raw = [s for s in sources if s.kind == "percent"][:_CAP]
@@ -131,16 +130,11 @@ def derived(
 
 
 def _share(
-    claim: Figure,
-    sources: Sequence[Figure],
-    given: Sequence[Figure],
-    qualify: Callable[[Figure], Figure],
-    context: str = "",
+    claim: Figure, sources: Sequence[Figure], given: Sequence[Figure], qualify: Callable[[Figure], Figure]
 ) -> str | None:
     """A share the answer says of two counts the context states and the answer names beside it ('about three
-    quarters of the children (182 of 240)'), of two counts of one noun ('420 box … 312 box'), or of a part
-    the context says of its whole ('1 320 des 1 450 cabines', '1.912 lezioni, di cui 1.430'), weighed as its
-    hedge says; or a share 'at least' one the context states above it ('九成以上' of 92%)."""
+    quarters of the children (182 of 240)'), or of two counts of one noun ('420 box … 312 box'), weighed as
+    its hedge says; or a share 'at least' one the context states above it ('九成以上' of 92%)."""
     v = claim.value
     told = {f.value for f in given}
     if claim.bound in ("min", "over", "just_over"):
@@ -154,37 +148,12 @@ def _share(
         for b in counts:
             if a is b or a.value >= b.value or a.value < 10:
                 continue
-            if not ({a.value, b.value} <= told or (a.unit and a.unit == b.unit) or _part_of(a, b, context)):
+            if not ({a.value, b.value} <= told or (a.unit and a.unit == b.unit)):
                 continue  # two counts the answer neither names nor says of one thing: a coincidence
             share = a.value / b.value * 100
             if _holds(claim.bound, v, share):
                 return f"{a.text} ÷ {b.text}"
     return None
-
-
-# A part said of its whole between two counts: '1 320 des 1 450' (the part first, nothing but the word between),
-# or the whole first and a word of which right before the part ('1.912 lezioni, di cui 1.430', 'davon', '其中').
-_OF = re.compile(
-    r"\s*(?:of|out of|of the|des|de|sur|von|van|de los|de las|dos|das|dei|degli|delle|su|di|su un totale di)\s*",
-    re.IGNORECASE,
-)
-_OF_WHICH = re.compile(
-    r"(?:(?<![^\W\d_])(?:of which|of whom|including|di cui|dont|davon|waarvan|de los cuales|de las cuales|dos quais|"
-    r"das quais|delle quali|dei quali)|其中|之中|うち|이 중|그중)\s*(?:the|les|la|le|die|der|de|het|los|las|os|as|gli|i)?\s*$",
-    re.IGNORECASE,
-)
-_SENTENCE_END = re.compile(r"[.!?;]\s|[。！？；]")
-
-
-def _part_of(a: Figure, b: Figure, context: str) -> bool:
-    """Whether the context says the smaller count ``a`` as a part of the larger ``b``: right after it ('1 320 des
-    1 450 cabines'), or after a word of which that follows the whole ('420 box, di cui 312'), in one sentence."""
-    if not context:
-        return False
-    if a.start < b.start:
-        return _OF.fullmatch(context, a.end, b.start) is not None
-    between = context[b.end : a.start]
-    return len(between) <= 40 and _SENTENCE_END.search(between) is None and _OF_WHICH.search(between) is not None
 
 
 def _holds(bound: str, v: Decimal, share: Decimal) -> bool:

@@ -349,10 +349,14 @@ _ZONED = re.compile(
 _LASTS = re.compile(r"(?<![^\W\d_])(?:durée|dure|durent|durera|temps limite|temps de trajet|temps de parcours|temps de vol|cadence|durata|dura|duración|duração|dauer|dauert|duur|duurt|reistijd|rijtijd|takes?|lasts?)(?![^\W\d_])(?:\s+[^\W\d_'’]+){0,3}\s*:?\s*(?:de\s|d['’]|of\s|von\s|van\s|di\s)?$", re.IGNORECASE)  # fmt: skip
 # Words before 'N h MM' that make it a clock time whatever else the sentence says ('dure jusqu'à 22 h 45')
 _CLOCK_AT = re.compile(r"(?<![^\W\d_])(?:à|avant|après|jusqu'à|jusqu’à|vers|dès|entre|at|before|after|until|um|bis|gegen|vor|nach|ab|om|tot|voor|na|vanaf|alle|dalle|entro le|às|a las|hasta las|desde las|départ|arrivée)\s*$", re.IGNORECASE)  # fmt: skip
-# A short span said of a thing before it ('4 séances de 1 h 30', 'aulas de 1h30', 'a class of 1h30'): hours and
-# minutes of an hour to five, not at a clock's word and not a span's end, are a length of time.
+# A short span said of a thing that lasts, right before it ('4 séances de 1 h 30', 'aulas de 1h30', 'têm 1h30'):
+# hours and minutes of an hour to five, not at a clock's word and not a span's end, are a length of time. Only
+# things that last are read: 'le premier train de 5 h 42', 'le vol de 1 h 15', 'à partir de 1 h 30' are times.
 _OF_THING = re.compile(
-    r"(?:[^\W\d_]{3,}(?:\s+[^\W\d_'’]+){0,3}\s+(?:de|d['’]une?|of|di|da)|(?<![^\W\d_])(?:têm|tem|tiene|tienen|hanno))\s*$",
+    r"(?:(?<![^\W\d_])(?:séances?|cours|leçons?|ateliers?|visites?|balades?|randonnées?|excursions?|massages?|"
+    r"soins?|spectacles?|aulas?|sessão|sessões|passeios?|sesión|sesiones|clases?|lezion[ei]|corsi|corso|sessions?|"
+    r"classes?|lessons?|workshops?|tours?)(?:\s+[^\W\d_'’]+){0,3}\s+(?:de|d['’]une?|of|di|da)"
+    r"|(?<![^\W\d_])(?:têm|tem|tiene|tienen|hanno))\s*$",
     re.IGNORECASE,
 )
 _OF_ROAD = re.compile(

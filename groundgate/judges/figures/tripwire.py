@@ -170,7 +170,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
             continue
         near_words = near(shown_candidate, everything, place[id(claim)], clause)
         around = shown_candidate[max(clause[0], claim.start - 80) : min(clause[1], claim.end + 80)]  # bounded
-        how = derived(claim, stated, near_words, reading.qualified, given, around, context)
+        how = derived(claim, stated, near_words, reading.qualified, given, around)
         if how:
             verdicts.append((claim, "derived", how))
             continue
