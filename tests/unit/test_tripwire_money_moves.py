@@ -1,7 +1,7 @@
 """Which way money moves (issue 46, round thirteen): a change said by its two ends has a level it left and a
 level it reached ('scende da 40 € a 30 €'), and an answer that swaps them moves the price the other way; a
 surcharge raises a price and is paid by the reader ('un supplemento di 5 €', '加收30元'), a discount lowers it
-('uno sconto di 5 €'); a gain is no loss; what a seller keeps is no refund ('retenemos 150 €'). A price list's
+('uno sconto di 5 €'); a gain is no loss; what a seller keeps is no refund ('retenemos 150 €', 'nous retiendrons 30 €'). A price list's
 '+ € 3,10' after a label is an add-on, not money paid in. Each invention here passed at e9e1122."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ INVENTED = [
     ("Rentabilidad acumulada a 5 años: -1,4 %.", "A cinco años el plan acumula una ganancia del 1,4 %.", "1,4 %"),
     ("Si cancela tarde, retenemos 150 € de la fianza.", "Si cancela tarde, le devolvemos 150 € de la fianza.", "150 €"),
     (
-        "En cas d'annulation tardive, nous conservons 30 €.",
+        "En cas d'annulation tardive, nous retiendrons 30 €.",
         "En cas d'annulation tardive, nous remboursons 30 €.",
         "30 €",
     ),

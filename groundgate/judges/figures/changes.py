@@ -27,7 +27,7 @@ _PASSING = re.compile(
     r"rises|rose|risen|rising|increases|increased|falls|fell|fallen|drops|dropped|decreases|decreased|climbs|"
     r"climbed|jumps|jumped|raised|lowered|reduced|monte|monté|augmente|augmenté|baisse|baissé|diminue|diminué|"
     r"descend|grimpe|chute|recule|sube|subió|subirá|baja|bajó|bajará|aumenta|aumentó|aumentará|disminuye|"
-    r"disminuyó|desciende|descendió|cae|cayó|sale|salito|salita|salirà|scende|sceso|scesa|scenderà|aumentato|"
+    r"disminuyó|desciende|descendió|cae|cayó|salito|salita|salirà|scende|sceso|scesa|scenderà|aumentato|"
     r"aumentata|aumenterà|cala|calato|calata|diminuisce|diminuito|diminuita|cresce|cresciuto|sobe|subiu|desce|"
     r"desceu|aumentou|diminui|diminuiu|cai|caiu)"
     r"(?:\s+[^\s\d]+){0,3}\s+(?:from|de|da|dal|dalla|del)\s*$",

@@ -350,12 +350,13 @@ _LASTS = re.compile(r"(?<![^\W\d_])(?:durée|dure|durent|durera|temps limite|tem
 # Words before 'N h MM' that make it a clock time whatever else the sentence says ('dure jusqu'à 22 h 45')
 _CLOCK_AT = re.compile(r"(?<![^\W\d_])(?:à|avant|après|jusqu'à|jusqu’à|vers|dès|entre|at|before|after|until|um|bis|gegen|vor|nach|ab|om|tot|voor|na|vanaf|alle|dalle|entro le|às|a las|hasta las|desde las|départ|arrivée)\s*$", re.IGNORECASE)  # fmt: skip
 # A short span said of a thing that lasts, right before it ('4 séances de 1 h 30', 'aulas de 1h30', 'têm 1h30'):
-# hours and minutes of an hour to five, not at a clock's word and not a span's end, are a length of time. Only
-# things that last are read: 'le premier train de 5 h 42', 'le vol de 1 h 15', 'à partir de 1 h 30' are times.
+# hours and minutes of an hour to three, not at a clock's word and not a span's end, are a length of time. Only
+# things that last are read: 'le premier train de 5 h 42', 'Tours de 5 h 30', 'à partir de 1 h 30', 'sessão da
+# 1h30' are times ('séance de 1 h 15, dernière projection de la nuit' is read as a length, wrongly).
 _OF_THING = re.compile(
     r"(?:(?<![^\W\d_])(?:séances?|cours|leçons?|ateliers?|visites?|balades?|randonnées?|excursions?|massages?|"
     r"soins?|spectacles?|aulas?|sessão|sessões|passeios?|sesión|sesiones|clases?|lezion[ei]|corsi|corso|sessions?|"
-    r"classes?|lessons?|workshops?|tours?)(?:\s+[^\W\d_'’]+){0,3}\s+(?:de|d['’]une?|of|di|da)"
+    r"classes?|lessons?|workshops?|tours?)(?:\s+[^\W\d_'’]+){0,3}\s+(?:de|d['’]une?|of|di)"
     r"|(?<![^\W\d_])(?:têm|tem|tiene|tienen|hanno))\s*$",
     re.IGNORECASE,
 )
@@ -454,7 +455,7 @@ def _time(match: re.Match[str], text: str) -> Found | None:
                 _LASTS.search(text, max(0, match.start() - 40), match.start())
                 or _OF_ROAD.match(text, match.end())
                 or (
-                    1 <= hour <= 5 and not spanned and _OF_THING.search(text, max(0, match.start() - 40), match.start())
+                    1 <= hour <= 3 and not spanned and _OF_THING.search(text, max(0, match.start() - 40), match.start())
                 )
             )
         ):
