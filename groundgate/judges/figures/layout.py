@@ -103,7 +103,7 @@ def _row(headers: list[str], cells: list[str], heading: str) -> str:
         pairs.append(("" if _EMPTY_CELL.match(header) else header, cell))
     if not pairs:
         return ""
-    said = [" ".join(part for part in pair if part) for pair in pairs]
+    said = [_said(header, cell) for header, cell in pairs]
     name = pairs[0][1]
     if len(pairs) > 1 and _RATE.search(name) and _qualifies(name):  # '| Per hour | €2 | €3 |': beside each value
         said[1:] = [
@@ -116,6 +116,38 @@ def _row(headers: list[str], cells: list[str], heading: str) -> str:
     if heading:
         sentence = f"{heading}: {sentence}"
     return sentence + ("" if sentence.endswith((".", "。")) else ".")
+
+
+_NUMBER_ONLY = re.compile(r"^\d[\d.,' \u00a0]*$")
+_UNIT_IN_BRACKETS = re.compile(r"^(.*?)\s*[(（]\s*([^()（）\d]{1,12}?)\s*[)）]$")
+
+
+def _said(header: str, cell: str) -> str:
+    """A cell with its column's header: after it ('Monthly €20'), or, for a number alone under a header that is
+    its unit, before it or with the bracket's unit ('Heures/semaine' over '30' is '30 Heures/semaine'; 'Weight
+    (kg)' over '20' is 'Weight 20 kg')."""
+    if header and _NUMBER_ONLY.match(cell):
+        if (bracket := _UNIT_IN_BRACKETS.match(header)) is not None and _is_unit(bracket.group(2)):
+            return " ".join(part for part in (bracket.group(1), cell, bracket.group(2)) if part)
+        if _is_unit(header):
+            return f"{cell} {header}"
+    return " ".join(part for part in (header, cell) if part)
+
+
+@lru_cache(maxsize=256)
+def _is_unit(words: str) -> bool:
+    """Whether a header is what a number under it is counted in ('Heures/semaine', 'kg', 'min', '€'): the
+    figures' own reader reads a number before it as a quantity that takes all of its words, or whose period or
+    what it is per the rest of them say."""
+    if not words or any(c.isdigit() for c in words) or len(words) > 30:
+        return False
+    written = f"7 {words}"
+    reading = read(written)
+    for figure in reading.figures:
+        if figure.kind in ("duration", "measure", "money", "percent") and figure.start == 0:
+            said = reading.qualified(figure).said_with  # the rest of the header says its period ('/semaine')
+            return figure.end >= len(written) - 1 or bool(said.period or said.per)
+    return False
 
 
 @lru_cache(maxsize=256)
