@@ -103,7 +103,7 @@ def _row(headers: list[str], cells: list[str], heading: str) -> str:
         pairs.append(("" if _EMPTY_CELL.match(header) else header, cell))
     if not pairs:
         return ""
-    said = [_said(header, cell) for header, cell in pairs]
+    said = [" ".join(part for part in pairs[0] if part)] + [_said(header, cell) for header, cell in pairs[1:]]
     name = pairs[0][1]
     if len(pairs) > 1 and _RATE.search(name) and _qualifies(name):  # '| Per hour | €2 | €3 |': beside each value
         said[1:] = [
@@ -118,6 +118,9 @@ def _row(headers: list[str], cells: list[str], heading: str) -> str:
     return sentence + ("" if sentence.endswith((".", "。")) else ".")
 
 
+# Words a header writes that a reader may take for a unit and that mean a bound or a scale: 'Temp (min)' is the
+# lowest temperature, not minutes; 'Population (m)' is millions, not metres.
+_NO_UNIT = frozenset({"min", "max", "mín", "máx", "m", "mn", "k", "mio", "mrd", "bn"})
 _NUMBER_ONLY = re.compile(r"^\d[\d.,' \u00a0]*$")
 _UNIT_IN_BRACKETS = re.compile(r"^(.*?)\s*[(（]\s*([^()（）\d]{1,12}?)\s*[)）]$")
 
@@ -125,7 +128,7 @@ _UNIT_IN_BRACKETS = re.compile(r"^(.*?)\s*[(（]\s*([^()（）\d]{1,12}?)\s*[)�
 def _said(header: str, cell: str) -> str:
     """A cell with its column's header: after it ('Monthly €20'), or, for a number alone under a header that is
     its unit, before it or with the bracket's unit ('Heures/semaine' over '30' is '30 Heures/semaine'; 'Weight
-    (kg)' over '20' is 'Weight 20 kg')."""
+    (kg)' over '20' is 'Weight 20 kg'). Not the row's first cell: it names the row ('2023' under 'Year')."""
     if header and _NUMBER_ONLY.match(cell):
         if (bracket := _UNIT_IN_BRACKETS.match(header)) is not None and _is_unit(bracket.group(2)):
             return " ".join(part for part in (bracket.group(1), cell, bracket.group(2)) if part)
@@ -139,7 +142,7 @@ def _is_unit(words: str) -> bool:
     """Whether a header is what a number under it is counted in ('Heures/semaine', 'kg', 'min', '€'): the
     figures' own reader reads a number before it as a quantity that takes all of its words, or whose period or
     what it is per the rest of them say."""
-    if not words or any(c.isdigit() for c in words) or len(words) > 30:
+    if not words or any(c.isdigit() for c in words) or len(words) > 30 or words.lower().strip(" .") in _NO_UNIT:
         return False
     written = f"7 {words}"
     reading = read(written)
