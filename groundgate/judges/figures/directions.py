@@ -5,24 +5,19 @@ Each is the nearest word of its axis on either side ('a 1.8% fall', 'a devolver'
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from groundgate.judges.figures import phrases
 from groundgate.judges.figures import qualifier_words as words
 
 _CJK = ("zh", "ja", "ko")
-_KINDS = frozenset({"surcharge", "discount", "gain", "loss"})  # words of what a figure is, not of a direction
+# Words of what a figure is, not of where it goes: the names on the charge's and the result's axes only.
+_KINDS = frozenset(name for name, axes in words.AXES.items() if {axis for axis, _ in axes} <= {"added", "result"})
 # What a figure is instead of: the words after it are ruled out ('Rabatt statt Zuschlag', 'au lieu de').
 _INSTEAD = re.compile(
     r"(?<![^\W\d_])(?:statt|anstatt|instead of|rather than|au lieu de|au lieu d['’]|en lugar de|en vez de|invece di|"
     r"anziché|em vez de|ao invés de|in plaats van)(?![^\W\d_])",
     re.IGNORECASE,
 )
-
-
-def _last(found: Iterator[re.Match[str]]) -> re.Match[str] | None:
-    every = list(found)
-    return every[-1] if every else None
 
 
 def direction(before: str, after: str, lang: str) -> tuple[int, int]:
@@ -41,8 +36,8 @@ def directions(before: str, after: str, lang: str) -> dict[str, int]:
         after_all = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(after)]
     else:
         earlier, after_all = phrases.anywhere(before, "direction"), phrases.anywhere(after, "direction")
-        if earlier and (instead := _last(_INSTEAD.finditer(before))) is not None:
-            earlier = [word for word in earlier if word[1] < instead.start()]  # 'Rabatt statt Zuschlag: 10 %'
+        if earlier and (instead := max((m.start() for m in _INSTEAD.finditer(before)), default=-1)) >= 0:
+            earlier = [word for word in earlier if word[1] < instead]  # 'Rabatt statt Zuschlag: 10 %'
     later = after_all[:1]
     if later and later[0][0] in _KINDS:  # what the figure is, then where it goes: '€ 20 toeslag terug'
         later = after_all[:2]
