@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import re
 
-from groundgate.judges.figures import phrases
+from groundgate.judges.figures import lexicon, phrases
 from groundgate.judges.figures import qualifier_words as words
 
-_CJK = ("zh", "ja", "ko")
 # Words of what a figure is, not of where it goes: the names on the charge's and the result's axes only.
 _KINDS = frozenset(name for name, axes in words.AXES.items() if {axis for axis, _ in axes} <= {"added", "result"})
 # What a figure is instead of: the words after it are ruled out ('Rabatt statt Zuschlag', 'au lieu de').
@@ -30,7 +29,7 @@ def directions(before: str, after: str, lang: str) -> dict[str, int]:
     """The nearest word of each axis on either side, by axis: a change, a balance, a charge added or taken off,
     a result (gain or loss)."""
     found: dict[str, tuple[int, int]] = {}
-    if lang in _CJK:
+    if lang in lexicon.CJK:
         pattern = phrases.pattern("direction", lang)
         earlier = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(before)]
         after_all = [(str(m.lastgroup), m.start(), m.end()) for m in pattern.finditer(after)]

@@ -208,7 +208,7 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
                 "/",
             )
         )
-    if lang in ("zh", "ja", "ko"):  # '시속 25 km', '时速120公里', '초속 15m': a speed, said before its length
+    if lang in lexicon.CJK:  # '시속 25 km', '时速120公里', '초속 15m': a speed, said before its length
         rules += [
             (
                 ("公里/小时", "公里每小时", "千米/小时", "千米每小时"),

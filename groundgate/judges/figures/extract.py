@@ -355,7 +355,7 @@ def _quoted(item: Found, text: str, written: Rewritten, lang: str) -> Figure:
 
     if (
         kind in ("duration", "count", "times")
-        and lang in ("zh", "ja", "ko")
+        and lang in lexicon.CJK
         and text[max(0, old_start - 1) : old_start] in ("第", "제")
     ):
         kind = "ordinal"  # '从第二个月开始', '제3회': the second month, the third time, not two months

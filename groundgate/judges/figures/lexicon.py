@@ -10,6 +10,7 @@ from functools import cache
 from babel import Locale
 
 LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
+CJK = ("zh", "ja", "ko")  # written without spaces between words: patterns there need no word boundaries
 
 # Function words that tell the four Latin-script languages apart (a text's language is the one whose words
 # it uses most; English when none).

@@ -7,11 +7,8 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from groundgate.judges.figures import cldr
+from groundgate.judges.figures import cldr, lexicon
 from groundgate.judges.figures import qualifier_words as words
-
-_CJK = ("zh", "ja", "ko")
-_LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
 
 
 def _alternatives(phrases: str) -> str:
@@ -19,7 +16,7 @@ def _alternatives(phrases: str) -> str:
 
 
 def _edge(lang: str) -> tuple[str, str]:
-    return ("", "") if lang in _CJK else (r"(?<![^\W\d_])", r"(?![^\W\d_])")
+    return ("", "") if lang in lexicon.CJK else (r"(?<![^\W\d_])", r"(?![^\W\d_])")
 
 
 @cache
@@ -34,7 +31,7 @@ def pattern(table: str, lang: str) -> re.Pattern[str]:
     for name, by_language in source.items():
         # a Latin-script text reads the phrases of all seven: a short answer's language is not always told right
         phrases = "|".join(
-            p for code, p in by_language.items() if code == lang or (lang not in _CJK and code in _LATIN)
+            p for code, p in by_language.items() if code == lang or (lang not in lexicon.CJK and code in lexicon.LATIN)
         )
         if phrases:
             groups.append(f"(?P<{name}>{_alternatives(phrases)})")
@@ -62,7 +59,7 @@ def _index(table: str) -> tuple[dict[tuple[str, ...], str], int]:
     ]
     found: dict[tuple[str, ...], str] = {}
     for name, by_language in source.items():
-        for code in _LATIN:
+        for code in lexicon.LATIN:
             for phrase in by_language.get(code, "").split("|"):
                 key = tuple(PHRASE_WORD.findall(phrase.lower()))
                 if key:
@@ -204,14 +201,13 @@ def triggers(lang: str) -> tuple[frozenset[str], str]:
     """(the telling words of any qualifier phrase, lowercased: its last word, its first and its longer middle
     words when they are no function words; the characters of CJK phrases): a window holding none of them has no
     qualifier to read."""
-    from groundgate.judges.figures.lexicon import STOPWORDS
 
-    function = {w for ws in STOPWORDS.values() for w in ws} - _TELLING
+    function = {w for ws in lexicon.STOPWORDS.values() for w in ws} - _TELLING
     found: set[str] = set(_PER_WORDS)
     tables = (words.BEFORE, words.AFTER, words.DIRECTION, words.PERIODS)
     for table in tables:
         for by_language in table.values():
-            codes = (lang,) if lang in _CJK else _LATIN
+            codes = (lang,) if lang in lexicon.CJK else lexicon.LATIN
             for phrase in "|".join(by_language.get(code, "") for code in codes).split("|"):
                 parts = re.findall(r"[^\W\d_]+", phrase.lower())
                 if parts:
@@ -225,6 +221,10 @@ def triggers(lang: str) -> tuple[frozenset[str], str]:
     found |= {"than", "dan", "als", "que"}  # a comparative denied: 'niet dikker zijn dan'
     found |= {"kw", "kwh", "kg", "km", "gb", "mb", "m2", "m3", "m²", "m³"}  # what a price is per: "0,45 € al kW"
     found |= {w for ws in words.JOURNEYS.values() for p in ws.split("|") for w in re.findall(r"[^\W\d_]+", p) if len(w) > 2}  # fmt: skip
-    cjk = "".join({c for table in tables for by in table.values() for c in by.get(lang, "")}) if lang in _CJK else ""
-    cjk += "".join({c for name in cldr.zones() for c in name if not c.isascii()}) if lang in _CJK else ""
+    cjk = (
+        "".join({c for table in tables for by in table.values() for c in by.get(lang, "")})
+        if lang in lexicon.CJK
+        else ""
+    )
+    cjk += "".join({c for name in cldr.zones() for c in name if not c.isascii()}) if lang in lexicon.CJK else ""
     return frozenset(found - {"a", "an", "the", "de", "la", "le", "el", "o", "il", "lo", "l"}), cjk

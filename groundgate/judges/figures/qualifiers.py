@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from groundgate.judges.figures import cldr, phrases, reach, zones
+from groundgate.judges.figures import cldr, lexicon, phrases, reach, zones
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.directions import direction, directions
 from groundgate.judges.figures.figure import Qualifiers
@@ -27,7 +27,6 @@ from groundgate.judges.figures.rates import (
     things,
 )
 
-_CJK = ("zh", "ja", "ko")
 _LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
 _WINDOW = 48  # characters read on either side of a figure, at most
@@ -168,7 +167,7 @@ class Reader:
             ahead += 1
         before = text[max(previous, clause_start, start - _WINDOW) : start]
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
-        if self.lang in _CJK and end + len(after) == following < clause_end:
+        if self.lang in lexicon.CJK and end + len(after) == following < clause_end:
             after += text[following : following + 1]  # '1,000円/子ども500円': what follows is the next item's figure
         said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
         if kind == "time" and said.zone_name and ahead < len(spans) and spans[ahead][2] == "time" and _OPENS_NEXT.fullmatch(text, end, spans[ahead][0]):  # fmt: skip
@@ -189,7 +188,7 @@ class Reader:
             said = self._direction(said, index, start, end, previous, following, clause_end, ahead)
         if kind in ("money", "percent") and not said.change and index and spans[index - 1][2] == kind and _FROM_TO.fullmatch(text, spans[index - 1][1], start):  # fmt: skip
             said = replace(said, change=self.at(index - 1).change)  # 'sinkt von 4,85 % auf 4,60 %': 4,60 % fell too
-        if kind == "money" and self.lang in _CJK and index and spans[index - 1][1] >= start - 1 and (one := reach.ONE_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])):  # fmt: skip
+        if kind == "money" and self.lang in lexicon.CJK and index and spans[index - 1][1] >= start - 1 and (one := reach.ONE_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])):  # fmt: skip
             noun = one.group(1)  # '1室12,400円', '1人12,400円': a count of one right before a price is what it is per
             thing = CJK_THINGS.get(noun) or things()[0].get(noun.lower())
             said = replace(said, per=said.per | {thing}) if thing else said
@@ -223,7 +222,7 @@ class Reader:
         ('3か月 51,730円', '3か月で18,150円': 3 months), or a payment noun that holds it in German or Dutch, in the
         price's own words or right after it ('Semesterbeitrag', '312,45 € Semesterbeitrag'); '' if none."""
         text, spans = self.text, self.spans
-        if self.lang in _CJK:
+        if self.lang in lexicon.CJK:
             if index and spans[index - 1][2] in ("duration", "bare") and start - spans[index - 1][1] <= 3 and not reach.FIRST_SPAN.search(text, max(0, spans[index - 1][0] - 4), spans[index - 1][0]):  # fmt: skip
                 span = reach.SPAN_BEFORE.fullmatch(text, spans[index - 1][0], spans[index - 1][1])
                 if span is not None and text[spans[index - 1][1] : start].strip(" ,、，") in reach.SPAN_JOINS:
@@ -414,7 +413,7 @@ def _silent(before: str, after: str, lang: str) -> bool:
     vocabulary, cjk = phrases.triggers(lang)
     if any(c in _SIGNS for c in before[-2:]) or any(c in _SIGNS for c in after[:3]):
         return False
-    if lang in _CJK:
+    if lang in lexicon.CJK:
         return not any(c in cjk for c in before[-12:]) and not any(c in cjk for c in after[:16])
     return (
         vocabulary.isdisjoint(_TOKEN.findall(before.lower()))
@@ -460,14 +459,14 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         return Qualifiers(clause=clause)
     bound = ""
     stripped_before, stripped_after = before, after
-    ended = phrases.ending(before, "before") if lang not in _CJK else None
+    ended = phrases.ending(before, "before") if lang not in lexicon.CJK else None
     if ended is None:
         tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
         # Korean and Japanese say a bound after the number: one there is this figure's ('4시간 초과 12시간 이내'), one before the last's
         own_after = lang in ("ko", "ja") and phrases.pattern("after", lang).match(after) is not None
-        match = (phrases.pattern("before", lang).search(before, tail) if lang in _CJK and not own_after else None) or (_LOOSE.search(before, max(0, len(before) - 56)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
+        match = (phrases.pattern("before", lang).search(before, tail) if lang in lexicon.CJK and not own_after else None) or (_LOOSE.search(before, max(0, len(before) - 56)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
         ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
-        if ended is None and lang not in _CJK and (denied := _NOT_PAST.search(before, max(0, len(before) - 40))):
+        if ended is None and lang not in lexicon.CJK and (denied := _NOT_PAST.search(before, max(0, len(before) - 40))):
             ended = ("min" if denied.group("less") else "max", denied.start())  # 'niet dikker dan 3,2 cm': at most
     if ended is not None and ended[0] == "about" and kind != "time" and _AT_TIME.fullmatch(before[ended[1] :].strip()):
         ended = None  # 'gegen 18 € Aufpreis', 'vers 15 pays': 'about' only of a clock time
@@ -495,7 +494,7 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
             if (later := phrases.starting(after, "after")) is not None:
                 bound, stripped_after = later[0], after[later[1] :]  # '… or more'
     else:
-        if lang in _CJK:
+        if lang in lexicon.CJK:
             match = phrases.pattern("after", lang).match(after)
             started = (str(match.lastgroup), match.end()) if match is not None else None
             if match is None and kind == "number" and (counter := _COUNTER.match(after)) is not None:
@@ -536,7 +535,7 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
             change = -1  # '−8,3 %', a growth of '-3.17%' (a fall); a negative amount of money is not read
             result = result or -1  # a return of '-1,4 %' is a loss, not a gain
     period, per, rest = rate(own_before, stripped_after, kind, lang)
-    if not bound and lang not in _CJK and len(rest) < len(stripped_after):  # '2 jours par semaine au maximum'
+    if not bound and lang not in lexicon.CJK and len(rest) < len(stripped_after):  # '2 jours par semaine au maximum'
         ended = phrases.starting(rest.lstrip(" ,"), "after")
         bound = ended[0] if ended is not None and ended[0] in ("min", "max") else ""
     calendar = kind == "duration" and _calendar(own + after[:24])

@@ -7,16 +7,14 @@ import re
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
-from groundgate.judges.figures import phrases
+from groundgate.judges.figures import lexicon, phrases
 from groundgate.judges.figures import qualifier_words as words
 from groundgate.judges.figures.quantity import dimension
-
-_CJK = ("zh", "ja", "ko")
 
 
 @cache
 def _per(lang: str) -> re.Pattern[str]:
-    if lang in _CJK:
+    if lang in lexicon.CJK:
         return re.compile(
             "(?!)"
         )  # CJK says what it is per before the figure ('kWh당', '每箱', '1泊あたり'): ``_cjk_per``
@@ -77,8 +75,8 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
             rest = rest[data.end() :]
             continue
         if not period:
-            head = rest.lstrip(" (" if lang in _CJK else " ,(")  # '연 4.2%, 월 상환액': past a comma, another's
-            if lang in _CJK:
+            head = rest.lstrip(" (" if lang in lexicon.CJK else " ,(")  # '연 4.2%, 월 상환액': past a comma, another's
+            if lang in lexicon.CJK:
                 match = phrases.pattern("period", lang).match(head)
                 started = (str(match.lastgroup), match.end()) if match is not None else None
             else:
@@ -151,16 +149,16 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
         per.add("total")  # 'kostet insgesamt 210 €', 'kost in totaal € 189'
     if "total" in per and "person" not in per and _HEAD_BEFORE.search(before[-40:]):
         per = (per - {"total"}) | {"person"}  # 'pro Person kostet der Kurs 45 € insgesamt': all in, per head
-    if lang in _CJK and kind in ("money", "percent", "measure", "duration", "count"):
+    if lang in lexicon.CJK and kind in ("money", "percent", "measure", "duration", "count"):
         cjk_period, cjk_per = _cjk_per(before, after)
         period = period or cjk_period
         per |= cjk_per
-    if not period and kind == "money" and lang not in _CJK and (tail := _TAIL.match(after)) is not None:
+    if not period and kind == "money" and lang not in lexicon.CJK and (tail := _TAIL.match(after)) is not None:
         own_tail = _ITEM_END.split(tail.group(), maxsplit=1)[0]  # up to the next item ('… und einmal im Jahr')
         later = [p for p in phrases.anywhere(own_tail, "period") if _EVERY.match(own_tail, p[1]) and p[0] != "once" and _CHARGED.search(own_tail, 0, p[1])]  # fmt: skip
         period = later[0][0] if later else ""  # '£45 admin fee charged every month': said past its noun
     if not period and kind in ("money", "percent"):
-        if lang in _CJK:
+        if lang in lexicon.CJK:
             if (single := _CJK_PERIOD_BEFORE.search(before[-3:])) is not None:
                 period = _ONE_PERIOD[single.group(1) or single.group(2)]  # '年611円', '月70万円', '월 3만 원'
             else:  # a period's one character right before the amount first: '年間契約なら1人あたり月1,360円'

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from groundgate.judges.figures import lexicon
 from groundgate.judges.figures import qualifier_words as words
 
 JOINED = re.compile(r"\s(?:and|but|while|whereas|et|mais|und|aber|y|pero|e|mas|ma|en|maar|then|puis|dann|luego|depois|poi|dan)\s|[并但而]", re.IGNORECASE)  # fmt: skip
@@ -65,7 +66,7 @@ def going_on(rest: str, lang: str) -> str:
     if GOES_ON.match(rest):
         return rest
     first = (
-        rest.split(" ", 1)[0] if lang not in ("zh", "ja", "ko") else ""
+        rest.split(" ", 1)[0] if lang not in lexicon.CJK else ""
     )  # a participle right after it: '…, remboursé par virement'
     return first
 

@@ -408,14 +408,14 @@ def rewritten(text: str, lang: str, words: set[str] | None = None) -> Rewritten:
             result.apply(_number_words(result.text, lang))
     elif not result.text.isascii():
         result.apply(_cjk_numerals(result.text, lang))
-    if lang in ("zh", "ja", "ko"):
+    if lang in lexicon.CJK:
         if any(c in result.text for c in "千천"):
             result.apply(_within(result.text))
         result.apply(_myriads(result.text))
         if "日" in result.text or "일" in result.text or "号" in result.text:
             result.apply(_month_carried(result.text))
     result.apply(ratios(result.text, lang), approximate=True)  # 'uno de cada cinco': about 20%
-    if lang in ("zh", "ja", "ko") and "成" in result.text:
+    if lang in lexicon.CJK and "成" in result.text:
         result.apply([(m.start(), m.end(), f"{int(m.group(1)) * 10}%") for m in TENTHS.finditer(result.text)])
     result.apply(_everyday(result.text, lang, words))
     return result

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from groundgate.judges.figures import phrases, qualifier_words
+from groundgate.judges.figures import lexicon, phrases, qualifier_words
 
 Edit = tuple[int, int, str]
 _WORD = re.compile(r"[^\W\d_]+")
@@ -23,7 +23,7 @@ def _fractions(lang: str) -> re.Pattern[str] | None:
     if not table:
         return None
     words = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
-    if lang in ("zh", "ja", "ko"):
+    if lang in lexicon.CJK:
         return re.compile(rf"(?<![\d.周期])(?<!\d,)(?P<f>{words})")  # '12분의 1' is no '2분의 1'; '周一半天' no '一半'
     share = r"\s+(?:of|de|des|du|d'|der|die|das|dem|del|della|dei|degli|delle|dos|das|do|da|van|het)(?![^\W\d_])"
     by = r"(?<![^\W\d_])(?:by|de|d'|um|di|met|par|con|por|en)\s?"
@@ -40,7 +40,7 @@ def shares(text: str, lang: str, words: set[str] | None = None) -> list[Edit]:
     pattern = _fractions(lang)
     if pattern is None:
         return edits
-    if lang in ("zh", "ja", "ko"):
+    if lang in lexicon.CJK:
         found = "分" in text or "분의" in text or "절반" in text or "半" in text
     else:
         tokens = words if words is not None else set(_WORD.findall(text.lower()))
@@ -109,7 +109,7 @@ def ratios(text: str, lang: str) -> list[Edit]:
     edits: list[Edit] = []
     if _DIGIT_RUNS.search(text) is None:
         return edits
-    if lang in ("zh", "ja", "ko"):
+    if lang in lexicon.CJK:
         if not any(c in text for c in "人名명分분"):
             return edits
         matches = [*_RATIO_CJK.finditer(text), *_FRACTION_CJK.finditer(text)]

@@ -87,7 +87,7 @@ def _ignored_cjk() -> frozenset[str]:
     found: set[str] = set()
     for table in (qualifier.BEFORE, qualifier.AFTER, qualifier.PERIODS):
         for by_language in table.values():
-            for code in ("zh", "ja", "ko"):
+            for code in lexicon.CJK:
                 for phrase in by_language.get(code, "").split("|"):
                     found |= {phrase[i : i + 2] for i in range(len(phrase) - 1)}
     return frozenset(found)

@@ -28,7 +28,7 @@ from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, ki
 from groundgate.judges.figures.worked import Derivation, Working, worked
 from groundgate.lookalike import visible
 
-READ = (*lexicon.LATIN, "zh", "ja", "ko")  # the languages whose figures the tripwire reads
+READ = (*lexicon.LATIN, *lexicon.CJK)  # the languages whose figures the tripwire reads
 Status = Literal["unsupported", "elsewhere", "derived", "unread"]
 
 NEAREST = 3  # the context's figures shown beside one the candidate newly states
