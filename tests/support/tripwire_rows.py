@@ -14,3 +14,8 @@ def flagged(context: str, candidate: str) -> list[str]:
 def listed(context: str, candidate: str) -> list[tuple[str, str]]:
     """Every figure listed, derived and unread ones too, with its status."""
     return [(new.status, new.figure.text) for new in tripwire(context, None, "", candidate).new]
+
+
+def listed_asked(context: str, query: str, candidate: str) -> list[tuple[str, str]]:
+    """Every figure listed, with its status, on a row whose query states figures of the user's own."""
+    return [(new.status, new.figure.text) for new in tripwire(context, query, "", candidate).new]

@@ -281,7 +281,12 @@ TWICE = {"zweimal": 2, "dreimal": 3, "viermal": 4, "fünfmal": 5, "sechsmal": 6,
 NOON = {"noon": 720, "midday": 720, "midnight": 0, "midi": 720, "minuit": 0, "mittag": 720, "mittags": 720,
         "mitternacht": 0, "mediodía": 720, "medianoche": 0, "正午": 720, "中午": 720, "午夜": 0, "深夜12時": 0,
         "정오": 720, "자정": 0, "mezzogiorno": 720, "mezzanotte e mezza": 30, "mezzanotte e mezzo": 30, "mezzanotte": 0, "meio-dia": 720, "meia-noite": 0,
-        "middernacht": 0, "12 uur 's middags": 720}  # fmt: skip
+        "middernacht": 0, "12 uur 's middags": 720,
+        # ... and a quarter or a half past them ('jusqu'à midi et demi' is 12:30, 'meio-dia e meia' too)
+        "midi et quart": 735, "midi et demi": 750, "midi et demie": 750, "minuit et quart": 15, "minuit et demi": 30,
+        "minuit et demie": 30, "meio-dia e meia": 750, "meio-dia e um quarto": 735, "meia-noite e meia": 30,
+        "mezzogiorno e mezza": 750, "mezzogiorno e mezzo": 750, "mezzogiorno e un quarto": 735,
+        "mediodía y media": 750, "medianoche y media": 30, "half past noon": 750, "half past midnight": 30}  # fmt: skip
 WEEKDAY_WORDS = {  # words that state the working week (Monday to Friday) or the weekend
     'weekdays': range(5), 'weekday': range(5), 'en semaine': range(5), 'entre semana': range(5),
     '工作日': range(5), '平日': range(5), '평일': range(5), 'weekends': range(5, 7), 'weekend': range(5, 7),

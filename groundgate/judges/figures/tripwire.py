@@ -23,6 +23,7 @@ from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.items import said_of_another
 from groundgate.judges.figures.languages import language, language_name
 from groundgate.judges.figures.layout import flattened
+from groundgate.judges.figures.per_nouns import same_noun, told_apart, unknown_per
 from groundgate.judges.figures.rates import count_key
 from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
 from groundgate.judges.figures.worked import Derivation, Working, worked
@@ -112,6 +113,9 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     shown_candidate = visible(candidate) if not candidate.isascii() else candidate
     verdicts: list[tuple[Figure, Status, str]] = []
     query_ids = {id(figure) for figure in asked}
+    asked_at = {(f.start, f.end, f.text) for f in asked} - {
+        (f.start, f.end, f.text) for f in stated
+    }  # a backer read anew
     subjects = Subjects(shown, stated, lang)
     place = {id(figure): index for index, figure in enumerate(everything)}
     parts = Clauses(shown_candidate)  # split once: an answer of many figures is not split once a figure
@@ -135,11 +139,14 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         if backer is None and (limit := _whole_limit(claim, shown_candidate[max(0, claim.start - 60) : claim.end + 24])) is not None:  # fmt: skip
             backer, backers = sources.backer(limit), None  # 'sotto i 6 anni' of 'da 0 a 5 anni': the same ages
         if backer is not None:
-            if id(backer) in query_ids:
+            if id(backer) in query_ids or (backer.start, backer.end, backer.text) in asked_at:
                 continue  # the user's own figure
             verdict = _said_of(claim, backer, backers, again.get(id(claim), []), everything, place, shown_candidate, subjects, sources, query_ids)  # fmt: skip
-            if verdict is None and (unknown := _unknown_per(claim, backer)):
-                verdict = (claim, "unread", f"what it is per: “{unknown}”, a noun its tables do not know")
+            if verdict is None and (unknown := unknown_per(claim, backer)):
+                if basis := told_apart(unknown, backer, stated, reading.qualified):  # 'por rueda' of 'por vehículo'
+                    verdict = (claim, "unsupported", f"the context says it per “{basis}”, and says other figures per “{unknown}”")  # fmt: skip
+                else:
+                    verdict = (claim, "unread", f"what it is per: “{unknown}”, a noun its tables do not know")
             if verdict is not None:
                 verdicts.append(verdict)
             continue
@@ -189,7 +196,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         elif len(new) < LISTED:
             ranked = nearest(claim, stated)
             sentence_of = sentence(shown, ranked[0]) if ranked else ""
-            basis = basis if status != "elsewhere" else quoted(shown, _source(basis, stated), reading.clause)
+            basis = basis if status != "elsewhere" else quoted(shown, _source(basis, sources), reading.clause)
             if status == "unsupported" and not basis:
                 basis = _said_otherwise(claim, sources)
             new.append(NewFigure(claim, [f.text for f in ranked], sentence_of, status, basis))
@@ -457,18 +464,6 @@ def _converted(claim: Figure, sources: Stated, everything: Sequence[Figure], pla
 _PAIRED = 30  # characters between a time and its conversion, at most
 
 
-def _unknown_per(claim: Figure, backer: Figure) -> str:
-    """What the claim is said to be per that its tables do not know and its backer does not say ('pro Datei'
-    against 'je Posten'): not weighed, so the figure was not read in full ('' when it was)."""
-    return next((thing for thing in sorted(claim.per) if thing not in backer.per and not read_thing(thing) and not _cjk(thing)), "")  # fmt: skip
-
-
-def _cjk(noun: str) -> bool:
-    """A CJK noun a figure is said per ('每项', '/套'): read as written, so a context's disagrees with a known one;
-    an answer's is not weighed (its words are not split: '每次收' is no noun), and not listed as unread."""
-    return any("\u3040" <= c <= "\u9fff" or "\uac00" <= c <= "\ud7af" for c in noun)
-
-
 def _unread(claim: Figure, sources: Stated) -> str:
     """Why an answer's figure that no context figure backs was not read in full ('' when it was): only a figure
     read in full, whose value, unit and qualifiers disagree with every context figure of its kind, is an
@@ -479,22 +474,12 @@ def _unread(claim: Figure, sources: Stated) -> str:
         return ""  # a CJK counter says what it counts: '3곳' is read in full, and no '3명' is it
     if claim.kind in ("count", "number") and not (claim.kind == "count" and read_thing(claim.unit)):
         values = {claim.value} | ({claim.written} if claim.written is not None else set())
-        same_noun = any(
-            _same_noun(s.unit, claim.unit) and s.value in values for s, _ in sources.offered
-        )  # its own word
-        counts_it = claim.kind == "count" and any(s.kind == "count" and _same_noun(s.unit, claim.unit) for s, _ in sources.offered)  # fmt: skip
-        if not same_noun and not counts_it and any(("n", value) in sources.keys for value in values):
+        own_word = any(same_noun(s.unit, claim.unit) and s.value in values for s, _ in sources.offered)  # its own word
+        counts_it = claim.kind == "count" and any(s.kind == "count" and same_noun(s.unit, claim.unit) for s, _ in sources.offered)  # fmt: skip
+        if not own_word and not counts_it and any(("n", value) in sources.keys for value in values):
             what = f"“{claim.unit}”, a noun its tables do not know" if claim.unit else "a number without a unit"
             return f"what it counts: {what}, of a value the context states in another unit"
     return ""
-
-
-def _same_noun(a: str, b: str) -> bool:
-    """Whether two counted nouns are one word inflected ('Freikilometer', 'Freikilometern'; 'visita', 'visite')."""
-    if a == b:
-        return True
-    short, long = sorted((a, b), key=len)
-    return len(short) >= 5 and long.startswith(short[:-1]) and len(long) - len(short) <= 2
 
 
 def _period_word(
@@ -548,9 +533,11 @@ _NUMBERED = frozenset({"number", "count", "duration", "times", "measure", "ordin
 SAID_OF = frozenset({"duration", "measure", "percent", "times", "money", "count", "time", "date"})
 
 
-def _source(basis: str, stated: Sequence[Figure]) -> Figure:
+def _source(basis: str, sources: Stated) -> Figure:
+    """The context's figure at the place ``basis`` names: a figure it states, or a part of one ('19 h 30' of
+    'entre 15 h et 19 h 30')."""
     start, end = (int(n) for n in basis.split(":"))
-    return next(f for f in stated if (f.start, f.end) == (start, end))
+    return next(f for f, _ in sources.offered if (f.start, f.end) == (start, end))
 
 
 def nearest(claim: Figure, sources: Sequence[Figure], count: int = NEAREST) -> list[Figure]:
