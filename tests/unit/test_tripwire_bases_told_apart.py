@@ -46,3 +46,42 @@ def test_a_noun_the_context_never_uses_is_left_unread_not_flagged() -> None:
     assert listed("Wheel truing is $25 per wheel; spokes are $6 per spoke.", "Wheel truing is $25 per rim.") == [
         ("unread", "$25")
     ]
+
+
+# hostile79's probes: the same price said per the answer's noun too (each failed on 2438393)
+SAME_PRICE_PER_BOTH = [
+    (
+        "Garde-meubles : 5 € par carton et par mois. Valises et sacs : 5 € par sac et par mois.",
+        "Pour un sac, c'est 5 € par sac et par mois.",
+    ),
+    (
+        "Moving supplies: $5 per carton. Packing tape: $5 per roll. Bubble wrap: $12 per roll.",
+        "Packing tape is $5 per roll.",
+    ),
+    (
+        "Consigna: 5 € por maleta al día; 5 € por bicicleta al día; 3 € por mochila al día.",
+        "Guardar una bicicleta cuesta 5 € por bicicleta al día.",
+    ),
+    (
+        "Deposito bagagli: 5 € per valigia al giorno; 5 € per bicicletta al giorno.",
+        "Per la bici sono 5 € per bicicletta al giorno.",
+    ),
+    (
+        "Guarda-volumes: 5 € por mala por dia; 5 € por bicicleta por dia.",
+        "Para a bicicleta, são 5 € por bicicleta por dia.",
+    ),
+    ("Bagageopslag: € 5 per koffer per dag; € 5 per fiets per dag.", "Een fiets stallen kost € 5 per fiets per dag."),
+    (
+        "Tarifs du vestiaire :\n- 2 € par manteau\n- 2 € par parapluie\n- 4 € par valise",
+        "Pour un parapluie, comptez 2 € par parapluie.",
+    ),
+    (
+        "| Objet | Tarif |\n|---|---|\n| Manteau | 2 € par manteau |\n| Parapluie | 2 € par parapluie |\n| Valise | 4 € par valise |",
+        "Le vestiaire facture 2 € par parapluie.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "answer"), SAME_PRICE_PER_BOTH)
+def test_a_price_the_context_says_per_the_answers_noun_too_is_not_listed(context: str, answer: str) -> None:
+    assert [status for status, _ in listed(context, answer) if status != "unread"] == []

@@ -27,17 +27,20 @@ def cjk(noun: str) -> bool:
 def told_apart(noun: str, backer: Figure, stated: Sequence[Figure], qualify: Callable[[Figure], Figure]) -> str:
     """What the backer is per when the context says some other figure is per ``noun`` (the answer's unknown noun)
     and the backer is per something else: the context's own two bases, so the answer's figure is per the other
-    one ('' when the context does not tell them apart). Read only for such a claim: a context's figures are
-    qualified once asked."""
+    one ('' when the context does not tell them apart, or states the same value per that noun too). Read only for
+    such a claim: a context's figures are qualified once asked."""
     own = sorted(backer.per - JOURNEY - EACH)
     if not own or any(same_noun(noun, thing) for thing in own):
         return ""
+    told = ""
     for figure in stated:
         if figure.start == backer.start and figure.end == backer.end:
             continue
         if any(same_noun(noun, thing) for thing in qualify(figure).per):
-            return own[0]
-    return ""
+            if figure.value == backer.value and figure.unit == backer.unit:
+                return ""  # '5 € par carton … 5 € par sac': the same price per the answer's noun too
+            told = own[0]
+    return told
 
 
 def same_noun(a: str, b: str) -> bool:

@@ -143,7 +143,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "fr": "hausse|augmentation|augmenté|augmente|progression|progressé|monté|grimpé|relevé|de plus|en plus",
         "de": "anstieg|gestiegen|steigt|steigen|stiegen|stieg|erhöhung|erhöht|zunahme|zugenommen|plus|höher|wachstum|gewachsen|mehr",
         "es": "subida|subió|sube|aumento|aumentó|aumenta|alza|incremento|incrementó|creció|crecimiento|más alto|más",
-        "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|acréscimo|mais",
+        "pt": "alta|aumento|aumentou|aumenta|subiu|sobe|subida|crescimento|cresceu|mais",
         "it": "aumento|aumentato|aumenta|crescita|cresciuto|rialzo|salito|salita|saliti|salite|salirà|salgono a|sale da|sale dal|incremento|rincaro|in più|di più",
         "nl": "stijging|gestegen|steeg|stijgt|toename|toegenomen|verhoging|verhoogd|groei|gegroeid|hoger|meer",
         "zh": "上涨|增长|上升|提高|增加|涨|上调|增幅|升至|升到|增至|多交|多付",
@@ -168,7 +168,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "de": "mit der nächsten rechnung verrechnet|von ihrer nächsten rechnung abgezogen|von ihrer rechnung abgezogen|erhalten sie|bekommen sie|erstatten wir|zurückerstattet|gutschreiben|wird erstattet|überweisen wir|erstattung|erstattet|gutschrift|gutgeschrieben|rückzahlung|guthaben|zurückerstattet|rückerstattung",
         "es": "se descontará de su próxima factura|se descontará de su factura|descontado de su factura|devuelven|devolverán|te devolvemos|te devuelven|te ingresarán|te ingresaremos|le ingresaremos|le ingresarán|ingresaremos|te ingresamos|abonaremos|abonará|recibirás|recibirá|reembolsaremos|reembolsará|a devolver|a su favor|devolución|devolvemos|devolverá|reembolso|reembolsado|abono|abonado|a recibir|le devolvemos",
         "pt": "descontado na próxima fatura|abatido na próxima fatura|pagar-lhe|pagar-te|vai receber|receberá|reembolsará|devolverá|devolvemos|creditaremos|tem a receber|tem ainda a receber|a restituir|restituição|restituída|restituído|reembolso|reembolsado|reembolsar|a receber|crédito|creditado|devolução|devolver|devolvido|devolvida|a seu favor|para você",
-        "it": "detratto dalla prossima fattura|scalato dalla prossima bolletta|scalato dalla prossima fattura|riceverai|riceverà|rimborseremo|rimborserà|accrediteremo|accrediterà|verranno accreditati|le verranno accreditati|rimborso|rimborsato|a credito|credito|accredito|accreditato|a rimborso|a tuo favore|a suo favore|a suo credito|a tuo credito|restituito|restituiti",
+        "it": "le versiamo|ti versiamo|vi versiamo|le verseremo|ti verseremo|vi verseremo|le verrà versato|ti verrà versato|vi verrà versato|detratto dalla prossima fattura|scalato dalla prossima bolletta|scalato dalla prossima fattura|riceverai|riceverà|rimborseremo|rimborserà|accrediteremo|accrediterà|verranno accreditati|le verranno accreditati|rimborso|rimborsato|a credito|credito|accredito|accreditato|a rimborso|a tuo favore|a suo favore|a suo credito|a tuo credito|restituito|restituiti",
         "nl": "verrekend met uw volgende factuur|verrekend met je volgende factuur|in mindering gebracht op uw volgende factuur|krijgt u terug|krijg je terug|terugstorten|teruggestort|te weinig ontvangen|in uw voordeel|in je voordeel|in jouw voordeel|bijschrijven|storten wij|terugbetaling|terugbetaald|terug te krijgen|teruggave|tegoed|bijgeschreven|restitutie|terug",
         "zh": "退还|退款|返还|应退|退税|返现|余额|结余|赚了|盈利",
         "ja": "還付|返金|払い戻し|返還|入金|振込|振り込|残高",
@@ -176,11 +176,11 @@ DIRECTION: dict[str, dict[str, str]] = {
     },
     "debit": {
         "en": "you'll pay|you will pay|we'll charge|we will charge|will be charged|will be deducted|we'll deduct|we will deduct|overpaid|overpayment|debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|surcharge|penalty|keeps|retains|retained|forfeit|forfeited|withheld|non-refundable|nonrefundable|we keep|we'll keep|we will keep|will be kept|is kept|are kept",
-        "fr": "supplément|trop-perçu|sera retenu|sera retenue|sera déduit|sera déduite|prélèverons|vous devrez payer|devrez payer|à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé|retiendrons|retiendra",
+        "fr": "déduit du dépôt|déduits du dépôt|déduite du dépôt|déduites du dépôt|déduit de la caution|déduits de la caution|déduit du remboursement|déduits du remboursement|déduit de votre remboursement|retenu sur le dépôt|retenus sur le dépôt|retenu sur la caution|retenus sur la caution|supplément|trop-perçu|sera retenu|sera retenue|sera déduit|sera déduite|prélèverons|vous devrez payer|devrez payer|à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé|retiendrons|retiendra",
         "de": "müssen sie zahlen|zahlen sie|buchen wir ab|wird abgebucht|wird einbehalten|zu viel erhalten|überzahlung|nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen|rückforderung|abzug|abgezogen|einbehalten|behält|verfällt|nicht erstattet|nicht erstattungsfähig|behalten wir",
         "es": "retención adicional|le tocará pagar|te tocará pagar|tendrá que pagar|tendrás que pagar|te cobraremos|te cobrarán|cobraremos|se te descontará|descontaremos|te descuentan|pagarás|deberá pagar|deberás pagar|a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización|se queda con|retiene|retenido|no reembolsable|pierde|retenemos|retendremos|retendrá|se retiene|se retienen|nos quedamos con|nos quedaremos con",
         "pt": "deverá restituir|deve restituir|terá de pagar|vai pagar|pagará|será descontado|será cobrado|recebeu indevidamente|a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa|fica com|ficará com|retém|retido|retida|não reembolsável|perde|retemos|reteremos|ficamos com",
-        "it": "paghi|a tuo carico|a suo carico|a vostro carico|a carico del cliente|a tuo debito|a suo debito|verranno addebitati|le verranno addebitati|addebiteremo|addebiterà|dovrà pagare|dovrai pagare|pagherai|ricevuto in eccesso|a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile|tratteniamo|tratterremo|tratterrà|verrà trattenuto|verrà trattenuta",
+        "it": "versare|versa|verserà|verserai|versi|paghi|a tuo carico|a suo carico|a vostro carico|a carico del cliente|a tuo debito|a suo debito|verranno addebitati|le verranno addebitati|addebiteremo|addebiterà|dovrà pagare|dovrai pagare|pagherai|ricevuto in eccesso|a debito|addebito|addebitato|da pagare|a pagare|da versare|penale|trattiene|trattenuto|trattenuta|non rimborsabile|tratteniamo|tratterremo|tratterrà|verrà trattenuto|verrà trattenuta",
         "nl": "te veel ontvangen|schrijven wij af|moet u betalen|moet je betalen|betaalt u|betaal je|bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald|houden wij|houden we",
         "zh": "加收|补税|需补税|还需补|补交|补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退|亏损|亏了",
         "ja": "引き落とされ|引き落とさ|追徴|納付|納める|追加で支払|追加で払|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
@@ -201,6 +201,10 @@ DIRECTION: dict[str, dict[str, str]] = {
         "ja": "割増|割増料金|追加料金|加算",
         "ko": "할증|추가 요금|추가요금|가산",
     },
+    # An addition is both: a price that rose, and a charge added to it ('um acréscimo de 15 % sobre o orçamento').
+    "addition": {"pt": "acréscimo|acréscimos"},
+    # A charge levied on top: a debit from the reader, and a charge added ('10%가 추가로 부과됩니다').
+    "levied": {"ko": "추가로 부과|추가 부과|추가로 청구|추가 청구"},
     # A reduction is both: a price that fell, and a charge taken off it ('una riduzione del 30 %').
     "reduction": {
         "en": "reduction", "fr": "réduction", "de": "reduzierung", "es": "reducción", "pt": "redução",
@@ -280,6 +284,8 @@ AXES: dict[str, tuple[tuple[str, int], ...]] = {
     "surcharge": (("added", 1),),
     "discount": (("added", -1),),
     "reduction": (("change", -1), ("added", -1)),
+    "addition": (("change", 1), ("added", 1)),
+    "levied": (("balance", -1), ("added", 1)),
     "gain": (("result", 1),),
     "loss": (("result", -1),),
 }

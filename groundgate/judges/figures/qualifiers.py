@@ -169,7 +169,8 @@ class Reader:
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
         if self.lang in lexicon.CJK and end + len(after) == following < clause_end:
             after += text[following : following + 1]  # '1,000円/子ども500円': what follows is the next item's figure
-        said = _read(before, after, text[start:end], kind, self.lang, (0, 0))
+        shared = kind in ("money", "percent") and end + len(after) == following < clause_end and ahead < len(spans) and spans[ahead][2] == kind  # fmt: skip
+        said = _read(before, after, text[start:end], kind, self.lang, (0, 0), (len(after) + 1) // 2 if shared else 0)
         if kind == "time" and said.zone_name and ahead < len(spans) and spans[ahead][2] == "time" and _OPENS_NEXT.fullmatch(text, end, spans[ahead][0]):  # fmt: skip
             named = zones.patterns()[1].search(
                 before[-16:]
@@ -442,21 +443,25 @@ def _stems() -> re.Pattern[str]:
     return re.compile(rf"(?<![^\W\d_])(?:{'|'.join(re.escape(stem) for stem in every)})", re.IGNORECASE)
 
 
-def _read(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int]) -> Qualifiers:
-    """What a figure of ``kind`` written ``own`` is said with, between the words ``before`` and ``after`` it."""
-    q = _said(before, after, own, kind, lang)
+def _read(
+    before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int], nearer: int = 0
+) -> Qualifiers:
+    """What a figure of ``kind`` written ``own`` is said with, between the words ``before`` and ``after`` it.
+    ``nearer``: where ``after`` ends the next amount's words begin, how much of it is nearer this one; a word of
+    direction past that is the next amount's ('con spese di 2.180 € lei dovrebbe versare altri 320 €')."""
+    q = _said(before, after, own, kind, lang, nearer)
     return Qualifiers(
         q.bound, q.change, q.balance, q.period, q.per, q.zone, q.zone_name, q.calendar, clause, q.added, q.result
     )
 
 
 @lru_cache(maxsize=8192)
-def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int] = (0, 0)) -> Qualifiers:
+def _said(before: str, after: str, own: str, kind: str, lang: str, nearer: int = 0) -> Qualifiers:
     """``_read`` without the clause: the same words say the same (a suite's contexts share their sentences)."""
     if kind not in _QUANTITIES and kind != "time":
-        return Qualifiers(clause=clause)
+        return Qualifiers()
     if _silent(before, after, lang) and not (kind == "duration" and _calendar(own)) and not (kind == "time" and _PAST_TIME.search(before[-60:])):  # fmt: skip
-        return Qualifiers(clause=clause)
+        return Qualifiers()
     bound = ""
     stripped_before, stripped_after = before, after
     ended = phrases.ending(before, "before") if lang not in lexicon.CJK else None
@@ -515,15 +520,19 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         zone = zoned_after or before_zone.search(before[-16:])
         if zone is None:
             if (name := zones.place_after(after)) is not None:  # 'às 15h00 em Brasília', '16.01 uur in Londen'
-                return Qualifiers(zone=cldr.zones().get(name), zone_name=name, clause=clause)
-            return Qualifiers(bound=bound if bound in ("min", "max", "about") else "", clause=clause)
+                return Qualifiers(zone=cldr.zones().get(name), zone_name=name)
+            return Qualifiers(bound=bound if bound in ("min", "max", "about") else "")
         name = zones.placed(zone.group("zone").lower(), after[zone.end() :] if zoned_after else "", before, lang)
-        return Qualifiers(zone=cldr.zones().get(name), zone_name=name, clause=clause)
+        return Qualifiers(zone=cldr.zones().get(name), zone_name=name)
     change = balance = added = result = 0
     parts = list(_PART.finditer(stripped_before))  # a word past a comma or a conjunction is another figure's
     own_before = stripped_before[parts[-1].end() :] if parts else stripped_before
     if kind in ("money", "percent", "measure", "number", "count"):
-        ways = directions(own_before, _own(stripped_after), lang)
+        bracketed = before.endswith("(") and stripped_after.startswith(")")  # 'Les frais (90 €) sont déduits'
+        said_after = _own(stripped_after[1:] if bracketed else stripped_after)
+        if nearer:  # the words nearer the next amount are its own
+            said_after = said_after[: max(0, nearer - (len(after) - len(stripped_after)) - bracketed)]
+        ways = directions(own_before, said_after, lang)
         change, balance = ways.get("change", 0), ways.get("balance", 0)
         added, result = ways.get("added", 0), ways.get("result", 0)
         balance = (
@@ -539,7 +548,7 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, clause: tuple
         ended = phrases.starting(rest.lstrip(" ,"), "after")
         bound = ended[0] if ended is not None and ended[0] in ("min", "max") else ""
     calendar = kind == "duration" and _calendar(own + after[:24])
-    return Qualifiers(bound, change, balance, period, per, calendar=calendar, clause=clause, added=added, result=result)
+    return Qualifiers(bound, change, balance, period, per, calendar=calendar, added=added, result=result)
 
 
 def _last(found: Iterator[re.Match[str]]) -> re.Match[str] | None:

@@ -196,7 +196,9 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
         elif len(new) < LISTED:
             ranked = nearest(claim, stated)
             sentence_of = sentence(shown, ranked[0]) if ranked else ""
-            basis = basis if status != "elsewhere" else quoted(shown, _source(basis, sources), reading.clause)
+            if status == "elsewhere":
+                source = _source(basis, sources)
+                basis = quoted(shown, source, reading.clause) if source is not None else ""
             if status == "unsupported" and not basis:
                 basis = _said_otherwise(claim, sources)
             new.append(NewFigure(claim, [f.text for f in ranked], sentence_of, status, basis))
@@ -533,11 +535,11 @@ _NUMBERED = frozenset({"number", "count", "duration", "times", "measure", "ordin
 SAID_OF = frozenset({"duration", "measure", "percent", "times", "money", "count", "time", "date"})
 
 
-def _source(basis: str, sources: Stated) -> Figure:
+def _source(basis: str, sources: Stated) -> Figure | None:
     """The context's figure at the place ``basis`` names: a figure it states, or a part of one ('19 h 30' of
     'entre 15 h et 19 h 30')."""
     start, end = (int(n) for n in basis.split(":"))
-    return next(f for f, _ in sources.offered if (f.start, f.end) == (start, end))
+    return next((f for f, _ in sources.offered if (f.start, f.end) == (start, end)), None)
 
 
 def nearest(claim: Figure, sources: Sequence[Figure], count: int = NEAREST) -> list[Figure]:
