@@ -78,3 +78,62 @@ def test_money_restated_going_the_same_way_is_not_listed(context: str, answer: s
 @pytest.mark.parametrize(("context", "answer", "figures"), INVENTED)
 def test_money_said_to_go_the_other_way_is_listed(context: str, answer: str, figures: list[str]) -> None:
     assert flagged(context, answer) == figures
+
+
+# hostile80's probes of 8cfc82d, each wrong on that commit: a debit's stem read past a phrase that starts with it,
+# a word of direction kept by the amount it follows, Italian words not read in Spanish or Portuguese.
+ATTACKED = [
+    (
+        "Sur votre caution de 750 €, 90 € sont retenus pour le ménage de fin de séjour.",
+        "Sur votre caution de 750 €, 90 € vous sont remboursés pour le ménage.",
+        "90 €",
+    ),
+    (
+        "En cas d'annulation moins de 7 jours avant l'arrivée, 150 € sont retenus.",
+        "En cas d'annulation moins de 7 jours avant l'arrivée, 150 € vous sont remboursés.",
+        "150 €",
+    ),
+    (
+        "Des frais de dossier de 35 € sont retenus à titre de frais de gestion.",
+        "Les frais de dossier de 35 € vous sont remboursés.",
+        "35 €",
+    ),
+    (
+        "La caparra di 300 € che verserà alla prenotazione le sarà restituita alla partenza.",
+        "La caparra di 300 € viene trattenuta alla partenza.",
+        "300 €",
+    ),
+    (
+        "O reembolso de 15 % versa apenas sobre a tarifa base.",
+        "Tem direito a um reembolso de 15 % sobre a tarifa base.",
+        None,
+    ),
+    (
+        "La devolución del 10 % versa sobre el importe neto de la compra.",
+        "Le devolvemos el 10 % del importe neto de la compra.",
+        None,
+    ),
+    (
+        "A caução de 750 € ser-lhe-á integralmente devolvida menos 90 € de limpeza.",
+        "A caução de 750 € fica integralmente retida.",
+        "750 €",
+    ),
+    (
+        "Es werden 660 € auf Ihr Konto erstattet statt der vollen 750 €.",
+        "Es werden 660 € von Ihrem Konto abgebucht.",
+        "660 €",
+    ),
+    ("660 € vous seront restitués sur les 750 € versés.", "660 € seront retenus sur les 750 € versés.", "660 €"),
+    ("$660 of your deposit will be refunded from the $750 you paid.", "$660 of your deposit will be withheld.", "$660"),
+    (
+        "Der Zinssatz wird um 0,25 % für alle Bestandskunden gesenkt auf 3,5 %.",
+        "Der Zinssatz wird um 0,25 % für Bestandskunden erhöht.",
+        "0,25 %",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "answer", "figure"), ATTACKED)
+def test_the_reviews_probes_of_the_direction_reading(context: str, answer: str, figure: str | None) -> None:
+    listed = flagged(context, answer)
+    assert figure in listed if figure else listed == []

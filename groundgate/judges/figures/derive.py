@@ -70,10 +70,10 @@ def derived(
                 return f"{read.said} × {factor}"
             if down and read.period in (longer, "") and claim.period in (shorter, ""):
                 return f"{read.said} ÷ {factor}"
-    cued = _cued(near)
+    is_cued = cued(near)
     # A sum, a difference or a product: where the answer says it computes ('in total', 'cheaper'), or restates
     # the figures it computes from.
-    if cued or claim.unit == "pp" or len(values) < 2:
+    if is_cued or claim.unit == "pp" or len(values) < 2:
         pairs = values
     else:
         pairs = [(s, c) for s, c in values if s.text in near or _restated(s, near)]
@@ -81,7 +81,7 @@ def derived(
     if claim.kind == "money" and any(f.kind in ("count", "number") and f.value >= 2 and not 1900 <= f.value <= 2099 for f in given):  # fmt: skip
         pairs = []  # '2 adults and 2 children pay $65 altogether': amounts bought more than once are no sum of two
     for (a, x), (b, y) in combinations(pairs, 2):  # a sum or a difference of two (never of a range's two ends)
-        if a.text == b.text and claim.unit != "pp" and not (cued and _close(abs(x - y), v)):
+        if a.text == b.text and claim.unit != "pp" and not (is_cued and _close(abs(x - y), v)):
             continue  # a range's two ends sum to nothing; their difference is a change the answer says it computes
         total, apart = _close(x + y, v), _close(abs(x - y), v) and bool(v)
         if not (total or apart):
@@ -94,7 +94,9 @@ def derived(
         big, small = (a, b) if x > y else (b, a)
         unit = " (percentage points)" if claim.kind == "percent" else ""
         return f"{big.said} − {small.said}{unit}"
-    if claim.kind in ("money", "measure") and (cued or pairs):  # a count of a price or quantity ('10 packs' of 100 GB)
+    if claim.kind in ("money", "measure") and (
+        is_cued or pairs
+    ):  # a count of a price or quantity ('10 packs' of 100 GB)
         counts = [s for s in sources if s.kind in ("number", "count", "duration") and 1 < s.value <= 100 and s.value == int(s.value)]  # fmt: skip
         for count in counts[:_CAP]:
             for source, c in values:
@@ -207,7 +209,7 @@ def _cue_pattern() -> re.Pattern[str]:
     )
 
 
-def _cued(near: str) -> bool:
+def cued(near: str) -> bool:
     """Whether the answer's words by the figure say it adds, subtracts or multiplies ('in total', '2 points')."""
     return bool(near) and _cue_pattern().search(near) is not None
 

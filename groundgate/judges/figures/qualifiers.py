@@ -169,8 +169,10 @@ class Reader:
         after = text[end : max(end, min(following, clause_end, end + _WINDOW))]
         if self.lang in lexicon.CJK and end + len(after) == following < clause_end:
             after += text[following : following + 1]  # '1,000円/子ども500円': what follows is the next item's figure
-        shared = kind in ("money", "percent") and end + len(after) == following < clause_end and ahead < len(spans) and spans[ahead][2] == kind  # fmt: skip
-        said = _read(before, after, text[start:end], kind, self.lang, (0, 0), (len(after) + 1) // 2 if shared else 0)
+        shared = kind in ("money", "percent") and self.lang not in lexicon.CJK and end + len(after) == following < clause_end and ahead < len(spans) and spans[ahead][2] == kind  # fmt: skip
+        said = _read(
+            before, after, text[start:end], kind, self.lang, (0, 0), _governed(after, self.lang) if shared else 0
+        )
         if kind == "time" and said.zone_name and ahead < len(spans) and spans[ahead][2] == "time" and _OPENS_NEXT.fullmatch(text, end, spans[ahead][0]):  # fmt: skip
             named = zones.patterns()[1].search(
                 before[-16:]
@@ -447,8 +449,8 @@ def _read(
     before: str, after: str, own: str, kind: str, lang: str, clause: tuple[int, int], nearer: int = 0
 ) -> Qualifiers:
     """What a figure of ``kind`` written ``own`` is said with, between the words ``before`` and ``after`` it.
-    ``nearer``: where ``after`` ends the next amount's words begin, how much of it is nearer this one; a word of
-    direction past that is the next amount's ('con spese di 2.180 € lei dovrebbe versare altri 320 €')."""
+    ``nearer``: where ``after`` ends at the next amount, how much of it is this one's; the verb past that governs
+    the next amount ('con spese di 2.180 € lei dovrebbe versare altri 320 €': the 320 € is paid)."""
     q = _said(before, after, own, kind, lang, nearer)
     return Qualifiers(
         q.bound, q.change, q.balance, q.period, q.per, q.zone, q.zone_name, q.calendar, clause, q.added, q.result
@@ -549,6 +551,24 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, nearer: int =
         bound = ended[0] if ended is not None and ended[0] in ("min", "max") else ""
     calendar = kind == "duration" and _calendar(own + after[:24])
     return Qualifiers(bound, change, balance, period, per, calendar=calendar, added=added, result=result)
+
+
+# The last word before an amount, with at most a word of 'more' between ('versare altri 320 €', 'refund another
+# €20'), after at least one word of the figure before ('2.180 € lei dovrebbe versare altri 320 €').
+_GOVERNING = re.compile(
+    r"(?<=\S)\s+(?P<word>[^\W\d_][\w'’-]*)\s+(?:(?:altri|altre|altro|ancora|another|a further|further|an additional|"
+    r"additional|encore|weitere|weiteren|noch|otros|otras|outros|outras|nog|extra)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _governed(after: str, lang: str) -> int:
+    """How much of the words between two amounts is the first's: all of them, unless they end in a word of
+    direction that governs the second ('… dovrebbe versare altri 320 €'); then up to that word."""
+    match = _GOVERNING.search(after)
+    if match is None or not after[: match.start()].strip():
+        return 0
+    return match.start("word") if directions("", match.group("word"), lang) else 0
 
 
 def _last(found: Iterator[re.Match[str]]) -> re.Match[str] | None:
