@@ -18,8 +18,8 @@ from tests.support.tripwire_rows import flagged, listed_asked
 DERIVED = [
     (
         "Les cours de piano coûtent 28 € la séance. Le forfait trimestriel comprend 10 séances pour 260 €.",
-        "Combien j'économise avec le forfait ?",
-        "Avec le forfait, vous payez 260 € au lieu de 280 € pour 10 séances, soit 20 € d'économie.",
+        "Combien coûtent les séances à l'unité ?",
+        "À l'unité, les 10 séances du trimestre vous coûteraient 280 €.",
     ),
     (
         "Livraison : 4,90 € par livraison dans un rayon de 5 km, 7,90 € au-delà.",
@@ -28,7 +28,7 @@ DERIVED = [
     ),
     (
         "| Tipo de vehículo | Inspección periódica |\n|---|---|\n| Turismo gasolina | 38,50 € |\n| Turismo diésel | 44,90 € |",
-        "¿Cuánto pago por pasar la ITV de mis dos coches, uno de gasolina y otro diésel?",
+        "¿Cuánto pago por pasar la ITV del coche de gasolina y la del diésel?",
         "Pagarás 83,40 € en total: 38,50 € por el de gasolina y 44,90 € por el diésel.",
     ),
     (
@@ -116,3 +116,121 @@ def test_a_count_of_a_price_is_derived_exactly_when_the_product_is_right(cents: 
     wrong = f"Pour {count} personnes à {_euros(cents)} chacune, cela fait {wrong_total} au total."
     assert [f for status, f in listed_asked(context, question, right) if status not in ("derived", "unread")] == []
     assert ("unsupported", wrong_total) in listed_asked(context, question, wrong)
+
+
+# hostile81's probes of 7aee8d7, each wrong on that commit: an invented count premise, a count of a number the
+# context states of something else, a count of another price, a price per room counted by people, 'almeno'.
+ATTACKED = [
+    (
+        "Camera doppia: 120 € a notte (prezzo per camera, colazione inclusa per 2 persone).",
+        "Siamo in 2, quanto per una notte?",
+        "Per 2 persone la camera doppia costa 240 € a notte in totale.",
+        "240 €",
+    ),
+    (
+        "Entrada adulto: 25 €. Entrada infantil (hasta 12 años): 20 €.",
+        "¿Cuánto cuestan 3 entradas infantiles?",
+        "Las 3 entradas infantiles, a 20 € cada una, suman 75 € en total.",
+        "75 €",
+    ),
+    (
+        "Cabin: €100 per night. Sleeps up to 4 guests. Minimum stay: 2 nights.",
+        "What's the least I'd pay?",
+        "The minimum stay is 4 nights, so at €100 a night you'd pay at least €400 in total.",
+        "4 nights",
+    ),
+    (
+        "Tarif Flex: 30 € im Monat. Mindestlaufzeit: 6 Monate.",
+        "Was kostet mich der Tarif mindestens?",
+        "Die Mindestlaufzeit beträgt 3 Monate, insgesamt zahlen Sie also mindestens 90 €.",
+        "3 Monate",
+    ),
+    (
+        "Gym membership: £25 per month. Minimum term: 6 months.",
+        "What's the minimum commitment?",
+        "The minimum term is 12 months, so you commit to £300 in total.",
+        "12 months",
+    ),
+    (
+        "Alquiler de coche compacto: 35 € al día. Alquiler mínimo: 3 días.",
+        "¿Cuál es el alquiler mínimo?",
+        "El alquiler mínimo es de 7 días, así que pagarías como mínimo 245 € en total.",
+        "7 días",
+    ),
+    (
+        "Pacchetto weekend: 110 €. Tariffa giornaliera: 80 €. Cauzione: 50 €.",
+        "Quanto devo lasciare di cauzione?",
+        "Il pacchetto weekend costa 110 € e la tariffa giornaliera 80 €; in più serve una cauzione di almeno 30 €.",
+        "30 €",
+    ),
+    (
+        "아메리카노 4,500원, 카페라떼 5,000원.",
+        "아메리카노 3잔이면 얼마예요?",
+        "아메리카노 3잔은 총 15,000원입니다.",
+        "15,000원",
+    ),
+    (
+        "Location : 45 € par nuit. Caution : 50 €. Ménage : 30 €.",
+        "Combien pour 2 nuits ?",
+        "Pour 2 nuits, vous payez 90 €, soit 45 € par nuit, plus une caution de 60 €.",
+        "60 €",
+    ),
+    (
+        "Plano Academia: R$ 99 por mês. Fidelidade mínima: 6 meses.",
+        "Qual é o compromisso mínimo?",
+        "A fidelidade mínima é de 12 meses, ou seja, R$ 1.188 no total.",
+        "12 meses",
+    ),
+    (
+        "Sportschool: € 30 per maand. Minimale looptijd: 6 maanden.",
+        "Wat is de minimale verplichting?",
+        "De minimale looptijd is 12 maanden, dus in totaal € 360.",
+        "12 maanden",
+    ),
+    (
+        "헬스장 월 회비 50,000원, 최소 약정 6개월.",
+        "최소 약정 금액은 얼마인가요?",
+        "최소 약정은 12개월이라 총 600,000원입니다.",
+        "12개월",
+    ),
+    (
+        "ジム月会費 8,000円。最低利用期間 6か月。",
+        "最低いくら払いますか？",
+        "最低利用期間は12か月なので、合計96,000円です。",
+        "12か月",
+    ),
+    ("健身房月费300元，最短合约期6个月。", "最少要付多少钱？", "最短合约期为12个月，一共3600元。", "12个月"),
+    (
+        "Appartamento: 90 € a notte, fino a 5 ospiti. Soggiorno minimo: 2 notti.",
+        "Qual è la spesa minima?",
+        "Il soggiorno minimo è di 5 notti, quindi in totale spendi almeno 450 €.",
+        "5 notti",
+    ),
+    (
+        "Gîte : 80 € la nuit, jusqu'à 6 personnes. Séjour minimum : 2 nuits.",
+        "Quel est le prix minimum ?",
+        "Le séjour minimum est de 6 nuits, soit 480 € au total.",
+        "6 nuits",
+    ),
+    (
+        "Standardzimmer: 90 € pro Nacht. Superior-Zimmer: 120 € pro Nacht.",
+        "Was kosten 3 Nächte im Standardzimmer?",
+        "3 Nächte im Standardzimmer kosten insgesamt 360 €.",
+        "360 €",
+    ),
+    ("美式咖啡18元，拿铁25元。", "3杯美式多少钱？", "3杯美式一共75元。", "75元"),
+    (
+        "Diária quarto standard: R$ 250. Diária quarto luxo: R$ 400.",
+        "Quanto custam 2 diárias no standard?",
+        "2 diárias no quarto standard custam R$ 800 no total.",
+        "R$ 800",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "question", "answer", "figure"), ATTACKED)
+def test_the_reviews_probes_of_the_answers_arithmetic(
+    context: str, question: str | None, answer: str, figure: str | None
+) -> None:
+    flags = [f for status, f in listed_asked(context, question or "", answer) if status not in ("derived", "unread")]
+    assert any(figure in f or f in figure for f in flags) if figure else flags == []

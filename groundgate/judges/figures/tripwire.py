@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Literal
 
 from groundgate.judges.figures import changes, lexicon, zones
-from groundgate.judges.figures.closure import reasoned
+from groundgate.judges.figures.closure import Row, reasoned
 from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, opposed, read_thing
 from groundgate.judges.figures.derive import STEPS, aged, derived
 from groundgate.judges.figures.ends import range_end, with_ends
@@ -187,7 +187,7 @@ def tripwire(context: str, query: str | None, baseline: str, candidate: str) -> 
     if not verdicts:
         return Finding([], [])
     verdicts = _once_a_figure(verdicts)
-    verdicts = reasoned(verdicts, said, stated, lambda f: _clause_of(shown_candidate, f.start), shown_candidate, asked)
+    verdicts = reasoned(verdicts, said, lambda f: _clause_of(shown_candidate, f.start), shown_candidate, Row(stated, reading.qualified, shown, query or ""), asked)  # fmt: skip
     flagged = any(status not in ("derived", "unread") for _, status, _ in verdicts)
     old = Stated(b for b in claims(baseline, lang) if not sources.states(b)) if flagged else Stated()
     backlog: list[Figure] = []

@@ -28,7 +28,7 @@ def patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     names = _names()
     after = re.compile(rf"^\s*[,(]?\s*(?:in\s+|heure\s+|hora\s+|ora\s+|no\s+|também\s+no\s+|pelo\s+|pela\s+|en\s+|na\s+)?(?P<zone>{names})(?![^\W\d_])", re.IGNORECASE)  # fmt: skip
     # a CJK name may follow a place written before it ('英国当地时间', 'ロンドン現地時間の'): no word edge there
-    before = re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{names})\s*(?:기준\s*|では|で|の|的|으로는|로는)?\s*(?:同日|当日|当天|同じ日の?|당일|翌日の?|前日の?|다음\s*날|전날|次日|前一天)?\s*(?:朝|夜|夕方|昼|深夜|早朝|아침|저녁|밤|새벽|早上|晚上|凌晨|中午)?\s*$", re.IGNORECASE)  # fmt: skip
+    before = re.compile(rf"(?:(?<![^\W\d_])|(?=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]))(?P<zone>{names})\s*(?:기준\s*|では|で|の|的|으로는|로는)?\s*(?:同日|当日|当天|同じ日の?|당일|翌日の?|前日の?|다음\s*날|전날|次日|前一天)?\s*(?:朝|夜|夕方|昼|深夜|早朝|午前|午後|아침|저녁|밤|새벽|오전|오후|早上|晚上|凌晨|中午|上午|下午|傍晚)?\s*$", re.IGNORECASE)  # fmt: skip
     return after, before
 
 
