@@ -32,7 +32,7 @@ libraries that could sit beneath the extraction cost a row (``--libraries``: tho
   derived or not at all; wrong when listed at the review level), and rows whose figures were not read, per
   kind and per language. It measures that directory alone.
 
-Run as ``python -m bench.tripwire [--answers 5000] [--libraries] [--ragtruth DIR] [--blind DIR]``.
+Run as ``python -m bench.tripwire [--answers 5000] [--libraries] [--ragtruth DIR] [--blind DIR] [--passes N]``.
 """
 
 from __future__ import annotations
@@ -334,6 +334,18 @@ def ragtruth(folder: Path) -> None:
 # --- cost -----------------------------------------------------------------------------------------
 
 
+def passes(count: int) -> None:
+    """The tripwire over the 420-case suite ``count`` times after one warm row, caches cleared before each pass:
+    under ``valgrind --tool=callgrind``, a run of three passes less a run of one, halved and divided by 420, is the
+    instructions a row costs, whatever else the machine runs."""
+    rows = [(row.context, row.query, row.baseline, row.candidate) for row in big_run().rows]
+    tripwire(*rows[0])
+    for _ in range(count):
+        clear_caches()
+        for row in rows:
+            tripwire(*row)
+
+
 def per_row(rows: list[tuple[str, str | None, str, str]], work: Callable[[str, str | None, str, str], object]) -> float:
     """CPU seconds a row (process time: on a shared machine, wall time measures the neighbours). What the
     extraction remembers between rows (a sentence's qualifiers, a sample's language) is forgotten before each
@@ -410,7 +422,11 @@ def main() -> None:
     parser.add_argument("--libraries", action="store_true", help="also measure the libraries installed here")
     parser.add_argument("--ragtruth", type=Path, default=RAGTRUTH)
     parser.add_argument("--blind", type=Path, help="measure a blind directory of *.jsonl items, and only that")
+    parser.add_argument("--passes", type=int, help="only run the tripwire over the 420-case suite this many times, for an instruction counter (docs/tripwire.md: Cost)")  # fmt: skip
     args = parser.parse_args()
+    if args.passes is not None:
+        passes(args.passes)
+        return
     if args.blind is not None:
         blind(args.blind)
         return
