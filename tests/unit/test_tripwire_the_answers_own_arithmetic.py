@@ -43,8 +43,8 @@ DERIVED = [
     ),
     (
         "The Classic box is £40 per weekly delivery.",
-        "What do four weeks of the Classic box cost?",
-        "Four weekly Classic deliveries come to £160 in total (£40 each).",
+        "What do four Classic deliveries cost?",
+        "Four Classic deliveries come to £160 in total (£40 each).",
     ),
     (
         "El seguro Completo cuesta 36 € al mes.",
@@ -232,5 +232,124 @@ ATTACKED = [
 def test_the_reviews_probes_of_the_answers_arithmetic(
     context: str, question: str | None, answer: str, figure: str | None
 ) -> None:
+    flags = [f for status, f in listed_asked(context, question or "", answer) if status not in ("derived", "unread")]
+    assert any(figure in f or f in figure for f in flags) if figure else flags == []
+
+
+# hostile82's probes of the round (2283ebd), each wrong there: floors that are rules, ratios that are ratios, a
+# count taken for the question's number of something else, a span forgiven before the figure it explains.
+ROUND_ATTACKED = [
+    (
+        "Shipping: free standard delivery on orders of $55 or more. Orders under $55 pay a flat $4.95.",
+        "Do I get free shipping?",
+        "Yes, standard delivery is free on orders over $50.",
+        "$50",
+    ),
+    (
+        "Mindestbestellwert: 22 €. Lieferung innerhalb von 30 Minuten.",
+        "Gibt es einen Mindestbestellwert?",
+        "Ja, Sie müssen für mehr als 20 € bestellen.",
+        "20 €",
+    ),
+    (
+        "Para alquilar un coche, el conductor debe tener al menos 21 años y un carné con 2 años de antigüedad.",
+        "¿Qué edad mínima piden?",
+        "El conductor debe tener más de 20 años y un carné con 2 años de antigüedad.",
+        "20 años",
+    ),
+    (
+        "Spedizione gratuita per ordini a partire da 55 €; sotto tale soglia il costo è di 5,90 €.",
+        "La spedizione è gratuita?",
+        "Sì, la spedizione è gratuita per gli ordini superiori a 50 €.",
+        "50 €",
+    ),
+    ("Idade mínima para a atividade: 21 anos.", "Qual a idade mínima?", "É preciso ter mais de 20 anos.", "20 anos"),
+    (
+        "送料無料：5,500円以上のご注文。5,500円未満の場合は送料550円がかかります。",
+        "送料は無料ですか？",
+        "5,000円を超えるご注文で送料無料になります。",
+        "5,000円",
+    ),
+    ("满550元包邮，不满550元收取运费15元。", "包邮吗？", "订单超过500元即可包邮。", "500元"),
+    (
+        "55,000원 이상 구매 시 무료배송, 미만 시 배송비 3,000원이 부과됩니다.",
+        "무료배송 기준이 뭐예요?",
+        "50,000원이 넘는 주문은 무료배송입니다.",
+        "50,000원",
+    ),
+    (
+        "A deposit of at least 105 € is required at booking.",
+        "How much deposit?",
+        "You need to pay a deposit of more than 100 € when booking.",
+        "100 €",
+    ),
+    ("参加试用的20人中15人表示满意。", "满意度如何？", "试用者中有75%表示满意。", None),
+    ("체험단 20명 중 15명이 만족했다고 답했습니다.", "만족도는요?", "체험단의 75%가 만족했다고 답했습니다.", None),
+    ("モニター40人中30人が「効果を実感」と回答。", "効果は？", "モニターの75%が効果を実感したと回答しています。", None),
+    (
+        "응답자의 35%가 주 3회 이상 운동한다고 답했습니다.",
+        "얼마나 운동하나요?",
+        "응답자 20명 중 7명꼴로 주 3회 이상 운동합니다.",
+        None,
+    ),
+    (
+        "回答者の35%が週3回以上運動していると答えました。",
+        "運動頻度は？",
+        "回答者の20人に7人が週3回以上運動しています。",
+        None,
+    ),
+    (
+        "Double room: €90 per night, breakfast included. Minimum stay 3 nights.",
+        "We are 2 adults, how much for the stay?",
+        "The minimum stay costs €180 in total (2 nights at €90 per night).",
+        "€180",
+    ),
+    (
+        "Chambre double : 90 € la nuit, petit-déjeuner compris. Séjour minimum de 3 nuits.",
+        "Nous sommes 2 adultes, combien pour le séjour minimum ?",
+        "Le séjour minimum revient à 180 € au total (2 nuits à 90 €).",
+        "180 €",
+    ),
+    (
+        "Doppelzimmer: 90 € pro Nacht inkl. Frühstück. Mindestaufenthalt 3 Nächte.",
+        "Wir sind 2 Erwachsene, was kostet der Mindestaufenthalt?",
+        "Der Mindestaufenthalt kostet insgesamt 180 € (2 Nächte zu je 90 €).",
+        "180 €",
+    ),
+    (
+        "Habitación doble: 90 € por noche, desayuno incluido. Estancia mínima de 3 noches.",
+        "Somos 2 adultos, ¿cuánto cuesta la estancia mínima?",
+        "La estancia mínima cuesta 180 € en total (2 noches a 90 €).",
+        "180 €",
+    ),
+    (
+        "双人间每晚600元，含早餐。最少入住3晚。",
+        "我们2个大人，最少要花多少？",
+        "最少入住共需1200元（2晚，每晚600元）。",
+        "1200元",
+    ),
+    (
+        "ダブルルーム：1泊9,000円（朝食付き）。最低3泊から。",
+        "大人2名で最低いくらかかりますか？",
+        "最低料金は合計18,000円です（2泊×9,000円）。",
+        "2泊",
+    ),
+    (
+        "더블룸: 1박 90,000원(조식 포함). 최소 3박부터 예약 가능합니다.",
+        "성인 2명인데 최소 얼마예요?",
+        "최소 요금은 총 180,000원입니다(2박 × 90,000원).",
+        "2박",
+    ),
+    (
+        "Gym membership: £25 per month. Minimum term: 6 months.",
+        "What's the minimum I'd pay per year?",
+        "The minimum term is 12 months, so you commit to £300 per year.",
+        "12 months",
+    ),
+]
+
+
+@pytest.mark.parametrize(("context", "question", "answer", "figure"), ROUND_ATTACKED)
+def test_the_reviews_probes_of_the_round(context: str, question: str | None, answer: str, figure: str | None) -> None:
     flags = [f for status, f in listed_asked(context, question or "", answer) if status not in ("derived", "unread")]
     assert any(figure in f or f in figure for f in flags) if figure else flags == []

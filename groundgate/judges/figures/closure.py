@@ -123,8 +123,7 @@ def reasoned(
 ) -> list[tuple[Figure, S, str]]:
     """The verdicts with each unsupported amount that is the answer's own arithmetic listed as derived, and the
     counts it (or an amount derived otherwise) computes with taken off the list when the context states them of
-    the same thing or the question states them ('pendant 4 semaines' asked, '4 livraisons' answered), or they
-    span the period derived ('432 € al año (36 € al mes durante 12 meses)'); a count of the answer's own stays
+    the same thing or the question does ('für 50 Gäste' asked and answered), or they span the period derived ('432 € al año (36 € al mes durante 12 meses)'); a count of the answer's own stays
     listed. In the answer's order, so a figure derived first may be an operand of the next ('280 € … soit 20 €
     d'économie')."""
     status: dict[int, str] = {id(claim): verdict for claim, verdict, _ in verdicts}
@@ -142,7 +141,9 @@ def reasoned(
         many = asks_many or any(f.kind in ("count", "number") and f.value >= 2 and not 1900 <= f.value <= 2099 for f in beside)  # fmt: skip
         words = answer[start:end]
         found = worked_out(claim, operands, counts(beside), replace(row, adds=cued(words), saves=_SAVING.search(words) is not None, counts=many))  # fmt: skip
-        if found is not None:
+        if found is not None and all(_known(c, claim, row, asked) or status.get(id(c)) == "unsupported" for c in found[1]):  # fmt: skip
+            # a count the working rests on is the row's, or is listed itself ('over four days'): never one
+            # taken for another's number ('2 nights' of '2 adults' asked), which would leave nothing listed
             if status[id(claim)] == "unsupported":  # one derived already keeps its working: only its counts are read
                 working[id(claim)], status[id(claim)] = found[0], "derived"
             used |= {id(count) for count in found[1] if _known(count, claim, row, asked)}
@@ -189,8 +190,10 @@ def _bases(amount: Figure, row: Row) -> set[str]:
 
 def _clash(amount: Figure, count: Figure, row: Row) -> bool:
     """Whether an amount is said per a thing other than the one counted ('120 € … per camera' counted by '2
-    persone'): a count of people is no count of rooms."""
+    persone'): a count of people is no count of rooms. Only a counted thing the tables know is weighed."""
     counted = _sense(count.unit)
+    if counted == count.unit.lower():  # a noun the tables do not know ('4 Classic deliveries'): no clash to read
+        return False
     return any(base != counted and not same_noun(base, count.unit.lower()) for base in _bases(amount, row))
 
 
@@ -212,13 +215,13 @@ _SPANS = {("month", 12): "year", ("week", 52): "year", ("day", 365): "year", ("q
 
 
 def _known(count: Figure, claim: Figure, row: Row, asked: Sequence[Figure]) -> bool:
-    """Whether a count the answer computes with is the question's number ('4 semaines' for '4 livraisons'), the
-    context's count of the same thing, or the span of the period the question asks for ('12 meses' of '¿cuánto
-    al año?'): never the answer's own ('over four days', 'the minimum term is 12 months'), nor a number the
-    context states of something else ('up to 4 guests')."""
-    if any(f.value == count.value for f in asked):
-        return True
-    if any(f.value == count.value and f.kind == count.kind and same_noun(f.unit.lower(), count.unit.lower()) for f in row.stated):  # fmt: skip
+    """Whether a count the answer computes with is the question's or the context's count of the same thing ('50
+    Gäste' asked), or the span of the period the question asks for, said after the figure as its working ('432 €
+    al año (36 € al mes durante 12 meses)'): never the answer's own ('over four days', 'the minimum term is 12
+    months, so …'), nor a number said of something else ('2 adults' asked, '2 nights' answered; 'up to 4
+    guests')."""
+    if any(f.value == count.value and f.kind == count.kind and same_noun(f.unit.lower(), count.unit.lower()) for f in (*row.stated, *asked)):  # fmt: skip
         return True
     spanned = _SPANS.get((count.unit, int(count.value)))
-    return bool(spanned) and spanned == claim.period and any(name == spanned for name, _, _ in phrases.anywhere(row.question, "period"))  # fmt: skip
+    asked_for = any(name == spanned for name, _, _ in phrases.anywhere(row.question, "period"))
+    return bool(spanned) and spanned == claim.period and asked_for and count.start > claim.end  # its working, after it

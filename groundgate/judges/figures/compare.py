@@ -415,23 +415,7 @@ def hedge_holds(claim: Figure, source: Figure, exact: bool) -> bool:
         return not (opposed(claim.bound, source.bound) or _inclusive(claim, source) or about or wider)
     if source.bound in ("max", "min") and claim.bound in ("about", "nearly"):  # 'just under $8,000' of a $7,900 cap
         return not opposed(claim.bound, source.bound) and _near_limit(claim, source)  # a limit itself: exactly
-    if (implied := _implied_side(claim, source)) is not None:
-        return implied
     return source.bound not in _LIMITS
-
-
-def _implied_side(claim: Figure, source: Figure) -> bool | None:
-    """'More than 8,000' of '8,200 or more': a floor rounded down to a round number near it (a tenth at most) is
-    a true 'more than'; never the floor itself ('more than 8,000' is not '8,000 or more'), nor a ceiling ('under
-    25 kg' of 'at most 20 kg' is another limit). None when the claim is no such hedge."""
-    mine, theirs = size(claim), size(source)
-    if claim.bound != "over" or source.bound not in ("min", "over") or mine is None or theirs is None:
-        return None
-    c, t = mine[1], theirs[1]
-    return c < t and c >= t * _ROUNDED_DOWN and c == c.to_integral_value() and int(c) % 10 == 0
-
-
-_ROUNDED_DOWN = Decimal("0.9")
 
 
 _LIMITS = frozenset({"min", "max", "over", "just_over", "under"})

@@ -21,7 +21,7 @@ _UNIT_NOUN = {
 # A CJK measure said per a unit before it ('리터당 0.4밀리그램', '每升12毫克', '1リットルあたり12mg'): mg/L
 _PER_VOLUME = (
     r"(?:(?P<ko>리터|ℓ|L|데시리터|dL|킬로그램|kg)당|每(?P<zh>升|公斤|千克|分升)|1?(?P<ja>リットル|L|ℓ|デシリットル|dL|キログラム|kg)(?:あたり|当たり))"
-    r"\s?(?P<n>\d+(?:[.,]\d+)?)\s?(?P<u>밀리그램|마이크로그램|그램|毫克|微克|克|ミリグラム|マイクログラム|グラム|mg|㎎|µg|μg|g)"
+    r"\s?(?P<n>\d+(?:[.,]\d+)?(?:\s?[〜~～]\s?\d+(?:[.,]\d+)?)?)\s?(?P<u>밀리그램|마이크로그램|그램|毫克|微克|克|ミリグラム|マイクログラム|グラム|mg|㎎|µg|μg|g)"
 )
 _CJK_UNIT = {"밀리그램": "mg", "마이크로그램": "µg", "그램": "g", "毫克": "mg", "微克": "µg", "克": "g", "ミリグラム": "mg", "マイクログラム": "µg", "グラム": "g", "㎎": "mg", "μg": "µg", "리터": "L", "ℓ": "L", "데시리터": "dL", "킬로그램": "kg", "升": "L", "公斤": "kg", "千克": "kg", "分升": "dL", "リットル": "L", "デシリットル": "dL", "キログラム": "kg"}  # fmt: skip
 
@@ -41,6 +41,21 @@ _NL_ONES = ("twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "ti
 def _and_a_half(ones: tuple[str, ...]) -> Callable[[re.Match[str]], str]:
     """'zweieinhalb Stunden', 'tweeënhalf uur': the number word's value and a half, in its unit."""
     return lambda match: f"{ones.index(match.group(1).lower()) + 2}.5 {match.group(2)}"
+
+
+# Half a million or a billion, said in words: half the scale, once number words are digits ('half a 1000000',
+# 'einer halben 1000000', 'medio 1000000', 'un demi-million', 'een half miljoen').
+_HALF_WORDS = {
+    "en": r"half (?:an? )?", "fr": r"(?:un )?demi-", "de": r"(?:eine |einer |einen |1 )?halben? ",
+    "es": r"medio ", "pt": r"meio ", "it": r"mezzo ", "nl": r"(?:een |1 )?half ",
+}  # fmt: skip
+_HALF_TRIGGER = {"en": "half", "fr": "demi", "de": "halb", "es": "medio", "pt": "meio", "it": "mezzo", "nl": "half"}
+_SCALES = {"million": 10**6, "milliard": 10**9, "billion": 10**9, "milione": 10**6, "miljoen": 10**6, "miljard": 10**9}
+
+
+def _half(match: re.Match[str]) -> str:
+    scale = match.group(1).lower()
+    return str((int(scale) if scale.isdigit() else _SCALES[scale]) // 2)
 
 
 Rule = tuple[
@@ -192,6 +207,8 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
             ("이틀", r"이틀", "2일"), ("반", r"(\d+)시간 반", "\\1.5시간"), ("반", r"(\d+)년 반", "\\1.5년"),
             ("반", r"(\d+)개월 반", "\\1.5개월"),
         ]  # fmt: skip
+    if (half := _HALF_WORDS.get(lang)) is not None:  # 'half a million', 'einer halben Million', 'meio milhão'
+        rules.append((_HALF_TRIGGER[lang], rf"(?i)(?<![^\W\d_]){half}(1000000|1000000000|million|milliard|billion|milione|miljoen|miljard)(?![\w])", _half))  # fmt: skip
     if lang in lexicon.LATIN:  # a speed in words: '100 chilometri orari', '90 kilomètres-heure', '50 Stundenkilometer'
         rules.append(
             (

@@ -136,6 +136,11 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'tages': 'day', 'werktag': 'business day', 'werktage': 'business day', 'werktagen': 'business day',
         'arbeitstag': 'business day', 'arbeitstage': 'business day', 'arbeitstagen': 'business day', 'woche': 'week',
         'kalendertag': 'day', 'kalendertage': 'day', 'kalendertagen': 'day',  # calendar days (``qualifiers``)
+        # the adjectives of a length ('eine 60-minütige Stunde': 60 minutes, of a lesson called an hour)
+        'minütig': 'minute', 'minütige': 'minute', 'minütigen': 'minute', 'minütiger': 'minute', 'minütiges': 'minute',
+        'stündig': 'hour', 'stündige': 'hour', 'stündigen': 'hour', 'stündiger': 'hour', 'stündiges': 'hour',
+        'tägig': 'day', 'tägige': 'day', 'tägigen': 'day', 'tägiger': 'day', 'tägiges': 'day',
+        'wöchig': 'week', 'wöchige': 'week', 'wöchigen': 'week', 'wöchiger': 'week', 'wöchiges': 'week',
         'wochen': 'week', 'monat': 'month', 'monate': 'month', 'monaten': 'month', 'monats': 'month', 'jahr': 'year',
         'jahre': 'year', 'jahren': 'year', 'jahres': 'year', 'kilo': 'kg', 'kilogramm': 'kg', 'gramm': 'g',
         'meter': 'm', 'zentimeter': 'cm', 'kilometer': 'km', 'kilometern': 'km', 'liter': 'l', 'litern': 'l', 'metern': 'm', 'grad': '°', 'prozent': '%',

@@ -126,8 +126,6 @@ def ratios(text: str, lang: str) -> list[Edit]:
         said = named.get("n") or named.get("zn") or named.get("jn") or named.get("kn") or "0"
         part = _ONE.get(said.lower()) or int(said)
         whole = int(match.group("m"))
-        if match.re is _RATIO_CJK and not (part <= 3 or whole <= 10 or whole in (100, 1000)):
-            continue  # '57명 중 53명' counts people (a ratio idiom is '10명 중 1명', '5人に2人'): its counts stay
         if 0 < part < whole:
             share = round(100 * part / whole, 2)
             edits.append((match.start(), match.end(), f"{share:g}%"))
