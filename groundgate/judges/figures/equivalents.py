@@ -98,7 +98,7 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
                 "\\1.5 \\2",
             ),  # no clock's: 'à 63 ans et demi'
             ("quart", rf"{_NOT_AT_FR}\b(\d+) heures? (?:et )?(?:trois|3) quarts\b(?! d)", "\\1.75 heures"),
-            ("demi", r"\bune? demi-(heure|journée|année)\b", "0.5 \\1"),
+            ("demi", r"\b(?:une?|1) demi-(heure|journée|année)\b", "0.5 \\1"),  # 'une' may be a digit by now
             ("moitié", r"\b(?:à )?moitié prix\b", "50 % de réduction"),
             ("demi-tarif", r"\bdemi-tarif\b", "50 % de réduction"),
             ("quart", r"\bun quart d'heure\b", "15 minutes"),
@@ -117,7 +117,7 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
                 rf"\b({'|'.join(_DE_ONES)})einhalb (Stunden?|Tage|Wochen|Monate|Jahre)\b",
                 _and_a_half(_DE_ONES),
             ),
-            ("halbe", r"\beine(?:r|n)? halbe(?:n)? (Stunde)\b", "0.5 \\1"),
+            ("halbe", r"\b(?:eine(?:r|n)?|1) halbe(?:n)? (Stunde)\b", "0.5 \\1"),
             ("halbes", r"\b(?:ein|einem|eines|1) halbe[sn]? (Jahr)(?:e?s)?\b", "0.5 \\1"),
             ("vierteljahr", r"\b(?:ein|einem|eines|1) Vierteljahr(?:e?s)?\b", "3 Monate"),
             ("viertel", r"\b(?:eine )?[Dd]reiviertel ?[Ss]tunde\b", "45 Minuten"),

@@ -184,7 +184,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "nl": "te veel ontvangen|schrijven wij af|moet u betalen|moet je betalen|betaalt u|betaal je|bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald|houden wij|houden we",
         "zh": "加收|补税|需补税|还需补|补交|补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退|亏损|亏了",
         "ja": "引き落とされ|引き落とさ|追徴|納付|納める|追加で支払|追加で払|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
-        "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내",
+        "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내|공제",
     },
     # What a figure is, not where it went: a charge added to a price (a surcharge) or taken off it (a discount).
     # Its own axis: 'the discounted fee rises to €48' is a discount that rose; 'we refund the €20 surcharge' is
@@ -303,7 +303,7 @@ PERIODS: dict[str, dict[str, str]] = {
         "fr": "par jour|/jour|quotidien|quotidienne|journalier|chaque jour", "de": "pro tag|/tag|täglich|am tag|je tag|tagessatz",
         "es": "al día|por día|/día|diario|diaria|cada día", "pt": "por dia|ao dia|/dia|diário|diária|cada dia",
         "it": "al giorno|per giorno|/giorno|giornaliero|giornaliera|ogni giorno", "nl": "per dag|/dag|dagelijks|elke dag",
-        "zh": "每天|每日|/天|/日|日均", "ja": "1日あたり|毎日|日額|/日", "ko": "하루|매일|일일|일당",
+        "zh": "每天|每日|/天|/日|日均|日租|日费", "ja": "1日あたり|毎日|日額|/日", "ko": "하루|매일|일일|일당",
     },
     "night": {
         "en": "a night|per night|/night|nightly|each night", "fr": "par nuit|la nuit|/nuit", "de": "pro nacht|/nacht|je nacht",
@@ -322,7 +322,7 @@ PERIODS: dict[str, dict[str, str]] = {
         "fr": "par mois|/mois|mensuel|mensuelle|mensuels|mensuelles|chaque mois|mensuellement|mensualité", "de": "pro monat|/monat|monatlich|im monat|je monat|monatliche|monatlichen|monatsbeitrag|monatspreis|monatsgebühr|monatsrate",
         "es": "al mes|por mes|/mes|mensual|mensuales|cada mes|mensualmente|mensualidad", "pt": "por mês|ao mês|/mês|mensal|mensais|cada mês|mensalmente|mensalidade",
         "it": "al mese|per mese|/mese|mensile|mensili|ogni mese|mensilmente", "nl": "per maand|/maand|maandelijks|maandelijkse|p/m|p.m.|maandbedrag|maandprijs|maandtarief|maandbijdrage|maandhuur",
-        "zh": "每月|每个月|/月|月费|包月|月缴|月交", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금|월액|월정액",
+        "zh": "每月|每个月|/月|月费|包月|月缴|月交|月租|月供", "ja": "月額|毎月|月々|/月|ひと月あたり", "ko": "매월|월|매달|월간|월 요금|월액|월정액",
     },
     "once": {
         "en": "one-time|one-off|once|once only|outright|in one payment|in a single payment", "fr": "une seule fois|unique|en une fois|au comptant", "de": "einmalig|einmalige|einmaligen|auf einmal",
@@ -344,7 +344,7 @@ PERIODS: dict[str, dict[str, str]] = {
         "fr": "par an|/an|annuel|annuelle|annuels|annuelles|par année|chaque année|annuellement|par année civile", "de": "pro jahr|/jahr|jährlich|im jahr|je jahr|jährliche|jährlichen|p.a.|pro kalenderjahr|je kalenderjahr|im kalenderjahr",
         "es": "al año|por año|/año|anual|anuales|cada año|anualmente|por año natural|por año civil", "pt": "por ano|ao ano|/ano|anual|anuais|cada ano|anualmente|por ano civil",
         "it": "all'anno|l'anno|per anno|/anno|annuo|annua|annuale|annuali|ogni anno|per anno solare|per anno civile", "nl": "per jaar|/jaar|jaarlijks|jaarlijkse|p.j.|per kalenderjaar|per boekjaar",
-        "zh": "每年|/年|年费|全年|年缴|年交", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연 |년간|연회비|연이용료|연봉|연이율|연 이율|연납",
+        "zh": "每年|/年|年费|全年|年缴|年交|年租", "ja": "年額|毎年|年間|/年", "ko": "매년|연간|연 |년간|연회비|연이용료|연봉|연이율|연 이율|연납",
     },
 }  # fmt: skip
 # What a figure is per, when not a period: 'per seat', 'per passenger, each way', 'par personne', '1인당'.
