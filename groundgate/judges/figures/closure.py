@@ -178,7 +178,8 @@ def _timed(operand: Figure, claim: Figure) -> bool:
 def _sense(noun: str) -> str:
     """What a counted noun is, as the tables name what a price is per ('persone': 'person'), or the noun."""
     lowered = noun.lower()
-    return things()[0].get(lowered) or things()[0].get(lowered.rstrip("s")) or CJK_THINGS.get(lowered) or lowered
+    sense = things()[0]
+    return sense.get(lowered) or sense.get(lowered.removesuffix("s")) or sense.get(lowered.removesuffix("es")) or CJK_THINGS.get(lowered) or lowered  # fmt: skip
 
 
 def _bases(amount: Figure, row: Row) -> set[str]:
@@ -190,10 +191,8 @@ def _bases(amount: Figure, row: Row) -> set[str]:
 
 def _clash(amount: Figure, count: Figure, row: Row) -> bool:
     """Whether an amount is said per a thing other than the one counted ('120 € … per camera' counted by '2
-    persone'): a count of people is no count of rooms. Only a counted thing the tables know is weighed."""
+    persone'): a count of people is no count of rooms, and a noun the tables do not know is none of either."""
     counted = _sense(count.unit)
-    if counted == count.unit.lower():  # a noun the tables do not know ('4 Classic deliveries'): no clash to read
-        return False
     return any(base != counted and not same_noun(base, count.unit.lower()) for base in _bases(amount, row))
 
 
@@ -210,6 +209,13 @@ def _per_it(amount: Figure, count: Figure, row: Row) -> bool:
 _WRITTEN_NUMBER = re.compile(r"^[\d\s.,]+")  # '12 meses': the noun as written, past its number
 
 
+def _alike(one: Figure, other: Figure) -> bool:
+    """Whether two counts count one thing: one noun inflected ('Freikilometer', 'Freikilometern'), or two the
+    tables take for one ('6 personnes' asked, '6 couverts' answered)."""
+    a, b = one.unit.lower(), other.unit.lower()
+    return same_noun(a, b) or (_sense(a) != a and _sense(a) == _sense(b))
+
+
 # A count that spans the period of what it derives: the months of a year, the days of a week.
 _SPANS = {("month", 12): "year", ("week", 52): "year", ("day", 365): "year", ("quarter", 4): "year", ("day", 7): "week", ("hour", 24): "day", ("month", 3): "quarter"}  # fmt: skip
 
@@ -220,7 +226,7 @@ def _known(count: Figure, claim: Figure, row: Row, asked: Sequence[Figure]) -> b
     al año (36 € al mes durante 12 meses)'): never the answer's own ('over four days', 'the minimum term is 12
     months, so …'), nor a number said of something else ('2 adults' asked, '2 nights' answered; 'up to 4
     guests')."""
-    if any(f.value == count.value and f.kind == count.kind and same_noun(f.unit.lower(), count.unit.lower()) for f in (*row.stated, *asked)):  # fmt: skip
+    if any(f.value == count.value and f.kind == count.kind and _alike(f, count) for f in (*row.stated, *asked)):
         return True
     spanned = _SPANS.get((count.unit, int(count.value)))
     asked_for = any(name == spanned for name, _, _ in phrases.anywhere(row.question, "period"))

@@ -40,11 +40,8 @@ def directions(before: str, after: str, lang: str) -> dict[str, int]:
     later = after_all[:1]
     if later and later[0][0] in _KINDS:  # what the figure is, then where it goes: '€ 20 toeslag terug'
         later = after_all[:2]
-    if lang not in lexicon.CJK and {"credit", "debit"} <= {
-        name for name, _, _ in after_all
-    }:  # '3,95 € del envío de la devolución descontados'
+    if {"credit", "debit"} <= {name for name, _, _ in after_all}:  # '3,95 € del envío de la devolución descontados'
         later = [(name, at, end) for name, at, end in later if name not in ("credit", "debit")]  # either side: none
-    # (a CJK figure's own verb comes first after it: '20%를 수수료로 공제한 후 환불해 드립니다' is a deduction)
     earlier = [found_ for found_ in earlier if found_[0] in words.AXES]
     later = [found_ for found_ in later if found_[0] in words.AXES]
     for name, _, end in earlier:

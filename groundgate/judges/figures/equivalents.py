@@ -44,10 +44,11 @@ def _and_a_half(ones: tuple[str, ...]) -> Callable[[re.Match[str]], str]:
 
 
 # Half a million or a billion, said in words: half the scale, once number words are digits ('half a 1000000',
-# 'einer halben 1000000', 'medio 1000000', 'un demi-million', 'een half miljoen').
+# 'einer halben 1000000', 'medio 1000000', 'un demi-million', 'een half miljoen'); never the half of 'one and a
+# half million', 'twee en een half miljoen'.
 _HALF_WORDS = {
-    "en": r"half (?:an? )?", "fr": r"(?:un )?demi-", "de": r"(?:eine |einer |einen |1 )?halben? ",
-    "es": r"medio ", "pt": r"meio ", "it": r"mezzo ", "nl": r"(?:een |1 )?half ",
+    "en": r"(?<!and a )(?<!and 1 )(?<!and )half (?:an? )?", "fr": r"(?:un )?demi-", "de": r"(?:eine |einer |einen |1 )?halben? ",
+    "es": r"medio ", "pt": r"meio ", "it": r"mezzo ", "nl": r"(?<!en )(?<!en 1 )(?<!en een )(?:een |1 )?half ",
 }  # fmt: skip
 _HALF_TRIGGER = {"en": "half", "fr": "demi", "de": "halb", "es": "medio", "pt": "meio", "it": "mezzo", "nl": "half"}
 _SCALES = {"million": 10**6, "milliard": 10**9, "billion": 10**9, "milione": 10**6, "miljoen": 10**6, "miljard": 10**9}

@@ -184,7 +184,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "nl": "te veel ontvangen|schrijven wij af|moet u betalen|moet je betalen|betaalt u|betaal je|bij te betalen|te betalen|afgeschreven|incasso|afschrijving|in rekening gebracht|boete|houdt|behoudt|ingehouden|vervalt|niet terugbetaald|houden wij|houden we",
         "zh": "加收|补税|需补税|还需补|补交|补缴|应缴|扣款|扣除|应付|收取|欠费|欠款|扣费|不予退还|不退|亏损|亏了",
         "ja": "引き落とされ|引き落とさ|追徴|納付|納める|追加で支払|追加で払|引き落とし|引落|請求|支払い|出金|不足|不足額|差し引",
-        "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내|공제",
+        "ko": "납부|추가 납부|청구|출금|부과|추가 결제|추가로 결제|추가로 내",
     },
     # What a figure is, not where it went: a charge added to a price (a surcharge) or taken off it (a discount).
     # Its own axis: 'the discounted fee rises to €48' is a discount that rose; 'we refund the €20 surcharge' is
