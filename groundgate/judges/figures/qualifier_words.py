@@ -176,7 +176,7 @@ DIRECTION: dict[str, dict[str, str]] = {
     },
     "debit": {
         "en": "you'll pay|you will pay|we'll charge|we will charge|will be charged|will be deducted|we'll deduct|we will deduct|overpaid|overpayment|debit|debited|charge|charged|you owe|owe|owed|payable|to pay|deducted|withdrawn|billed|surcharge|penalty|keeps|retains|retained|forfeit|forfeited|withheld|non-refundable|nonrefundable|we keep|we'll keep|we will keep|will be kept|is kept|are kept",
-        "fr": "déduit du dépôt|déduits du dépôt|déduite du dépôt|déduites du dépôt|déduit de la caution|déduits de la caution|déduit du remboursement|déduits du remboursement|déduit de votre remboursement|supplément|trop-perçu|sera retenu|sera retenue|sera déduit|sera déduite|prélèverons|vous devrez payer|devrez payer|à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé|retiendrons|retiendra",
+        "fr": "déduit du dépôt|déduits du dépôt|déduite du dépôt|déduites du dépôt|déduit de la caution|déduits de la caution|déduit du remboursement|déduits du remboursement|déduit de votre remboursement|trop-perçu|sera retenu|sera retenue|sera déduit|sera déduite|prélèverons|vous devrez payer|devrez payer|à payer|débit|débité|prélevé|prélèvement|à régler|dû|facturé|à verser|pénalité|conserve|conservé|retient|retenu|non remboursable|non remboursé|retiendrons|retiendra",
         "de": "müssen sie zahlen|zahlen sie|buchen wir ab|wird abgebucht|wird einbehalten|zu viel erhalten|überzahlung|nachzahlung|zu zahlen|abgebucht|belastung|belastet|nachzahlen|lastschrift|berechnet|zahlen|rückforderung|abzug|abgezogen|einbehalten|behält|verfällt|nicht erstattet|nicht erstattungsfähig|behalten wir",
         "es": "retención adicional|le tocará pagar|te tocará pagar|tendrá que pagar|tendrás que pagar|te cobraremos|te cobrarán|cobraremos|se te descontará|descontaremos|te descuentan|pagarás|deberá pagar|deberás pagar|a pagar|a ingresar|cargo|cargado|cobro|cobrado|adeuda|debe pagar|penalización|se queda con|retiene|retenido|no reembolsable|pierde|retenemos|retendremos|retendrá|se retiene|se retienen|nos quedamos con|nos quedaremos con",
         "pt": "deverá restituir|deve restituir|terá de pagar|vai pagar|pagará|será descontado|será cobrado|recebeu indevidamente|a pagar|débito|debitado|cobrança|cobrado|deve pagar|multa|fica com|ficará com|retém|retido|retida|não reembolsável|perde|retemos|reteremos|ficamos com",
@@ -199,12 +199,12 @@ DIRECTION: dict[str, dict[str, str]] = {
         "nl": "toeslag|toeslagen|meerprijs",
         "zh": "加价|附加费",
         "ja": "割増|割増料金|追加料金|加算",
-        "ko": "할증|추가 요금|추가요금|가산",
+        "ko": "할증|추가 요금|추가요금|가산|추가됩니다|추가되며|추가되고|추가돼요|추가됨",
     },
     # An addition is both: a price that rose, and a charge added to it ('um acréscimo de 15 % sobre o orçamento').
     "addition": {"pt": "acréscimo|acréscimos"},
     # A charge levied on top: a debit from the reader, and a charge added ('10%가 추가로 부과됩니다').
-    "levied": {"ko": "추가로 부과|추가 부과|추가로 청구|추가 청구"},
+    "levied": {"fr": "supplément|suppléments", "ko": "추가로 부과|추가 부과|추가로 청구|추가 청구"},
     # A reduction is both: a price that fell, and a charge taken off it ('una riduzione del 30 %').
     "reduction": {
         "en": "reduction", "fr": "réduction", "de": "reduzierung", "es": "reducción", "pt": "redução",
@@ -292,6 +292,12 @@ AXES: dict[str, tuple[tuple[str, int], ...]] = {
 
 # Periods: what a rate is per, in time ('£9 a month', 'CHF 240 yearly', 'monatlich', '每月').
 PERIODS: dict[str, dict[str, str]] = {
+    "minute": {  # a rate by the minute ('R$ 0,50 por minuto', '0,29 €/min'; a compound unit reads its own: 'ml/min')
+        "en": "per minute|a minute|each minute|every minute|/min|/minute", "fr": "par minute|la minute|à la minute|/min",
+        "de": "pro minute|je minute|die minute|/min", "es": "por minuto|el minuto|cada minuto|/min", "pt": "por minuto|cada minuto|/min",
+        "it": "al minuto|per minuto|ogni minuto|/min", "nl": "per minuut|elke minuut|/min", "zh": "每分钟|/分钟", "ja": "1分あたり|毎分|/分",
+        "ko": "분당",
+    },
     "hour": {
         "en": "an hour|per hour|/hour|/hr|/h|hourly|each hour|every hour|p/h",
         "fr": "par heure|/heure|/h|de l'heure|à l'heure|horaire|chaque heure", "de": "pro stunde|/stunde|/std|stündlich|je stunde|die stunde|jede stunde",
