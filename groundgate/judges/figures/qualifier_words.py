@@ -152,7 +152,7 @@ DIRECTION: dict[str, dict[str, str]] = {
     },
     "down": {
         "en": "fall|fell|fallen|falls|falling|decrease|decreased|decreases|down|drop|dropped|drops|decline|declined|lower|cut|reduced|dipped|dip|slump|shrank|shrunk|loss|lost|contracted|less",
-        "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|réduit|repli|de moins|en moins",
+        "fr": "baisse|diminution|diminué|diminue|recul|reculé|chute|chuté|baissé|baisser|repli|de moins|en moins",
         "de": "rückgang|gesunken|sinkt|sinken|sanken|sank|gefallen|fiel|senkung|gesenkt|abnahme|abgenommen|minus|niedriger|verlust|weniger",
         "es": "bajada|bajó|baja|caída|cayó|descenso|descendió|disminución|disminuyó|redujo|retroceso|menos|se abarata|abaratamiento|más barato|más barata",
         "pt": "queda|caiu|cai|baixa|baixou|reduziu|diminuição|diminuiu|recuo|recuou|menos",
@@ -199,7 +199,7 @@ DIRECTION: dict[str, dict[str, str]] = {
         "nl": "toeslag|toeslagen|meerprijs",
         "zh": "加价|附加费",
         "ja": "割増|割増料金|追加料金|加算",
-        "ko": "할증|추가 요금|추가요금|가산|추가됩니다|추가되며|추가되고|추가돼요|추가됨",
+        "ko": "할증|추가 요금|추가요금|가산",
     },
     # An addition is both: a price that rose, and a charge added to it ('um acréscimo de 15 % sobre o orçamento').
     "addition": {"pt": "acréscimo|acréscimos"},
@@ -207,7 +207,7 @@ DIRECTION: dict[str, dict[str, str]] = {
     "levied": {"fr": "supplément|suppléments", "ko": "추가로 부과|추가 부과|추가로 청구|추가 청구"},
     # A reduction is both: a price that fell, and a charge taken off it ('una riduzione del 30 %').
     "reduction": {
-        "en": "reduction", "fr": "réduction", "de": "reduzierung", "es": "reducción", "pt": "redução",
+        "en": "reduction", "fr": "réduction|réduit|réduite|réduits|réduites", "de": "reduzierung", "es": "reducción", "pt": "redução",
         "it": "riduzione", "nl": "reductie",
     },
     "discount": {
@@ -296,7 +296,6 @@ PERIODS: dict[str, dict[str, str]] = {
         "en": "per minute|a minute|each minute|every minute|/min|/minute", "fr": "par minute|la minute|à la minute|/min",
         "de": "pro minute|je minute|die minute|/min", "es": "por minuto|el minuto|cada minuto|/min", "pt": "por minuto|cada minuto|/min",
         "it": "al minuto|per minuto|ogni minuto|/min", "nl": "per minuut|elke minuut|/min", "zh": "每分钟|/分钟", "ja": "1分あたり|毎分|/分",
-        "ko": "분당",
     },
     "hour": {
         "en": "an hour|per hour|/hour|/hr|/h|hourly|each hour|every hour|p/h",

@@ -166,9 +166,14 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
                 period = str(match.lastgroup) if match is not None else ""
 
         else:
-            periods = phrases.anywhere(before[-32:], "period")
-            period = periods[-1][0] if periods else ""
+            window = before[-32:]
+            periods = phrases.anywhere(window, "period")
+            period = periods[-1][0] if periods and not _PLUS.match(window, periods[-1][2]) else ""
     return period, frozenset(per), rest
+
+
+# A period followed by 'plus' and an amount is the amount before's ('25p a minute plus £1 to unlock').
+_PLUS = re.compile(r"\s*(?:plus|\+|más|mais|più|zuzüglich|en plus de)\s*$", re.IGNORECASE)
 
 
 # After 'per', 'par', 'por' in the Romance languages: an article makes it 'for' or 'by', not 'each' ('per il
