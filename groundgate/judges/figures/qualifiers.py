@@ -27,7 +27,6 @@ from groundgate.judges.figures.rates import (
     things,
 )
 
-_LATIN = ("en", "fr", "de", "es", "pt", "it", "nl")
 _CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|[。！？；\n]")
 _WINDOW = 48  # characters read on either side of a figure, at most
 _PLACE_WINDOW = 120  # ... and before a local time, for the place it is local to
