@@ -17,7 +17,7 @@ from typing import TypeVar, cast
 
 from groundgate.judges.figures import phrases
 from groundgate.judges.figures.compare import size
-from groundgate.judges.figures.derive import cued
+from groundgate.judges.figures.derive import counts_something, cued
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.per_nouns import same_noun
 from groundgate.judges.figures.qualifier_words import JOURNEY_SENSES
@@ -129,7 +129,7 @@ def reasoned(
     status: dict[int, str] = {id(claim): verdict for claim, verdict, _ in verdicts}
     if not any(s == "unsupported" for _, s, _ in verdicts):
         return verdicts
-    asks_many = _counts(asked)
+    asks_many = counts_something(asked)
     working: dict[int, str] = {}
     used: set[int] = set()
     for claim in said:
@@ -138,7 +138,7 @@ def reasoned(
         operands = [f for f in said if status.get(id(f)) not in ("unsupported", "unread") and f.kind == claim.kind]
         start, end = sentence(claim)
         beside = [f for f in said if start <= f.start < end and f is not claim]
-        many = asks_many or _counts(beside)
+        many = asks_many or counts_something(beside)
         words = answer[start:end]
         found = worked_out(claim, operands, counts(beside), replace(row, adds=cued(words), saves=_SAVING.search(words) is not None, counts=many))  # fmt: skip
         if found is not None and all(_known(c, claim, row, asked) or status.get(id(c)) == "unsupported" for c in found[1]):  # fmt: skip
@@ -167,11 +167,6 @@ _SAVING = re.compile(
     r"省|差|剩|お得|残り|절약|차이|싸|저렴|남은",
     re.IGNORECASE,
 )
-
-
-def _counts(figures: Sequence[Figure]) -> bool:
-    """Whether some of the figures count two or more of something (a year is no count)."""
-    return any(f.kind in ("count", "number") and f.value >= 2 and not 1900 <= f.value <= 2099 for f in figures)
 
 
 def _timed(operand: Figure, claim: Figure) -> bool:

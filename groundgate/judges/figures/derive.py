@@ -78,7 +78,7 @@ def derived(
     else:
         pairs = [(s, c) for s, c in values if s.text in near or _restated(s, near)]
         pairs = pairs if len(pairs) >= 2 else []
-    if claim.kind == "money" and any(f.kind in ("count", "number") and f.value >= 2 and not 1900 <= f.value <= 2099 for f in given):  # fmt: skip
+    if claim.kind == "money" and counts_something(given):
         pairs = []  # '2 adults and 2 children pay $65 altogether': amounts bought more than once are no sum of two
     for (a, x), (b, y) in combinations(pairs, 2):  # a sum or a difference of two (never of a range's two ends)
         if a.text == b.text and claim.unit != "pp" and not (is_cued and _close(abs(x - y), v)):
@@ -207,6 +207,12 @@ def _cue_pattern() -> re.Pattern[str]:
         + "|".join(re.escape(w) for w in words if (not w.isascii() and not w[0].isalpha()) or ord(w[0]) > 0x3000),
         re.IGNORECASE,
     )
+
+
+def counts_something(figures: Sequence[Figure]) -> bool:
+    """Whether some of the figures count two or more of something (a year is no count): amounts said beside them
+    may be bought more than once, so they make no sum of two."""
+    return any(f.kind in ("count", "number") and f.value >= 2 and not 1900 <= f.value <= 2099 for f in figures)
 
 
 def cued(near: str) -> bool:
