@@ -162,14 +162,20 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
             if (single := _CJK_PERIOD_BEFORE.search(before[-3:])) is not None:
                 period = _ONE_PERIOD[single.group(1) or single.group(2)]  # '年611円', '月70万円', '월 3만 원'
             else:  # a period's one character right before the amount first: '年間契約なら1人あたり月1,360円'
-                match = phrases.pattern("period", lang).search(before[-32:])
+                match = phrases.pattern("period", lang).search(_own_cell(before[-32:]))
                 period = str(match.lastgroup) if match is not None else ""
 
         else:
-            window = before[-32:]
+            window = _own_cell(before[-32:])
             periods = phrases.anywhere(window, "period")
             period = periods[-1][0] if periods and not _PLUS.match(window, periods[-1][2]) else ""
-    return period, frozenset(per), rest
+    return period, frozenset(unit_thing(thing, lang) for thing in per), rest
+
+
+def _own_cell(window: str) -> str:
+    """The words before an amount back to the cell it stands in: a laid-out row's cells are apart ('时长费
+    0.3元/分钟 · 里程费 1.2元/公里': the minute is the first cell's), so is a table's."""
+    return window.rsplit(" · ", 1)[-1].rsplit("|", 1)[-1]
 
 
 # A period followed by 'plus' and an amount is the amount before's ('25p a minute plus £1 to unlock').
@@ -191,7 +197,7 @@ _CJK_PER_BEFORE = re.compile(
 # not '1,000円/子ども500円' nor '15,000원 / 왕복 요금: …': a noun the next item's label, not what it is per
 # ... or said after it as what it is counted by ('每小时60元，按车计算': per vehicle).
 _CJK_PER_AFTER = re.compile(
-    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）]))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
+    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）·|]))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
 )
 _CJK_PERIOD = {"个月": "month", "週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
 
@@ -390,6 +396,17 @@ def count_key(value: Decimal, unit: str) -> str:
     '500 ml' alike): what a price per it is per, and how the count said beside the price is known."""
     name, size = dimension(unit)
     return f"{(value * size).normalize():f} {name}" if name else f"{value.normalize():f} {unit}"
+
+
+_NOT_A_MEASURE = frozenset({"second", "minute", "hour", "day", "business day", "week", "fortnight", "month", "year", "times", "%", "°"})  # fmt: skip
+
+
+def unit_thing(thing: str, lang: str) -> str:
+    """What a figure is per, one name for one unit however it is written ('per pound' and '/lb': 'lb'; 'par
+    gigaoctet' and '/Go': 'gb'; 'per metre' and '/m': 'm'): a unit's word is its symbol, so two ways of writing
+    one unit never disagree and two units always do. A noun that names no measure is kept as it is."""
+    unit = _unit_of(thing, lang).rstrip("?")
+    return unit.lower() if unit and unit not in _NOT_A_MEASURE else thing
 
 
 def _unit_of(word: str, lang: str) -> str:

@@ -1,0 +1,56 @@
+"""What a price is per when that is a unit (issue 46, round fifteen): one unit has one name however it is written
+('per pound' and '/lb', 'par gigaoctet' and '/Go', 'per metre' and '/m', 'per litre' and '/L'), so writing it
+another way never disagrees and naming another unit always does. And a laid-out row's cells are apart: what one
+cell is per is not the next cell's ('0.3元/分钟 · 1.2元/公里')."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.tripwire_rows import listed
+
+SAME_UNIT = [
+    ("- Price: $1.85/lb, 10 lb minimum per order\n- Same-day: add $0.40/lb", "Wash & fold is $1.85 per pound."),
+    ("Wash & fold: $1.85 per pound.", "Wash & fold is $1.85/lb."),
+    (
+        "- Internet mobile : 9,90 €/Go, facturé par paliers de 100 Mo",
+        "L'internet mobile est facturé 9,90 € par gigaoctet.",
+    ),
+    ("Overnight berth (pontoon): £3.40 per metre per night", "An overnight pontoon berth is £3.40/m per night."),
+    ("Marine diesel is £1.38 per litre, VAT included.", "Marine diesel is £1.38/L including VAT."),
+    ("Diesel kost € 1,79 per liter.", "Diesel kost € 1,79/l."),
+    ("Der Diesel kostet 1,79 € pro Liter.", "Diesel kostet 1,79 €/l."),
+]
+
+OTHER_UNIT = [
+    ("Wash & fold: $1.85 per pound.", "Wash & fold is $1.85 per kilo.", "$1.85"),
+    ("- Price: $1.85/lb", "Wash & fold is $1.85/kg.", "$1.85"),
+    ("- Internet mobile : 9,90 €/Go", "L'internet mobile est facturé 9,90 € par mégaoctet.", "9,90 €"),
+    ("Overnight berth: £3.40 per metre per night", "An overnight berth is £3.40 per foot per night.", "£3.40"),
+    ("Marine diesel is £1.38 per litre.", "Marine diesel is £1.38 per gallon.", "£1.38"),
+]
+
+CELLS = "| 车型 | 时长费 | 里程费 |\n|---|---|---|\n| 经济型 | 0.3元/分钟 | 1.2元/公里 |\n| 舒适型 | 0.45元/分钟 | 1.5元/公里 |\n"  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "answer"), SAME_UNIT)
+def test_one_unit_written_two_ways_is_not_listed(context: str, answer: str) -> None:
+    assert listed(context, answer) == []
+
+
+@pytest.mark.parametrize(("context", "answer", "figure"), OTHER_UNIT)
+def test_a_price_per_another_unit_is_listed(context: str, answer: str, figure: str) -> None:
+    assert listed(context, answer) == [("unsupported", figure)]
+
+
+def test_a_cell_is_per_its_own_unit_not_the_cell_before() -> None:
+    """1.2元 is per kilometre: the minute is the cell before's, so 'a minute' is no restatement of it."""
+    assert listed(CELLS, "经济型里程费1.2元/公里。") == []
+    assert listed(CELLS, "经济型里程费每分钟1.2元。") == [("unsupported", "1.2元")]
+
+
+def test_a_period_is_not_handed_across_a_cell_in_latin_text() -> None:
+    """'a day' is the first cell's: the week pass's €50 is no price a day."""
+    context = "| Pass | Day | Week |\n|---|---|---|\n| Adult | €12 a day | €50 |\n"
+    assert listed(context, "The adult week pass is €50 a week.") == []
+    assert listed(context, "The adult day pass is €12 a day.") == []
