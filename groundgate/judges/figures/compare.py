@@ -257,6 +257,8 @@ def agree(
     for side, facing in ((mine, theirs), (theirs, mine)):  # a price for some people: that of their group ('€120
         if "group" in facing:  # for 6 people' of '€120 per group'), never of a couple, an hour, a head; a total is
             side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # no price of one ticket, night or head
+        if facing & {"group", "room"} and not (mine | theirs) & _PERIODS:  # a flat fee is the group's, the room's
+            side -= {"whole", "total"}
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:

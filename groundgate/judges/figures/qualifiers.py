@@ -23,6 +23,7 @@ from groundgate.judges.figures.rates import (
     per_count,
     per_people,
     per_people_before,
+    per_whole,
     rate,
     things,
 )
@@ -207,7 +208,7 @@ class Reader:
         elif (
             kind == "money"
             and "person" not in said.per
-            and (people := per_people(text, end) or per_people_before(text, start))
+            and (people := per_people(text, end) or per_people_before(text, start) or per_whole(text, end))
         ):
             said = replace(said, per=said.per | {people})  # '160 € für zwei Personen'
         if kind == "money" and not said.period and (named := _last(_SPAN_LABEL.finditer(text, max(clause_start, start - 40), start))) and not any(s[2] == "money" and named.end() <= s[0] < start for s in spans[max(0, index - 3) : index]):  # fmt: skip

@@ -115,7 +115,7 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
             word = (match.group("word").lower().split() or [""])[-1]
             after_noun = rest[noun_end:]
             bare = _bare_period(after_noun, lang)
-            if thing in words.JOURNEY_SENSES and word in _NOT_EACH:
+            if thing in words.JOURNEY_SENSES and word in _NOT_EACH and not (lang == "it" and word == "a"):
                 break  # '£9 and a return is £16': the next item's journey, not this fare's
             if thing in words.PERIODS:
                 period = period or thing
@@ -192,12 +192,12 @@ _PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
 # What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
 # or after it ('12元/单', '3元/GB').
 _CJK_PER_BEFORE = re.compile(
-    r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z]+[23²³]?)당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?[23²³]?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
+    r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z]+[23²³]?)(?:\s?(?:하나|한\s?개|1\s?개))?당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?[23²³]?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
 )
 # not '1,000円/子ども500円' nor '15,000원 / 왕복 요금: …': a noun the next item's label, not what it is per
 # ... or said after it as what it is counted by ('每小时60元，按车计算': per vehicle).
 _CJK_PER_AFTER = re.compile(
-    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）·|]))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
+    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）(（·|]))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
 )
 _CJK_PERIOD = {"个月": "month", "週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
 
@@ -224,6 +224,7 @@ CJK_THINGS = {
     "箱": "box",
     "盒": "box",
     "실": "room",
+    "방": "room",
     "室": "room",
     "건": "transaction",
     "개": "item",
@@ -371,14 +372,32 @@ _PEOPLE_BEFORE = re.compile(
 )
 
 
+# ... or a portion for some people, whatever it is ('盛り合わせ（5〜6名様分）4,800円', '4인분 32,000원', '4人份'):
+# its price is theirs together (a range counts its fewest).
+_PORTION_BEFORE = re.compile(
+    r"(\d{1,2})(?:\s*[〜~～\-–]\s*\d{1,2})?\s*(?:(?:名様?|人)\s*分|人份|인분)\s*[)）]?\s*[:：]?\s*$"
+)
+
+
 def per_people_before(text: str, start: int) -> str:
     """What a price starting at ``start`` is for when a CJK bracket right before it counts people: '2 person'."""
-    counted = _PEOPLE_BEFORE.search(text, max(0, start - 18), start)
+    counted = _PEOPLE_BEFORE.search(text, max(0, start - 18), start) or _PORTION_BEFORE.search(text, max(0, start - 18), start)  # fmt: skip
     return f"{int(counted.group(1))} person" if counted is not None and int(counted.group(1)) >= 2 else ""
 
 
+def per_whole(text: str, end: int) -> str:
+    """What a price ending at ``end`` is for when that is a whole group or room ('£139 per week for the room',
+    "32 € pour l'ensemble du groupe", '90 € für die ganze Gruppe'): 'group' or 'room', else ''. A price per head
+    said so is no price for the room."""
+    whole = _FOR_WHOLE.match(text, end)
+    return things()[0].get(whole.group("thing").lower(), "") if whole is not None else ""
+
+
+_FOR_WHOLE = re.compile(r"(?:\s(?:a|an|per|par|pro|la|le|al|por|à|the)\s[^\W\d_]+)?,?\s?(?:for the (?:whole |entire )?|pour (?:l'ensemble du |l’ensemble du |tout le |toute la |le |la |l'|l’)|für (?:die|das|den) (?:ganze |ganzen )?|para (?:todo el |toda la |el |la |o |a )|per (?:tutto il |tutta la |il |la |l'|l’)|voor (?:de|het) (?:hele )?)(?P<thing>group|groupe|gruppe|grupo|gruppo|groep|room|chambre|zimmer|habitación|quarto|camera|kamer)(?![^\W\d_])(?=\s*(?:[.,;:!?)]|$|(?:and|et|und|y|e|en|o|ou|oder|or|so|donc|also|así|quindi|dus)\s))", re.IGNORECASE)  # fmt: skip
+
+
 # A price for two people named as a pair ('5,20 € für beide zusammen', "28 € all'ora per la coppia").
-_FOR_PAIR = re.compile(r"(?:\s(?:(?:a|an|per|par|pro|la|le|al|por|à|the)\s|all'|all’|l'|l’)[^\W\d_]+)?\s?(?:(?:für (?:beide|euch beide|Sie beide)|pour (?:les deux|vous deux)|for (?:both|the two of you)|para (?:los dos|las dos|ambos|ambas|os dois|as duas)|per (?:entrambi|tutti e due|voi due)|voor (?:beiden|jullie beiden|jullie tweeën))(?=\s*(?:zusammen|together|ensemble|juntos|juntas|insieme|samen|[.,;:!?)]|$|(?:pro|per|por|par|je)\s))|(?:für (?:das|ein) Paar|pour (?:le|un) couple|for (?:the|a) couple|para (?:la pareja|o casal|um casal)|per (?:la|una) coppia|voor (?:het|een) stel)(?![^\W\d_]))", re.IGNORECASE)  # fmt: skip
+_FOR_PAIR = re.compile(r"(?:\s(?:(?:a|an|per|par|pro|la|le|al|por|à|the)\s|all'|all’|l'|l’)[^\W\d_]+)?\s?(?:(?:für (?:beide|euch beide|Sie beide)|pour (?:les deux|vous deux|les 2|vous 2)|for (?:both|the two of you|the 2 of you|you two|you 2)|para (?:los (?:dos|2)|las (?:dos|2)|ambos|ambas|os (?:dois|2)|as (?:duas|2))|per (?:entrambi|tutti e (?:due|2)|voi (?:due|2))|voor (?:beiden|jullie beiden|jullie tweeën))(?=\s*(?:zusammen|together|ensemble|juntos|juntas|insieme|samen|[.,;:!?)]|$|(?:pro|per|por|par|je|and|et|und|y|e|en|o|ou|oder|or|of)\s))|(?:für (?:das|ein) Paar|pour (?:le|un) couple|for (?:the|a) couple|para (?:la pareja|o casal|um casal)|per (?:la|una) coppia|voor (?:het|een) stel)(?![^\W\d_]))", re.IGNORECASE)  # fmt: skip
 
 
 def _count_of(written: str, unit: str) -> str:
