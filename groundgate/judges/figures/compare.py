@@ -251,14 +251,19 @@ def agree(
         {source.period} if source.period not in ("", "once") and periods else set()
     )
     if not (mine | theirs) & _PERIODS:  # a flat fee is one in total: '€ 1.500 in totaal' of 'voor de hele looptijd'
-        for side in (mine, theirs):  # (never with a period: '£600 a year for the whole family' is no total)
-            if side == {"whole"}:
+        for side, facing in ((mine, theirs), (theirs, mine)):  # (never with a period: '£600 a year for the whole
+            if side == {"whole"} and "whole" not in facing:  # family' is no total; a whole is the group's whole)
                 side ^= {"whole", "total"}
+    for side, facing in ((mine, theirs), (theirs, mine)):
+        if "2 person" in side and "pair" in facing:  # a couple, a pair, two people: one basis ('€20 per couple')
+            side ^= {"2 person", "pair"}
     for side, facing in ((mine, theirs), (theirs, mine)):  # a price for some people: that of their group ('€120
         if "group" in facing:  # for 6 people' of '€120 per group'), never of a couple, an hour, a head; a total is
             side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # no price of one ticket, night or head
-        if facing & {"group", "room"} and not (mine | theirs) & _PERIODS:  # a flat fee is the group's, the room's
-            side -= {"whole", "total"}
+        elif (things := facing - _PERIODS) and not (things & _HEADS or any(_PEOPLE.fullmatch(t) for t in things)):
+            side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # a cake for 4–6 people is 3,800円 a cake
+    if mine >= {"group", "whole"}:  # the whole group's price is per whatever it hires whole: '£180 per boat'
+        theirs -= {thing for thing in theirs if not read_thing(thing)}
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:
@@ -280,7 +285,7 @@ def agree(
     return True
 
 
-_HEADS = frozenset({"person", "seat"})
+_HEADS = frozenset({"person", "seat", "pair"})
 _PERIODS = frozenset(PERIODS) - {"once"}  # the periods a rate is per
 _PEOPLE = re.compile(r"\d+ person")  # rates.per_people's key
 
@@ -431,6 +436,9 @@ def _near_limit(claim: Figure, source: Figure) -> bool:
     return mine is not None and theirs is not None and abs(mine[1] - theirs[1]) <= _CAP_NEAR * abs(mine[1])
 
 
+_DIGIT_RUN = re.compile(r"\d+")
+
+
 class Stated:
     """The figures some texts state, indexed by their keys: ``backing(claim)`` is the sources that back it,
     ``states(claim)`` whether any does, in a few lookups (a hedged claim weighs the quantities of its kind).
@@ -446,6 +454,9 @@ class Stated:
             self.add(source)
 
     def add(self, source: Figure) -> None:
+        if source.kind == "percent" and "%" not in source.text and len(parts := _DIGIT_RUN.findall(source.text)) == 2:
+            for part in parts:  # '57명 중 53명' is a share and two counts: 'nearly 60 students', 'over 50'
+                self.add(replace(source, kind="count", value=Decimal(part), unit="", other=None))
         keys = offers(source)
         self.keys |= keys
         self.offered.append((source, keys))

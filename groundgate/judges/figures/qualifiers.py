@@ -210,7 +210,7 @@ class Reader:
             and "person" not in said.per
             and (people := per_people(text, end) or per_people_before(text, start) or per_whole(text, end))
         ):
-            said = replace(said, per=said.per | {people})  # '160 € für zwei Personen'
+            said = replace(said, per=said.per | {people, *(("whole",) if people in ("group", "room") else ())})  # '160 € für zwei Personen', 'for the room'  # fmt: skip
         if kind == "money" and not said.period and (named := _last(_SPAN_LABEL.finditer(text, max(clause_start, start - 40), start))) and not any(s[2] == "money" and named.end() <= s[0] < start for s in spans[max(0, index - 3) : index]):  # fmt: skip
             said = replace(said, period=reach.span_period(f"{named.group(1)} day", "en"))  # '6-Tages-Karte … 312 €'
         if kind == "money" and not said.period and ahead < len(spans) and spans[ahead][2] == "duration" and reach.FOR_SPAN.fullmatch(text, end, spans[ahead][0]):  # fmt: skip
@@ -470,11 +470,13 @@ def _said(before: str, after: str, own: str, kind: str, lang: str, nearer: int =
     if ended is None:
         tail = len(before) - 30 if len(before) > 30 else 0  # the longest phrase, and the words after it
         # Korean and Japanese say a bound after the number: one there is this figure's ('4시간 초과 12시간 이내'), one before the last's
-        own_after = lang in ("ko", "ja") and phrases.pattern("after", lang).match(after) is not None
+        own_after = lang in ("ko", "ja") and phrases.pattern("after", lang).match(after) is not None and not before.rstrip().endswith(("：", ":"))  # fmt: skip
         match = (phrases.pattern("before", lang).search(before, tail) if lang in lexicon.CJK and not own_after else None) or (_LOOSE.search(before, max(0, len(before) - 56)) if _LOOSE_WORDS.search(before) else None)  # fmt: skip
         ended = (str(match.lastgroup).removesuffix("_cjk"), match.start()) if match is not None else None
         if ended is None and lang not in lexicon.CJK and (denied := _NOT_PAST.search(before, max(0, len(before) - 40))):
             ended = ("min" if denied.group("less") else "max", denied.start())  # 'niet dikker dan 3,2 cm': at most
+    if ended is not None and lang not in lexicon.CJK and "," in before[ended[1] :] and phrases.starting(after, "after"):
+        ended = None  # '8 participants minimum, 15 au plus': a bound past a comma is the last's, when this says its own
     if ended is not None and ended[0] == "about" and kind != "time" and _AT_TIME.fullmatch(before[ended[1] :].strip()):
         ended = None  # 'gegen 18 € Aufpreis', 'vers 15 pays': 'about' only of a clock time
     if ended is None and kind == "time" and (past := _PAST_TIME.search(before[-60:])) is not None:

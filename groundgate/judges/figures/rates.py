@@ -174,8 +174,18 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
 
 def _own_cell(window: str) -> str:
     """The words before an amount back to the cell it stands in: a laid-out row's cells are apart ('时长费
-    0.3元/分钟 · 里程费 1.2元/公里': the minute is the first cell's), so is a table's."""
-    return window.rsplit(" · ", 1)[-1].rsplit("|", 1)[-1]
+    0.3元/分钟 · 里程费 1.2元/公里': the minute is the first cell's); an amount that stands alone in its cell
+    is the cell before's, its label's ('Annual · £200', '年费 | 365元')."""
+    separators = list(_CELL.finditer(window))
+    if not separators:
+        return window
+    own = window[separators[-1].end() :]
+    if own.strip():
+        return own
+    return window[separators[-2].end() :] if len(separators) > 1 else window
+
+
+_CELL = re.compile(r" · |\|")
 
 
 # A period followed by 'plus' and an amount is the amount before's ('25p a minute plus £1 to unlock').
@@ -197,7 +207,7 @@ _CJK_PER_BEFORE = re.compile(
 # not '1,000円/子ども500円' nor '15,000원 / 왕복 요금: …': a noun the next item's label, not what it is per
 # ... or said after it as what it is counted by ('每小时60元，按车计算': per vehicle).
 _CJK_PER_AFTER = re.compile(
-    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）(（·|]))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
+    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）·|]|[(（](?:含|包含|不含|税|込|포함|부가세|朝食|食事|조식)))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
 )
 _CJK_PERIOD = {"个月": "month", "週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
 
@@ -393,7 +403,7 @@ def per_whole(text: str, end: int) -> str:
     return things()[0].get(whole.group("thing").lower(), "") if whole is not None else ""
 
 
-_FOR_WHOLE = re.compile(r"(?:\s(?:a|an|per|par|pro|la|le|al|por|à|the)\s[^\W\d_]+)?,?\s?(?:for the (?:whole |entire )?|pour (?:l'ensemble du |l’ensemble du |tout le |toute la |le |la |l'|l’)|für (?:die|das|den) (?:ganze |ganzen )?|para (?:todo el |toda la |el |la |o |a )|per (?:tutto il |tutta la |il |la |l'|l’)|voor (?:de|het) (?:hele )?)(?P<thing>group|groupe|gruppe|grupo|gruppo|groep|room|chambre|zimmer|habitación|quarto|camera|kamer)(?![^\W\d_])(?=\s*(?:[.,;:!?)]|$|(?:and|et|und|y|e|en|o|ou|oder|or|so|donc|also|así|quindi|dus)\s))", re.IGNORECASE)  # fmt: skip
+_FOR_WHOLE = re.compile(r"(?:\s(?:a|an|per|par|pro|la|le|al|por|à|the)\s[^\W\d_]+)?,?\s?(?:for the (?:whole |entire )?|pour (?:l'ensemble du |l’ensemble du |tout le |toute la |le |la |l'|l’)|für (?:die|das|den) (?:ganze |ganzen )?|para (?:todo el |toda la |todo o |toda a |el |la |o |a )|per (?:tutto il |tutta la |il |la |l'|l’)|voor (?:de|het) (?:hele )?)(?P<thing>group|groupe|gruppe|grupo|gruppo|groep|room|chambre|zimmer|habitación|quarto|camera|kamer)(?:\s(?:todo|toda|inteiro|inteira|entero|entera|entier|entière|intero|intera))?(?![^\W\d_])(?=\s*(?:[.,;:!?)]|$|(?:and|et|und|y|e|en|o|ou|oder|or|so|donc|also|así|quindi|dus)\s))", re.IGNORECASE)  # fmt: skip
 
 
 # A price for two people named as a pair ('5,20 € für beide zusammen', "28 € all'ora per la coppia").
@@ -425,6 +435,7 @@ def unit_thing(thing: str, lang: str) -> str:
     gigaoctet' and '/Go': 'gb'; 'per metre' and '/m': 'm'): a unit's word is its symbol, so two ways of writing
     one unit never disagree and two units always do. A noun that names no measure is kept as it is."""
     unit = _unit_of(thing, lang).rstrip("?")
+    unit = {"m³": "m3", "m²": "m2"}.get(unit, unit)  # the tables' own names of the cubic and the square metre
     return unit.lower() if unit and unit not in _NOT_A_MEASURE else thing
 
 
