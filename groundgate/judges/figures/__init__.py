@@ -11,10 +11,11 @@ never the same digits in another role. docs/tripwire.md says which languages, un
 understands, and what it does with the rest.
 """
 
-from groundgate.judges.figures.compare import Stated, same
+from groundgate.judges.figures.compare import same
 from groundgate.judges.figures.extract import figures
 from groundgate.judges.figures.figure import Figure
 from groundgate.judges.figures.languages import language
+from groundgate.judges.figures.stated import Stated
 from groundgate.judges.figures.tripwire import (
     LISTED,
     NEAREST,

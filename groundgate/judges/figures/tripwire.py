@@ -16,7 +16,7 @@ from typing import Literal
 
 from groundgate.judges.figures import changes, lexicon, zones
 from groundgate.judges.figures.closure import Row, reasoned
-from groundgate.judges.figures.compare import HEDGES, Stated, claimed, comparable, counted, opposed, read_thing
+from groundgate.judges.figures.compare import HEDGES, comparable, opposed, read_thing
 from groundgate.judges.figures.derive import STEPS, aged, derived
 from groundgate.judges.figures.ends import range_end, with_ends
 from groundgate.judges.figures.extract import figures, read, whole
@@ -26,6 +26,7 @@ from groundgate.judges.figures.languages import language, language_name
 from groundgate.judges.figures.layout import flattened
 from groundgate.judges.figures.per_nouns import same_noun, told_apart, unknown_per
 from groundgate.judges.figures.rates import count_key
+from groundgate.judges.figures.stated import Stated, claimed, counted
 from groundgate.judges.figures.subject import Clauses, Subjects, claim_words, kind_of, near, quoted
 from groundgate.judges.figures.worked import Derivation, Working, worked
 from groundgate.lookalike import visible
