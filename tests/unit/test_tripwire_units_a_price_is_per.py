@@ -30,6 +30,17 @@ OTHER_UNIT = [
     ("Marine diesel is £1.38 per litre.", "Marine diesel is £1.38 per gallon.", "£1.38"),
 ]
 
+# Units named in each language's words and in the CJK compatibility signs ('㎥', '㎡'), said after a price ('／㎥')
+# or before it with a period between ('1㎥당 월 3만 원').
+NAMED = [
+    ("| Combustível | Preço |\n|---|---|\n| Gasóleo | 1,69 €/L |", "O gasóleo está a 1,69 € por litro.", "O gasóleo está a 1,69 € por galão.", "1,69 €"),
+    ("Gasóleo: 1,69 € por litro.", "El gasóleo cuesta 1,69 €/l.", "El gasóleo cuesta 1,69 € por galón.", "1,69 €"),
+    ("- Voertuigen langer dan 6 m: € 5,75 per meter", "U betaalt € 5,75 per meter.", "U betaalt € 5,75 per ton.", "€ 5,75"),
+    ("Kies: 38 € pro Tonne, frei Haus.", "Der Kies kostet 38 € je Tonne.", "Der Kies kostet 38 € pro Kubikmeter.", "38 €"),
+    ("従量料金：0〜10㎥ 620円／㎥、10.1〜20㎥ 570円／㎥", "10㎥までは1㎥あたり620円です。", "10㎥までは1kgあたり620円です。", "620円"),
+    ("- 보관 이사: 컨테이너 1㎥당 월 3만 원", "보관 이사는 1㎥당 월 3만 원입니다.", "보관 이사는 컨테이너 1㎡당 월 3만 원입니다.", "3만 원"),
+]  # fmt: skip
+
 CELLS = "| 车型 | 时长费 | 里程费 |\n|---|---|---|\n| 经济型 | 0.3元/分钟 | 1.2元/公里 |\n| 舒适型 | 0.45元/分钟 | 1.5元/公里 |\n"  # fmt: skip
 
 
@@ -54,3 +65,9 @@ def test_a_period_is_not_handed_across_a_cell_in_latin_text() -> None:
     context = "| Pass | Day | Week |\n|---|---|---|\n| Adult | €12 a day | €50 |\n"
     assert listed(context, "The adult week pass is €50 a week.") == []
     assert listed(context, "The adult day pass is €12 a day.") == []
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), NAMED)
+def test_a_unit_named_in_words_or_signs_is_weighed(context: str, restated: str, invented: str, figure: str) -> None:
+    assert listed(context, restated) == []
+    assert listed(context, invented) == [("unsupported", figure)]

@@ -300,10 +300,12 @@ def read_thing(thing: str) -> bool:
         or thing in PER_THINGS
         or thing in _CJK_SENSES
         or any(thing in table for table in UNIT_WORDS.values())
+        or thing in _UNIT_NAMES  # a unit's own name, as what a price is per is written ('t', 'gal')
         or _COUNT_OF_UNIT.fullmatch(thing) is not None  # '100 kg': a count of a unit, read as written
     )
 
 
+_UNIT_NAMES = frozenset(unit.lower() for table in UNIT_WORDS.values() for unit in table.values())
 _COUNT_OF_UNIT = re.compile(r"\d+(?:\.\d+)? \S+")
 
 

@@ -98,7 +98,7 @@ _EN_UNITS = {
     "millimetre": "mm", "millimetres": "mm", "millimeter": "mm", "millimeters": "mm",
     "kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km",
     "inch": "in", "inches": "in", "foot": "ft", "feet": "ft", "yard": "yd", "yards": "yd", "mile": "mi",
-    "miles": "mi", "litre": "l", "litres": "l", "liter": "l", "liters": "l", "millilitre": "ml",
+    "miles": "mi", "tonne": "t", "tonnes": "t", "litre": "l", "litres": "l", "liter": "l", "liters": "l", "millilitre": "ml",
     "millilitres": "ml", "milliliter": "ml", "milliliters": "ml", "gallon": "gal", "gallons": "gal",
     "watt": "W", "watts": "W", "kilowatt": "kW", "kilowatts": "kW",
     "degree": "°", "degrees": "°", "percent": "%", "per cent": "%", "pct": "%", "times": "times", "time": "times",
@@ -127,7 +127,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'semaines': 'week', 'mois': 'month', 'an': 'year', 'ans': 'year', 'année': 'year', 'années': 'year',
         'kilo': 'kg', 'kilos': 'kg', 'kilogramme': 'kg', 'kilogrammes': 'kg', 'gramme': 'g', 'grammes': 'g',
         'mètre': 'm', 'mètres': 'm', 'centimètre': 'cm', 'centimètres': 'cm', 'kilomètre': 'km', 'kilomètres': 'km',
-        'litre': 'l', 'litres': 'l', 'degré': '°', 'degrés': '°', 'pour cent': '%', 'pourcent': '%', 'fois': 'times',
+        'litre': 'l', 'litres': 'l', 'tonne': 't', 'tonnes': 't', 'degré': '°', 'degrés': '°', 'pour cent': '%', 'pourcent': '%', 'fois': 'times',
         'watts': 'W',
     },
     'de': {
@@ -143,7 +143,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'wöchig': 'week', 'wöchige': 'week', 'wöchigen': 'week', 'wöchiger': 'week', 'wöchiges': 'week',
         'wochen': 'week', 'monat': 'month', 'monate': 'month', 'monaten': 'month', 'monats': 'month', 'jahr': 'year',
         'jahre': 'year', 'jahren': 'year', 'jahres': 'year', 'kilo': 'kg', 'kilogramm': 'kg', 'gramm': 'g',
-        'meter': 'm', 'zentimeter': 'cm', 'kilometer': 'km', 'kilometern': 'km', 'liter': 'l', 'litern': 'l', 'metern': 'm', 'grad': '°', 'prozent': '%',
+        'meter': 'm', 'zentimeter': 'cm', 'kilometer': 'km', 'kilometern': 'km', 'liter': 'l', 'litern': 'l', 'gallone': 'gal', 'gallonen': 'gal', 'tonne': 't', 'tonnen': 't', 'metern': 'm', 'grad': '°', 'prozent': '%',
         'mal': 'times',
     },
     'es': {
@@ -152,7 +152,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'semana': 'week', 'semanas': 'week', 'mes': 'month', 'meses': 'month', 'año': 'year', 'años': 'year',
         'kilo': 'kg', 'kilos': 'kg', 'kilogramo': 'kg', 'kilogramos': 'kg', 'gramo': 'g', 'gramos': 'g',
         'metro': 'm', 'metros': 'm', 'centímetro': 'cm', 'centímetros': 'cm', 'kilómetro': 'km', 'kilómetros': 'km',
-        'litro': 'l', 'litros': 'l', 'grado': '°', 'grados': '°', 'por ciento': '%', 'vez': 'times',
+        'litro': 'l', 'litros': 'l', 'galón': 'gal', 'galones': 'gal', 'tonelada': 't', 'toneladas': 't', 'grado': '°', 'grados': '°', 'por ciento': '%', 'vez': 'times',
         'veces': 'times',
     },
     'pt': {
@@ -161,14 +161,14 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'meses': 'month', 'ano': 'year', 'anos': 'year', 'quilo': 'kg', 'quilos': 'kg', 'quilograma': 'kg',
         'quilogramas': 'kg', 'grama': 'g', 'gramas': 'g', 'metro': 'm', 'metros': 'm', 'centímetro': 'cm',
         'centímetros': 'cm', 'quilômetro': 'km', 'quilômetros': 'km', 'quilómetro': 'km', 'quilómetros': 'km',
-        'litro': 'l', 'litros': 'l', 'grau': '°', 'graus': '°', 'por cento': '%', 'vez': 'times', 'vezes': 'times',
+        'litro': 'l', 'litros': 'l', 'galão': 'gal', 'galões': 'gal', 'tonelada': 't', 'toneladas': 't', 'grau': '°', 'graus': '°', 'por cento': '%', 'vez': 'times', 'vezes': 'times',
     },
     'it': {
         'secondo': 'second', 'secondi': 'second', 'minuto': 'minute', 'minuti': 'minute', 'ora': 'hour',
         'ore': 'hour', 'giorno': 'day', 'giorni': 'day', 'settimana': 'week', 'settimane': 'week', 'mese': 'month',
         'mesi': 'month', 'anno': 'year', 'anni': 'year', 'chilo': 'kg', 'chili': 'kg', 'chilogrammo': 'kg',
         'chilogrammi': 'kg', 'grammo': 'g', 'grammi': 'g', 'metro': 'm', 'metri': 'm', 'centimetro': 'cm',
-        'centimetri': 'cm', 'chilometro': 'km', 'chilometri': 'km', 'litro': 'l', 'litri': 'l', 'grado': '°',
+        'centimetri': 'cm', 'chilometro': 'km', 'chilometri': 'km', 'litro': 'l', 'litri': 'l', 'gallone': 'gal', 'galloni': 'gal', 'tonnellata': 't', 'tonnellate': 't', 'grado': '°',
         'gradi': '°', 'per cento': '%', 'percento': '%', 'volta': 'times', 'volte': 'times',
     },
     'nl': {
@@ -177,7 +177,7 @@ UNIT_WORDS: dict[str, dict[str, str]] = {
         'kalenderdag': 'day', 'kalenderdagen': 'day',
         'week': 'week', 'weken': 'week', 'maand': 'month', 'maanden': 'month', 'jaar': 'year', 'jaren': 'year',
         'kilo': 'kg', "kilo's": 'kg', 'kilogram': 'kg', 'gram': 'g', 'meter': 'm', 'centimeter': 'cm',
-        'kilometer': 'km', 'liter': 'l', 'graden': '°', 'procent': '%', 'keer': 'times', 'maal': 'times',
+        'kilometer': 'km', 'liter': 'l', 'gallon': 'gal', 'ton': 't', 'tonnen': 't', 'graden': '°', 'procent': '%', 'keer': 'times', 'maal': 'times',
     },
     'zh': {
         '秒': 'second', '秒钟': 'second', '分钟': 'minute', '小时': 'hour', '个小时': 'hour', '天': 'day', '日': 'day',

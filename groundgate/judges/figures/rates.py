@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
@@ -202,12 +203,12 @@ _PER_PERSON = re.compile(r"\s*(?:p\.\s?p\.|p\.\s?P\.|pp|pppn)(?![^\W\d_])")
 # What a CJK figure is per: before it ('kWh당 347.2원', '1인 35,000원', '每箱12元', '1米ドルあたり25銭', '1旅行につき'),
 # or after it ('12元/单', '3元/GB').
 _CJK_PER_BEFORE = re.compile(
-    r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z]+[23²³]?)(?:\s?(?:하나|한\s?개|1\s?개))?당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z]+?[23²³]?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)\s*$"
+    r"(?:(?P<person>お一人様|お1人様|お一人|一名様|1名様|お1人|1人あたり|一人あたり|1名あたり|大人1名|大人1人)|(?:^|(?<=[\s\d]))(?P<one>인|명|박|실|건|개|室)|(?P<ko>[가-힣A-Za-z\u3380-\u33ff]+[23²³]?)(?:\s?(?:하나|한\s?개|1\s?개))?당|每(?P<zh>[\u4e00-\u9fff]{1,2}?)|1?(?P<ja>[\u3040-\u9fffA-Za-z\u3380-\u33ff]+?[23²³]?)(?:あたり|当たり|につき)|(?:1\s?|일|한\s?)(?P<koe>년|개월|달|주|주일|일|시간)에)(?:(?<=당)\s?(?:월|연))?\s*$"
 )
 # not '1,000円/子ども500円' nor '15,000원 / 왕복 요금: …': a noun the next item's label, not what it is per
 # ... or said after it as what it is counted by ('每小时60元，按车计算': per vehicle).
 _CJK_PER_AFTER = re.compile(
-    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z]{1,4})(?=\s*(?:$|[,.;:!?，。；：、)）·|]|[(（](?:含|包含|不含|税|込|포함|부가세|朝食|食事|조식)))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
+    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z\u3380-\u33ff]{1,4}[23²³]?)(?=\s*(?:$|[,.;:!?，。；：、)）·|]|[(（](?:含|包含|不含|税|込|포함|부가세|朝食|食事|조식)))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
 )
 _CJK_PERIOD = {"个月": "month", "週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
 
@@ -434,7 +435,7 @@ def unit_thing(thing: str, lang: str) -> str:
     """What a figure is per, one name for one unit however it is written ('per pound' and '/lb': 'lb'; 'par
     gigaoctet' and '/Go': 'gb'; 'per metre' and '/m': 'm'): a unit's word is its symbol, so two ways of writing
     one unit never disagree and two units always do. A noun that names no measure is kept as it is."""
-    unit = _unit_of(thing, lang).rstrip("?")
+    unit = _unit_of(unicodedata.normalize("NFKC", thing), lang).rstrip("?")  # '㎥' is 'm3'
     unit = {"m³": "m3", "m²": "m2"}.get(unit, unit)  # the tables' own names of the cubic and the square metre
     return unit.lower() if unit and unit not in _NOT_A_MEASURE else thing
 
