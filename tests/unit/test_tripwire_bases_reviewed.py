@@ -1,7 +1,11 @@
 """The probes of round fifteen's first review (hostile85) of what a price is per: a unit written two ways, a
 laid-out row's cells, a price for the whole group or room, for two, for a portion, per a pair. Each is a
 regression the review found and this round mended, or a case the change did not reach before and reaches now:
-the figure named is listed (a probe may list others beside it), or (None) nothing is."""
+the figure named is listed (a probe may list others beside it), or (None) nothing is.
+
+Left out, and known: a price per a thing hired whole said as the group's ('€250 per tour (up to 8 people)' as
+'for the whole group') and 'per couple' said as 'per pair' are listed; the second review (hostile86) showed the
+readings that let them pass let '35 € pro Fahrrad' pass as the group's and '£18 per pair' as two people's."""
 
 from __future__ import annotations
 
@@ -77,20 +81,6 @@ PROBES = [
         id="cell-ko-pipe-year-inv",
     ),
     pytest.param(
-        "Private walking tour: €250 per tour (up to 8 people).",
-        None,
-        "The private tour costs €250 for the whole group, up to 8 people.",
-        None,
-        id="whole-en-tour-group",
-    ),
-    pytest.param(
-        "Boat hire: £180 per boat (max 6 people).",
-        None,
-        "Hiring a boat is £180 for the group, for up to 6 people.",
-        None,
-        id="whole-en-boat",
-    ),
-    pytest.param(
         "Half board: £75 per person per night.",
         None,
         "Half board is £75 per night for the room.",
@@ -131,9 +121,6 @@ PROBES = [
         "The workshop is £40 for the group.",
         "£40",
         id="whole-en-group-total-inv",
-    ),
-    pytest.param(
-        "Dance class: £20 per couple.", None, "The dance class costs £20 per pair.", None, id="pair-en-couple-vs-pair"
     ),
     pytest.param(
         "Menú degustación: 45 € por persona.",

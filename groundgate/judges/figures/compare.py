@@ -254,16 +254,11 @@ def agree(
         for side, facing in ((mine, theirs), (theirs, mine)):  # (never with a period: '£600 a year for the whole
             if side == {"whole"} and "whole" not in facing:  # family' is no total; a whole is the group's whole)
                 side ^= {"whole", "total"}
-    for side, facing in ((mine, theirs), (theirs, mine)):
-        if "2 person" in side and "pair" in facing:  # a couple, a pair, two people: one basis ('€20 per couple')
-            side ^= {"2 person", "pair"}
     for side, facing in ((mine, theirs), (theirs, mine)):  # a price for some people: that of their group ('€120
         if "group" in facing:  # for 6 people' of '€120 per group'), never of a couple, an hour, a head; a total is
             side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # no price of one ticket, night or head
-        elif (things := facing - _PERIODS) and not (things & _HEADS or any(_PEOPLE.fullmatch(t) for t in things)):
+        elif side is theirs and (things := facing - _PERIODS) and not (things & _HEADS or any(_PEOPLE.fullmatch(t) for t in things)):  # fmt: skip
             side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # a cake for 4–6 people is 3,800円 a cake
-    if mine >= {"group", "whole"}:  # the whole group's price is per whatever it hires whole: '£180 per boat'
-        theirs -= {thing for thing in theirs if not read_thing(thing)}
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:
@@ -285,7 +280,7 @@ def agree(
     return True
 
 
-_HEADS = frozenset({"person", "seat", "pair"})
+_HEADS = frozenset({"person", "seat"})
 _PERIODS = frozenset(PERIODS) - {"once"}  # the periods a rate is per
 _PEOPLE = re.compile(r"\d+ person")  # rates.per_people's key
 

@@ -92,7 +92,11 @@ def equivalents(lang: str) -> list[tuple[tuple[str, ...], re.Pattern[str], str |
         ]
     elif lang == "fr":
         rules += [
-            ("demi", rf"{_NOT_AT_FR}\b(\d+) (heures?) et demie?\b(?!-)", "\\1.5 \\2"),
+            (
+                "demi",
+                rf"{_NOT_AT_FR}\b(\d+) (heures?) et demie?\b(?!-)(?!\s(?:du|de l'|de la)\s?(?:matin|soir|après-midi|nuit))",
+                "\\1.5 \\2",
+            ),
             (
                 "demi",
                 r"\b(\d+) (jours?|semaines?|mois|ans?) et demie?\b(?!-)",

@@ -365,7 +365,7 @@ PER_THINGS = {  # a noun after a 'per' word, to its canonical sense (a noun not 
     "seat": "seat|seats|user|users|subscriber|subscribers|member|abonné|abonnée|abonnent|abonnenten|abonado|assinante|abbonato|abonnee|licence|license|licences|licenses|siège|poste|utilisateur|licence|platz|arbeitsplatz|nutzer|benutzer|lizenz|asiento|puesto|puestos|usuario|licencia|assento|usuário|utilizador|licença|posto|utente|licenza|gebruiker|licentie|stoel|werkplek|席|用户|ユーザー|사용자",
     "way": "way|each way|one way|leg|ride|rit|fahrt|viaje|viagem|corsa|trajet|sens|aller|strecke|richtung|einfache fahrt|trayecto|ida|trecho|sentido|tratta|andata|enkele reis|richting|单程|片道|편도",
     "return": "return|return trip|round trip|round-trip|aller-retour|aller retour|hin- und rückfahrt|hin und zurück|ida y vuelta|ida e volta|andata e ritorno|retour|heen en terug|往返|往復|왕복",
-    "pair": "pair|pairs|paire|paires|paar|paio|paia|par|pares|couple|couples|coppia|coppie|pareja|parejas|casal|casais|stel|stellen|koppel|双|켤레",
+    "pair": "pair|pairs|paire|paires|paar|paio|paia|par|pares|双|켤레",
     "stay": "stay|séjour|aufenthalt|estancia|estadia|estada|soggiorno|verblijf|入住|滞在|숙박",
     "booking": "booking|reservation|order|réservation|commande|buchung|bestellung|reserva|pedido|encomenda|prenotazione|ordine|boeking|reservering|bestelling|预订|订单|予約|注文|예약|주문",
     "room": "room|rooms|chambre|chambres|zimmer|habitación|habitaciones|quarto|quartos|camera|camere|kamer|kamers|客室|객실|房间|部屋",

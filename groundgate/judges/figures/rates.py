@@ -208,7 +208,7 @@ _CJK_PER_BEFORE = re.compile(
 # not '1,000円/子ども500円' nor '15,000원 / 왕복 요금: …': a noun the next item's label, not what it is per
 # ... or said after it as what it is counted by ('每小时60元，按车计算': per vehicle).
 _CJK_PER_AFTER = re.compile(
-    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z\u3380-\u33ff]{1,4}[23²³]?)(?=\s*(?:$|[,.;:!?，。；：、)）·|]|[(（](?:含|包含|不含|税|込|포함|부가세|朝食|食事|조식)))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
+    r"^\s*(?:[/／]\s*(?P<noun>[\u3040-\u30ff\u4e00-\u9fff가-힣A-Za-z\u3380-\u33ff]{1,4}[23²³]?)(?=\s*(?:$|[,.;:!?，。；：、)）·|]|[(（]))|[，,]?\s*按(?P<by>[\u4e00-\u9fff]{1,2}?)(?:计算|计费|收费|计收|计))"
 )
 _CJK_PERIOD = {"个月": "month", "週間": "week", "年間": "year", "か月": "month", "ヶ月": "month", "カ月": "month", "日間": "day", "개월": "month", "주일": "week", "달": "month", "시간": "hour", "時間": "hour", "小时": "hour", "박": "night", "泊": "night", "晚": "night", "夜": "night", "天": "day", "日": "day", "일": "day", "月": "month", "월": "month", "年": "year", "년": "year", "周": "week", "週": "week", "주": "week"}  # fmt: skip
 
@@ -256,8 +256,10 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     first = _CJK_PER_BEFORE.search(tail)
     second = _CJK_PER_BEFORE.search(tail[: first.start()]) if first is not None and first.start() else None
     for match in (first, second, _CJK_PER_AFTER.match(after[:12])):  # '每人每年380元': per person, per year
-        if match is None:
-            continue
+        if match is None or (
+            match.group("noun") in _TIERS if "noun" in match.groupdict() and match.group("noun") else False
+        ):
+            continue  # '大人1,000円/子ども（小学生以下）500円': the next tier's label, not what this is per
         if match.groupdict().get("person"):
             per.add("person")  # 'お一人様18,700円'
             continue
@@ -278,6 +280,7 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     return period, per
 
 
+_TIERS = frozenset({"子ども", "子供", "こども", "小人", "大人", "成人", "儿童", "小孩", "学生", "老人", "长者", "シニア", "幼児", "小学生", "中学生", "高校生", "어린이", "성인", "청소년", "학생", "경로", "유아", "소인", "대인"})  # fmt: skip
 _PERSON_WORDS = re.compile(r"^(?:お|ご)?(?:一|1)(?:人|名)(?:様)?$")
 
 

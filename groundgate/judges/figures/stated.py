@@ -40,9 +40,10 @@ class Stated:
             self.add(source)
 
     def add(self, source: Figure) -> None:
-        if source.kind == "percent" and "%" not in source.text and len(parts := _DIGIT_RUN.findall(source.text)) == 2:
-            for part in parts:  # '57명 중 53명' is a share and two counts: 'nearly 60 students', 'over 50'
-                self.add(replace(source, kind="count", value=Decimal(part), unit="", other=None))
+        parts = _DIGIT_RUN.findall(source.text) if source.kind == "percent" and "%" not in source.text else []
+        if len(parts) == 2 and min(map(int, parts)) >= 10 and max(map(int, parts)) not in (10, 100, 1000):
+            for part in parts:  # '57명 중 53명' is a share and two counts a hedge may be of: 'nearly 60 students'
+                self.quantities.append(replace(source, kind="count", value=Decimal(part), unit="", other=None))
         keys = offers(source)
         self.keys |= keys
         self.offered.append((source, keys))
