@@ -71,3 +71,19 @@ def test_a_period_is_not_handed_across_a_cell_in_latin_text() -> None:
 def test_a_unit_named_in_words_or_signs_is_weighed(context: str, restated: str, invented: str, figure: str) -> None:
     assert listed(context, restated) == []
     assert listed(context, invented) == [("unsupported", figure)]
+
+
+# A measure per a length of time is one compound unit however it is written: '40 litres per minute' is '40 L/min',
+# '100 GB all'ora' is '100 GB/h'; per another length of time it is another ('7 GB/hora' is no '7 GB cada minuto').
+RATES = [
+    ("The pumps deliver up to 40 litres per minute.", "The pumps run at up to 40 L/min.", "The pumps run at up to 40 L/h.", "40 L/h"),
+    ("Il servizio trasferisce fino a 100 GB all'ora su disco esterno.", "Il recupero copia fino a 100 GB/h.", "Il recupero copia fino a 100 GB al minuto.", "100 GB al minuto"),
+    ("Die Pumpe fördert 40 Liter pro Minute.", "Die Pumpe schafft 40 l/min.", "Die Pumpe schafft 40 Liter pro Stunde.", "40 Liter pro Stunde"),
+    ("Ultra HD 4K: 7 GB/hora.", "En 4K el consumo es de 7 GB por hora.", "En 4K el consumo sube a unos 7 GB cada minuto.", "7 GB cada minuto"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), RATES)
+def test_a_measure_per_a_length_of_time_is_one_unit(context: str, restated: str, invented: str, figure: str) -> None:
+    assert listed(context, restated) == []
+    assert listed(context, invented) == [("unsupported", figure)]

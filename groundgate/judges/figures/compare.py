@@ -386,7 +386,7 @@ def comparable(claim: Figure, source: Figure, loose: bool = False) -> bool:
     if {mine[0], theirs[0]} == {"month", "time"}:  # a hedge is near: 'un peu moins de trois mois' for 87 days
         mine, theirs = _in_seconds(mine), _in_seconds(theirs)
     a, b = mine[0], theirs[0]
-    if not (a == b or (b == "n" and not source.unit and not loose) or (isinstance(a, str) and isinstance(b, str) and set(a.split("/")) & set(b.split("/")))):  # fmt: skip
+    if not (a == b or (b == "n" and not source.unit and not loose) or (isinstance(a, str) and isinstance(b, str) and not a.startswith(("unit:", "pint:")) and set(a.split("/")) & set(b.split("/")))):  # fmt: skip
         return False
     coarse = claim.kind == "duration" and claim.value <= 3  # '将近两周' of 12 days, 'almost an hour' of 50 minutes
     return loose or _weighs(claim.bound, mine[1], theirs[1], NEARLY_COARSE if coarse else NEARLY)

@@ -16,6 +16,15 @@ DENOMINATOR_WORDS = {
     "ora": "h",
     "stunde": "h",
     "hour": "h",
+    "minute": "min",
+    "minuut": "min",
+    "minuto": "min",
+    "minuta": "min",
+    "second": "s",
+    "seconde": "s",
+    "segundo": "s",
+    "secondo": "s",
+    "sekunde": "s",
     "kilo": "kg",
     "kilogramme": "kg",
     "kilogramm": "kg",
@@ -86,7 +95,7 @@ def _short(part: str) -> str:
 COMPOUND = re.compile(
     r"(?:\s(?:di|de|d'|d’|of|du|des|van|an)\s?[^\W\d_]{3,}(?:\s[^\W\d_]{3,}){0,2}(?=\s(?:per|pro|par|por|je)\s)"  # '12 milligrammi di nitrati per litro'
     r"|\s(?-i:[A-ZÄÖÜ])[^\W\d_]{3,}(?=\s(?-i:pro)\s))?"  # a German noun: '1,8 Gramm Restzucker pro Liter'
-    r"\s?(?:/|\s?(?:per|pro|par|por cada|por|je|ogni|per ogni|a cada|cada|aux|op|every)\s)\s?(?P<den>(?:1[.,]73\s?m[²2]|(?:[1-9]\d{0,3}\s?)?(?=[a-zA-Zµμ])(?:d[lL]|[mµμu]?[lL]|km|kg|m[²2³3])(?![²³23])|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|(?:[1-9]\d{0,3}\s)?(?:"
+    r"\s?(?:/|\s?(?:per|pro|par|por cada|por|je|ogni|per ogni|a cada|cada|aux|op|every)\s|\s(?:all['’]|a l['’]|à l['’])(?=or|heure|hora)|\s(?:al|a la|à la)\s(?=minut|segund|second|hora))\s?(?P<den>(?:1[.,]73\s?m[²2]|(?:[1-9]\d{0,3}\s?)?(?=[a-zA-Zµμ])(?:d[lL]|[mµμu]?[lL]|km|kg|m[²2³3])(?![²³23])|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|(?:[1-9]\d{0,3}\s)?(?:"
     + "|".join(sorted(DENOMINATOR_WORDS, key=len, reverse=True))
     + r"))(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])",
     re.IGNORECASE,
