@@ -56,3 +56,13 @@ def test_a_share_said_as_counts_is_still_a_share() -> None:
 def test_a_clock_time_before_a_list_is_still_a_time() -> None:
     assert listed("Abfahrt 7:12, Ankunft 9:40.", "Der Zug fährt um 7:12 ab.") == []
     assert listed("Abfahrt 7:12, Ankunft 9:40.", "Der Zug fährt um 7:21 ab.") == [("unsupported", "7:21")]
+
+
+def test_a_dutch_pas_is_no_negation() -> None:
+    """'Zonder pas … ruim drie kwartier': a pass, not French 'pas'; 'ruim' stays 'a little over' (of 47 minutes)."""
+    context = "De gemiddelde wachttijd zonder pas was afgelopen zomer 47 minuten, met pas 8 minuten."
+    assert listed(context, "Zonder pas stond je gemiddeld ruim drie kwartier in de rij.") == []
+    assert listed(context, "Zonder pas stond je gemiddeld ruim anderhalf uur in de rij.") == [
+        ("unsupported", "anderhalf uur")
+    ]
+    assert listed("Koffers mogen niet meer dan 20 kg wegen.", "Je koffer mag hooguit 20 kg wegen.") == []
