@@ -95,9 +95,9 @@ def _short(part: str) -> str:
 COMPOUND = re.compile(
     r"(?:\s(?:di|de|d'|d’|of|du|des|van|an)\s?[^\W\d_]{3,}(?:\s[^\W\d_]{3,}){0,2}(?=\s(?:per|pro|par|por|je)\s)"  # '12 milligrammi di nitrati per litro'
     r"|\s(?-i:[A-ZÄÖÜ])[^\W\d_]{3,}(?=\s(?-i:pro)\s))?"  # a German noun: '1,8 Gramm Restzucker pro Liter'
-    r"\s?(?:/|\s?(?:per|pro|par|por cada|por|je|ogni|per ogni|a cada|cada|aux|op|every)\s|\s(?:all['’]|a l['’]|à l['’])(?=or|heure|hora)|\s(?:al|a la|à la)\s(?=minut|segund|second|hora))\s?(?P<den>(?:1[.,]73\s?m[²2]|(?:[1-9]\d{0,3}\s?)?(?=[a-zA-Zµμ])(?:d[lL]|[mµμu]?[lL]|km|kg|m[²2³3])(?![²³23])|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|(?:[1-9]\d{0,3}\s)?(?:"
+    r"\s?(?:/|\s?(?:per|pro|par|por cada|por|je|ogni|per ogni|a cada|cada|aux|op|every)\s|\s(?:all['’]|a l['’]|à l['’])(?=(?:ora|heure|hora)(?![^\W\d_]|\s(?:de|di|del|della|du|des|d['’]|prévue|prevista|exacte)))|\s(?:al|a la|à la|a|an)\s(?=(?:minute|minuto|minuut|second|segundo|secondo|hora|hour)(?![^\W\d_]|\s(?:de|di|del|du|d['’]|prévue))))\s?(?P<den>(?:1[.,]73\s?m[²2]|(?:[1-9]\d{0,3}\s?)?(?=[a-zA-Zµμ])(?:d[lL]|[mµμu]?[lL]|km|kg|m[²2³3])(?![²³23])|d[lL]|[mµμu]?[lL]|min|hr|h|s|kg|g|m[²2³3]|km|d|(?:[1-9]\d{0,3}\s)?(?:"
     + "|".join(sorted(DENOMINATOR_WORDS, key=len, reverse=True))
-    + r"))(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])",
+    + r"))(?:\s?(?:/|\s(?:per|pro|par|por|je)\s)\s?(?:1[.,]73\s?m[²2]|min|hr|h|kg|d[lL]|[lL]|d))*)(?![A-Za-zÀ-ÿ])(?!\s(?:day|week|month|year|time|giorno|settimana|mese|anno|volta|día|semana|mes|año|vez|jour|semaine|mois|an|fois|dag|maand|jaar|keer|tag|woche|monat|jahr|mal|piano|floor|étage|planta|andar|verdieping|stock)(?![^\W\d_]))",  # 'every second day'
     re.IGNORECASE,
 )
 
