@@ -250,7 +250,9 @@ class Subjects:
             words, label, where = self.of(backer)
             common |= claim & (words - label)
             if len(common) >= 2:
-                return self._sibling(claim, words | label, kind, backers)  # else it names what the context states it of
+                return self._sibling(
+                    claim, words | label, kind, backers, label
+                )  # else it names what the context states it of
             said.append((words, label, where))
         theirs = set().union(*(words | label for words, label, _ in said))
         if others is None:
@@ -270,7 +272,7 @@ class Subjects:
             for words, label, _ in (self.of(f),)
         )
 
-    def _sibling(self, claim: set[str], backer_words: set[str], kind: object, backers: Sequence[Figure]) -> bool:
+    def _sibling(self, claim: set[str], backer_words: set[str], kind: object, backers: Sequence[Figure], backer_label: set[str]) -> bool:  # fmt: skip
         """Whether the words the claim shares with its backer are shared by a sibling of its kind too (the head of
         their list: 'tossina botulinica zona fronte 280 €, zampe di gallina 250 €'), and the claim names the
         sibling's own words (two or more) and none of the backer's own: said of the sibling."""
@@ -289,6 +291,8 @@ class Subjects:
                 shared <= theirs and len(named) >= 2 and not claim & (backer_words - theirs)
             ):  # characters may be the next item's
                 return True
+            if shared <= theirs and named & (label - backer_label) and backer_label - label and not claim & (backer_words - theirs):  # fmt: skip
+                return True  # two rows of one table: the claim names the other row's label ('porte médio'), not its own
         return False
 
     def nearer(self, claim: set[str], backers: Sequence[Figure], others: Sequence[Figure]) -> bool:
@@ -448,7 +452,16 @@ def claim_words(text: str, figures: Sequence[Figure], index: int, lang: str) -> 
     words, label, _ = said_of(text, figures, index, lang, topic=False)
     if len(words) < 2:  # 'Pour un enfant de 4 à 17 ans, l'entrée coûte 4,50 €': a part that says little says it of
         words, label, _ = said_of(text, figures, index, lang, opening=False)  # what its sentence's parts before it do
+    begin = _sentence(text, figures[index].start, figures[index].end)[0]
+    fronted = _FRONTED.match(text, begin, figures[index].start)  # 'Para um cão de porte médio, o banho … 50 €': what
+    if fronted is not None and not any(begin <= f.start < fronted.end() and kind_of(f) == kind_of(figures[index]) for f in figures):  # fmt: skip
+        words |= words_of(text[fronted.start("about") : fronted.end()])  # the whole sentence is for
     return words | label
+
+
+# A sentence's opening phrase that says whom or what all of it is for, up to its comma ('Für Kinder unter 6 Jahren,');
+# never one that says with what ('Avec la remise, …' says how, not of what).
+_FRONTED = re.compile(r"\s*(?:for|pour|für|para|per|voor)\s(?P<about>[^,，、:;.!?\d]{3,60})[,，、]", re.IGNORECASE)  # fmt: skip
 
 
 def near(text: str, figures: Sequence[Figure], index: int, clause: tuple[int, int] | None = None) -> str:
