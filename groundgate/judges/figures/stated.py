@@ -43,7 +43,8 @@ class Stated:
         parts = _DIGIT_RUN.findall(source.text) if source.kind == "percent" and "%" not in source.text else []
         if len(parts) == 2 and min(map(int, parts)) >= 10:  # '57명 중 53명' is a share and two counts: a hedge may
             counts = [replace(source, kind="count", value=Decimal(part), unit="", other=None) for part in sorted(parts, key=int)]  # be of either ('nearly 60')  # fmt: skip
-            self.quantities.extend(counts)
+            if counts[1].value not in (10, 100, 1000):  # ('100명 중 37명' is a share of a hundred: no '약 100명')
+                self.quantities.extend(counts)
             self.add(counts[0])  # and the part said as it is ('53명이 합격'); the whole said of the part is no share's
         keys = offers(source)
         self.keys |= keys

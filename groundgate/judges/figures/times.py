@@ -301,7 +301,7 @@ def weekdays(text: str, lang: str, words: set[str] | None = None) -> Iterator[Fo
 _TIMES = re.compile(
     r"""(?=[\dhHqQkKvV上早中下晚傍凌午오저아])(?<![0-9A-Za-zÀ-ÿ_.:/])(?:
         (?P<h12>\d{1,2})(?:[:.](?P<m12>\d{2}))?\s?(?P<half>[ap])(?:\.\s?m\.?|m)(?![a-z])
-      | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:]|[,.]\d{3}(?!\d)(?!\s?(?:days?|jours?|tage|días|dias|giorni|dagen|天|日|일)))(?:\s?(?:Uhr|uur|h)\b)?
+      | (?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:]|[,.]\d{3}(?!\d)(?!\s?(?:days?|jours?|tage|días|dias|giorni|dagen|天|日|일))|(?<=(?<!\d)1:\d\d)[\s\u202f\u00a0]\d{3}(?!\d))(?:\s?(?:Uhr|uur|h)\b)?
       | (?P<hde>\d{1,2})(?:[.:](?P<mde>\d{2}))?\s?(?P<uhr>Uhr|uur)(?:\s(?P<de_half>morgens|früh|vormittags|nachmittags|abends|nachts|[’']s\s(?:ochtends|morgens|middags|avonds|nachts)))?\b
       | (?P<hfr>\d{1,2})\s?h(?:\s(?P<frq>et\squart|et\sdemie|moins\sle\squart|moins\squart)(?![\w])|\s?(?P<mfr>\d{2})?(?![\w/]))
       | (?P<hdot>\d{1,2})\.(?P<mdot>[0-5]\d)(?![\d]|[.,]\d)

@@ -242,6 +242,7 @@ def numbers(text: str, lang: str, starts: list[int] | None = None) -> Iterator[F
                 lang == "fr" and _FRENCH_GROUPED.match(text, grouped.end())
             )  # 'limité à 3 500.', 'dont 1 200 couvertes' (a table's '1 120' no)
             and not _GROUPED_NEXT.match(text, grouped.end())  # 'entre 1 450 et 3 230 m': a range of grouped numbers
+            and not text.endswith("1:", 0, grouped.start())  # a scale's grouped number: 'Maßstab 1:25 000'
         ):
             short = _numbers(False).match(text, grouped.start())  # '1 100' alone: one and a hundred, both read
             rest = _numbers(False).match(text, grouped.end("num") - 3) if short is not None else None
