@@ -19,3 +19,8 @@ def listed(context: str, candidate: str) -> list[tuple[str, str]]:
 def listed_asked(context: str, query: str, candidate: str) -> list[tuple[str, str]]:
     """Every figure listed, with its status, on a row whose query states figures of the user's own."""
     return [(new.status, new.figure.text) for new in tripwire(context, query, "", candidate).new]
+
+
+def flagged_asked(context: str, query: str | None, candidate: str) -> list[str]:
+    """The candidate's figures listed for a person to read, on a row whose query may state figures of its own."""
+    return [new.figure.text for new in tripwire(context, query or "", "", candidate).flagged]
