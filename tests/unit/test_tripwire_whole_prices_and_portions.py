@@ -80,3 +80,32 @@ def test_a_price_kept_on_its_basis_is_not_listed(context: str, answer: str) -> N
 def test_five_minutes_before_a_price_is_no_portion_for_five() -> None:
     """'分' alone after a count is minutes: only '名分', '人分', '人份', '인분' count the people a portion serves."""
     assert listed("シャワー（5分）300円、タオル200円。", "シャワーはお一人様300円です。") == []
+
+
+# What a price is per said right before it, as a table's column header says it of every cell ('Prijs per persoon').
+HEADERS = [
+    (
+        "| Aantal spelers | Prijs per persoon |\n|---|---|\n| 2 | € 37,50 |\n| 3 | € 30,00 |",
+        "Met drie spelers betaal je € 30,00 per persoon.",
+        "Met drie spelers betalen jullie € 30,00 voor de hele groep.",
+        "€ 30,00",
+    ),
+    (
+        "| Spieler | Preis pro Person |\n|---|---|\n| 2 | 37,50 € |\n| 4 | 26,50 € |",
+        "Zu viert zahlt jeder 26,50 €.",
+        "Zu viert kostet es 26,50 € für die ganze Gruppe.",
+        "26,50 €",
+    ),
+    (
+        "| Players | Price per person |\n|---|---|\n| 2 | £37.50 |\n| 4 | £26.50 |",
+        "For four players it is £26.50 per person.",
+        "For four players it is £26.50 per room.",
+        "£26.50",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("context", "restated", "invented", "figure"), HEADERS)
+def test_a_column_header_says_what_its_cells_are_per(context: str, restated: str, invented: str, figure: str) -> None:
+    assert listed(context, restated) == []
+    assert listed(context, invented) == [("unsupported", figure)]

@@ -33,6 +33,9 @@ def things() -> tuple[dict[str, str], re.Pattern[str]]:
 
 _NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il", "lo", "al", "ao", "à", "de", "het", "een", "die", "der", "das"})  # fmt: skip
 _TOTAL = re.compile(words.TOTAL, re.IGNORECASE)
+# What a price is per said right before it, as a column's header is ('Prijs per persoon € 30,00', 'Price per person:
+# £45'): only a thing the tables know, and nothing but a colon between it and the amount.
+_PER_SAID_BEFORE = re.compile(r"(?<![^\W\d_])(?:per|pro|je|par|por)\s+([^\W\d_]+)\s*:?\s*$", re.IGNORECASE)
 _HEAD_BEFORE = re.compile(r"(?<![^\W\d_])(?:pro|per|je|par|por|a)\s+(?:person|personne|persona|pessoa|persoon|teilnehmer|participant|head|tête|cabeza|kopf|gast|guest)\w*", re.IGNORECASE)  # fmt: skip
 _TOTAL_BEFORE = re.compile(rf"(?<![^\W\d_])(?:{words.TOTAL})\s*(?:de|von|van|of|di|:)?\s*$", re.IGNORECASE)
 _WHOLE = re.compile(rf"^\s*,?\s*(?:\(\s*)?((?:{words.WHOLE}))(?![^\W\d_])", re.IGNORECASE)
@@ -148,6 +151,12 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
         break
     if kind == "money" and not per & {"whole", "total"} and _TOTAL_BEFORE.search(before[-24:]):
         per.add("total")  # 'kostet insgesamt 210 €', 'kost in totaal € 189'
+    if kind == "money" and not per and lang not in lexicon.CJK and (said := _PER_SAID_BEFORE.search(_own_cell(before[-40:]))):  # fmt: skip
+        per |= (
+            {thing}
+            if (thing := sense.get(said.group(1).lower()) or sense.get(said.group(1).lower().rstrip("s")))
+            else set()
+        )
     if "total" in per and "person" not in per and _HEAD_BEFORE.search(before[-40:]):
         per = (per - {"total"}) | {"person"}  # 'pro Person kostet der Kurs 45 € insgesamt': all in, per head
     if lang in lexicon.CJK and kind in ("money", "percent", "measure", "duration", "count"):
