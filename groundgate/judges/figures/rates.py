@@ -152,11 +152,8 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
     if kind == "money" and not per & {"whole", "total"} and _TOTAL_BEFORE.search(before[-24:]):
         per.add("total")  # 'kostet insgesamt 210 €', 'kost in totaal € 189'
     if kind == "money" and not per and lang not in lexicon.CJK and (said := _PER_SAID_BEFORE.search(_own_cell(before[-40:]))):  # fmt: skip
-        per |= (
-            {thing}
-            if (thing := sense.get(said.group(1).lower()) or sense.get(said.group(1).lower().rstrip("s")))
-            else set()
-        )
+        thing_said = sense.get(said.group(1).lower()) or sense.get(said.group(1).lower().rstrip("s"))
+        per |= {thing_said} if thing_said else set()
     if "total" in per and "person" not in per and _HEAD_BEFORE.search(before[-40:]):
         per = (per - {"total"}) | {"person"}  # 'pro Person kostet der Kurs 45 € insgesamt': all in, per head
     if lang in lexicon.CJK and kind in ("money", "percent", "measure", "duration", "count"):
