@@ -66,3 +66,12 @@ def test_a_dutch_pas_is_no_negation() -> None:
         ("unsupported", "anderhalf uur")
     ]
     assert listed("Koffers mogen niet meer dan 20 kg wegen.", "Je koffer mag hooguit 20 kg wegen.") == []
+
+
+def test_a_dutch_half_hour_is_half_before_the_hour() -> None:
+    """'om half acht 's avonds' is 19:30 (half before eight), as German 'halb acht abends'; English 'half 8' is
+    not read as either."""
+    context = "De introductiecursus begint op dinsdag om 20.30 uur en duurt anderhalf uur."
+    assert listed(context, "De cursus begint om half negen 's avonds.") == []
+    assert listed(context, "De cursus begint om half acht 's avonds.") == [("unsupported", "half acht 's avonds")]
+    assert listed("Der Kurs beginnt um 19:30 Uhr.", "Der Kurs beginnt um halb acht abends.") == []

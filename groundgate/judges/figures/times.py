@@ -313,7 +313,7 @@ _TIMES = re.compile(
       | (?:(?<=à\s)|(?<=vers\s)|(?<=dès\s)|(?<=avant\s)|(?<=après\s))(?P<hfa>\d{1,2})\sheures?(?:\s(?P<fq2>et\squart|et\sdemie|moins\sle\squart))?(?![\w])
       | half\spast\s(?P<hp>\d{1,2})
       | quarter\spast\s(?P<hq>\d{1,2})
-      | halb\s(?P<hhalb>\d{1,2})(?!\d)
+      | (?:halb|(?<=om\s)half|(?<=tot\s)half|(?<=vanaf\s)half|(?<=rond\s)half)\s(?P<hhalb>\d{1,2})(?!\d)(?:\s(?P<halb_half>[’']s\s(?:ochtends|morgens|middags|avonds|nachts)|morgens|abends|nachmittags|vormittags))?
       | (?:kwart|[Vv]iertel)\s(?P<qdir>over|voor|nach|vor)\s(?P<hq2>\d{1,2})(?!\d)(?:\s(?P<q2_half>[’']s\s(?:ochtends|morgens|middags|avonds|nachts)|morgens|abends|nachmittags|vormittags))?
       | (?P<cjk_half>上午|早上|早晨|中午|下午|晚上|傍晚|凌晨|午前|午後|오전|오후|저녁|아침)?\s?(?P<hcjk>\d{1,2})\s?(?:[点點]|[時时](?![間间])|시(?![간작]))(?:\s?(?P<mcjk>\d{1,2})\s?[分분]|\s?(?P<half_hour>半|반)(?!품|값|액|년|기))?
     )""",
@@ -366,7 +366,7 @@ _OF_ROAD = re.compile(
 _EVERY_NL = re.compile(r"\bom\s+de\s+$", re.IGNORECASE)
 _MINUTES_UNIT = re.compile(r"\s?(?:min|mins|minutes?|minutos?|minuti|minuten|minuut)(?![^\W\d_])", re.IGNORECASE)
 _SPANNED = re.compile(r"\s*(?:-|–|à|às|a|to|bis|e|et|y|al)\s*\d{1,2}\s?h(?![a-z])", re.IGNORECASE)
-_LEADS = ("half past", "quarter past", "halb ", "kwart ", "Viertel ", "viertel ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
+_LEADS = ("half past", "quarter past", "halb ", "half ", "kwart ", "Viertel ", "viertel ", "上午", "早上", "早晨", "中午", "下午", "晚上", "傍晚", "凌晨", "午前", "午後", "오전", "오후", "저녁", "아침")  # fmt: skip
 
 
 def times(text: str, starts: list[int] | None = None) -> Iterator[Found]:
@@ -499,7 +499,7 @@ def _time(match: re.Match[str], text: str) -> Found | None:
         hour, after = int(g["hq2"]), g["qdir"] in ("over", "nach")
         readings = _halved(hour if after else hour - 1, 15 if after else 45, g["q2_half"])
     elif g["hhalb"]:
-        readings = _halved(int(g["hhalb"]) - 1, 30, None)
+        readings = _halved(int(g["hhalb"]) - 1, 30, g["halb_half"])  # 'half acht 's avonds': 19:30
     else:
         hour, minute = int(g["hcjk"]), int(g["mcjk"] or (30 if g["half_hour"] else 0))
         readings = _halved(hour, minute, g["cjk_half"])
