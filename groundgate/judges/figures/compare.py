@@ -259,6 +259,8 @@ def agree(
             side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # no price of one ticket, night or head
         elif side is theirs and (things := facing - _PERIODS) and not (things & _HEADS or any(_PEOPLE.fullmatch(t) for t in things)):  # fmt: skip
             side -= {thing for thing in side if _PEOPLE.fullmatch(thing)}  # a cake for 4–6 people is 3,800円 a cake
+    if theirs == {"group"} and mine <= {"total", "whole"}:  # a group's price is the group's total: '£120 per
+        theirs = set()  # group' said '£120 in total'
     if mine and theirs and not (mine <= theirs or theirs <= mine):
         return False
     if claim.kind == "time" and claim.zone_name:

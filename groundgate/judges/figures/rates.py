@@ -35,6 +35,7 @@ _NOT_EACH = frozenset({"a", "an", "and", "the", "l'", "la", "le", "el", "o", "il
 _TOTAL = re.compile(words.TOTAL, re.IGNORECASE)
 # What a price is per said right before it, as a column's header is ('Prijs per persoon € 30,00', 'Price per person:
 # £45'): only a thing the tables know, and nothing but a colon between it and the amount.
+_HEADER_BASES = frozenset({"person", "seat", "group", "room", "stay", "booking", "pair"})
 _PER_SAID_BEFORE = re.compile(r"(?<![^\W\d_])(?:per|pro|je|par|por)\s+([^\W\d_]+)\s*:?\s*$", re.IGNORECASE)
 _HEAD_BEFORE = re.compile(r"(?<![^\W\d_])(?:pro|per|je|par|por|a)\s+(?:person|personne|persona|pessoa|persoon|teilnehmer|participant|head|tête|cabeza|kopf|gast|guest)\w*", re.IGNORECASE)  # fmt: skip
 _TOTAL_BEFORE = re.compile(rf"(?<![^\W\d_])(?:{words.TOTAL})\s*(?:de|von|van|of|di|:)?\s*$", re.IGNORECASE)
@@ -152,8 +153,9 @@ def rate(before: str, after: str, kind: str, lang: str) -> tuple[str, frozenset[
     if kind == "money" and not per & {"whole", "total"} and _TOTAL_BEFORE.search(before[-24:]):
         per.add("total")  # 'kostet insgesamt 210 €', 'kost in totaal € 189'
     if kind == "money" and not per and lang not in lexicon.CJK and (said := _PER_SAID_BEFORE.search(_own_cell(before[-40:]))):  # fmt: skip
-        thing_said = sense.get(said.group(1).lower()) or sense.get(said.group(1).lower().rstrip("s"))
-        per |= {thing_said} if thing_said else set()
+        noun = said.group(1).lower()
+        thing_said = sense.get(noun) if not (noun.endswith("s") or (lang == "it" and noun.endswith("i"))) else None
+        per |= {thing_said} if thing_said in _HEADER_BASES else set()  # 'Tariffa per gruppi': for groups, no basis
     if "total" in per and "person" not in per and _HEAD_BEFORE.search(before[-40:]):
         per = (per - {"total"}) | {"person"}  # 'pro Person kostet der Kurs 45 € insgesamt': all in, per head
     if lang in lexicon.CJK and kind in ("money", "percent", "measure", "duration", "count"):
