@@ -70,9 +70,10 @@ _FROM_TO = re.compile(
 )  # past a unit it is per ('da 0,142 €/kWh a 0,128 €/kWh')
 # ('mais' parts a clause in French, never right after an amount or 'a': '5 € a mais', '5 € mais do que' are more)
 _PART = re.compile(r",|;|\(|\)|\s(?:and|but|so|while|whereas|then|et|donc|und|aber|also|y|pero|así que|e|mas|então|ma|quindi|en|maar|dus|dan|并且|但|所以)\s|(?<=\S)(?<!\sa)\smais\s|\s[–—]\s(?:or|ou|oder|o|of)\s", re.IGNORECASE)  # fmt: skip
-_NEGATION = re.compile(r"(?<![^\W\d_])(?:(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non)(?![^\W\d_])(?:\s+(?!(?:and|und|et|y|but|aber|mais|pero|ma)\s)[^\s,;:]+){0,6}|(?:niet|nooit|geen)(?![^\W\d_])(?:\s+(?!(?:en|maar)\s)[^\s,;:]+){0,6})\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
+_DUTCH_NOT = r"(?:niet|nooit|geen)(?![^\W\d_])(?:\s+(?!(?:en|maar)\s)[^\s,;:]+){0,6}"  # a Dutch negation and up to six words after it
+_NEGATION = re.compile(r"(?<![^\W\d_])(?:(?:not|never|no|don't|do not|cannot|can't|mustn't|must not|ne|n'|pas|nicht|nie|kein|keine|nunca|não|non)(?![^\W\d_])(?:\s+(?!(?:and|und|et|y|but|aber|mais|pero|ma)\s)[^\s,;:]+){0,6}|" + _DUTCH_NOT + r")\s*$|(?:不能|不可|不得|不要|勿|禁止|없|않|ない)$", re.IGNORECASE)  # fmt: skip
 # (a denial ends at its clause's conjunction: 'no booking fee and the deposit is just over 20%'; Dutch 'en' only)
-_NEGATION_NL = re.compile(r"(?<![^\W\d_])(?:niet|nooit|geen)(?![^\W\d_])(?:\s+(?!(?:en|maar)\s)[^\s,;:]+){0,6}\s*$", re.IGNORECASE)  # 'pas' is no 'pas'  # fmt: skip
+_NEGATION_NL = re.compile(r"(?<![^\W\d_])" + _DUTCH_NOT + r"\s*$", re.IGNORECASE)  # Dutch's own: 'pas' is no 'pas'
 _COUNTER = re.compile(r"[가-힣\u4e00-\u9fff]\s?")  # one syllable or character a number counts, unread
 _LOOSE_WORDS = re.compile(
     r"min|max|mín|máx|mass|höchst|mindest|up to|bis zu|jusqu|hasta|até|fino a|最|至少|최", re.IGNORECASE

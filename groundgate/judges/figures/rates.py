@@ -264,9 +264,7 @@ def _cjk_per(before: str, after: str) -> tuple[str, set[str]]:
     first = _CJK_PER_BEFORE.search(tail)
     second = _CJK_PER_BEFORE.search(tail[: first.start()]) if first is not None and first.start() else None
     for match in (first, second, _CJK_PER_AFTER.match(after[:12])):  # '每人每年380元': per person, per year
-        if match is None or (
-            match.group("noun") in _TIERS if "noun" in match.groupdict() and match.group("noun") else False
-        ):
+        if match is None or match.groupdict().get("noun") in _TIERS:
             continue  # '大人1,000円/子ども（小学生以下）500円': the next tier's label, not what this is per
         if match.groupdict().get("person"):
             per.add("person")  # 'お一人様18,700円'
@@ -439,7 +437,7 @@ def count_key(value: Decimal, unit: str) -> str:
     return f"{(value * size).normalize():f} {name}" if name else f"{value.normalize():f} {unit}"
 
 
-_NOT_A_MEASURE = frozenset({"second", "minute", "hour", "day", "business day", "week", "fortnight", "month", "year", "times", "%", "°"})  # fmt: skip
+_NOT_A_MEASURE = lexicon.DURATIONS | {"fortnight", "times", "%", "°"}  # a period, a count of times, a share: no unit
 
 
 def unit_thing(thing: str, lang: str) -> str:

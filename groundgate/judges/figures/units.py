@@ -135,7 +135,7 @@ class _Units:
 
 
 # Units of time: a word between the number and one of them says which ('2 full years'), it is not what is counted.
-_SPANS = frozenset({"second", "minute", "hour", "day", "business day", "week", "month", "year"})
+_SPANS = lexicon.DURATIONS
 
 
 @cache
