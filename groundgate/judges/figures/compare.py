@@ -207,9 +207,7 @@ def same(claim: Figure, source: Figure) -> bool:
 
 HEDGES = frozenset({"about", "nearly", "over", "just_over", "under"})
 EACH = frozenset({"each"})  # 'per piece', 'per stuk': per whatever the figure is of
-_MEASURED = frozenset(
-    {"kwh", "m³", "m3", "km", "l", "kg", "lb", "pint", "gal", "gallon"}
-)  # per a measure, never per piece
+_MEASURED = frozenset({"kwh", "m3", "km", "l", "kg", "lb", "pint", "gal"})  # per a measure (rates.unit_thing's names)
 _SIDES = {"min": 1, "over": 1, "just_over": 1, "max": -1, "under": -1, "nearly": -1}
 _UP, _DOWN = frozenset({"min", "over", "just_over"}), frozenset({"max", "under", "nearly"})
 ABOUT = Decimal("0.1")  # 'about 60' is true of 54 to 66
